@@ -1,0 +1,75 @@
+# certune. `make` builds ./certune; `make check` runs the whole test suite.
+CC ?= gcc
+OPT ?= -O2 -g
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lm
+B ?= build
+
+LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
+TEST_SRC := $(wildcard tests/t-*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+BENCH_SRC := $(wildcard bench/b-*.c)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
+
+.PHONY: all deps example check check-asan bench fuzz format clean
+
+all: certune
+
+certune: $(B)/certune
+	cp $< $@
+
+$(B)/certune: $(B)/obj/main.o $(B)/libcertune.a
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
+
+$(B)/libcertune.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+$(B)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Itests -o $@ $< $(B)/libcertune.a $(LIBS)
+
+$(B)/bench/%: bench/%.c $(B)/libcertune.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
+
+deps:
+	bash scripts/install-deps.sh
+
+# The main job: the analyzer on the shipped example instances.
+example: $(B)/certune
+	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
+
+# The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
+check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/run.sh $(B)
+
+check-asan:
+	$(MAKE) B=build-asan CC=clang FUZZ_SECONDS=5 \
+	  OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+bench: $(BENCH_BIN) $(B)/certune
+	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+FUZZ_SECONDS ?= 20
+fuzz: $(B)/fuzz/fuzz-instance
+	@mkdir -p fuzz/corpus-run
+	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
+
+$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(LIB_SRC)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
+	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-instance.c \
+	  src/instance.c src/qparse.c $(LIBS)
+
+format:
+	clang-format -i src/*.c include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c
+
+clean:
+	rm -rf build build-asan certune
+
+-include $(LIB_OBJ:.o=.d) $(B)/obj/main.d

@@ -1,0 +1,127 @@
+/* b-lambda: timing and memory of the lambda analysis on random instances.
+   Each case runs in a forked child so that its peak RSS is its own.
+   Usage: b-lambda [max_n] (default 400; cases with n > max_n are skipped). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include "certune/analyze.h"
+#include "certune/gen.h"
+
+#define BENCH_SEED 20240601
+#define BENCH_TIMEOUT 300
+
+typedef struct {
+    const char *name;
+    slong n, ninst;
+    double p;
+    int connected;
+    double lab_lo, lab_hi; /* labeled fraction, uniform in [lo, hi] per instance */
+    gen_weight_t weight;
+} bench_case;
+
+static double bench_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The child: builds the instances, analyzes them as one set, prints a row. */
+static int bench_case_run(const bench_case *bc, slong idx)
+{
+    instance_struct *insts = flint_malloc(bc->ninst * sizeof(instance_struct));
+    gen_params_t P;
+    analysis_t A;
+    char err[512];
+    struct rusage ru;
+    double t0, t1;
+    slong k;
+    int rc;
+    FILE *devnull = fopen("/dev/null", "w");
+
+    for (k = 0; k < bc->ninst; k++) {
+        gen_params_init(P, bc->n, 3);
+        P->p = bc->p;
+        P->connected = bc->connected;
+        P->labeled =
+            bc->lab_lo + (bc->lab_hi - bc->lab_lo) * (double)((k * 7919) % 101) / 100.0;
+        P->weight = bc->weight;
+        gen_instance(insts + k, P, BENCH_SEED + idx, k);
+    }
+    t0 = bench_now();
+    rc = analysis_run(A, FAMILY_LAMBDA, insts, bc->ninst, 0, devnull, err, sizeof(err));
+    t1 = bench_now();
+    getrusage(RUSAGE_SELF, &ru);
+    if (rc != 0) {
+        printf("%-14s %5ld %9ld  analysis failed: %s\n", bc->name, (long)bc->n,
+               (long)bc->ninst, err);
+    } else {
+        printf("%-14s %5ld %9ld %11ld %11ld %9.3f %8.1f\n", bc->name, (long)bc->n,
+               (long)bc->ninst, (long)A->nbp, (long)A->loss_pieces, t1 - t0,
+               (double)ru.ru_maxrss / 1024.0);
+        analysis_clear(A);
+    }
+    fflush(stdout);
+    for (k = 0; k < bc->ninst; k++)
+        instance_clear(insts + k);
+    flint_free(insts);
+    fclose(devnull);
+    flint_cleanup();
+    return rc == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    static const bench_case cases[] = {
+        {"a-300x30-unit", 30, 300, 0.15, 0, 0.2, 0.3, GEN_WEIGHT_UNIT},
+        {"a-300x30-int", 30, 300, 0.15, 0, 0.2, 0.3, GEN_WEIGHT_SMALL},
+        {"b-single", 25, 1, 3.0 / 24, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
+        {"b-single", 50, 1, 3.0 / 49, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
+        {"b-single", 100, 1, 3.0 / 99, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
+        {"b-single", 200, 1, 3.0 / 199, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
+        {"b-single", 400, 1, 3.0 / 399, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
+    };
+    slong ncases = sizeof(cases) / sizeof(cases[0]), i;
+    slong max_n = argc > 1 ? strtol(argv[1], NULL, 10) : 400;
+    int status, failed = 0;
+    pid_t pid;
+
+    printf("lambda family, 3 classes, held-out scoring (seed %d)\n", BENCH_SEED);
+    printf("%-14s %5s %9s %11s %11s %9s %8s\n", "case", "n", "instances", "breakpoints",
+           "loss_pieces", "wall_s", "rss_MB");
+    fflush(stdout);
+    for (i = 0; i < ncases; i++) {
+        if (cases[i].n > max_n)
+            continue;
+        pid = fork();
+        if (pid < 0) {
+            perror("fork");
+            return 1;
+        }
+        if (pid == 0) {
+            alarm(BENCH_TIMEOUT);
+            _exit(bench_case_run(cases + i, i));
+        }
+        if (waitpid(pid, &status, 0) < 0) {
+            perror("waitpid");
+            return 1;
+        }
+        if (WIFSIGNALED(status)) {
+            printf("%-14s %5ld %9ld  killed by signal %d%s\n", cases[i].name,
+                   (long)cases[i].n, (long)cases[i].ninst, WTERMSIG(status),
+                   WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
+            fflush(stdout);
+            failed = 1;
+        } else if (WEXITSTATUS(status) != 0) {
+            failed = 1;
+        }
+    }
+    return failed;
+}

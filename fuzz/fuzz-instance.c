@@ -1,0 +1,84 @@
+/* libFuzzer target for the .gssl parser. Besides surviving any bytes, an
+   accepted input must satisfy the documented invariants and survive a round
+   trip through instance_write; a rejected one must leave a "fuzz:" message. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <flint/fmpq.h>
+#include "certune/certune.h"
+#include "certune/instance.h"
+
+static void fuzz_check_valid(const instance_t inst)
+{
+    slong i;
+
+    if (inst->n < 1 || inst->c < 1 || inst->nedges < 0 || inst->dfeat < 0)
+        abort();
+    if ((inst->dfeat == 0) != (inst->feat == NULL))
+        abort();
+    for (i = 0; i < inst->nedges; i++)
+        if (inst->eu[i] < 0 || inst->eu[i] >= inst->ev[i] || inst->ev[i] >= inst->n ||
+            fmpq_sgn(inst->ew + i) <= 0)
+            abort();
+    for (i = 0; i < inst->n; i++)
+        if (inst->label[i] < -1 || inst->label[i] >= inst->c || inst->held[i] < -1 ||
+            inst->held[i] >= inst->c || (inst->label[i] >= 0 && inst->held[i] >= 0))
+            abort();
+}
+
+static int fuzz_same(const instance_t a, const instance_t b)
+{
+    slong i;
+
+    if (a->n != b->n || a->c != b->c || a->nedges != b->nedges || a->dfeat != b->dfeat)
+        return 0;
+    for (i = 0; i < a->nedges; i++)
+        if (a->eu[i] != b->eu[i] || a->ev[i] != b->ev[i] ||
+            !fmpq_equal(a->ew + i, b->ew + i))
+            return 0;
+    for (i = 0; i < a->n; i++)
+        if (a->label[i] != b->label[i] || a->held[i] != b->held[i])
+            return 0;
+    for (i = 0; i < a->n * a->dfeat; i++)
+        if (a->feat[i] != b->feat[i])
+            return 0;
+    return 1;
+}
+
+static void fuzz_round_trip(const instance_t inst)
+{
+    char *text = NULL, err[CERTUNE_ERRLEN];
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    instance_t again;
+
+    if (f == NULL)
+        abort();
+    if (instance_write(inst, f) != 0)
+        abort();
+    fclose(f);
+    if (instance_parse(again, text, len, "written", err, sizeof err) != 0) {
+        fprintf(stderr, "round trip rejected: %s\n", err);
+        abort();
+    }
+    if (!fuzz_same(inst, again))
+        abort();
+    instance_clear(again);
+    free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    instance_t inst;
+    char err[CERTUNE_ERRLEN];
+
+    if (instance_parse(inst, (const char *)data, size, "fuzz", err, sizeof err) == 0) {
+        fuzz_check_valid(inst);
+        fuzz_round_trip(inst);
+        instance_clear(inst);
+    } else if (strncmp(err, "fuzz:", 5) != 0 || memchr(err, '\0', sizeof err) == NULL) {
+        abort();
+    }
+    return 0;
+}

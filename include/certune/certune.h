@@ -1,0 +1,14 @@
+/* certune: common definitions shared by every module. */
+#ifndef CERTUNE_CERTUNE_H
+#define CERTUNE_CERTUNE_H
+
+/* Exit statuses of the certune binary (design.md). */
+#define CERTUNE_EXIT_OK 0
+#define CERTUNE_EXIT_USAGE 1
+#define CERTUNE_EXIT_INPUT 2
+#define CERTUNE_EXIT_UNDECIDED 3
+
+/* Size of the buffers that carry "file:line: message" errors. */
+#define CERTUNE_ERRLEN 512
+
+#endif

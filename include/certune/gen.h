@@ -1,0 +1,53 @@
+/* gen: seeded random instances, built in memory (tests and benchmarks). */
+#ifndef CERTUNE_GEN_H
+#define CERTUNE_GEN_H
+
+#include <flint/flint.h>
+#include "certune/instance.h"
+
+/* How edge weights are drawn. */
+typedef enum {
+    GEN_WEIGHT_UNIT = 0, /* 1 */
+    GEN_WEIGHT_SMALL,    /* an integer in 1..9 */
+    GEN_WEIGHT_RATIONAL, /* p/q with p, q in 1..20, reduced */
+    GEN_WEIGHT_DECIMAL,  /* a decimal with two digits in 0.01..9.99, e.g. 0.37 */
+    GEN_WEIGHT_MIXED     /* each edge draws one of the four kinds above */
+} gen_weight_t;
+
+/* Parameters of the generator (see gen_params_init for the defaults). */
+typedef struct {
+    slong n, c;          /* nodes (>= 1) and classes (>= 1) */
+    double p;            /* Erdos-Renyi edge probability (SBM: within blocks) */
+    double p_out;        /* SBM only: edge probability between blocks */
+    int sbm;             /* 1: stochastic block model, the truth is the block */
+    int connected;       /* 1: a random spanning tree is laid first */
+    double labeled;      /* fraction of labeled nodes, in [0, 1] */
+    double held;         /* fraction of the other nodes held out, in [0, 1] */
+    gen_weight_t weight; /* weight kind */
+} gen_params_struct;
+typedef gen_params_struct gen_params_t[1];
+
+/* Defaults: Erdos-Renyi with p = 0.3, not forced connected, 25% labeled, all
+   other nodes held out, small integer weights. */
+void gen_params_init(gen_params_t P, slong n, slong c);
+
+/* Initializes inst with n nodes, c classes and room for nedges edges (eu, ev
+   zero, ew zero), every node unlabeled and not held out, no features, path a
+   copy of name; allocated as instance_clear expects. */
+void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slong nedges);
+
+/* Builds a random instance (inst is uninitialized on entry; free it with
+   instance_clear). Labeled nodes number round(labeled * n), at least one when
+   labeled > 0, at most n - 1 when n >= 2; each class gets one when there are at
+   least c of them (in an SBM, a labeled node's class is its block). Of the
+   other nodes a fraction `held` (at least one when n >= 2 and held > 0) is
+   held out, with a uniformly random class, or with its block in an SBM.
+   The path is a copy of name (or "random" when name is NULL). */
+void gen_instance_rand(instance_t inst, const gen_params_t P, flint_rand_t state,
+                       const char *name);
+
+/* Same, deterministic in (seed, k): seeds its own generator and names the
+   instance "random-<seed>-<k>". */
+void gen_instance(instance_t inst, const gen_params_t P, ulong seed, slong k);
+
+#endif

@@ -1,0 +1,40 @@
+/* instance: one .gssl problem instance with exact rational weights. */
+#ifndef CERTUNE_INSTANCE_H
+#define CERTUNE_INSTANCE_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <flint/fmpq.h>
+
+typedef struct {
+    char *path;   /* file name as given, for messages */
+    slong n;      /* nodes, 0-based internally */
+    slong c;      /* classes */
+    slong nedges; /* edges with weight > 0, each stored once with eu < ev */
+    slong *eu, *ev;
+    fmpq *ew;      /* exact positive weights */
+    slong *label;  /* given class of node i (`l`), or -1 */
+    slong *held;   /* held-out class of node i (`t`), or -1 */
+    slong dfeat;   /* feature length, 0 when the file has no `f` records */
+    double *feat;  /* n * dfeat features, row-major, or NULL */
+} instance_struct;
+typedef instance_struct instance_t[1];
+
+/* Reads and validates the .gssl file at path (instance-format.md). Returns 0 on
+   success. On any error returns -1, writes "path:line: message" into err
+   (errlen bytes) and leaves inst cleared, so instance_clear is not needed. */
+int instance_load(instance_t inst, const char *path, char *err, size_t errlen);
+
+/* Same as instance_load, reading from the len bytes at text; name is used in
+   messages in place of a path (the fuzz target and tests use it). */
+int instance_parse(instance_t inst, const char *text, size_t len, const char *name,
+                   char *err, size_t errlen);
+
+/* Frees everything instance_load allocated. */
+void instance_clear(instance_t inst);
+
+/* Writes inst as a .gssl file to out (exact weights as reduced fractions);
+   loading the result gives the same instance. Returns 0, or -1 on write error. */
+int instance_write(const instance_t inst, FILE *out);
+
+#endif

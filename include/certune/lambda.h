@@ -1,0 +1,17 @@
+/* lambda: the smoothing family F = (L + lambda Delta)^{-1} Y, lambda > 0. */
+#ifndef CERTUNE_LAMBDA_H
+#define CERTUNE_LAMBDA_H
+
+#include <stdio.h>
+#include "certune/instance.h"
+#include "certune/signfn.h"
+
+/* Appends to *out (grown with flint_realloc; *count entries) the sign functions
+   of every scored node of inst (held-out nodes; labeled ones too if score_all),
+   as polynomials in lambda. Components without a labeled node give zero
+   polynomials (F = 0) and a warning on warn (if not NULL). inst_idx is stored
+   in each entry. */
+void lambda_sign_functions(signfn_struct **out, slong *count, const instance_t inst,
+                           slong inst_idx, int score_all, FILE *warn);
+
+#endif

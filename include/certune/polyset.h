@@ -1,0 +1,24 @@
+/* polyset: a set of distinct integer polynomials, up to sign and content. */
+#ifndef CERTUNE_POLYSET_H
+#define CERTUNE_POLYSET_H
+
+#include <flint/fmpz_poly.h>
+
+/* Polynomials are stored primitive with positive leading coefficient, so p and
+   -3p are the same element; lookups are by hash. */
+typedef struct {
+    slong len, alloc;
+    fmpz_poly_struct *polys;
+    slong *table; /* open addressing: index into polys, or -1 */
+    slong table_size;
+} polyset_struct;
+typedef polyset_struct polyset_t[1];
+
+void polyset_init(polyset_t S);
+void polyset_clear(polyset_t S);
+
+/* Returns the id (0 .. len-1) of the element equal to p up to sign and content,
+   inserting it if new. p must be nonzero. */
+slong polyset_insert(polyset_t S, const fmpz_poly_t p);
+
+#endif

@@ -1,0 +1,14 @@
+/* rational: small exact helpers on rationals. */
+#ifndef CERTUNE_RATIONAL_H
+#define CERTUNE_RATIONAL_H
+
+#include <flint/fmpq.h>
+
+/* Sets q to the rational with the smallest denominator (then smallest
+   numerator in absolute value) strictly between a and b (a < b). */
+void rational_simplest_between(fmpq_t q, const fmpq_t a, const fmpq_t b);
+
+/* Sets q to a short rational strictly greater than a: floor(a) + 1. */
+void rational_simplest_above(fmpq_t q, const fmpq_t a);
+
+#endif

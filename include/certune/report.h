@@ -1,0 +1,18 @@
+/* report: the analyzer's result as text or as the JSON of design.md. */
+#ifndef CERTUNE_REPORT_H
+#define CERTUNE_REPORT_H
+
+#include <stdio.h>
+#include "certune/analyze.h"
+
+/* Name of a family as the command line spells it ("lambda"). */
+const char *report_family_name(family_t family);
+
+/* Writes the human-readable report: breakpoints with their certificates, the
+   losses on every piece and point, the piece count, the minimum. */
+void report_write_text(FILE *out, const analysis_t A);
+
+/* Writes exactly the JSON object of design.md (one object, then a newline). */
+void report_write_json(FILE *out, const analysis_t A);
+
+#endif

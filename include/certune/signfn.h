@@ -1,0 +1,33 @@
+/* signfn: per-node sign functions of a family whose signs are polynomials. */
+#ifndef CERTUNE_SIGNFN_H
+#define CERTUNE_SIGNFN_H
+
+#include <flint/fmpz_poly.h>
+
+/* For one scored node: for each class pair k < l, an integer polynomial whose
+   sign on the family's domain is the sign of F[node][k] - F[node][l]. The zero
+   polynomial means a tie everywhere. */
+typedef struct {
+    slong inst;  /* index of the instance in the analyzed set */
+    slong node;  /* 0-based node id */
+    slong truth; /* class the prediction is scored against */
+    slong c;     /* number of classes */
+    fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see signfn_pair */
+} signfn_struct;
+typedef signfn_struct signfn_t[1];
+
+/* Initializes s for c classes with all differences zero. */
+void signfn_init(signfn_t s, slong inst, slong node, slong truth, slong c);
+void signfn_clear(signfn_t s);
+
+/* Index of the pair (k, l), 0 <= k < l < c, in diff. */
+static inline slong signfn_pair(slong k, slong l, slong c)
+{
+    return k * c - k * (k + 1) / 2 + (l - k - 1);
+}
+
+/* The predicted class (argmax, ties to the smallest index) given sgn[p] =
+   sign(F_k - F_l) for every pair p = signfn_pair(k, l, c). */
+slong signfn_argmax(const int *sgn, slong c);
+
+#endif
