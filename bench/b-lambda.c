@@ -1,6 +1,7 @@
 /* b-lambda: timing and memory of the lambda analysis on random instances.
    Each case runs in a forked child so that its peak RSS is its own.
-   Usage: b-lambda [max_n] (default 400; cases with n > max_n are skipped). */
+   Usage: b-lambda [max_n [min_n]]: only cases with min_n <= n <= max_n run
+   (default all). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,7 +90,8 @@ int main(int argc, char **argv)
         {"b-single", 400, 1, 3.0 / 399, 1, 0.2, 0.2, GEN_WEIGHT_SMALL},
     };
     slong ncases = sizeof(cases) / sizeof(cases[0]), i;
-    slong max_n = argc > 1 ? strtol(argv[1], NULL, 10) : 400;
+    slong max_n = argc > 1 ? strtol(argv[1], NULL, 10) : WORD_MAX;
+    slong min_n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     int status, failed = 0;
     pid_t pid;
 
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
            "loss_pieces", "wall_s", "rss_MB");
     fflush(stdout);
     for (i = 0; i < ncases; i++) {
-        if (cases[i].n > max_n)
+        if (cases[i].n > max_n || cases[i].n < min_n)
             continue;
         pid = fork();
         if (pid < 0) {

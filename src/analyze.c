@@ -46,29 +46,75 @@ static void analyze_register_signs(analyze_work *W)
     }
 }
 
-/* Factors every distinct sign polynomial; factors vanishing at 0 are dropped (0
-   is outside the domain) and the rest registered in W->factors. */
+/* Polynomials up to this degree are split into irreducible factors (nicer
+   defining polynomials, rational roots found exactly); above it only the
+   squarefree decomposition is taken, as full factoring would dominate the
+   running time. Either way the pieces of one sign polynomial are coprime, and
+   equal roots of different pieces are merged exactly by rroot_cmp (gcd). */
+#define ANALYZE_FACTOR_DEGREE 8
+
+static void analyze_add_piece(analyze_work *W, analyze_factor_list *L,
+                              const fmpz_poly_struct *q, slong exp)
+{
+    if (fmpz_poly_degree(q) < 1)
+        return;
+    fmpz_poly_t r;
+    fmpz_poly_init(r);
+    /* Roots at 0 are outside the domain: strip the factor x^k. */
+    slong k = 0;
+    while (fmpz_is_zero(q->coeffs + k))
+        k++;
+    fmpz_poly_shift_right(r, q, k);
+    if (fmpz_poly_degree(r) >= 1) {
+        L->fid[L->num] = polyset_insert(W->factors, r);
+        L->exp[L->num] = exp;
+        L->num++;
+    }
+    fmpz_poly_clear(r);
+}
+
+/* Sign variations of the coefficients: by Descartes' rule, 0 means no root
+   in (0, +inf), which spares the factorization. */
+static slong analyze_sign_variations(const fmpz_poly_t p)
+{
+    slong v = 0;
+    int last = 0;
+    for (slong i = 0; i < p->length; i++) {
+        int sg = fmpz_sgn(p->coeffs + i);
+        if (sg != 0 && last != 0 && sg != last)
+            v++;
+        if (sg != 0)
+            last = sg;
+    }
+    return v;
+}
+
+static void analyze_split_poly(analyze_work *W, analyze_factor_list *L,
+                               const fmpz_poly_t p)
+{
+    if (analyze_sign_variations(p) == 0)
+        return;
+    fmpz_poly_factor_t fac;
+    fmpz_poly_factor_init(fac);
+    if (fmpz_poly_degree(p) <= ANALYZE_FACTOR_DEGREE)
+        fmpz_poly_factor(fac, p);
+    else
+        fmpz_poly_factor_squarefree(fac, p);
+    L->fid = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    L->exp = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    for (slong j = 0; j < fac->num; j++)
+        analyze_add_piece(W, L, fac->p + j, fac->exp[j]);
+    fmpz_poly_factor_clear(fac);
+}
+
+/* Splits every distinct sign polynomial into coprime squarefree pieces with
+   multiplicities, registered in W->factors. */
 static void analyze_factor_signs(analyze_work *W)
 {
     slong np = W->sign_polys->len;
     W->pfac = flint_calloc(FLINT_MAX(np, 1), sizeof(analyze_factor_list));
-    fmpz_poly_factor_t fac;
-    for (slong i = 0; i < np; i++) {
-        analyze_factor_list *L = W->pfac + i;
-        fmpz_poly_factor_init(fac);
-        fmpz_poly_factor(fac, W->sign_polys->polys + i);
-        L->fid = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
-        L->exp = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
-        for (slong j = 0; j < fac->num; j++) {
-            const fmpz_poly_struct *q = fac->p + j;
-            if (fmpz_poly_degree(q) < 1 || fmpz_is_zero(q->coeffs))
-                continue;
-            L->fid[L->num] = polyset_insert(W->factors, q);
-            L->exp[L->num] = fac->exp[j];
-            L->num++;
-        }
-        fmpz_poly_factor_clear(fac);
-    }
+    for (slong i = 0; i < np; i++)
+        analyze_split_poly(W, W->pfac + i, W->sign_polys->polys + i);
 }
 
 /* Isolates the positive roots of every factor, then sorts all of them exactly. */
@@ -94,8 +140,7 @@ static void analyze_isolate_and_sort(analyze_work *W)
     analyze_sort_roots(W->order, W->npoints);
     for (slong f = 0; f < nf; f++)
         W->fpoint[f] = flint_malloc(FLINT_MAX(W->nfroots[f], 1) * sizeof(slong));
-    for (slong g = 0; g < W->npoints; g++)
-        W->fpoint[W->order[g].factor][W->order[g].index] = g;
+    analyze_merge_equal(W);
 }
 
 /* The events (point, multiplicity) of each distinct sign polynomial. */

@@ -28,7 +28,8 @@ typedef struct {
     slong *nfroots;
     slong **fpoint;       /* per factor, per root: its point id */
     analyze_root_ref *order; /* all roots in increasing order */
-    slong npoints;
+    slong npoints;        /* distinct points (after analyze_merge_equal) */
+    rroot_struct **point_root; /* per point: the root that describes it */
     slong *ev_len, **ev_pts, **ev_mult; /* per sign poly: its events */
 } analyze_work;
 
@@ -37,6 +38,10 @@ void analyze_work_clear(analyze_work *W);
 
 /* Sorts refs by their roots, exactly (merge sort; rroot_cmp refines in place). */
 void analyze_sort_roots(analyze_root_ref *refs, slong n);
+
+/* After the sort: one point id per distinct root value (fills W->fpoint and
+   W->point_root, sets W->npoints). */
+void analyze_merge_equal(analyze_work *W);
 
 /* Moves the points where some scored prediction changes into A, with losses,
    piece count, minimum and representative. */

@@ -37,7 +37,7 @@ static void analyze_compress(analysis_t A, analyze_work *W, const profile_t P,
         if (P->changes[g] == 0)
             continue;
         rroot_init(A->bp + b);
-        rroot_set(A->bp + b, W->order[g].root);
+        rroot_set(A->bp + b, W->point_root[g]);
         A->changes[b] = P->changes[g];
         A->jump[b] = P->jump[g];
         fmpq_set(A->point_loss + b, point + g);

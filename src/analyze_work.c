@@ -40,6 +40,7 @@ void analyze_work_clear(analyze_work *W)
     flint_free(W->nfroots);
     flint_free(W->fpoint);
     flint_free(W->order);
+    flint_free(W->point_root);
     polyset_clear(W->sign_polys);
     polyset_clear(W->factors);
 }
@@ -70,4 +71,21 @@ void analyze_sort_roots(analyze_root_ref *refs, slong n)
         memcpy(refs, tmp, n * sizeof(analyze_root_ref));
     }
     flint_free(tmp);
+}
+
+/* Gives equal adjacent roots (proved equal by rroot_cmp) one point id, and
+   keeps as each point's root the one with the defining poly of least degree. */
+void analyze_merge_equal(analyze_work *W)
+{
+    slong nroots = W->npoints, g = -1;
+    W->point_root = flint_malloc(FLINT_MAX(nroots, 1) * sizeof(rroot_struct *));
+    for (slong k = 0; k < nroots; k++) {
+        analyze_root_ref *r = W->order + k;
+        if (k == 0 || rroot_cmp(W->order[k - 1].root, r->root) != 0)
+            W->point_root[++g] = r->root;
+        else if (fmpz_poly_degree(r->root->poly) < fmpz_poly_degree(W->point_root[g]->poly))
+            W->point_root[g] = r->root;
+        W->fpoint[r->factor][r->index] = g;
+    }
+    W->npoints = g + 1;
 }

@@ -1,12 +1,16 @@
 /* lambda: sign functions of the smoothing family via Kron reduction.
 
-   Per component with labeled set l (m nodes) and unlabeled set u, everything is
-   scaled to integers: L_int = s L (s clears the weights' denominators), X/den =
-   -L_uu^{-1} L_ul = H, K_int = den L_ll + L_lu X, so that lambda I + K =
-   (Tlambda I + K_int) / T with T = s den > 0. With mu = T lambda and B = -K_int,
-   adj(mu I - B) Y_l = sum_t mu^(m-1-t) W_t, W_0 = Y_l, W_t = B W_{t-1} + c_t Y_l
-   (c_t from det(x I - B)), and F_u = H F_l. Every factor dropped is positive. */
+   Per component, with L_int = s L integral (s clears the weights' denominators)
+   and lambda' = s lambda, the sign of F[i][k] - F[i][l] is that of the integer
+   polynomial N(lambda') = sum over labeled j of class k minus class l of
+   adj(L_int + lambda' Delta)[i][j], of degree < m (m labeled nodes), because
+   det(L_int + lambda' Delta) > 0. N is computed modulo word-size primes through
+   the Kron reduction (docs/lambda.md) and reconstructed by CRT once the primes'
+   product exceeds twice a Hadamard-type bound on its coefficients: exact, and
+   free of the coefficient swell of rational Kron reduction. */
 #include <flint/fmpz_mat.h>
+#include <flint/nmod_mat.h>
+#include <flint/nmod_poly.h>
 #include "certune/component.h"
 #include "certune/lambda.h"
 
@@ -59,94 +63,6 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
     fmpz_clear(w);
 }
 
-/* X, den with X / den = -L_uu^{-1} L_ul, den > 0; then K_int = den L_ll + L_ul^T X
-   overwrites Lll. L_uu is positive definite (every node of u reaches l). */
-static void lambda_kron_reduce(fmpz_mat_t X, fmpz_t den, fmpz_mat_t Lll,
-                               const fmpz_mat_t Lul, const fmpz_mat_t Luu)
-{
-    fmpz_one(den);
-    if (fmpz_mat_nrows(Luu) == 0)
-        return;
-    fmpz_mat_t rhs, LulT, prod;
-    fmpz_mat_init(rhs, Lul->r, Lul->c);
-    fmpz_mat_neg(rhs, Lul);
-    if (!fmpz_mat_solve(X, den, Luu, rhs))
-        flint_abort(); /* impossible: L_uu is nonsingular */
-    if (fmpz_sgn(den) < 0) {
-        fmpz_neg(den, den);
-        fmpz_mat_neg(X, X);
-    }
-    fmpz_mat_init(LulT, Lul->c, Lul->r);
-    fmpz_mat_init(prod, Lul->c, Lul->c);
-    fmpz_mat_transpose(LulT, Lul);
-    fmpz_mat_mul(prod, LulT, X);
-    fmpz_mat_scalar_mul_fmpz(Lll, Lll, den);
-    fmpz_mat_add(Lll, Lll, prod);
-    fmpz_mat_clear(rhs);
-    fmpz_mat_clear(LulT);
-    fmpz_mat_clear(prod);
-}
-
-/* Wall (m x c m): block t holds W_t, so that column t c + k is the coefficient
-   of mu^(m-1-t) in adj(mu I + K_int) Y_l[:, k]. */
-static void lambda_adjugate_krylov(fmpz_mat_t Wall, const fmpz_mat_t Kint,
-                                   const instance_t inst, const kron_sets *S)
-{
-    slong m = S->m, c = inst->c;
-    fmpz_mat_t B, Wt, Wn;
-    fmpz_poly_t cp;
-    fmpz_mat_init(B, m, m);
-    fmpz_mat_init(Wt, m, c);
-    fmpz_mat_init(Wn, m, c);
-    fmpz_poly_init(cp);
-    fmpz_mat_neg(B, Kint);
-    fmpz_mat_charpoly(cp, B);
-    for (slong j = 0; j < m; j++)
-        fmpz_one(fmpz_mat_entry(Wt, j, inst->label[S->lab[j]]));
-    for (slong t = 0; t < m; t++) {
-        if (t > 0) {
-            fmpz_mat_mul(Wn, B, Wt);
-            fmpz_mat_swap(Wn, Wt);
-            const fmpz *ct = cp->coeffs + (m - t);
-            for (slong j = 0; j < m; j++) {
-                fmpz *e = fmpz_mat_entry(Wt, j, inst->label[S->lab[j]]);
-                fmpz_add(e, e, ct);
-            }
-        }
-        for (slong j = 0; j < m; j++)
-            for (slong k = 0; k < c; k++)
-                fmpz_set(fmpz_mat_entry(Wall, j, t * c + k), fmpz_mat_entry(Wt, j, k));
-    }
-    fmpz_mat_clear(B);
-    fmpz_mat_clear(Wt);
-    fmpz_mat_clear(Wn);
-    fmpz_poly_clear(cp);
-}
-
-/* diff = sum_t (row[t c + k] - row[t c + l]) (T lambda)^(m-1-t), divided by its
-   (positive) content so the sign is kept. */
-static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *row, slong m, slong c, slong k,
-                             slong l, const fmpz_t T)
-{
-    fmpz_t coef, Tpow;
-    fmpz_init(coef);
-    fmpz_init_set_ui(Tpow, 1);
-    fmpz_poly_zero(diff);
-    for (slong e = 0; e < m; e++) {
-        slong t = m - 1 - e;
-        fmpz_sub(coef, row + t * c + k, row + t * c + l);
-        fmpz_mul(coef, coef, Tpow);
-        fmpz_poly_set_coeff_fmpz(diff, e, coef);
-        fmpz_mul(Tpow, Tpow, T);
-    }
-    if (!fmpz_poly_is_zero(diff)) {
-        fmpz_poly_content(coef, diff);
-        fmpz_poly_scalar_divexact_fmpz(diff, diff, coef);
-    }
-    fmpz_clear(coef);
-    fmpz_clear(Tpow);
-}
-
 static int lambda_is_scored(const instance_t inst, slong i, int score_all)
 {
     return inst->held[i] >= 0 || (score_all && inst->label[i] >= 0);
@@ -167,62 +83,247 @@ static signfn_struct *lambda_append(signfn_struct **out, slong *count, slong ins
     return s;
 }
 
-/* The pair polynomials of every scored node from the rows of P (labeled: Wall,
-   unlabeled: X Wall). */
-static void lambda_emit_nodes(signfn_struct **out, slong *count, slong inst_idx,
-                              const instance_t inst, const kron_sets *S,
-                              const fmpz_mat_t Wall, const fmpz_mat_t XW, const fmpz_t T,
-                              int score_all)
+/* Scored nodes of a component, with the residues of their pair polynomials. */
+typedef struct {
+    slong nsc, npairs, m;
+    slong *side, *idx; /* side 0: row idx of the labeled block, 1: unlabeled */
+    fmpz *coef;        /* nsc * npairs * m coefficients of lambda'^e, by CRT */
+    ulong *res;        /* the same, modulo the current prime */
+} lambda_target;
+
+/* Bits of 2 m 2^m prod_i max(1, ceil(|row_i|_2)) over the rows of L_int: twice
+   a bound on every coefficient of every N (docs/lambda.md). */
+static slong lambda_bound_bits(const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                               const fmpz_mat_t Luu)
 {
-    slong c = inst->c;
-    for (int side = 0; side < 2; side++) {
-        slong len = side ? S->nu : S->m;
-        const slong *ids = side ? S->unl : S->lab;
-        for (slong r = 0; r < len; r++) {
-            if (!lambda_is_scored(inst, ids[r], score_all))
-                continue;
-            const fmpz *row = side ? XW->rows[r] : Wall->rows[r];
-            signfn_struct *s = lambda_append(out, count, inst_idx, inst, ids[r]);
+    slong m = Lll->r, nu = Luu->r, n = m + nu;
+    fmpz *sq = _fmpz_vec_init(n);
+    for (slong j = 0; j < m; j++)
+        for (slong k = 0; k < m; k++)
+            fmpz_addmul(sq + j, fmpz_mat_entry(Lll, j, k), fmpz_mat_entry(Lll, j, k));
+    for (slong i = 0; i < nu; i++)
+        for (slong j = 0; j < m; j++) {
+            const fmpz *e = fmpz_mat_entry(Lul, i, j);
+            fmpz_addmul(sq + m + i, e, e);
+            fmpz_addmul(sq + j, e, e);
+        }
+    for (slong i = 0; i < nu; i++)
+        for (slong k = 0; k < nu; k++)
+            fmpz_addmul(sq + m + i, fmpz_mat_entry(Luu, i, k), fmpz_mat_entry(Luu, i, k));
+    fmpz_t prod, r;
+    fmpz_init_set_ui(prod, 2 * (ulong)m);
+    fmpz_init(r);
+    fmpz_mul_2exp(prod, prod, (ulong)m);
+    for (slong i = 0; i < n; i++) {
+        fmpz_sqrt(r, sq + i);
+        fmpz_add_ui(r, r, 1); /* >= ceil(sqrt), and >= 1 */
+        fmpz_mul(prod, prod, r);
+    }
+    slong bits = fmpz_bits(prod);
+    fmpz_clear(prod);
+    fmpz_clear(r);
+    _fmpz_vec_clear(sq, n);
+    return bits;
+}
+
+/* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p; *det = det(L_uu) mod p.
+   Returns 0 when p divides det(L_uu) (the prime is skipped). */
+static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_mat_t Lll,
+                           const fmpz_mat_t Lul, const fmpz_mat_t Luu)
+{
+    fmpz_mat_get_nmod_mat(K, Lll);
+    *det = 1;
+    if (Luu->r == 0)
+        return 1;
+    ulong p = K->mod.n;
+    nmod_mat_t Uu, Ul, LulT, prod;
+    nmod_mat_init(Uu, Luu->r, Luu->r, p);
+    nmod_mat_init(Ul, Lul->r, Lul->c, p);
+    nmod_mat_init(LulT, Lul->c, Lul->r, p);
+    nmod_mat_init(prod, Lul->c, Lul->c, p);
+    fmpz_mat_get_nmod_mat(Uu, Luu);
+    fmpz_mat_get_nmod_mat(Ul, Lul);
+    nmod_mat_transpose(LulT, Ul);
+    nmod_mat_neg(Ul, Ul);
+    int ok = nmod_mat_solve(H, Uu, Ul);
+    if (ok) {
+        *det = nmod_mat_det(Uu);
+        nmod_mat_mul(prod, LulT, H);
+        nmod_mat_add(K, K, prod);
+    }
+    nmod_mat_clear(Uu);
+    nmod_mat_clear(Ul);
+    nmod_mat_clear(LulT);
+    nmod_mat_clear(prod);
+    return ok;
+}
+
+/* Wall (m x c m), block t = W_t: column t c + k is the coefficient of
+   lambda'^(m-1-t) in adj(lambda' I + K) Y_l[:, k] (Faddeev-LeVerrier). */
+static void lambda_krylov_mod(nmod_mat_t Wall, const nmod_mat_t K, const instance_t inst,
+                              const kron_sets *S)
+{
+    slong m = S->m, c = inst->c;
+    ulong p = K->mod.n;
+    nmod_mat_t B, Wt, Wn;
+    nmod_poly_t cp;
+    nmod_mat_init(B, m, m, p);
+    nmod_mat_init(Wt, m, c, p);
+    nmod_mat_init(Wn, m, c, p);
+    nmod_poly_init(cp, p);
+    nmod_mat_neg(B, K);
+    nmod_mat_charpoly(cp, B);
+    for (slong j = 0; j < m; j++)
+        nmod_mat_entry(Wt, j, inst->label[S->lab[j]]) = 1;
+    for (slong t = 0; t < m; t++) {
+        if (t > 0) {
+            nmod_mat_mul(Wn, B, Wt);
+            nmod_mat_swap(Wn, Wt);
+            ulong ct = nmod_poly_get_coeff_ui(cp, m - t);
+            for (slong j = 0; j < m; j++) {
+                ulong *e = &nmod_mat_entry(Wt, j, inst->label[S->lab[j]]);
+                *e = nmod_add(*e, ct, Wt->mod);
+            }
+        }
+        for (slong j = 0; j < m; j++)
             for (slong k = 0; k < c; k++)
-                for (slong l = k + 1; l < c; l++)
-                    lambda_pair_poly(s->diff + signfn_pair(k, l, c), row, S->m, c, k, l,
-                                     T);
+                nmod_mat_entry(Wall, j, t * c + k) = nmod_mat_entry(Wt, j, k);
+    }
+    nmod_mat_clear(B);
+    nmod_mat_clear(Wt);
+    nmod_mat_clear(Wn);
+    nmod_poly_clear(cp);
+}
+
+/* Residues of every N of the component modulo p into T->res; 0 if p is bad. */
+static int lambda_residues(lambda_target *T, ulong p, const fmpz_mat_t Lll,
+                           const fmpz_mat_t Lul, const fmpz_mat_t Luu,
+                           const instance_t inst, const kron_sets *S)
+{
+    slong m = S->m, c = inst->c;
+    ulong det;
+    nmod_mat_t K, H, Wall, HW;
+    nmod_mat_init(K, m, m, p);
+    nmod_mat_init(H, S->nu, m, p);
+    nmod_mat_init(Wall, m, c * m, p);
+    nmod_mat_init(HW, S->nu, c * m, p);
+    int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+    if (ok) {
+        lambda_krylov_mod(Wall, K, inst, S);
+        if (S->nu > 0)
+            nmod_mat_mul(HW, H, Wall);
+        for (slong r = 0; r < T->nsc; r++) {
+            const ulong *row = T->side[r] ? HW->rows[T->idx[r]] : Wall->rows[T->idx[r]];
+            ulong *out = T->res + r * T->npairs * m;
+            for (slong k = 0; k < c; k++)
+                for (slong l = k + 1; l < c; l++, out += m)
+                    for (slong e = 0; e < m; e++) {
+                        slong t = m - 1 - e;
+                        ulong d = nmod_sub(row[t * c + k], row[t * c + l], K->mod);
+                        out[e] = nmod_mul(d, det, K->mod);
+                    }
         }
     }
+    nmod_mat_clear(K);
+    nmod_mat_clear(H);
+    nmod_mat_clear(Wall);
+    nmod_mat_clear(HW);
+    return ok;
+}
+
+/* The scored nodes of the component, labeled block first. */
+static void lambda_target_init(lambda_target *T, const instance_t inst, const kron_sets *S,
+                               int score_all)
+{
+    slong n = S->m + S->nu;
+    T->m = S->m;
+    T->npairs = inst->c * (inst->c - 1) / 2;
+    T->side = flint_malloc(n * sizeof(slong));
+    T->idx = flint_malloc(n * sizeof(slong));
+    T->nsc = 0;
+    for (int side = 0; side < 2; side++)
+        for (slong r = 0; r < (side ? S->nu : S->m); r++)
+            if (lambda_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
+                T->side[T->nsc] = side;
+                T->idx[T->nsc++] = r;
+            }
+    slong len = FLINT_MAX(T->nsc * T->npairs * T->m, 1);
+    T->coef = _fmpz_vec_init(len);
+    T->res = flint_malloc(len * sizeof(ulong));
+}
+
+static void lambda_target_clear(lambda_target *T)
+{
+    _fmpz_vec_clear(T->coef, FLINT_MAX(T->nsc * T->npairs * T->m, 1));
+    flint_free(T->res);
+    flint_free(T->side);
+    flint_free(T->idx);
+}
+
+/* CRT over primes near 2^62 until their product exceeds the bound. */
+static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                               const fmpz_mat_t Luu, const instance_t inst,
+                               const kron_sets *S)
+{
+    slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
+         p = n_nextprime(p, 1)) {
+        if (!lambda_residues(T, p, Lll, Lul, Luu, inst, S))
+            continue;
+        for (slong i = 0; i < len; i++)
+            fmpz_CRT_ui(T->coef + i, T->coef + i, M, T->res[i], p, 1);
+        fmpz_mul_ui(M, M, p);
+    }
+    fmpz_clear(M);
+}
+
+/* diff(lambda) = N(s lambda) divided by its positive content. */
+static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *coef, slong m, const fmpz_t s)
+{
+    fmpz_t spow, t;
+    fmpz_init_set_ui(spow, 1);
+    fmpz_init(t);
+    fmpz_poly_zero(diff);
+    for (slong e = 0; e < m; e++) {
+        fmpz_mul(t, coef + e, spow);
+        fmpz_poly_set_coeff_fmpz(diff, e, t);
+        fmpz_mul(spow, spow, s);
+    }
+    if (!fmpz_poly_is_zero(diff)) {
+        fmpz_poly_content(t, diff);
+        fmpz_poly_scalar_divexact_fmpz(diff, diff, t);
+    }
+    fmpz_clear(spow);
+    fmpz_clear(t);
 }
 
 static void lambda_component(signfn_struct **out, slong *count, slong inst_idx,
                              const instance_t inst, const slong *comp, slong k,
                              const kron_sets *S, int score_all)
 {
-    fmpz_t s, den, T, g;
-    fmpz_mat_t Lll, Lul, Luu, X, Wall, XW;
-    fmpz_init(s), fmpz_init(den), fmpz_init(T), fmpz_init(g);
+    fmpz_t s;
+    fmpz_mat_t Lll, Lul, Luu;
+    lambda_target T;
+    fmpz_init(s);
     fmpz_mat_init(Lll, S->m, S->m);
     fmpz_mat_init(Lul, S->nu, S->m);
     fmpz_mat_init(Luu, S->nu, S->nu);
-    fmpz_mat_init(X, S->nu, S->m);
-    fmpz_mat_init(Wall, S->m, S->m * inst->c);
-    fmpz_mat_init(XW, S->nu, S->m * inst->c);
-
     lambda_weight_scale(s, inst, comp, k);
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, S, s);
-    lambda_kron_reduce(X, den, Lll, Lul, Luu);
-    fmpz_mul(T, s, den);
-    fmpz_mat_content(g, Lll);
-    fmpz_gcd(g, g, T);
-    if (!fmpz_is_one(g)) {
-        fmpz_mat_scalar_divexact_fmpz(Lll, Lll, g);
-        fmpz_divexact(T, T, g);
+    lambda_target_init(&T, inst, S, score_all);
+    if (T.nsc > 0)
+        lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
+    for (slong r = 0; r < T.nsc; r++) {
+        slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
+        signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
+        for (slong p = 0; p < T.npairs; p++)
+            lambda_pair_poly(f->diff + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
     }
-    lambda_adjugate_krylov(Wall, Lll, inst, S);
-    if (S->nu > 0)
-        fmpz_mat_mul(XW, X, Wall);
-    lambda_emit_nodes(out, count, inst_idx, inst, S, Wall, XW, T, score_all);
-
-    fmpz_clear(s), fmpz_clear(den), fmpz_clear(T), fmpz_clear(g);
+    lambda_target_clear(&T);
+    fmpz_clear(s);
     fmpz_mat_clear(Lll), fmpz_mat_clear(Lul), fmpz_mat_clear(Luu);
-    fmpz_mat_clear(X), fmpz_mat_clear(Wall), fmpz_mat_clear(XW);
 }
 
 /* Splits component k into labeled and unlabeled nodes; returns m. */

@@ -202,48 +202,36 @@ static slong _roots_sign_variations(const fmpz *a, slong len)
     return v;
 }
 
-/* Sign variations of (1 + x)^d p(1 / (1 + x)), an upper bound of the number of
-   roots of p in (0, 1) of the same parity, capped at 2 because bisection only
-   needs to tell 0, 1 and "more". The Taylor shift by 1 runs column by column so
-   that tmp[i] is final after step i: counting stops at the second variation.
-   tmp has room for len entries. */
-static int _roots_variations01(const fmpz *p, slong len, fmpz *tmp)
+/* p <- (1 + x)^d p(x / (1 + x)), d = deg p: the roots of p in (0, 1) become
+   the roots in (0, +inf). It is the reverse of the Taylor shift by 1 of the
+   reverse of p. */
+static void _roots_poly_unit_to_half_line(fmpz_poly_t p)
 {
-    slong i, j;
-    int prev = 0, s, v = 0;
+    fmpz_t one;
+    slong len = p->length;
 
-    /* p of one sign on its coefficients has no positive root at all. */
-    if (_roots_sign_variations(p, len) == 0)
-        return 0;
-    for (i = 0; i < len; i++)
-        fmpz_set(tmp + i, p + len - 1 - i);
-    for (i = 0; i < len; i++) {
-        for (j = len - 2; j >= i; j--)
-            fmpz_add(tmp + j, tmp + j, tmp + j + 1);
-        s = fmpz_sgn(tmp + i);
-        if (s == 0)
-            continue;
-        if (prev != 0 && s != prev && ++v >= 2)
-            return 2;
-        prev = s;
-    }
-    return v;
+    fmpz_init_set_ui(one, 1);
+    fmpz_poly_reverse(p, p, len);
+    fmpz_poly_fit_length(p, len);
+    _fmpz_poly_taylor_shift(p->coeffs, one, p->length);
+    fmpz_poly_reverse(p, p, len);
+    fmpz_clear(one);
 }
 
-/* Variations of f over the open interval (a, b), a < b: the Möbius map
-   x -> (a + b x) / (1 + x) sends (0, +inf) onto (a, b). Done on integers:
-   D^d f(x / D), a Taylor shift by A = a D, a scaling by B - A, then the
-   reverse-and-shift of _roots_variations01. */
-static slong _roots_descartes_interval(const fmpz_poly_t f, const fmpq_t a,
-                                       const fmpq_t b)
+/* Sets p to D^d (1 + x)^d f((a + b x) / (1 + x)) for rationals a < b with
+   common denominator D: the map sends (0, +inf) onto (a, b), so the roots of
+   p in (0, +inf) are the roots of f in (a, b) and Descartes' rule applies to p
+   directly. Done on integers: D^d f(x / D), a Taylor shift by A = a D, a
+   scaling by B - A onto (0, 1), then _roots_poly_unit_to_half_line. */
+static void _roots_poly_mobius(fmpz_poly_t p, const fmpz_poly_t f, const fmpq_t a,
+                               const fmpq_t b)
 {
-    slong len = f->length, i, v;
-    fmpz *p;
+    slong len = f->length, i;
     fmpz_t D, A, B, t;
 
+    fmpz_poly_set(p, f);
     if (len <= 1)
-        return 0;
-    p = _fmpz_vec_init(len);
+        return;
     fmpz_init(D);
     fmpz_init(A);
     fmpz_init(B);
@@ -255,26 +243,35 @@ static slong _roots_descartes_interval(const fmpz_poly_t f, const fmpq_t a,
     fmpz_mul(B, B, fmpq_numref(b));
     fmpz_one(t);
     for (i = len - 1; i >= 0; i--) {
-        fmpz_mul(p + i, f->coeffs + i, t);
+        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
         fmpz_mul(t, t, D);
     }
-    _fmpz_poly_taylor_shift(p, A, len);
+    _fmpz_poly_taylor_shift(p->coeffs, A, len);
     fmpz_sub(B, B, A);
     fmpz_one(t);
     for (i = 1; i < len; i++) {
         fmpz_mul(t, t, B);
-        fmpz_mul(p + i, p + i, t);
+        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
     }
-    for (i = 0; i < len / 2; i++)
-        fmpz_swap(p + i, p + len - 1 - i);
-    fmpz_one(t);
-    _fmpz_poly_taylor_shift(p, t, len);
-    v = _roots_sign_variations(p, len);
-    _fmpz_vec_clear(p, len);
+    _roots_poly_unit_to_half_line(p);
     fmpz_clear(D);
     fmpz_clear(A);
     fmpz_clear(B);
     fmpz_clear(t);
+}
+
+/* Sign variations of f over the open interval (a, b): an upper bound for the
+   number of roots there, of the same parity. */
+static slong _roots_descartes_interval(const fmpz_poly_t f, const fmpq_t a,
+                                       const fmpq_t b)
+{
+    fmpz_poly_t p;
+    slong v;
+
+    fmpz_poly_init(p);
+    _roots_poly_mobius(p, f, a, b);
+    v = _roots_sign_variations(p->coeffs, p->length);
+    fmpz_poly_clear(p);
     return v;
 }
 
@@ -305,22 +302,22 @@ static int _roots_bound_2exp(slong *k, const fmpz *a, slong len)
     return found;
 }
 
-/* x = c 2^e */
-static void _roots_fmpq_set_dyadic(fmpq_t x, const fmpz_t c, slong e)
+/* x = 2^e */
+static void _roots_fmpq_set_2exp(fmpq_t x, slong e)
 {
-    fmpq_set_fmpz(x, c);
+    fmpq_one(x);
     if (e >= 0)
         fmpq_mul_2exp(x, x, e);
     else
         fmpq_div_2exp(x, x, -e);
 }
 
-/* A node of the bisection: the roots of p in (0, 1) are the roots of the input
-   in (c, c + 1) 2^e. */
+/* A node of the bisection: the roots of p in (0, +inf) correspond to the
+   roots of the input in (a, b) (see _roots_poly_mobius); v = var(p) >= 2. */
 typedef struct {
     fmpz_poly_t p;
-    fmpz_t c;
-    slong e;
+    fmpq_t a, b;
+    slong v;
 } _roots_node_struct;
 
 typedef struct {
@@ -328,24 +325,26 @@ typedef struct {
     slong len, alloc;
 } _roots_stack_struct;
 
-static void _roots_stack_push(_roots_stack_struct *st, fmpz_poly_t p, const fmpz_t c,
-                              slong e)
+static void _roots_stack_push(_roots_stack_struct *st, fmpz_poly_t p, const fmpq_t a,
+                              const fmpq_t b, slong v)
 {
     _roots_node_struct *n;
 
     if (st->len == st->alloc) {
-        slong i, a = FLINT_MAX(16, 2 * st->alloc);
-        st->node = flint_realloc(st->node, a * sizeof(_roots_node_struct));
-        for (i = st->alloc; i < a; i++) {
+        slong i, k = FLINT_MAX(16, 2 * st->alloc);
+        st->node = flint_realloc(st->node, k * sizeof(_roots_node_struct));
+        for (i = st->alloc; i < k; i++) {
             fmpz_poly_init(st->node[i].p);
-            fmpz_init(st->node[i].c);
+            fmpq_init(st->node[i].a);
+            fmpq_init(st->node[i].b);
         }
-        st->alloc = a;
+        st->alloc = k;
     }
     n = st->node + st->len++;
     fmpz_poly_swap(n->p, p);
-    fmpz_set(n->c, c);
-    n->e = e;
+    fmpq_set(n->a, a);
+    fmpq_set(n->b, b);
+    n->v = v;
 }
 
 static void _roots_stack_clear(_roots_stack_struct *st)
@@ -354,7 +353,8 @@ static void _roots_stack_clear(_roots_stack_struct *st)
 
     for (i = 0; i < st->alloc; i++) {
         fmpz_poly_clear(st->node[i].p);
-        fmpz_clear(st->node[i].c);
+        fmpq_clear(st->node[i].a);
+        fmpq_clear(st->node[i].b);
     }
     flint_free(st->node);
 }
@@ -364,7 +364,8 @@ typedef struct {
     slong len, alloc;
 } _roots_list_struct;
 
-static rroot_struct *_roots_list_new(_roots_list_struct *L, const fmpz_poly_t f)
+static rroot_struct *_roots_list_new(_roots_list_struct *L, const fmpz_poly_t f,
+                                     const fmpq_t lo, const fmpq_t hi)
 {
     rroot_struct *r;
 
@@ -375,11 +376,13 @@ static rroot_struct *_roots_list_new(_roots_list_struct *L, const fmpz_poly_t f)
     r = L->r + L->len++;
     rroot_init(r);
     fmpz_poly_set(r->poly, f);
+    fmpq_set(r->lo, lo);
+    fmpq_set(r->hi, hi);
     return r;
 }
 
-/* Divides p by the largest power of 2 dividing all its coefficients: halving
-   multiplies low coefficients by powers of 2 that often cancel out. */
+/* Divides p by the largest power of 2 dividing all its coefficients: scalings
+   multiply coefficients by powers of 2 that often cancel out. */
 static void _roots_poly_remove_2content(fmpz_poly_t p)
 {
     slong i;
@@ -392,91 +395,130 @@ static void _roots_poly_remove_2content(fmpz_poly_t p)
         _fmpz_vec_scalar_fdiv_q_2exp(p->coeffs, p->coeffs, p->length, v);
 }
 
-/* p <- 2^d p(x / 2): the roots in (0, 1/2) move to (0, 1). */
-static void _roots_poly_halve(fmpz_poly_t p)
+/* floor(log2(x)) up to 1, for x > 0 */
+static slong _roots_fmpq_log2(const fmpq_t x)
 {
-    slong i, d = p->length - 1;
+    return (slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x));
+}
 
-    for (i = 0; i < d; i++)
-        fmpz_mul_2exp(p->coeffs + i, p->coeffs + i, d - i);
+/* The split point of (a, b), 0 < a < b, both dyadic: a power of 2 near the
+   geometric mean while b / a is large, so that roots spread over many orders
+   of magnitude separate in O(log log) levels; else the midpoint. */
+static void _roots_split_point(fmpq_t m, const fmpq_t a, const fmpq_t b)
+{
+    slong la = _roots_fmpq_log2(a), lb = _roots_fmpq_log2(b);
+
+    if (lb - la >= 6) {
+        _roots_fmpq_set_2exp(m, la + (lb - la) / 2);
+        if (fmpq_cmp(a, m) < 0 && fmpq_cmp(m, b) < 0)
+            return;
+    }
+    fmpq_add(m, a, b);
+    fmpq_div_2exp(m, m, 1);
+}
+
+/* p <- den^d p(num / den x) */
+static void _roots_poly_scale_fmpq(fmpz_poly_t p, const fmpq_t x)
+{
+    slong i, len = p->length;
+    fmpz_t t;
+
+    if (fmpq_is_one(x))
+        return;
+    fmpz_init(t);
+    fmpz_one(t);
+    for (i = 1; i < len; i++) {
+        fmpz_mul(t, t, fmpq_numref(x));
+        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
+    }
+    fmpz_one(t);
+    for (i = len - 2; i >= 0; i--) {
+        fmpz_mul(t, t, fmpq_denref(x));
+        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
+    }
+    fmpz_clear(t);
     _roots_poly_remove_2content(p);
 }
 
-/* p <- p / (x - 1), given p(1) = 0 (synthetic division). */
-static void _roots_poly_deflate_one(fmpz_poly_t p)
+/* Records (a, b) as a leaf (v == 1) or pushes it for more bisection (v >= 2). */
+static void _roots_tree_add(_roots_list_struct *L, _roots_stack_struct *st,
+                            const fmpz_poly_t f, fmpz_poly_t p, const fmpq_t a,
+                            const fmpq_t b, slong v)
 {
-    slong i, d = p->length - 1;
-
-    for (i = d - 1; i >= 1; i--)
-        fmpz_add(p->coeffs + i, p->coeffs + i, p->coeffs + i + 1);
-    fmpz_poly_shift_right(p, p, 1);
+    if (v == 1)
+        _roots_list_new(L, f, a, b);
+    else if (v >= 2)
+        _roots_stack_push(st, p, a, b, v);
 }
 
-/* The Descartes bisection proper on g(x) = f(x) / x^v over (0, 2^k). */
+/* Descartes bisection (Vincent–Collins–Akritas in the Möbius form) of the
+   roots of g in (a, b). A node (p, a, b) splits at m, x_m = (m - a) / (b - m)
+   being the preimage of m: with q(y) = p(x_m y), the right child is q(y + 1)
+   and the left (1 + y)^d q(y / (1 + y)). Budan's theorem bounds the roots of q
+   in (0, 1] by var(q) - var(q(y + 1)) with the same parity, so when that is
+   0 or 1 the left child needs no Taylor shift. */
 static void _roots_bisect_tree(_roots_list_struct *L, const fmpz_poly_t f,
-                               const fmpz_poly_t g, slong k)
+                               const fmpz_poly_t g, const fmpq_t a0, const fmpq_t b0)
 {
     _roots_stack_struct st = {NULL, 0, 0};
     fmpz_poly_t p, q;
-    fmpz_t c, c2;
-    fmpz *tmp;
-    slong i, d = g->length - 1, e;
-    rroot_struct *r;
-    int v;
+    fmpq_t a, b, m, x, t;
+    fmpz_t one;
+    slong v, vr, vl;
 
     fmpz_poly_init(p);
     fmpz_poly_init(q);
-    fmpz_init(c);
-    fmpz_init(c2);
-    tmp = _fmpz_vec_init(d + 1);
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_init(m);
+    fmpq_init(x);
+    fmpq_init(t);
+    fmpz_init_set_ui(one, 1);
 
-    /* p(x) = g(2^k x), made integral and 2-primitive */
-    fmpz_poly_set(p, g);
-    for (i = 0; i <= d; i++)
-        fmpz_mul_2exp(p->coeffs + i, p->coeffs + i, k >= 0 ? k * i : -k * (d - i));
+    _roots_poly_mobius(p, g, a0, b0);
     _roots_poly_remove_2content(p);
-    _roots_stack_push(&st, p, c, k);
+    _roots_tree_add(L, &st, f, p, a0, b0, _roots_sign_variations(p->coeffs, p->length));
 
     while (st.len > 0) {
         _roots_node_struct *n = st.node + --st.len;
         fmpz_poly_swap(p, n->p);
-        fmpz_set(c, n->c);
-        e = n->e;
+        fmpq_swap(a, n->a);
+        fmpq_swap(b, n->b);
+        v = n->v;
 
-        v = _roots_variations01(p->coeffs, p->length, tmp);
-        if (v == 0)
-            continue;
-        if (v == 1) {
-            r = _roots_list_new(L, f);
-            _roots_fmpq_set_dyadic(r->lo, c, e);
-            fmpz_add_ui(c2, c, 1);
-            _roots_fmpq_set_dyadic(r->hi, c2, e);
-            continue;
-        }
-        _roots_poly_halve(p);
+        _roots_split_point(m, a, b);
+        fmpq_sub(x, m, a);
+        fmpq_sub(t, b, m);
+        fmpq_div(x, x, t);
+        _roots_poly_scale_fmpq(p, x);
         fmpz_poly_set(q, p);
-        fmpz_one(c2);
-        _fmpz_poly_taylor_shift(q->coeffs, c2, q->length);
-        fmpz_mul_2exp(c, c, 1);
-        fmpz_add_ui(c2, c, 1);
+        _fmpz_poly_taylor_shift(q->coeffs, one, q->length);
+        vl = v;
         if (fmpz_is_zero(q->coeffs)) {
-            /* the midpoint is a root: record it and divide it out of both halves */
-            r = _roots_list_new(L, f);
-            _roots_fmpq_set_dyadic(r->lo, c2, e - 1);
-            fmpq_set(r->hi, r->lo);
+            /* m is a root; endpoints that are roots are moved off later */
+            _roots_list_new(L, f, m, m);
             fmpz_poly_shift_right(q, q, 1);
-            _roots_poly_deflate_one(p);
+            vl--;
         }
-        _roots_stack_push(&st, q, c2, e - 1);
-        _roots_stack_push(&st, p, c, e - 1);
+        vr = _roots_sign_variations(q->coeffs, q->length);
+        vl -= vr;
+        if (vl >= 2) {
+            _roots_poly_unit_to_half_line(p);
+            vl = _roots_sign_variations(p->coeffs, p->length);
+        }
+        _roots_tree_add(L, &st, f, q, m, b, vr);
+        _roots_tree_add(L, &st, f, p, a, m, vl);
     }
 
     _roots_stack_clear(&st);
-    _fmpz_vec_clear(tmp, d + 1);
     fmpz_poly_clear(p);
     fmpz_poly_clear(q);
-    fmpz_clear(c);
-    fmpz_clear(c2);
+    fmpq_clear(a);
+    fmpq_clear(b);
+    fmpq_clear(m);
+    fmpq_clear(x);
+    fmpq_clear(t);
+    fmpz_clear(one);
 }
 
 /* Makes the endpoints of the isolating interval of r (one simple root of f in
@@ -524,36 +566,33 @@ slong roots_isolate_positive(rroot_struct **out, const fmpz_poly_t f)
 {
     _roots_list_struct L = {NULL, 0, 0};
     fmpz_poly_t g;
+    fmpq_t a, b;
     slong v, i, khi, klo;
-    rroot_struct *r;
-    fmpz_t one;
 
-    *out = NULL;
-    fmpz_init_set_ui(one, 1);
     fmpz_poly_init(g);
+    fmpq_init(a);
+    fmpq_init(b);
     for (v = 0; v < f->length && fmpz_is_zero(f->coeffs + v); v++)
         ;
     fmpz_poly_shift_right(g, f, v);
 
     if (g->length == 2) {
         if (fmpz_sgn(g->coeffs) != fmpz_sgn(g->coeffs + 1)) {
-            r = _roots_list_new(&L, f);
-            fmpq_set_fmpz_frac(r->lo, g->coeffs, g->coeffs + 1);
-            fmpq_neg(r->lo, r->lo);
-            fmpq_set(r->hi, r->lo);
+            fmpq_set_fmpz_frac(a, g->coeffs, g->coeffs + 1);
+            fmpq_neg(a, a);
+            _roots_list_new(&L, f, a, a);
         }
     } else if (g->length > 2 && _roots_bound_2exp(&khi, g->coeffs, g->length)) {
-        _roots_bisect_tree(&L, f, g, khi);
-        /* positive roots exceed 2^-klo, the bound for the reversed polynomial:
-           a positive left end that is no root */
+        /* the positive roots lie strictly between 2^-klo and 2^khi, klo from the
+           bound for the reversed polynomial; both ends are no roots */
         fmpz_poly_reverse(g, g, g->length);
         _roots_bound_2exp(&klo, g->coeffs, g->length);
-        for (i = 0; i < L.len; i++) {
-            r = L.r + i;
-            if (fmpq_is_zero(r->lo))
-                _roots_fmpq_set_dyadic(r->lo, one, -klo);
-            _roots_fix_endpoints(r, f);
-        }
+        fmpz_poly_reverse(g, g, g->length);
+        _roots_fmpq_set_2exp(a, -klo);
+        _roots_fmpq_set_2exp(b, khi);
+        _roots_bisect_tree(&L, f, g, a, b);
+        for (i = 0; i < L.len; i++)
+            _roots_fix_endpoints(L.r + i, f);
         if (L.len > 1)
             qsort(L.r, L.len, sizeof(rroot_struct), _roots_cmp_lo);
         /* adjacent leaves share an endpoint: pull the left interval back */
@@ -562,7 +601,8 @@ slong roots_isolate_positive(rroot_struct **out, const fmpz_poly_t f)
                 rroot_bisect(L.r + i);
     }
     fmpz_poly_clear(g);
-    fmpz_clear(one);
+    fmpq_clear(a);
+    fmpq_clear(b);
     *out = L.r;
     return L.len;
 }

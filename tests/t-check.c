@@ -15,6 +15,9 @@
 
 static FILE *devnull;
 
+/* Coverage counters, printed at the end. */
+static slong stat_sets, stat_bp, stat_bp_rational, stat_touch, stat_evals, stat_maxbp;
+
 /* ---------------------------------------------------------------- helpers */
 
 static int tcheck_sgn_at(const fmpz_poly_t f, const fmpq_t q)
@@ -146,6 +149,7 @@ static void tcheck_print_q(FILE *f, const char *what, const fmpq_t q)
 /* Evaluates at q: loss and predictions (preds has room for nscored). */
 static void tcheck_eval(fmpq_t loss, slong *preds, tcheck_ctx *C, const fmpq_t q)
 {
+    stat_evals++;
     oracle_empirical_loss_preds(loss, C->insts, C->m, q, C->score_all, preds);
 }
 
@@ -352,8 +356,11 @@ static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
         if (A->changes[i] < sides || A->changes[i] <= 0)
             TFAIL(C, "breakpoint %ld: changes %ld, sides differ in %ld", (long)i,
                   (long)A->changes[i], (long)sides);
+        stat_bp++;
+        stat_touch += !A->jump[i];
         if (!tcheck_root_rational(x, A->bp + i))
             continue;
+        stat_bp_rational++;
         tcheck_eval(loss, pr, C, x);
         if (!fmpq_equal(loss, A->point_loss + i)) {
             TFAIL(C, "breakpoint %ld: oracle point loss differs", (long)i);
@@ -438,6 +445,8 @@ static slong tcheck_set(const instance_struct *insts, slong m, int score_all, FI
     if (A->ninst != m || A->nscored != C->nscored)
         TFAIL(C, "ninst %ld nscored %ld, expected %ld %ld", (long)A->ninst,
               (long)A->nscored, (long)m, (long)C->nscored);
+    stat_sets++;
+    stat_maxbp = FLINT_MAX(stat_maxbp, A->nbp);
     piece_pred = flint_malloc((A->nbp + 1) * sizeof(slong *));
     for (i = 0; i <= A->nbp; i++)
         piece_pred[i] = flint_calloc(C->nscored + 1, sizeof(slong));
@@ -608,6 +617,40 @@ static void tcheck_report_failure(instance_struct *set, slong m, int score_all,
 
 /* ------------------------------------------------------------ random sets */
 
+/* dst = src with its nodes renumbered by a random permutation (the same sign
+   polynomials, so the same breakpoints: the analyzer must merge them exactly);
+   with redraw, the held-out classes are drawn again. */
+static void tcheck_instance_permuted(instance_t dst, const instance_t src,
+                                     flint_rand_t state, int redraw)
+{
+    slong i, j, t, u, v, e, n = src->n;
+    slong *p = flint_malloc((n + 1) * sizeof(slong));
+
+    for (i = 0; i < n; i++)
+        p[i] = i;
+    for (i = n - 1; i > 0; i--) {
+        j = (slong)n_randint(state, i + 1);
+        t = p[i];
+        p[i] = p[j];
+        p[j] = t;
+    }
+    gen_instance_init(dst, "permuted", n, src->c, src->nedges);
+    for (e = 0; e < src->nedges; e++) {
+        u = p[src->eu[e]];
+        v = p[src->ev[e]];
+        dst->eu[e] = FLINT_MIN(u, v);
+        dst->ev[e] = FLINT_MAX(u, v);
+        fmpq_set(dst->ew + e, src->ew + e);
+    }
+    for (i = 0; i < n; i++) {
+        dst->label[p[i]] = src->label[i];
+        dst->held[p[i]] = src->held[i];
+        if (redraw && src->held[i] >= 0)
+            dst->held[p[i]] = (slong)n_randint(state, src->c);
+    }
+    flint_free(p);
+}
+
 static void tcheck_random(ulong seed, slong nsets)
 {
     static const double ps[] = {0.08, 0.2, 0.35, 0.6};
@@ -633,7 +676,10 @@ static void tcheck_random(ulong seed, slong nsets)
             P->labeled = n_randint(state, 16) == 0 ? 0.0 : labs[n_randint(state, 4)];
             P->held = n_randint(state, 4) == 0 ? 0.6 : 1.0;
             P->weight = (gen_weight_t)n_randint(state, 5);
-            gen_instance(set + j, P, seed, 8 * s + j);
+            if (j > 0 && n_randint(state, 6) == 0)
+                tcheck_instance_permuted(set + j, set + 0, state, n_randint(state, 2));
+            else
+                gen_instance(set + j, P, seed, 8 * s + j);
         }
         bad = tcheck_set(set, m, score_all, NULL, seed + s);
         CHECK_MSG(bad <= 0, "seed %lu set %ld: %ld mismatches", (unsigned long)seed,
@@ -866,12 +912,16 @@ static void tcheck_oracle_sanity(void)
 int main(int argc, char **argv)
 {
     ulong seed = argc > 1 ? strtoul(argv[1], NULL, 10) : 20240601;
-    slong nsets = argc > 2 ? strtol(argv[2], NULL, 10) : 600;
+    slong nsets = argc > 2 ? strtol(argv[2], NULL, 10) : 6000;
 
     devnull = fopen("/dev/null", "w");
     tcheck_oracle_sanity();
     tcheck_gadgets();
     tcheck_random(seed, nsets);
+    printf("%ld analyses, %ld breakpoints (%ld rational, %ld touch, at most %ld in "
+           "one), %ld oracle evaluations\n",
+           (long)stat_sets, (long)stat_bp, (long)stat_bp_rational, (long)stat_touch,
+           (long)stat_maxbp, (long)stat_evals);
     fclose(devnull);
     flint_cleanup();
     return check_finish("t-check");

@@ -1,6 +1,7 @@
 /* Tests of the .gssl reader and writer: the documented example, one bad input
    per rule (inline and as files in tests/bad/), tolerated layouts, round trips. */
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -392,6 +393,81 @@ static void check_round_trip(const char *text)
     instance_clear(c);
 }
 
+/* Features are written in their shortest round-trip spelling. */
+static void test_write_spelling(void)
+{
+    static const char text[] = "p gssl 2 2\ne 1 2 0.50\nl 1 1\nt 2 0\n"
+                               "f 1 0.1 1e-4 100000 -0 4.9406564584124654e-324\n"
+                               "f 2 0.30000000000000004 1e+300 -2.5 12345678 1E-5\n";
+    static const char want[] = "p gssl 2 2\ne 1 2 1/2\nl 1 1\nt 2 0\n"
+                               "f 1 0.1 1e-4 1e5 -0 5e-324\n"
+                               "f 2 0.30000000000000004 1e300 -2.5 12345678 1e-5\n";
+    instance_t inst;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    if (parse_text(inst, text) != 0)
+        return;
+    f = open_memstream(&out, &len);
+    CHECK(f != NULL);
+    if (f != NULL) {
+        CHECK(instance_write(inst, f) == 0);
+        fclose(f);
+        CHECK_MSG(strcmp(out, want) == 0, "wrote:\n%s", out);
+        free(out);
+    }
+    instance_clear(inst);
+}
+
+/* instance_write refuses lines the reader would refuse, rather than write a
+   file that does not load. */
+static void test_write_refuses(void)
+{
+    slong d = 100000, j;
+    char *s = malloc(32 + 2 * d);
+    char *p = s, *out = NULL;
+    size_t len = 0;
+    instance_t inst;
+    FILE *f;
+
+    p += sprintf(p, "p gssl 1 1\nf 1");
+    for (j = 0; j < d; j++)
+        p += sprintf(p, " 0");
+    if (parse_text(inst, s) == 0) {
+        /* 1/3 needs 17 digits: 100000 of them make a line over 1 MiB. */
+        for (j = 0; j < d; j++)
+            inst->feat[j] = 1.0 / 3;
+        f = open_memstream(&out, &len);
+        CHECK(instance_write(inst, f) == -1);
+        fclose(f);
+        free(out);
+        inst->feat[0] = NAN;
+        for (j = 1; j < d; j++)
+            inst->feat[j] = 0;
+        f = open_memstream(&out, &len);
+        CHECK(instance_write(inst, f) == -1);
+        fclose(f);
+        free(out);
+        instance_clear(inst);
+    }
+    free(s);
+}
+
+/* A weight whose reduced fraction would not fit on a written line. */
+static void test_weight_too_long(void)
+{
+    size_t m = 500000;
+    char *s = malloc(m + 64);
+    char *p = s;
+
+    p += sprintf(p, "p gssl 2 1\ne 1 2 0.");
+    memset(p, '1', m);
+    strcpy(p + m, "e-100000\n");
+    check_bad(s, 2, "digits as a reduced fraction");
+    free(s);
+}
+
 static void test_round_trip(void)
 {
     char text[sizeof example_doc + sizeof example_feat];
@@ -486,6 +562,9 @@ int main(void)
     test_long_line();
     test_load_errors();
     test_round_trip();
+    test_write_spelling();
+    test_write_refuses();
+    test_weight_too_long();
     test_bad_files();
     flint_cleanup();
     return check_finish("t-instance");

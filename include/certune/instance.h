@@ -21,7 +21,8 @@ typedef struct {
 typedef instance_struct instance_t[1];
 
 /* Reads and validates the .gssl file at path (instance-format.md). Returns 0 on
-   success. On any error returns -1, writes "path:line: message" into err
+   success. On any error returns -1, writes "path:line: message" (the first
+   error in file order; "path: message" for whole-file errors) into err
    (errlen bytes) and leaves inst cleared, so instance_clear is not needed. */
 int instance_load(instance_t inst, const char *path, char *err, size_t errlen);
 
@@ -30,11 +31,17 @@ int instance_load(instance_t inst, const char *path, char *err, size_t errlen);
 int instance_parse(instance_t inst, const char *text, size_t len, const char *name,
                    char *err, size_t errlen);
 
-/* Frees everything instance_load allocated. */
+/* Frees everything instance_load allocated: every array with flint_free, and
+   the first nedges entries of ew with fmpq_clear (code that builds an instance
+   by hand must allocate the same way). Leaves inst zeroed, so a second call is
+   harmless. */
 void instance_clear(instance_t inst);
 
-/* Writes inst as a .gssl file to out (exact weights as reduced fractions);
-   loading the result gives the same instance. Returns 0, or -1 on write error. */
+/* Writes inst as a .gssl file to out (exact weights as reduced fractions,
+   features in their shortest round-trip spelling); loading the result gives
+   the same instance. Returns 0, or -1 on write error or when a record could not
+   be read back (a non-finite feature, a line over the reader's limit); output
+   may then be incomplete. */
 int instance_write(const instance_t inst, FILE *out);
 
 #endif
