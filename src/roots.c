@@ -804,7 +804,7 @@ static int _roots_fmpq_cmpabs(const fmpq_t x, const fmpq_t y)
 /* floor(log10(x)) for x > 0 */
 static slong _roots_dec_exponent(const fmpq_t x)
 {
-    slong e = (slong)((fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x))) *
+    slong e = (slong)(((slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x))) *
                       0.30102999566398120);
     fmpz_t t;
     fmpq_t y;

@@ -1,0 +1,64 @@
+/* Tests of signfn: the pair index and argmax with ties to the smallest class. */
+#include "check.h"
+#include "certune/signfn.h"
+
+/* argmax of explicit scores, ties to the smallest index (the reference). */
+static slong reference_argmax(const long *f, slong c)
+{
+    slong best = 0;
+    for (slong k = 1; k < c; k++)
+        if (f[k] > f[best])
+            best = k;
+    return best;
+}
+
+static void check_pair_index(void)
+{
+    for (slong c = 2; c <= 7; c++) {
+        slong expect = 0;
+        for (slong k = 0; k < c; k++)
+            for (slong l = k + 1; l < c; l++)
+                CHECK(signfn_pair(k, l, c) == expect++);
+        CHECK(expect == c * (c - 1) / 2);
+    }
+}
+
+/* Every score vector over {0, 1, 2}^c for c <= 5: argmax from pairwise signs
+   equals the reference, ties included. */
+static void check_argmax_exhaustive(void)
+{
+    for (slong c = 1; c <= 5; c++) {
+        slong total = 1;
+        for (slong k = 0; k < c; k++)
+            total *= 3;
+        for (slong code = 0; code < total; code++) {
+            long f[5];
+            int sgn[10];
+            slong x = code;
+            for (slong k = 0; k < c; k++, x /= 3)
+                f[k] = x % 3;
+            for (slong k = 0; k < c; k++)
+                for (slong l = k + 1; l < c; l++)
+                    sgn[signfn_pair(k, l, c)] = (f[k] > f[l]) - (f[k] < f[l]);
+            CHECK(signfn_argmax(sgn, c) == reference_argmax(f, c));
+        }
+    }
+}
+
+static void check_init_zero(void)
+{
+    signfn_t s;
+    signfn_init(s, 3, 7, 2, 4);
+    CHECK(s->inst == 3 && s->node == 7 && s->truth == 2 && s->c == 4);
+    for (slong p = 0; p < 6; p++)
+        CHECK(fmpz_poly_is_zero(s->diff + p));
+    signfn_clear(s);
+}
+
+int main(void)
+{
+    check_pair_index();
+    check_argmax_exhaustive();
+    check_init_zero();
+    return check_finish("t-signfn");
+}
