@@ -2,10 +2,10 @@
 CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
-LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lm
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lz -lm
 B ?= build
 
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard src/gnn/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/t-*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
@@ -43,6 +43,7 @@ deps:
 # The main job: the analyzer on the shipped example instances.
 example: $(B)/certune
 	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
+	$(B)/certune analyze --family lambda instances/random-*.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance

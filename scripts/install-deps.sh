@@ -3,7 +3,8 @@
 # Installs only what is missing; used by the README, the Makefile and CI.
 set -eu
 pkgs="gcc make clang libflint-dev libflint-arb-dev libcalcium-dev libmpfr-dev
-libgmp-dev libclang-rt-14-dev valgrind clang-format jq"
+libgmp-dev libclang-rt-14-dev valgrind clang-format jq
+libopenblas-dev zlib1g-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

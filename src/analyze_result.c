@@ -164,3 +164,20 @@ void analysis_clear(analysis_t A)
     fmpq_clear(A->min_loss);
     fmpq_clear(A->representative);
 }
+
+void analysis_loss_at(fmpq_t loss, const analysis_t A, const fmpq_t q)
+{
+    /* Binary search for the first breakpoint >= q, exactly. */
+    slong lo = 0, hi = A->nbp;
+    while (lo < hi) {
+        slong mid = (lo + hi) / 2;
+        if (rroot_cmp_fmpq(A->bp + mid, q) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < A->nbp && rroot_cmp_fmpq(A->bp + lo, q) == 0)
+        fmpq_set(loss, A->point_loss + lo);
+    else
+        fmpq_set(loss, A->piece_loss + lo);
+}

@@ -45,32 +45,20 @@ void analyze_work_clear(analyze_work *W)
     polyset_clear(W->factors);
 }
 
-static void analyze_merge(analyze_root_ref *dst, analyze_root_ref *a, slong na,
-                          analyze_root_ref *b, slong nb)
-{
-    slong i = 0, j = 0, k = 0;
-    while (i < na && j < nb)
-        dst[k++] = rroot_cmp(b[j].root, a[i].root) < 0 ? b[j++] : a[i++];
-    while (i < na)
-        dst[k++] = a[i++];
-    while (j < nb)
-        dst[k++] = b[j++];
-}
-
-/* Merge sort: O(n log n) comparisons, each of which may refine two roots. */
 void analyze_sort_roots(analyze_root_ref *refs, slong n)
 {
-    if (n < 2)
-        return;
-    analyze_root_ref *tmp = flint_malloc(n * sizeof(analyze_root_ref));
-    for (slong width = 1; width < n; width *= 2) {
-        for (slong lo = 0; lo < n; lo += 2 * width) {
-            slong mid = FLINT_MIN(lo + width, n), hi = FLINT_MIN(lo + 2 * width, n);
-            analyze_merge(tmp + lo, refs + lo, mid - lo, refs + mid, hi - mid);
-        }
-        memcpy(refs, tmp, n * sizeof(analyze_root_ref));
-    }
-    flint_free(tmp);
+    rroot_struct **ptr = flint_malloc(FLINT_MAX(n, 1) * sizeof(rroot_struct *));
+    analyze_root_ref *copy = flint_malloc(FLINT_MAX(n, 1) * sizeof(analyze_root_ref));
+    slong *perm = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    for (slong k = 0; k < n; k++)
+        ptr[k] = refs[k].root;
+    memcpy(copy, refs, n * sizeof(analyze_root_ref));
+    roots_sort_perm(perm, ptr, n);
+    for (slong k = 0; k < n; k++)
+        refs[k] = copy[perm[k]];
+    flint_free(ptr);
+    flint_free(copy);
+    flint_free(perm);
 }
 
 /* Gives equal adjacent roots (proved equal by rroot_cmp) one point id, and

@@ -58,6 +58,8 @@ static slong gen_count(double x, slong total, slong lo, slong hi)
 
 static void gen_weight_draw(fmpq_t w, gen_weight_t kind, flint_rand_t state)
 {
+    slong num;
+
     if (kind == GEN_WEIGHT_MIXED)
         kind = (gen_weight_t)gen_rand_below(state, 4);
     switch (kind) {
@@ -65,7 +67,9 @@ static void gen_weight_draw(fmpq_t w, gen_weight_t kind, flint_rand_t state)
         fmpq_set_si(w, 1 + gen_rand_below(state, 9), 1);
         break;
     case GEN_WEIGHT_RATIONAL:
-        fmpq_set_si(w, 1 + gen_rand_below(state, 20), 1 + gen_rand_below(state, 20));
+        /* two statements: argument evaluation order is unspecified */
+        num = 1 + gen_rand_below(state, 20);
+        fmpq_set_si(w, num, 1 + gen_rand_below(state, 20));
         break;
     case GEN_WEIGHT_DECIMAL:
         fmpq_set_si(w, 1 + gen_rand_below(state, 999), 100);

@@ -65,7 +65,8 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
 
 static int lambda_is_scored(const instance_t inst, slong i, int score_all)
 {
-    return inst->held[i] >= 0 || (score_all && inst->label[i] >= 0);
+    return score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
+           (score_all && inst->label[i] >= 0);
 }
 
 static slong lambda_truth(const instance_t inst, slong i)
@@ -379,4 +380,78 @@ void lambda_sign_functions(signfn_struct **out, slong *count, const instance_t i
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);
+}
+
+/* det(L_int + lambda' Delta) = det(L_uu) det(lambda' I + K) of component k,
+   by CRT under the same bound as the sign polynomials. */
+static void lambda_det_poly(fmpz_poly_t P, const instance_t inst, const kron_sets *S,
+                            const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                            const fmpz_mat_t Luu)
+{
+    slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    fmpz *coef = _fmpz_vec_init(m + 1);
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
+         p = n_nextprime(p, 1)) {
+        nmod_mat_t K, H;
+        nmod_poly_t cp;
+        ulong det;
+        nmod_mat_init(K, m, m, p);
+        nmod_mat_init(H, S->nu, m, p);
+        nmod_poly_init(cp, p);
+        int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+        if (ok) {
+            nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
+            for (slong e = 0; e <= m; e++) {
+                ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
+                if ((m - e) % 2 == 1)
+                    c = nmod_neg(c, K->mod);
+                fmpz_CRT_ui(coef + e, coef + e, M, c, p, 1);
+            }
+            fmpz_mul_ui(M, M, p);
+        }
+        nmod_mat_clear(K);
+        nmod_mat_clear(H);
+        nmod_poly_clear(cp);
+    }
+    fmpz_poly_zero(P);
+    for (slong e = 0; e <= m; e++)
+        fmpz_poly_set_coeff_fmpz(P, e, coef + e);
+    _fmpz_vec_clear(coef, m + 1);
+    fmpz_clear(M);
+    (void)inst;
+}
+
+slong lambda_kron_distinct_eigenvalues(const instance_t inst, const slong *comp, slong k)
+{
+    slong n = inst->n, q = 0;
+    kron_sets S;
+    S.lab = flint_malloc(n * sizeof(slong));
+    S.unl = flint_malloc(n * sizeof(slong));
+    S.pos = flint_malloc(n * sizeof(slong));
+    if (lambda_sets_fill(&S, inst, comp, k) > 0) {
+        fmpz_t s;
+        fmpz_mat_t Lll, Lul, Luu;
+        fmpz_poly_t P, dP, g;
+        fmpz_init(s);
+        fmpz_mat_init(Lll, S.m, S.m);
+        fmpz_mat_init(Lul, S.nu, S.m);
+        fmpz_mat_init(Luu, S.nu, S.nu);
+        fmpz_poly_init(P), fmpz_poly_init(dP), fmpz_poly_init(g);
+        lambda_weight_scale(s, inst, comp, k);
+        lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, &S, s);
+        lambda_det_poly(P, inst, &S, Lll, Lul, Luu);
+        /* K is symmetric, so its distinct eigenvalues are the distinct roots. */
+        fmpz_poly_derivative(dP, P);
+        fmpz_poly_gcd(g, P, dP);
+        q = fmpz_poly_degree(P) - fmpz_poly_degree(g);
+        fmpz_clear(s);
+        fmpz_mat_clear(Lll), fmpz_mat_clear(Lul), fmpz_mat_clear(Luu);
+        fmpz_poly_clear(P), fmpz_poly_clear(dP), fmpz_poly_clear(g);
+    }
+    flint_free(S.lab);
+    flint_free(S.unl);
+    flint_free(S.pos);
+    return q;
 }

@@ -302,6 +302,20 @@ static int _roots_bound_2exp(slong *k, const fmpz *a, slong len)
     return found;
 }
 
+/* k if c = 2^k, else -1 */
+static slong _roots_fmpz_log2_exact(const fmpz_t c)
+{
+    flint_bitcnt_t k = fmpz_val2(c);
+
+    return k + 1 == fmpz_bits(c) ? (slong)k : -1;
+}
+
+/* floor(log2(x)) up to 1, for x > 0 */
+static slong _roots_fmpq_log2(const fmpq_t x)
+{
+    return (slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x));
+}
+
 /* x = 2^e */
 static void _roots_fmpq_set_2exp(fmpq_t x, slong e)
 {
@@ -312,11 +326,12 @@ static void _roots_fmpq_set_2exp(fmpq_t x, slong e)
         fmpq_div_2exp(x, x, -e);
 }
 
-/* A node of the bisection: the roots of p in (0, +inf) correspond to the
-   roots of the input in (a, b) (see _roots_poly_mobius); v = var(p) >= 2. */
+/* A node of the search: the roots x > 0 of p are, through the Möbius map
+   x -> (M[0] x + M[1]) / (M[2] x + M[3]), the roots of the input in the open
+   interval between M(0) and M(+inf); v = var(p) >= 2. */
 typedef struct {
     fmpz_poly_t p;
-    fmpq_t a, b;
+    fmpz M[4];
     slong v;
 } _roots_node_struct;
 
@@ -325,36 +340,34 @@ typedef struct {
     slong len, alloc;
 } _roots_stack_struct;
 
-static void _roots_stack_push(_roots_stack_struct *st, fmpz_poly_t p, const fmpq_t a,
-                              const fmpq_t b, slong v)
+static void _roots_stack_push(_roots_stack_struct *st, fmpz_poly_t p, fmpz *M, slong v)
 {
     _roots_node_struct *n;
 
     if (st->len == st->alloc) {
-        slong i, k = FLINT_MAX(16, 2 * st->alloc);
+        slong i, j, k = FLINT_MAX(16, 2 * st->alloc);
         st->node = flint_realloc(st->node, k * sizeof(_roots_node_struct));
         for (i = st->alloc; i < k; i++) {
             fmpz_poly_init(st->node[i].p);
-            fmpq_init(st->node[i].a);
-            fmpq_init(st->node[i].b);
+            for (j = 0; j < 4; j++)
+                fmpz_init(st->node[i].M + j);
         }
         st->alloc = k;
     }
     n = st->node + st->len++;
     fmpz_poly_swap(n->p, p);
-    fmpq_set(n->a, a);
-    fmpq_set(n->b, b);
+    _fmpz_vec_swap(n->M, M, 4);
     n->v = v;
 }
 
 static void _roots_stack_clear(_roots_stack_struct *st)
 {
-    slong i;
+    slong i, j;
 
     for (i = 0; i < st->alloc; i++) {
         fmpz_poly_clear(st->node[i].p);
-        fmpq_clear(st->node[i].a);
-        fmpq_clear(st->node[i].b);
+        for (j = 0; j < 4; j++)
+            fmpz_clear(st->node[i].M + j);
     }
     flint_free(st->node);
 }
@@ -382,7 +395,7 @@ static rroot_struct *_roots_list_new(_roots_list_struct *L, const fmpz_poly_t f,
 }
 
 /* Divides p by the largest power of 2 dividing all its coefficients: scalings
-   multiply coefficients by powers of 2 that often cancel out. */
+   by powers of 2 often leave one. */
 static void _roots_poly_remove_2content(fmpz_poly_t p)
 {
     slong i;
@@ -395,130 +408,156 @@ static void _roots_poly_remove_2content(fmpz_poly_t p)
         _fmpz_vec_scalar_fdiv_q_2exp(p->coeffs, p->coeffs, p->length, v);
 }
 
-/* floor(log2(x)) up to 1, for x > 0 */
-static slong _roots_fmpq_log2(const fmpq_t x)
+/* p <- p(2^k (1 + x)) and M <- M(2^k (1 + x)), k >= 0 */
+static void _roots_node_shift(fmpz_poly_t p, fmpz *M, slong k, const fmpz_t one)
 {
-    return (slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x));
-}
+    slong i;
 
-/* The split point of (a, b), 0 < a < b, both dyadic: a power of 2 near the
-   geometric mean while b / a is large, so that roots spread over many orders
-   of magnitude separate in O(log log) levels; else the midpoint. */
-static void _roots_split_point(fmpq_t m, const fmpq_t a, const fmpq_t b)
-{
-    slong la = _roots_fmpq_log2(a), lb = _roots_fmpq_log2(b);
-
-    if (lb - la >= 6) {
-        _roots_fmpq_set_2exp(m, la + (lb - la) / 2);
-        if (fmpq_cmp(a, m) < 0 && fmpq_cmp(m, b) < 0)
-            return;
-    }
-    fmpq_add(m, a, b);
-    fmpq_div_2exp(m, m, 1);
-}
-
-/* p <- den^d p(num / den x) */
-static void _roots_poly_scale_fmpq(fmpz_poly_t p, const fmpq_t x)
-{
-    slong i, len = p->length;
-    fmpz_t t;
-
-    if (fmpq_is_one(x))
-        return;
-    fmpz_init(t);
-    fmpz_one(t);
-    for (i = 1; i < len; i++) {
-        fmpz_mul(t, t, fmpq_numref(x));
-        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
-    }
-    fmpz_one(t);
-    for (i = len - 2; i >= 0; i--) {
-        fmpz_mul(t, t, fmpq_denref(x));
-        fmpz_mul(p->coeffs + i, p->coeffs + i, t);
-    }
-    fmpz_clear(t);
+    for (i = 1; i < p->length; i++)
+        fmpz_mul_2exp(p->coeffs + i, p->coeffs + i, k * i);
+    _fmpz_poly_taylor_shift(p->coeffs, one, p->length);
     _roots_poly_remove_2content(p);
+    for (i = 0; i < 4; i += 2) {
+        fmpz_mul_2exp(M + i, M + i, k);
+        fmpz_add(M + i + 1, M + i + 1, M + i);
+    }
 }
 
-/* Records (a, b) as a leaf (v == 1) or pushes it for more bisection (v >= 2). */
-static void _roots_tree_add(_roots_list_struct *L, _roots_stack_struct *st,
-                            const fmpz_poly_t f, fmpz_poly_t p, const fmpq_t a,
-                            const fmpq_t b, slong v)
+/* M(c) for c = 0, 1 (as M[1] / M[3], (M[0] + M[1]) / (M[2] + M[3])) */
+static void _roots_mobius_at(fmpq_t x, const fmpz *M, int c, fmpq_t t)
 {
-    if (v == 1)
-        _roots_list_new(L, f, a, b);
-    else if (v >= 2)
-        _roots_stack_push(st, p, a, b, v);
+    fmpz_set(fmpq_numref(t), M + 1);
+    fmpz_set(fmpq_denref(t), M + 3);
+    if (c) {
+        fmpz_add(fmpq_numref(t), fmpq_numref(t), M + 0);
+        fmpz_add(fmpq_denref(t), fmpq_denref(t), M + 2);
+    }
+    fmpq_canonicalise(t);
+    fmpq_set(x, t);
 }
 
-/* Descartes bisection (Vincent–Collins–Akritas in the Möbius form) of the
-   roots of g in (a, b). A node (p, a, b) splits at m, x_m = (m - a) / (b - m)
-   being the preimage of m: with q(y) = p(x_m y), the right child is q(y + 1)
-   and the left (1 + y)^d q(y / (1 + y)). Budan's theorem bounds the roots of q
-   in (0, 1] by var(q) - var(q(y + 1)) with the same parity, so when that is
-   0 or 1 the left child needs no Taylor shift. */
-static void _roots_bisect_tree(_roots_list_struct *L, const fmpz_poly_t f,
-                               const fmpz_poly_t g, const fmpq_t a0, const fmpq_t b0)
+/* Records the interval between M(0) and M(+inf) (an infinite end replaced by
+   the bound hi: no positive root reaches it). */
+static void _roots_leaf(_roots_list_struct *L, const fmpz_poly_t f, const fmpz *M,
+                        const fmpq_t hi)
+{
+    fmpq_t a, b;
+
+    fmpq_init(a);
+    fmpq_init(b);
+    fmpq_set_fmpz_frac(a, M + 1, M + 3);
+    if (fmpz_is_zero(M + 2))
+        fmpq_set(b, hi);
+    else
+        fmpq_set_fmpz_frac(b, M + 0, M + 2);
+    if (fmpq_cmp(a, b) < 0)
+        _roots_list_new(L, f, a, b);
+    else
+        _roots_list_new(L, f, b, a);
+    fmpq_clear(a);
+    fmpq_clear(b);
+}
+
+/* Vincent–Akritas–Strzeboński continued fractions on the roots of g in
+   (0, +inf). A node first jumps over the root-free (0, 2^k) given by the
+   lower bound 2^k (k >= 0) on its positive roots, then splits at 1 into
+   p(1 + x) and (1 + x)^d p(1 / (1 + x)). Roots spread over many orders of
+   magnitude cost few steps, and every transformation is a power-of-2 scaling,
+   a reversal or a Taylor shift by 1. Budan's theorem bounds the roots in
+   (0, 1] by var(p) - var(p(1 + x)), with the same parity, so when that is 0
+   or 1 the left child is never computed. */
+static void _roots_cf_tree(_roots_list_struct *L, const fmpz_poly_t f,
+                           const fmpz_poly_t g, const fmpq_t hi)
 {
     _roots_stack_struct st = {NULL, 0, 0};
     fmpz_poly_t p, q;
-    fmpq_t a, b, m, x, t;
     fmpz_t one;
-    slong v, vr, vl;
+    fmpz *M, *ML;
+    fmpq_t x, t;
+    slong v, vr, vl, k, i;
 
     fmpz_poly_init(p);
     fmpz_poly_init(q);
-    fmpq_init(a);
-    fmpq_init(b);
-    fmpq_init(m);
+    fmpz_init_set_ui(one, 1);
     fmpq_init(x);
     fmpq_init(t);
-    fmpz_init_set_ui(one, 1);
+    M = _fmpz_vec_init(8);
+    ML = M + 4;
 
-    _roots_poly_mobius(p, g, a0, b0);
-    _roots_poly_remove_2content(p);
-    _roots_tree_add(L, &st, f, p, a0, b0, _roots_sign_variations(p->coeffs, p->length));
+    fmpz_poly_set(p, g);
+    fmpz_one(M + 0);
+    fmpz_one(M + 3);
+    v = _roots_sign_variations(p->coeffs, p->length);
+    if (v == 1)
+        _roots_leaf(L, f, M, hi);
+    else if (v >= 2)
+        _roots_stack_push(&st, p, M, v);
 
     while (st.len > 0) {
         _roots_node_struct *n = st.node + --st.len;
         fmpz_poly_swap(p, n->p);
-        fmpq_swap(a, n->a);
-        fmpq_swap(b, n->b);
+        _fmpz_vec_swap(M, n->M, 4);
         v = n->v;
 
-        _roots_split_point(m, a, b);
-        fmpq_sub(x, m, a);
-        fmpq_sub(t, b, m);
-        fmpq_div(x, x, t);
-        _roots_poly_scale_fmpq(p, x);
+        /* 2^k < every positive root, from the upper bound for the reverse */
+        fmpz_poly_reverse(q, p, p->length);
+        if (_roots_bound_2exp(&k, q->coeffs, q->length) && k <= 0) {
+            _roots_node_shift(p, M, -k, one);
+            v = _roots_sign_variations(p->coeffs, p->length);
+            if (v <= 1) {
+                if (v == 1)
+                    _roots_leaf(L, f, M, hi);
+                continue;
+            }
+        }
+
+        /* left child's map M(1 / (1 + x)) before M moves to the right child */
+        fmpz_set(ML + 0, M + 1);
+        fmpz_add(ML + 1, M + 0, M + 1);
+        fmpz_set(ML + 2, M + 3);
+        fmpz_add(ML + 3, M + 2, M + 3);
+
         fmpz_poly_set(q, p);
         _fmpz_poly_taylor_shift(q->coeffs, one, q->length);
         vl = v;
         if (fmpz_is_zero(q->coeffs)) {
-            /* m is a root; endpoints that are roots are moved off later */
-            _roots_list_new(L, f, m, m);
+            /* M(1) is a root; endpoints that are roots are moved off later */
+            _roots_mobius_at(x, M, 1, t);
+            _roots_list_new(L, f, x, x);
             fmpz_poly_shift_right(q, q, 1);
             vl--;
         }
         vr = _roots_sign_variations(q->coeffs, q->length);
         vl -= vr;
+        for (i = 0; i < 4; i += 2)
+            fmpz_add(M + i + 1, M + i + 1, M + i);
+        if (vr == 1)
+            _roots_leaf(L, f, M, hi);
+        else if (vr >= 2)
+            _roots_stack_push(&st, q, M, vr);
+
         if (vl >= 2) {
-            _roots_poly_unit_to_half_line(p);
+            /* (1 + x)^d p(1 / (1 + x)), without the root at x = 0 that a root
+               at M(1) would leave */
+            fmpz_poly_reverse(p, p, p->length);
+            _fmpz_poly_taylor_shift(p->coeffs, one, p->length);
+            if (fmpz_is_zero(p->coeffs))
+                fmpz_poly_shift_right(p, p, 1);
             vl = _roots_sign_variations(p->coeffs, p->length);
         }
-        _roots_tree_add(L, &st, f, q, m, b, vr);
-        _roots_tree_add(L, &st, f, p, a, m, vl);
+        if (vl == 1)
+            _roots_leaf(L, f, ML, hi);
+        else if (vl >= 2)
+            _roots_stack_push(&st, p, ML, vl);
     }
 
     _roots_stack_clear(&st);
     fmpz_poly_clear(p);
     fmpz_poly_clear(q);
-    fmpq_clear(a);
-    fmpq_clear(b);
-    fmpq_clear(m);
+    fmpz_clear(one);
     fmpq_clear(x);
     fmpq_clear(t);
-    fmpz_clear(one);
+    _fmpz_vec_clear(M, 8);
 }
 
 /* Makes the endpoints of the isolating interval of r (one simple root of f in
@@ -557,6 +596,49 @@ static void _roots_fix_endpoints(rroot_t r, const fmpz_poly_t f)
     fmpq_clear(m);
 }
 
+/* Moves the ends of r, one simple root of f inside, to dyadic numbers
+   inside the interval: an end c' past c keeps the root iff f(c') has the sign
+   f has at c; else c' bounds the root from the other side, closer. */
+static void _roots_make_dyadic(rroot_t r, const fmpz_poly_t f)
+{
+    fmpq_t w, c;
+    fmpz_t n;
+    slong k;
+    int s, end;
+
+    fmpq_init(w);
+    fmpq_init(c);
+    fmpz_init(n);
+    for (end = 0; end < 2 && !rroot_is_exact(r); end++) {
+        fmpq *x = end == 0 ? r->lo : r->hi;
+        while (!rroot_is_exact(r) && _roots_fmpz_log2_exact(fmpq_denref(x)) < 0) {
+            fmpq_sub(w, r->hi, r->lo);
+            k = 2 - _roots_fmpq_log2(w);
+            k = FLINT_MAX(k, 0);
+            fmpz_mul_2exp(n, fmpq_numref(x), k);
+            if (end == 0)
+                fmpz_cdiv_q(n, n, fmpq_denref(x));
+            else
+                fmpz_fdiv_q(n, n, fmpq_denref(x));
+            fmpq_set_fmpz(c, n);
+            fmpq_div_2exp(c, c, k);
+            s = _roots_poly_sign_at(f, c);
+            if (s == 0) {
+                rroot_set_exact(r, c);
+            } else if ((s == r->sign_lo) == (end == 0)) {
+                fmpq_set(x, c);
+            } else {
+                fmpq_set(end == 0 ? r->hi : r->lo, c);
+                if (end == 1)
+                    r->sign_lo = s;
+            }
+        }
+    }
+    fmpq_clear(w);
+    fmpq_clear(c);
+    fmpz_clear(n);
+}
+
 static int _roots_cmp_lo(const void *a, const void *b)
 {
     return fmpq_cmp(((const rroot_struct *)a)->lo, ((const rroot_struct *)b)->lo);
@@ -568,6 +650,7 @@ slong roots_isolate_positive(rroot_struct **out, const fmpz_poly_t f)
     fmpz_poly_t g;
     fmpq_t a, b;
     slong v, i, khi, klo;
+    rroot_struct *r;
 
     fmpz_poly_init(g);
     fmpq_init(a);
@@ -583,22 +666,27 @@ slong roots_isolate_positive(rroot_struct **out, const fmpz_poly_t f)
             _roots_list_new(&L, f, a, a);
         }
     } else if (g->length > 2 && _roots_bound_2exp(&khi, g->coeffs, g->length)) {
-        /* the positive roots lie strictly between 2^-klo and 2^khi, klo from the
-           bound for the reversed polynomial; both ends are no roots */
+        /* the positive roots lie strictly between 2^-klo and 2^khi, klo from
+           the bound for the reversed polynomial: ends that are no roots */
         fmpz_poly_reverse(g, g, g->length);
         _roots_bound_2exp(&klo, g->coeffs, g->length);
         fmpz_poly_reverse(g, g, g->length);
         _roots_fmpq_set_2exp(a, -klo);
         _roots_fmpq_set_2exp(b, khi);
-        _roots_bisect_tree(&L, f, g, a, b);
-        for (i = 0; i < L.len; i++)
-            _roots_fix_endpoints(L.r + i, f);
+        _roots_cf_tree(&L, f, g, b);
+        for (i = 0; i < L.len; i++) {
+            r = L.r + i;
+            if (fmpq_is_zero(r->lo))
+                fmpq_set(r->lo, a);
+            _roots_fix_endpoints(r, f);
+            _roots_make_dyadic(r, f);
+        }
         if (L.len > 1)
             qsort(L.r, L.len, sizeof(rroot_struct), _roots_cmp_lo);
-        /* adjacent leaves share an endpoint: pull the left interval back */
+        /* leaves may share an end: pull the left interval back */
         for (i = 0; i + 1 < L.len; i++)
             while (fmpq_cmp(L.r[i].hi, L.r[i + 1].lo) >= 0)
-                rroot_bisect(L.r + i);
+                rroot_bisect(rroot_is_exact(L.r + i) ? L.r + i + 1 : L.r + i);
     }
     fmpz_poly_clear(g);
     fmpq_clear(a);
@@ -1202,4 +1290,9 @@ char *roots_poly_get_str(const fmpz_poly_t poly)
         strcpy(out, "0");
     fmpz_clear(a);
     return out;
+}
+
+int rroot_cmp_fmpq(const rroot_t r, const fmpq_t q)
+{
+    return -_rroot_cmp_fmpq(q, r);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <flint/fmpz_poly.h>
 #include <flint/fmpz_poly_factor.h>
 #include <flint/ulong_extras.h>
@@ -914,6 +915,8 @@ int main(int argc, char **argv)
     ulong seed = argc > 1 ? strtoul(argv[1], NULL, 10) : 20240601;
     slong nsets = argc > 2 ? strtol(argv[2], NULL, 10) : 6000;
 
+    /* a hang inside the analyzer becomes a failure (SIGALRM), not a stuck run */
+    alarm(600);
     devnull = fopen("/dev/null", "w");
     tcheck_oracle_sanity();
     tcheck_gadgets();

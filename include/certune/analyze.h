@@ -43,4 +43,8 @@ void analysis_clear(analysis_t A);
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
 void analysis_piece_point(fmpq_t q, analysis_t A, slong i);
 
+/* The exact loss at the rational q > 0 (a piece's loss, or a breakpoint's when
+   q is one). */
+void analysis_loss_at(fmpq_t loss, const analysis_t A, const fmpq_t q);
+
 #endif

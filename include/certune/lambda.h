@@ -6,6 +6,10 @@
 #include "certune/instance.h"
 #include "certune/signfn.h"
 
+/* score_all values: held-out nodes only (0), also labeled ones (1), or every
+   node (LAMBDA_EVERY_NODE, for bounds; truth is then -1 where unknown). */
+#define LAMBDA_EVERY_NODE 2
+
 /* Appends to *out (grown with flint_realloc; *count entries) the sign functions
    of every scored node of inst (held-out nodes; labeled ones too if score_all),
    as polynomials in lambda. Components without a labeled node give zero
@@ -13,5 +17,10 @@
    in each entry. */
 void lambda_sign_functions(signfn_struct **out, slong *count, const instance_t inst,
                            slong inst_idx, int score_all, FILE *warn);
+
+/* The number of distinct eigenvalues of the Kron-reduced Laplacian of component
+   k (numbered as component_assign does), or 0 when it has no labeled node:
+   each sign function has at most that many minus one sign changes. */
+slong lambda_kron_distinct_eigenvalues(const instance_t inst, const slong *comp, slong k);
 
 #endif

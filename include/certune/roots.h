@@ -36,6 +36,14 @@ void rroot_refine(rroot_t r, const fmpq_t eps);
    must be irreducible. Refines a and b in place as needed. */
 int rroot_cmp(rroot_t a, rroot_t b);
 
+/* Sets perm to the permutation of 0..n-1 that sorts the roots r[perm[k]]
+   increasingly, by rroot_cmp (stable merge sort; equal roots end up adjacent).
+   Refines the roots in place. */
+void roots_sort_perm(slong *perm, rroot_struct *const *r, slong n);
+
+/* Sign (-1, 0, 1) of r - q, decided exactly (r is not modified). */
+int rroot_cmp_fmpq(const rroot_t r, const fmpq_t q);
+
 /* Sign (-1, 0, 1) of the integer polynomial g at the root r, decided exactly:
    0 iff g(r) = 0. May refine r. */
 int rroot_sign_poly(rroot_t r, const fmpz_poly_t g);

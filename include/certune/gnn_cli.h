@@ -1,0 +1,9 @@
+/* gnn_cli: the `certune gnn` subcommand. */
+#ifndef CERTUNE_GNN_CLI_H
+#define CERTUNE_GNN_CLI_H
+
+/* Runs `certune gnn ...`; argv[0] is "gnn". Returns the exit status (0 ok,
+   1 usage, 2 invalid or missing dataset files). */
+int gnn_cli_main(int argc, char **argv);
+
+#endif

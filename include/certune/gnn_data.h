@@ -1,0 +1,88 @@
+/* gnn_data: node-classification datasets for the GNN companion (doubles).
+   The formats as loaded are described in docs/gnn-data.md. */
+#ifndef CERTUNE_GNN_DATA_H
+#define CERTUNE_GNN_DATA_H
+
+#include <stddef.h>
+#include <flint/flint.h>
+
+/* Split codes, as in the Geom-GCN split files. */
+#define GNN_UNUSED (-1)
+#define GNN_TRAIN 0
+#define GNN_VAL 1
+#define GNN_TEST 2
+
+/* On-disk formats. AUTO detects (see gnn_data_load). */
+#define GNN_FORMAT_AUTO 0
+#define GNN_FORMAT_PLANETOID 1 /* converted text + public split train/val/test.txt */
+#define GNN_FORMAT_LINQS 2     /* NAME.content + NAME.cites, string ids and classes */
+#define GNN_FORMAT_GEOM 3      /* out1_node_feature_label.txt + out1_graph_edges.txt */
+#define GNN_FORMAT_NPZ 4       /* converted npz text: features/labels/edges.txt */
+
+/* Which shipped splits go into split. DEFAULT: the public split for
+   Planetoid, the Geom-GCN splits for Geom-GCN folders (and for a converted
+   text folder that has geom-gcn-splits/), none for LINQS. */
+#define GNN_SPLITS_DEFAULT 0
+#define GNN_SPLITS_PUBLIC 1 /* nsplits = 1, from train.txt, val.txt, test.txt */
+#define GNN_SPLITS_GEOM 2   /* nsplits = 10, from *_split_0.6_0.2_{0..9}.txt */
+#define GNN_SPLITS_NONE 3   /* nsplits = 0 */
+
+typedef struct {
+    char *name;   /* dataset folder name, e.g. "cora" */
+    slong n;      /* nodes, 0-based */
+    slong nfeat;  /* feature dimension (0 when the dataset has none) */
+    slong nclass; /* classes */
+    /* Features as a CSR matrix n x nfeat, raw values as in the files. */
+    slong *feat_rowptr; /* n + 1 */
+    slong *feat_col;    /* feat_rowptr[n] */
+    double *feat_val;
+    slong *label; /* class of node i, or -1 when unknown */
+    slong nedges; /* undirected edges, each once with eu < ev, no self-loops */
+    slong *eu, *ev;
+    slong nsplits;      /* splits shipped with the data: 1 public, 10 geom, or 0 */
+    signed char *split; /* nsplits * n split codes, split s at split + s * n */
+
+    /* Additions; the loader fills them, models may ignore them. */
+    int format;             /* GNN_FORMAT_* actually loaded (never AUTO) */
+    int split_kind;         /* GNN_SPLITS_PUBLIC, GEOM or NONE: what split holds */
+    char **class_name;      /* nclass names (entries may be NULL), or NULL if none */
+    slong nloops;           /* edge lines dropped as self-loops */
+    slong ndups;            /* edge lines dropped as repeats (either direction) */
+    slong nunknown;         /* LINQS cites lines dropped: an id has no content line */
+    slong nfeat_dups;       /* Geom-GCN sparse rows: repeated indices merged */
+    slong nsplit_unlabeled; /* split entries of label -1 nodes set to UNUSED */
+} gnn_data_struct;
+typedef gnn_data_struct gnn_data_t[1];
+
+/* Loads the dataset folder dir (a folder of ../shared/datasets), detecting its
+   format: Planetoid text conversion (planetoid/ subfolder, public split),
+   LINQS content/cites, Geom-GCN (node_feature_label + graph_edges + 10 splits),
+   converted npz text (features.txt[.gz], labels.txt, edges.txt). Returns 0, or
+   -1 with "file:line: message" in err (D is then cleared). D need not be
+   initialised; a .gz file is read when the plain one is absent. */
+int gnn_data_load(gnn_data_t D, const char *dir, char *err, size_t errlen);
+
+/* As gnn_data_load, with the format (GNN_FORMAT_*) and the shipped splits
+   (GNN_SPLITS_*) chosen by the caller; AUTO and DEFAULT give gnn_data_load. */
+int gnn_data_load_format(gnn_data_t D, const char *dir, int format, int splits, char *err,
+                         size_t errlen);
+
+/* Clears D; harmless after a failed load or a previous clear. */
+void gnn_data_clear(gnn_data_t D);
+
+/* Fills split (n codes) with a random split: a fraction frac of the labeled
+   nodes train, half of the rest validation, the other half test; seeded.
+   Not stratified by class: the labeled nodes are shuffled (splitmix64, the
+   same on every platform) and cut into round(frac * m) train, floor of half
+   the rest val, the remainder test; unlabeled nodes are UNUSED. frac is
+   clamped to [0, 1]. */
+void gnn_data_split_random(signed char *split, const gnn_data_t D, double frac,
+                           ulong seed);
+
+/* "auto", "planetoid", "linqs", "geom", "npz" and back; parse returns -1 for
+   an unknown name. Likewise "default", "public", "geom", "none" for splits. */
+const char *gnn_data_format_name(int format);
+int gnn_data_format_parse(const char *name);
+int gnn_data_splits_parse(const char *name);
+
+#endif

@@ -1,0 +1,24 @@
+/* gnn_rand: a small seeded generator (xoshiro256**) for the GNN companion. */
+#ifndef CERTUNE_GNN_RAND_H
+#define CERTUNE_GNN_RAND_H
+
+#include <stdint.h>
+
+/* Our own generator rather than rand() or flint_rand_t so that a seed gives
+   the same weights, dropout masks and splits on every platform and libc. */
+typedef struct {
+    uint64_t s[4];
+} gnn_rand_struct;
+typedef gnn_rand_struct gnn_rand_t[1];
+
+/* Seeds R from seed through splitmix64; any seed (0 included) is valid and
+   distinct seeds give unrelated streams. */
+void gnn_rand_init(gnn_rand_t R, uint64_t seed);
+
+/* The next 64 random bits of R. */
+uint64_t gnn_rand_u64(gnn_rand_t R);
+
+/* A uniform double in [0, 1) with 53 random bits. */
+double gnn_rand_uniform(gnn_rand_t R);
+
+#endif

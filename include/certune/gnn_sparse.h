@@ -1,0 +1,47 @@
+/* gnn_sparse: CSR matrices of doubles and their products with dense blocks. */
+#ifndef CERTUNE_GNN_SPARSE_H
+#define CERTUNE_GNN_SPARSE_H
+
+#include <flint/flint.h>
+#include "certune/gnn_data.h"
+
+/* Dense blocks are row-major double arrays; a "k-column" block B of r rows
+   has B[i * k + c]. Sparse matrices are CSR with 0-based columns. */
+typedef struct {
+    slong nrows, ncols;
+    slong *rowptr; /* nrows + 1 */
+    slong *col;    /* rowptr[nrows] */
+    double *val;   /* rowptr[nrows] */
+    int symmetric; /* set by whoever knows A == A^T (pattern and values) */
+} gnn_csr_struct;
+typedef gnn_csr_struct gnn_csr_t[1];
+
+/* Allocates A as nrows x ncols with room for nnz entries; rowptr is zeroed,
+   col and val are uninitialized. Free with gnn_csr_clear. */
+void gnn_csr_init(gnn_csr_t A, slong nrows, slong ncols, slong nnz);
+
+void gnn_csr_clear(gnn_csr_t A);
+
+/* Sets A to the node features of D (n x nfeat). With rownorm, each row is
+   divided by its sum (rows summing to 0 are kept), as the GCN, GAT and SGC
+   reference code does for bag-of-words features. */
+void gnn_csr_set_features(gnn_csr_t A, const gnn_data_t D, int rownorm);
+
+/* Y = A B with B an ncols x k block and Y an nrows x k block (overwritten).
+   val replaces A->val when not NULL (dropout and attention use this to change
+   the values of a fixed pattern without copying it). */
+void gnn_csr_mul_dense(double *Y, const gnn_csr_t A, const double *val,
+                       const double *B, slong k);
+
+/* Y += A^T B with B an nrows x k block and Y an ncols x k block; val as in
+   gnn_csr_mul_dense. This is the backward of gnn_csr_mul_dense w.r.t. B. */
+void gnn_csr_tmul_dense_add(double *Y, const gnn_csr_t A, const double *val,
+                            const double *B, slong k);
+
+/* Sets K to the entries of A whose value in val (A->val if NULL) times
+   mask[p] is nonzero, with those products as values: the dropped-out input as
+   a smaller matrix, so later products skip the dropped entries. K must have
+   been initialized with room for A's nonzeros and A's shape. */
+void gnn_csr_set_masked(gnn_csr_t K, const gnn_csr_t A, const double *mask);
+
+#endif

@@ -1,0 +1,46 @@
+/* gnn_train: full-batch training with Adam and early stopping on validation. */
+#ifndef CERTUNE_GNN_TRAIN_H
+#define CERTUNE_GNN_TRAIN_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "certune/gnn_data.h"
+#include "certune/gnn_model.h"
+#include "certune/gnn_sparse.h"
+
+typedef struct {
+    slong epochs;    /* maximum number of epochs */
+    slong patience;  /* stop after this many epochs without validation progress
+                        (neither accuracy nor loss as good as their best); <= 0
+                        never stops early */
+    double lr, wd_first, wd_rest;
+    slong sgc_k;     /* SGC propagation steps */
+    double beta;     /* SGC self-loop weight */
+} gnn_train_opts;
+
+/* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
+   first layer; GAT/GCAN up to 1000 epochs, patience 100, lr 0.005, decay 5e-4;
+   SGC 100 epochs, lr 0.2, decay 5e-6, K = 2, beta = 1. */
+void gnn_train_opts_init(gnn_train_opts *o, int kind);
+
+typedef struct {
+    double test_acc;  /* at the selected epoch */
+    double val_acc;   /* best validation accuracy (the selected epoch's) */
+    double val_loss;  /* validation loss at the selected epoch */
+    double train_loss; /* training loss of the last epoch */
+    slong best_epoch, epochs_run;
+    double seconds;   /* wall time of the epochs (train step + evaluation) */
+} gnn_train_result;
+
+/* Trains arch->kind on D (labels) with features X (gnn_csr_set_features) and
+   pattern A (gnn_graph_init_gcn; unused by SGC, which builds S from D), split
+   giving n codes GNN_TRAIN/VAL/TEST/UNUSED. The selected epoch has the best
+   validation accuracy, ties going to the lower validation loss. Everything
+   random comes from seed. With progress non-NULL, writes a line every 10
+   epochs there. */
+void gnn_train_run(gnn_train_result *res, const gnn_arch_struct *arch,
+                   const gnn_train_opts *o, const gnn_data_t D, const gnn_csr_t X,
+                   const gnn_csr_t A, const signed char *split, uint64_t seed,
+                   FILE *progress);
+
+#endif

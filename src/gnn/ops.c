@@ -1,0 +1,112 @@
+/* gnn_ops: elementwise operations and the classification loss. */
+#include <math.h>
+#include <string.h>
+#include "certune/gnn_ops.h"
+
+void gnn_dropout_mask(double *mask, slong m, double p, gnn_rand_t R)
+{
+    double keep = 1.0 / (1.0 - p);
+    if (p <= 0) {
+        for (slong i = 0; i < m; i++)
+            mask[i] = 1.0;
+        return;
+    }
+    /* Two decisions per 64 random bits (p resolved to 2^-32): generating the
+       masks was a visible share of a GCN epoch. */
+    uint64_t thr = (uint64_t)(p * 4294967296.0), r = 0;
+    const double pick[2] = {0.0, keep}; /* an index, not a branch to miss */
+    for (slong i = 0; i < m; i++) {
+        if ((i & 1) == 0)
+            r = gnn_rand_u64(R);
+        else
+            r >>= 32;
+        mask[i] = pick[(r & 0xffffffffu) >= thr];
+    }
+}
+
+void gnn_vec_mul(double *y, const double *x, const double *mask, slong m)
+{
+    for (slong i = 0; i < m; i++)
+        y[i] = x[i] * mask[i];
+}
+
+void gnn_act_forward(double *y, const double *x, slong m, int act)
+{
+    if (act == GNN_ACT_ELU)
+        for (slong i = 0; i < m; i++)
+            y[i] = x[i] > 0 ? x[i] : expm1(x[i]);
+    else
+        for (slong i = 0; i < m; i++)
+            y[i] = x[i] > 0 ? x[i] : 0.0;
+}
+
+void gnn_act_backward(double *dx, const double *dy, const double *x, slong m, int act)
+{
+    if (act == GNN_ACT_ELU)
+        for (slong i = 0; i < m; i++)
+            dx[i] = x[i] > 0 ? dy[i] : dy[i] * exp(x[i]);
+    else
+        for (slong i = 0; i < m; i++)
+            dx[i] = x[i] > 0 ? dy[i] : 0.0;
+}
+
+static int node_selected(const slong *label, const signed char *split, int which,
+                         slong i)
+{
+    return label[i] >= 0 && split[i] == which;
+}
+
+/* log sum exp of the C entries of z, shifted by their maximum for range. */
+static double row_logsumexp(const double *z, slong C)
+{
+    double m = z[0], s = 0;
+    for (slong c = 1; c < C; c++)
+        m = z[c] > m ? z[c] : m;
+    for (slong c = 0; c < C; c++)
+        s += exp(z[c] - m);
+    return m + log(s);
+}
+
+double gnn_xent(double *dlogits, const double *logits, slong n, slong C,
+                const slong *label, const signed char *split, int which)
+{
+    slong count = 0;
+    for (slong i = 0; i < n; i++)
+        count += node_selected(label, split, which, i);
+    if (dlogits != NULL)
+        memset(dlogits, 0, sizeof(double) * (size_t)(n * C));
+    if (count == 0)
+        return 0.0;
+    double loss = 0;
+    for (slong i = 0; i < n; i++) {
+        if (!node_selected(label, split, which, i))
+            continue;
+        const double *z = logits + i * C;
+        double lse = row_logsumexp(z, C);
+        loss += lse - z[label[i]];
+        if (dlogits == NULL)
+            continue;
+        for (slong c = 0; c < C; c++)
+            dlogits[i * C + c] = exp(z[c] - lse) / (double)count;
+        dlogits[i * C + label[i]] -= 1.0 / (double)count;
+    }
+    return loss / (double)count;
+}
+
+double gnn_accuracy(const double *logits, slong n, slong C, const slong *label,
+                    const signed char *split, int which)
+{
+    slong count = 0, right = 0;
+    for (slong i = 0; i < n; i++) {
+        if (!node_selected(label, split, which, i))
+            continue;
+        const double *z = logits + i * C;
+        slong best = 0;
+        for (slong c = 1; c < C; c++)
+            if (z[c] > z[best])
+                best = c;
+        count++;
+        right += best == label[i];
+    }
+    return count ? (double)right / (double)count : 0.0;
+}

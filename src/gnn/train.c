@@ -1,0 +1,151 @@
+/* gnn_train: the training loop shared by the four models. */
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "certune/gnn_adam.h"
+#include "certune/gnn_sgc.h"
+#include "certune/gnn_train.h"
+
+void gnn_train_opts_init(gnn_train_opts *o, int kind)
+{
+    memset(o, 0, sizeof(*o));
+    o->sgc_k = 2;
+    o->beta = 1.0;
+    if (kind == GNN_GCN) {
+        o->epochs = 200;
+        o->lr = 0.01;
+        o->wd_first = 5e-4;
+    } else if (kind == GNN_SGC) {
+        o->epochs = 100;
+        o->lr = 0.2;
+        o->wd_first = o->wd_rest = 5e-6;
+    } else {
+        o->epochs = 1000;
+        o->patience = 100;
+        o->lr = 0.005;
+        o->wd_first = o->wd_rest = 5e-4;
+    }
+}
+
+/* The trained network: one of the two model types behind a common face. */
+typedef struct {
+    int sgc;
+    gnn_model_t M;
+    gnn_sgc_t S;
+    double *param, *grad, *wd, *logits;
+    slong nparam;
+} train_net;
+
+static void net_init(train_net *net, const gnn_arch_struct *arch,
+                     const gnn_train_opts *o, const gnn_data_t D, const gnn_csr_t X,
+                     const gnn_csr_t A, gnn_rand_t R)
+{
+    net->sgc = arch->kind == GNN_SGC;
+    if (net->sgc) {
+        gnn_sgc_init(net->S, D, X->ncols, o->sgc_k, o->beta, R);
+        gnn_sgc_set_weight_decay(net->S, o->wd_first);
+        net->param = net->S->param;
+        net->grad = net->S->grad;
+        net->wd = net->S->wd;
+        net->logits = net->S->logits;
+        net->nparam = net->S->nparam;
+        return;
+    }
+    gnn_model_init(net->M, arch, X, A, D->nclass, R);
+    gnn_model_set_weight_decay(net->M, o->wd_first, o->wd_rest);
+    net->param = net->M->param;
+    net->grad = net->M->grad;
+    net->wd = net->M->wd;
+    net->logits = net->M->logits;
+    net->nparam = net->M->nparam;
+}
+
+static void net_clear(train_net *net)
+{
+    if (net->sgc)
+        gnn_sgc_clear(net->S);
+    else
+        gnn_model_clear(net->M);
+}
+
+static void net_forward(train_net *net, const gnn_csr_t X, const gnn_csr_t A, int train,
+                        gnn_rand_t R)
+{
+    if (net->sgc)
+        gnn_sgc_forward(net->S, X);
+    else
+        gnn_model_forward(net->M, X, A, train, R);
+}
+
+static void net_backward(train_net *net, const gnn_csr_t X, const gnn_csr_t A,
+                         const double *dlogits)
+{
+    if (net->sgc)
+        gnn_sgc_backward(net->S, X, dlogits);
+    else
+        gnn_model_backward(net->M, X, A, dlogits);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void gnn_train_run(gnn_train_result *res, const gnn_arch_struct *arch,
+                   const gnn_train_opts *o, const gnn_data_t D, const gnn_csr_t X,
+                   const gnn_csr_t A, const signed char *split, uint64_t seed,
+                   FILE *progress)
+{
+    /* The dense products here are at most n x 64 by 64 x 64: OpenBLAS threads
+       cost more to wake than they save, and one thread keeps runs bitwise
+       reproducible. */
+    openblas_set_num_threads(1);
+    gnn_rand_t R;
+    gnn_rand_init(R, seed);
+    train_net net;
+    net_init(&net, arch, o, D, X, A, R);
+    gnn_adam_t opt;
+    gnn_adam_init(opt, net.nparam, o->lr);
+    slong n = D->n, C = D->nclass;
+    double *dlogits = malloc(sizeof(double) * (size_t)(n * C + 1));
+    memset(res, 0, sizeof(*res));
+    res->val_acc = -1;
+    res->val_loss = HUGE_VAL;
+    double best_loss = HUGE_VAL, best_acc = -1, t0 = now_seconds();
+    slong since = 0;
+    for (slong epoch = 1; epoch <= o->epochs; epoch++) {
+        net_forward(&net, X, A, 1, R);
+        res->train_loss = gnn_xent(dlogits, net.logits, n, C, D->label, split, GNN_TRAIN);
+        net_backward(&net, X, A, dlogits);
+        gnn_adam_step(opt, net.param, net.grad, net.wd);
+        net_forward(&net, X, A, 0, R);
+        double vloss = gnn_xent(NULL, net.logits, n, C, D->label, split, GNN_VAL);
+        double vacc = gnn_accuracy(net.logits, n, C, D->label, split, GNN_VAL);
+        res->epochs_run = epoch;
+        if (vacc > res->val_acc || (vacc == res->val_acc && vloss < res->val_loss)) {
+            res->val_acc = vacc;
+            res->val_loss = vloss;
+            res->best_epoch = epoch;
+            res->test_acc = gnn_accuracy(net.logits, n, C, D->label, split, GNN_TEST);
+        }
+        if (progress != NULL && (epoch % 10 == 0 || epoch == 1))
+            fprintf(progress, "seed %llu epoch %ld loss %.4f val_acc %.4f\n",
+                    (unsigned long long)seed, (long)epoch, res->train_loss, vacc);
+        if (vacc >= best_acc || vloss <= best_loss)
+            since = 0;
+        else
+            since++;
+        best_acc = vacc > best_acc ? vacc : best_acc;
+        best_loss = vloss < best_loss ? vloss : best_loss;
+        if (o->patience > 0 && since >= o->patience)
+            break;
+    }
+    res->seconds = now_seconds() - t0;
+    free(dlogits);
+    gnn_adam_clear(opt);
+    net_clear(&net);
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end tests of `certune gnn train`. Usage: bash tests/cli-gnn.sh CERTUNE
+# (from the repo root). Trains a few epochs on Cornell from ../shared/datasets
+# (GNN_DATASETS overrides the folder; those checks are skipped without it).
+set -u
+C=${1:?usage: cli-gnn.sh CERTUNE}
+DATA=${GNN_DATASETS:-../shared/datasets}
+fails=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { # description, condition exit status
+  checks=$((checks + 1))
+  if [ "$2" -ne 0 ]; then fails=$((fails + 1)); echo "FAILED: $1"; fi
+}
+status() { # expected-status, args... -> 0 when certune exits with it
+  local want=$1; shift
+  "$C" gnn "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [ "$got" -eq "$want" ] || { echo "exit $got, wanted $want: $*"; cat "$tmp/err"; return 1; }
+}
+json() { # jq-filter, args... -> checks the filter prints true on --json output
+  local filter=$1; shift
+  "$C" gnn train --json "$@" >"$tmp/json" 2>"$tmp/err" || { echo "exit $?"; cat "$tmp/err"; return 1; }
+  [ "$(jq -c "$filter" "$tmp/json")" = true ] || { jq -c "$filter" "$tmp/json"; return 1; }
+}
+
+# Usage errors: exit 1 and a message.
+status 0 --help && grep -q "usage: certune gnn train" "$tmp/out"; ok "--help prints usage" $?
+status 0 train --help && grep -q -- "--split" "$tmp/out"; ok "train --help" $?
+status 1; ok "no command: exit 1" $?
+status 1 fit --model gcn; ok "unknown command: exit 1" $?
+status 1 train --dataset "$DATA/cornell"; ok "missing --model: exit 1" $?
+status 1 train --model gcm --dataset x && grep -q "unknown model 'gcm'" "$tmp/err"
+ok "unknown model named" $?
+status 1 train --model gcn; ok "missing --dataset: exit 1" $?
+status 1 train --model gcn --eta 0.5 --dataset x && grep -q "only to --model gcan" "$tmp/err"
+ok "--eta needs gcan" $?
+status 1 train --model gcan --eta 1.5 --dataset x; ok "--eta out of [0, 1]" $?
+status 1 train --model sgc --beta -0.1 --dataset x; ok "--beta out of [0, 1]" $?
+status 1 train --model gcn --split random:0 --dataset x; ok "random:0 refused" $?
+status 1 train --model gcn --split geom:10 --dataset x; ok "geom:10 refused" $?
+status 1 train --model gcn --seeds 0 --dataset x; ok "--seeds 0 refused" $?
+status 1 train --model gcn --bogus --dataset x; ok "unknown option" $?
+
+# Missing or malformed dataset files: exit 2 naming the file (and line).
+status 2 train --model gcn --dataset "$tmp/nowhere" && grep -q "$tmp/nowhere" "$tmp/err"
+ok "missing dataset dir named" $?
+
+if [ ! -d "$DATA/cornell" ]; then
+  echo "cli-gnn: $DATA/cornell not found, dataset checks skipped"
+else
+  mkdir -p "$tmp/bad"
+  cp "$DATA/cornell/out1_graph_edges.txt" "$tmp/bad/"
+  awk 'NR == 5 { $0 = "4\tnot,numbers\t1" } { print }' \
+    "$DATA/cornell/out1_node_feature_label.txt" >"$tmp/bad/out1_node_feature_label.txt"
+  status 2 train --model gcn --dataset "$tmp/bad" &&
+    grep -q "out1_node_feature_label.txt:5" "$tmp/err"
+  ok "malformed feature line: file:line in the error" $?
+  rm "$tmp/bad/out1_graph_edges.txt"
+  status 2 train --model gcn --dataset "$tmp/bad"; ok "half a dataset: exit 2" $?
+  if [ -d "$DATA/pubmed" ]; then
+    status 2 train --model gcn --dataset "$DATA/pubmed" && grep -q "no node features" "$tmp/err"
+    ok "pubmed has no features: exit 2" $?
+  fi
+  status 2 train --model gcn --split public --dataset "$DATA/cornell" && [ -s "$tmp/err" ]
+  ok "cornell has no public split" $?
+
+  # Training runs and their JSON.
+  CO=(--dataset "$DATA/cornell" --epochs 15)
+  json '(.test_acc | length) == 3 and (.test_acc_mean | type) == "number" and
+        .test_acc_ci90 >= 0 and .seconds_per_epoch > 0 and .peak_rss_mb > 0 and
+        .model == "gcn" and .dataset == "cornell" and .split == "geom"' \
+    --model gcn --seeds 3 "${CO[@]}"
+  ok "gcn json fields" $?
+  json '(.test_acc_mean - (.test_acc | add / length) | fabs) < 1e-6 and
+        all(.test_acc[]; . >= 0 and . <= 1)' --model gcn --seeds 3 "${CO[@]}"
+  ok "mean of test_acc" $?
+  cp "$tmp/json" "$tmp/first.json"
+  json '.seeds == 3' --model gcn --seeds 3 "${CO[@]}"
+  cmp -s <(jq -c .test_acc "$tmp/first.json") <(jq -c .test_acc "$tmp/json")
+  ok "same seeds, same accuracies" $?
+  json '.eta == 0.3 and .model == "gcan"' --model gcan --eta 0.3 --heads 2 "${CO[@]}"
+  ok "gcan eta in json" $?
+  json '.model == "gat" and (.test_acc | length) == 1' --model gat --heads 2 "${CO[@]}"
+  ok "gat runs" $?
+  json '.beta == 0.5 and .k == 2' --model sgc --beta 0.5 "${CO[@]}"
+  ok "sgc beta in json" $?
+  json '.split == "random:0.3"' --model gcn --split random:0.3 "${CO[@]}"
+  ok "random split" $?
+  json '.split == "geom:4"' --model gcn --split geom:4 "${CO[@]}"
+  ok "geom:K split" $?
+  "$C" gnn train --model gcn "${CO[@]}" >"$tmp/out" 2>"$tmp/err"
+  [ $? -eq 0 ] && [ ! -s "$tmp/err" ] && grep -q "test accuracy" "$tmp/out"
+  ok "text report, quiet stderr when not a terminal" $?
+  "$C" gnn train --model gcn --progress "${CO[@]}" >"$tmp/out" 2>"$tmp/err"
+  [ $? -eq 0 ] && grep -q "epoch 10 loss" "$tmp/err"
+  ok "--progress writes epochs to stderr" $?
+fi
+
+echo "cli-gnn: $checks checks, $fails failed"
+[ "$fails" -eq 0 ]

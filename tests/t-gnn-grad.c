@@ -1,0 +1,382 @@
+/* Finite-difference checks of every GNN gradient (eta and beta included), the
+   GCAN identities eta = 0 == GCN and eta = 1 == GAT, and a dense reference. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "certune/gnn_graph.h"
+#include "certune/gnn_model.h"
+#include "certune/gnn_ops.h"
+#include "certune/gnn_sgc.h"
+#include "check.h"
+
+/* A random graph of n nodes with sparse nonnegative features (one row empty),
+   an isolated node and every node labeled train. */
+static void synth_init(gnn_data_struct *D, slong n, slong nfeat, slong nclass,
+                       uint64_t seed)
+{
+    gnn_rand_t R;
+    gnn_rand_init(R, seed);
+    memset(D, 0, sizeof(*D));
+    D->n = n;
+    D->nfeat = nfeat;
+    D->nclass = nclass;
+    D->feat_rowptr = calloc((size_t)n + 1, sizeof(slong));
+    D->feat_col = malloc(sizeof(slong) * (size_t)(n * nfeat));
+    D->feat_val = malloc(sizeof(double) * (size_t)(n * nfeat));
+    for (slong i = 0; i < n; i++) {
+        D->feat_rowptr[i + 1] = D->feat_rowptr[i];
+        for (slong f = 0; f < nfeat && i != 1; f++)
+            if (gnn_rand_uniform(R) < 0.4) {
+                D->feat_col[D->feat_rowptr[i + 1]] = f;
+                D->feat_val[D->feat_rowptr[i + 1]++] = 0.2 + gnn_rand_uniform(R);
+            }
+    }
+    D->label = malloc(sizeof(slong) * (size_t)n);
+    D->split = malloc((size_t)n);
+    D->nsplits = 1;
+    for (slong i = 0; i < n; i++) {
+        D->label[i] = (slong)(gnn_rand_u64(R) % (uint64_t)nclass);
+        D->split[i] = GNN_TRAIN;
+    }
+    D->eu = malloc(sizeof(slong) * (size_t)(n * n));
+    D->ev = malloc(sizeof(slong) * (size_t)(n * n));
+    for (slong u = 0; u < n - 1; u++) /* node n - 1 stays isolated */
+        for (slong v = u + 1; v < n - 1; v++)
+            if (gnn_rand_uniform(R) < 0.3) {
+                D->eu[D->nedges] = u;
+                D->ev[D->nedges++] = v;
+            }
+}
+
+static void synth_clear(gnn_data_struct *D)
+{
+    free(D->feat_rowptr);
+    free(D->feat_col);
+    free(D->feat_val);
+    free(D->label);
+    free(D->split);
+    free(D->eu);
+    free(D->ev);
+}
+
+static double model_loss(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
+                         const gnn_data_struct *D, int train, double *dlogits)
+{
+    gnn_rand_t R;
+    gnn_rand_init(R, 99); /* the same dropout masks at every evaluation */
+    gnn_model_forward(M, X, A, train, R);
+    return gnn_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split, GNN_TRAIN);
+}
+
+static int close_enough(double g, double fd)
+{
+    return fabs(g - fd) <= 1e-6 * (1 + fabs(fd));
+}
+
+/* Checks every parameter and eta of M against central differences. */
+static void check_model_grad(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
+                             const gnn_data_struct *D, int train, const char *what)
+{
+    double *dl = malloc(sizeof(double) * (size_t)(D->n * D->nclass));
+    model_loss(M, X, A, D, train, dl);
+    gnn_model_backward(M, X, A, dl);
+    double *g = malloc(sizeof(double) * (size_t)M->nparam), deta = M->deta, h = 1e-6;
+    memcpy(g, M->grad, sizeof(double) * (size_t)M->nparam);
+    slong bad = 0;
+    for (slong k = 0; k < M->nparam; k++) {
+        double x = M->param[k];
+        M->param[k] = x + h;
+        double lp = model_loss(M, X, A, D, train, NULL);
+        M->param[k] = x - h;
+        double lm = model_loss(M, X, A, D, train, NULL);
+        M->param[k] = x;
+        double fd = (lp - lm) / (2 * h);
+        if (!close_enough(g[k], fd) && bad++ < 5)
+            fprintf(stderr, "%s: param %ld grad %.10g fd %.10g\n", what, (long)k, g[k], fd);
+    }
+    CHECK_MSG(bad == 0, "%s: %ld of %ld parameters off", what, (long)bad, (long)M->nparam);
+    if (M->arch.kind == GNN_GCAN) {
+        double e = M->arch.eta;
+        M->arch.eta = e + h;
+        double lp = model_loss(M, X, A, D, train, NULL);
+        M->arch.eta = e - h;
+        double lm = model_loss(M, X, A, D, train, NULL);
+        M->arch.eta = e;
+        double fd = (lp - lm) / (2 * h);
+        CHECK_MSG(close_enough(deta, fd), "%s: deta %.10g fd %.10g", what, deta, fd);
+    }
+    free(g);
+    free(dl);
+}
+
+static void small_arch(gnn_arch_struct *arch, int kind, int act, double eta)
+{
+    gnn_arch_init(arch, kind);
+    arch->hidden = 3;
+    arch->heads = 2;
+    arch->out_heads = 2;
+    arch->act = act;
+    arch->eta = eta;
+}
+
+static void test_model_grads(void)
+{
+    gnn_data_struct D;
+    synth_init(&D, 9, 6, 3, 1);
+    gnn_csr_t X, A;
+    gnn_csr_set_features(X, &D, 1);
+    gnn_graph_init_gcn(A, &D);
+    struct {
+        int kind, act, layers;
+        double eta;
+    } cases[] = {{GNN_GCN, GNN_ACT_ELU, 2, 0},    {GNN_GCN, GNN_ACT_RELU, 3, 0},
+                 {GNN_GAT, GNN_ACT_ELU, 2, 1},    {GNN_GCAN, GNN_ACT_ELU, 2, 0.3},
+                 {GNN_GCAN, GNN_ACT_ELU, 3, 0.0}, {GNN_GCAN, GNN_ACT_ELU, 2, 1.0},
+                 {GNN_GCAN, GNN_ACT_RELU, 1, 0.7}};
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++)
+        for (int train = 0; train <= 1; train++) {
+            gnn_arch_struct arch;
+            small_arch(&arch, cases[c].kind, cases[c].act, cases[c].eta);
+            arch.nlayers = cases[c].layers;
+            arch.dropout = arch.att_dropout = 0.3;
+            gnn_rand_t R;
+            gnn_rand_init(R, 7 + c);
+            gnn_model_t M;
+            gnn_model_init(M, &arch, X, A, D.nclass, R);
+            /* Zero biases put ReLU units of featureless rows exactly on their
+               kink, where differences are meaningless: move off it. */
+            for (slong k = 0; k < M->nparam; k++)
+                M->param[k] += 0.1 * (gnn_rand_uniform(R) - 0.5);
+            char what[64];
+            snprintf(what, sizeof(what), "case %d train %d", (int)c, train);
+            check_model_grad(M, X, A, &D, train, what);
+            gnn_model_clear(M);
+        }
+    gnn_csr_clear(X);
+    gnn_csr_clear(A);
+    synth_clear(&D);
+}
+
+static double sgc_loss(gnn_sgc_t M, const gnn_csr_t X, const gnn_data_struct *D,
+                       double *dlogits)
+{
+    gnn_sgc_forward(M, X);
+    return gnn_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split, GNN_TRAIN);
+}
+
+static void test_sgc_grads(void)
+{
+    gnn_data_struct D;
+    synth_init(&D, 10, 5, 3, 2);
+    gnn_csr_t X;
+    gnn_csr_set_features(X, &D, 1);
+    /* Not beta = 0: there the isolated node's row jumps from 0 to the
+       identity, so beta's derivative only exists for beta > 0. */
+    double betas[] = {1.0, 0.35, 0.02};
+    for (int b = 0; b < 3; b++)
+        for (slong K = 1; K <= 3; K++) {
+            gnn_rand_t R;
+            gnn_rand_init(R, 3);
+            gnn_sgc_t M;
+            gnn_sgc_init(M, &D, X->ncols, K, betas[b], R);
+            double *dl = malloc(sizeof(double) * (size_t)(D.n * D.nclass)), h = 1e-6;
+            sgc_loss(M, X, &D, dl);
+            gnn_sgc_backward(M, X, dl);
+            slong bad = 0;
+            for (slong k = 0; k < M->nparam; k++) {
+                double x = M->param[k], g = M->grad[k];
+                M->param[k] = x + h;
+                double lp = sgc_loss(M, X, &D, NULL);
+                M->param[k] = x - h;
+                double lm = sgc_loss(M, X, &D, NULL);
+                M->param[k] = x;
+                bad += !close_enough(g, (lp - lm) / (2 * h));
+            }
+            CHECK_MSG(bad == 0, "sgc beta %g K %ld: %ld params off", betas[b], (long)K,
+                      (long)bad);
+            double g = M->dbeta, beta = betas[b];
+            gnn_sgc_set_beta(M, &D, beta + h);
+            double lp = sgc_loss(M, X, &D, NULL);
+            gnn_sgc_set_beta(M, &D, beta - h);
+            double lm = sgc_loss(M, X, &D, NULL);
+            double fd = (lp - lm) / (2 * h);
+            CHECK_MSG(close_enough(g, fd), "sgc beta %g K %ld: dbeta %.10g fd %.10g", beta, (long)K, g, fd);
+            free(dl);
+            gnn_sgc_clear(M);
+        }
+    gnn_csr_clear(X);
+    synth_clear(&D);
+}
+
+/* Copies U and b of every layer of src into dst (same shapes). */
+static void copy_weights(gnn_model_t dst, const gnn_model_t src)
+{
+    for (slong l = 0; l < src->arch.nlayers; l++) {
+        const gnn_layer_struct *S = src->layer + l;
+        gnn_layer_struct *T = dst->layer + l;
+        memcpy(T->U, S->U, sizeof(double) * (size_t)(S->fin * S->heads * S->fout));
+        memcpy(T->b, S->b, sizeof(double) * (size_t)S->outdim);
+        if (S->has_att && T->has_att)
+            memcpy(T->a, S->a, sizeof(double) * (size_t)(2 * S->heads * S->fout));
+    }
+}
+
+static double max_diff(const double *x, const double *y, slong m)
+{
+    double d = 0;
+    for (slong i = 0; i < m; i++)
+        d = fmax(d, fabs(x[i] - y[i]));
+    return d;
+}
+
+/* Max difference of U and b gradients of two models of the same shapes. */
+static double grad_diff(const gnn_model_t P, const gnn_model_t Q)
+{
+    double d = 0;
+    for (slong l = 0; l < P->arch.nlayers; l++) {
+        const gnn_layer_struct *S = P->layer + l, *T = Q->layer + l;
+        d = fmax(d, max_diff(S->dU, T->dU, S->fin * S->heads * S->fout));
+        d = fmax(d, max_diff(S->db, T->db, S->outdim));
+        if (S->has_att && T->has_att)
+            d = fmax(d, max_diff(S->da, T->da, 2 * S->heads * S->fout));
+    }
+    return d;
+}
+
+/* GCAN at eta = 0 against GCN, and at eta = 1 against GAT, with the same heads
+   and sizes, in evaluation and in training (dropout masks from one seed). */
+static void test_identities(void)
+{
+    gnn_data_struct D;
+    synth_init(&D, 11, 7, 4, 5);
+    gnn_csr_t X, A;
+    gnn_csr_set_features(X, &D, 1);
+    gnn_graph_init_gcn(A, &D);
+    slong m = D.n * D.nclass;
+    double *dl = malloc(sizeof(double) * (size_t)m);
+    for (int which = 0; which < 2; which++)
+        for (int train = 0; train <= 1; train++) {
+            int base = which == 0 ? GNN_GCN : GNN_GAT;
+            gnn_arch_struct ab, ag;
+            small_arch(&ab, base, GNN_ACT_ELU, which);
+            small_arch(&ag, GNN_GCAN, GNN_ACT_ELU, which);
+            ab.dropout = ag.dropout = 0.4;
+            /* GCN has no attention to drop; GAT drops it in both models. */
+            ab.att_dropout = ag.att_dropout = which == 0 ? 0.0 : 0.5;
+            gnn_rand_t R;
+            gnn_rand_init(R, 11);
+            gnn_model_t B, G;
+            gnn_model_init(B, &ab, X, A, D.nclass, R);
+            gnn_model_init(G, &ag, X, A, D.nclass, R);
+            copy_weights(G, B);
+            model_loss(B, X, A, &D, train, dl);
+            gnn_model_backward(B, X, A, dl);
+            model_loss(G, X, A, &D, train, dl);
+            gnn_model_backward(G, X, A, dl);
+            double d = max_diff(B->logits, G->logits, m), dg = grad_diff(B, G);
+            CHECK_MSG(d <= 1e-13, "eta=%d identity (train %d): logits differ by %g", which,
+                      train, d);
+            CHECK_MSG(dg <= 1e-13, "eta=%d identity (train %d): grads differ by %g", which,
+                      train, dg);
+            gnn_model_clear(B);
+            gnn_model_clear(G);
+        }
+    free(dl);
+    gnn_csr_clear(X);
+    gnn_csr_clear(A);
+    synth_clear(&D);
+}
+
+/* The issue's formulas on a dense adjacency, one head: the evaluation-mode
+   logits of a 2-layer GCAN must match gnn_model_forward. */
+static void reference_layer(double *out, const gnn_data_struct *D, const double *H,
+                            slong fin, const double *U, const double *a, const double *b,
+                            slong F, double eta, double slope)
+{
+    slong n = D->n;
+    double *adj = calloc((size_t)(n * n), sizeof(double)), *deg = calloc((size_t)n, 8);
+    double *Z = calloc((size_t)(n * F), sizeof(double));
+    for (slong i = 0; i < n; i++)
+        adj[i * n + i] = 1;
+    for (slong e = 0; e < D->nedges; e++)
+        adj[D->eu[e] * n + D->ev[e]] = adj[D->ev[e] * n + D->eu[e]] = 1;
+    for (slong i = 0; i < n; i++)
+        for (slong j = 0; j < n; j++)
+            deg[i] += adj[i * n + j];
+    for (slong i = 0; i < n; i++)
+        for (slong f = 0; f < F; f++)
+            for (slong k = 0; k < fin; k++)
+                Z[i * F + f] += H[i * fin + k] * U[k * F + f];
+    for (slong i = 0; i < n; i++) {
+        double e[64], sum = 0;
+        for (slong j = 0; j < n; j++) {
+            double r = 0;
+            for (slong f = 0; f < F; f++)
+                r += a[f] * Z[i * F + f] + a[F + f] * Z[j * F + f];
+            e[j] = adj[i * n + j] ? exp(r > 0 ? r : slope * r) : 0;
+            sum += e[j];
+        }
+        for (slong f = 0; f < F; f++) {
+            double s = b[f];
+            for (slong j = 0; j < n; j++)
+                if (adj[i * n + j])
+                    s += (eta * e[j] / sum + (1 - eta) / sqrt(deg[i] * deg[j])) *
+                         Z[j * F + f];
+            out[i * F + f] = s;
+        }
+    }
+    free(adj);
+    free(deg);
+    free(Z);
+}
+
+static void test_reference(void)
+{
+    gnn_data_struct D;
+    synth_init(&D, 10, 5, 3, 9);
+    gnn_csr_t X, A;
+    gnn_csr_set_features(X, &D, 1);
+    gnn_graph_init_gcn(A, &D);
+    slong n = D.n, F = 4;
+    double *Xd = calloc((size_t)(n * D.nfeat), sizeof(double));
+    for (slong i = 0; i < n; i++)
+        for (slong p = X->rowptr[i]; p < X->rowptr[i + 1]; p++)
+            Xd[i * D.nfeat + X->col[p]] = X->val[p];
+    double etas[] = {0.0, 0.45, 1.0};
+    for (int k = 0; k < 3; k++) {
+        gnn_arch_struct arch;
+        small_arch(&arch, GNN_GCAN, GNN_ACT_ELU, etas[k]);
+        arch.heads = arch.out_heads = 1;
+        arch.hidden = F;
+        gnn_rand_t R;
+        gnn_rand_init(R, 4);
+        gnn_model_t M;
+        gnn_model_init(M, &arch, X, A, D.nclass, R);
+        gnn_model_forward(M, X, A, 0, R);
+        double *h1 = malloc(sizeof(double) * (size_t)(n * F));
+        double *h2 = malloc(sizeof(double) * (size_t)(n * D.nclass));
+        const gnn_layer_struct *L0 = M->layer, *L1 = M->layer + 1;
+        reference_layer(h1, &D, Xd, D.nfeat, L0->U, L0->a, L0->b, F, etas[k], 0.2);
+        for (slong i = 0; i < n * F; i++)
+            h1[i] = h1[i] > 0 ? h1[i] : expm1(h1[i]);
+        reference_layer(h2, &D, h1, F, L1->U, L1->a, L1->b, D.nclass, etas[k], 0.2);
+        double d = max_diff(h2, M->logits, n * D.nclass);
+        CHECK_MSG(d <= 1e-12, "eta %g: reference differs by %g", etas[k], d);
+        free(h1);
+        free(h2);
+        gnn_model_clear(M);
+    }
+    free(Xd);
+    gnn_csr_clear(X);
+    gnn_csr_clear(A);
+    synth_clear(&D);
+}
+
+int main(void)
+{
+    test_model_grads();
+    test_sgc_grads();
+    test_identities();
+    test_reference();
+    return check_finish("t-gnn-grad");
+}
