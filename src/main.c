@@ -1,167 +1,78 @@
 /* certune: the command line. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include "certune/analyze.h"
 #include "certune/certune.h"
-#include "certune/instance.h"
-#include "certune/report.h"
+#include "certune/cli.h"
+#include "certune/gnn_cli.h"
 
 static const char *usage_text =
-    "usage: certune analyze --family lambda [--score unlabeled|all] [--json] FILE...\n"
+    "usage: certune analyze --family lambda [--score unlabeled|all] [--json]\n"
+    "                       [--plot FILE.svg] FILE...\n"
+    "       certune bounds --family lambda [--json] [--plot FILE.svg] FILE...\n"
+    "       certune shatter --family lambda --m M --out DIR\n"
+    "       certune verify-shatter --family lambda DIR\n"
+    "       certune gnn train ... (certune gnn --help)\n"
     "\n"
-    "  analyze   the exact, certified piecewise-constant empirical loss of a\n"
-    "            label-propagation family over its hyperparameter, for the set of\n"
-    "            .gssl instances FILE..., with its minimizer\n"
+    "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
+    "                  label-propagation family over its hyperparameter, for the set\n"
+    "                  of .gssl instances FILE..., with its minimizer\n"
+    "  bounds          per instance, component, node and class pair: certified sign\n"
+    "                  changes against the proven bounds (exit 4 if one is exceeded)\n"
+    "  shatter         writes M lower-bound instances and their witness file to DIR\n"
+    "  verify-shatter  checks exactly that DIR's instances are pseudo-shattered\n"
+    "                  (exit 0 only then, 4 when not)\n"
     "\n"
     "options:\n"
     "  --family F    lambda (smoothing, lambda in (0, +inf))\n"
     "  --score S     unlabeled (default): score held-out `t` nodes;\n"
     "                all: also score labeled nodes against their given class\n"
-    "  --json        print the JSON object of docs/formats.md instead of text\n"
+    "  --json        print JSON (docs/formats.md) instead of text\n"
+    "  --plot FILE   also draw an SVG plot\n"
     "  --help        print this help\n"
     "\n"
-    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided\n";
+    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided,\n"
+    "             4 a checked property is false (bounds, verify-shatter)\n";
 
-typedef struct {
-    family_t family;
-    int have_family, score_all, json;
-    const char **files;
-    slong nfiles;
-} analyze_options;
+typedef int (*command_fn)(int, char **);
 
-static int usage_error(const char *fmt, const char *arg)
+static command_fn find_command(const char *name)
 {
-    fputs("certune: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'certune --help'.\n", stderr);
-    return CERTUNE_EXIT_USAGE;
-}
-
-/* The value of option name at argv[*i] ("--name V" or "--name=V"), or NULL. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len) != 0)
-        return NULL;
-    if (argv[*i][len] == '=')
-        return argv[*i] + len + 1;
-    if (argv[*i][len] == '\0' && *i + 1 < argc)
-        return argv[++*i];
+    static const struct {
+        const char *name;
+        command_fn fn;
+    } commands[] = {{"analyze", cli_analyze_main},
+                    {"bounds", cli_bounds_main},
+                    {"shatter", cli_shatter_main},
+                    {"verify-shatter", cli_verify_shatter_main},
+                    {"gnn", gnn_cli_main}};
+    for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
+        if (strcmp(name, commands[k].name) == 0)
+            return commands[k].fn;
     return NULL;
 }
 
-static int parse_family(analyze_options *o, const char *v)
+static int wants_help(int argc, char **argv)
 {
-    if (strcmp(v, "lambda") == 0) {
-        o->family = FAMILY_LAMBDA;
-        o->have_family = 1;
-        return 0;
-    }
-    if (strcmp(v, "alpha") == 0 || strcmp(v, "delta") == 0)
-        return usage_error("--family %s is not available in this version (lambda is)", v);
-    return usage_error("unknown family '%s' (expected lambda)", v);
-}
-
-static int parse_analyze_args(analyze_options *o, int argc, char **argv)
-{
-    memset(o, 0, sizeof(*o));
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
-    for (int i = 2; i < argc; i++) {
-        const char *v;
-        int rc = 0;
-        if ((v = option_value(argc, argv, &i, "--family")) != NULL)
-            rc = parse_family(o, v);
-        else if ((v = option_value(argc, argv, &i, "--score")) != NULL) {
-            if (strcmp(v, "all") == 0 || strcmp(v, "unlabeled") == 0)
-                o->score_all = strcmp(v, "all") == 0;
-            else
-                rc = usage_error("--score takes unlabeled or all, not '%s'", v);
-        } else if (strcmp(argv[i], "--json") == 0)
-            o->json = 1;
-        else if (strcmp(argv[i], "--c") == 0 || strncmp(argv[i], "--c=", 4) == 0)
-            rc = usage_error("%s applies only to --family delta", "--c");
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            rc = usage_error("unknown or incomplete option '%s'", argv[i]);
-        else
-            o->files[o->nfiles++] = argv[i];
-        if (rc)
-            return rc;
-    }
-    if (!o->have_family)
-        return usage_error("%s", "analyze needs --family lambda");
-    if (o->nfiles == 0)
-        return usage_error("%s", "analyze needs at least one FILE");
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return 1;
     return 0;
-}
-
-static int load_all(instance_struct *insts, const analyze_options *o)
-{
-    char err[CERTUNE_ERRLEN];
-    for (slong t = 0; t < o->nfiles; t++)
-        if (instance_load(insts + t, o->files[t], err, sizeof(err))) {
-            fprintf(stderr, "certune: %s\n", err);
-            for (slong u = 0; u < t; u++)
-                instance_clear(insts + u);
-            return CERTUNE_EXIT_INPUT;
-        }
-    return 0;
-}
-
-/* Prints the report only once everything is computed, so a failure never
-   leaves a partial result on stdout. */
-static int run_analyze(const analyze_options *o)
-{
-    instance_struct *insts = calloc((size_t)o->nfiles, sizeof(instance_struct));
-    int rc = load_all(insts, o);
-    if (rc) {
-        free(insts);
-        return rc;
-    }
-    char err[CERTUNE_ERRLEN];
-    analysis_t A;
-    if (analysis_run(A, o->family, insts, o->nfiles, o->score_all, stderr, err,
-                     sizeof(err))) {
-        fprintf(stderr, "certune: %s\n", err);
-        rc = CERTUNE_EXIT_INPUT;
-    } else {
-        if (o->json)
-            report_write_json(stdout, A);
-        else
-            report_write_text(stdout, A);
-        rc = A->nundecided ? CERTUNE_EXIT_UNDECIDED : CERTUNE_EXIT_OK;
-    }
-    analysis_clear(A);
-    for (slong t = 0; t < o->nfiles; t++)
-        instance_clear(insts + t);
-    free(insts);
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
-    return rc;
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error("%s", "missing command (analyze)");
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
+        return cli_usage_error("%s", "missing command (analyze, bounds, shatter, ...)");
+    if (strcmp(argv[1], "help") == 0 || (argv[1][0] == '-' && wants_help(argc, argv))) {
         fputs(usage_text, stdout);
         return CERTUNE_EXIT_OK;
     }
-    if (strcmp(argv[1], "analyze") != 0)
-        return usage_error("unknown command '%s' (expected analyze)", argv[1]);
-    for (int i = 2; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0) {
-            fputs(usage_text, stdout);
-            return CERTUNE_EXIT_OK;
-        }
-    analyze_options o;
-    int rc = parse_analyze_args(&o, argc, argv);
-    if (rc == 0)
-        rc = run_analyze(&o);
-    free(o.files);
-    return rc;
+    command_fn fn = find_command(argv[1]);
+    if (fn == NULL)
+        return cli_usage_error("unknown command '%s'", argv[1]);
+    if (fn != gnn_cli_main && wants_help(argc - 1, argv + 1)) {
+        fputs(usage_text, stdout);
+        return CERTUNE_EXIT_OK;
+    }
+    return fn(argc - 1, argv + 1);
 }

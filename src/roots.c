@@ -790,6 +790,11 @@ static int _rroot_cmp_fmpq(const fmpq_t x, const rroot_t y)
     return s == y->sign_lo ? -1 : 1;
 }
 
+int rroot_cmp_fmpq(const rroot_t r, const fmpq_t q)
+{
+    return -_rroot_cmp_fmpq(q, r);
+}
+
 int rroot_cmp(rroot_t a, rroot_t b)
 {
     slong iter;
@@ -1290,9 +1295,4 @@ char *roots_poly_get_str(const fmpz_poly_t poly)
         strcpy(out, "0");
     fmpz_clear(a);
     return out;
-}
-
-int rroot_cmp_fmpq(const rroot_t r, const fmpq_t q)
-{
-    return -_rroot_cmp_fmpq(q, r);
 }

@@ -92,9 +92,11 @@ static void check_model_grad(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A
         M->param[k] = x;
         double fd = (lp - lm) / (2 * h);
         if (!close_enough(g[k], fd) && bad++ < 5)
-            fprintf(stderr, "%s: param %ld grad %.10g fd %.10g\n", what, (long)k, g[k], fd);
+            fprintf(stderr, "%s: param %ld grad %.10g fd %.10g\n", what, (long)k, g[k],
+                    fd);
     }
-    CHECK_MSG(bad == 0, "%s: %ld of %ld parameters off", what, (long)bad, (long)M->nparam);
+    CHECK_MSG(bad == 0, "%s: %ld of %ld parameters off", what, (long)bad,
+              (long)M->nparam);
     if (M->arch.kind == GNN_GCAN) {
         double e = M->arch.eta;
         M->arch.eta = e + h;
@@ -200,7 +202,8 @@ static void test_sgc_grads(void)
             gnn_sgc_set_beta(M, &D, beta - h);
             double lm = sgc_loss(M, X, &D, NULL);
             double fd = (lp - lm) / (2 * h);
-            CHECK_MSG(close_enough(g, fd), "sgc beta %g K %ld: dbeta %.10g fd %.10g", beta, (long)K, g, fd);
+            CHECK_MSG(close_enough(g, fd), "sgc beta %g K %ld: dbeta %.10g fd %.10g",
+                      beta, (long)K, g, fd);
             free(dl);
             gnn_sgc_clear(M);
         }
@@ -274,10 +277,10 @@ static void test_identities(void)
             model_loss(G, X, A, &D, train, dl);
             gnn_model_backward(G, X, A, dl);
             double d = max_diff(B->logits, G->logits, m), dg = grad_diff(B, G);
-            CHECK_MSG(d <= 1e-13, "eta=%d identity (train %d): logits differ by %g", which,
-                      train, d);
-            CHECK_MSG(dg <= 1e-13, "eta=%d identity (train %d): grads differ by %g", which,
-                      train, dg);
+            CHECK_MSG(d <= 1e-13, "eta=%d identity (train %d): logits differ by %g",
+                      which, train, d);
+            CHECK_MSG(dg <= 1e-13, "eta=%d identity (train %d): grads differ by %g",
+                      which, train, dg);
             gnn_model_clear(B);
             gnn_model_clear(G);
         }

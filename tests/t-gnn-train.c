@@ -122,8 +122,8 @@ static void test_stats(void)
     double x[4] = {0.8, 0.82, 0.81, 0.83}, mean, sd, ci;
     gnn_stats_mean_ci90(&mean, &sd, &ci, x, 4);
     CHECK(mean > 0.8149 && mean < 0.8151);
-    CHECK(sd > 0.01290 && sd < 0.01291);      /* sqrt(0.0005 / 3) */
-    CHECK(ci > 0.015186 && ci < 0.015194);    /* 2.353 sd / 2 */
+    CHECK(sd > 0.01290 && sd < 0.01291);   /* sqrt(0.0005 / 3) */
+    CHECK(ci > 0.015186 && ci < 0.015194); /* 2.353 sd / 2 */
     gnn_stats_mean_ci90(&mean, &sd, &ci, x, 1);
     CHECK(mean == 0.8 && sd == 0 && ci == 0);
     CHECK(gnn_stats_peak_rss_mb() >= 0);

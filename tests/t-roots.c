@@ -226,19 +226,10 @@ static void add_quadratic(product_struct *P, const fmpq_t c, const fmpz_t n)
     fmpz_mul(t, fmpq_numref(c), fmpq_denref(c));
     fmpz_mul_si(t, t, -2);
     fmpz_poly_set_coeff_fmpz(g, 1, t);
-    fmpz_mul(t, fmpq_numref(c), fmpq_numref(c));
-    fmpz_submul(t, n, fmpq_denref(c));
-    fmpz_submul(t, n, fmpq_denref(c)); /* placeholder, fixed below */
-    fmpz_addmul(t, n, fmpq_denref(c));
-    {
-        fmpz_t u;
-        fmpz_init(u);
-        fmpz_mul(u, fmpq_denref(c), fmpq_denref(c));
-        fmpz_mul(u, u, n);
-        fmpz_mul(t, fmpq_numref(c), fmpq_numref(c));
-        fmpz_sub(t, t, u);
-        fmpz_clear(u);
-    }
+    fmpz_mul(t, fmpq_denref(c), fmpq_denref(c));
+    fmpz_mul(t, t, n);
+    fmpz_submul(t, fmpq_numref(c), fmpq_numref(c));
+    fmpz_neg(t, t);
     fmpz_poly_set_coeff_fmpz(g, 0, t);
     fmpz_poly_primitive_part(g, g);
     for (s = 1; s >= -1; s -= 2) {
@@ -469,8 +460,9 @@ static void test_random_dense(flint_rand_t st)
     fmpz_poly_init(f);
     for (it = 0; it < 300; it++) {
         do {
-            fmpz_poly_randtest(f, st, 2 + n_randint(st, it < 200 ? 20 : 60),
-                               1 + n_randint(st, it < 100 ? 10 : 300));
+            slong len = 2 + n_randint(st, it < 200 ? 20 : 60);
+            slong bits = 1 + n_randint(st, it < 100 ? 10 : 300);
+            fmpz_poly_randtest(f, st, len, bits);
             if (n_randint(st, 4) == 0)
                 fmpz_poly_shift_left(f, f, 1); /* the root 0 is not positive */
         } while (f->length < 2 || !fmpz_poly_is_squarefree(f));
@@ -481,4 +473,414 @@ static void test_random_dense(flint_rand_t st)
         free_roots(r, n);
     }
     fmpz_poly_clear(f);
+}
+
+/* ---- hand cases ----------------------------------------------------------- */
+
+static void poly_from_str(fmpz_poly_t f, const char *s)
+{
+    CHECK(fmpz_poly_set_str(f, s) == 0);
+}
+
+/* Tiny (1e-30) and huge (1e30) roots next to ordinary ones. */
+static void test_extreme_scales(void)
+{
+    product_struct P;
+    fmpq_t c;
+    fmpz_t t, n;
+
+    product_init(&P);
+    fmpq_init(c);
+    fmpz_init(t);
+    fmpz_init(n);
+    fmpz_set_ui(t, 10);
+    fmpz_pow_ui(t, t, 30);
+    fmpq_set_fmpz_frac(c, (fmpz_t){1}, t);
+    add_linear(&P, c); /* 1e-30 */
+    fmpz_set_ui(n, 3);
+    fmpq_set_fmpz_frac(c, n, t);
+    add_linear(&P, c); /* 3e-30 */
+    fmpq_set_fmpz(c, t);
+    add_linear(&P, c); /* 1e30 */
+    fmpz_add_ui(n, t, 1);
+    fmpq_set_fmpz(c, n);
+    add_linear(&P, c); /* 1e30 + 1 */
+    fmpz_mul(n, t, t);
+    fmpz_mul_ui(n, n, 2);
+    fmpq_zero(c);
+    add_quadratic(&P, c, n); /* +- sqrt(2) 1e30 */
+    fmpz_set_ui(n, 2);
+    add_quadratic(&P, c, n);
+    check_product(&P);
+    product_clear(&P);
+    fmpq_clear(c);
+    fmpz_clear(t);
+    fmpz_clear(n);
+}
+
+static void test_cmp_hand(void)
+{
+    fmpz_poly_t f, g, h;
+    rroot_struct *a, *b, *c, *e;
+    slong na, nb, nc, ne, i;
+
+    fmpz_poly_init(f);
+    fmpz_poly_init(g);
+    fmpz_poly_init(h);
+    poly_from_str(f, "3  -2 0 1");
+    na = roots_isolate_positive(&a, f);
+    nb = roots_isolate_positive(&b, f);
+    CHECK(na == 1 && nb == 1);
+    CHECK(rroot_cmp(a, b) == 0);
+    for (i = 0; i < 7; i++)
+        rroot_bisect(b);
+    CHECK(rroot_cmp(a, b) == 0);
+    CHECK(rroot_cmp(b, a) == 0);
+    /* 665857/470832 is a convergent of sqrt(2), slightly above it */
+    poly_from_str(g, "2  -665857 470832");
+    nc = roots_isolate_positive(&c, g);
+    CHECK(nc == 1 && fmpq_equal(c->lo, c->hi));
+    CHECK(rroot_cmp(a, c) == -1);
+    CHECK(rroot_cmp(c, b) == 1);
+    {
+        fmpq_t q, lo, hi;
+        fmpq_init(q);
+        fmpq_init(lo);
+        fmpq_init(hi);
+        fmpq_set(lo, a->lo);
+        fmpq_set(hi, a->hi);
+        CHECK(rroot_cmp_fmpq(a, c->lo) == -1);
+        fmpq_set_si(q, 1, 1);
+        CHECK(rroot_cmp_fmpq(a, q) == 1);
+        fmpq_set_si(q, 3, 2);
+        CHECK(rroot_cmp_fmpq(a, q) == -1);
+        fmpq_set_si(q, 470832, 332929); /* just below sqrt(2) */
+        CHECK(rroot_cmp_fmpq(a, q) == 1);
+        CHECK(fmpq_equal(lo, a->lo) && fmpq_equal(hi, a->hi));
+        CHECK(rroot_cmp_fmpq(c, c->lo) == 0);
+        fmpq_set(q, a->lo);
+        CHECK(rroot_cmp_fmpq(a, q) == 1);
+        fmpq_set(q, a->hi);
+        CHECK(rroot_cmp_fmpq(a, q) == -1);
+        fmpq_clear(q);
+        fmpq_clear(lo);
+        fmpq_clear(hi);
+    }
+    /* sqrt(2 + 2^-200), root of 2^200 x^2 - (2^201 + 1) */
+    fmpz_poly_zero(h);
+    fmpz_poly_set_coeff_ui(h, 2, 1);
+    fmpz_poly_scalar_mul_2exp(h, h, 200);
+    fmpz_poly_set_coeff_ui(h, 0, 1);
+    fmpz_poly_set_coeff_ui(h, 1, 0);
+    {
+        fmpz_t t;
+        fmpz_init(t);
+        fmpz_one(t);
+        fmpz_mul_2exp(t, t, 201);
+        fmpz_add_ui(t, t, 1);
+        fmpz_neg(t, t);
+        fmpz_poly_set_coeff_fmpz(h, 0, t);
+        fmpz_clear(t);
+    }
+    ne = roots_isolate_positive(&e, h);
+    CHECK(ne == 1);
+    CHECK(rroot_cmp(a, e) == -1);
+    CHECK(rroot_cmp(e, b) == 1);
+    CHECK(rroot_cmp(e, c) == -1);
+    free_roots(a, na);
+    free_roots(b, nb);
+    free_roots(c, nc);
+    free_roots(e, ne);
+    fmpz_poly_clear(f);
+    fmpz_poly_clear(g);
+    fmpz_poly_clear(h);
+}
+
+static int sign_poly_of(const char *rootpoly, slong idx, const char *g)
+{
+    fmpz_poly_t f, q;
+    rroot_struct *r;
+    slong n;
+    int s = 99;
+
+    fmpz_poly_init(f);
+    fmpz_poly_init(q);
+    poly_from_str(f, rootpoly);
+    poly_from_str(q, g);
+    n = roots_isolate_positive(&r, f);
+    if (idx < n)
+        s = rroot_sign_poly(r + idx, q);
+    free_roots(r, n);
+    fmpz_poly_clear(f);
+    fmpz_poly_clear(q);
+    return s;
+}
+
+static void test_sign_poly(void)
+{
+    const char *sqrt2 = "3  -2 0 1";
+
+    CHECK(sign_poly_of(sqrt2, 0, "3  -2 0 1") == 0);
+    CHECK(sign_poly_of(sqrt2, 0, "2  -1 1") == 1);
+    CHECK(sign_poly_of(sqrt2, 0, "2  -665857 470832") == -1);
+    CHECK(sign_poly_of(sqrt2, 0, "4  -10 -2 5 1") == 0);  /* (x^2 - 2)(x + 5) */
+    CHECK(sign_poly_of(sqrt2, 0, "5  -4 0 0 0 1") == 0);  /* x^4 - 4 */
+    CHECK(sign_poly_of(sqrt2, 0, "5  4 0 0 0 -1") == 0);
+    CHECK(sign_poly_of(sqrt2, 0, "3  -3 0 1") == -1);     /* 2 - 3 */
+    CHECK(sign_poly_of(sqrt2, 0, "0") == 0);
+    CHECK(sign_poly_of(sqrt2, 0, "1  -7") == -1);
+    CHECK(sign_poly_of(sqrt2, 0, "3  1 -2 1") == 1);      /* (x - 1)^2 */
+    /* the exact root 1/2 of 2x - 1 */
+    CHECK(sign_poly_of("2  -1 2", 0, "2  -1 2") == 0);
+    CHECK(sign_poly_of("2  -1 2", 0, "3  -1 0 4") == 0);  /* 4x^2 - 1 */
+    CHECK(sign_poly_of("2  -1 2", 0, "3  -1 0 1") == -1);
+    /* 2nd root of (x - 1)(x - 2)(x - 3): (x - 2)^2 - 1e-40 style closeness */
+    CHECK(sign_poly_of("4  -6 11 -6 1", 1, "2  -2 1") == 0);
+    CHECK(sign_poly_of("4  -6 11 -6 1", 2, "3  -8 0 1") == 1);
+    CHECK(sign_poly_of("4  -6 11 -6 1", 2, "3  -10 0 1") == -1);
+}
+
+static void test_sign_poly_close(void)
+{
+    /* g = 2^200 x^2 - (2^201 + 1) at sqrt(2): exactly -1 */
+    fmpz_poly_t f, g;
+    rroot_struct *r;
+    slong n;
+    fmpz_t t;
+
+    fmpz_poly_init(f);
+    fmpz_poly_init(g);
+    fmpz_init(t);
+    poly_from_str(f, "3  -2 0 1");
+    fmpz_one(t);
+    fmpz_mul_2exp(t, t, 200);
+    fmpz_poly_set_coeff_fmpz(g, 2, t);
+    fmpz_mul_2exp(t, t, 1);
+    fmpz_add_ui(t, t, 1);
+    fmpz_neg(t, t);
+    fmpz_poly_set_coeff_fmpz(g, 0, t);
+    n = roots_isolate_positive(&r, f);
+    CHECK(n == 1 && rroot_sign_poly(r, g) == -1);
+    fmpz_poly_neg(g, g);
+    CHECK(n == 1 && rroot_sign_poly(r, g) == 1);
+    free_roots(r, n);
+    fmpz_poly_clear(f);
+    fmpz_poly_clear(g);
+    fmpz_clear(t);
+}
+
+/* Parses "d.ddd", "d.ddde-30" or "p/q" (the forms rroot_get_strs writes). */
+static int parse_dec(fmpq_t x, const char *s)
+{
+    char *buf = malloc(strlen(s) + 1), *e, *dot;
+    fmpz_t n, t;
+    long ex = 0, frac = 0;
+    int ok = 1;
+
+    strcpy(buf, s);
+    if (strchr(buf, '/') != NULL) {
+        ok = fmpq_set_str(x, buf, 10) == 0;
+        free(buf);
+        return ok;
+    }
+    e = strchr(buf, 'e');
+    if (e != NULL) {
+        ex = strtol(e + 1, NULL, 10);
+        *e = '\0';
+    }
+    dot = strchr(buf, '.');
+    if (dot != NULL) {
+        frac = (long)strlen(dot + 1);
+        memmove(dot, dot + 1, strlen(dot + 1) + 1);
+    }
+    fmpz_init(n);
+    fmpz_init(t);
+    ok = fmpz_set_str(n, buf, 10) == 0;
+    ex -= frac;
+    fmpz_set_ui(t, 10);
+    fmpz_pow_ui(t, t, labs(ex));
+    if (ex >= 0) {
+        fmpz_mul(n, n, t);
+        fmpz_one(t);
+    }
+    fmpq_set_fmpz_frac(x, n, t);
+    fmpz_clear(n);
+    fmpz_clear(t);
+    free(buf);
+    return ok;
+}
+
+/* get_strs of root idx of f: approx must be want (when given); lo and hi must
+   parse, enclose the root's interval and leave every other root of f out
+   (the other roots are refined until their intervals are seen outside). */
+static void check_strs(const char *poly, slong idx, slong digits, const char *want,
+                       const char *want_lo, const char *want_hi)
+{
+    fmpz_poly_t f;
+    rroot_struct *r;
+    slong n, i;
+    char *ap, *lo, *hi;
+    fmpq_t a, b;
+
+    fmpz_poly_init(f);
+    fmpq_init(a);
+    fmpq_init(b);
+    poly_from_str(f, poly);
+    n = roots_isolate_positive(&r, f);
+    CHECK(idx < n);
+    if (idx < n) {
+        rroot_get_strs(&ap, &lo, &hi, r + idx, digits);
+        if (want != NULL)
+            CHECK_MSG(strcmp(ap, want) == 0, "approx %s, want %s", ap, want);
+        if (want_lo != NULL)
+            CHECK_MSG(strcmp(lo, want_lo) == 0, "lo %s, want %s", lo, want_lo);
+        if (want_hi != NULL)
+            CHECK_MSG(strcmp(hi, want_hi) == 0, "hi %s, want %s", hi, want_hi);
+        CHECK(parse_dec(a, lo) && parse_dec(b, hi));
+        /* the decimal interval contains the (refined) isolating interval */
+        CHECK(fmpq_cmp(a, r[idx].lo) <= 0 && fmpq_cmp(r[idx].hi, b) <= 0);
+        /* and no other root: the neighbours' roots stay outside */
+        for (i = 0; i < n; i++) {
+            if (i == idx)
+                continue;
+            while (!fmpq_equal(r[i].lo, r[i].hi) && fmpq_cmp(r[i].hi, a) >= 0 &&
+                   fmpq_cmp(r[i].lo, b) <= 0)
+                rroot_bisect(r + i);
+            CHECK(fmpq_cmp(r[i].hi, a) < 0 || fmpq_cmp(r[i].lo, b) > 0);
+        }
+        free(ap);
+        free(lo);
+        free(hi);
+    }
+    free_roots(r, n);
+    fmpz_poly_clear(f);
+    fmpq_clear(a);
+    fmpq_clear(b);
+}
+
+static void test_strs(void)
+{
+    check_strs("3  -2 0 1", 0, 20, "1.4142135623730950488", NULL, NULL);
+    check_strs("3  -2 0 1", 0, 5, "1.4142", NULL, NULL);
+    check_strs("3  -1 0 2", 0, 20, "0.70710678118654752440", "0.7071067811", "0.7071067812");
+    check_strs("3  -1 -1 1", 0, 20, "1.6180339887498948482", NULL, NULL);
+    check_strs("3  -3 0 1", 0, 30, "1.73205080756887729352744634151", NULL, NULL);
+    check_strs("2  -1 2", 0, 20, "0.5", "0.5", "0.5");
+    check_strs("2  -1 3", 0, 20, "0.33333333333333333333", "1/3", "1/3");
+    check_strs("2  -2 3", 0, 4, "0.6667", "2/3", "2/3");
+    check_strs("2  -1000000000000000000000000000000 1", 0, 20, "1e30", "1e30", "1e30");
+    check_strs("2  -3 1000000000000000000000000000000", 0, 20, "3e-30", "3e-30", "3e-30");
+    check_strs("3  -2000000000000000000000000000000000000000000000000000000000000 0 1", 0,
+               20, "1.4142135623730950488e30", NULL, NULL);
+    check_strs("3  -1 0 2000000000000000000000000000000000000000000000000000000000000", 0,
+               20, "7.0710678118654752440e-31", NULL, NULL);
+    check_strs("3  -99 0 1", 0, 3, "9.95", NULL, NULL);
+    check_strs("3  -996 0 10", 0, 3, "9.98", NULL, NULL);   /* 9.97997... */
+    check_strs("3  -9999 0 100", 0, 3, "10.0", NULL, NULL); /* 9.99949... */
+    check_strs("3  -99999 0 1000", 0, 3, "10.0", NULL, NULL); /* 9.99995... */
+    /* close roots: both strings isolate */
+    /* (x - 1)(2^60 x - 2^60 - 1) */
+    check_strs("3  1152921504606846977 -2305843009213693953 1152921504606846976", 0, 25,
+               NULL, NULL, NULL);
+    check_strs("3  1152921504606846977 -2305843009213693953 1152921504606846976", 1, 25,
+               "1.000000000000000000867362", NULL, NULL);
+}
+
+static void test_poly_str(void)
+{
+    const char *cases[][2] = {
+        {"3  -1 0 2", "2*x^2 - 1"},       {"4  5 0 0 -1", "-x^3 + 5"},
+        {"2  0 1", "x"},                  {"2  -1 1", "x - 1"},
+        {"0", "0"},                       {"1  -7", "-7"},
+        {"3  0 1 1", "x^2 + x"},          {"6  1 0 -12 0 0 3", "3*x^5 - 12*x^2 + 1"},
+        {"3  1 -1 -1", "-x^2 - x + 1"},   {"2  123456789012345678901 -2", "-2*x + 123456789012345678901"},
+    };
+    fmpz_poly_t f;
+    size_t i;
+    char *s;
+
+    fmpz_poly_init(f);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        poly_from_str(f, cases[i][0]);
+        s = roots_poly_get_str(f);
+        CHECK_MSG(strcmp(s, cases[i][1]) == 0, "got %s, want %s", s, cases[i][1]);
+        free(s);
+    }
+    fmpz_poly_clear(f);
+}
+
+static void test_refine(void)
+{
+    fmpz_poly_t f;
+    rroot_struct *r;
+    fmpq_t eps, w;
+    slong n;
+
+    fmpz_poly_init(f);
+    fmpq_init(eps);
+    fmpq_init(w);
+    poly_from_str(f, "4  -6 11 -6 1");
+    n = roots_isolate_positive(&r, f);
+    CHECK(n == 3);
+    fmpq_set_si(eps, 1, 1000000);
+    rroot_refine(r + 2, eps);
+    fmpq_sub(w, r[2].hi, r[2].lo);
+    CHECK(fmpq_cmp(w, eps) <= 0);
+    CHECK(sign_at(f, r[2].lo) * sign_at(f, r[2].hi) < 0 || fmpq_equal(r[2].lo, r[2].hi));
+    check_isolation(f, r, n);
+    free_roots(r, n);
+    /* x * (x^2 - 2): the root 0 is not reported */
+    poly_from_str(f, "4  0 -2 0 1");
+    n = isolate_checked(&r, f);
+    CHECK(n == 1);
+    free_roots(r, n);
+    /* no positive root */
+    poly_from_str(f, "3  1 1 1");
+    n = isolate_checked(&r, f);
+    CHECK(n == 0);
+    free_roots(r, n);
+    poly_from_str(f, "2  3 1");
+    n = isolate_checked(&r, f);
+    CHECK(n == 0);
+    free_roots(r, n);
+    /* (x - 1)...(x - 30): exact split points and shared ends */
+    {
+        slong i;
+        fmpz_poly_t l;
+        fmpz_poly_init(l);
+        fmpz_poly_one(f);
+        for (i = 1; i <= 30; i++) {
+            fmpz_poly_zero(l);
+            fmpz_poly_set_coeff_si(l, 1, 1);
+            fmpz_poly_set_coeff_si(l, 0, -i);
+            fmpz_poly_mul(f, f, l);
+        }
+        n = isolate_checked(&r, f);
+        CHECK(n == 30);
+        free_roots(r, n);
+        fmpz_poly_clear(l);
+    }
+    fmpz_poly_clear(f);
+    fmpq_clear(eps);
+    fmpq_clear(w);
+}
+
+int main(void)
+{
+    flint_rand_t st;
+
+    flint_randinit(st);
+    test_poly_str();
+    test_refine();
+    test_cmp_hand();
+    test_sign_poly();
+    test_sign_poly_close();
+    test_strs();
+    test_extreme_scales();
+    test_close_roots(st);
+    test_random_products(st);
+    test_random_dense(st);
+    flint_randclear(st);
+    flint_cleanup();
+    return check_finish("t-roots");
 }

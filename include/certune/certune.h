@@ -7,6 +7,7 @@
 #define CERTUNE_EXIT_USAGE 1
 #define CERTUNE_EXIT_INPUT 2
 #define CERTUNE_EXIT_UNDECIDED 3
+#define CERTUNE_EXIT_FALSE 4 /* a checked property does not hold */
 
 /* Size of the buffers that carry "file:line: message" errors. */
 #define CERTUNE_ERRLEN 512

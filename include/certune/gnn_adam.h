@@ -8,6 +8,7 @@ typedef struct {
     slong n, t;
     double lr, beta1, beta2, eps;
     double *m, *v; /* first and second moment estimates */
+    double *zero;  /* n zeros: the decay when none is given */
 } gnn_adam_struct;
 typedef gnn_adam_struct gnn_adam_t[1];
 

@@ -18,15 +18,15 @@
 
 typedef struct {
     int kind;
-    slong nlayers;       /* message-passing layers, >= 1 */
-    slong hidden;        /* width of one head in the hidden layers */
-    slong heads;         /* heads of hidden layers (concatenated) */
-    slong out_heads;     /* heads of the output layer (averaged) */
-    int act;             /* GNN_ACT_RELU or GNN_ACT_ELU after hidden layers */
-    double dropout;      /* on the input of every layer, while training */
-    double att_dropout;  /* on the attention coefficients, while training */
-    double eta;          /* GCAN interpolation; forced to 0 (GCN) or 1 (GAT) */
-    double slope;        /* LeakyReLU slope of the attention logits */
+    slong nlayers;      /* message-passing layers, >= 1 */
+    slong hidden;       /* width of one head in the hidden layers */
+    slong heads;        /* heads of hidden layers (concatenated) */
+    slong out_heads;    /* heads of the output layer (averaged) */
+    int act;            /* GNN_ACT_RELU or GNN_ACT_ELU after hidden layers */
+    double dropout;     /* on the input of every layer, while training */
+    double att_dropout; /* on the attention coefficients, while training */
+    double eta;         /* GCAN interpolation; forced to 0 (GCN) or 1 (GAT) */
+    double slope;       /* LeakyReLU slope of the attention logits */
 } gnn_arch_struct;
 
 /* The papers' settings for kind: GCN 16 hidden, 1 head, ReLU, dropout 0.5;
@@ -40,17 +40,17 @@ typedef struct {
     double *U, *a, *b;    /* fin x heads*fout, heads x 2 fout, outdim */
     double *dU, *da, *db; /* their gradients, inside the model's grad */
     /* Forward cache, kept for the backward pass. */
-    double *inmask;       /* dropout multipliers of the input */
-    double *xin;          /* the input after dropout */
-    const double *xused;  /* xin, or the undropped input when not training */
-    gnn_csr_t xkept;      /* first layer: the kept features after dropout */
-    const gnn_csr_struct *xcsr; /* first layer: xkept, or X when not training */
-    double *Z;            /* n x heads*fout: input times U */
-    double *s, *t;        /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
+    double *inmask;                /* dropout multipliers of a dense input */
+    double *xin;                   /* the input after dropout */
+    const double *xused;           /* xin, or the undropped input when not training */
+    gnn_csr_t xkept;               /* first layer: the kept features after dropout */
+    const gnn_csr_struct *xcsr;    /* first layer: xkept, or X when not training */
+    double *Z;                     /* n x heads*fout: input times U */
+    double *s, *t;                 /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
     double *att, *attmask, *alpha; /* nnz x heads: softmax, its dropout, coefficient */
-    double *agg;          /* n x heads*fout: aggregated messages */
-    double *out;          /* n x outdim: pre-activation output */
-    double *act;          /* n x outdim: activated output (hidden layers) */
+    double *agg;                   /* n x heads*fout: aggregated messages */
+    double *out;                   /* n x outdim: pre-activation output */
+    double *act;                   /* n x outdim: activated output (hidden layers) */
     /* Backward scratch. */
     double *dZ, *dagg, *ds, *dt, *datt, *dout, *dxin;
 } gnn_layer_struct;

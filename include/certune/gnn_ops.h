@@ -4,14 +4,24 @@
 
 #include <flint/flint.h>
 #include "certune/gnn_rand.h"
+#include "certune/gnn_sparse.h"
 
 #define GNN_ACT_RELU 0
 #define GNN_ACT_ELU 1
 
 /* Draws m inverted-dropout multipliers into mask: 0 with probability p
-   (rounded to a multiple of 2^-32), else 1 / (1 - p), so the expectation is
+   (rounded to a multiple of 2^-16), else 1 / (1 - p), so the expectation is
    unchanged. p = 0 gives all ones and draws nothing from R. */
 void gnn_dropout_mask(double *mask, slong m, double p, gnn_rand_t R);
+
+/* gnn_dropout_mask then y = x * mask in the same pass (y may alias x). */
+void gnn_dropout_apply(double *y, double *mask, const double *x, slong m, double p,
+                       gnn_rand_t R);
+
+/* Sets K to A after inverted dropout of its entries (p > 0, as for
+   gnn_dropout_mask), keeping only the surviving entries, so that products with
+   K skip the dropped ones. K must have A's shape and room for its nonzeros. */
+void gnn_dropout_csr(gnn_csr_t K, const gnn_csr_t A, double p, gnn_rand_t R);
 
 /* y[i] = x[i] * mask[i] for i < m (y may alias x). */
 void gnn_vec_mul(double *y, const double *x, const double *mask, slong m);
@@ -19,8 +29,11 @@ void gnn_vec_mul(double *y, const double *x, const double *mask, slong m);
 /* y = act(x) elementwise over m entries (y may alias x). */
 void gnn_act_forward(double *y, const double *x, slong m, int act);
 
-/* dx = dy * act'(x) elementwise, x the pre-activation (dx may alias dy). */
-void gnn_act_backward(double *dx, const double *dy, const double *x, slong m, int act);
+/* dx = dy * mask * act'(x) elementwise, x the pre-activation, mask the
+   dropout multipliers applied after the activation or NULL for none (dx may
+   alias dy). */
+void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *x,
+                      slong m, int act);
 
 /* Mean softmax cross-entropy of the n x C logits over the nodes i with
    split[i] == which and label[i] >= 0 (0 when there are none). With dlogits

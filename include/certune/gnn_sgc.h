@@ -11,14 +11,14 @@
 typedef struct {
     slong n, nfeat, nclass, K;
     double beta;
-    gnn_csr_t S, dS;           /* propagation matrix and d S / d beta */
+    gnn_csr_t S, dS; /* propagation matrix and d S / d beta */
     slong nparam;
     double *param, *grad, *wd; /* theta (nfeat x nclass) then b (nclass) */
     double *theta, *b, *dtheta, *db;
-    double dbeta;              /* d loss / d beta after gnn_sgc_backward */
-    double *Y;                 /* (K + 1) blocks n x nclass: S^m X theta */
-    double *G, *T;             /* backward scratch, n x nclass each */
-    double *logits;            /* n x nclass after gnn_sgc_forward */
+    double dbeta;   /* d loss / d beta after gnn_sgc_backward */
+    double *Y;      /* (K + 1) blocks n x nclass: S^m X theta */
+    double *G, *T;  /* backward scratch, n x nclass each */
+    double *logits; /* n x nclass after gnn_sgc_forward */
 } gnn_sgc_struct;
 typedef gnn_sgc_struct gnn_sgc_t[1];
 

@@ -30,18 +30,27 @@ void gnn_csr_set_features(gnn_csr_t A, const gnn_data_t D, int rownorm);
 /* Y = A B with B an ncols x k block and Y an nrows x k block (overwritten).
    val replaces A->val when not NULL (dropout and attention use this to change
    the values of a fixed pattern without copying it). */
-void gnn_csr_mul_dense(double *Y, const gnn_csr_t A, const double *val,
-                       const double *B, slong k);
+void gnn_csr_mul_dense(double *Y, const gnn_csr_t A, const double *val, const double *B,
+                       slong k);
 
 /* Y += A^T B with B an nrows x k block and Y an ncols x k block; val as in
    gnn_csr_mul_dense. This is the backward of gnn_csr_mul_dense w.r.t. B. */
 void gnn_csr_tmul_dense_add(double *Y, const gnn_csr_t A, const double *val,
                             const double *B, slong k);
 
-/* Sets K to the entries of A whose value in val (A->val if NULL) times
-   mask[p] is nonzero, with those products as values: the dropped-out input as
-   a smaller matrix, so later products skip the dropped entries. K must have
-   been initialized with room for A's nonzeros and A's shape. */
-void gnn_csr_set_masked(gnn_csr_t K, const gnn_csr_t A, const double *mask);
+/* As gnn_csr_mul_dense on columns c0..c0+w-1 only of B and Y, both with k
+   columns in all: one attention head's aggregation. Other columns untouched. */
+void gnn_csr_mul_cols(double *Y, const gnn_csr_t A, const double *val, const double *B,
+                      slong k, slong c0, slong w);
+
+/* As gnn_csr_tmul_dense_add on columns c0..c0+w-1 only of B and Y. */
+void gnn_csr_tmul_cols_add(double *Y, const gnn_csr_t A, const double *val,
+                           const double *B, slong k, slong c0, slong w);
+
+/* out[p] = sum over c0 <= c < c0 + w of Y[i][c] B[j][c] for each entry p = (i, j)
+   of A's pattern (Y and B with k columns): the gradient of the values of A in
+   Y = A B, restricted to those columns. */
+void gnn_csr_sddmm_cols(double *out, const gnn_csr_t A, const double *Y, const double *B,
+                        slong k, slong c0, slong w);
 
 #endif

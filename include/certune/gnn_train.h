@@ -9,13 +9,13 @@
 #include "certune/gnn_sparse.h"
 
 typedef struct {
-    slong epochs;    /* maximum number of epochs */
-    slong patience;  /* stop after this many epochs without validation progress
-                        (neither accuracy nor loss as good as their best); <= 0
-                        never stops early */
+    slong epochs;   /* maximum number of epochs */
+    slong patience; /* stop after this many epochs without validation progress
+                       (neither accuracy nor loss as good as their best); <= 0
+                       never stops early */
     double lr, wd_first, wd_rest;
-    slong sgc_k;     /* SGC propagation steps */
-    double beta;     /* SGC self-loop weight */
+    slong sgc_k; /* SGC propagation steps */
+    double beta; /* SGC self-loop weight */
 } gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
@@ -24,12 +24,13 @@ typedef struct {
 void gnn_train_opts_init(gnn_train_opts *o, int kind);
 
 typedef struct {
-    double test_acc;  /* at the selected epoch */
-    double val_acc;   /* best validation accuracy (the selected epoch's) */
-    double val_loss;  /* validation loss at the selected epoch */
+    double test_acc;   /* at the selected epoch */
+    double val_acc;    /* best validation accuracy (the selected epoch's) */
+    double val_loss;   /* validation loss at the selected epoch */
     double train_loss; /* training loss of the last epoch */
     slong best_epoch, epochs_run;
-    double seconds;   /* wall time of the epochs (train step + evaluation) */
+    double seconds;     /* wall time of the epochs (train step + evaluation) */
+    double cpu_seconds; /* CPU time of this process over the same span */
 } gnn_train_result;
 
 /* Trains arch->kind on D (labels) with features X (gnn_csr_set_features) and

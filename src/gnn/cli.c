@@ -89,7 +89,8 @@ static const char *cli_option_value(int argc, char **argv, int *i, const char *n
     return NULL;
 }
 
-static int cli_parse_double(double *x, const char *v, double lo, double hi, const char *opt)
+static int cli_parse_double(double *x, const char *v, double lo, double hi,
+                            const char *opt)
 {
     char *end;
     double d = strtod(v, &end);
@@ -149,7 +150,8 @@ static int cli_parse_split(cli_opts *o, const char *v)
         o->split = SPLIT_RANDOM;
         int rc = cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
         if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
-            return cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'", v + 7);
+            return cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
+                                   v + 7);
         return rc;
     }
     return cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
@@ -317,7 +319,10 @@ static const char *cli_split_name(char *buf, size_t len, const gnn_data_t D,
 
 static const char *cli_model_name(int kind)
 {
-    return kind == GNN_GCN ? "gcn" : kind == GNN_GAT ? "gat" : kind == GNN_GCAN ? "gcan" : "sgc";
+    return kind == GNN_GCN    ? "gcn"
+           : kind == GNN_GAT  ? "gat"
+           : kind == GNN_GCAN ? "gcan"
+                              : "sgc";
 }
 
 static void cli_write_array(FILE *f, const char *key, const gnn_train_result *r, slong m,
@@ -337,10 +342,11 @@ static void cli_report(const cli_opts *o, const gnn_data_t D, const gnn_arch_str
                        const gnn_train_opts *t, const gnn_train_result *r)
 {
     slong m = o->seeds, epochs = 0;
-    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, mean, sd, ci;
+    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
     for (slong s = 0; s < m; s++) {
         acc[s] = r[s].test_acc;
         secs += r[s].seconds;
+        cpu += r[s].cpu_seconds;
         epochs += r[s].epochs_run;
     }
     gnn_stats_mean_ci90(&mean, &sd, &ci, acc, m);
@@ -348,8 +354,8 @@ static void cli_report(const cli_opts *o, const gnn_data_t D, const gnn_arch_str
     char split[64];
     cli_split_name(split, sizeof(split), D, o);
     if (!o->json) {
-        printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name, split,
-               (long)m);
+        printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
+               split, (long)m);
         for (slong s = 0; s < m; s++)
             printf("  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
                    r[s].test_acc, r[s].val_acc, (long)r[s].epochs_run,
@@ -371,6 +377,7 @@ static void cli_report(const cli_opts *o, const gnn_data_t D, const gnn_arch_str
     cli_write_array(stdout, "epochs_run", r, m, 2);
     printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n", mean, sd);
     printf("  \"test_acc_ci90\": %.6f,\n  \"seconds_per_epoch\": %.6g,\n", ci, spe);
+    printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
     printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
     free(acc);
 }

@@ -50,9 +50,9 @@ static slong layer_setup(gnn_layer_struct *L, const gnn_model_struct *M, slong l
            L->outdim;
 }
 
-static void layer_alloc(gnn_layer_struct *L, slong n, slong nnzx, slong nnza)
+static void layer_alloc(gnn_layer_struct *L, slong n, slong nnza)
 {
-    slong hf = L->heads * L->fout, nin = L->first ? nnzx : n * L->fin;
+    slong hf = L->heads * L->fout, nin = L->first ? 0 : n * L->fin;
     L->inmask = buf_alloc(nin);
     L->xin = L->first ? NULL : buf_alloc(nin);
     L->dxin = L->first ? NULL : buf_alloc(nin);
@@ -84,8 +84,8 @@ static void layer_free(gnn_layer_struct *L)
         free(L->agg);
         free(L->dagg);
     }
-    double *bufs[] = {L->inmask, L->xin, L->dxin, L->Z,       L->dZ,    L->out,
-                      L->dout,   L->act, L->s,    L->t,       L->ds,    L->dt,
+    double *bufs[] = {L->inmask, L->xin,     L->dxin,  L->Z,   L->dZ, L->out,
+                      L->dout,   L->act,     L->s,     L->t,   L->ds, L->dt,
                       L->att,    L->attmask, L->alpha, L->datt};
     for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
         free(bufs[i]);
@@ -140,7 +140,7 @@ void gnn_model_init(gnn_model_t M, const gnn_arch_struct *arch, const gnn_csr_t 
     M->deta = 0;
     for (slong l = 0; l < arch->nlayers; l++) {
         layer_bind(M->layer + l, M, off[l], R);
-        layer_alloc(M->layer + l, M->n, X->rowptr[X->nrows], A->rowptr[A->nrows]);
+        layer_alloc(M->layer + l, M->n, A->rowptr[A->nrows]);
     }
     gnn_csr_init(M->layer[0].xkept, X->nrows, X->ncols, X->rowptr[X->nrows]);
     M->logits = M->layer[arch->nlayers - 1].out;
@@ -169,13 +169,11 @@ void gnn_model_set_weight_decay(gnn_model_t M, double wd_first, double wd_rest)
 static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
                                 const double *hin, double p, int train, gnn_rand_t R)
 {
-    slong hf = L->heads * L->fout;
-    slong nin = L->first ? X->rowptr[X->nrows] : n * L->fin;
+    slong hf = L->heads * L->fout, nin = n * L->fin;
     if (L->first) {
         L->xcsr = X;
         if (train && p > 0) {
-            gnn_dropout_mask(L->inmask, nin, p, R);
-            gnn_csr_set_masked(L->xkept, X, L->inmask);
+            gnn_dropout_csr(L->xkept, X, p, R);
             L->xcsr = L->xkept;
         }
         gnn_csr_mul_dense(L->Z, L->xcsr, NULL, L->U, hf);
@@ -183,13 +181,11 @@ static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
     }
     L->xused = hin;
     if (train && p > 0) {
-        gnn_dropout_mask(L->inmask, nin, p, R);
-        gnn_vec_mul(L->xin, hin, L->inmask, nin);
+        gnn_dropout_apply(L->xin, L->inmask, hin, nin, p, R);
         L->xused = L->xin;
     }
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)hf,
-                    (int)L->fin, 1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z,
-                    (int)hf);
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)hf, (int)L->fin,
+                1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z, (int)hf);
 }
 
 static double leaky(double x, double slope)
@@ -201,21 +197,21 @@ static double leaky(double x, double slope)
 static void layer_attention_row(gnn_layer_struct *L, const gnn_csr_t A, slong i,
                                 double slope)
 {
-    slong H = L->heads, p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
+    slong H = L->heads, nnz = A->rowptr[A->nrows];
+    slong p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
     for (slong h = 0; h < H; h++) {
-        double mx = -HUGE_VAL, sum = 0;
+        double mx = -HUGE_VAL, sum = 0, *att = L->att + h * nnz;
         for (slong p = p0; p < p1; p++) {
             double e = leaky(L->s[i * H + h] + L->t[A->col[p] * H + h], slope);
-            L->att[p * H + h] = e;
+            att[p] = e;
             mx = e > mx ? e : mx;
         }
         for (slong p = p0; p < p1; p++) {
-            double w = exp(L->att[p * H + h] - mx);
-            L->att[p * H + h] = w;
-            sum += w;
+            att[p] = exp(att[p] - mx);
+            sum += att[p];
         }
         for (slong p = p0; p < p1; p++)
-            L->att[p * H + h] /= sum;
+            att[p] /= sum;
     }
 }
 
@@ -242,10 +238,10 @@ static void layer_forward_coef(gnn_layer_struct *L, const gnn_model_struct *M,
         gnn_dropout_mask(L->attmask, nnz * H, M->arch.att_dropout, R);
     else
         gnn_dropout_mask(L->attmask, nnz * H, 0.0, R);
-    for (slong p = 0; p < nnz; p++)
-        for (slong h = 0; h < H; h++) {
-            double e = L->att[p * H + h] * L->attmask[p * H + h];
-            L->alpha[p * H + h] = L->has_norm ? eta * e + (1 - eta) * A->val[p] : e;
+    for (slong h = 0; h < H; h++)
+        for (slong p = 0; p < nnz; p++) {
+            double e = L->att[h * nnz + p] * L->attmask[h * nnz + p];
+            L->alpha[h * nnz + p] = L->has_norm ? eta * e + (1 - eta) * A->val[p] : e;
         }
 }
 
@@ -257,21 +253,13 @@ static void layer_aggregate(gnn_layer_struct *L, slong n, const gnn_csr_t A)
         gnn_csr_mul_dense(L->agg, A, NULL, L->Z, HF);
         return;
     }
-    memset(L->agg, 0, sizeof(double) * (size_t)(n * HF));
-    for (slong i = 0; i < n; i++)
-        for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
-            const double *z = L->Z + A->col[p] * HF;
-            double *y = L->agg + i * HF;
-            for (slong h = 0; h < H; h++) {
-                double w = L->alpha[p * H + h];
-                for (slong f = 0; f < F; f++)
-                    y[h * F + f] += w * z[h * F + f];
-            }
-        }
+    for (slong h = 0; h < H; h++)
+        gnn_csr_mul_cols(L->agg, A, L->alpha + h * A->rowptr[n], L->Z, HF, h * F, F);
 }
 
-/* out = concat or mean of the heads, plus the bias. */
-static void layer_combine(gnn_layer_struct *L, slong n)
+/* out = concat or mean of the heads, plus the bias; act = sigma(out) for
+   hidden layers, row by row while it is in cache. */
+static void layer_combine(gnn_layer_struct *L, slong n, int act)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
     for (slong i = 0; i < n; i++) {
@@ -280,6 +268,7 @@ static void layer_combine(gnn_layer_struct *L, slong n)
         if (L->concat) { /* agg is out */
             for (slong c = 0; c < D; c++)
                 o[c] += L->b[c];
+            gnn_act_forward(L->act + i * D, o, D, act);
             continue;
         }
         for (slong f = 0; f < F; f++) {
@@ -301,11 +290,9 @@ void gnn_model_forward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A, int 
         if (L->has_att)
             layer_forward_coef(L, M, A, train, R);
         layer_aggregate(L, M->n, A);
-        layer_combine(L, M->n);
-        if (L->concat) {
-            gnn_act_forward(L->act, L->out, M->n * L->outdim, M->arch.act);
+        layer_combine(L, M->n, M->arch.act);
+        if (L->concat)
             hin = L->act;
-        }
     }
 }
 
@@ -329,14 +316,16 @@ static void layer_backward_combine(gnn_layer_struct *L, slong n)
 static void layer_backward_softmax_row(gnn_layer_struct *L, const gnn_csr_t A, slong i,
                                        double slope)
 {
-    slong H = L->heads, p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
+    slong H = L->heads, nnz = A->rowptr[A->nrows];
+    slong p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
     for (slong h = 0; h < H; h++) {
+        const double *att = L->att + h * nnz, *datt = L->datt + h * nnz;
         double dot = 0;
         for (slong p = p0; p < p1; p++)
-            dot += L->att[p * H + h] * L->datt[p * H + h];
+            dot += att[p] * datt[p];
         for (slong p = p0; p < p1; p++) {
             slong j = A->col[p];
-            double de = L->att[p * H + h] * (L->datt[p * H + h] - dot);
+            double de = att[p] * (datt[p] - dot);
             double raw = L->s[i * H + h] + L->t[j * H + h];
             double dr = raw > 0 ? de : slope * de;
             L->ds[i * H + h] += dr;
@@ -345,36 +334,31 @@ static void layer_backward_softmax_row(gnn_layer_struct *L, const gnn_csr_t A, s
     }
 }
 
-/* dZ (and da, deta) through the attention-weighted aggregation. */
+/* dZ (and da, deta) through the attention-weighted aggregation: per head,
+   dZ_h += alpha_h^T dagg_h and dalpha_ij = dagg_h[i] . Z_h[j]. */
 static void layer_backward_attention(gnn_layer_struct *L, gnn_model_struct *M,
                                      const gnn_csr_t A)
 {
-    slong n = M->n, H = L->heads, F = L->fout, HF = H * F;
+    slong n = M->n, H = L->heads, F = L->fout, HF = H * F, nnz = A->rowptr[n];
     double eta = M->arch.eta;
     memset(L->ds, 0, sizeof(double) * (size_t)(n * H));
     memset(L->dt, 0, sizeof(double) * (size_t)(n * H));
-    for (slong i = 0; i < n; i++) {
-        const double *g = L->dagg + i * HF;
-        for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
-            slong j = A->col[p];
-            const double *z = L->Z + j * HF;
-            double *dz = L->dZ + j * HF;
-            for (slong h = 0; h < H; h++) {
-                double w = L->alpha[p * H + h], dal = 0;
-                for (slong f = 0; f < F; f++) {
-                    dz[h * F + f] += w * g[h * F + f];
-                    dal += g[h * F + f] * z[h * F + f];
-                }
-                double m = L->attmask[p * H + h];
-                if (L->has_norm) {
-                    M->deta += dal * (L->att[p * H + h] * m - A->val[p]);
-                    dal *= eta;
-                }
-                L->datt[p * H + h] = dal * m;
+    for (slong h = 0; h < H; h++) {
+        double *datt = L->datt + h * nnz;
+        const double *att = L->att + h * nnz, *mask = L->attmask + h * nnz;
+        gnn_csr_tmul_cols_add(L->dZ, A, L->alpha + h * nnz, L->dagg, HF, h * F, F);
+        gnn_csr_sddmm_cols(datt, A, L->dagg, L->Z, HF, h * F, F);
+        for (slong p = 0; p < nnz; p++) {
+            double dal = datt[p];
+            if (L->has_norm) {
+                M->deta += dal * (att[p] * mask[p] - A->val[p]);
+                dal *= eta;
             }
+            datt[p] = dal * mask[p];
         }
-        layer_backward_softmax_row(L, A, i, M->arch.slope);
     }
+    for (slong i = 0; i < n; i++)
+        layer_backward_softmax_row(L, A, i, M->arch.slope);
     for (slong i = 0; i < n; i++)
         for (slong h = 0; h < H; h++) {
             const double *z = L->Z + i * HF + h * F, *a = L->a + h * 2 * F;
@@ -400,8 +384,6 @@ static void layer_backward_input(gnn_layer_struct *L, slong n)
                 1.0, L->xused, (int)L->fin, L->dZ, (int)hf, 1.0, L->dU, (int)hf);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, (int)L->fin, (int)hf,
                 1.0, L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
-    if (L->xused == L->xin)
-        gnn_vec_mul(L->dxin, L->dxin, L->inmask, n * L->fin);
 }
 
 void gnn_model_backward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
@@ -428,7 +410,9 @@ void gnn_model_backward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
         layer_backward_input(L, n);
         if (l > 0) {
             gnn_layer_struct *P = M->layer + l - 1;
-            gnn_act_backward(P->dout, L->dxin, P->out, n * P->outdim, M->arch.act);
+            /* the dropout between the layers folds into the activation's */
+            const double *mask = L->xused == L->xin ? L->inmask : NULL;
+            gnn_act_backward(P->dout, L->dxin, mask, P->out, n * P->outdim, M->arch.act);
         }
     }
 }

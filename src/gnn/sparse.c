@@ -58,32 +58,50 @@ void gnn_csr_set_features(gnn_csr_t A, const gnn_data_t D, int rownorm)
 #define GNN_KERNEL
 #endif
 
-#define DEFINE_MUL_BLOCK(W)                                                            \
-    GNN_KERNEL static void csr_mul_block_##W(double *Y, const gnn_csr_struct *A, const double *val, \
-                                  const double *B, slong k, slong c0)                 \
-    {                                                                                  \
-        for (slong i = 0; i < A->nrows; i++) {                                         \
-            double acc[W] = {0};                                                       \
-            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                  \
-                const double *b = B + A->col[p] * k + c0;                              \
-                double v = val[p];                                                     \
+#define DEFINE_MUL_BLOCK(W)                                                              \
+    GNN_KERNEL static void csr_mul_block_##W(double *Y, const gnn_csr_struct *A,         \
+                                             const double *val, const double *B,         \
+                                             slong k, slong c0)                          \
+    {                                                                                    \
+        for (slong i = 0; i < A->nrows; i++) {                                           \
+            double acc[W] = {0};                                                         \
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
+                const double *b = B + A->col[p] * k + c0;                                \
+                double v = val[p];                                                       \
                 _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) acc[c] += v * b[c]; \
-            }                                                                          \
-            memcpy(Y + i * k + c0, acc, sizeof(acc));                                  \
-        }                                                                              \
-    }                                                                                  \
-    GNN_KERNEL static void csr_tmul_block_##W(double *Y, const gnn_csr_struct *A,                 \
-                                   const double *val, const double *B, slong k,        \
-                                   slong c0)                                           \
-    {                                                                                  \
-        for (slong i = 0; i < A->nrows; i++) {                                         \
-            double b[W];                                                               \
-            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) b[c] = B[i * k + c0 + c]; \
-            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                  \
-                double *y = Y + A->col[p] * k + c0, v = val[p];                        \
-                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] += v * b[c]; \
-            }                                                                          \
-        }                                                                              \
+            }                                                                            \
+            memcpy(Y + i * k + c0, acc, sizeof(acc));                                    \
+        }                                                                                \
+    }                                                                                    \
+    GNN_KERNEL static void csr_sddmm_block_##W(double *out, const gnn_csr_struct *A,     \
+                                               const double *Y, const double *B,         \
+                                               slong k, slong c0)                        \
+    {                                                                                    \
+        for (slong i = 0; i < A->nrows; i++) {                                           \
+            double y[W];                                                                 \
+            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] =                  \
+                Y[i * k + c0 + c];                                                       \
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
+                const double *b = B + A->col[p] * k + c0;                                \
+                double s = 0;                                                            \
+                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) s += y[c] * b[c];   \
+                out[p] = s;                                                              \
+            }                                                                            \
+        }                                                                                \
+    }                                                                                    \
+    GNN_KERNEL static void csr_tmul_block_##W(double *Y, const gnn_csr_struct *A,        \
+                                              const double *val, const double *B,        \
+                                              slong k, slong c0)                         \
+    {                                                                                    \
+        for (slong i = 0; i < A->nrows; i++) {                                           \
+            double b[W];                                                                 \
+            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) b[c] =                  \
+                B[i * k + c0 + c];                                                       \
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
+                double *y = Y + A->col[p] * k + c0, v = val[p];                          \
+                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] += v * b[c];   \
+            }                                                                            \
+        }                                                                                \
     }
 
 DEFINE_MUL_BLOCK(1)
@@ -106,51 +124,100 @@ DEFINE_MUL_BLOCK(16)
 typedef void (*csr_block_fn)(double *, const gnn_csr_struct *, const double *,
                              const double *, slong, slong);
 
-static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {
-    NULL,
-    csr_mul_block_1,
-    csr_mul_block_2,
-    csr_mul_block_3,
-    csr_mul_block_4,
-    csr_mul_block_5,
-    csr_mul_block_6,
-    csr_mul_block_7,
-    csr_mul_block_8,
-    csr_mul_block_9,
-    csr_mul_block_10,
-    csr_mul_block_11,
-    csr_mul_block_12,
-    csr_mul_block_13,
-    csr_mul_block_14,
-    csr_mul_block_15,
-    csr_mul_block_16};
+static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {NULL,
+                                                           csr_mul_block_1,
+                                                           csr_mul_block_2,
+                                                           csr_mul_block_3,
+                                                           csr_mul_block_4,
+                                                           csr_mul_block_5,
+                                                           csr_mul_block_6,
+                                                           csr_mul_block_7,
+                                                           csr_mul_block_8,
+                                                           csr_mul_block_9,
+                                                           csr_mul_block_10,
+                                                           csr_mul_block_11,
+                                                           csr_mul_block_12,
+                                                           csr_mul_block_13,
+                                                           csr_mul_block_14,
+                                                           csr_mul_block_15,
+                                                           csr_mul_block_16};
 
-static const csr_block_fn csr_tmul_blocks[GNN_BLOCK + 1] = {
-    NULL,
-    csr_tmul_block_1,
-    csr_tmul_block_2,
-    csr_tmul_block_3,
-    csr_tmul_block_4,
-    csr_tmul_block_5,
-    csr_tmul_block_6,
-    csr_tmul_block_7,
-    csr_tmul_block_8,
-    csr_tmul_block_9,
-    csr_tmul_block_10,
-    csr_tmul_block_11,
-    csr_tmul_block_12,
-    csr_tmul_block_13,
-    csr_tmul_block_14,
-    csr_tmul_block_15,
-    csr_tmul_block_16};
+typedef void (*csr_sddmm_fn)(double *, const gnn_csr_struct *, const double *,
+                             const double *, slong, slong);
 
-void gnn_csr_mul_dense(double *Y, const gnn_csr_t A, const double *val,
-                       const double *B, slong k)
+static const csr_sddmm_fn csr_sddmm_blocks[GNN_BLOCK + 1] = {NULL,
+                                                             csr_sddmm_block_1,
+                                                             csr_sddmm_block_2,
+                                                             csr_sddmm_block_3,
+                                                             csr_sddmm_block_4,
+                                                             csr_sddmm_block_5,
+                                                             csr_sddmm_block_6,
+                                                             csr_sddmm_block_7,
+                                                             csr_sddmm_block_8,
+                                                             csr_sddmm_block_9,
+                                                             csr_sddmm_block_10,
+                                                             csr_sddmm_block_11,
+                                                             csr_sddmm_block_12,
+                                                             csr_sddmm_block_13,
+                                                             csr_sddmm_block_14,
+                                                             csr_sddmm_block_15,
+                                                             csr_sddmm_block_16};
+
+static const csr_block_fn csr_tmul_blocks[GNN_BLOCK + 1] = {NULL,
+                                                            csr_tmul_block_1,
+                                                            csr_tmul_block_2,
+                                                            csr_tmul_block_3,
+                                                            csr_tmul_block_4,
+                                                            csr_tmul_block_5,
+                                                            csr_tmul_block_6,
+                                                            csr_tmul_block_7,
+                                                            csr_tmul_block_8,
+                                                            csr_tmul_block_9,
+                                                            csr_tmul_block_10,
+                                                            csr_tmul_block_11,
+                                                            csr_tmul_block_12,
+                                                            csr_tmul_block_13,
+                                                            csr_tmul_block_14,
+                                                            csr_tmul_block_15,
+                                                            csr_tmul_block_16};
+
+void gnn_csr_mul_cols(double *Y, const gnn_csr_t A, const double *val, const double *B,
+                      slong k, slong c0, slong w)
 {
-    for (slong c0 = 0; c0 < k; c0 += GNN_BLOCK) {
-        slong w = k - c0 < GNN_BLOCK ? k - c0 : GNN_BLOCK;
-        csr_mul_blocks[w](Y, A, val != NULL ? val : A->val, B, k, c0);
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_mul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c);
     }
+}
+
+void gnn_csr_mul_dense(double *Y, const gnn_csr_t A, const double *val, const double *B,
+                       slong k)
+{
+    gnn_csr_mul_cols(Y, A, val, B, k, 0, k);
+}
+
+void gnn_csr_tmul_cols_add(double *Y, const gnn_csr_t A, const double *val,
+                           const double *B, slong k, slong c0, slong w)
+{
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_tmul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c);
+    }
+}
+
+void gnn_csr_sddmm_cols(double *out, const gnn_csr_t A, const double *Y, const double *B,
+                        slong k, slong c0, slong w)
+{
+    slong nnz = A->rowptr[A->nrows];
+    double *part = w > GNN_BLOCK ? malloc(sizeof(double) * (size_t)(nnz + 1)) : NULL;
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_sddmm_blocks[b](c == c0 ? out : part, A, Y, B, k, c);
+        if (c != c0)
+            for (slong p = 0; p < nnz; p++)
+                out[p] += part[p];
+    }
+    free(part);
 }
 
 void gnn_csr_tmul_dense_add(double *Y, const gnn_csr_t A, const double *val,
@@ -165,24 +232,5 @@ void gnn_csr_tmul_dense_add(double *Y, const gnn_csr_t A, const double *val,
         free(T);
         return;
     }
-    for (slong c0 = 0; c0 < k; c0 += GNN_BLOCK) {
-        slong w = k - c0 < GNN_BLOCK ? k - c0 : GNN_BLOCK;
-        csr_tmul_blocks[w](Y, A, val != NULL ? val : A->val, B, k, c0);
-    }
-}
-
-void gnn_csr_set_masked(gnn_csr_t K, const gnn_csr_t A, const double *mask)
-{
-    slong w = 0;
-    K->rowptr[0] = 0;
-    for (slong i = 0; i < A->nrows; i++) {
-        /* Branch-free compaction: half the entries go, at random. */
-        for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
-            double v = A->val[p] * mask[p];
-            K->col[w] = A->col[p];
-            K->val[w] = v;
-            w += v != 0;
-        }
-        K->rowptr[i + 1] = w;
-    }
+    gnn_csr_tmul_cols_add(Y, A, val, B, k, 0, k);
 }

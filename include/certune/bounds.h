@@ -1,0 +1,33 @@
+/* bounds: certified sign-change counts against the proven bounds. */
+#ifndef CERTUNE_BOUNDS_H
+#define CERTUNE_BOUNDS_H
+
+#include <stddef.h>
+#include <flint/fmpz_poly.h>
+#include "certune/instance.h"
+
+/* One (instance, component, node, class pair) of the lambda family. */
+typedef struct {
+    slong inst, comp, node, k, l;
+    slong changes; /* certified sign changes of the pair's sign function in (0, +inf) */
+    slong roots;   /* its distinct roots there (sign changes and touches) */
+    slong n_comp;  /* nodes of the component: the paper's bound is n_comp - 1 */
+    slong labeled; /* labeled nodes of the component: bound labeled - 1 */
+    slong eigen;   /* distinct eigenvalues of the Kron-reduced Laplacian: bound eigen - 1 */
+} bounds_row;
+
+/* Counts, for the integer polynomial p, its sign changes in (0, +inf) (roots of
+   odd multiplicity, isolated with certificates) and stores its distinct roots
+   there in *roots. The zero polynomial has none. */
+slong bounds_sign_changes(slong *roots, const fmpz_poly_t p);
+
+/* Appends the rows of every node and class pair of inst (stored as instance
+   inst_idx) to *rows (grown with flint_realloc; *nrows entries). */
+void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
+                        slong inst_idx);
+
+/* Returns 0 when r respects every proven bound; otherwise 1, with the bound
+   exceeded described in msg (len bytes). */
+int bounds_row_check(const bounds_row *r, char *msg, size_t len);
+
+#endif

@@ -1,0 +1,118 @@
+/* bounds: certified sign-change counts against the proven bounds. */
+#include <stdio.h>
+#include <flint/fmpz_poly_factor.h>
+#include "certune/bounds.h"
+#include "certune/component.h"
+#include "certune/lambda.h"
+#include "certune/roots.h"
+
+/* Positive roots of the squarefree q (a factor x is dropped: 0 is no root in
+   the domain), each certified by an isolating interval. */
+static slong bounds_positive_roots(const fmpz_poly_t q)
+{
+    fmpz_poly_t r;
+    fmpz_poly_init(r);
+    slong k = 0;
+    while (fmpz_is_zero(q->coeffs + k))
+        k++;
+    fmpz_poly_shift_right(r, q, k);
+    if (fmpz_sgn(fmpz_poly_lead(r)) < 0)
+        fmpz_poly_neg(r, r);
+    slong count = 0;
+    if (fmpz_poly_degree(r) >= 1) {
+        fmpz_t c;
+        fmpz_init(c);
+        fmpz_poly_content(c, r);
+        fmpz_poly_scalar_divexact_fmpz(r, r, c);
+        fmpz_clear(c);
+        rroot_struct *roots;
+        count = roots_isolate_positive(&roots, r);
+        for (slong i = 0; i < count; i++)
+            rroot_clear(roots + i);
+        flint_free(roots);
+    }
+    fmpz_poly_clear(r);
+    return count;
+}
+
+slong bounds_sign_changes(slong *roots, const fmpz_poly_t p)
+{
+    slong changes = 0;
+    *roots = 0;
+    if (fmpz_poly_degree(p) < 1)
+        return 0;
+    fmpz_poly_factor_t fac;
+    fmpz_poly_factor_init(fac);
+    fmpz_poly_factor_squarefree(fac, p);
+    for (slong j = 0; j < fac->num; j++) {
+        slong r = bounds_positive_roots(fac->p + j);
+        *roots += r;
+        if (fac->exp[j] % 2 == 1)
+            changes += r;
+    }
+    fmpz_poly_factor_clear(fac);
+    return changes;
+}
+
+/* Per component: size, labeled nodes, distinct eigenvalues of K. */
+static void bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
+                                   const instance_t inst, const slong *comp, slong ncomp)
+{
+    for (slong k = 0; k < ncomp; k++)
+        size[k] = labeled[k] = 0;
+    for (slong i = 0; i < inst->n; i++) {
+        size[comp[i]]++;
+        labeled[comp[i]] += inst->label[i] >= 0;
+    }
+    for (slong k = 0; k < ncomp; k++)
+        eigen[k] = labeled[k] ? lambda_kron_distinct_eigenvalues(inst, comp, k) : 0;
+}
+
+void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
+                        slong inst_idx)
+{
+    slong n = inst->n, count = 0;
+    slong *comp = flint_malloc(n * sizeof(slong));
+    slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
+    slong *eigen = flint_malloc(n * sizeof(slong));
+    slong ncomp = component_assign(comp, inst);
+    bounds_component_sizes(size, lab, eigen, inst, comp, ncomp);
+    signfn_struct *s = NULL;
+    lambda_sign_functions(&s, &count, inst, inst_idx, LAMBDA_EVERY_NODE, NULL);
+    for (slong t = 0; t < count; t++) {
+        slong c = s[t].c, node = s[t].node, k0 = comp[node];
+        for (slong k = 0; k < c; k++)
+            for (slong l = k + 1; l < c; l++) {
+                *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(bounds_row));
+                bounds_row *r = *rows + (*nrows)++;
+                r->inst = inst_idx, r->comp = k0, r->node = node, r->k = k, r->l = l;
+                r->changes = bounds_sign_changes(&r->roots, s[t].diff + signfn_pair(k, l, c));
+                r->n_comp = size[k0], r->labeled = lab[k0], r->eigen = eigen[k0];
+            }
+        signfn_clear(s + t);
+    }
+    flint_free(s);
+    flint_free(comp), flint_free(size), flint_free(lab), flint_free(eigen);
+}
+
+int bounds_row_check(const bounds_row *r, char *msg, size_t len)
+{
+    const char *what = NULL;
+    slong bound = 0;
+    if (r->roots > FLINT_MAX(r->n_comp - 1, 0))
+        what = "n_comp - 1 (the paper)", bound = FLINT_MAX(r->n_comp - 1, 0);
+    else if (r->roots > FLINT_MAX(r->labeled - 1, 0))
+        what = "labeled - 1", bound = FLINT_MAX(r->labeled - 1, 0);
+    else if (r->roots > FLINT_MAX(r->eigen - 1, 0))
+        what = "distinct eigenvalues of K - 1", bound = FLINT_MAX(r->eigen - 1, 0);
+    else if (r->changes > r->roots)
+        what = "its number of roots", bound = r->roots;
+    if (what == NULL)
+        return 0;
+    snprintf(msg, len,
+             "instance %ld, component %ld, node %ld, classes %ld/%ld: %ld sign changes "
+             "(%ld roots) exceed the bound %s = %ld",
+             (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1, (long)r->k,
+             (long)r->l, (long)r->changes, (long)r->roots, what, (long)bound);
+    return 1;
+}

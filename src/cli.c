@@ -1,0 +1,49 @@
+/* cli: the command-line front shared by every certune subcommand. */
+#include <string.h>
+#include "certune/certune.h"
+#include "certune/cli.h"
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+    fputs("certune: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'certune --help'.\n", stderr);
+    return CERTUNE_EXIT_USAGE;
+}
+
+const char *cli_option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t len = strlen(name);
+    if (strncmp(argv[*i], name, len) != 0)
+        return NULL;
+    if (argv[*i][len] == '=')
+        return argv[*i] + len + 1;
+    if (argv[*i][len] == '\0' && *i + 1 < argc)
+        return argv[++*i];
+    return NULL;
+}
+
+int cli_parse_family(family_t *family, const char *name)
+{
+    if (strcmp(name, "lambda") == 0) {
+        *family = FAMILY_LAMBDA;
+        return 0;
+    }
+    if (strcmp(name, "alpha") == 0 || strcmp(name, "delta") == 0)
+        return cli_usage_error("--family %s is not available in this version (lambda is)",
+                               name);
+    return cli_usage_error("unknown family '%s' (expected lambda)", name);
+}
+
+int cli_load_instances(instance_struct *insts, const char *const *files, slong n)
+{
+    char err[CERTUNE_ERRLEN];
+    for (slong t = 0; t < n; t++)
+        if (instance_load(insts + t, files[t], err, sizeof(err))) {
+            fprintf(stderr, "certune: %s\n", err);
+            for (slong u = 0; u < t; u++)
+                instance_clear(insts + u);
+            return CERTUNE_EXIT_INPUT;
+        }
+    return 0;
+}

@@ -1,0 +1,110 @@
+/* cli_analyze: `certune analyze`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "certune/certune.h"
+#include "certune/cli.h"
+#include "certune/plot.h"
+#include "certune/report.h"
+
+typedef struct {
+    family_t family;
+    int have_family, score_all, json;
+    const char *plot;
+    const char **files;
+    slong nfiles;
+} analyze_options;
+
+static int parse_analyze_args(analyze_options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        int rc = 0;
+        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL)
+            {
+            rc = cli_parse_family(&o->family, v);
+            o->have_family = 1;
+        }
+        else if ((v = cli_option_value(argc, argv, &i, "--score")) != NULL) {
+            if (strcmp(v, "all") == 0 || strcmp(v, "unlabeled") == 0)
+                o->score_all = strcmp(v, "all") == 0;
+            else
+                rc = cli_usage_error("--score takes unlabeled or all, not '%s'", v);
+        } else if ((v = cli_option_value(argc, argv, &i, "--plot")) != NULL)
+            o->plot = v;
+        else if (strcmp(argv[i], "--json") == 0)
+            o->json = 1;
+        else if (strcmp(argv[i], "--c") == 0 || strncmp(argv[i], "--c=", 4) == 0)
+            rc = cli_usage_error("%s applies only to --family delta", "--c");
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            rc = cli_usage_error("unknown or incomplete option '%s'", argv[i]);
+        else
+            o->files[o->nfiles++] = argv[i];
+        if (rc)
+            return rc;
+    }
+    if (!o->have_family)
+        return cli_usage_error("%s", "analyze needs --family lambda");
+    if (o->nfiles == 0)
+        return cli_usage_error("%s", "analyze needs at least one FILE");
+    return 0;
+}
+
+static int write_plot(const char *path, const analysis_t A)
+{
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1 : plot_loss_svg(f, A);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    return rc;
+}
+
+/* Prints the report only once everything is computed, so a failure never
+   leaves a partial result on stdout. */
+static int run_analyze(const analyze_options *o)
+{
+    instance_struct *insts = calloc((size_t)o->nfiles, sizeof(instance_struct));
+    int rc = cli_load_instances(insts, o->files, o->nfiles);
+    if (rc) {
+        free(insts);
+        return rc;
+    }
+    char err[CERTUNE_ERRLEN];
+    analysis_t A;
+    if (analysis_run(A, o->family, insts, o->nfiles, o->score_all, stderr, err,
+                     sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        rc = CERTUNE_EXIT_INPUT;
+    } else if (o->plot != NULL && write_plot(o->plot, A)) {
+        rc = CERTUNE_EXIT_INPUT;
+    } else {
+        if (o->json)
+            report_write_json(stdout, A);
+        else
+            report_write_text(stdout, A);
+        rc = A->nundecided ? CERTUNE_EXIT_UNDECIDED : CERTUNE_EXIT_OK;
+    }
+    analysis_clear(A);
+    for (slong t = 0; t < o->nfiles; t++)
+        instance_clear(insts + t);
+    free(insts);
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return rc;
+}
+
+int cli_analyze_main(int argc, char **argv)
+{
+    analyze_options o;
+    int rc = parse_analyze_args(&o, argc, argv);
+    if (rc == 0)
+        rc = run_analyze(&o);
+    free(o.files);
+    return rc;
+}

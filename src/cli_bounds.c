@@ -1,0 +1,215 @@
+/* cli_bounds: `certune bounds`, certified counts against the proven bounds. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/bounds.h"
+#include "certune/certune.h"
+#include "certune/cli.h"
+#include "certune/plot.h"
+
+typedef struct {
+    slong max_pair, max_node; /* most sign changes of one pair, of one node */
+    slong nbp, pieces;        /* of the instance analyzed alone; -1 if unscored */
+} bounds_summary;
+
+static void bounds_summarize(bounds_summary *sum, const bounds_row *rows, slong nrows,
+                             const instance_struct *insts, slong m)
+{
+    char err[CERTUNE_ERRLEN];
+    for (slong t = 0; t < m; t++) {
+        sum[t].max_pair = sum[t].max_node = 0;
+        analysis_t A;
+        int bad = analysis_run(A, FAMILY_LAMBDA, insts + t, 1, 0, NULL, err, sizeof(err));
+        sum[t].nbp = bad ? -1 : A->nbp;
+        sum[t].pieces = bad ? -1 : A->loss_pieces;
+        analysis_clear(A);
+    }
+    for (slong a = 0, b; a < nrows; a = b) {
+        slong node_total = 0;
+        for (b = a; b < nrows && rows[b].inst == rows[a].inst && rows[b].node == rows[a].node;
+             b++) {
+            node_total += rows[b].changes;
+            sum[rows[b].inst].max_pair = FLINT_MAX(sum[rows[b].inst].max_pair, rows[b].changes);
+        }
+        sum[rows[a].inst].max_node = FLINT_MAX(sum[rows[a].inst].max_node, node_total);
+    }
+}
+
+/* Max sign changes of one pair against n, with the paper's bound n - 1. */
+static int bounds_plot(const char *path, const bounds_summary *sum,
+                       const instance_struct *insts, slong m)
+{
+    double *x = flint_malloc(m * sizeof(double)), *y = flint_malloc(m * sizeof(double));
+    double *bound = flint_malloc(m * sizeof(double));
+    for (slong t = 0; t < m; t++) {
+        x[t] = (double)insts[t].n;
+        y[t] = (double)sum[t].max_pair;
+        bound[t] = (double)(insts[t].n - 1);
+    }
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1 : plot_counts_svg(f, "lambda: most sign changes of one node and class pair",
+                                           m, x, y, bound, "n (nodes)", "sign changes");
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    flint_free(x), flint_free(y), flint_free(bound);
+    return rc;
+}
+
+static void bounds_print_rows_text(FILE *out, const bounds_row *rows, slong nrows)
+{
+    fprintf(out, "inst comp node pair  changes roots | n_comp-1 labeled-1 eigen(K)-1\n");
+    for (slong i = 0; i < nrows; i++) {
+        const bounds_row *r = rows + i;
+        fprintf(out, "%4ld %4ld %4ld %2ld/%-2ld %7ld %5ld | %8ld %9ld %10ld\n",
+                (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1, (long)r->k,
+                (long)r->l, (long)r->changes, (long)r->roots, (long)(r->n_comp - 1),
+                (long)FLINT_MAX(r->labeled - 1, 0), (long)FLINT_MAX(r->eigen - 1, 0));
+    }
+}
+
+static void bounds_print_text(FILE *out, const bounds_row *rows, slong nrows,
+                              const bounds_summary *sum, const instance_struct *insts,
+                              slong m, const analysis_struct *set)
+{
+    fprintf(out, "family lambda: certified sign changes in (0, +inf), %ld instance%s\n",
+            (long)m, m == 1 ? "" : "s");
+    bounds_print_rows_text(out, rows, nrows);
+    slong nmax = 0, cmax = 0;
+    for (slong t = 0; t < m; t++) {
+        nmax = FLINT_MAX(nmax, insts[t].n), cmax = FLINT_MAX(cmax, insts[t].c);
+        fprintf(out,
+                "instance %ld (%s): n = %ld, c = %ld; most sign changes: %ld for one "
+                "pair, %ld for one node; ",
+                (long)t + 1, insts[t].path, (long)insts[t].n, (long)insts[t].c,
+                (long)sum[t].max_pair, (long)sum[t].max_node);
+        if (sum[t].nbp < 0)
+            fprintf(out, "no scored node\n");
+        else
+            fprintf(out, "breakpoints %ld, loss pieces %ld\n", (long)sum[t].nbp,
+                    (long)sum[t].pieces);
+    }
+    if (set == NULL)
+        fprintf(out, "set: not analyzed (an instance has no scored node)");
+    else
+        fprintf(out, "set: breakpoints %ld, loss pieces %ld", (long)set->nbp,
+                (long)set->loss_pieces);
+    fprintf(out, "; the paper's O(m n^2 c^2) count of loss values, m n^2 c^2 = %ld\n",
+            (long)(m * nmax * nmax * cmax * cmax));
+}
+
+static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
+                              const bounds_summary *sum, const instance_struct *insts,
+                              slong m, const analysis_struct *set)
+{
+    fprintf(out, "{\n  \"family\": \"lambda\",\n  \"rows\": [");
+    for (slong i = 0; i < nrows; i++) {
+        const bounds_row *r = rows + i;
+        fprintf(out,
+                "%s\n    {\"instance\": %ld, \"component\": %ld, \"node\": %ld, "
+                "\"classes\": [%ld, %ld], \"changes\": %ld, \"roots\": %ld, "
+                "\"bound_paper\": %ld, \"bound_labeled\": %ld, \"bound_kron\": %ld}",
+                i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
+                (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
+                (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
+                (long)FLINT_MAX(r->eigen - 1, 0));
+    }
+    fprintf(out, "\n  ],\n  \"instances\": [");
+    for (slong t = 0; t < m; t++)
+        fprintf(out,
+                "%s\n    {\"n\": %ld, \"c\": %ld, \"max_changes_pair\": %ld, "
+                "\"max_changes_node\": %ld, \"breakpoints\": %ld, \"loss_pieces\": %ld}",
+                t ? "," : "", (long)insts[t].n, (long)insts[t].c, (long)sum[t].max_pair,
+                (long)sum[t].max_node, (long)sum[t].nbp, (long)sum[t].pieces);
+    fprintf(out, "\n  ],\n  \"set\": {\"breakpoints\": %ld, \"loss_pieces\": %ld},\n",
+            set ? (long)set->nbp : -1L, set ? (long)set->loss_pieces : -1L);
+}
+
+/* Prints every violated bound to out (JSON strings when json); returns how many. */
+static slong bounds_print_violations(FILE *out, const bounds_row *rows, slong nrows, int json)
+{
+    char msg[CERTUNE_ERRLEN];
+    slong bad = 0;
+    fputs(json ? "  \"violations\": [" : "violations:", out);
+    for (slong i = 0; i < nrows; i++)
+        if (bounds_row_check(rows + i, msg, sizeof(msg)))
+            fprintf(out, json ? "%s\n    \"%s\"" : "%s\n  %s", bad++ && json ? "," : "", msg);
+    fputs(json ? (bad ? "\n  ]\n}\n" : "]\n}\n") : (bad ? "\n" : " none\n"), out);
+    return bad;
+}
+
+typedef struct {
+    int json;
+    const char *plot;
+    const char **files;
+    slong nfiles;
+} bounds_options;
+
+static int bounds_parse_args(bounds_options *o, int argc, char **argv)
+{
+    const char *v;
+    int rc = 0, have_family = 0;
+    family_t family;
+    memset(o, 0, sizeof(*o));
+    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
+            rc = cli_parse_family(&family, v);
+            have_family = 1;
+        } else if ((v = cli_option_value(argc, argv, &i, "--plot")) != NULL)
+            o->plot = v;
+        else if (strcmp(argv[i], "--json") == 0)
+            o->json = 1;
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            rc = cli_usage_error("unknown or incomplete option '%s'", argv[i]);
+        else
+            o->files[o->nfiles++] = argv[i];
+    }
+    if (rc == 0 && (!have_family || o->nfiles == 0))
+        rc = cli_usage_error("%s", "bounds needs --family lambda and at least one FILE");
+    return rc;
+}
+
+static int bounds_run(const bounds_options *o, instance_struct *insts)
+{
+    slong m = o->nfiles, nrows = 0;
+    bounds_row *rows = NULL;
+    for (slong t = 0; t < m; t++)
+        bounds_rows_lambda(&rows, &nrows, insts + t, t);
+    bounds_summary *sum = flint_malloc(m * sizeof(bounds_summary));
+    bounds_summarize(sum, rows, nrows, insts, m);
+    char err[CERTUNE_ERRLEN];
+    analysis_t set;
+    int set_bad = analysis_run(set, FAMILY_LAMBDA, insts, m, 0, NULL, err, sizeof(err));
+    if (o->json)
+        bounds_print_json(stdout, rows, nrows, sum, insts, m, set_bad ? NULL : set);
+    else
+        bounds_print_text(stdout, rows, nrows, sum, insts, m, set_bad ? NULL : set);
+    slong bad = bounds_print_violations(stdout, rows, nrows, o->json);
+    int rc = bad ? CERTUNE_EXIT_FALSE : CERTUNE_EXIT_OK;
+    if (o->plot != NULL && bounds_plot(o->plot, sum, insts, m))
+        rc = CERTUNE_EXIT_INPUT;
+    analysis_clear(set);
+    flint_free(sum);
+    flint_free(rows);
+    return rc;
+}
+
+int cli_bounds_main(int argc, char **argv)
+{
+    bounds_options o;
+    int rc = bounds_parse_args(&o, argc, argv);
+    instance_struct *insts = NULL;
+    if (rc == 0) {
+        insts = calloc((size_t)o.nfiles, sizeof(instance_struct));
+        rc = cli_load_instances(insts, o.files, o.nfiles);
+        if (rc == 0) {
+            rc = bounds_run(&o, insts);
+            for (slong t = 0; t < o.nfiles; t++)
+                instance_clear(insts + t);
+        }
+    }
+    free(insts);
+    free(o.files);
+    return rc;
+}

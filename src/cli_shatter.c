@@ -1,0 +1,83 @@
+/* cli_shatter: `certune shatter` and `certune verify-shatter`. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "certune/certune.h"
+#include "certune/cli.h"
+#include "certune/shatter.h"
+
+static int cli_make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return 0;
+    fprintf(stderr, "certune: %s: cannot create: %s\n", dir, strerror(errno));
+    return CERTUNE_EXIT_INPUT;
+}
+
+int cli_shatter_main(int argc, char **argv)
+{
+    family_t family = FAMILY_LAMBDA;
+    const char *out = NULL, *v;
+    long M = 0;
+    int have_family = 0, rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
+            rc = cli_parse_family(&family, v);
+            have_family = 1;
+        } else if ((v = cli_option_value(argc, argv, &i, "--m")) != NULL) {
+            char *end;
+            M = strtol(v, &end, 10);
+            if (*end != '\0' || M < 1 || M > 20)
+                rc = cli_usage_error("--m takes an integer from 1 to 20, not '%s'", v);
+        } else if ((v = cli_option_value(argc, argv, &i, "--out")) != NULL)
+            out = v;
+        else
+            rc = cli_usage_error("unknown or incomplete argument '%s'", argv[i]);
+    }
+    if (rc == 0 && (!have_family || M == 0 || out == NULL))
+        rc = cli_usage_error("%s", "shatter needs --family, --m and --out");
+    if (rc == 0)
+        rc = cli_make_dir(out);
+    if (rc)
+        return rc;
+    char err[CERTUNE_ERRLEN];
+    if (shatter_write(out, family, M, err, sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        return CERTUNE_EXIT_INPUT;
+    }
+    printf("wrote %ld instances and witness.txt to %s\n", M, out);
+    return CERTUNE_EXIT_OK;
+}
+
+int cli_verify_shatter_main(int argc, char **argv)
+{
+    family_t family = FAMILY_LAMBDA;
+    const char *dir = NULL, *v;
+    int have_family = 0, rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
+            rc = cli_parse_family(&family, v);
+            have_family = 1;
+        } else if (argv[i][0] == '-' || dir != NULL)
+            rc = cli_usage_error("unexpected argument '%s'", argv[i]);
+        else
+            dir = argv[i];
+    }
+    if (rc == 0 && (!have_family || dir == NULL))
+        rc = cli_usage_error("%s", "verify-shatter needs --family and DIR");
+    if (rc)
+        return rc;
+    char err[CERTUNE_ERRLEN];
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    int res = shatter_verify(mem, dir, family, err, sizeof(err));
+    fclose(mem);
+    if (res < 0)
+        fprintf(stderr, "certune: %s\n", err);
+    else
+        fwrite(buf, 1, len, stdout);
+    free(buf);
+    return res < 0 ? CERTUNE_EXIT_INPUT : res ? CERTUNE_EXIT_FALSE : CERTUNE_EXIT_OK;
+}
