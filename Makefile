@@ -12,7 +12,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example check check-asan bench fuzz format clean
+.PHONY: all deps example check check-asan bench experiment fuzz format clean
 
 all: certune
 
@@ -37,6 +37,10 @@ $(B)/bench/%: bench/%.c $(B)/libcertune.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
 
+$(B)/bench/x-%: bench/x-%.c $(B)/libcertune.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
+
 deps:
 	bash scripts/install-deps.sh
 
@@ -55,6 +59,10 @@ check-asan:
 
 bench: $(BENCH_BIN) $(B)/certune
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+# Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
+experiment: $(B)/certune
+	bash scripts/experiment.sh
 
 FUZZ_SECONDS ?= 20
 fuzz: $(B)/fuzz/fuzz-instance

@@ -897,8 +897,9 @@ static int _roots_fmpq_cmpabs(const fmpq_t x, const fmpq_t y)
 /* floor(log10(x)) for x > 0 */
 static slong _roots_dec_exponent(const fmpq_t x)
 {
-    slong e = (slong)(((slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x))) *
-                      0.30102999566398120);
+    slong e =
+        (slong)(((slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x))) *
+                0.30102999566398120);
     fmpz_t t;
     fmpq_t y;
 
@@ -1233,7 +1234,8 @@ void rroot_get_strs(char **approx, char **lo, char **hi, rroot_t r, slong digits
             fmpq_div_fmpz(a, a, L);
             fmpq_div_fmpz(b, b, L);
         }
-        if (_roots_poly_sign_at(r->poly, a) != 0 && _roots_poly_sign_at(r->poly, b) != 0 &&
+        if (_roots_poly_sign_at(r->poly, a) != 0 &&
+            _roots_poly_sign_at(r->poly, b) != 0 &&
             _roots_descartes_interval(r->poly, a, b) == 1)
             break;
         /* Descartes needs an interval small against the root separation */

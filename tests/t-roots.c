@@ -623,16 +623,16 @@ static void test_sign_poly(void)
     CHECK(sign_poly_of(sqrt2, 0, "3  -2 0 1") == 0);
     CHECK(sign_poly_of(sqrt2, 0, "2  -1 1") == 1);
     CHECK(sign_poly_of(sqrt2, 0, "2  -665857 470832") == -1);
-    CHECK(sign_poly_of(sqrt2, 0, "4  -10 -2 5 1") == 0);  /* (x^2 - 2)(x + 5) */
-    CHECK(sign_poly_of(sqrt2, 0, "5  -4 0 0 0 1") == 0);  /* x^4 - 4 */
+    CHECK(sign_poly_of(sqrt2, 0, "4  -10 -2 5 1") == 0); /* (x^2 - 2)(x + 5) */
+    CHECK(sign_poly_of(sqrt2, 0, "5  -4 0 0 0 1") == 0); /* x^4 - 4 */
     CHECK(sign_poly_of(sqrt2, 0, "5  4 0 0 0 -1") == 0);
-    CHECK(sign_poly_of(sqrt2, 0, "3  -3 0 1") == -1);     /* 2 - 3 */
+    CHECK(sign_poly_of(sqrt2, 0, "3  -3 0 1") == -1); /* 2 - 3 */
     CHECK(sign_poly_of(sqrt2, 0, "0") == 0);
     CHECK(sign_poly_of(sqrt2, 0, "1  -7") == -1);
-    CHECK(sign_poly_of(sqrt2, 0, "3  1 -2 1") == 1);      /* (x - 1)^2 */
+    CHECK(sign_poly_of(sqrt2, 0, "3  1 -2 1") == 1); /* (x - 1)^2 */
     /* the exact root 1/2 of 2x - 1 */
     CHECK(sign_poly_of("2  -1 2", 0, "2  -1 2") == 0);
-    CHECK(sign_poly_of("2  -1 2", 0, "3  -1 0 4") == 0);  /* 4x^2 - 1 */
+    CHECK(sign_poly_of("2  -1 2", 0, "3  -1 0 4") == 0); /* 4x^2 - 1 */
     CHECK(sign_poly_of("2  -1 2", 0, "3  -1 0 1") == -1);
     /* 2nd root of (x - 1)(x - 2)(x - 3): (x - 2)^2 - 1e-40 style closeness */
     CHECK(sign_poly_of("4  -6 11 -6 1", 1, "2  -2 1") == 0);
@@ -762,7 +762,8 @@ static void test_strs(void)
 {
     check_strs("3  -2 0 1", 0, 20, "1.4142135623730950488", NULL, NULL);
     check_strs("3  -2 0 1", 0, 5, "1.4142", NULL, NULL);
-    check_strs("3  -1 0 2", 0, 20, "0.70710678118654752440", "0.7071067811", "0.7071067812");
+    check_strs("3  -1 0 2", 0, 20, "0.70710678118654752440", "0.7071067811",
+               "0.7071067812");
     check_strs("3  -1 -1 1", 0, 20, "1.6180339887498948482", NULL, NULL);
     check_strs("3  -3 0 1", 0, 30, "1.73205080756887729352744634151", NULL, NULL);
     check_strs("2  -1 2", 0, 20, "0.5", "0.5", "0.5");
@@ -775,8 +776,8 @@ static void test_strs(void)
     check_strs("3  -1 0 2000000000000000000000000000000000000000000000000000000000000", 0,
                20, "7.0710678118654752440e-31", NULL, NULL);
     check_strs("3  -99 0 1", 0, 3, "9.95", NULL, NULL);
-    check_strs("3  -996 0 10", 0, 3, "9.98", NULL, NULL);   /* 9.97997... */
-    check_strs("3  -9999 0 100", 0, 3, "10.0", NULL, NULL); /* 9.99949... */
+    check_strs("3  -996 0 10", 0, 3, "9.98", NULL, NULL);     /* 9.97997... */
+    check_strs("3  -9999 0 100", 0, 3, "10.0", NULL, NULL);   /* 9.99949... */
     check_strs("3  -99999 0 1000", 0, 3, "10.0", NULL, NULL); /* 9.99995... */
     /* close roots: both strings isolate */
     /* (x - 1)(2^60 x - 2^60 - 1) */
@@ -789,11 +790,16 @@ static void test_strs(void)
 static void test_poly_str(void)
 {
     const char *cases[][2] = {
-        {"3  -1 0 2", "2*x^2 - 1"},       {"4  5 0 0 -1", "-x^3 + 5"},
-        {"2  0 1", "x"},                  {"2  -1 1", "x - 1"},
-        {"0", "0"},                       {"1  -7", "-7"},
-        {"3  0 1 1", "x^2 + x"},          {"6  1 0 -12 0 0 3", "3*x^5 - 12*x^2 + 1"},
-        {"3  1 -1 -1", "-x^2 - x + 1"},   {"2  123456789012345678901 -2", "-2*x + 123456789012345678901"},
+        {"3  -1 0 2", "2*x^2 - 1"},
+        {"4  5 0 0 -1", "-x^3 + 5"},
+        {"2  0 1", "x"},
+        {"2  -1 1", "x - 1"},
+        {"0", "0"},
+        {"1  -7", "-7"},
+        {"3  0 1 1", "x^2 + x"},
+        {"6  1 0 -12 0 0 3", "3*x^5 - 12*x^2 + 1"},
+        {"3  1 -1 -1", "-x^2 - x + 1"},
+        {"2  123456789012345678901 -2", "-2*x + 123456789012345678901"},
     };
     fmpz_poly_t f;
     size_t i;

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# End-to-end tests of `certune bounds`, `shatter`, `verify-shatter` and `--plot`.
+# Usage: cli-bounds.sh CERTUNE. Expected values are derived in docs/lambda.md
+# and docs/shatter.md.
+set -u
+C=${1:?usage: cli-bounds.sh CERTUNE}
+I=instances
+fails=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { checks=$((checks + 1)); if [ "$2" -ne 0 ]; then fails=$((fails + 1)); echo "FAILED: $1"; fi; }
+
+out=$("$C" bounds --family lambda --json $I/lambda-gadget-x4.gssl); ok "bounds: exit 0" $?
+printf '%s' "$out" | jq -e '(.rows | length) == 4 and ([.rows[] | select(.node == 3)][0] | .changes == 1 and .roots == 1 and .bound_paper == 3 and .bound_labeled == 2 and .bound_kron == 2)' >/dev/null
+ok "bounds: gadget node 3 changes once; bounds 3, 2, 2 (K has eigenvalues 0, 1, 2)" $?
+printf '%s' "$out" | jq -e '[.rows[] | select(.node <= 2) | .changes] == [0, 0] and .violations == []' >/dev/null
+ok "bounds: labeled nodes 1, 2 never change; no violation" $?
+out=$("$C" bounds --family lambda --json $I/lambda-gadget-oscillating.gssl $I/random-1.gssl)
+printf '%s' "$out" | jq -e '.instances[0].breakpoints == 5 and .instances[0].loss_pieces == 6 and .instances[0].max_changes_pair == 1' >/dev/null
+ok "bounds: oscillating union has 5 breakpoints, 6 pieces" $?
+"$C" bounds --family lambda $I/random-2.gssl | grep -q "violations: none"; ok "bounds: text report" $?
+
+"$C" shatter --family lambda --m 3 --out "$tmp/s3" >/dev/null; ok "shatter: exit 0" $?
+[ -f "$tmp/s3/witness.txt" ] && [ -f "$tmp/s3/instance-3.gssl" ]; ok "shatter: files written" $?
+grep -c '^t ' "$tmp/s3/instance-1.gssl" | grep -qx 7; ok "shatter: instance 1 of M = 3 has 7 gadgets" $?
+out=$("$C" verify-shatter --family lambda "$tmp/s3"); ok "verify-shatter: exit 0" $?
+printf '%s' "$out" | grep -q "8 of 8 patterns realized"; ok "verify-shatter: 8 patterns" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: yes"; ok "verify-shatter: verdict" $?
+# Perturb: x = 1 in the first gadget of instance 1 removes its threshold.
+sed -i '0,/^e 3 4 /s/^e 3 4 .*/e 3 4 1/' "$tmp/s3/instance-1.gssl"
+out=$("$C" verify-shatter --family lambda "$tmp/s3"); rc=$?
+ok "verify-shatter on a perturbed set: exit 4" $((rc != 4))
+printf '%s' "$out" | grep -q "NOT realized"; ok "verify-shatter names the missing patterns" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: NO"; ok "verify-shatter: negative verdict" $?
+printf '%s' "$out" | grep -q "claim wrong"; ok "verify-shatter: wrong claimed parameters reported" $?
+
+printf 'family lambda\nm 1\ninstance 1 instance-1.gssl 1/2\npattern 2 1\n' >"$tmp/s3/witness.txt"
+"$C" verify-shatter --family lambda "$tmp/s3" >/dev/null 2>"$tmp/err"; ok "malformed witness: exit 2" $(($? != 2))
+grep -q "witness.txt:4:" "$tmp/err"; ok "malformed witness: file and line named" $?
+"$C" verify-shatter --family lambda "$tmp/none" >/dev/null 2>&1; ok "missing dir: exit 2" $(($? != 2))
+for args in "shatter --family lambda --m 0 --out $tmp/x" "shatter --family lambda --m 21 --out $tmp/x" \
+  "shatter --family lambda --m 2" "verify-shatter $tmp/s3" "bounds --family lambda" "bounds $I/random-1.gssl"; do
+  "$C" $args >/dev/null 2>&1; ok "usage error: certune $args" $(($? != 1))
+done
+
+"$C" analyze --family lambda --plot "$tmp/loss.svg" $I/lambda-gadget-oscillating.gssl >/dev/null
+ok "analyze --plot: exit 0" $?
+head -c 200 "$tmp/loss.svg" | grep -q "<svg"; ok "analyze --plot writes SVG" $?
+tail -c 20 "$tmp/loss.svg" | grep -q "</svg>"; ok "analyze --plot: complete file" $?
+"$C" bounds --family lambda --plot "$tmp/b.svg" $I/random-*.gssl >/dev/null; ok "bounds --plot: exit 0" $?
+grep -q "</svg>" "$tmp/b.svg"; ok "bounds --plot writes SVG" $?
+"$C" analyze --family lambda --plot /nonexistent/dir/x.svg $I/lambda-gadget-x4.gssl >"$tmp/out" 2>/dev/null
+ok "unwritable plot: exit 2" $(($? != 2))
+[ ! -s "$tmp/out" ]; ok "unwritable plot: no report printed" $?
+
+echo "cli-bounds: $checks checks, $fails failed"
+[ "$fails" -eq 0 ]
