@@ -75,10 +75,9 @@ static void test_hand(void)
     CHECK(above_is("-7/2", "-3"));
 }
 
-/* The answer of every interval with ends of denominator <= 12 in [-3, 3] must
-   be the first rational strictly inside in the order (denominator, |numerator|)
-   found by enumeration; ties in |numerator| cannot occur since the answer is
-   unique (the interval is convex and the simplest is unique). */
+/* Every interval with ends of denominator <= 12 in [-3, 3]: the answer must be
+   the first rational strictly inside in the order (denominator, |numerator|,
+   positive first) found by enumeration. */
 static void test_brute(void)
 {
     fmpq *pts;

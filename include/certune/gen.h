@@ -24,11 +24,14 @@ typedef struct {
     double labeled;      /* fraction of labeled nodes, in [0, 1] */
     double held;         /* fraction of the other nodes held out, in [0, 1] */
     gen_weight_t weight; /* weight kind */
+    slong knn;           /* > 0: k-nearest-neighbour model with this k (see below) */
+    slong grid;          /* kNN only: coordinates are multiples of 1/grid in [0, 1] */
 } gen_params_struct;
 typedef gen_params_struct gen_params_t[1];
 
 /* Defaults: Erdos-Renyi with p = 0.3, not forced connected, 25% labeled, all
-   other nodes held out, small integer weights. */
+   other nodes held out, small integer weights; knn = 0 (not the kNN model),
+   grid = 100. */
 void gen_params_init(gen_params_t P, slong n, slong c);
 
 /* Initializes inst with n nodes, c classes and room for nedges edges (eu, ev
@@ -42,12 +45,30 @@ void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slon
    least c of them (in an SBM, a labeled node's class is its block). Of the
    other nodes a fraction `held` (at least one when n >= 2 and held > 0) is
    held out, with a uniformly random class, or with its block in an SBM.
-   The path is a copy of name (or "random" when name is NULL). */
+   The path is a copy of name (or "random" when name is NULL).
+   With knn > 0 the graph is instead the k-nearest-neighbour graph
+   (gen_knn_graph, k = knn) of n points drawn uniformly from the grid
+   {0, 1/grid, ..., 1}^2 (x then y for each point in turn; equal points are
+   allowed); p, p_out, sbm, connected and weight are then ignored, and labels
+   and held-out classes are drawn as in Erdos-Renyi (no blocks). The graph need
+   not be connected. With knn = 0 the sequence of draws is the one it always
+   was, so existing seeds give the same instances. */
 void gen_instance_rand(instance_t inst, const gen_params_t P, flint_rand_t state,
                        const char *name);
 
 /* Same, deterministic in (seed, k): seeds its own generator and names the
    instance "random-<seed>-<k>". */
 void gen_instance(instance_t inst, const gen_params_t P, ulong seed, slong k);
+
+/* Initializes inst (as gen_instance_init: c classes, nothing labeled or held
+   out) with the symmetrized k-nearest-neighbour graph of the n points
+   (x[i], y[i]): u and v are joined when v is among the k nearest points of u
+   or u among the k nearest of v, by exact squared Euclidean distance, ties
+   broken by the smaller index; k is clamped to [0, n - 1], so every node has
+   degree at least k then. The edge {u, v} has the exact weight
+   1 / (1 + |p_u - p_v|^2) in (0, 1] (1 for equal points). Edges are stored
+   once with eu < ev, sorted by (eu, ev). */
+void gen_knn_graph(instance_t inst, const char *name, const fmpq *x, const fmpq *y,
+                   slong n, slong c, slong k);
 
 #endif

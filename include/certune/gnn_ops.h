@@ -29,10 +29,10 @@ void gnn_vec_mul(double *y, const double *x, const double *mask, slong m);
 /* y = act(x) elementwise over m entries (y may alias x). */
 void gnn_act_forward(double *y, const double *x, slong m, int act);
 
-/* dx = dy * mask * act'(x) elementwise, x the pre-activation, mask the
-   dropout multipliers applied after the activation or NULL for none (dx may
-   alias dy). */
-void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *x,
+/* dx = dy * mask * act'(x) elementwise, from the activation's output y =
+   act(x) (ELU' is y + 1 below 0: no exp), mask the dropout multipliers
+   applied after the activation or NULL for none (dx may alias dy). */
+void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *y,
                       slong m, int act);
 
 /* Mean softmax cross-entropy of the n x C logits over the nodes i with

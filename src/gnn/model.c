@@ -412,7 +412,7 @@ void gnn_model_backward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
             gnn_layer_struct *P = M->layer + l - 1;
             /* the dropout between the layers folds into the activation's */
             const double *mask = L->xused == L->xin ? L->inmask : NULL;
-            gnn_act_backward(P->dout, L->dxin, mask, P->out, n * P->outdim, M->arch.act);
+            gnn_act_backward(P->dout, L->dxin, mask, P->act, n * P->outdim, M->arch.act);
         }
     }
 }

@@ -66,15 +66,15 @@ void gnn_act_forward(double *y, const double *x, slong m, int act)
             y[i] = x[i] > 0 ? x[i] : 0.0;
 }
 
-void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *x,
+void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *y,
                       slong m, int act)
 {
     for (slong i = 0; i < m; i++) {
         double g = mask != NULL ? dy[i] * mask[i] : dy[i];
         if (act == GNN_ACT_ELU)
-            dx[i] = x[i] > 0 ? g : g * exp(x[i]);
+            dx[i] = y[i] > 0 ? g : g * (y[i] + 1.0);
         else
-            dx[i] = x[i] > 0 ? g : 0.0;
+            dx[i] = y[i] > 0 ? g : 0.0;
     }
 }
 
