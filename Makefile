@@ -12,12 +12,13 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example check check-asan bench experiment fuzz format clean
+.PHONY: all deps example check check-asan check-valgrind bench experiment fuzz format clean
 
 all: certune
 
+# Replaced by rename, so that a running ./certune does not block the update.
 certune: $(B)/certune
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 $(B)/certune: $(B)/obj/main.o $(B)/libcertune.a
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
@@ -56,6 +57,10 @@ check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance
 check-asan:
 	$(MAKE) B=build-asan CC=clang FUZZ_SECONDS=5 \
 	  OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+# The analyzer's tests and commands under valgrind (slow: not part of check).
+check-valgrind: $(B)/certune $(TEST_BIN)
+	@bash tests/valgrind.sh $(B)
 
 bench: $(BENCH_BIN) $(B)/certune
 	@for b in $(BENCH_BIN); do $$b || exit 1; done

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <flint/ulong_extras.h>
+#include <flint/fmpq_vec.h>
 #include "certune/gen.h"
 
 void gen_params_init(gen_params_t P, slong n, slong c)
@@ -15,6 +16,8 @@ void gen_params_init(gen_params_t P, slong n, slong c)
     P->labeled = 0.25;
     P->held = 1.0;
     P->weight = GEN_WEIGHT_SMALL;
+    P->knn = 0;
+    P->grid = 0;
 }
 
 /* A uniform double in [0, 1). */
@@ -189,6 +192,97 @@ void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slon
     inst->feat = NULL;
 }
 
+void gen_knn_graph(instance_t inst, const char *name, const fmpq *x, const fmpq *y,
+                   slong n, slong c, slong k)
+{
+    slong u, v, j, t, best, m = 0;
+    fmpq *d2 = _fmpq_vec_init(FLINT_MAX(n * n, 1));
+    unsigned char *adj = flint_calloc(n * n + 1, 1), *taken = flint_calloc(n + 1, 1);
+    fmpq_t dx, dy;
+
+    fmpq_init(dx);
+    fmpq_init(dy);
+    k = FLINT_MAX(0, FLINT_MIN(k, n - 1));
+    /* exact squared distances, symmetric */
+    for (u = 0; u < n; u++) {
+        for (v = u + 1; v < n; v++) {
+            fmpq_sub(dx, x + u, x + v);
+            fmpq_sub(dy, y + u, y + v);
+            fmpq_mul(dx, dx, dx);
+            fmpq_mul(dy, dy, dy);
+            fmpq_add(d2 + u * n + v, dx, dy);
+            fmpq_set(d2 + v * n + u, d2 + u * n + v);
+        }
+    }
+    /* the k nearest of each u: k passes of "smallest not yet taken", the
+       smaller index first among equal distances */
+    for (u = 0; u < n; u++) {
+        memset(taken, 0, n);
+        taken[u] = 1;
+        for (t = 0; t < k; t++) {
+            best = -1;
+            for (j = 0; j < n; j++) {
+                if (!taken[j] &&
+                    (best < 0 || fmpq_cmp(d2 + u * n + j, d2 + u * n + best) < 0))
+                    best = j;
+            }
+            taken[best] = 1;
+            if (!adj[u * n + best]) {
+                adj[u * n + best] = adj[best * n + u] = 1;
+                m++;
+            }
+        }
+    }
+    gen_instance_init(inst, name, n, c, m);
+    for (u = 0, j = 0; u < n; u++) {
+        for (v = u + 1; v < n; v++) {
+            if (!adj[u * n + v])
+                continue;
+            inst->eu[j] = u;
+            inst->ev[j] = v;
+            /* 1 / (1 + d^2) */
+            fmpq_add_si(inst->ew + j, d2 + u * n + v, 1);
+            fmpq_inv(inst->ew + j, inst->ew + j);
+            j++;
+        }
+    }
+    fmpq_clear(dx);
+    fmpq_clear(dy);
+    flint_free(adj);
+    flint_free(taken);
+    _fmpq_vec_clear(d2, FLINT_MAX(n * n, 1));
+}
+
+/* The kNN model of gen_instance_rand (P->knn > 0). */
+static void gen_knn_rand(instance_t inst, const gen_params_t P, flint_rand_t state,
+                         const char *name)
+{
+    slong n = P->n, i, nlab, grid = P->grid;
+    fmpq *x = _fmpq_vec_init(FLINT_MAX(n, 1)), *y = _fmpq_vec_init(FLINT_MAX(n, 1));
+    slong *truth = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    gen_params_t Q;
+
+    if (grid <= 0) /* the smallest g with g^2 >= 4 n: about 4 sites per point */
+        for (grid = 1; grid * grid < 4 * n; grid++)
+            ;
+    for (i = 0; i < n; i++) {
+        /* two statements: the x draw comes first */
+        fmpq_set_si(x + i, gen_rand_below(state, grid + 1), 1);
+        fmpq_set_si(y + i, gen_rand_below(state, grid + 1), 1);
+        truth[i] = -1;
+    }
+    gen_knn_graph(inst, name, x, y, n, P->c, P->knn);
+    Q[0] = P[0];
+    Q->sbm = 0;
+    nlab =
+        gen_count(P->labeled, n, (P->labeled > 0 && n > 0) ? 1 : 0, n >= 2 ? n - 1 : n);
+    gen_labels_draw(inst->label, truth, nlab, Q, state);
+    gen_held_draw(inst->held, inst->label, truth, nlab, Q, state);
+    flint_free(truth);
+    _fmpq_vec_clear(x, FLINT_MAX(n, 1));
+    _fmpq_vec_clear(y, FLINT_MAX(n, 1));
+}
+
 void gen_instance_rand(instance_t inst, const gen_params_t P, flint_rand_t state,
                        const char *name)
 {
@@ -198,6 +292,10 @@ void gen_instance_rand(instance_t inst, const gen_params_t P, flint_rand_t state
 
     if (name == NULL)
         name = "random";
+    if (P->knn > 0) {
+        gen_knn_rand(inst, P, state, name);
+        return;
+    }
     /* planted blocks, balanced (or none) */
     truth = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     perm = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));

@@ -698,23 +698,71 @@ slong roots_isolate_positive(rroot_struct **out, const fmpz_poly_t f)
 /* ------------------------------------------------------------------------ */
 /* Refinement                                                                */
 
-void rroot_bisect(rroot_t r)
+/* Splits the interval of r at m, lo < m < hi. */
+static void _rroot_split_at(rroot_t r, const fmpq_t m)
 {
-    fmpq_t m;
-    int s;
+    int s = _roots_poly_sign_at(r->poly, m);
 
-    if (rroot_is_exact(r))
-        return;
-    fmpq_init(m);
-    fmpq_add(m, r->lo, r->hi);
-    fmpq_div_2exp(m, m, 1);
-    s = _roots_poly_sign_at(r->poly, m);
     if (s == 0)
         rroot_set_exact(r, m);
     else if (s == r->sign_lo)
         fmpq_set(r->lo, m);
     else
         fmpq_set(r->hi, m);
+}
+
+void rroot_bisect(rroot_t r)
+{
+    fmpq_t m;
+
+    if (rroot_is_exact(r))
+        return;
+    fmpq_init(m);
+    fmpq_add(m, r->lo, r->hi);
+    fmpq_div_2exp(m, m, 1);
+    _rroot_split_at(r, m);
+    fmpq_clear(m);
+}
+
+/* One refinement step: a split at a power of 2 near the geometric mean while
+   hi / lo is large (isolating intervals can span (2^-k, 2^k)), else a
+   bisection. */
+static void _rroot_step(rroot_t r)
+{
+    fmpq_t lo, hi, m;
+    slong la, lb;
+    int sg, split = 0;
+
+    if (rroot_is_exact(r))
+        return;
+    /* local copies: GCC 12's -Wstringop-overread misreads the struct fields */
+    fmpq_init(lo);
+    fmpq_init(hi);
+    fmpq_init(m);
+    fmpq_set(lo, r->lo);
+    fmpq_set(hi, r->hi);
+    sg = fmpq_sgn(lo);
+    if (sg != 0 && sg == fmpq_sgn(hi)) {
+        if (sg < 0) {
+            fmpq_neg(m, lo);
+            fmpq_neg(lo, hi);
+            fmpq_swap(hi, m);
+        }
+        la = _roots_fmpq_log2(lo);
+        lb = _roots_fmpq_log2(hi);
+        if (lb - la >= 4) {
+            _roots_fmpq_set_2exp(m, la + (lb - la) / 2);
+            split = fmpq_cmp(lo, m) < 0 && fmpq_cmp(m, hi) < 0;
+            if (sg < 0)
+                fmpq_neg(m, m);
+        }
+    }
+    if (split)
+        _rroot_split_at(r, m);
+    else
+        rroot_bisect(r);
+    fmpq_clear(lo);
+    fmpq_clear(hi);
     fmpq_clear(m);
 }
 
@@ -733,7 +781,7 @@ static int _rroot_wider_than(const rroot_t r, const fmpq_t eps)
 void rroot_refine(rroot_t r, const fmpq_t eps)
 {
     while (_rroot_wider_than(r, eps))
-        rroot_bisect(r);
+        _rroot_step(r);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -828,7 +876,7 @@ int rroot_cmp(rroot_t a, rroot_t b)
         } else {
             fmpq_sub(wa, a->hi, a->lo);
             fmpq_sub(wb, b->hi, b->lo);
-            rroot_bisect(fmpq_cmp(wa, wb) >= 0 ? a : b);
+            _rroot_step(fmpq_cmp(wa, wb) >= 0 ? a : b);
         }
     }
     fmpq_clear(wa);
@@ -866,7 +914,7 @@ int rroot_sign_poly(rroot_t r, const fmpz_poly_t g)
     }
     /* g(root) != 0: shrink until the enclosure of g over the interval excludes 0 */
     while (s == 2) {
-        rroot_bisect(r);
+        _rroot_step(r);
         if (rroot_is_exact(r))
             s = _roots_poly_sign_at(g, r->lo);
         else
@@ -1179,7 +1227,7 @@ void rroot_get_strs(char **approx, char **lo, char **hi, rroot_t r, slong digits
     digits = FLINT_MAX(digits, 1);
     _rroot_avoid_zero(r);
     while (!rroot_is_exact(r) && !_rroot_rel_narrow(r, digits + 2))
-        rroot_bisect(r);
+        _rroot_step(r);
     if (rroot_is_exact(r)) {
         _rroot_get_strs_exact(approx, lo, hi, r->lo, digits);
         return;

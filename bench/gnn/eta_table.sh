@@ -4,7 +4,8 @@
 # test), GAT's sizes and settings. One JSON per (dataset, eta) in OUT, then a
 # markdown table of mean and 90% CI on stdout.
 # Usage: bench/gnn/eta_table.sh CERTUNE OUT [DATASETS_DIR]
-# Per-dataset runs and epoch caps: EPOCHS_<name>, RUNS_<name> env overrides.
+# Per-dataset runs and epoch caps: EPOCHS_<name>, RUNS_<name> env overrides;
+# TABLE_ONLY=1 prints the table of the JSONs already in OUT without training.
 set -u
 C=${1:?usage: eta_table.sh CERTUNE OUT [DATASETS_DIR]}
 OUT=${2:?usage: eta_table.sh CERTUNE OUT [DATASETS_DIR]}
@@ -18,7 +19,7 @@ for d in $datasets; do
   runs=${!runs_var:-10} epochs=${!epochs_var:-300}
   for e in $etas; do
     f="$OUT/$d-eta$e.json"
-    [ -s "$f" ] && continue  # a fixed-eta run is cheap to repeat: delete its file
+    [ -s "$f" ] || [ -n "${TABLE_ONLY:-}" ] && continue  # delete a file to redo it
     "$C" gnn train --model gcan --eta "$e" --dataset "$DATA/$d" --split random:0.2 \
       --seeds "$runs" --epochs "$epochs" --json >"$f.tmp" 2>"$OUT/$d-eta$e.err" &&
       mv "$f.tmp" "$f"
@@ -31,7 +32,8 @@ for e in $etas; do
   for d in $datasets; do
     f="$OUT/$d-eta$e.json"
     if [ -s "$f" ]; then
-      jq -r '" \(.test_acc_mean * 1000 | round / 10) +- \(.test_acc_ci90 * 1000 | round / 10) |"' "$f" | tr -d '\n'
+      jq -r '" \(.test_acc_mean * 1000 | round / 10) +- \(.test_acc_ci90 * 1000 | round / 10) |"' "$f" |
+        tr -d '\n'
     else
       printf ' - |'
     fi

@@ -25,13 +25,13 @@ typedef struct {
     double held;         /* fraction of the other nodes held out, in [0, 1] */
     gen_weight_t weight; /* weight kind */
     slong knn;           /* > 0: k-nearest-neighbour model with this k (see below) */
-    slong grid;          /* kNN only: coordinates are multiples of 1/grid in [0, 1] */
+    slong grid;          /* kNN only: integer coordinates in 0..grid (0: automatic) */
 } gen_params_struct;
 typedef gen_params_struct gen_params_t[1];
 
 /* Defaults: Erdos-Renyi with p = 0.3, not forced connected, 25% labeled, all
    other nodes held out, small integer weights; knn = 0 (not the kNN model),
-   grid = 100. */
+   grid = 0. */
 void gen_params_init(gen_params_t P, slong n, slong c);
 
 /* Initializes inst with n nodes, c classes and room for nedges edges (eu, ev
@@ -47,9 +47,13 @@ void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slon
    held out, with a uniformly random class, or with its block in an SBM.
    The path is a copy of name (or "random" when name is NULL).
    With knn > 0 the graph is instead the k-nearest-neighbour graph
-   (gen_knn_graph, k = knn) of n points drawn uniformly from the grid
-   {0, 1/grid, ..., 1}^2 (x then y for each point in turn; equal points are
-   allowed); p, p_out, sbm, connected and weight are then ignored, and labels
+   (gen_knn_graph, k = knn) of n points drawn uniformly from the integer grid
+   {0, 1, ..., grid}^2 (x then y for each point in turn; equal points are
+   allowed). grid = 0 picks the smallest g with g^2 >= 4 n, about four sites
+   per point, so that near neighbours are at small integer squared distances D
+   and the weights 1 / (1 + D) have small denominators (exact arithmetic stays
+   cheap; points in [0, 1]^2 at resolution 1/g with weights 1/(1 + g^2 d^2)).
+   p, p_out, sbm, connected and weight are then ignored, and labels
    and held-out classes are drawn as in Erdos-Renyi (no blocks). The graph need
    not be connected. With knn = 0 the sequence of draws is the one it always
    was, so existing seeds give the same instances. */

@@ -24,24 +24,31 @@ void gnn_adam_clear(gnn_adam_t A)
     A->m = A->v = A->zero = NULL;
 }
 
-/* As in sparse.c: sqrt and division four lanes at a time where AVX2 exists. */
+/* As in sparse.c: sqrt and division four lanes at a time where AVX2 exists
+   (static, since clang multiversions only functions whose every declaration
+   carries the attribute). */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
 __attribute__((target_clones("avx2", "default")))
 #endif
-void gnn_adam_step(gnn_adam_t A, double *param, const double *grad, const double *wd)
+static void
+adam_update(slong n, double *param, double *m, double *v, const double *grad,
+            const double *wd, double step, double isc2, double b1, double b2, double eps)
 {
-    A->t++;
-    if (wd == NULL) /* one loop without a branch, so it vectorizes */
-        wd = A->zero;
-    double c1 = 1.0 - pow(A->beta1, (double)A->t);
-    double c2 = 1.0 - pow(A->beta2, (double)A->t);
-    double step = A->lr / c1, isc2 = 1.0 / sqrt(c2), b1 = A->beta1, b2 = A->beta2;
-    double eps = A->eps, *m = A->m, *v = A->v;
-    for (slong i = 0; i < A->n; i++) {
+    for (slong i = 0; i < n; i++) {
         double g = grad[i] + wd[i] * param[i];
         m[i] = b1 * m[i] + (1 - b1) * g;
         v[i] = b2 * v[i] + (1 - b2) * g * g;
         /* torch's form: lr/c1 * m / (sqrt(v)/sqrt(c2) + eps) */
         param[i] -= step * m[i] / (sqrt(v[i]) * isc2 + eps);
     }
+}
+
+void gnn_adam_step(gnn_adam_t A, double *param, const double *grad, const double *wd)
+{
+    A->t++;
+    double c1 = 1.0 - pow(A->beta1, (double)A->t);
+    double c2 = 1.0 - pow(A->beta2, (double)A->t);
+    /* one loop without a branch on wd, so that it vectorizes */
+    adam_update(A->n, param, A->m, A->v, grad, wd != NULL ? wd : A->zero, A->lr / c1,
+                1.0 / sqrt(c2), A->beta1, A->beta2, A->eps);
 }

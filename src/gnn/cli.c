@@ -27,7 +27,7 @@ static const char *gnn_usage_text =
     "  gcan    eta e_ij + (1 - eta) (d_i d_j)^-1/2 in every layer, GAT's sizes and\n"
     "          settings: eta = 0 is GCN with GAT's heads, eta = 1 is GAT\n"
     "  sgc     Wu et al.: softmax(S^K X theta), S = (D + beta I)^-1/2 (W + beta I)\n"
-    "          (D + beta I)^-1/2, K = 2, lr 0.2, decay 5e-6, 100 epochs\n"
+    "          (D + beta I)^-1/2, K = 2, lr 0.2, decay 5e-5, 100 epochs\n"
     "\n"
     "options:\n"
     "  --eta E          GCAN interpolation in [0, 1] (default 0.5)\n"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs the analyzer's unit tests and main commands under valgrind (errors and
+# leaks of every kind are failures). Usage: tests/valgrind.sh BUILD_DIR
+B=${1:-build}
+vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9"
+passed=0 failed=0
+run() {
+  if $vg "$@" >/dev/null 2>"$B/valgrind.log"; then passed=$((passed + 1)); echo "PASS $*"
+  else failed=$((failed + 1)); echo "FAIL $*"; head -40 "$B/valgrind.log"; fi
+}
+for t in t-qparse t-instance t-component t-signfn t-polyset t-profile t-lambda t-roots \
+  t-rational t-bounds t-shatter t-plot; do
+  run "$B/tests/$t"
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+run "$B/certune" analyze --family lambda --json instances/random-1.gssl instances/random-2.gssl
+run "$B/certune" analyze --family lambda --plot "$tmp/p.svg" instances/lambda-gadget-oscillating.gssl
+run "$B/certune" bounds --family lambda instances/random-3.gssl
+run "$B/certune" shatter --family lambda --m 3 --out "$tmp/s"
+run "$B/certune" verify-shatter --family lambda "$tmp/s"
+printf 'p gssl 2 2\ne 1 2 -1\n' >"$tmp/bad.gssl"
+if $vg "$B/certune" analyze --family lambda "$tmp/bad.gssl" >/dev/null 2>&1; [ $? -eq 2 ]; then
+  passed=$((passed + 1)); echo "PASS invalid input"; else failed=$((failed + 1)); echo "FAIL invalid input"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
