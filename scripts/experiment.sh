@@ -3,25 +3,28 @@
 #  1. random instances for every graph model and n (bench/x-geninstances.c:
 #     3 classes, 25% labeled, every other node held out);
 #  2. `certune bounds --family lambda --json --plot` once per model over all its
-#     instances; the JSON is aggregated per (model, n) with jq into a table;
+#     instances; the JSON is aggregated per (model, n) with jq into a table,
+#     and the most sign changes of one node per instance are plotted against n
+#     (bench/x-plotcounts.c);
 #  3. `certune shatter` for M = 1..5, each checked by `certune verify-shatter`.
 # Writes $OUT/bounds.md (the report), $OUT/bounds-MODEL.{json,svg,png},
-# $OUT/instances/ and $OUT/shatter-M/. Exits 1 if a bound is violated, a
+# $OUT/nodes-MODEL.{svg,png}, $OUT/instances/ and $OUT/shatter-M/. Exits 1 if a bound is violated, a
 # command fails or a shattering does not verify, 0 otherwise.
 # Environment: B (build dir, default build), OUT (default out/experiment),
-# SEEDS (instances per model and n, default 10), NS (default "8 16 32 64 128"),
+# SEEDS (instances per model and n, default 20), NS (default "8 16 32 64 128"),
 # MODELS (default "er sbm knn"), MS (default "1 2 3 4 5"), JOBS (default 2).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 B=${B:-build}
 OUT=${OUT:-out/experiment}
-SEEDS=${SEEDS:-10}
+SEEDS=${SEEDS:-20}
 NS=${NS:-8 16 32 64 128}
 MODELS=${MODELS:-er sbm knn}
 MS=${MS:-1 2 3 4 5}
 JOBS=${JOBS:-2}
 CERTUNE=./certune
 GEN=$B/bench/x-geninstances
+PLOT=$B/bench/x-plotcounts
 status=0
 fail() {
   echo "experiment: $*" >&2
@@ -29,7 +32,7 @@ fail() {
 }
 
 command -v jq >/dev/null || { echo "experiment: jq is required" >&2; exit 1; }
-make -s "B=$B" certune "$GEN" || exit 1
+make -s "B=$B" certune "$GEN" "$PLOT" || exit 1
 start=$SECONDS
 rm -rf "$OUT"
 mkdir -p "$OUT/instances" || exit 1
@@ -116,6 +119,10 @@ for model in $MODELS; do
   nmsg=$(jq '.violations | length' "$OUT/bounds-$model.json")
   [ "$nviol" = 0 ] && [ "$nmsg" = 0 ] ||
     fail "model $model: $nviol rows over a bound, $nmsg violations reported"
+  jq -r '.instances[] | "\(.n) \(.max_changes_node)"' "$OUT/bounds-$model.json" |
+    "$PLOT" "$model: most sign changes of one node (over its 3 class pairs)" \
+      "n (nodes)" "sign changes" "$OUT/nodes-$model.svg" ||
+    fail "cannot plot $OUT/nodes-$model.svg"
   echo "$model: bounds on $(jq '.instances | length' "$OUT/bounds-$model.json") instances in ${secs} s, exit $rc" >>"$OUT/bounds.times"
 done
 {
@@ -125,7 +132,9 @@ done
   sed 's/^/    /' "$OUT/bounds.times"
   echo
   echo "Plots: $OUT/bounds-MODEL.svg (most sign changes of one node and class pair"
-  echo "against n, with the line n - 1)."
+  echo "against n, with the line n - 1; from certune bounds --plot) and"
+  echo "$OUT/nodes-MODEL.svg (most sign changes of one node, over its pairs, per"
+  echo "instance against n)."
 } >>"$OUT/bounds.md"
 rm -f "$OUT/bounds.times"
 
@@ -134,14 +143,14 @@ rm -f "$OUT/bounds.times"
   echo
   echo "## Shattering (certune shatter / verify-shatter)"
   echo
-  echo "| M | instance sizes n (k = 1..M) | patterns realized | verified | seconds |"
-  echo "|---|---|---|---|---|"
+  echo "| M | instance sizes n (k = 1..M) | loss breakpoints (k = 1..M) | patterns realized | verified | seconds |"
+  echo "|---|---|---|---|---|---|"
 } >>"$OUT/bounds.md"
 for M in $MS; do
   dir=$OUT/shatter-$M t0=$SECONDS
   if ! "$CERTUNE" shatter --family lambda --m "$M" --out "$dir" >"$dir.log" 2>&1; then
     fail "shatter M=$M failed (see $dir.log)"
-    echo "| $M | - | - | shatter failed | - |" >>"$OUT/bounds.md"
+    echo "| $M | - | - | - | shatter failed | - |" >>"$OUT/bounds.md"
     continue
   fi
   "$CERTUNE" verify-shatter --family lambda "$dir" >>"$dir.log" 2>&1
@@ -149,6 +158,11 @@ for M in $MS; do
   sizes=$(for ((k = 1; k <= M; k++)); do
     awk '$1 == "p" { print $3; exit }' "$dir/instance-$k.gssl"
   done | paste -sd, - | sed 's/,/, /g')
+  files=()
+  for ((k = 1; k <= M; k++)); do files+=("$dir/instance-$k.gssl"); done
+  bps=$("$CERTUNE" bounds --family lambda --json "${files[@]}" 2>>"$dir.log" |
+    jq -r '[.instances[].breakpoints | tostring] | join(", ")') || bps=
+  [ -n "$bps" ] || fail "bounds on the M=$M instances failed (see $dir.log)"
   realized=$(sed -n 's/^\([0-9]* of [0-9]*\) patterns realized.*/\1/p' "$dir.log")
   if [ "$rc" = 0 ] && grep -q '^pseudo-shattered: yes' "$dir.log"; then
     verified="yes"
@@ -156,14 +170,16 @@ for M in $MS; do
     verified="NO (exit $rc)"
     fail "verify-shatter M=$M exited $rc (see $dir.log)"
   fi
-  echo "| $M | $sizes | ${realized:-?} | $verified | $((SECONDS - t0)) |" >>"$OUT/bounds.md"
+  echo "| $M | $sizes | ${bps:-?} | ${realized:-?} | $verified | $((SECONDS - t0)) |" >>"$OUT/bounds.md"
 done
 
 # PNG renderings of the plots, when rsvg-convert is there
 if command -v rsvg-convert >/dev/null; then
   for model in $MODELS; do
-    [ -s "$OUT/bounds-$model.svg" ] &&
-      rsvg-convert -o "$OUT/bounds-$model.png" "$OUT/bounds-$model.svg"
+    for kind in bounds nodes; do
+      [ -s "$OUT/$kind-$model.svg" ] &&
+        rsvg-convert -o "$OUT/$kind-$model.png" "$OUT/$kind-$model.svg"
+    done
   done
 fi
 

@@ -71,7 +71,8 @@ void analyze_merge_equal(analyze_work *W)
         analyze_root_ref *r = W->order + k;
         if (k == 0 || rroot_cmp(W->order[k - 1].root, r->root) != 0)
             W->point_root[++g] = r->root;
-        else if (fmpz_poly_degree(r->root->poly) < fmpz_poly_degree(W->point_root[g]->poly))
+        else if (fmpz_poly_degree(r->root->poly) <
+                 fmpz_poly_degree(W->point_root[g]->poly))
             W->point_root[g] = r->root;
         W->fpoint[r->factor][r->index] = g;
     }

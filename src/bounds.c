@@ -86,7 +86,8 @@ void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
                 *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(bounds_row));
                 bounds_row *r = *rows + (*nrows)++;
                 r->inst = inst_idx, r->comp = k0, r->node = node, r->k = k, r->l = l;
-                r->changes = bounds_sign_changes(&r->roots, s[t].diff + signfn_pair(k, l, c));
+                r->changes =
+                    bounds_sign_changes(&r->roots, s[t].diff + signfn_pair(k, l, c));
                 r->n_comp = size[k0], r->labeled = lab[k0], r->eigen = eigen[k0];
             }
         signfn_clear(s + t);

@@ -22,12 +22,10 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = 0;
-        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL)
-            {
+        if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
             rc = cli_parse_family(&o->family, v);
             o->have_family = 1;
-        }
-        else if ((v = cli_option_value(argc, argv, &i, "--score")) != NULL) {
+        } else if ((v = cli_option_value(argc, argv, &i, "--score")) != NULL) {
             if (strcmp(v, "all") == 0 || strcmp(v, "unlabeled") == 0)
                 o->score_all = strcmp(v, "all") == 0;
             else

@@ -25,10 +25,12 @@ static void bounds_summarize(bounds_summary *sum, const bounds_row *rows, slong 
     }
     for (slong a = 0, b; a < nrows; a = b) {
         slong node_total = 0;
-        for (b = a; b < nrows && rows[b].inst == rows[a].inst && rows[b].node == rows[a].node;
+        for (b = a;
+             b < nrows && rows[b].inst == rows[a].inst && rows[b].node == rows[a].node;
              b++) {
             node_total += rows[b].changes;
-            sum[rows[b].inst].max_pair = FLINT_MAX(sum[rows[b].inst].max_pair, rows[b].changes);
+            sum[rows[b].inst].max_pair =
+                FLINT_MAX(sum[rows[b].inst].max_pair, rows[b].changes);
         }
         sum[rows[a].inst].max_node = FLINT_MAX(sum[rows[a].inst].max_node, node_total);
     }
@@ -46,8 +48,11 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
         bound[t] = (double)(insts[t].n - 1);
     }
     FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : plot_counts_svg(f, "lambda: most sign changes of one node and class pair",
-                                           m, x, y, bound, "n (nodes)", "sign changes");
+    int rc =
+        f == NULL
+            ? -1
+            : plot_counts_svg(f, "lambda: most sign changes of one node and class pair",
+                              m, x, y, bound, "n (nodes)", "sign changes");
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
@@ -126,14 +131,16 @@ static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
 }
 
 /* Prints every violated bound to out (JSON strings when json); returns how many. */
-static slong bounds_print_violations(FILE *out, const bounds_row *rows, slong nrows, int json)
+static slong bounds_print_violations(FILE *out, const bounds_row *rows, slong nrows,
+                                     int json)
 {
     char msg[CERTUNE_ERRLEN];
     slong bad = 0;
     fputs(json ? "  \"violations\": [" : "violations:", out);
     for (slong i = 0; i < nrows; i++)
         if (bounds_row_check(rows + i, msg, sizeof(msg)))
-            fprintf(out, json ? "%s\n    \"%s\"" : "%s\n  %s", bad++ && json ? "," : "", msg);
+            fprintf(out, json ? "%s\n    \"%s\"" : "%s\n  %s", bad++ && json ? "," : "",
+                    msg);
     fputs(json ? (bad ? "\n  ]\n}\n" : "]\n}\n") : (bad ? "\n" : " none\n"), out);
     return bad;
 }

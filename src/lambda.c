@@ -233,8 +233,8 @@ static int lambda_residues(lambda_target *T, ulong p, const fmpz_mat_t Lll,
 }
 
 /* The scored nodes of the component, labeled block first. */
-static void lambda_target_init(lambda_target *T, const instance_t inst, const kron_sets *S,
-                               int score_all)
+static void lambda_target_init(lambda_target *T, const instance_t inst,
+                               const kron_sets *S, int score_all)
 {
     slong n = S->m + S->nu;
     T->m = S->m;
@@ -262,9 +262,9 @@ static void lambda_target_clear(lambda_target *T)
 }
 
 /* CRT over primes near 2^62 until their product exceeds the bound. */
-static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
-                               const fmpz_mat_t Luu, const instance_t inst,
-                               const kron_sets *S)
+static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
+                               const fmpz_mat_t Lul, const fmpz_mat_t Luu,
+                               const instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
     fmpz_t M;

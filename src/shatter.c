@@ -87,9 +87,10 @@ static int shatter_write_witness(FILE *f, slong M)
 {
     fmpq_t q;
     fmpq_init(q);
-    fprintf(f, "%% certune shatter: lambda family, M = %ld. Instance k's loss is above\n"
-               "%% its witness r_k exactly where character k of the pattern is 1.\n"
-               "family lambda\nm %ld\n",
+    fprintf(f,
+            "%% certune shatter: lambda family, M = %ld. Instance k's loss is above\n"
+            "%% its witness r_k exactly where character k of the pattern is 1.\n"
+            "family lambda\nm %ld\n",
             (long)M, (long)M);
     for (slong k = 1; k <= M; k++) {
         shatter_lambda_witness(q, M, k);
@@ -125,7 +126,8 @@ static int shatter_write_file(const char *dir, const char *name, slong M, slong 
     else {
         instance_t inst;
         shatter_lambda_instance(inst, M, k);
-        fprintf(f, "%% certune shatter: lambda family, M = %ld, instance %ld: %ld gadgets\n",
+        fprintf(f,
+                "%% certune shatter: lambda family, M = %ld, instance %ld: %ld gadgets\n",
                 (long)M, (long)k, (long)shatter_gadgets(M, k));
         rc = instance_write(inst, f);
         instance_clear(inst);

@@ -62,8 +62,7 @@ static int shatter_parse_instance(shatter_set *S, const char *dir, char *a1, cha
 
 static int shatter_parse_pattern(shatter_set *S, const char *bits, const char *value)
 {
-    if (S->M == 0 || (slong)strlen(bits) != S->M ||
-        S->nclaims >= (WORD(1) << S->M))
+    if (S->M == 0 || (slong)strlen(bits) != S->M || S->nclaims >= (WORD(1) << S->M))
         return -1;
     slong j = 0;
     for (slong k = 0; k < S->M; k++) {
@@ -118,7 +117,8 @@ static int shatter_read(shatter_set *S, const char *dir, char *err, size_t errle
     for (long lineno = 1; rc == 0 && fgets(line, sizeof(line), f) != NULL; lineno++) {
         rc = shatter_parse_line(S, dir, line, err, errlen);
         if (rc == -1)
-            snprintf(err, errlen, "%s:%ld: malformed or out-of-order record", path, lineno);
+            snprintf(err, errlen, "%s:%ld: malformed or out-of-order record", path,
+                     lineno);
     }
     fclose(f);
     for (slong k = 0; rc == 0 && k < S->M; k++)
@@ -220,7 +220,8 @@ static void shatter_between(fmpq_t q, rroot_struct *a, rroot_struct *b)
 
 /* Marks the pattern of every open piece of the merged breakpoints; found[j]
    receives the first parameter realizing pattern j. Returns patterns found. */
-static slong shatter_sweep(int *seen, fmpq *found, const shatter_set *S, analysis_struct *A)
+static slong shatter_sweep(int *seen, fmpq *found, const shatter_set *S,
+                           analysis_struct *A)
 {
     slong n, nfound = 0;
     rroot_struct **bp = shatter_merge(&n, A, S->M);

@@ -6,24 +6,24 @@
 
 static int check_count, check_failed;
 
-#define CHECK(cond)                                                                    \
-    do {                                                                               \
-        check_count++;                                                                 \
-        if (!(cond)) {                                                                 \
-            check_failed++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);  \
-        }                                                                              \
+#define CHECK(cond)                                                                      \
+    do {                                                                                 \
+        check_count++;                                                                   \
+        if (!(cond)) {                                                                   \
+            check_failed++;                                                              \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);     \
+        }                                                                                \
     } while (0)
 
-#define CHECK_MSG(cond, ...)                                                           \
-    do {                                                                               \
-        check_count++;                                                                 \
-        if (!(cond)) {                                                                 \
-            check_failed++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);  \
-            fprintf(stderr, __VA_ARGS__);                                              \
-            fputc('\n', stderr);                                                       \
-        }                                                                              \
+#define CHECK_MSG(cond, ...)                                                             \
+    do {                                                                                 \
+        check_count++;                                                                   \
+        if (!(cond)) {                                                                   \
+            check_failed++;                                                              \
+            fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond);     \
+            fprintf(stderr, __VA_ARGS__);                                                \
+            fputc('\n', stderr);                                                         \
+        }                                                                                \
     } while (0)
 
 static inline int check_finish(const char *name)

@@ -95,7 +95,8 @@ static void check_signs_at(const signfn_struct *s, slong count, const instance_t
             for (slong l = k + 1; l < inst->c; l++) {
                 const fmpz_poly_struct *p = s[r].diff + signfn_pair(k, l, inst->c);
                 fmpz_poly_evaluate_fmpq(v, p, lambda);
-                fmpq_sub(d, fmpq_mat_entry(F, s[r].node, k), fmpq_mat_entry(F, s[r].node, l));
+                fmpq_sub(d, fmpq_mat_entry(F, s[r].node, k),
+                         fmpq_mat_entry(F, s[r].node, l));
                 CHECK_MSG(fmpq_sgn(v) == fmpq_sgn(d), "node %ld pair %ld,%ld",
                           (long)s[r].node, (long)k, (long)l);
             }

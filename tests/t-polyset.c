@@ -29,7 +29,8 @@ static void check_equivalence(void)
     CHECK(polyset_insert(S, p) == 1);
     CHECK(S->len == 2);
     /* Stored primitive with positive leading coefficient. */
-    CHECK(fmpz_equal_si(S->polys[0].coeffs + 0, -2) && fmpz_is_one(S->polys[0].coeffs + 1));
+    CHECK(fmpz_equal_si(S->polys[0].coeffs + 0, -2) &&
+          fmpz_is_one(S->polys[0].coeffs + 1));
     fmpz_poly_clear(p);
     polyset_clear(S);
 }

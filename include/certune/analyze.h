@@ -13,22 +13,22 @@ typedef enum { FAMILY_LAMBDA = 0 } family_t;
 typedef struct {
     family_t family;
     slong ninst, nscored;
-    slong nbp;            /* breakpoints, strictly increasing */
-    rroot_struct *bp;     /* certified: isolating interval of an irreducible poly */
-    slong *changes;       /* scored predictions that change at each breakpoint */
-    int *jump;            /* 1: sides differ ("jump"); 0: only the point ("touch") */
-    fmpq *piece_loss;     /* nbp + 1 */
-    fmpq *point_loss;     /* nbp */
-    slong loss_pieces;    /* maximal constant-loss intervals */
+    slong nbp;         /* breakpoints, strictly increasing */
+    rroot_struct *bp;  /* certified: isolating interval of an irreducible poly */
+    slong *changes;    /* scored predictions that change at each breakpoint */
+    int *jump;         /* 1: sides differ ("jump"); 0: only the point ("touch") */
+    fmpq *piece_loss;  /* nbp + 1 */
+    fmpq *point_loss;  /* nbp */
+    slong loss_pieces; /* maximal constant-loss intervals */
     fmpq_t min_loss;
     slong nmin_pieces, nmin_points;
     slong *min_pieces, *min_points; /* indices achieving min_loss */
-    slong best_piece;     /* least-loss open piece (first of them) */
-    fmpq_t representative; /* a short rational inside open piece best_piece */
-    char **approx;        /* per breakpoint: 20 significant digits */
-    char **lo_str, **hi_str; /* decimal bounds of a certified isolating interval */
-    char **exact;         /* the defining polynomial, in x */
-    slong nundecided;     /* always 0 for lambda: its arithmetic is exact */
+    slong best_piece;               /* least-loss open piece (first of them) */
+    fmpq_t representative;          /* a short rational inside open piece best_piece */
+    char **approx;                  /* per breakpoint: 20 significant digits */
+    char **lo_str, **hi_str;        /* decimal bounds of a certified isolating interval */
+    char **exact;                   /* the defining polynomial, in x */
+    slong nundecided;               /* always 0 for lambda: its arithmetic is exact */
 } analysis_struct;
 typedef analysis_struct analysis_t[1];
 

@@ -47,8 +47,10 @@ typedef struct {
     const gnn_csr_struct *xcsr;    /* first layer: xkept, or X when not training */
     double *Z;                     /* n x heads*fout: input times U */
     double *s, *t;                 /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
-    double *att, *attmask, *alpha; /* nnz x heads: softmax, its dropout, coefficient */
-    double *agg;                   /* n x heads*fout: aggregated messages */
+    double *att, *attmask, *alpha; /* heads x nnz (head-major): softmax, its dropout,
+                                      coefficient */
+    double *agg;                   /* n x heads*fout: aggregated messages (is out
+                                      when the heads are concatenated) */
     double *out;                   /* n x outdim: pre-activation output */
     double *act;                   /* n x outdim: activated output (hidden layers) */
     /* Backward scratch. */

@@ -12,11 +12,11 @@ typedef struct {
     slong c;      /* classes */
     slong nedges; /* edges with weight > 0, each stored once with eu < ev */
     slong *eu, *ev;
-    fmpq *ew;      /* exact positive weights */
-    slong *label;  /* given class of node i (`l`), or -1 */
-    slong *held;   /* held-out class of node i (`t`), or -1 */
-    slong dfeat;   /* feature length, 0 when the file has no `f` records */
-    double *feat;  /* n * dfeat features, row-major, or NULL */
+    fmpq *ew;     /* exact positive weights */
+    slong *label; /* given class of node i (`l`), or -1 */
+    slong *held;  /* held-out class of node i (`t`), or -1 */
+    slong dfeat;  /* feature length, 0 when the file has no `f` records */
+    double *feat; /* n * dfeat features, row-major, or NULL */
 } instance_struct;
 typedef instance_struct instance_t[1];
 

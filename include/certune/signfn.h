@@ -8,10 +8,10 @@
    sign on the family's domain is the sign of F[node][k] - F[node][l]. The zero
    polynomial means a tie everywhere. */
 typedef struct {
-    slong inst;  /* index of the instance in the analyzed set */
-    slong node;  /* 0-based node id */
-    slong truth; /* class the prediction is scored against */
-    slong c;     /* number of classes */
+    slong inst;             /* index of the instance in the analyzed set */
+    slong node;             /* 0-based node id */
+    slong truth;            /* class the prediction is scored against */
+    slong c;                /* number of classes */
     fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see signfn_pair */
 } signfn_struct;
 typedef signfn_struct signfn_t[1];
