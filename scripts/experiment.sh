@@ -71,6 +71,7 @@ wait
 # bounds (n_comp - 1, labeled - 1, distinct eigenvalues of K - 1); `at Kron`
 # counts the rows whose changes reach a Kron bound >= 1; `viol` the rows over
 # any bound, recounted here independently of certune's own check.
+# shellcheck disable=SC2016 # a jq program: $r, $per, $model are jq's
 AGG='
   . as $r
   | ($r.rows | group_by(.instance) | map({
@@ -117,8 +118,9 @@ for model in $MODELS; do
   nviol=$(jq '[.rows[] | select(.changes > .bound_kron or .changes > .bound_labeled
                  or .changes > .bound_paper)] | length + 0' "$OUT/bounds-$model.json")
   nmsg=$(jq '.violations | length' "$OUT/bounds-$model.json")
-  [ "$nviol" = 0 ] && [ "$nmsg" = 0 ] ||
+  if [ "$nviol" != 0 ] || [ "$nmsg" != 0 ]; then
     fail "model $model: $nviol rows over a bound, $nmsg violations reported"
+  fi
   jq -r '.instances[] | "\(.n) \(.max_changes_node)"' "$OUT/bounds-$model.json" |
     "$PLOT" "$model: most sign changes of one node (over its 3 class pairs)" \
       "n (nodes)" "sign changes" "$OUT/nodes-$model.svg" ||

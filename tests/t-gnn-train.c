@@ -66,10 +66,11 @@ static void small_settings(gnn_arch_struct *arch, gnn_train_opts *o, int kind)
 {
     gnn_arch_init(arch, kind);
     gnn_train_opts_init(o, kind);
+    /* Fewer epochs than the papers': the test must stay quick under valgrind. */
+    o->epochs = kind == GNN_SGC ? 50 : 100;
     if (kind == GNN_GAT || kind == GNN_GCAN) {
         arch->heads = 4;
         arch->hidden = 4;
-        o->epochs = 150;
         o->patience = 50;
     }
 }
@@ -103,14 +104,14 @@ static void test_learns(const gnn_data_struct *D, const gnn_csr_t X, const gnn_c
         gnn_arch_struct arch;
         gnn_train_opts o;
         small_settings(&arch, &o, kinds[k]);
-        double acc[3];
-        for (int s = 0; s < 3; s++) {
+        double acc[2];
+        for (int s = 0; s < 2; s++) {
             gnn_train_result r;
             gnn_train_run(&r, &arch, &o, D, X, A, D->split, (uint64_t)s, NULL);
             acc[s] = r.test_acc;
         }
         double mean;
-        gnn_stats_mean_ci90(&mean, NULL, NULL, acc, 3);
+        gnn_stats_mean_ci90(&mean, NULL, NULL, acc, 2);
         /* Without the edges these models reach only about 0.55 here: passing
            needs the aggregation to work. */
         CHECK_MSG(mean >= 0.85, "%s: mean test accuracy %.3f", names[k], mean);
