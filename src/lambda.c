@@ -352,9 +352,9 @@ static void lambda_unlabeled_component(signfn_struct **out, slong *count, slong 
 {
     if (warn != NULL)
         fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld nodes) has no "
+                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
                 "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(S->unl[0] + 1), (long)S->nu);
+                inst->path, (long)(S->unl[0] + 1), (long)S->nu, S->nu == 1 ? "" : "s");
     for (slong r = 0; r < S->nu; r++)
         if (lambda_is_scored(inst, S->unl[r], score_all))
             lambda_append(out, count, inst_idx, inst, S->unl[r]);
