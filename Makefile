@@ -12,7 +12,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example check check-asan check-valgrind bench experiment fuzz format clean
+.PHONY: all deps example check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
 
 all: certune
 
@@ -64,6 +64,10 @@ check-valgrind: $(B)/certune $(TEST_BIN)
 
 bench: $(BENCH_BIN) $(B)/certune
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
+
+# GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
+bench-gnn: $(B)/certune
+	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
 
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune

@@ -12,6 +12,8 @@ static const char *usage_text =
     "       certune bounds --family lambda [--json] [--plot FILE.svg] FILE...\n"
     "       certune shatter --family lambda --m M --out DIR\n"
     "       certune verify-shatter --family lambda DIR\n"
+    "       certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
+    "                      [--seed S] --out DIR\n"
     "       certune gnn train ... (certune gnn --help)\n"
     "\n"
     "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
@@ -22,6 +24,9 @@ static const char *usage_text =
     "  shatter         writes M lower-bound instances and their witness file to DIR\n"
     "  verify-shatter  checks exactly that DIR's instances are pseudo-shattered\n"
     "                  (exit 0 only then, 4 when not)\n"
+    "  sample          cuts M connected N-node .gssl instances (unit weights, a\n"
+    "                  fraction FRAC labeled, default 0.2, the rest held out with\n"
+    "                  their true class) out of a dataset folder (docs/gnn-data.md)\n"
     "\n"
     "options:\n"
     "  --family F    lambda (smoothing, lambda in (0, +inf))\n"
@@ -41,11 +46,10 @@ static command_fn find_command(const char *name)
     static const struct {
         const char *name;
         command_fn fn;
-    } commands[] = {{"analyze", cli_analyze_main},
-                    {"bounds", cli_bounds_main},
-                    {"shatter", cli_shatter_main},
-                    {"verify-shatter", cli_verify_shatter_main},
-                    {"gnn", gnn_cli_main}};
+    } commands[] = {
+        {"analyze", cli_analyze_main}, {"bounds", cli_bounds_main},
+        {"shatter", cli_shatter_main}, {"verify-shatter", cli_verify_shatter_main},
+        {"sample", cli_sample_main},   {"gnn", gnn_cli_main}};
     for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
         if (strcmp(name, commands[k].name) == 0)
             return commands[k].fn;

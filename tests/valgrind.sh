@@ -9,7 +9,7 @@ run() {
   else failed=$((failed + 1)); echo "FAIL $*"; head -40 "$B/valgrind.log"; fi
 }
 for t in t-qparse t-instance t-component t-signfn t-polyset t-profile t-lambda t-roots \
-  t-rational t-bounds t-shatter t-plot t-analyze t-report; do
+  t-rational t-bounds t-shatter t-plot t-analyze t-report t-sample; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)

@@ -24,5 +24,6 @@ int cli_analyze_main(int argc, char **argv);
 int cli_bounds_main(int argc, char **argv);
 int cli_shatter_main(int argc, char **argv);
 int cli_verify_shatter_main(int argc, char **argv);
+int cli_sample_main(int argc, char **argv);
 
 #endif

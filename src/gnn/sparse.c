@@ -89,16 +89,17 @@ void gnn_csr_set_features(gnn_csr_t A, const gnn_data_t D, int rownorm)
             }                                                                            \
         }                                                                                \
     }                                                                                    \
-    GNN_KERNEL static void csr_tmul_block_##W(double *Y, const gnn_csr_struct *A,        \
-                                              const double *val, const double *B,        \
-                                              slong k, slong c0)                         \
+    GNN_KERNEL static void csr_tmul_block_##W(                                           \
+        double *restrict Y, const gnn_csr_struct *A, const double *restrict val,         \
+        const double *restrict B, slong k, slong c0)                                     \
     {                                                                                    \
+        /* restrict and hoisted pointers: the scattered stores cannot change A,          \
+           val or B, so nothing is reloaded inside the loop. */                          \
+        const slong *rowptr = A->rowptr, *col = A->col;                                  \
         for (slong i = 0; i < A->nrows; i++) {                                           \
-            double b[W];                                                                 \
-            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) b[c] =                  \
-                B[i * k + c0 + c];                                                       \
-            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
-                double *y = Y + A->col[p] * k + c0, v = val[p];                          \
+            const double *b = B + i * k + c0;                                            \
+            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++) {                          \
+                double *y = Y + col[p] * k + c0, v = val[p];                             \
                 _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] += v * b[c];   \
             }                                                                            \
         }                                                                                \

@@ -1,0 +1,18 @@
+/* sample: small .gssl instances cut out of a real node-classification graph. */
+#ifndef CERTUNE_SAMPLE_H
+#define CERTUNE_SAMPLE_H
+
+#include <flint/flint.h>
+#include "certune/gnn_data.h"
+#include "certune/instance.h"
+
+/* Builds inst (uninitialized on entry) from a connected set of `nodes` labeled
+   nodes of D, grown by breadth-first search in random order from a random
+   start (restarting elsewhere when a component is too small); edges are the
+   induced ones with weight 1, classes are D's. round(labeled * nodes) nodes
+   (at least 1) get an `l` record with their true class, the others a `t`
+   record. Returns 0, or -1 when no component of labeled nodes is that large. */
+int sample_instance(instance_t inst, const gnn_data_t D, slong nodes, double labeled,
+                    flint_rand_t state, const char *name);
+
+#endif

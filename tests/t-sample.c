@@ -1,0 +1,85 @@
+/* Tests of sample: sizes, connectivity, labels and induced edges, on a small
+   synthetic graph and on Cora from ../shared/datasets. */
+#include <string.h>
+#include "check.h"
+#include "certune/component.h"
+#include "certune/sample.h"
+
+/* A path 0 - 1 - ... - 9 with class i mod 3, and node 10 isolated, unlabeled. */
+static void path_data(gnn_data_t D)
+{
+    memset(D, 0, sizeof(gnn_data_struct));
+    D->n = 11, D->nclass = 3, D->nedges = 9;
+    D->label = flint_malloc(11 * sizeof(slong));
+    D->eu = flint_malloc(9 * sizeof(slong)), D->ev = flint_malloc(9 * sizeof(slong));
+    for (slong i = 0; i < 10; i++)
+        D->label[i] = i % 3;
+    D->label[10] = -1;
+    for (slong e = 0; e < 9; e++)
+        D->eu[e] = e, D->ev[e] = e + 1;
+}
+
+static void check_instance(const instance_t inst, slong nodes, slong nlab, slong c)
+{
+    slong comp[4096], labeled = 0;
+    CHECK(inst->n == nodes && inst->c == c);
+    CHECK(component_assign(comp, inst) == 1);
+    for (slong i = 0; i < inst->n; i++) {
+        labeled += inst->label[i] >= 0;
+        CHECK((inst->label[i] >= 0) != (inst->held[i] >= 0));
+        CHECK(inst->label[i] < c && inst->held[i] < c);
+    }
+    CHECK(labeled == nlab);
+    for (slong e = 0; e < inst->nedges; e++)
+        CHECK(fmpq_is_one(inst->ew + e) && inst->eu[e] < inst->ev[e]);
+}
+
+static void check_path(flint_rand_t state)
+{
+    gnn_data_t D;
+    instance_t inst;
+    path_data(D);
+    for (slong nodes = 1; nodes <= 10; nodes++) {
+        CHECK(sample_instance(inst, D, nodes, 0.3, state, "path") == 0);
+        check_instance(inst, nodes, FLINT_MAX(1, (slong)(0.3 * nodes + 0.5)), 3);
+        CHECK(inst->nedges == nodes - 1); /* a connected piece of a path */
+        if (nodes == 10) {                /* all of it: classes 0,1,2,0,... */
+            slong count[3] = {0, 0, 0};
+            for (slong i = 0; i < 10; i++)
+                count[inst->label[i] >= 0 ? inst->label[i] : inst->held[i]]++;
+            CHECK(count[0] == 4 && count[1] == 3 && count[2] == 3);
+        }
+        instance_clear(inst);
+    }
+    CHECK(sample_instance(inst, D, 11, 0.3, state, "path") == -1); /* node 10 unlabeled */
+    gnn_data_clear(D);
+}
+
+static void check_cora(flint_rand_t state)
+{
+    gnn_data_t D;
+    char err[256];
+    if (gnn_data_load(D, "../shared/datasets/cora", err, sizeof(err))) {
+        printf("note: %s: skipped\n", err);
+        return;
+    }
+    for (slong k = 0; k < 20; k++) {
+        instance_t inst;
+        CHECK(sample_instance(inst, D, 30, 0.2, state, "cora") == 0);
+        check_instance(inst, 30, 6, 7);
+        CHECK(inst->nedges >= 29);
+        instance_clear(inst);
+    }
+    gnn_data_clear(D);
+}
+
+int main(void)
+{
+    flint_rand_t state;
+    flint_randinit(state);
+    check_path(state);
+    check_cora(state);
+    flint_randclear(state);
+    flint_cleanup();
+    return check_finish("t-sample");
+}
