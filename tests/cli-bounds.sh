@@ -53,5 +53,21 @@ grep -q "</svg>" "$tmp/b.svg"; ok "bounds --plot writes SVG" $?
 ok "unwritable plot: exit 2" $(($? != 2))
 [ ! -s "$tmp/out" ]; ok "unwritable plot: no report printed" $?
 
+# sample: instances cut out of a real dataset, then analyzed.
+D=../shared/datasets/cornell
+if [ -d "$D" ]; then
+  "$C" sample --dataset "$D" --nodes 12 --count 4 --labeled 0.25 --seed 3 --out "$tmp/smp" >/dev/null
+  ok "sample: exit 0" $?
+  [ "$(ls "$tmp/smp" | wc -l)" -eq 4 ]; ok "sample: 4 files" $?
+  [ "$(grep -c '^l ' "$tmp/smp/sample-1.gssl")" -eq 3 ]; ok "sample: 3 of 12 labeled" $?
+  "$C" analyze --family lambda "$tmp"/smp/*.gssl >/dev/null 2>&1; ok "sample: analyzable" $?
+  "$C" sample --dataset "$D" --nodes 12 --count 4 --labeled 0.25 --seed 3 --out "$tmp/smp2" >/dev/null
+  cmp -s "$tmp/smp/sample-2.gssl" "$tmp/smp2/sample-2.gssl"; ok "sample: reproducible" $?
+fi
+"$C" sample --dataset "$tmp/none" --nodes 5 --count 1 --out "$tmp/smp3" >/dev/null 2>&1
+ok "sample: missing dataset: exit 2" $(($? != 2))
+"$C" sample --dataset "$D" --nodes 5 --out "$tmp/smp3" >/dev/null 2>&1
+ok "sample: usage error" $(($? != 1))
+
 echo "cli-bounds: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]
