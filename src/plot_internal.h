@@ -1,0 +1,92 @@
+/* Drawing helpers shared by the plot module's files (src/plot*.c) only. */
+#ifndef CERTUNE_PLOT_INTERNAL_H
+#define CERTUNE_PLOT_INTERNAL_H
+
+#include <stdio.h>
+#include <flint/fmpq.h>
+
+#define PLOT_COL_STEP "#1f5fa8"
+#define PLOT_COL_MIN "#e07000"
+#define PLOT_COL_BP "#9a9a9a"
+#define PLOT_COL_GRID "#e6e6e6"
+#define PLOT_COL_AXIS "#333333"
+#define PLOT_COL_TEXT "#222222"
+#define PLOT_COL_OBS "#1f5fa8"
+#define PLOT_COL_BOUND "#c0392b"
+
+#define PLOT_FONT 11.0  /* tick label size, px */
+#define PLOT_CHAR_W 6.3 /* width of a digit at PLOT_FONT, px */
+#define PLOT_SUP_W 4.8  /* width of a superscript character, px */
+#define PLOT_MAXTICKS 160
+#define PLOT_NOLABEL 9 /* tick priority: never labelled */
+#define PLOT_LABEL_LEN 96
+#define PLOT_MAXGIVEN 12 /* counts plot: at most this many distinct x get ticks */
+/* A white outline behind text drawn over lines. */
+#define PLOT_HALO " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\""
+
+/* An axis: data in [lo, hi] in axis units (log10 of the value when log) drawn
+   from pixel p0 (at lo) to pixel p1 (at hi). */
+typedef struct {
+    double lo, hi;
+    int log;
+    int plain;   /* log axis: label ticks as decimals rather than 10^k */
+    double step; /* linear axis: the tick step */
+    double p0, p1;
+    int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
+    const double *given;
+} plot_axis_struct;
+
+typedef struct {
+    double t; /* position in axis units */
+    int prio; /* label priority, 0 first; PLOT_NOLABEL never */
+    int label;
+} plot_tick_struct;
+
+typedef struct {
+    plot_axis_struct x, y;
+} plot_frame_struct;
+
+typedef enum {
+    PLOT_KEY_LINE,
+    PLOT_KEY_DOTTED,
+    PLOT_KEY_DOT,
+    PLOT_KEY_OPEN,
+    PLOT_KEY_TICK,
+    PLOT_KEY_MARKER
+} plot_key_kind;
+
+typedef struct {
+    plot_key_kind kind;
+    const char *color;
+    double width;
+    char text[PLOT_LABEL_LEN]; /* SVG text content (already escaped) */
+} plot_key_struct;
+
+void plot_axis_linear(plot_axis_struct *ax, double lo, double hi, int target, double p0,
+                      double p1);
+
+double plot_axis_map(const plot_axis_struct *ax, double v);
+
+double plot_axis_pos(const plot_axis_struct *ax, double t);
+
+void plot_axis_set(plot_axis_struct *ax, double lo, double hi, int lg, double p0,
+                   double p1);
+
+int plot_finish(FILE *out);
+
+void plot_fmpq_label(char *buf, size_t len, const fmpq_t q);
+
+void plot_key_set(plot_key_struct *k, plot_key_kind kind, const char *color, double width,
+                  const char *text);
+
+void plot_write_axes(FILE *out, const plot_frame_struct *f, const char *xlabel,
+                     const char *ylabel, int escape);
+
+void plot_write_header(FILE *out, int w, int h);
+
+void plot_write_legend(FILE *out, double x, double y, const plot_key_struct *keys, int n);
+
+void plot_write_title(FILE *out, const plot_frame_struct *f, const char *title,
+                      int escape, const char *subtitle);
+
+#endif

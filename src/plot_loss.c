@@ -1,0 +1,275 @@
+/* plot_loss: the empirical loss as a step function of the hyperparameter. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <flint/fmpq.h>
+#include "certune/plot.h"
+#include "certune/report.h"
+#include "plot_internal.h"
+
+/* ------------------------------------------------------------- loss plot */
+
+#define PLOT_LOSS_W 900
+#define PLOT_LOSS_H 500
+
+/* Axis range (log10 units) for the breakpoints and the representative. */
+static void plot_loss_xrange(double *lo, double *hi, const double *bpx, slong nbp,
+                             double rep)
+{
+    double a, b, pad;
+
+    if (nbp == 0) {
+        *lo = -1;
+        *hi = 1;
+    } else {
+        a = log10(bpx[0]);
+        b = log10(bpx[nbp - 1]);
+        pad = nbp == 1 ? 1.0 : fmin(1.0, fmax(0.3, (b - a) / 4));
+        *lo = a - pad;
+        *hi = b + pad;
+    }
+    if (rep > 0 && isfinite(log10(rep))) {
+        *lo = fmin(*lo, log10(rep) - 0.15);
+        *hi = fmax(*hi, log10(rep) + 0.15);
+    }
+}
+
+static double plot_loss_ymax(const analysis_t A)
+{
+    double m = 0;
+
+    for (slong i = 0; i <= A->nbp; i++)
+        m = fmax(m, fmpq_get_d(A->piece_loss + i));
+    for (slong b = 0; b < A->nbp; b++)
+        m = fmax(m, fmpq_get_d(A->point_loss + b));
+    return m;
+}
+
+static void plot_loss_frame(plot_frame_struct *f, const analysis_t A, const double *bpx)
+{
+    double lo, hi, ymax = plot_loss_ymax(A);
+
+    plot_loss_xrange(&lo, &hi, bpx, A->nbp, fmpq_get_d(A->representative));
+    plot_axis_set(&f->x, lo, hi, 1, 80, PLOT_LOSS_W - 230);
+    plot_axis_linear(&f->y, 0, ymax > 0 ? 1.1 * ymax : 1, 6, PLOT_LOSS_H - 70, 70);
+}
+
+/* Dotted vertical line per breakpoint, labelled b1, b2, ... above the frame
+   where the labels do not crowd. */
+static void plot_loss_breakpoints(FILE *out, const analysis_t A, const double *bpx,
+                                  const plot_frame_struct *f)
+{
+    double last = -1e30;
+
+    for (slong b = 0; b < A->nbp; b++) {
+        double x = plot_axis_map(&f->x, bpx[b]);
+        fprintf(out,
+                "<line class=\"bp\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                "stroke=\"%s\" stroke-dasharray=\"2,3\"/>\n",
+                x, f->y.p1, x, f->y.p0, PLOT_COL_BP);
+        if (x - last < 8 + 6.0 * (b >= 9 ? 3 : 2))
+            continue;
+        fprintf(out,
+                "<text class=\"bplabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+                "font-size=\"10\" fill=\"#666666\">b%ld</text>\n",
+                x, f->y.p1 - 5, (long)(b + 1));
+        last = x;
+    }
+}
+
+/* A small open arrowhead at (x, y) pointing left (dir = -1) or right (dir = 1). */
+static void plot_loss_arrow(FILE *out, double x, double y, int dir, const char *col,
+                            double width)
+{
+    fprintf(out,
+            "<polyline class=\"arrow\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
+            "fill=\"none\" stroke=\"%s\" stroke-width=\"%g\"/>\n",
+            x - 7 * dir, y - 4.5, x, y, x - 7 * dir, y + 4.5, col, width);
+}
+
+/* The exact loss of piece i above its segment [x0, x1], when it fits. */
+static void plot_loss_piece_label(FILE *out, const analysis_t A, slong i, double x0,
+                                  double x1, double y)
+{
+    char buf[PLOT_LABEL_LEN];
+
+    plot_fmpq_label(buf, sizeof(buf), A->piece_loss + i);
+    if (0.62 * 10 * strlen(buf) + 16 > x1 - x0)
+        return;
+    fprintf(out,
+            "<text class=\"piecelabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+            "font-size=\"10\" fill=\"#444444\"" PLOT_HALO ">%s</text>\n",
+            (x0 + x1) / 2, y - 8, buf);
+}
+
+/* 1 when the representative's label goes above the minimum segment (which then
+   carries no loss label), since below it would meet the x axis. */
+static int plot_loss_rep_above(const analysis_t A, const plot_frame_struct *f)
+{
+    return plot_axis_pos(&f->y, fmpq_get_d(A->min_loss)) > f->y.p0 - 24;
+}
+
+/* One horizontal segment per open piece; the minimizing ones thicker, in the
+   highlight colour; arrows where the first and last pieces leave the frame. */
+static void plot_loss_segments(FILE *out, const analysis_t A, const double *bpx,
+                               const plot_frame_struct *f)
+{
+    int above = plot_loss_rep_above(A, f);
+
+    for (slong i = 0; i <= A->nbp; i++) {
+        int mn = fmpq_equal(A->piece_loss + i, A->min_loss);
+        const char *col = mn ? PLOT_COL_MIN : PLOT_COL_STEP;
+        double w = mn ? 4 : 2.2;
+        double x0 = i == 0 ? f->x.p0 : plot_axis_map(&f->x, bpx[i - 1]);
+        double x1 = i == A->nbp ? f->x.p1 : plot_axis_map(&f->x, bpx[i]);
+        double y = plot_axis_map(&f->y, fmpq_get_d(A->piece_loss + i));
+        fprintf(out,
+                "<line class=\"step%s\" id=\"piece-%ld\" x1=\"%.1f\" y1=\"%.1f\" "
+                "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%g\"/>\n",
+                mn ? " min" : "", (long)i, x0, y, x1, y, col, w);
+        if (i == 0)
+            plot_loss_arrow(out, x0, y, -1, col, w / 2 + 0.5);
+        if (i == A->nbp)
+            plot_loss_arrow(out, x1, y, 1, col, w / 2 + 0.5);
+        if (!(above && i == A->best_piece))
+            plot_loss_piece_label(out, A, i, x0, x1, y);
+    }
+}
+
+static void plot_loss_circle(FILE *out, double x, double y, int open, const char *col)
+{
+    fprintf(out,
+            "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"3.8\" fill=\"%s\" "
+            "stroke=\"%s\" stroke-width=\"1.6\"/>\n",
+            open ? "open" : "point", x, y, open ? "white" : col, col);
+}
+
+/* Step-function conventions at each breakpoint: an open circle ends a side
+   whose loss differs from the point's, a filled circle gives the point's own
+   loss; nothing when both sides and the point agree. */
+static void plot_loss_dots(FILE *out, const analysis_t A, const double *bpx,
+                           const plot_frame_struct *f)
+{
+    for (slong b = 0; b < A->nbp; b++) {
+        const fmpq *l = A->piece_loss + b, *r = A->piece_loss + b + 1;
+        const fmpq *p = A->point_loss + b;
+        double x = plot_axis_map(&f->x, bpx[b]);
+        int dl = !fmpq_equal(l, p), dr = !fmpq_equal(r, p);
+        if (dl)
+            plot_loss_circle(out, x, plot_axis_map(&f->y, fmpq_get_d(l)), 1,
+                             fmpq_equal(l, A->min_loss) ? PLOT_COL_MIN : PLOT_COL_STEP);
+        if (dr)
+            plot_loss_circle(out, x, plot_axis_map(&f->y, fmpq_get_d(r)), 1,
+                             fmpq_equal(r, A->min_loss) ? PLOT_COL_MIN : PLOT_COL_STEP);
+        if (dl || dr)
+            plot_loss_circle(out, x, plot_axis_map(&f->y, fmpq_get_d(p)), 0,
+                             fmpq_equal(p, A->min_loss) ? PLOT_COL_MIN : PLOT_COL_STEP);
+    }
+}
+
+/* The hyperparameter's symbol as SVG text. */
+static const char *plot_family_symbol(family_t family)
+{
+    switch (family) {
+    case FAMILY_LAMBDA:
+        return "&#955;";
+    }
+    return "?";
+}
+
+/* A tick across the minimum segment at the representative, labelled below it
+   (above when the segment is too close to the x axis). */
+static void plot_loss_representative(FILE *out, const analysis_t A,
+                                     const plot_frame_struct *f)
+{
+    char q[PLOT_LABEL_LEN];
+    double x = plot_axis_map(&f->x, fmpq_get_d(A->representative));
+    double y = plot_axis_map(&f->y, fmpq_get_d(A->min_loss));
+    int above = plot_loss_rep_above(A, f);
+    double w, ty = above ? y - 12 : y + 21;
+
+    plot_fmpq_label(q, sizeof(q), A->representative);
+    w = 0.62 * PLOT_FONT * (strlen(q) + 4);
+    fprintf(out,
+            "<line class=\"rep\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+            "stroke=\"%s\" stroke-width=\"2\"/>\n",
+            x, above ? y - 9 : y - 4, x, above ? y + 4 : y + 9, PLOT_COL_TEXT);
+    x = fmin(fmax(x, f->x.p0 + w / 2 + 2), f->x.p1 - w / 2 - 2);
+    fprintf(out,
+            "<text class=\"replabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+            "font-weight=\"bold\"" PLOT_HALO ">%s = %s</text>\n",
+            x, ty, plot_family_symbol(A->family), q);
+}
+
+/* 1 when some breakpoint's loss differs from a side (circles are drawn). */
+static int plot_loss_has_circles(const analysis_t A)
+{
+    for (slong b = 0; b < A->nbp; b++)
+        if (!fmpq_equal(A->point_loss + b, A->piece_loss + b) ||
+            !fmpq_equal(A->point_loss + b, A->piece_loss + b + 1))
+            return 1;
+    return 0;
+}
+
+/* The legend, listing only what the plot shows. */
+static void plot_loss_legend(FILE *out, const analysis_t A, const plot_frame_struct *f)
+{
+    plot_key_struct k[6];
+    char buf[32], text[PLOT_LABEL_LEN];
+    int n = 0;
+
+    if (A->nmin_pieces <= A->nbp)
+        plot_key_set(k + n++, PLOT_KEY_LINE, PLOT_COL_STEP, 2.2, "loss on an open piece");
+    plot_fmpq_label(buf, sizeof(buf), A->min_loss);
+    snprintf(text, sizeof(text), "minimum loss %s", buf);
+    plot_key_set(k + n++, PLOT_KEY_LINE, PLOT_COL_MIN, 4, text);
+    if (A->nbp > 0)
+        plot_key_set(k + n++, PLOT_KEY_DOTTED, PLOT_COL_BP, 1, "breakpoint");
+    if (plot_loss_has_circles(A)) {
+        plot_key_set(k + n++, PLOT_KEY_DOT, PLOT_COL_STEP, 1, "loss at a breakpoint");
+        plot_key_set(k + n++, PLOT_KEY_OPEN, PLOT_COL_STEP, 1, "excluded endpoint");
+    }
+    plot_fmpq_label(buf, sizeof(buf), A->representative);
+    snprintf(text, sizeof(text), "representative %s = %s", plot_family_symbol(A->family),
+             buf);
+    plot_key_set(k + n++, PLOT_KEY_TICK, PLOT_COL_TEXT, 2, text);
+    plot_write_legend(out, f->x.p1 + 22, f->y.p1, k, n);
+}
+
+static void plot_loss_titles(FILE *out, const analysis_t A, const plot_frame_struct *f)
+{
+    char title[160], sub[200];
+
+    snprintf(title, sizeof(title), "Empirical loss of label propagation vs %s",
+             plot_family_symbol(A->family));
+    snprintf(sub, sizeof(sub),
+             "family %s, %ld instance%s, %ld scored node%s, %ld breakpoint%s, "
+             "%ld loss piece%s",
+             report_family_name(A->family), (long)A->ninst, A->ninst == 1 ? "" : "s",
+             (long)A->nscored, A->nscored == 1 ? "" : "s", (long)A->nbp,
+             A->nbp == 1 ? "" : "s", (long)A->loss_pieces,
+             A->loss_pieces == 1 ? "" : "s");
+    plot_write_title(out, f, title, 0, sub);
+    plot_write_axes(out, f, plot_family_symbol(A->family), "empirical loss", 0);
+}
+
+int plot_loss_svg(FILE *out, const analysis_t A)
+{
+    plot_frame_struct f;
+    double *bpx = malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
+
+    if (bpx == NULL)
+        return -1;
+    for (slong b = 0; b < A->nbp; b++)
+        bpx[b] = strtod(A->approx[b], NULL);
+    plot_loss_frame(&f, A, bpx);
+    plot_write_header(out, PLOT_LOSS_W, PLOT_LOSS_H);
+    plot_loss_titles(out, A, &f);
+    plot_loss_breakpoints(out, A, bpx, &f);
+    plot_loss_segments(out, A, bpx, &f);
+    plot_loss_dots(out, A, bpx, &f);
+    plot_loss_representative(out, A, &f);
+    plot_loss_legend(out, A, &f);
+    free(bpx);
+    return plot_finish(out);
+}
