@@ -127,6 +127,40 @@ static slong lambda_bound_bits(const fmpz_mat_t Lll, const fmpz_mat_t Lul,
     return bits;
 }
 
+/* X = A^{-1} B and *det = det(A) from one LU factorization (A is overwritten);
+   returns 0 when A is singular mod p. */
+static int lambda_lu_solve(nmod_mat_t X, ulong *det, nmod_mat_t A, const nmod_mat_t B)
+{
+    slong n = A->r, rank;
+    slong *perm = flint_malloc(n * sizeof(slong));
+    for (slong i = 0; i < n; i++)
+        perm[i] = i;
+    rank = nmod_mat_lu(perm, A, 1);
+    if (rank == n) {
+        nmod_mat_t PB;
+        nmod_mat_window_init(PB, B, 0, 0, B->r, B->c);
+        for (slong i = 0; i < n; i++)
+            PB->rows[i] = B->rows[perm[i]];
+        nmod_mat_solve_tril(X, A, PB, 1);
+        nmod_mat_solve_triu(X, A, X, 0);
+        nmod_mat_window_clear(PB);
+        /* det(A) = sign(perm) prod U_ii; the sign from the cycles of perm */
+        ulong d = 1;
+        for (slong i = 0; i < n; i++)
+            d = nmod_mul(d, nmod_mat_entry(A, i, i), A->mod);
+        slong transpositions = 0;
+        for (slong i = 0; i < n; i++)
+            while (perm[i] != i) {
+                slong j = perm[i];
+                perm[i] = perm[j], perm[j] = j;
+                transpositions++;
+            }
+        *det = transpositions % 2 ? nmod_neg(d, A->mod) : d;
+    }
+    flint_free(perm);
+    return rank == n;
+}
+
 /* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p; *det = det(L_uu) mod p.
    Returns 0 when p divides det(L_uu) (the prime is skipped). */
 static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_mat_t Lll,
@@ -146,9 +180,8 @@ static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_ma
     fmpz_mat_get_nmod_mat(Ul, Lul);
     nmod_mat_transpose(LulT, Ul);
     nmod_mat_neg(Ul, Ul);
-    int ok = nmod_mat_solve(H, Uu, Ul);
+    int ok = lambda_lu_solve(H, det, Uu, Ul);
     if (ok) {
-        *det = nmod_mat_det(Uu);
         nmod_mat_mul(prod, LulT, H);
         nmod_mat_add(K, K, prod);
     }
