@@ -1,7 +1,9 @@
 # certune. `make` builds ./certune; `make check` runs the whole test suite.
 CC ?= gcc
 OPT ?= -O2 -g
-CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
+# OpenMP threads for certune gnn --threads (docs/gnn.md); OMPFLAGS= builds without.
+OMPFLAGS ?= -fopenmp
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(OMPFLAGS) $(CFLAGS)
 LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lz -lm
 B ?= build
 
@@ -29,6 +31,11 @@ $(B)/libcertune.a: $(LIB_OBJ)
 $(B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+# The GNN attention and activation loops are built at -O3 (the sparse kernels
+# are faster at -O2); -fno-trapping-math (no effect on values)
+# lets the branch-free exp of gnn_ops.h vectorize (docs/gnn.md).
+$(B)/obj/gnn/model.o $(B)/obj/gnn/ops.o: OPT += -O3 -fno-trapping-math
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
 	@mkdir -p $(dir $@)
@@ -78,11 +85,11 @@ fuzz: $(B)/fuzz/fuzz-instance
 	@mkdir -p fuzz/corpus-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
 
-$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(LIB_SRC)
+$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c src/instance.c src/instance_write.c src/qparse.c
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
 	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-instance.c \
-	  src/instance.c src/qparse.c $(LIBS)
+	  src/instance.c src/instance_write.c src/qparse.c $(LIBS)
 
 format:
 	clang-format -i src/*.c include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c

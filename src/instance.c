@@ -11,19 +11,7 @@
 #include "certune/certune.h"
 #include "certune/instance.h"
 #include "certune/qparse.h"
-
-/* Bounds that keep a hostile or corrupt file from costing unbounded memory or
-   time before it is rejected. Feature lines are the longest legitimate ones:
-   1 MiB leaves room for tens of thousands of values. */
-#define INSTANCE_MAX_LINE ((size_t)1 << 20)
-#define INSTANCE_MAX_FILE ((size_t)1 << 30)
-#define INSTANCE_MAX_NODES 1000000
-#define INSTANCE_MAX_CLASSES 1000000
-/* So that instance_write can always put an `e` record on a line the reader
-   takes back: "e u v " needs at most 2 + 2 * 8 bytes. */
-#define INSTANCE_MAX_WEIGHT_DIGITS (INSTANCE_MAX_LINE - 64)
-/* Tokens quoted in messages are cut to this many bytes. */
-#define INSTANCE_SHOW_LEN 40
+#include "instance_internal.h"
 
 /* Open-addressing set of node pairs, each with the line it came from, so a
    repeated pair is caught at once and the message can point at the first. */
@@ -190,7 +178,7 @@ static slong pairset_insert(pairset_struct *S, slong u, slong v, slong line)
 
 /* Digits of a/b as written, sign and slash aside (an upper bound by one or
    two, which is all the bounds need). */
-static size_t instance_fmpq_digits(const fmpq_t x)
+size_t instance_fmpq_digits(const fmpq_t x)
 {
     return fmpz_sizeinbase(fmpq_numref(x), 10) + fmpz_sizeinbase(fmpq_denref(x), 10);
 }
@@ -647,106 +635,5 @@ int instance_load(instance_t inst, const char *path, char *err, size_t errlen)
         return -1;
     r = instance_parse(inst, text, len, path, err, errlen);
     flint_free(text);
-    return r;
-}
-
-/* Drops the '+' and leading zeros of the exponent printf writes ("1e+05"). */
-static void instance_compact_exponent(char *s)
-{
-    char *e = strchr(s, 'e'), *d;
-
-    if (e == NULL)
-        return;
-    d = e + 1;
-    if (*d == '-')
-        d++;
-    else if (*d == '+')
-        memmove(d, d + 1, strlen(d));
-    while (d[0] == '0' && d[1] != '\0')
-        memmove(d, d + 1, strlen(d));
-}
-
-/* The shortest of the "%g" and "%e" spellings that reads back as x: no longer
-   than the token x was read from (in practice), so a written `f` line fits
-   where the read one did, and "0.1" stays "0.1" rather than 0.10000000000000001. */
-static void instance_format_double(char *out, double x)
-{
-    char e[40];
-    int p;
-
-    for (p = 1; p < 17; p++) {
-        snprintf(out, 40, "%.*g", p, x);
-        if (strtod(out, NULL) == x)
-            break;
-    }
-    snprintf(out, 40, "%.*g", p, x);
-    snprintf(e, sizeof e, "%.*e", p - 1, x);
-    instance_compact_exponent(out);
-    instance_compact_exponent(e);
-    if (strlen(e) < strlen(out))
-        strcpy(out, e);
-}
-
-static int instance_write_edge(const instance_t inst, slong i, FILE *out)
-{
-    const fmpq *w = inst->ew + i;
-
-    if (instance_fmpq_digits(w) > INSTANCE_MAX_WEIGHT_DIGITS)
-        return -1;
-    fprintf(out, "e %ld %ld ", (long)inst->eu[i] + 1, (long)inst->ev[i] + 1);
-    fmpz_fprint(out, fmpq_numref(w));
-    if (!fmpz_is_one(fmpq_denref(w))) {
-        fputc('/', out);
-        fmpz_fprint(out, fmpq_denref(w));
-    }
-    fputc('\n', out);
-    return 0;
-}
-
-/* Formats the whole line first: one the reader would refuse (over-long, or a
-   value that is not finite) is not written at all. */
-static int instance_write_feature(const instance_t inst, slong i, char *buf, FILE *out)
-{
-    const double *x = inst->feat + i * inst->dfeat;
-    size_t len;
-    slong j;
-
-    len = (size_t)snprintf(buf, 32, "f %ld", (long)i + 1);
-    for (j = 0; j < inst->dfeat; j++) {
-        if (!isfinite(x[j]))
-            return -1;
-        buf[len++] = ' ';
-        instance_format_double(buf + len, x[j]);
-        len += strlen(buf + len);
-        if (len > INSTANCE_MAX_LINE)
-            return -1;
-    }
-    buf[len++] = '\n';
-    return fwrite(buf, 1, len, out) == len ? 0 : -1;
-}
-
-int instance_write(const instance_t inst, FILE *out)
-{
-    char *buf = NULL;
-    slong i;
-    int r = 0;
-
-    fprintf(out, "p gssl %ld %ld\n", (long)inst->n, (long)inst->c);
-    for (i = 0; r == 0 && i < inst->nedges; i++)
-        r = instance_write_edge(inst, i, out);
-    for (i = 0; i < inst->n; i++)
-        if (inst->label[i] >= 0)
-            fprintf(out, "l %ld %ld\n", (long)i + 1, (long)inst->label[i]);
-    for (i = 0; i < inst->n; i++)
-        if (inst->held[i] >= 0)
-            fprintf(out, "t %ld %ld\n", (long)i + 1, (long)inst->held[i]);
-    if (inst->dfeat > 0)
-        /* Room for the limit, one more value (at most 40 bytes) and '\n'. */
-        buf = flint_malloc(INSTANCE_MAX_LINE + 64);
-    for (i = 0; r == 0 && inst->dfeat > 0 && i < inst->n; i++)
-        r = instance_write_feature(inst, i, buf, out);
-    flint_free(buf);
-    if (fflush(out) != 0 || ferror(out))
-        r = -1;
     return r;
 }
