@@ -1,9 +1,7 @@
 # certune. `make` builds ./certune; `make check` runs the whole test suite.
 CC ?= gcc
 OPT ?= -O2 -g
-# OpenMP threads for certune gnn --threads (docs/gnn.md); OMPFLAGS= builds without.
-OMPFLAGS ?= -fopenmp
-CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(OMPFLAGS) $(CFLAGS)
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
 LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lz -lm
 B ?= build
 
@@ -33,9 +31,9 @@ $(B)/obj/%.o: src/%.c
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
 # The GNN attention and activation loops are built at -O3 (the sparse kernels
-# are faster at -O2); -fno-trapping-math (no effect on values)
-# lets the branch-free exp of gnn_ops.h vectorize (docs/gnn.md).
-$(B)/obj/gnn/model.o $(B)/obj/gnn/ops.o: OPT += -O3 -fno-trapping-math
+# are faster at -O2); -fno-trapping-math and -fno-math-errno (no effect on values)
+# let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
+$(B)/obj/gnn/model.o $(B)/obj/gnn/ops.o $(B)/obj/gnn/adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
 	@mkdir -p $(dir $@)

@@ -46,7 +46,11 @@ typedef struct {
     gnn_csr_t xkept;               /* first layer: the kept features after dropout */
     const gnn_csr_struct *xcsr;    /* first layer: xkept, or X when not training */
     double *Z;                     /* n x heads*fout: input times U */
+    double *Znext;                 /* first layer: the next training step's
+                                      X_kept U, made by the evaluation pass */
+    int znext;                     /* Znext and xkept hold the next step's */
     double *s, *t;                 /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
+    slong *rowof;                  /* attention layers: the row of each nonzero of A */
     double *att, *attmask, *alpha; /* heads x nnz (head-major): softmax, its dropout,
                                       coefficient */
     double *agg;                   /* n x heads*fout: aggregated messages (is out
@@ -65,6 +69,7 @@ typedef struct {
     double *param, *grad, *wd; /* flat parameter, gradient, weight decay */
     double deta;               /* d loss / d eta after gnn_model_backward */
     double *logits;            /* n x nclass after gnn_model_forward */
+    int prefetch;              /* see gnn_model_forward (0 after init) */
 } gnn_model_struct;
 typedef gnn_model_struct gnn_model_t[1];
 
@@ -81,7 +86,12 @@ void gnn_model_clear(gnn_model_t M);
 void gnn_model_set_weight_decay(gnn_model_t M, double wd_first, double wd_rest);
 
 /* Computes M->logits for all nodes. With train, dropout masks are drawn from R
-   (R unused otherwise); the pass is cached for gnn_model_backward. */
+   (R unused otherwise); the pass is cached for gnn_model_backward.
+   With M->prefetch set (the training loop does), an evaluation pass also
+   draws the first layer's feature dropout of the next training pass and
+   computes its product in the same sweep over X; that next pass then uses
+   them. The random stream and the results are the same as without, as long
+   as nothing else draws from R or changes the weights in between. */
 void gnn_model_forward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A, int train,
                        gnn_rand_t R);
 

@@ -3,6 +3,7 @@
 #define CERTUNE_GNN_OPS_H
 
 #include <flint/flint.h>
+#include <stdint.h>
 #include "certune/gnn_rand.h"
 #include "certune/gnn_sparse.h"
 
@@ -22,6 +23,12 @@ void gnn_dropout_apply(double *y, double *mask, const double *x, slong m, double
    gnn_dropout_mask), keeping only the surviving entries, so that products with
    K skip the dropped ones. K must have A's shape and room for its nonzeros. */
 void gnn_dropout_csr(gnn_csr_t K, const gnn_csr_t A, double p, gnn_rand_t R);
+
+/* gnn_dropout_csr(K, A, p, R) and, in the same pass over A, Y = A B and
+   YK = K B (B with k columns), bit for bit as the separate calls would give:
+   the evaluation pass's feature product and the next training step's. */
+void gnn_csr_dropout_mul(gnn_csr_t K, double *YK, double *Y, const gnn_csr_t A, double p,
+                         gnn_rand_t R, const double *B, slong k);
 
 /* y[i] = x[i] * mask[i] for i < m (y may alias x). */
 void gnn_vec_mul(double *y, const double *x, const double *mask, slong m);
@@ -45,5 +52,67 @@ double gnn_xent(double *dlogits, const double *logits, slong n, slong C,
    on ties) is their label; 0 when there are none. */
 double gnn_accuracy(const double *logits, slong n, slong C, const slong *label,
                     const signed char *split, int which);
+
+/* exp(x), within about 2 ulp, branch-free so that loops calling it
+   vectorize (libm's exp is an opaque call): 2^k times a degree-13 Taylor
+   polynomial on |r| <= ln2/2. Returns 0 below -708 (where exp is below
+   3e-308) and saturates above 709. Used for the attention softmax. */
+static inline double gnn_exp(double x)
+{
+    double xc = x < -708.0 ? -708.0 : (x > 709.0 ? 709.0 : x);
+    union {
+        double d;
+        uint64_t u;
+    } t, sc;
+    t.d = xc * 1.4426950408889634 + 6755399441055744.0; /* 1.5 * 2^52: round */
+    double k = t.d - 6755399441055744.0;
+    double r = (xc - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+    double p = 1.0 / 6227020800.0;
+    p = p * r + 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    p = p * r + 1.0;
+    p = p * r + 1.0;
+    sc.u = (t.u + 1023) << 52; /* 2^k: the low bits of t.u hold k */
+    return x < -708.0 ? 0.0 : p * sc.d;
+}
+
+/* expm1(x) as gnn_exp does exp, within about 2 ulp: with x = k ln2 + r,
+   expm1(x) = 2^k expm1(r) + (2^k - 1), expm1(r) by its Taylor polynomial
+   (no cancellation near 0, where k = 0). Used by ELU. */
+static inline double gnn_expm1(double x)
+{
+    double xc = x < -708.0 ? -708.0 : (x > 709.0 ? 709.0 : x);
+    union {
+        double d;
+        uint64_t u;
+    } t, sc;
+    t.d = xc * 1.4426950408889634 + 6755399441055744.0;
+    double k = t.d - 6755399441055744.0;
+    double r = (xc - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+    double p = 1.0 / 6227020800.0;
+    p = p * r + 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    p = (p * r + 1.0) * r;
+    sc.u = (t.u + 1023) << 52;
+    return sc.d * p + (sc.d - 1.0);
+}
 
 #endif

@@ -28,9 +28,15 @@ void gnn_arch_init(gnn_arch_struct *arch, int kind)
     }
 }
 
+/* Zeroed and 64-byte aligned (rows of 8 doubles start on a cache line). */
 static double *buf_alloc(slong m)
 {
-    return calloc((size_t)m + 1, sizeof(double));
+    size_t bytes = ((size_t)m + 1) * sizeof(double);
+    bytes = (bytes + 63) / 64 * 64;
+    double *b = aligned_alloc(64, bytes);
+    if (b != NULL)
+        memset(b, 0, bytes);
+    return b;
 }
 
 /* Shapes of layer l; its parameters are laid out U, a, b from param + off. */
@@ -57,6 +63,8 @@ static void layer_alloc(gnn_layer_struct *L, slong n, slong nnza)
     L->xin = L->first ? NULL : buf_alloc(nin);
     L->dxin = L->first ? NULL : buf_alloc(nin);
     L->Z = buf_alloc(n * hf);
+    L->Znext = L->first ? buf_alloc(n * hf) : NULL;
+    L->znext = 0;
     L->dZ = buf_alloc(n * hf);
     L->out = buf_alloc(n * L->outdim);
     L->dout = buf_alloc(n * L->outdim);
@@ -71,6 +79,7 @@ static void layer_alloc(gnn_layer_struct *L, slong n, slong nnza)
     L->ds = buf_alloc(n * L->heads);
     L->dt = buf_alloc(n * L->heads);
     L->att = buf_alloc(nnza * L->heads);
+    L->rowof = malloc(sizeof(slong) * (size_t)(nnza + 1));
     L->attmask = buf_alloc(nnza * L->heads);
     L->alpha = buf_alloc(nnza * L->heads);
     L->datt = buf_alloc(nnza * L->heads);
@@ -84,6 +93,8 @@ static void layer_free(gnn_layer_struct *L)
         free(L->agg);
         free(L->dagg);
     }
+    free(L->Znext);
+    free(L->rowof);
     double *bufs[] = {L->inmask, L->xin,     L->dxin,  L->Z,   L->dZ, L->out,
                       L->dout,   L->act,     L->s,     L->t,   L->ds, L->dt,
                       L->att,    L->attmask, L->alpha, L->datt};
@@ -141,6 +152,10 @@ void gnn_model_init(gnn_model_t M, const gnn_arch_struct *arch, const gnn_csr_t 
     for (slong l = 0; l < arch->nlayers; l++) {
         layer_bind(M->layer + l, M, off[l], R);
         layer_alloc(M->layer + l, M->n, A->rowptr[A->nrows]);
+        if (M->layer[l].has_att)
+            for (slong i = 0; i < A->nrows; i++)
+                for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
+                    M->layer[l].rowof[p] = i;
     }
     gnn_csr_init(M->layer[0].xkept, X->nrows, X->ncols, X->rowptr[X->nrows]);
     M->logits = M->layer[arch->nlayers - 1].out;
@@ -167,14 +182,28 @@ void gnn_model_set_weight_decay(gnn_model_t M, double wd_first, double wd_rest)
 
 /* Z = dropout(input) U, remembering the dropped input for the backward. */
 static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
-                                const double *hin, double p, int train, gnn_rand_t R)
+                                const double *hin, double p, int train, int prefetch,
+                                gnn_rand_t R)
 {
     slong hf = L->heads * L->fout, nin = n * L->fin;
     if (L->first) {
         L->xcsr = X;
+        if (train && L->znext) { /* drawn and multiplied by the evaluation pass */
+            double *z = L->Z;
+            L->Z = L->Znext;
+            L->Znext = z;
+            L->znext = 0;
+            L->xcsr = L->xkept;
+            return;
+        }
+        L->znext = 0;
         if (train && p > 0) {
             gnn_dropout_csr(L->xkept, X, p, R);
             L->xcsr = L->xkept;
+        } else if (!train && prefetch && p > 0) {
+            gnn_csr_dropout_mul(L->xkept, L->Znext, L->Z, X, p, R, L->U, hf);
+            L->znext = 1;
+            return;
         }
         gnn_csr_mul_dense(L->Z, L->xcsr, NULL, L->U, hf);
         return;
@@ -188,89 +217,148 @@ static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
                 1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z, (int)hf);
 }
 
-static double leaky(double x, double slope)
+/* LeakyReLU as a product with a factor picked by index (m = {slope, 1}), and
+   the running maximum likewise: the sign of an attention logit is a coin flip
+   for the branch predictor, and gcc turns these ternaries into branches. */
+static double leaky(double x, const double *m)
 {
-    return x > 0 ? x : slope * x;
+    return x * m[x > 0];
 }
 
-/* Softmax over j in row i of LeakyReLU(s_i + t_j), per head. */
-static void layer_attention_row(gnn_layer_struct *L, const gnn_csr_t A, slong i,
-                                double slope)
+static double max_pick(double mx, double e)
 {
-    slong H = L->heads, nnz = A->rowptr[A->nrows];
-    slong p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
-    for (slong h = 0; h < H; h++) {
-        double mx = -HUGE_VAL, sum = 0, *att = L->att + h * nnz;
-        for (slong p = p0; p < p1; p++) {
-            double e = leaky(L->s[i * H + h] + L->t[A->col[p] * H + h], slope);
-            att[p] = e;
-            mx = e > mx ? e : mx;
+    const double c[2] = {mx, e};
+    return c[e > mx];
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define GNN_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define GNN_KERNEL
+#endif
+
+/* s_i = a1 . Z_i and t_i = a2 . Z_i for one head (Z rows ld apart); inlined
+   with F = 8 so that the width is a constant. */
+static inline void att_scores(double *s, double *t, const double *Z, const double *a,
+                              slong n, slong ld, slong F)
+{
+    for (slong i = 0; i < n; i++) {
+        const double *z = Z + i * ld;
+        double si = 0, ti = 0;
+        for (slong f = 0; f < F; f++) {
+            si += a[f] * z[f];
+            ti += a[F + f] * z[f];
         }
-        for (slong p = p0; p < p1; p++) {
-            att[p] = exp(att[p] - mx);
-            sum += att[p];
-        }
-        for (slong p = p0; p < p1; p++)
-            att[p] /= sum;
+        s[i] = si;
+        t[i] = ti;
     }
 }
 
-/* s and t, the attention softmax, its dropout and the mixed coefficients. */
+/* att[p] = exp(LeakyReLU(s_i + t_j) - mx_i) for each nonzero p = (i, j). */
+GNN_KERNEL static void att_exp(double *restrict att, const slong *restrict rowof,
+                               const slong *restrict col, const double *restrict s,
+                               const double *restrict t, const double *restrict mx,
+                               double slope, slong nnz)
+{
+    for (slong p = 0; p < nnz; p++) {
+        slong i = rowof[p];
+        double x = s[i] + t[col[p]], y = slope * x;
+        att[p] = gnn_exp((x > 0 ? x : y) - mx[i]);
+    }
+}
+
+GNN_KERNEL static void att_scale(double *restrict att, const slong *restrict rowof,
+                                 const double *restrict inv, slong nnz)
+{
+    for (slong p = 0; p < nnz; p++)
+        att[p] *= inv[rowof[p]];
+}
+
+/* s and t, the attention softmax, its dropout and the mixed coefficients.
+   s, t (and ds, dt) are head-major: s[h * n + i]. */
 static void layer_forward_coef(gnn_layer_struct *L, const gnn_model_struct *M,
                                const gnn_csr_t A, int train, gnn_rand_t R)
 {
     slong n = M->n, H = L->heads, F = L->fout, nnz = A->rowptr[n];
-    double eta = M->arch.eta;
-    for (slong i = 0; i < n; i++)
-        for (slong h = 0; h < H; h++) {
-            const double *z = L->Z + i * H * F + h * F, *a = L->a + h * 2 * F;
-            double s = 0, t = 0;
-            for (slong f = 0; f < F; f++) {
-                s += a[f] * z[f];
-                t += a[F + f] * z[f];
-            }
-            L->s[i * H + h] = s;
-            L->t[i * H + h] = t;
+    const double lm[2] = {M->arch.slope, 1.0};
+    const slong *rowptr = A->rowptr, *col = A->col;
+    /* Per head: s and t, the row maxima of LeakyReLU(s_i + t_j), then one
+       flat vectorized pass for exp(LeakyReLU(s_i + t_j) - max_i), the row
+       sums, and one flat pass scaling by their inverses. The maxima and
+       inverses use ds and dt as scratch (the backward pass resets them). */
+    for (slong h = 0; h < H; h++) {
+        double *att = L->att + h * nnz, *s = L->s + h * n, *t = L->t + h * n;
+        double *mx = L->ds + h * n, *inv = L->dt + h * n;
+        const double *a = L->a + h * 2 * F;
+        if (F == 8)
+            att_scores(s, t, L->Z + h * F, a, n, H * F, 8);
+        else
+            att_scores(s, t, L->Z + h * F, a, n, H * F, F);
+        for (slong i = 0; i < n; i++) {
+            double m = -HUGE_VAL, si = s[i];
+            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++)
+                m = max_pick(m, leaky(si + t[col[p]], lm));
+            mx[i] = m;
         }
-    for (slong i = 0; i < n; i++)
-        layer_attention_row(L, A, i, M->arch.slope);
+        att_exp(att, L->rowof, col, s, t, mx, lm[0], nnz);
+        for (slong i = 0; i < n; i++) {
+            double sum = 0;
+            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++)
+                sum += att[p];
+            inv[i] = 1.0 / sum;
+        }
+        att_scale(att, L->rowof, inv, nnz);
+    }
     if (train && M->arch.att_dropout > 0)
         gnn_dropout_mask(L->attmask, nnz * H, M->arch.att_dropout, R);
     else
         gnn_dropout_mask(L->attmask, nnz * H, 0.0, R);
-    for (slong h = 0; h < H; h++)
-        for (slong p = 0; p < nnz; p++) {
-            double e = L->att[h * nnz + p] * L->attmask[h * nnz + p];
-            L->alpha[h * nnz + p] = L->has_norm ? eta * e + (1 - eta) * A->val[p] : e;
-        }
 }
 
-/* agg_h[i] = sum_j alpha_ij^h Z_h[j]. */
-static void layer_aggregate(gnn_layer_struct *L, slong n, const gnn_csr_t A)
+/* agg_h[i] = sum_j alpha_ij^h Z_h[j], alpha_h mixed from e'_h and c first. */
+static void layer_aggregate(gnn_layer_struct *L, const gnn_model_struct *M,
+                            const gnn_csr_t A)
 {
-    slong H = L->heads, F = L->fout, HF = H * F;
+    slong n = M->n, H = L->heads, F = L->fout, HF = H * F, nnz = A->rowptr[n];
     if (!L->has_att) {
         gnn_csr_mul_dense(L->agg, A, NULL, L->Z, HF);
         return;
     }
-    for (slong h = 0; h < H; h++)
-        gnn_csr_mul_cols(L->agg, A, L->alpha + h * A->rowptr[n], L->Z, HF, h * F, F);
+    double eta = M->arch.eta, ceta = 1 - eta;
+    for (slong h = 0; h < H; h++) {
+        const double *att = L->att + h * nnz, *mask = L->attmask + h * nnz;
+        double *alpha = L->alpha + h * nnz;
+        if (L->has_norm)
+            for (slong p = 0; p < nnz; p++)
+                alpha[p] = eta * (att[p] * mask[p]) + ceta * A->val[p];
+        else
+            for (slong p = 0; p < nnz; p++)
+                alpha[p] = att[p] * mask[p];
+        gnn_csr_mul_cols(L->agg, A, alpha, L->Z, HF, h * F, F);
+    }
 }
 
 /* out = concat or mean of the heads, plus the bias; act = sigma(out) for
-   hidden layers, row by row while it is in cache. */
+   hidden layers (one vectorized pass over the block). */
 static void layer_combine(gnn_layer_struct *L, slong n, int act)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
+    if (L->concat) { /* agg is out */
+        for (slong i = 0; i < n; i++)
+            for (slong c = 0; c < D; c++)
+                L->out[i * D + c] += L->b[c];
+        gnn_act_forward(L->act, L->out, n * D, act);
+        return;
+    }
+    if (H == 1) { /* s / 1 is s: skip n F divisions */
+        for (slong i = 0; i < n; i++)
+            for (slong f = 0; f < F; f++)
+                L->out[i * F + f] = L->agg[i * F + f] + L->b[f];
+        return;
+    }
     for (slong i = 0; i < n; i++) {
         double *o = L->out + i * D;
         const double *g = L->agg + i * H * F;
-        if (L->concat) { /* agg is out */
-            for (slong c = 0; c < D; c++)
-                o[c] += L->b[c];
-            gnn_act_forward(L->act + i * D, o, D, act);
-            continue;
-        }
         for (slong f = 0; f < F; f++) {
             double s = 0;
             for (slong h = 0; h < H; h++)
@@ -286,10 +374,10 @@ void gnn_model_forward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A, int 
     const double *hin = NULL;
     for (slong l = 0; l < M->arch.nlayers; l++) {
         gnn_layer_struct *L = M->layer + l;
-        layer_forward_input(L, M->n, X, hin, M->arch.dropout, train, R);
+        layer_forward_input(L, M->n, X, hin, M->arch.dropout, train, M->prefetch, R);
         if (L->has_att)
             layer_forward_coef(L, M, A, train, R);
-        layer_aggregate(L, M->n, A);
+        layer_aggregate(L, M, A);
         layer_combine(L, M->n, M->arch.act);
         if (L->concat)
             hin = L->act;
@@ -312,64 +400,65 @@ static void layer_backward_combine(gnn_layer_struct *L, slong n)
     }
 }
 
-/* Softmax and LeakyReLU backward of row i: datt -> ds_i, dt_j. */
-static void layer_backward_softmax_row(gnn_layer_struct *L, const gnn_csr_t A, slong i,
-                                       double slope)
-{
-    slong H = L->heads, nnz = A->rowptr[A->nrows];
-    slong p0 = A->rowptr[i], p1 = A->rowptr[i + 1];
-    for (slong h = 0; h < H; h++) {
-        const double *att = L->att + h * nnz, *datt = L->datt + h * nnz;
-        double dot = 0;
-        for (slong p = p0; p < p1; p++)
-            dot += att[p] * datt[p];
-        for (slong p = p0; p < p1; p++) {
-            slong j = A->col[p];
-            double de = att[p] * (datt[p] - dot);
-            double raw = L->s[i * H + h] + L->t[j * H + h];
-            double dr = raw > 0 ? de : slope * de;
-            L->ds[i * H + h] += dr;
-            L->dt[j * H + h] += dr;
-        }
-    }
-}
-
-/* dZ (and da, deta) through the attention-weighted aggregation: per head,
-   dZ_h += alpha_h^T dagg_h and dalpha_ij = dagg_h[i] . Z_h[j]. */
+/* dZ (and da, deta) through the attention-weighted aggregation, per head:
+   dZ_h += alpha_h^T dagg_h, dalpha_ij = dagg_h[i] . Z_h[j], then the dropout,
+   softmax and LeakyReLU backward to ds_i, dt_j, and a, Z through s and t. */
 static void layer_backward_attention(gnn_layer_struct *L, gnn_model_struct *M,
                                      const gnn_csr_t A)
 {
     slong n = M->n, H = L->heads, F = L->fout, HF = H * F, nnz = A->rowptr[n];
     double eta = M->arch.eta;
-    memset(L->ds, 0, sizeof(double) * (size_t)(n * H));
-    memset(L->dt, 0, sizeof(double) * (size_t)(n * H));
+    const double lm[2] = {M->arch.slope, 1.0};
+    const slong *rowptr = A->rowptr, *col = A->col;
+    double deta[H > 0 ? H : 1];
     for (slong h = 0; h < H; h++) {
-        double *datt = L->datt + h * nnz;
+        double *datt = L->datt + h * nnz, *ds = L->ds + h * n, *dt = L->dt + h * n;
         const double *att = L->att + h * nnz, *mask = L->attmask + h * nnz;
+        const double *s = L->s + h * n, *t = L->t + h * n;
         gnn_csr_tmul_cols_add(L->dZ, A, L->alpha + h * nnz, L->dagg, HF, h * F, F);
         gnn_csr_sddmm_cols(datt, A, L->dagg, L->Z, HF, h * F, F);
-        for (slong p = 0; p < nnz; p++) {
-            double dal = datt[p];
-            if (L->has_norm) {
-                M->deta += dal * (att[p] * mask[p] - A->val[p]);
-                dal *= eta;
+        double de = 0;
+        if (L->has_norm)
+            for (slong p = 0; p < nnz; p++) {
+                double dal = datt[p];
+                de += dal * (att[p] * mask[p] - A->val[p]);
+                datt[p] = dal * eta * mask[p];
             }
-            datt[p] = dal * mask[p];
+        else
+            for (slong p = 0; p < nnz; p++)
+                datt[p] *= mask[p];
+        deta[h] = de;
+        memset(ds, 0, sizeof(double) * (size_t)n);
+        memset(dt, 0, sizeof(double) * (size_t)n);
+        for (slong i = 0; i < n; i++) {
+            slong p0 = rowptr[i], p1 = rowptr[i + 1];
+            double dot = 0, si = s[i], dsi = 0;
+            for (slong p = p0; p < p1; p++)
+                dot += att[p] * datt[p];
+            for (slong p = p0; p < p1; p++) {
+                slong j = col[p];
+                double dr = att[p] * (datt[p] - dot) * lm[si + t[j] > 0];
+                dsi += dr;
+                dt[j] += dr;
+            }
+            ds[i] = dsi;
+        }
+        const double *a = L->a + h * 2 * F;
+        double *da = L->da + h * 2 * F;
+        for (slong i = 0; i < n; i++) {
+            const double *z = L->Z + i * HF + h * F;
+            double *dz = L->dZ + i * HF + h * F;
+            double dsi = ds[i], dti = dt[i];
+            for (slong f = 0; f < F; f++) {
+                da[f] += dsi * z[f];
+                da[F + f] += dti * z[f];
+                dz[f] += dsi * a[f] + dti * a[F + f];
+            }
         }
     }
-    for (slong i = 0; i < n; i++)
-        layer_backward_softmax_row(L, A, i, M->arch.slope);
-    for (slong i = 0; i < n; i++)
-        for (slong h = 0; h < H; h++) {
-            const double *z = L->Z + i * HF + h * F, *a = L->a + h * 2 * F;
-            double *dz = L->dZ + i * HF + h * F, *da = L->da + h * 2 * F;
-            double ds = L->ds[i * H + h], dt = L->dt[i * H + h];
-            for (slong f = 0; f < F; f++) {
-                da[f] += ds * z[f];
-                da[F + f] += dt * z[f];
-                dz[f] += ds * a[f] + dt * a[F + f];
-            }
-        }
+    if (L->has_norm)
+        for (slong h = 0; h < H; h++)
+            M->deta += deta[h];
 }
 
 /* dU from dZ, and the gradient of the layer's (undropped) input in dxin. */

@@ -56,11 +56,27 @@ void gnn_vec_mul(double *y, const double *x, const double *mask, slong m)
         y[i] = x[i] * mask[i];
 }
 
+/* Vectorized loops get an AVX2 clone on x86-64 Linux, chosen at load time
+   (static, since clang multiversions only functions whose every declaration
+   carries the attribute). */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define GNN_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define GNN_KERNEL
+#endif
+
+GNN_KERNEL static void act_elu(double *y, const double *x, slong m)
+{
+    for (slong i = 0; i < m; i++) {
+        double v = x[i], e = gnn_expm1(v);
+        y[i] = v > 0 ? v : e;
+    }
+}
+
 void gnn_act_forward(double *y, const double *x, slong m, int act)
 {
     if (act == GNN_ACT_ELU)
-        for (slong i = 0; i < m; i++)
-            y[i] = x[i] > 0 ? x[i] : expm1(x[i]);
+        act_elu(y, x, m);
     else
         for (slong i = 0; i < m; i++)
             y[i] = x[i] > 0 ? x[i] : 0.0;

@@ -1,6 +1,7 @@
 /* gnn_sparse: CSR storage and sparse-dense products. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/gnn_ops.h"
 #include "certune/gnn_sparse.h"
 
 void gnn_csr_init(gnn_csr_t A, slong nrows, slong ncols, slong nnz)
@@ -58,49 +59,71 @@ void gnn_csr_set_features(gnn_csr_t A, const gnn_data_t D, int rownorm)
 #define GNN_KERNEL
 #endif
 
+/* Four doubles as one GCC/clang vector (two SSE2 registers without AVX). */
+typedef double gnn_v4d __attribute__((vector_size(32)));
+
 #define DEFINE_MUL_BLOCK(W)                                                              \
     GNN_KERNEL static void csr_mul_block_##W(double *Y, const gnn_csr_struct *A,         \
                                              const double *val, const double *B,         \
-                                             slong k, slong c0)                          \
+                                             slong k, slong c0, slong r0, slong r1)      \
     {                                                                                    \
-        for (slong i = 0; i < A->nrows; i++) {                                           \
+        for (slong i = r0; i < r1; i++) {                                                \
             double acc[W] = {0};                                                         \
             for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
                 const double *b = B + A->col[p] * k + c0;                                \
                 double v = val[p];                                                       \
                 _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) acc[c] += v * b[c]; \
             }                                                                            \
-            memcpy(Y + i * k + c0, acc, sizeof(acc));                                    \
+            double *y = Y + i * k + c0; /* a store loop keeps acc in registers */        \
+            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] = acc[c];          \
         }                                                                                \
     }                                                                                    \
     GNN_KERNEL static void csr_sddmm_block_##W(double *out, const gnn_csr_struct *A,     \
                                                const double *Y, const double *B,         \
-                                               slong k, slong c0)                        \
+                                               slong k, slong c0, slong r0, slong r1)    \
     {                                                                                    \
-        for (slong i = 0; i < A->nrows; i++) {                                           \
+        for (slong i = r0; i < r1; i++) {                                                \
             double y[W];                                                                 \
             _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] =                  \
                 Y[i * k + c0 + c];                                                       \
             for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
                 const double *b = B + A->col[p] * k + c0;                                \
+                /* 4 lanes, then the tail, then the lanes: a short dependency chain */  \
+                gnn_v4d acc = {0, 0, 0, 0};                                              \
+                _Pragma("GCC unroll 4") for (int c = 0; c + 4 <= W; c += 4) {            \
+                    gnn_v4d yy, bb;                                                      \
+                    memcpy(&yy, y + c, sizeof(yy));                                      \
+                    memcpy(&bb, b + c, sizeof(bb));                                      \
+                    acc += yy * bb;                                                      \
+                }                                                                        \
                 double s = 0;                                                            \
-                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) s += y[c] * b[c];   \
-                out[p] = s;                                                              \
+                for (int c = W / 4 * 4; c < W; c++)                                      \
+                    s += y[c] * b[c];                                                    \
+                out[p] = (W >= 4) ? s + ((acc[0] + acc[2]) + (acc[1] + acc[3])) : s;      \
             }                                                                            \
         }                                                                                \
     }                                                                                    \
     GNN_KERNEL static void csr_tmul_block_##W(                                           \
         double *restrict Y, const gnn_csr_struct *A, const double *restrict val,         \
-        const double *restrict B, slong k, slong c0)                                     \
+        const double *restrict B, slong k, slong c0, slong r0, slong r1)                 \
     {                                                                                    \
         /* restrict and hoisted pointers: the scattered stores cannot change A,          \
            val or B, so nothing is reloaded inside the loop. */                          \
         const slong *rowptr = A->rowptr, *col = A->col;                                  \
-        for (slong i = 0; i < A->nrows; i++) {                                           \
+        for (slong i = r0; i < r1; i++) {                                                \
             const double *b = B + i * k + c0;                                            \
             for (slong p = rowptr[i]; p < rowptr[i + 1]; p++) {                          \
                 double *y = Y + col[p] * k + c0, v = val[p];                             \
-                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] += v * b[c];   \
+                /* explicit 4-wide vectors: gcc leaves y[c] += v * b[c] scalar */         \
+                _Pragma("GCC unroll 4") for (int c = 0; c + 4 <= W; c += 4) {            \
+                    gnn_v4d yy, bb;                                                      \
+                    memcpy(&yy, y + c, sizeof(yy));                                      \
+                    memcpy(&bb, b + c, sizeof(bb));                                      \
+                    yy += v * bb;                                                        \
+                    memcpy(y + c, &yy, sizeof(yy));                                      \
+                }                                                                        \
+                for (int c = W / 4 * 4; c < W; c++)                                      \
+                    y[c] += v * b[c];                                                    \
             }                                                                            \
         }                                                                                \
     }
@@ -123,7 +146,7 @@ DEFINE_MUL_BLOCK(15)
 DEFINE_MUL_BLOCK(16)
 
 typedef void (*csr_block_fn)(double *, const gnn_csr_struct *, const double *,
-                             const double *, slong, slong);
+                             const double *, slong, slong, slong, slong);
 
 static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {NULL,
                                                            csr_mul_block_1,
@@ -144,7 +167,7 @@ static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {NULL,
                                                            csr_mul_block_16};
 
 typedef void (*csr_sddmm_fn)(double *, const gnn_csr_struct *, const double *,
-                             const double *, slong, slong);
+                             const double *, slong, slong, slong, slong);
 
 static const csr_sddmm_fn csr_sddmm_blocks[GNN_BLOCK + 1] = {NULL,
                                                              csr_sddmm_block_1,
@@ -187,7 +210,7 @@ void gnn_csr_mul_cols(double *Y, const gnn_csr_t A, const double *val, const dou
 {
     for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
         slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
-        csr_mul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c);
+        csr_mul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
     }
 }
 
@@ -202,7 +225,7 @@ void gnn_csr_tmul_cols_add(double *Y, const gnn_csr_t A, const double *val,
 {
     for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
         slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
-        csr_tmul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c);
+        csr_tmul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
     }
 }
 
@@ -213,7 +236,7 @@ void gnn_csr_sddmm_cols(double *out, const gnn_csr_t A, const double *Y, const d
     double *part = w > GNN_BLOCK ? malloc(sizeof(double) * (size_t)(nnz + 1)) : NULL;
     for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
         slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
-        csr_sddmm_blocks[b](c == c0 ? out : part, A, Y, B, k, c);
+        csr_sddmm_blocks[b](c == c0 ? out : part, A, Y, B, k, c, 0, A->nrows);
         if (c != c0)
             for (slong p = 0; p < nnz; p++)
                 out[p] += part[p];
@@ -234,4 +257,53 @@ void gnn_csr_tmul_dense_add(double *Y, const gnn_csr_t A, const double *val,
         return;
     }
     gnn_csr_tmul_cols_add(Y, A, val, B, k, 0, k);
+}
+
+/* The 16-column case of gnn_csr_dropout_mul: one pass over A draws the
+   dropout (exactly as gnn_dropout_csr), compacts the kept entries into K and
+   accumulates both products, loading each row of B once. */
+GNN_KERNEL static void csr_dropout_mul_16(gnn_csr_struct *K, double *restrict YK,
+                                          double *restrict Y, const gnn_csr_struct *A,
+                                          double p, gnn_rand_t R, const double *restrict B)
+{
+    uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
+    double keep = 1.0 / (1.0 - p);
+    const double pick[2] = {0.0, 1.0};
+    const slong *rowptr = A->rowptr, *col = A->col;
+    const double *val = A->val;
+    slong *kcol = K->col;
+    double *kval = K->val;
+    slong w = 0, q = 0;
+    K->rowptr[0] = 0;
+    for (slong i = 0; i < A->nrows; i++) {
+        double acc[16] = {0}, acck[16] = {0};
+        for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
+            r = (q & 3) == 0 ? gnn_rand_u64(R) : r >> 16;
+            const double *b = B + col[e] * 16;
+            double v = val[e], vk = v * keep;
+            int kept = (r & 0xffffu) >= thr;
+            /* a dropped entry adds exact zeros: no branch to mispredict */
+            double vkm = vk * pick[kept];
+            kcol[w] = col[e];
+            kval[w] = vk;
+            w += kept;
+            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acc[c] += v * b[c];
+            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acck[c] += vkm * b[c];
+        }
+        K->rowptr[i + 1] = w;
+        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) Y[i * 16 + c] = acc[c];
+        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) YK[i * 16 + c] = acck[c];
+    }
+}
+
+void gnn_csr_dropout_mul(gnn_csr_t K, double *YK, double *Y, const gnn_csr_t A, double p,
+                         gnn_rand_t R, const double *B, slong k)
+{
+    if (k == 16 && p > 0) {
+        csr_dropout_mul_16(K, YK, Y, A, p, R, B);
+        return;
+    }
+    gnn_dropout_csr(K, A, p, R);
+    gnn_csr_mul_dense(Y, A, NULL, B, k);
+    gnn_csr_mul_dense(YK, K, NULL, B, k);
 }

@@ -54,6 +54,7 @@ static void net_init(train_net *net, const gnn_arch_struct *arch, const gnn_trai
         return;
     }
     gnn_model_init(net->M, arch, X, A, D->nclass, R);
+    net->M->prefetch = 1; /* the loop below alternates training and evaluation */
     gnn_model_set_weight_decay(net->M, o->wd_first, o->wd_rest);
     net->param = net->M->param;
     net->grad = net->M->grad;
