@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "certune/certune.h"
+#include "certune/cli.h"
 #include "certune/gnn_cli.h"
 #include "certune/gnn_graph.h"
 #include "certune/gnn_stats.h"
@@ -68,25 +69,12 @@ typedef struct {
     slong seeds, epochs, patience, hidden, heads, k;
 } cli_opts;
 
-static int cli_usage_error(const char *fmt, const char *arg)
+static int gnn_cli_usage_error(const char *fmt, const char *arg)
 {
     fputs("certune gnn: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs("\nTry 'certune gnn --help'.\n", stderr);
     return CERTUNE_EXIT_USAGE;
-}
-
-/* The value of option name at argv[*i] ("--name V" or "--name=V"), or NULL. */
-static const char *cli_option_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t len = strlen(name);
-    if (strncmp(argv[*i], name, len) != 0)
-        return NULL;
-    if (argv[*i][len] == '=')
-        return argv[*i] + len + 1;
-    if (argv[*i][len] == '\0' && *i + 1 < argc)
-        return argv[++*i];
-    return NULL;
 }
 
 static int cli_parse_double(double *x, const char *v, double lo, double hi,
@@ -128,7 +116,7 @@ static int cli_parse_model(cli_opts *o, const char *v)
             o->have_kind = 1;
             return 0;
         }
-    return cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
+    return gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
 }
 
 static int cli_parse_split(cli_opts *o, const char *v)
@@ -150,13 +138,13 @@ static int cli_parse_split(cli_opts *o, const char *v)
         o->split = SPLIT_RANDOM;
         int rc = cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
         if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
-            return cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
-                                   v + 7);
+            return gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
+                                       v + 7);
         return rc;
     }
-    return cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
-                           "random:FRAC)",
-                           v);
+    return gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
+                               "random:FRAC)",
+                               v);
 }
 
 /* One option at argv[*i]; returns 0, or the exit status of a usage error. */
@@ -205,7 +193,7 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         o->progress = 1;
         return 0;
     }
-    return cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
+    return gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
 }
 
 static int cli_parse_args(cli_opts *o, int argc, char **argv)
@@ -222,13 +210,13 @@ static int cli_parse_args(cli_opts *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_kind)
-        return cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
+        return gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
     if (o->dataset == NULL)
-        return cli_usage_error("%s", "train needs --dataset DIR");
+        return gnn_cli_usage_error("%s", "train needs --dataset DIR");
     if (o->have_eta && o->kind != GNN_GCAN)
-        return cli_usage_error("%s", "--eta applies only to --model gcan");
+        return gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
     if (o->have_beta && o->kind != GNN_SGC)
-        return cli_usage_error("%s", "--beta applies only to --model sgc");
+        return gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
     return 0;
 }
 
@@ -421,7 +409,7 @@ int gnn_cli_main(int argc, char **argv)
         return argc < 2 ? CERTUNE_EXIT_USAGE : CERTUNE_EXIT_OK;
     }
     if (strcmp(argv[1], "train") != 0)
-        return cli_usage_error("unknown gnn command '%s' (expected train)", argv[1]);
+        return gnn_cli_usage_error("unknown gnn command '%s' (expected train)", argv[1]);
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(gnn_usage_text, stdout);
