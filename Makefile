@@ -83,11 +83,11 @@ fuzz: $(B)/fuzz/fuzz-instance
 	@mkdir -p fuzz/corpus-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
 
-$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c src/instance.c src/instance_write.c src/qparse.c
+$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c src/instance.c src/instance_write.c src/qparse.c src/text.c
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
 	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-instance.c \
-	  src/instance.c src/instance_write.c src/qparse.c $(LIBS)
+	  src/instance.c src/instance_write.c src/qparse.c src/text.c $(LIBS)
 
 format:
 	clang-format -i src/*.c include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c

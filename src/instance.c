@@ -11,6 +11,7 @@
 #include "certune/certune.h"
 #include "certune/instance.h"
 #include "certune/qparse.h"
+#include "certune/text.h"
 #include "instance_internal.h"
 
 /* Open-addressing set of node pairs, each with the line it came from, so a
@@ -105,22 +106,6 @@ static void instance_error(parse_struct *P, slong line, const char *fmt, ...)
         snprintf(P->err, P->errlen, "%s:%ld: %s", P->name, (long)line, msg);
     else
         snprintf(P->err, P->errlen, "%s: %s", P->name, msg);
-}
-
-/* The token as it may be quoted in a message: the input can be any bytes, so
-   it is cut short and anything unprintable becomes '?'. */
-static const char *instance_show(char *out, const char *t)
-{
-    size_t k;
-
-    for (k = 0; t[k] != '\0' && k < INSTANCE_SHOW_LEN; k++)
-        out[k] = (t[k] >= 0x20 && t[k] < 0x7f) ? t[k] : '?';
-    if (t[k] != '\0') {
-        memcpy(out + k, "...", 3);
-        k += 3;
-    }
-    out[k] = '\0';
-    return out;
 }
 
 static size_t pairset_slot(const pairset_struct *S, uint64_t key)
@@ -235,14 +220,14 @@ static int instance_get_int(slong *x, const char *t, slong lo, slong hi)
 /* Reads a 1-based node id into v, 0-based. */
 static int instance_get_node(parse_struct *P, slong *v, const char *t)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     int r = instance_get_int(v, t, 1, P->inst->n);
 
     if (r == -1)
-        instance_error(P, P->line, "malformed node id '%s'", instance_show(show, t));
+        instance_error(P, P->line, "malformed node id '%s'", text_show_token(show, t));
     else if (r == -2)
         instance_error(P, P->line, "node id '%s' out of range 1..%ld",
-                       instance_show(show, t), (long)P->inst->n);
+                       text_show_token(show, t), (long)P->inst->n);
     if (r != 0)
         return -1;
     (*v)--;
@@ -254,7 +239,7 @@ static int instance_get_node(parse_struct *P, slong *v, const char *t)
 static int instance_check_fields(parse_struct *P, size_t nfields, int at_least,
                                  const char *form)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
 
     if (P->ntok < nfields) {
         instance_error(P, P->line, "too few fields for '%s'", form);
@@ -262,7 +247,7 @@ static int instance_check_fields(parse_struct *P, size_t nfields, int at_least,
     }
     if (!at_least && P->ntok > nfields) {
         instance_error(P, P->line, "trailing token '%s' after '%s'",
-                       instance_show(show, P->tok[nfields]), form);
+                       text_show_token(show, P->tok[nfields]), form);
         return -1;
     }
     return 0;
@@ -270,7 +255,7 @@ static int instance_check_fields(parse_struct *P, size_t nfields, int at_least,
 
 static int instance_read_header(parse_struct *P)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     instance_struct *inst = P->inst;
     slong i;
     int r;
@@ -284,21 +269,21 @@ static int instance_read_header(parse_struct *P)
         return -1;
     if (strcmp(P->tok[1], "gssl") != 0) {
         instance_error(P, P->line, "unknown format '%s' in header (expected 'gssl')",
-                       instance_show(show, P->tok[1]));
+                       text_show_token(show, P->tok[1]));
         return -1;
     }
     r = instance_get_int(&inst->n, P->tok[2], 1, INSTANCE_MAX_NODES);
     if (r != 0) {
         instance_error(P, P->line, "%s node count '%s' (expected 1..%d)",
                        r == -1 ? "malformed" : "out-of-range",
-                       instance_show(show, P->tok[2]), INSTANCE_MAX_NODES);
+                       text_show_token(show, P->tok[2]), INSTANCE_MAX_NODES);
         return -1;
     }
     r = instance_get_int(&inst->c, P->tok[3], 1, INSTANCE_MAX_CLASSES);
     if (r != 0) {
         instance_error(P, P->line, "%s class count '%s' (expected 1..%d)",
                        r == -1 ? "malformed" : "out-of-range",
-                       instance_show(show, P->tok[3]), INSTANCE_MAX_CLASSES);
+                       text_show_token(show, P->tok[3]), INSTANCE_MAX_CLASSES);
         return -1;
     }
     P->header_line = P->line;
@@ -312,7 +297,7 @@ static int instance_read_header(parse_struct *P)
 
 static int instance_read_edge(parse_struct *P)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     instance_struct *inst = P->inst;
     slong u, v, first;
 
@@ -327,18 +312,18 @@ static int instance_read_edge(parse_struct *P)
     }
     if (qparse_fmpq(P->w, P->tok[3]) != 0) {
         instance_error(P, P->line, "malformed weight '%s'",
-                       instance_show(show, P->tok[3]));
+                       text_show_token(show, P->tok[3]));
         return -1;
     }
     if (instance_fmpq_digits(P->w) > INSTANCE_MAX_WEIGHT_DIGITS) {
         instance_error(P, P->line,
                        "weight '%s' has over %zu digits as a reduced fraction",
-                       instance_show(show, P->tok[3]), INSTANCE_MAX_WEIGHT_DIGITS);
+                       text_show_token(show, P->tok[3]), INSTANCE_MAX_WEIGHT_DIGITS);
         return -1;
     }
     if (fmpq_sgn(P->w) < 0) {
         instance_error(P, P->line, "negative weight '%s'",
-                       instance_show(show, P->tok[3]));
+                       text_show_token(show, P->tok[3]));
         return -1;
     }
     /* Zero-weight pairs enter the set too: writing a pair twice is a mistake
@@ -368,7 +353,7 @@ static int instance_read_edge(parse_struct *P)
 /* An `l` (given label) or `t` (held-out label) record. */
 static int instance_read_class(parse_struct *P, char kind)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     instance_struct *inst = P->inst;
     slong v, k, *mine, *other;
     int r;
@@ -381,7 +366,7 @@ static int instance_read_class(parse_struct *P, char kind)
     if (r != 0) {
         instance_error(P, P->line, "%s class '%s' (expected 0..%ld)",
                        r == -1 ? "malformed" : "out-of-range",
-                       instance_show(show, P->tok[2]), (long)inst->c - 1);
+                       text_show_token(show, P->tok[2]), (long)inst->c - 1);
         return -1;
     }
     mine = kind == 'l' ? inst->label : inst->held;
@@ -417,7 +402,7 @@ static int instance_get_double(double *x, const char *t)
 
 static int instance_read_feature(parse_struct *P)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     instance_struct *inst = P->inst;
     slong v, d, j;
     double *row;
@@ -446,7 +431,7 @@ static int instance_read_feature(parse_struct *P)
     for (j = 0; j < d; j++) {
         if (instance_get_double(row + j, P->tok[2 + j]) != 0) {
             instance_error(P, P->line, "malformed feature value '%s'",
-                           instance_show(show, P->tok[2 + j]));
+                           text_show_token(show, P->tok[2 + j]));
             return -1;
         }
     }
@@ -458,13 +443,13 @@ static int instance_read_feature(parse_struct *P)
 
 static int instance_read_record(parse_struct *P)
 {
-    char show[INSTANCE_SHOW_LEN + 4];
+    char show[TEXT_SHOW_LEN + 4];
     const char *t = P->tok[0];
 
     if (t[0] == '%' || t[0] == '#')
         return 0;
     if (t[1] != '\0' || strchr("peltf", t[0]) == NULL) {
-        instance_error(P, P->line, "unknown record type '%s'", instance_show(show, t));
+        instance_error(P, P->line, "unknown record type '%s'", text_show_token(show, t));
         return -1;
     }
     if (t[0] == 'p')

@@ -15,8 +15,6 @@
 /* So that instance_write can always put an `e` record on a line the reader
    takes back: "e u v " needs at most 2 + 2 * 8 bytes. */
 #define INSTANCE_MAX_WEIGHT_DIGITS (INSTANCE_MAX_LINE - 64)
-/* Tokens quoted in messages are cut to this many bytes. */
-#define INSTANCE_SHOW_LEN 40
 
 /* Digits of a/b as written, sign and slash aside (an upper bound by one or
    two, which is all the bounds need). */

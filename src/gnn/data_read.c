@@ -9,10 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "certune/text.h"
 #include "data_internal.h"
 
 /* Tokens quoted in messages are cut to this many bytes. */
-#define GNN_SHOW_LEN 40
+#define GNN_SHOW_LEN TEXT_SHOW_LEN
 
 void gnn_data_error(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -270,16 +271,7 @@ size_t gnn_data_reader_split(gnn_data_reader_struct *r, char sep)
 /* The token as quoted in a message: the input may be any bytes. */
 const char *gnn_data_show(char *out, const char *t)
 {
-    size_t k;
-
-    for (k = 0; t[k] != '\0' && k < GNN_SHOW_LEN; k++)
-        out[k] = (t[k] >= 0x20 && t[k] < 0x7f) ? t[k] : '?';
-    if (t[k] != '\0') {
-        memcpy(out + k, "...", 3);
-        k += 3;
-    }
-    out[k] = '\0';
-    return out;
+    return text_show_token(out, t);
 }
 
 /* Decimal integer, optional '-', nothing else; 18 digits keep it in slong. */
