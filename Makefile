@@ -54,6 +54,7 @@ deps:
 example: $(B)/certune
 	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
 	$(B)/certune analyze --family lambda instances/random-*.gssl
+	$(B)/certune analyze --family delta instances/delta-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance

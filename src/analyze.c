@@ -1,10 +1,10 @@
-/* analyze: sign functions -> certified, exactly merged breakpoints -> sweep.
+/* analyze: the lambda family's sign polynomials -> certified, exactly merged
+   breakpoints.
 
    Every nonzero sign polynomial is factored over Z. Roots of distinct irreducible
    factors are distinct real numbers, so merging breakpoints across nodes, class
    pairs and instances reduces to sharing factors, and ordering them to refining
    isolating intervals until disjoint (rroot_cmp): no closeness heuristics. */
-#include <string.h>
 #include <flint/fmpz_poly_factor.h>
 #include "certune/analyze.h"
 #include "certune/lambda.h"
@@ -12,24 +12,6 @@
 #include "certune/profile.h"
 #include "certune/signfn.h"
 #include "analyze_internal.h"
-
-static int analyze_count_scored(slong *nscored, const instance_struct *insts, slong m,
-                                int score_all, char *err, size_t errlen)
-{
-    for (slong t = 0; t < m; t++) {
-        nscored[t] = 0;
-        for (slong i = 0; i < insts[t].n; i++)
-            if (insts[t].held[i] >= 0 || (score_all && insts[t].label[i] >= 0))
-                nscored[t]++;
-        if (nscored[t] == 0) {
-            snprintf(err, errlen,
-                     "%s: no scored node (no `t` record%s): its loss is undefined",
-                     insts[t].path, score_all ? " and no `l` record" : "");
-            return -1;
-        }
-    }
-    return 0;
-}
 
 /* Registers every nonzero pair polynomial in W->sign_polys. */
 static void analyze_register_signs(analyze_work *W)
@@ -144,25 +126,20 @@ static void analyze_isolate_and_sort(analyze_work *W)
 }
 
 /* The events (point, multiplicity) of each distinct sign polynomial. */
-static void analyze_build_events(analyze_work *W)
+static void analyze_build_events(analyze_common *C, const analyze_work *W)
 {
     slong np = W->sign_polys->len;
-    W->ev_len = flint_calloc(FLINT_MAX(np, 1), sizeof(slong));
-    W->ev_pts = flint_malloc(FLINT_MAX(np, 1) * sizeof(slong *));
-    W->ev_mult = flint_malloc(FLINT_MAX(np, 1) * sizeof(slong *));
+    slong *cap = flint_calloc(FLINT_MAX(np, 1), sizeof(slong));
+    for (slong i = 0; i < np; i++)
+        for (slong j = 0; j < W->pfac[i].num; j++)
+            cap[i] += W->nfroots[W->pfac[i].fid[j]];
+    analyze_common_alloc_events(C, np, cap);
+    flint_free(cap);
     for (slong i = 0; i < np; i++) {
         const analyze_factor_list *L = W->pfac + i;
-        slong len = 0;
         for (slong j = 0; j < L->num; j++)
-            len += W->nfroots[L->fid[j]];
-        W->ev_pts[i] = flint_malloc(FLINT_MAX(len, 1) * sizeof(slong));
-        W->ev_mult[i] = flint_malloc(FLINT_MAX(len, 1) * sizeof(slong));
-        for (slong j = 0; j < L->num; j++)
-            for (slong r = 0; r < W->nfroots[L->fid[j]]; r++) {
-                W->ev_pts[i][W->ev_len[i]] = W->fpoint[L->fid[j]][r];
-                W->ev_mult[i][W->ev_len[i]] = L->exp[j];
-                W->ev_len[i]++;
-            }
+            for (slong r = 0; r < W->nfroots[L->fid[j]]; r++)
+                analyze_common_push_event(C, i, W->fpoint[L->fid[j]][r], L->exp[j]);
     }
 }
 
@@ -175,65 +152,37 @@ static int analyze_sign_near_zero(const fmpz_poly_t p)
     return 0;
 }
 
-static void analyze_sweep(analyze_work *W, profile_t P)
+/* Per scored node: function ids and signs right of 0; and the points. */
+static void analyze_lambda_nodes(analyze_common *C, const analyze_work *W)
 {
-    static slong none = 0;
-    slong cmax = 0;
-    for (slong s = 0; s < W->nsigns; s++)
-        cmax = FLINT_MAX(cmax, W->signs[s].c);
-    slong npairs_max = FLINT_MAX(cmax * (cmax - 1) / 2, 1);
-    int *sign0 = flint_malloc(npairs_max * sizeof(int));
-    slong *len = flint_malloc(npairs_max * sizeof(slong));
-    slong **pts = flint_malloc(npairs_max * sizeof(slong *));
-    slong **mult = flint_malloc(npairs_max * sizeof(slong *));
     for (slong s = 0; s < W->nsigns; s++) {
         const signfn_struct *f = W->signs + s;
+        analyze_node *v = analyze_common_add_node(C, f->inst, f->truth, f->c);
         for (slong p = 0; p < f->c * (f->c - 1) / 2; p++) {
-            slong id = W->pair_pid[s][p];
-            sign0[p] = analyze_sign_near_zero(f->diff + p);
-            len[p] = id < 0 ? 0 : W->ev_len[id];
-            pts[p] = id < 0 ? &none : W->ev_pts[id];
-            mult[p] = id < 0 ? &none : W->ev_mult[id];
+            v->pid[p] = W->pair_pid[s][p];
+            v->sign0[p] = analyze_sign_near_zero(f->diff + p);
         }
-        profile_add_node(P, f->inst, f->truth, f->c, sign0, len, pts, mult);
     }
-    flint_free(sign0);
-    flint_free(len);
-    flint_free(pts);
-    flint_free(mult);
+    C->npoints = W->npoints;
+    C->points = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(bpoint_struct));
+    for (slong g = 0; g < W->npoints; g++) {
+        bpoint_init(C->points + g);
+        bpoint_set_rroot(C->points + g, W->point_root[g]);
+    }
 }
 
-int analysis_run(analysis_t A, family_t family, const instance_struct *insts, slong m,
-                 int score_all, FILE *warn, char *err, size_t errlen)
+int analyze_lambda_build(analyze_common *C, const instance_struct *insts, slong m,
+                         int score_all, FILE *warn)
 {
-    memset(A, 0, sizeof(analysis_struct));
-    fmpq_init(A->min_loss);
-    fmpq_init(A->representative);
-    A->family = family;
-    A->ninst = m;
-    slong *nscored = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
-    if (m < 1 || analyze_count_scored(nscored, insts, m, score_all, err, errlen)) {
-        if (m < 1)
-            snprintf(err, errlen, "no instance given");
-        flint_free(nscored);
-        return -1;
-    }
     analyze_work W;
     analyze_work_init(&W);
-    for (slong t = 0; t < m; t++) {
-        A->nscored += nscored[t];
+    for (slong t = 0; t < m; t++)
         lambda_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
-    }
     analyze_register_signs(&W);
     analyze_factor_signs(&W);
     analyze_isolate_and_sort(&W);
-    analyze_build_events(&W);
-    profile_t P;
-    profile_init(P, W.npoints, m, nscored);
-    analyze_sweep(&W, P);
-    analyze_fill_result(A, &W, P);
-    profile_clear(P);
+    analyze_build_events(C, &W);
+    analyze_lambda_nodes(C, &W);
     analyze_work_clear(&W);
-    flint_free(nscored);
     return 0;
 }

@@ -23,13 +23,6 @@ void analyze_work_clear(analyze_work *W)
         flint_free(W->pfac[i].exp);
     }
     flint_free(W->pfac);
-    for (slong i = 0; W->ev_len != NULL && i < W->sign_polys->len; i++) {
-        flint_free(W->ev_pts[i]);
-        flint_free(W->ev_mult[i]);
-    }
-    flint_free(W->ev_len);
-    flint_free(W->ev_pts);
-    flint_free(W->ev_mult);
     for (slong f = 0; W->froots != NULL && f < W->factors->len; f++) {
         for (slong j = 0; j < W->nfroots[f]; j++)
             rroot_clear(W->froots[f] + j);

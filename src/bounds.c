@@ -1,9 +1,12 @@
 /* bounds: certified sign-change counts against the proven bounds. */
 #include <stdio.h>
+#include "certune/certune.h"
 #include <flint/fmpz_poly_factor.h>
 #include "certune/bounds.h"
 #include "certune/component.h"
+#include "certune/delta.h"
 #include "certune/lambda.h"
+#include "certune/signfn.h"
 #include "certune/roots.h"
 
 /* Positive roots of the squarefree q (a factor x is dropped: 0 is no root in
@@ -58,13 +61,14 @@ slong bounds_sign_changes(slong *roots, const fmpz_poly_t p)
 static void bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
                                    const instance_t inst, const slong *comp, slong ncomp)
 {
+    /* eigen == NULL: not wanted (delta) */
     for (slong k = 0; k < ncomp; k++)
         size[k] = labeled[k] = 0;
     for (slong i = 0; i < inst->n; i++) {
         size[comp[i]]++;
         labeled[comp[i]] += inst->label[i] >= 0;
     }
-    for (slong k = 0; k < ncomp; k++)
+    for (slong k = 0; eigen != NULL && k < ncomp; k++)
         eigen[k] = labeled[k] ? lambda_kron_distinct_eigenvalues(inst, comp, k) : 0;
 }
 
@@ -85,6 +89,7 @@ void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
             for (slong l = k + 1; l < c; l++) {
                 *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(bounds_row));
                 bounds_row *r = *rows + (*nrows)++;
+                r->family = FAMILY_LAMBDA, r->degrees = 0;
                 r->inst = inst_idx, r->comp = k0, r->node = node, r->k = k, r->l = l;
                 r->changes =
                     bounds_sign_changes(&r->roots, s[t].diff + signfn_pair(k, l, c));
@@ -96,6 +101,76 @@ void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
     flint_free(comp), flint_free(size), flint_free(lab), flint_free(eigen);
 }
 
+/* Certified zeros of h in (0, 1); -1 (with the interval in msg) if undecided. */
+static slong bounds_delta_zeros(const expsum_t h, char *msg, size_t len)
+{
+    if (expsum_is_zero(h))
+        return 0;
+    exroot_struct *z;
+    slong n;
+    int sign_first;
+    fmpq_t lo, hi;
+    fmpq_init(lo), fmpq_init(hi);
+    if (expsum_isolate(&z, &n, &sign_first, lo, hi, h)) {
+        char *a = fmpq_get_str(NULL, 10, lo), *b = fmpq_get_str(NULL, 10, hi);
+        snprintf(msg, len, "zeros not certified in [%s, %s]", a, b);
+        flint_free(a), flint_free(b);
+        n = -1;
+    } else {
+        for (slong j = 0; j < n; j++)
+            exroot_clear(z + j);
+        flint_free(z);
+    }
+    fmpq_clear(lo), fmpq_clear(hi);
+    return n;
+}
+
+static void bounds_delta_row(bounds_row *r, const instance_t inst, const slong *comp,
+                             const slong *size, const slong *lab, slong node, slong k,
+                             slong l)
+{
+    slong k0 = comp[node];
+    r->family = FAMILY_DELTA, r->eigen = 0, r->comp = k0, r->node = node, r->k = k,
+    r->l = l;
+    r->n_comp = size[k0], r->labeled = lab[k0];
+    r->degrees = delta_distinct_degrees(inst, comp, k0, k, l);
+}
+
+int bounds_rows_delta(bounds_row **rows, slong *nrows, const instance_t inst,
+                      slong inst_idx, const fmpq_t c, char *msg, size_t len)
+{
+    slong n = inst->n, count = 0, bad = 0;
+    slong *comp = flint_malloc(n * sizeof(slong));
+    slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
+    slong ncomp = component_assign(comp, inst);
+    bounds_component_sizes(size, lab, NULL, inst, comp, ncomp);
+    delta_signfn_struct *s = NULL;
+    delta_sign_functions(&s, &count, inst, inst_idx, c, LAMBDA_EVERY_NODE, NULL);
+    for (slong t = 0; t < count; t++) {
+        slong cl = s[t].c;
+        for (slong k = 0; k < cl && !bad; k++)
+            for (slong l = k + 1; l < cl && !bad; l++) {
+                *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(bounds_row));
+                bounds_row *r = *rows + *nrows;
+                r->inst = inst_idx;
+                bounds_delta_row(r, inst, comp, size, lab, s[t].node, k, l);
+                char why[CERTUNE_ERRLEN];
+                r->roots = bounds_delta_zeros(s[t].diff + signfn_pair(k, l, cl), why,
+                                              sizeof(why));
+                r->changes = r->roots;
+                bad = r->roots < 0;
+                if (bad)
+                    snprintf(msg, len, "%s: node %ld, classes %ld/%ld: %s", inst->path,
+                             (long)s[t].node + 1, (long)k, (long)l, why);
+                *nrows += !bad;
+            }
+        delta_signfn_clear(s + t);
+    }
+    flint_free(s);
+    flint_free(comp), flint_free(size), flint_free(lab);
+    return bad ? 1 : 0;
+}
+
 int bounds_row_check(const bounds_row *r, char *msg, size_t len)
 {
     const char *what = NULL;
@@ -104,8 +179,10 @@ int bounds_row_check(const bounds_row *r, char *msg, size_t len)
         what = "n_comp - 1 (the paper)", bound = FLINT_MAX(r->n_comp - 1, 0);
     else if (r->roots > FLINT_MAX(r->labeled - 1, 0))
         what = "labeled - 1", bound = FLINT_MAX(r->labeled - 1, 0);
-    else if (r->roots > FLINT_MAX(r->eigen - 1, 0))
+    else if (r->family == FAMILY_LAMBDA && r->roots > FLINT_MAX(r->eigen - 1, 0))
         what = "distinct eigenvalues of K - 1", bound = FLINT_MAX(r->eigen - 1, 0);
+    else if (r->family == FAMILY_DELTA && r->roots > FLINT_MAX(r->degrees - 1, 0))
+        what = "distinct labeled degrees - 1", bound = FLINT_MAX(r->degrees - 1, 0);
     else if (r->changes > r->roots)
         what = "its number of roots", bound = r->roots;
     if (what == NULL)

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "certune/certune.h"
 #include "certune/cli.h"
+#include "certune/qparse.h"
 
 int cli_usage_error(const char *fmt, const char *arg)
 {
@@ -25,14 +26,26 @@ const char *cli_option_value(int argc, char **argv, int *i, const char *name)
 
 int cli_parse_family(family_t *family, const char *name)
 {
-    if (strcmp(name, "lambda") == 0) {
-        *family = FAMILY_LAMBDA;
-        return 0;
-    }
-    if (strcmp(name, "alpha") == 0 || strcmp(name, "delta") == 0)
-        return cli_usage_error("--family %s is not available in this version (lambda is)",
-                               name);
-    return cli_usage_error("unknown family '%s' (expected lambda)", name);
+    static const char *names[] = {"lambda", "delta", "alpha"};
+    static const family_t ids[] = {FAMILY_LAMBDA, FAMILY_DELTA, FAMILY_ALPHA};
+    for (int k = 0; k < 3; k++)
+        if (strcmp(name, names[k]) == 0) {
+            *family = ids[k];
+            return 0;
+        }
+    return cli_usage_error("unknown family '%s' (expected lambda, alpha or delta)", name);
+}
+
+int cli_parse_c(fmpq_t c, const char *text)
+{
+    fmpq_t one;
+    fmpq_init(one);
+    fmpq_one(one);
+    int bad = qparse_fmpq(c, text) || fmpq_sgn(c) <= 0 || fmpq_cmp(c, one) >= 0;
+    fmpq_clear(one);
+    if (bad)
+        return cli_usage_error("--c takes an exact rational in (0, 1), not '%s'", text);
+    return 0;
 }
 
 int cli_load_instances(instance_struct *insts, const char *const *files, slong n)

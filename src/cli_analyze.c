@@ -9,7 +9,8 @@
 
 typedef struct {
     family_t family;
-    int have_family, score_all, json;
+    fmpq_t c;
+    int have_family, have_c, score_all, json;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -18,6 +19,8 @@ typedef struct {
 static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
+    fmpq_init(o->c);
+    analysis_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -34,8 +37,10 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
-        else if (strcmp(argv[i], "--c") == 0 || strncmp(argv[i], "--c=", 4) == 0)
-            rc = cli_usage_error("%s applies only to --family delta", "--c");
+        else if ((v = cli_option_value(argc, argv, &i, "--c")) != NULL) {
+            rc = cli_parse_c(o->c, v);
+            o->have_c = 1;
+        }
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             rc = cli_usage_error("unknown or incomplete option '%s'", argv[i]);
         else
@@ -44,7 +49,9 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_family)
-        return cli_usage_error("%s", "analyze needs --family lambda");
+        return cli_usage_error("%s", "analyze needs --family lambda or --family delta");
+    if (o->have_c && o->family != FAMILY_DELTA)
+        return cli_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)
         return cli_usage_error("%s", "analyze needs at least one FILE");
     return 0;
@@ -73,10 +80,16 @@ static int run_analyze(const analyze_options *o)
     }
     char err[CERTUNE_ERRLEN];
     analysis_t A;
-    if (analysis_run(A, o->family, insts, o->nfiles, o->score_all, stderr, err,
-                     sizeof(err))) {
+    if (analysis_run_c(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr, err,
+                       sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
+    } else if (A->nundecided) {
+        /* No loss is reported: it would rest on an order that is not proved. */
+        report_write_undecided(stderr, A);
+        if (o->json)
+            report_write_json(stdout, A);
+        rc = CERTUNE_EXIT_UNDECIDED;
     } else if (o->plot != NULL && write_plot(o->plot, A)) {
         rc = CERTUNE_EXIT_INPUT;
     } else {
@@ -84,7 +97,7 @@ static int run_analyze(const analyze_options *o)
             report_write_json(stdout, A);
         else
             report_write_text(stdout, A);
-        rc = A->nundecided ? CERTUNE_EXIT_UNDECIDED : CERTUNE_EXIT_OK;
+        rc = CERTUNE_EXIT_OK;
     }
     analysis_clear(A);
     for (slong t = 0; t < o->nfiles; t++)
@@ -104,5 +117,6 @@ int cli_analyze_main(int argc, char **argv)
     if (rc == 0)
         rc = run_analyze(&o);
     free(o.files);
+    fmpq_clear(o.c);
     return rc;
 }

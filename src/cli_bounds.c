@@ -7,19 +7,31 @@
 #include "certune/plot.h"
 
 typedef struct {
+    family_t family;
+    fmpq_t c;
+    int json;
+    const char *plot;
+    const char **files;
+    slong nfiles;
+} bounds_options;
+
+typedef struct {
     slong max_pair, max_node; /* most sign changes of one pair, of one node */
     slong max_labeled;        /* largest bound labeled - 1 of its components */
     slong nbp, pieces;        /* of the instance analyzed alone; -1 if unscored */
 } bounds_summary;
 
 static void bounds_summarize(bounds_summary *sum, const bounds_row *rows, slong nrows,
-                             const instance_struct *insts, slong m)
+                             const bounds_options *o, const instance_struct *insts,
+                             slong m)
 {
     char err[CERTUNE_ERRLEN];
     for (slong t = 0; t < m; t++) {
         sum[t].max_pair = sum[t].max_node = sum[t].max_labeled = 0;
         analysis_t A;
-        int bad = analysis_run(A, FAMILY_LAMBDA, insts + t, 1, 0, NULL, err, sizeof(err));
+        int bad = analysis_run_c(A, o->family, o->c, insts + t, 1, 0, NULL, err,
+                                 sizeof(err)) ||
+                  A->nundecided > 0;
         sum[t].nbp = bad ? -1 : A->nbp;
         sum[t].pieces = bad ? -1 : A->loss_pieces;
         analysis_clear(A);
@@ -42,7 +54,7 @@ static void bounds_summarize(bounds_summary *sum, const bounds_row *rows, slong 
 /* Max sign changes of one pair against n, with the bound labeled - 1 (the
    paper's n - 1 is far above both and would flatten the picture). */
 static int bounds_plot(const char *path, const bounds_summary *sum,
-                       const instance_struct *insts, slong m)
+                       const bounds_options *o, const instance_struct *insts, slong m)
 {
     double *x = flint_malloc(m * sizeof(double)), *y = flint_malloc(m * sizeof(double));
     double *bound = flint_malloc(m * sizeof(double));
@@ -53,8 +65,11 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     }
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1
-                       : plot_counts_svg(f, "lambda: sign changes per node and pair", m,
-                                         x, y, bound, "n (nodes)",
+                       : plot_counts_svg(f,
+                                         o->family == FAMILY_LAMBDA
+                                             ? "lambda: sign changes per node and pair"
+                                             : "delta: sign changes per node and pair",
+                                         m, x, y, bound, "n (nodes)",
                                          "max sign changes (bound: labeled - 1)");
     if (f != NULL && fclose(f) != 0)
         rc = -1;
@@ -64,25 +79,40 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     return rc;
 }
 
-static void bounds_print_rows_text(FILE *out, const bounds_row *rows, slong nrows)
+/* The family's sharpest bound of a row: lambda's eigen - 1, delta's degrees - 1. */
+static slong bounds_sharp(const bounds_row *r)
 {
-    fprintf(out, "inst comp node pair  changes roots | n_comp-1 labeled-1 eigen(K)-1\n");
+    return FLINT_MAX((r->family == FAMILY_LAMBDA ? r->eigen : r->degrees) - 1, 0);
+}
+
+static void bounds_print_rows_text(FILE *out, const bounds_row *rows, slong nrows,
+                                   family_t family)
+{
+    fprintf(out, "inst comp node pair  changes roots | n_comp-1 labeled-1 %s\n",
+            family == FAMILY_LAMBDA ? "eigen(K)-1" : " degrees-1");
     for (slong i = 0; i < nrows; i++) {
         const bounds_row *r = rows + i;
         fprintf(out, "%4ld %4ld %4ld %2ld/%-2ld %7ld %5ld | %8ld %9ld %10ld\n",
                 (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1, (long)r->k,
                 (long)r->l, (long)r->changes, (long)r->roots, (long)(r->n_comp - 1),
-                (long)FLINT_MAX(r->labeled - 1, 0), (long)FLINT_MAX(r->eigen - 1, 0));
+                (long)FLINT_MAX(r->labeled - 1, 0), (long)bounds_sharp(r));
     }
 }
 
 static void bounds_print_text(FILE *out, const bounds_row *rows, slong nrows,
-                              const bounds_summary *sum, const instance_struct *insts,
-                              slong m, const analysis_struct *set)
+                              const bounds_summary *sum, const bounds_options *o,
+                              const instance_struct *insts, slong m,
+                              const analysis_struct *set)
 {
-    fprintf(out, "family lambda: certified sign changes in (0, +inf), %ld instance%s\n",
-            (long)m, m == 1 ? "" : "s");
-    bounds_print_rows_text(out, rows, nrows);
+    if (o->family == FAMILY_LAMBDA)
+        fprintf(out, "family lambda: certified sign changes in (0, +inf)");
+    else {
+        char *c = fmpq_get_str(NULL, 10, o->c);
+        fprintf(out, "family delta (c = %s): certified sign changes in (0, 1)", c);
+        flint_free(c);
+    }
+    fprintf(out, ", %ld instance%s\n", (long)m, m == 1 ? "" : "s");
+    bounds_print_rows_text(out, rows, nrows, o->family);
     slong nmax = 0, cmax = 0;
     for (slong t = 0; t < m; t++) {
         nmax = FLINT_MAX(nmax, insts[t].n), cmax = FLINT_MAX(cmax, insts[t].c);
@@ -107,20 +137,23 @@ static void bounds_print_text(FILE *out, const bounds_row *rows, slong nrows,
 }
 
 static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
-                              const bounds_summary *sum, const instance_struct *insts,
-                              slong m, const analysis_struct *set)
+                              const bounds_summary *sum, const bounds_options *o,
+                              const instance_struct *insts, slong m,
+                              const analysis_struct *set)
 {
-    fprintf(out, "{\n  \"family\": \"lambda\",\n  \"rows\": [");
+    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [",
+            o->family == FAMILY_LAMBDA ? "lambda" : "delta");
     for (slong i = 0; i < nrows; i++) {
         const bounds_row *r = rows + i;
         fprintf(out,
                 "%s\n    {\"instance\": %ld, \"component\": %ld, \"node\": %ld, "
                 "\"classes\": [%ld, %ld], \"changes\": %ld, \"roots\": %ld, "
-                "\"bound_paper\": %ld, \"bound_labeled\": %ld, \"bound_kron\": %ld}",
+                "\"bound_paper\": %ld, \"bound_labeled\": %ld, \"%s\": %ld}",
                 i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
                 (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
                 (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
-                (long)FLINT_MAX(r->eigen - 1, 0));
+                r->family == FAMILY_LAMBDA ? "bound_kron" : "bound_degrees",
+                (long)bounds_sharp(r));
     }
     fprintf(out, "\n  ],\n  \"instances\": [");
     for (slong t = 0; t < m; t++)
@@ -148,24 +181,22 @@ static slong bounds_print_violations(FILE *out, const bounds_row *rows, slong nr
     return bad;
 }
 
-typedef struct {
-    int json;
-    const char *plot;
-    const char **files;
-    slong nfiles;
-} bounds_options;
 
 static int bounds_parse_args(bounds_options *o, int argc, char **argv)
 {
     const char *v;
-    int rc = 0, have_family = 0;
-    family_t family;
+    int rc = 0, have_family = 0, have_c = 0;
     memset(o, 0, sizeof(*o));
+    fmpq_init(o->c);
+    analysis_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc && rc == 0; i++) {
         if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
-            rc = cli_parse_family(&family, v);
+            rc = cli_parse_family(&o->family, v);
             have_family = 1;
+        } else if ((v = cli_option_value(argc, argv, &i, "--c")) != NULL) {
+            rc = cli_parse_c(o->c, v);
+            have_c = 1;
         } else if ((v = cli_option_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
@@ -176,28 +207,51 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
             o->files[o->nfiles++] = argv[i];
     }
     if (rc == 0 && (!have_family || o->nfiles == 0))
-        rc = cli_usage_error("%s", "bounds needs --family lambda and at least one FILE");
+        rc = cli_usage_error("%s", "bounds needs --family and at least one FILE");
+    if (rc == 0 && have_c && o->family != FAMILY_DELTA)
+        rc = cli_usage_error("%s applies only to --family delta", "--c");
     return rc;
+}
+
+/* Every row of every instance; 1 (message printed) when some delta zeros
+   cannot be certified. */
+static int bounds_collect(bounds_row **rows, slong *nrows, const bounds_options *o,
+                          const instance_struct *insts)
+{
+    char msg[CERTUNE_ERRLEN];
+    for (slong t = 0; t < o->nfiles; t++) {
+        if (o->family == FAMILY_LAMBDA)
+            bounds_rows_lambda(rows, nrows, insts + t, t);
+        else if (bounds_rows_delta(rows, nrows, insts + t, t, o->c, msg, sizeof(msg))) {
+            fprintf(stderr, "certune: undecided: %s; no count is reported\n", msg);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static int bounds_run(const bounds_options *o, instance_struct *insts)
 {
     slong m = o->nfiles, nrows = 0;
     bounds_row *rows = NULL;
-    for (slong t = 0; t < m; t++)
-        bounds_rows_lambda(&rows, &nrows, insts + t, t);
+    if (bounds_collect(&rows, &nrows, o, insts)) {
+        flint_free(rows);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
     bounds_summary *sum = flint_malloc(m * sizeof(bounds_summary));
-    bounds_summarize(sum, rows, nrows, insts, m);
+    bounds_summarize(sum, rows, nrows, o, insts, m);
     char err[CERTUNE_ERRLEN];
     analysis_t set;
-    int set_bad = analysis_run(set, FAMILY_LAMBDA, insts, m, 0, NULL, err, sizeof(err));
+    int set_bad =
+        analysis_run_c(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err)) ||
+        set->nundecided > 0;
     if (o->json)
-        bounds_print_json(stdout, rows, nrows, sum, insts, m, set_bad ? NULL : set);
+        bounds_print_json(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
     else
-        bounds_print_text(stdout, rows, nrows, sum, insts, m, set_bad ? NULL : set);
+        bounds_print_text(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
     slong bad = bounds_print_violations(stdout, rows, nrows, o->json);
     int rc = bad ? CERTUNE_EXIT_FALSE : CERTUNE_EXIT_OK;
-    if (o->plot != NULL && bounds_plot(o->plot, sum, insts, m))
+    if (o->plot != NULL && bounds_plot(o->plot, sum, o, insts, m))
         rc = CERTUNE_EXIT_INPUT;
     analysis_clear(set);
     flint_free(sum);
@@ -221,5 +275,6 @@ int cli_bounds_main(int argc, char **argv)
     }
     free(insts);
     free(o.files);
+    fmpq_clear(o.c);
     return rc;
 }

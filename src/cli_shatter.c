@@ -18,13 +18,19 @@ static int cli_make_dir(const char *dir)
 int cli_shatter_main(int argc, char **argv)
 {
     family_t family = FAMILY_LAMBDA;
-    const char *out = NULL, *v;
+    const char *out = NULL, *v, *ctext = NULL;
     long M = 0;
     int have_family = 0, rc = 0;
+    fmpq_t c;
+    fmpq_init(c);
+    analysis_default_c(c);
     for (int i = 1; i < argc && rc == 0; i++) {
         if ((v = cli_option_value(argc, argv, &i, "--family")) != NULL) {
             rc = cli_parse_family(&family, v);
             have_family = 1;
+        } else if ((v = cli_option_value(argc, argv, &i, "--c")) != NULL) {
+            rc = cli_parse_c(c, v);
+            ctext = v;
         } else if ((v = cli_option_value(argc, argv, &i, "--m")) != NULL) {
             char *end;
             M = strtol(v, &end, 10);
@@ -37,15 +43,29 @@ int cli_shatter_main(int argc, char **argv)
     }
     if (rc == 0 && (!have_family || M == 0 || out == NULL))
         rc = cli_usage_error("%s", "shatter needs --family, --m and --out");
+    if (rc == 0 && ctext != NULL && family != FAMILY_DELTA)
+        rc = cli_usage_error("%s applies only to --family delta", "--c");
+    if (rc == 0 && family == FAMILY_DELTA && ctext != NULL) {
+        fmpq_t c2;
+        fmpq_init(c2);
+        fmpq_mul_2exp(c2, c, 1);
+        if (fmpq_cmp_ui(c2, 1) <= 0)
+            rc = cli_usage_error("shatter --family delta needs --c above 1/2, not '%s' "
+                                 "(the gadget's threshold ln(2c)/ln(x+2) lies in (0, 1) "
+                                 "only when 2c > 1)",
+                                 ctext);
+        fmpq_clear(c2);
+    }
     if (rc == 0)
         rc = cli_make_dir(out);
+    char err[CERTUNE_ERRLEN];
+    if (rc == 0 && shatter_write(out, family, c, M, err, sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        rc = CERTUNE_EXIT_INPUT;
+    }
+    fmpq_clear(c);
     if (rc)
         return rc;
-    char err[CERTUNE_ERRLEN];
-    if (shatter_write(out, family, M, err, sizeof(err))) {
-        fprintf(stderr, "certune: %s\n", err);
-        return CERTUNE_EXIT_INPUT;
-    }
     printf("wrote %ld instances and witness.txt to %s\n", M, out);
     return CERTUNE_EXIT_OK;
 }
@@ -79,5 +99,8 @@ int cli_verify_shatter_main(int argc, char **argv)
     else
         fwrite(buf, 1, len, stdout);
     free(buf);
-    return res < 0 ? CERTUNE_EXIT_INPUT : res ? CERTUNE_EXIT_FALSE : CERTUNE_EXIT_OK;
+    return res == SHATTER_INVALID     ? CERTUNE_EXIT_INPUT
+           : res == SHATTER_UNDECIDED ? CERTUNE_EXIT_UNDECIDED
+           : res == SHATTER_NO        ? CERTUNE_EXIT_FALSE
+                                      : CERTUNE_EXIT_OK;
 }

@@ -7,11 +7,11 @@
 #include "certune/gnn_cli.h"
 
 static const char *usage_text =
-    "usage: certune analyze --family lambda [--score unlabeled|all] [--json]\n"
+    "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
     "                       [--plot FILE.svg] FILE...\n"
-    "       certune bounds --family lambda [--json] [--plot FILE.svg] FILE...\n"
-    "       certune shatter --family lambda --m M --out DIR\n"
-    "       certune verify-shatter --family lambda DIR\n"
+    "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] FILE...\n"
+    "       certune shatter --family F [--c Q] --m M --out DIR\n"
+    "       certune verify-shatter --family F DIR\n"
     "       certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
     "                      [--seed S] --out DIR\n"
     "       certune gnn train ... (certune gnn --help)\n"
@@ -29,14 +29,17 @@ static const char *usage_text =
     "                  their true class) out of a dataset folder (docs/gnn-data.md)\n"
     "\n"
     "options:\n"
-    "  --family F    lambda (smoothing, lambda in (0, +inf))\n"
+    "  --family F    lambda (smoothing, lambda in (0, +inf)) or\n"
+    "                delta (normalized adjacency, delta in [0, 1])\n"
+    "  --c Q         delta's constant, an exact rational in (0, 1) (default 99/100)\n"
     "  --score S     unlabeled (default): score held-out `t` nodes;\n"
     "                all: also score labeled nodes against their given class\n"
     "  --json        print JSON (docs/formats.md) instead of text\n"
     "  --plot FILE   also draw an SVG plot\n"
     "  --help        print this help\n"
     "\n"
-    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided,\n"
+    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (what\n"
+    "             could not be certified is printed; no loss is reported),\n"
     "             4 a checked property is false (bounds, verify-shatter)\n";
 
 typedef int (*command_fn)(int, char **);

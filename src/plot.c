@@ -31,6 +31,7 @@ void plot_axis_set(plot_axis_struct *ax, double lo, double hi, int lg, double p0
     ax->log = lg;
     ax->plain = lg && floor(lo + 1e-9) >= -3 && ceil(hi - 1e-9) <= 5;
     ax->step = 0;
+    ax->trim = 0;
     ax->p0 = p0;
     ax->p1 = p1;
     ax->ngiven = 0;
@@ -154,6 +155,13 @@ static double plot_tick_label(char *buf, size_t len, const plot_axis_struct *ax,
     if (!ax->log) {
         int d = ax->step < 1 ? (int)ceil(-log10(ax->step) - 1e-9) : 0;
         snprintf(buf, len, "%.*f", d, fabs(t) < 1e-12 * ax->step ? 0.0 : t);
+        if (ax->trim && strchr(buf, '.') != NULL) {
+            size_t n = strlen(buf);
+            while (buf[n - 1] == '0')
+                buf[--n] = '\0';
+            if (buf[n - 1] == '.')
+                buf[n - 1] = '\0';
+        }
         return PLOT_CHAR_W * strlen(buf);
     }
     if (ax->plain) {

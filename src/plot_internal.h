@@ -31,6 +31,7 @@ typedef struct {
     int log;
     int plain;   /* log axis: label ticks as decimals rather than 10^k */
     double step; /* linear axis: the tick step */
+    int trim;    /* linear axis: labels without trailing zeros (0, 0.2, 1) */
     double p0, p1;
     int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
     const double *given;

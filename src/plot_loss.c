@@ -12,6 +12,21 @@
 #define PLOT_LOSS_W 900
 #define PLOT_LOSS_H 500
 
+/* 1 when the domain is the bounded interval from 0 to 1 (every family but
+   lambda); A->closed then says whether it contains its ends. */
+static int plot_loss_bounded(const analysis_t A)
+{
+    return A->family != FAMILY_LAMBDA;
+}
+
+/* 1 when the representative is an end of a closed domain (only an end attains
+   the minimum): it then lies on no open piece. */
+static int plot_loss_rep_at_end(const analysis_t A)
+{
+    return A->closed &&
+           (fmpq_is_zero(A->representative) || fmpq_is_one(A->representative));
+}
+
 /* Axis range (log10 units) for the breakpoints and the representative. */
 static void plot_loss_xrange(double *lo, double *hi, const double *bpx, slong nbp,
                              double rep)
@@ -42,6 +57,8 @@ static double plot_loss_ymax(const analysis_t A)
         m = fmax(m, fmpq_get_d(A->piece_loss + i));
     for (slong b = 0; b < A->nbp; b++)
         m = fmax(m, fmpq_get_d(A->point_loss + b));
+    for (int e = 0; A->closed && e < 2; e++)
+        m = fmax(m, fmpq_get_d(A->end_loss + e));
     return m;
 }
 
@@ -49,8 +66,16 @@ static void plot_loss_frame(plot_frame_struct *f, const analysis_t A, const doub
 {
     double lo, hi, ymax = plot_loss_ymax(A);
 
-    plot_loss_xrange(&lo, &hi, bpx, A->nbp, fmpq_get_d(A->representative));
-    plot_axis_set(&f->x, lo, hi, 1, 80, PLOT_LOSS_W - 230);
+    if (plot_loss_bounded(A)) {
+        /* the whole domain, linear, ticks 0, 0.2, ..., 1 */
+        plot_axis_linear(&f->x, 0, 1, 5, 80, PLOT_LOSS_W - 230);
+        f->x.lo = 0;
+        f->x.hi = 1;
+        f->x.trim = 1;
+    } else {
+        plot_loss_xrange(&lo, &hi, bpx, A->nbp, fmpq_get_d(A->representative));
+        plot_axis_set(&f->x, lo, hi, 1, 80, PLOT_LOSS_W - 230);
+    }
     plot_axis_linear(&f->y, 0, ymax > 0 ? 1.1 * ymax : 1, 6, PLOT_LOSS_H - 70, 70);
 }
 
@@ -110,11 +135,14 @@ static int plot_loss_rep_above(const analysis_t A, const plot_frame_struct *f)
 }
 
 /* One horizontal segment per open piece; the minimizing ones thicker, in the
-   highlight colour; arrows where the first and last pieces leave the frame. */
+   highlight colour. On (0, +inf) the first and last pieces leave the frame with
+   an arrow; a bounded domain's pieces end at x = 0 and x = 1 (the frame's
+   edges). */
 static void plot_loss_segments(FILE *out, const analysis_t A, const double *bpx,
                                const plot_frame_struct *f)
 {
-    int above = plot_loss_rep_above(A, f);
+    int above = plot_loss_rep_above(A, f) && !plot_loss_rep_at_end(A);
+    int arrows = !plot_loss_bounded(A);
 
     for (slong i = 0; i <= A->nbp; i++) {
         int mn = fmpq_equal(A->piece_loss + i, A->min_loss);
@@ -127,9 +155,9 @@ static void plot_loss_segments(FILE *out, const analysis_t A, const double *bpx,
                 "<line class=\"step%s\" id=\"piece-%ld\" x1=\"%.1f\" y1=\"%.1f\" "
                 "x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%g\"/>\n",
                 mn ? " min" : "", (long)i, x0, y, x1, y, col, w);
-        if (i == 0)
+        if (arrows && i == 0)
             plot_loss_arrow(out, x0, y, -1, col, w / 2 + 0.5);
-        if (i == A->nbp)
+        if (arrows && i == A->nbp)
             plot_loss_arrow(out, x1, y, 1, col, w / 2 + 0.5);
         if (!(above && i == A->best_piece))
             plot_loss_piece_label(out, A, i, x0, x1, y);
@@ -167,12 +195,40 @@ static void plot_loss_dots(FILE *out, const analysis_t A, const double *bpx,
     }
 }
 
+/* The ends 0 and 1 of a bounded domain, as at a breakpoint with one side. A
+   closed end always gets a filled circle at its own loss ("end", "end min" when
+   it attains the minimum), and an open circle ends the adjacent piece when its
+   loss differs. An open end is excluded: an open circle ends the piece. */
+static void plot_loss_ends(FILE *out, const analysis_t A, const plot_frame_struct *f)
+{
+    for (int e = 0; plot_loss_bounded(A) && e < 2; e++) {
+        const fmpq *l = A->piece_loss + (e ? A->nbp : 0);
+        double x = e ? f->x.p1 : f->x.p0;
+        int mn = A->closed && (A->min_ends & (1 << e));
+        const char *col = mn ? PLOT_COL_MIN : PLOT_COL_STEP;
+        if (!A->closed || !fmpq_equal(l, A->end_loss + e))
+            plot_loss_circle(out, x, plot_axis_map(&f->y, fmpq_get_d(l)), 1,
+                             fmpq_equal(l, A->min_loss) ? PLOT_COL_MIN : PLOT_COL_STEP);
+        if (!A->closed)
+            continue;
+        fprintf(out,
+                "<circle class=\"end%s\" id=\"end-%d\" cx=\"%.1f\" cy=\"%.1f\" "
+                "r=\"3.8\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.6\"/>\n",
+                mn ? " min" : "", e, x, plot_axis_map(&f->y, fmpq_get_d(A->end_loss + e)),
+                col, col);
+    }
+}
+
 /* The hyperparameter's symbol as SVG text. */
 static const char *plot_family_symbol(family_t family)
 {
     switch (family) {
     case FAMILY_LAMBDA:
         return "&#955;";
+    case FAMILY_DELTA:
+        return "&#948;";
+    case FAMILY_ALPHA:
+        return "&#945;";
     }
     return "?";
 }
@@ -211,24 +267,39 @@ static int plot_loss_has_circles(const analysis_t A)
     return 0;
 }
 
+/* 1 when an open circle ends a piece at an end of a bounded domain. */
+static int plot_loss_has_end_circles(const analysis_t A)
+{
+    if (!plot_loss_bounded(A))
+        return 0;
+    return !A->closed || !fmpq_equal(A->end_loss + 0, A->piece_loss + 0) ||
+           !fmpq_equal(A->end_loss + 1, A->piece_loss + A->nbp);
+}
+
 /* The legend, listing only what the plot shows. */
 static void plot_loss_legend(FILE *out, const analysis_t A, const plot_frame_struct *f)
 {
-    plot_key_struct k[6];
+    plot_key_struct k[8];
     char buf[32], text[PLOT_LABEL_LEN];
-    int n = 0;
+    int n = 0, circles = plot_loss_has_circles(A);
+    /* only points attain the minimum: its key is a dot (bounded domains; lambda's
+       legend is kept as it was) */
+    int mindot = plot_loss_bounded(A) && A->nmin_pieces == 0;
 
     if (A->nmin_pieces <= A->nbp)
         plot_key_set(k + n++, PLOT_KEY_LINE, PLOT_COL_STEP, 2.2, "loss on an open piece");
     plot_fmpq_label(buf, sizeof(buf), A->min_loss);
     snprintf(text, sizeof(text), "minimum loss %s", buf);
-    plot_key_set(k + n++, PLOT_KEY_LINE, PLOT_COL_MIN, 4, text);
+    plot_key_set(k + n++, mindot ? PLOT_KEY_DOT : PLOT_KEY_LINE, PLOT_COL_MIN,
+                 mindot ? 1 : 4, text);
     if (A->nbp > 0)
         plot_key_set(k + n++, PLOT_KEY_DOTTED, PLOT_COL_BP, 1, "breakpoint");
-    if (plot_loss_has_circles(A)) {
+    if (circles)
         plot_key_set(k + n++, PLOT_KEY_DOT, PLOT_COL_STEP, 1, "loss at a breakpoint");
+    if (plot_loss_bounded(A) && A->closed)
+        plot_key_set(k + n++, PLOT_KEY_DOT, PLOT_COL_STEP, 1, "loss at an end");
+    if (circles || plot_loss_has_end_circles(A))
         plot_key_set(k + n++, PLOT_KEY_OPEN, PLOT_COL_STEP, 1, "excluded endpoint");
-    }
     plot_fmpq_label(buf, sizeof(buf), A->representative);
     snprintf(text, sizeof(text), "representative %s = %s", plot_family_symbol(A->family),
              buf);
@@ -236,19 +307,41 @@ static void plot_loss_legend(FILE *out, const analysis_t A, const plot_frame_str
     plot_write_legend(out, f->x.p1 + 22, f->y.p1, k, n);
 }
 
+/* The family as the subtitle names it: "lambda", or with a bounded domain
+   "delta on [0, 1] (c = 99/100)" (the constant as a fraction when it is short). */
+static void plot_loss_family_text(char *buf, size_t len, const analysis_t A)
+{
+    char c[40] = "";
+
+    if (!plot_loss_bounded(A)) {
+        snprintf(buf, len, "%s", report_family_name(A->family));
+        return;
+    }
+    if (A->family == FAMILY_DELTA) {
+        char *s = fmpq_get_str(NULL, 10, A->c);
+        if (strlen(s) <= 25)
+            snprintf(c, sizeof(c), " (c = %s)", s);
+        else
+            snprintf(c, sizeof(c), " (c = %.10g)", fmpq_get_d(A->c));
+        flint_free(s);
+    }
+    snprintf(buf, len, "%s on %s0, 1%s%s", report_family_name(A->family),
+             A->closed ? "[" : "(", A->closed ? "]" : ")", c);
+}
+
 static void plot_loss_titles(FILE *out, const analysis_t A, const plot_frame_struct *f)
 {
-    char title[160], sub[200];
+    char title[160], sub[256], fam[96];
 
+    plot_loss_family_text(fam, sizeof(fam), A);
     snprintf(title, sizeof(title), "Empirical loss of label propagation vs %s",
              plot_family_symbol(A->family));
     snprintf(sub, sizeof(sub),
              "family %s, %ld instance%s, %ld scored node%s, %ld breakpoint%s, "
              "%ld loss piece%s",
-             report_family_name(A->family), (long)A->ninst, A->ninst == 1 ? "" : "s",
-             (long)A->nscored, A->nscored == 1 ? "" : "s", (long)A->nbp,
-             A->nbp == 1 ? "" : "s", (long)A->loss_pieces,
-             A->loss_pieces == 1 ? "" : "s");
+             fam, (long)A->ninst, A->ninst == 1 ? "" : "s", (long)A->nscored,
+             A->nscored == 1 ? "" : "s", (long)A->nbp, A->nbp == 1 ? "" : "s",
+             (long)A->loss_pieces, A->loss_pieces == 1 ? "" : "s");
     plot_write_title(out, f, title, 0, sub);
     plot_write_axes(out, f, plot_family_symbol(A->family), "empirical loss", 0);
 }
@@ -268,6 +361,7 @@ int plot_loss_svg(FILE *out, const analysis_t A)
     plot_loss_breakpoints(out, A, bpx, &f);
     plot_loss_segments(out, A, bpx, &f);
     plot_loss_dots(out, A, bpx, &f);
+    plot_loss_ends(out, A, &f);
     plot_loss_representative(out, A, &f);
     plot_loss_legend(out, A, &f);
     free(bpx);

@@ -7,6 +7,10 @@ const char *report_family_name(family_t family)
     switch (family) {
     case FAMILY_LAMBDA:
         return "lambda";
+    case FAMILY_DELTA:
+        return "delta";
+    case FAMILY_ALPHA:
+        return "alpha";
     }
     return "?";
 }
@@ -18,6 +22,12 @@ static void report_fmpq(FILE *out, const fmpq_t x)
     flint_free(s);
 }
 
+/* The domain's right end as text ("+inf" or "1"). */
+static const char *report_domain_hi(const analysis_t A)
+{
+    return A->family == FAMILY_LAMBDA ? "+inf" : "1";
+}
+
 static void report_piece_name(FILE *out, const analysis_t A, slong i)
 {
     if (i == 0)
@@ -25,7 +35,7 @@ static void report_piece_name(FILE *out, const analysis_t A, slong i)
     else
         fprintf(out, "(b%ld, ", (long)i);
     if (i == A->nbp)
-        fputs("+inf)", out);
+        fprintf(out, "%s)", report_domain_hi(A));
     else
         fprintf(out, "b%ld)", (long)(i + 1));
 }
@@ -44,6 +54,11 @@ static void report_text_breakpoints(FILE *out, const analysis_t A)
 static void report_text_losses(FILE *out, const analysis_t A)
 {
     fprintf(out, "losses:\n");
+    if (A->closed) {
+        fputs("  end 0  ", out);
+        report_fmpq(out, A->end_loss + 0);
+        fputc('\n', out);
+    }
     for (slong i = 0; i <= A->nbp; i++) {
         fputs("  piece ", out);
         report_piece_name(out, A, i);
@@ -55,6 +70,11 @@ static void report_text_losses(FILE *out, const analysis_t A)
             report_fmpq(out, A->point_loss + i);
             fputc('\n', out);
         }
+    }
+    if (A->closed) {
+        fputs("  end 1  ", out);
+        report_fmpq(out, A->end_loss + 1);
+        fputc('\n', out);
     }
 }
 
@@ -70,6 +90,12 @@ static void report_text_minimum(FILE *out, const analysis_t A)
     for (slong k = 0; k < A->nmin_points; k++)
         fprintf(out, "%sb%ld", k || A->nmin_pieces ? ", " : " ",
                 (long)(A->min_points[k] + 1));
+    int listed = A->nmin_pieces || A->nmin_points;
+    for (int e = 0; e < 2; e++)
+        if (A->min_ends & (1 << e)) {
+            fprintf(out, "%send %d", listed ? ", " : " ", e);
+            listed = 1;
+        }
     fprintf(out, "\nbest open piece: ");
     report_piece_name(out, A, A->best_piece);
     fprintf(out, ", loss ");
@@ -81,9 +107,15 @@ static void report_text_minimum(FILE *out, const analysis_t A)
 
 void report_write_text(FILE *out, const analysis_t A)
 {
-    fprintf(out, "family %s on (0, +inf): %ld instance%s, %ld scored nodes\n",
-            report_family_name(A->family), (long)A->ninst, A->ninst == 1 ? "" : "s",
-            (long)A->nscored);
+    fprintf(out, "family %s", report_family_name(A->family));
+    if (A->family == FAMILY_DELTA) {
+        fputs(" (c = ", out);
+        report_fmpq(out, A->c);
+        fputs(") on [0, 1]", out);
+    } else
+        fputs(A->family == FAMILY_ALPHA ? " on (0, 1)" : " on (0, +inf)", out);
+    fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,
+            A->ninst == 1 ? "" : "s", (long)A->nscored);
     report_text_breakpoints(out, A);
     report_text_losses(out, A);
     report_text_minimum(out, A);
@@ -121,7 +153,15 @@ static void report_json_losses(FILE *out, const analysis_t A)
         fputs(b ? ", " : "", out);
         report_json_string_fmpq(out, A->point_loss + b);
     }
-    fprintf(out, "],\n  \"loss_pieces\": %ld,\n", (long)A->loss_pieces);
+    fputs("],\n", out);
+    if (A->closed) {
+        fputs("  \"end_losses\": {\"lo\": ", out);
+        report_json_string_fmpq(out, A->end_loss + 0);
+        fputs(", \"hi\": ", out);
+        report_json_string_fmpq(out, A->end_loss + 1);
+        fputs("},\n", out);
+    }
+    fprintf(out, "  \"loss_pieces\": %ld,\n", (long)A->loss_pieces);
 }
 
 static void report_json_minimum(FILE *out, const analysis_t A)
@@ -134,22 +174,70 @@ static void report_json_minimum(FILE *out, const analysis_t A)
     fputs("], \"points\": [", out);
     for (slong k = 0; k < A->nmin_points; k++)
         fprintf(out, "%s%ld", k ? ", " : "", (long)A->min_points[k]);
+    if (A->closed)
+        fprintf(out, "], \"ends\": [%s%s%s", (A->min_ends & 1) ? "\"lo\"" : "",
+                A->min_ends == 3 ? ", " : "", (A->min_ends & 2) ? "\"hi\"" : "");
     fputs("], \"representative\": ", out);
     report_json_string_fmpq(out, A->representative);
     fputs("},\n", out);
 }
 
+/* A JSON string literal; the texts written here hold no control characters,
+   but quotes and backslashes are escaped. */
+static void report_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void report_json_undecided(FILE *out, const analysis_t A)
+{
+    fputs("  \"undecided\": [", out);
+    for (slong k = 0; k < A->nundecided; k++) {
+        fputs(k ? ",\n    {\"lo\": " : "\n    {\"lo\": ", out);
+        report_json_string(out, A->und_lo[k]);
+        fputs(", \"hi\": ", out);
+        report_json_string(out, A->und_hi[k]);
+        fputs(", \"what\": ", out);
+        report_json_string(out, A->und_what[k]);
+        fputc('}', out);
+    }
+    fputs(A->nundecided ? "\n  ]\n}\n" : "]\n}\n", out);
+}
+
 void report_write_json(FILE *out, const analysis_t A)
 {
+    fprintf(out, "{\n  \"family\": \"%s\", \"c\": ", report_family_name(A->family));
+    if (A->family == FAMILY_DELTA)
+        report_json_string_fmpq(out, A->c);
+    else
+        fputs("null", out);
+    fprintf(out, ", \"instances\": %ld, \"scored_nodes\": %ld,\n", (long)A->ninst,
+            (long)A->nscored);
     fprintf(out,
-            "{\n  \"family\": \"%s\", \"c\": null, \"instances\": %ld, "
-            "\"scored_nodes\": %ld,\n",
-            report_family_name(A->family), (long)A->ninst, (long)A->nscored);
-    fputs("  \"domain\": {\"lo\": \"0\", \"hi\": \"inf\", \"lo_closed\": false, "
-          "\"hi_closed\": false},\n",
-          out);
-    report_json_breakpoints(out, A);
-    report_json_losses(out, A);
-    report_json_minimum(out, A);
-    fputs("  \"undecided\": []\n}\n", out);
+            "  \"domain\": {\"lo\": \"0\", \"hi\": \"%s\", \"lo_closed\": %s, "
+            "\"hi_closed\": %s},\n",
+            A->family == FAMILY_LAMBDA ? "inf" : "1", A->closed ? "true" : "false",
+            A->closed ? "true" : "false");
+    if (A->nundecided == 0) {
+        report_json_breakpoints(out, A);
+        report_json_losses(out, A);
+        report_json_minimum(out, A);
+    }
+    report_json_undecided(out, A);
+}
+
+void report_write_undecided(FILE *out, const analysis_t A)
+{
+    fprintf(out, "certune: %ld part%s of the analysis could not be certified; no loss "
+                 "is reported:\n",
+            (long)A->nundecided, A->nundecided == 1 ? "" : "s");
+    for (slong k = 0; k < A->nundecided; k++)
+        fprintf(out, "  undecided in [%s, %s]: %s\n", A->und_lo[k], A->und_hi[k],
+                A->und_what[k]);
 }

@@ -1,4 +1,5 @@
-/* shatter: the lambda lower-bound construction (docs/shatter.md).
+/* shatter: the lambda lower-bound construction (docs/shatter.md) and the
+   writer of both families' sets.
 
    Thresholds t_j = j + 1 for j = 1 .. 2^M - 1 split (0, +inf) into 2^M open
    intervals; on (t_j, t_{j+1}) instance k must have a high loss exactly when
@@ -8,15 +9,14 @@
 #include <errno.h>
 #include <string.h>
 #include "certune/gen.h"
-#include "certune/shatter.h"
+#include "shatter_internal.h"
 
 void shatter_lambda_threshold(fmpq_t t, slong j)
 {
     fmpq_set_si(t, j + 1, 1);
 }
 
-/* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1). */
-static slong shatter_gadgets(slong M, slong k)
+slong shatter_gadgets(slong M, slong k)
 {
     return (WORD(1) << (M - k + 1)) - 1;
 }
@@ -83,15 +83,26 @@ static void shatter_bits(char *bits, slong M, slong j)
     bits[M] = '\0';
 }
 
-static int shatter_write_witness(FILE *f, slong M)
+static const char *shatter_family_name(family_t family)
+{
+    return family == FAMILY_DELTA ? "delta" : "lambda";
+}
+
+static int shatter_write_witness(FILE *f, family_t family, const fmpq_t c, slong M)
 {
     fmpq_t q;
     fmpq_init(q);
     fprintf(f,
-            "%% certune shatter: lambda family, M = %ld. Instance k's loss is above\n"
+            "%% certune shatter: %s family, M = %ld. Instance k's loss is above\n"
             "%% its witness r_k exactly where character k of the pattern is 1.\n"
-            "family lambda\nm %ld\n",
-            (long)M, (long)M);
+            "family %s\n",
+            shatter_family_name(family), (long)M, shatter_family_name(family));
+    if (family == FAMILY_DELTA) {
+        fputs("c ", f);
+        fmpq_fprint(f, c);
+        fputc('\n', f);
+    }
+    fprintf(f, "m %ld\n", (long)M);
     for (slong k = 1; k <= M; k++) {
         shatter_lambda_witness(q, M, k);
         fprintf(f, "instance %ld instance-%ld.gssl ", (long)k, (long)k);
@@ -101,7 +112,10 @@ static int shatter_write_witness(FILE *f, slong M)
     char bits[64];
     for (slong j = 0; j < (WORD(1) << M); j++) {
         shatter_bits(bits, M, j);
-        shatter_lambda_parameter(q, M, j);
+        if (family == FAMILY_DELTA)
+            shatter_delta_parameter(q, c, M, j);
+        else
+            shatter_lambda_parameter(q, M, j);
         fprintf(f, "pattern %s ", bits);
         fmpq_fprint(f, q);
         fputc('\n', f);
@@ -110,8 +124,28 @@ static int shatter_write_witness(FILE *f, slong M)
     return ferror(f) ? -1 : 0;
 }
 
-static int shatter_write_file(const char *dir, const char *name, slong M, slong k,
-                              char *err, size_t errlen)
+static int shatter_write_instance(FILE *f, family_t family, const fmpq_t c, slong M,
+                                  slong k)
+{
+    instance_t inst;
+    fprintf(f, "%% certune shatter: %s family", shatter_family_name(family));
+    if (family == FAMILY_DELTA) {
+        shatter_delta_instance(inst, c, M, k);
+        fputs(" (analyze with --c ", f);
+        fmpq_fprint(f, c);
+        fputc(')', f);
+    } else
+        shatter_lambda_instance(inst, M, k);
+    fprintf(f, ", M = %ld, instance %ld: %ld gadgets\n", (long)M, (long)k,
+            (long)shatter_gadgets(M, k));
+    int rc = instance_write(inst, f);
+    instance_clear(inst);
+    return rc;
+}
+
+/* Writes instance k, or witness.txt when k == 0. */
+static int shatter_write_file(const char *dir, const char *name, family_t family,
+                              const fmpq_t c, slong M, slong k, char *err, size_t errlen)
 {
     char path[4096];
     snprintf(path, sizeof(path), "%s/%s", dir, name);
@@ -120,18 +154,8 @@ static int shatter_write_file(const char *dir, const char *name, slong M, slong 
         snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
         return -1;
     }
-    int rc;
-    if (k == 0)
-        rc = shatter_write_witness(f, M);
-    else {
-        instance_t inst;
-        shatter_lambda_instance(inst, M, k);
-        fprintf(f,
-                "%% certune shatter: lambda family, M = %ld, instance %ld: %ld gadgets\n",
-                (long)M, (long)k, (long)shatter_gadgets(M, k));
-        rc = instance_write(inst, f);
-        instance_clear(inst);
-    }
+    int rc = k == 0 ? shatter_write_witness(f, family, c, M)
+                    : shatter_write_instance(f, family, c, M, k);
     if (fclose(f) != 0 || rc != 0) {
         snprintf(err, errlen, "%s: write error", path);
         return -1;
@@ -139,17 +163,36 @@ static int shatter_write_file(const char *dir, const char *name, slong M, slong 
     return 0;
 }
 
-int shatter_write(const char *dir, family_t family, slong M, char *err, size_t errlen)
+int shatter_write(const char *dir, family_t family, const fmpq_t c, slong M, char *err,
+                  size_t errlen)
 {
-    if (family != FAMILY_LAMBDA || M < 1 || M > 20) {
-        snprintf(err, errlen, "shatter supports --family lambda with 1 <= m <= 20");
+    if ((family != FAMILY_LAMBDA && family != FAMILY_DELTA) || M < 1 || M > 20) {
+        snprintf(err, errlen, "shatter supports 1 <= m <= 20");
         return -1;
     }
-    char name[64];
-    for (slong k = 1; k <= M; k++) {
-        snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
-        if (shatter_write_file(dir, name, M, k, err, errlen))
-            return -1;
+    fmpq_t cc, half;
+    fmpq_init(cc);
+    fmpq_init(half);
+    fmpq_set_si(half, 1, 2);
+    if (c == NULL)
+        analysis_default_c(cc);
+    else
+        fmpq_set(cc, c);
+    int rc = 0;
+    if (family == FAMILY_DELTA && (fmpq_cmp(cc, half) <= 0 || fmpq_cmp_si(cc, 1) >= 0)) {
+        snprintf(err, errlen,
+                 "shatter --family delta needs 1/2 < c < 1 (the gadget's threshold "
+                 "ln(2c)/ln(x+2) lies in (0, 1) only when 2c > 1)");
+        rc = -1;
     }
-    return shatter_write_file(dir, "witness.txt", M, 0, err, errlen);
+    char name[64];
+    for (slong k = 1; rc == 0 && k <= M; k++) {
+        snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
+        rc = shatter_write_file(dir, name, family, cc, M, k, err, errlen);
+    }
+    if (rc == 0)
+        rc = shatter_write_file(dir, "witness.txt", family, cc, M, 0, err, errlen);
+    fmpq_clear(cc);
+    fmpq_clear(half);
+    return rc;
 }

@@ -1,136 +1,12 @@
 /* shatter_verify: the exact check that a set of instances is pseudo-shattered. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "certune/qparse.h"
 #include "certune/rational.h"
-#include "certune/shatter.h"
+#include "shatter_internal.h"
 
-typedef struct {
-    slong M;
-    instance_struct *inst; /* M instances */
-    fmpq *witness;         /* r_k */
-    int *loaded;
-    slong nclaims;
-    slong *claim_pattern; /* pattern index (bit k-1 = b_k) */
-    fmpq *claim_value;
-} shatter_set;
-
-static void shatter_set_clear(shatter_set *S)
+static const char *shatter_param(const shatter_set *S)
 {
-    for (slong k = 0; k < S->M; k++)
-        if (S->loaded[k])
-            instance_clear(S->inst + k);
-    free(S->inst);
-    free(S->loaded);
-    if (S->witness != NULL)
-        _fmpq_vec_clear(S->witness, S->M);
-    if (S->claim_value != NULL)
-        _fmpq_vec_clear(S->claim_value, WORD(1) << S->M);
-    free(S->claim_pattern);
-}
-
-static int shatter_parse_m(shatter_set *S, const char *arg)
-{
-    char *end;
-    long M = strtol(arg, &end, 10);
-    if (*end != '\0' || M < 1 || M > 20 || S->M != 0)
-        return -1;
-    S->M = M;
-    S->inst = calloc((size_t)M, sizeof(instance_struct));
-    S->loaded = calloc((size_t)M, sizeof(int));
-    S->witness = _fmpq_vec_init(M);
-    S->claim_pattern = calloc((size_t)1 << M, sizeof(slong));
-    S->claim_value = _fmpq_vec_init(WORD(1) << M);
-    return 0;
-}
-
-static int shatter_parse_instance(shatter_set *S, const char *dir, char *a1, char *a2,
-                                  char *a3, char *err, size_t errlen)
-{
-    char *end, path[4096];
-    long k = strtol(a1, &end, 10);
-    if (S->M == 0 || *end != '\0' || k < 1 || k > S->M || S->loaded[k - 1] ||
-        qparse_fmpq(S->witness + k - 1, a3))
-        return -1;
-    snprintf(path, sizeof(path), "%s/%s", dir, a2);
-    if (instance_load(S->inst + k - 1, path, err, errlen))
-        return -2;
-    S->loaded[k - 1] = 1;
-    return 0;
-}
-
-static int shatter_parse_pattern(shatter_set *S, const char *bits, const char *value)
-{
-    if (S->M == 0 || (slong)strlen(bits) != S->M || S->nclaims >= (WORD(1) << S->M))
-        return -1;
-    slong j = 0;
-    for (slong k = 0; k < S->M; k++) {
-        if (bits[k] != '0' && bits[k] != '1')
-            return -1;
-        j |= (slong)(bits[k] == '1') << k;
-    }
-    fmpq *q = S->claim_value + S->nclaims;
-    if (qparse_fmpq(q, value) || fmpq_sgn(q) <= 0)
-        return -1;
-    S->claim_pattern[S->nclaims++] = j;
-    return 0;
-}
-
-/* One record of witness.txt; returns 0, -1 (malformed) or -2 (err set). */
-static int shatter_parse_line(shatter_set *S, const char *dir, char *line, char *err,
-                              size_t errlen)
-{
-    char *tok[5];
-    slong n = 0;
-    line += strspn(line, " \t");
-    if (line[0] == '%' || line[0] == '#')
-        return 0;
-    for (char *t = strtok(line, " \t\r\n"); t != NULL; t = strtok(NULL, " \t\r\n"))
-        if (n < 5)
-            tok[n++] = t;
-        else
-            return -1;
-    if (n == 0)
-        return 0;
-    if (strcmp(tok[0], "family") == 0 && n == 2)
-        return strcmp(tok[1], "lambda") == 0 ? 0 : -1;
-    if (strcmp(tok[0], "m") == 0 && n == 2)
-        return shatter_parse_m(S, tok[1]);
-    if (strcmp(tok[0], "instance") == 0 && n == 4)
-        return shatter_parse_instance(S, dir, tok[1], tok[2], tok[3], err, errlen);
-    if (strcmp(tok[0], "pattern") == 0 && n == 3)
-        return shatter_parse_pattern(S, tok[1], tok[2]);
-    return -1;
-}
-
-static int shatter_read(shatter_set *S, const char *dir, char *err, size_t errlen)
-{
-    char path[4096], line[4096];
-    snprintf(path, sizeof(path), "%s/witness.txt", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    int rc = 0;
-    for (long lineno = 1; rc == 0 && fgets(line, sizeof(line), f) != NULL; lineno++) {
-        rc = shatter_parse_line(S, dir, line, err, errlen);
-        if (rc == -1)
-            snprintf(err, errlen, "%s:%ld: malformed or out-of-order record", path,
-                     lineno);
-    }
-    fclose(f);
-    for (slong k = 0; rc == 0 && k < S->M; k++)
-        if (!S->loaded[k]) {
-            snprintf(err, errlen, "%s: no `instance %ld` record", path, (long)(k + 1));
-            rc = -1;
-        }
-    if (rc == 0 && S->M == 0) {
-        snprintf(err, errlen, "%s: no `m` record", path);
-        rc = -1;
-    }
-    return rc ? -1 : 0;
+    return S->family == FAMILY_DELTA ? "delta" : "lambda";
 }
 
 /* The pattern at q (bit k-1 set when loss_k(q) > r_k), or -1 when some loss
@@ -169,7 +45,7 @@ static slong shatter_check_claims(FILE *out, const shatter_set *S, analysis_stru
         wrong++;
         fputs("claim wrong: pattern ", out);
         shatter_print_bits(out, S->M, S->claim_pattern[c]);
-        fputs(" at lambda = ", out);
+        fprintf(out, " at %s = ", shatter_param(S));
         fmpq_fprint(out, S->claim_value + c);
         fputs(j < 0 ? ": a loss equals its witness\n" : ": the losses give ", out);
         if (j >= 0) {
@@ -180,57 +56,94 @@ static slong shatter_check_claims(FILE *out, const shatter_set *S, analysis_stru
     return wrong;
 }
 
-/* All breakpoints of all analyses, merged and exactly sorted. */
-static rroot_struct **shatter_merge(slong *total, analysis_struct *A, slong M)
+/* a < b, exactly (bpoint_cmp); clears *decided when the order is undecided
+   (the result is then arbitrary). */
+static int shatter_less(bpoint_struct *a, bpoint_struct *b, int *decided)
+{
+    int cmp = 0;
+    if (!bpoint_cmp(&cmp, a, b))
+        *decided = 0;
+    return cmp < 0;
+}
+
+/* All breakpoints of all analyses, merged and sorted (the bottom-up merge sort
+   of roots_sort_perm, with bpoint_cmp; for lambda the same comparisons in the
+   same order). Sets *decided to 0 when some comparison was undecided. */
+static bpoint_struct **shatter_merge(slong *total, int *decided, analysis_struct *A,
+                                     slong M)
 {
     slong n = 0;
     for (slong k = 0; k < M; k++)
         n += A[k].nbp;
-    rroot_struct **all = flint_malloc(FLINT_MAX(n, 1) * sizeof(rroot_struct *));
-    rroot_struct **sorted = flint_malloc(FLINT_MAX(n, 1) * sizeof(rroot_struct *));
-    slong *perm = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    bpoint_struct **bp = flint_malloc(FLINT_MAX(n, 1) * sizeof(bpoint_struct *));
+    bpoint_struct **tmp = flint_malloc(FLINT_MAX(n, 1) * sizeof(bpoint_struct *));
     n = 0;
     for (slong k = 0; k < M; k++)
         for (slong b = 0; b < A[k].nbp; b++)
-            all[n++] = A[k].bp + b;
-    roots_sort_perm(perm, all, n);
-    for (slong i = 0; i < n; i++)
-        sorted[i] = all[perm[i]];
-    flint_free(all);
-    flint_free(perm);
+            bp[n++] = A[k].bp + b;
+    *decided = 1;
+    for (slong width = 1; width < n; width *= 2) {
+        for (slong lo = 0; lo < n; lo += 2 * width) {
+            slong mid = FLINT_MIN(lo + width, n), hi = FLINT_MIN(lo + 2 * width, n);
+            slong i = lo, j = mid, t = lo;
+            while (i < mid && j < hi)
+                tmp[t++] = shatter_less(bp[j], bp[i], decided) ? bp[j++] : bp[i++];
+            while (i < mid)
+                tmp[t++] = bp[i++];
+            while (j < hi)
+                tmp[t++] = bp[j++];
+        }
+        memcpy(bp, tmp, n * sizeof(bpoint_struct *));
+    }
+    flint_free(tmp);
     *total = n;
-    return sorted;
+    return bp;
 }
 
-/* q strictly between roots a < b (either may be NULL for the domain's ends). */
-static void shatter_between(fmpq_t q, rroot_struct *a, rroot_struct *b)
+/* q strictly between breakpoints a < b; NULL stands for the domain's ends: 0 on
+   the left, +inf (lambda) or 1 (delta) on the right. */
+static void shatter_between(fmpq_t q, bpoint_struct *a, bpoint_struct *b, family_t family)
 {
-    while (a != NULL && b != NULL && fmpq_cmp(a->hi, b->lo) >= 0) {
-        rroot_bisect(a);
-        rroot_bisect(b);
+    while (a != NULL && b != NULL && fmpq_cmp(bpoint_hi(a), bpoint_lo(b)) >= 0) {
+        bpoint_bisect(a);
+        bpoint_bisect(b);
     }
-    fmpq_t zero;
+    while (a == NULL && b != NULL && fmpq_sgn(bpoint_lo(b)) <= 0)
+        bpoint_bisect(b);
+    while (family == FAMILY_DELTA && a != NULL && b == NULL &&
+           fmpq_cmp_si(bpoint_hi(a), 1) >= 0)
+        bpoint_bisect(a);
+    fmpq_t zero, one;
     fmpq_init(zero);
-    if (b == NULL)
-        rational_simplest_above(q, a == NULL ? zero : a->hi);
+    fmpq_init(one);
+    fmpq_one(one);
+    const fmpq *left = a == NULL ? zero : bpoint_hi(a);
+    if (b == NULL && family != FAMILY_DELTA)
+        rational_simplest_above(q, left);
     else
-        rational_simplest_between(q, a == NULL ? zero : a->hi, b->lo);
+        rational_simplest_between(q, left, b == NULL ? one : bpoint_lo(b));
     fmpq_clear(zero);
+    fmpq_clear(one);
 }
 
 /* Marks the pattern of every open piece of the merged breakpoints; found[j]
-   receives the first parameter realizing pattern j. Returns patterns found. */
-static slong shatter_sweep(int *seen, fmpq *found, const shatter_set *S,
+   receives the first parameter realizing pattern j. Returns the number of
+   patterns found, or -1 when the order of two breakpoints is undecided. */
+static slong shatter_sweep(FILE *out, int *seen, fmpq *found, const shatter_set *S,
                            analysis_struct *A)
 {
     slong n, nfound = 0;
-    rroot_struct **bp = shatter_merge(&n, A, S->M);
+    int decided;
+    bpoint_struct **bp = shatter_merge(&n, &decided, A, S->M);
     fmpq_t q;
     fmpq_init(q);
-    for (slong i = 0; i <= n; i++) {
-        if (i > 0 && i < n && rroot_cmp(bp[i - 1], bp[i]) == 0)
+    for (slong i = 0; decided && i <= n; i++) {
+        int cmp = 1;
+        if (i > 0 && i < n && !bpoint_cmp(&cmp, bp[i - 1], bp[i]))
+            decided = 0;
+        if (!decided || cmp == 0)
             continue; /* equal breakpoints: no piece between them */
-        shatter_between(q, i > 0 ? bp[i - 1] : NULL, i < n ? bp[i] : NULL);
+        shatter_between(q, i > 0 ? bp[i - 1] : NULL, i < n ? bp[i] : NULL, S->family);
         slong j = shatter_pattern_at(S, A, q);
         if (j >= 0 && !seen[j]) {
             seen[j] = 1;
@@ -238,9 +151,13 @@ static slong shatter_sweep(int *seen, fmpq *found, const shatter_set *S,
             nfound++;
         }
     }
+    if (!decided)
+        fputs("undecided: the order of two breakpoints of the set could not be "
+              "decided exactly (exponential sums too close to separate)\n",
+              out);
     fmpq_clear(q);
     flint_free(bp);
-    return nfound;
+    return decided ? nfound : -1;
 }
 
 static void shatter_report(FILE *out, const shatter_set *S, const int *seen,
@@ -251,7 +168,8 @@ static void shatter_report(FILE *out, const shatter_set *S, const int *seen,
         fputs("pattern ", out);
         shatter_print_bits(out, S->M, j);
         if (seen[j]) {
-            fputs(": realized on the open piece containing lambda = ", out);
+            fprintf(out,
+                    ": realized on the open piece containing %s = ", shatter_param(S));
             fmpq_fprint(out, found + j);
             fputc('\n', out);
         } else
@@ -263,35 +181,63 @@ static void shatter_report(FILE *out, const shatter_set *S, const int *seen,
                                 : "pseudo-shattered: NO (missing patterns above)\n");
 }
 
+/* Lists the undecided parts of the analyses; returns 1 when there is one. */
+static int shatter_undecided(FILE *out, const shatter_set *S, const analysis_struct *A)
+{
+    int any = 0;
+    for (slong k = 0; k < S->M; k++)
+        for (slong u = 0; u < A[k].nundecided; u++, any = 1)
+            fprintf(out, "instance %ld (%s): undecided in [%s, %s]: %s\n", (long)(k + 1),
+                    S->inst[k].path, A[k].und_lo[u], A[k].und_hi[u], A[k].und_what[u]);
+    return any;
+}
+
+int shatter_check(FILE *out, const shatter_set *S, analysis_struct *A)
+{
+    if (shatter_undecided(out, S, A)) {
+        fputs("pseudo-shattered: undecided (no loss is certified)\n", out);
+        return SHATTER_UNDECIDED;
+    }
+    slong npat = WORD(1) << S->M;
+    int *seen = calloc((size_t)npat, sizeof(int));
+    fmpq *found = _fmpq_vec_init(npat);
+    slong wrong = shatter_check_claims(out, S, A);
+    slong nfound = shatter_sweep(out, seen, found, S, A);
+    int rc = SHATTER_UNDECIDED;
+    if (nfound < 0)
+        fputs("pseudo-shattered: undecided\n", out);
+    else {
+        shatter_report(out, S, seen, found, nfound, wrong);
+        rc = nfound == npat ? SHATTER_YES : SHATTER_NO;
+    }
+    free(seen);
+    _fmpq_vec_clear(found, npat);
+    return rc;
+}
+
 int shatter_verify(FILE *out, const char *dir, family_t family, char *err, size_t errlen)
 {
     shatter_set S;
-    memset(&S, 0, sizeof(S));
-    if (family != FAMILY_LAMBDA) {
-        snprintf(err, errlen, "verify-shatter supports --family lambda");
-        return -1;
+    if (family != FAMILY_LAMBDA && family != FAMILY_DELTA) {
+        snprintf(err, errlen, "verify-shatter supports --family lambda and delta");
+        return SHATTER_INVALID;
     }
-    if (shatter_read(&S, dir, err, errlen)) {
+    if (shatter_read(&S, dir, family, err, errlen)) {
         shatter_set_clear(&S);
-        return -1;
+        return SHATTER_INVALID;
+    }
+    if (family == FAMILY_DELTA) {
+        fputs("family delta on [0, 1], c = ", out);
+        fmpq_fprint(out, S.c);
+        fputs(" (from witness.txt)\n", out);
     }
     analysis_struct *A = calloc((size_t)S.M, sizeof(analysis_struct));
     slong ok = 0;
     for (; ok < S.M; ok++)
-        if (analysis_run(A + ok, family, S.inst + ok, 1, 0, NULL, err, errlen))
+        if (analysis_run_c(A + ok, family, family == FAMILY_DELTA ? S.c : NULL,
+                           S.inst + ok, 1, 0, NULL, err, errlen))
             break;
-    int rc = -1;
-    if (ok == S.M) {
-        slong npat = WORD(1) << S.M;
-        int *seen = calloc((size_t)npat, sizeof(int));
-        fmpq *found = _fmpq_vec_init(npat);
-        slong wrong = shatter_check_claims(out, &S, A);
-        slong nfound = shatter_sweep(seen, found, &S, A);
-        shatter_report(out, &S, seen, found, nfound, wrong);
-        rc = nfound == npat ? 0 : 1;
-        free(seen);
-        _fmpq_vec_clear(found, npat);
-    }
+    int rc = ok == S.M ? shatter_check(out, &S, A) : SHATTER_INVALID;
     for (slong k = 0; k <= ok && k < S.M; k++)
         analysis_clear(A + k); /* a failed run leaves a clearable result too */
     free(A);

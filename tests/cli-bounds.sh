@@ -43,6 +43,41 @@ for args in "shatter --family lambda --m 0 --out $tmp/x" "shatter --family lambd
   "$C" $args >/dev/null 2>&1; ok "usage error: certune $args" $(($? != 1))
 done
 
+# delta: the same counter with the delta gadget, thresholds placed between the
+# claimed parameters (docs/shatter.md); c is recorded in witness.txt.
+"$C" shatter --family delta --m 3 --out "$tmp/d3" >/dev/null; ok "shatter delta: exit 0" $?
+grep -qx 'c 99/100' "$tmp/d3/witness.txt"; ok "shatter delta: default c recorded" $?
+grep -c '^t ' "$tmp/d3/instance-1.gssl" | grep -qx 7; ok "shatter delta: instance 1 of M = 3 has 7 gadgets" $?
+out=$("$C" verify-shatter --family delta "$tmp/d3"); ok "verify-shatter delta: exit 0" $?
+printf '%s' "$out" | grep -q "8 of 8 patterns realized; 0 claimed"; ok "verify-shatter delta: 8 patterns" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: yes"; ok "verify-shatter delta: verdict" $?
+printf '%s' "$out" | grep -q "containing delta = "; ok "verify-shatter delta: names delta" $?
+"$C" shatter --family delta --c 3/4 --m 2 --out "$tmp/d2" >/dev/null; ok "shatter delta --c 3/4: exit 0" $?
+out=$("$C" verify-shatter --family delta "$tmp/d2"); ok "verify-shatter delta c = 3/4: exit 0" $?
+printf '%s' "$out" | grep -q "c = 3/4 (from witness.txt)"; ok "verify-shatter delta: c read from witness" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: yes"; ok "verify-shatter delta c = 3/4: verdict" $?
+"$C" verify-shatter --family lambda "$tmp/d2" >/dev/null 2>"$tmp/err"; ok "verify-shatter: family mismatch: exit 2" $(($? != 2))
+grep -q "witness.txt:3: the set is for family delta" "$tmp/err"; ok "family mismatch: line named" $?
+# Perturb: node 2 of instance 1 labeled class 0: its first gadget never switches.
+sed -i 's/^l 2 1$/l 2 0/' "$tmp/d3/instance-1.gssl"
+out=$("$C" verify-shatter --family delta "$tmp/d3"); rc=$?
+ok "verify-shatter delta on a perturbed set: exit 4" $((rc != 4))
+printf '%s' "$out" | grep -q "pattern 000: NOT realized"; ok "verify-shatter delta: pattern 000 missing" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: NO"; ok "verify-shatter delta: negative verdict" $?
+for cq in 1/2 0.3; do
+  "$C" shatter --family delta --c $cq --m 2 --out "$tmp/dx" >/dev/null 2>"$tmp/err"
+  ok "shatter delta --c $cq: exit 1" $(($? != 1))
+  grep -q "needs --c above 1/2" "$tmp/err" && [ ! -e "$tmp/dx" ]; ok "shatter delta --c $cq: message, nothing written" $?
+done
+"$C" shatter --family lambda --c 3/4 --m 2 --out "$tmp/dx" >/dev/null 2>&1; ok "shatter lambda --c: exit 1" $(($? != 1))
+sed -i 's/^c .*/c 3\/2/' "$tmp/d2/witness.txt"
+"$C" verify-shatter --family delta "$tmp/d2" >"$tmp/out" 2>"$tmp/err"; ok "bad c record: exit 2" $(($? != 2))
+grep -q "witness.txt:4: \`c\` takes an exact rational in (0, 1)" "$tmp/err"; ok "bad c record: file and line named" $?
+[ ! -s "$tmp/out" ]; ok "bad c record: nothing on stdout" $?
+sed -i '/^c /d' "$tmp/d2/witness.txt"
+"$C" verify-shatter --family delta "$tmp/d2" >/dev/null 2>"$tmp/err"; ok "no c record: exit 2" $(($? != 2))
+grep -q "no \`c\` record" "$tmp/err"; ok "no c record: named" $?
+
 "$C" analyze --family lambda --plot "$tmp/loss.svg" $I/lambda-gadget-oscillating.gssl >/dev/null
 ok "analyze --plot: exit 0" $?
 head -c 200 "$tmp/loss.svg" | grep -q "<svg"; ok "analyze --plot writes SVG" $?

@@ -27,7 +27,7 @@ static void check_oscillating(void)
     slong tn[5] = {5, 3, 2, 3, 5}, td[5] = {4, 2, 1, 1, 1};
     CHECK(A->nbp == 5 && A->loss_pieces == 6 && is_q(A->min_loss, 2, 5));
     for (slong b = 0; b < A->nbp && b < 5; b++) {
-        CHECK(is_q(A->bp[b].lo, tn[b], td[b]) && is_q(A->bp[b].hi, tn[b], td[b]));
+        CHECK(is_q(A->bp[b].alg.lo, tn[b], td[b]) && is_q(A->bp[b].alg.hi, tn[b], td[b]));
         CHECK(A->jump[b] == 1 && A->changes[b] == 1);
         CHECK(fmpq_equal(A->point_loss + b, A->piece_loss + b));
     }
@@ -47,8 +47,8 @@ static void check_oscillating(void)
     for (slong i = 0; i <= A->nbp; i++) {
         analysis_piece_point(q, A, i);
         CHECK(fmpq_sgn(q) > 0);
-        CHECK(i == 0 || fmpq_cmp(q, A->bp[i - 1].hi) > 0);
-        CHECK(i == A->nbp || fmpq_cmp(q, A->bp[i].lo) < 0);
+        CHECK(i == 0 || fmpq_cmp(q, A->bp[i - 1].alg.hi) > 0);
+        CHECK(i == A->nbp || fmpq_cmp(q, A->bp[i].alg.lo) < 0);
     }
     CHECK(A->best_piece == 1 && is_q(A->representative, 4, 3));
     fmpq_clear(q), fmpq_clear(loss);

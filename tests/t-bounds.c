@@ -80,7 +80,7 @@ static void check_gadget_rows(void)
 static void check_violations(void)
 {
     char msg[256];
-    bounds_row r = {0, 0, 5, 0, 1, 2, 2, 10, 4, 3};
+    bounds_row r = {FAMILY_LAMBDA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3, 0};
     CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 0);
     r.roots = r.changes = 3; /* above eigen - 1 = 2 */
     CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "eigenvalues"));
@@ -91,6 +91,36 @@ static void check_violations(void)
     CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "paper"));
     r.roots = 1, r.changes = 2; /* more changes than roots */
     CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1);
+    /* delta: the bound is distinct labeled degrees - 1, not eigen - 1 */
+    bounds_row d = {FAMILY_DELTA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 0, 3};
+    CHECK(bounds_row_check(&d, msg, sizeof(msg)) == 0);
+    d.roots = d.changes = 3; /* above degrees - 1 = 2 */
+    CHECK(bounds_row_check(&d, msg, sizeof(msg)) == 1 && strstr(msg, "degrees - 1"));
+}
+
+/* delta on the x = 7 gadget (c = 99/100): node 4 changes once (docs/delta.md),
+   its pair has 2 distinct labeled degrees (9 and 1). */
+static void check_delta_rows(void)
+{
+    instance_t inst;
+    char err[256];
+    CHECK(instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
+                        sizeof(err)) == 0);
+    bounds_row *rows = NULL;
+    slong nrows = 0;
+    fmpq_t c;
+    fmpq_init(c);
+    fmpq_set_si(c, 99, 100);
+    CHECK(bounds_rows_delta(&rows, &nrows, inst, 0, c, err, sizeof(err)) == 0);
+    CHECK(nrows == 4);
+    for (slong i = 0; i < nrows; i++) {
+        CHECK(rows[i].family == FAMILY_DELTA && rows[i].degrees == 2);
+        CHECK(bounds_row_check(rows + i, err, sizeof(err)) == 0);
+    }
+    CHECK(nrows == 4 && rows[3].node == 3 && rows[3].changes == 1 && rows[3].roots == 1);
+    fmpq_clear(c);
+    flint_free(rows);
+    instance_clear(inst);
 }
 
 int main(void)
@@ -98,6 +128,7 @@ int main(void)
     check_counts();
     check_gadget_rows();
     check_violations();
+    check_delta_rows();
     flint_cleanup();
     return check_finish("t-bounds");
 }

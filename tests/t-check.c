@@ -237,8 +237,8 @@ static void tcheck_summary(tcheck_ctx *C, analysis_t A)
         TFAIL(C, "nmin_points %ld, recomputed %ld", (long)A->nmin_points, (long)k);
     if (A->best_piece != best)
         TFAIL(C, "best_piece %ld, recomputed %ld", (long)A->best_piece, (long)best);
-    lo_ok = best == 0 || tcheck_cmp_q_root(A->representative, A->bp + best - 1) > 0;
-    hi_ok = best == A->nbp || tcheck_cmp_q_root(A->representative, A->bp + best) < 0;
+    lo_ok = best == 0 || tcheck_cmp_q_root(A->representative, &A->bp[best - 1].alg) > 0;
+    hi_ok = best == A->nbp || tcheck_cmp_q_root(A->representative, &A->bp[best].alg) < 0;
     if (fmpq_sgn(A->representative) <= 0 || !lo_ok || !hi_ok)
         TFAIL(C, "representative not inside best piece %ld", (long)best);
     else
@@ -264,8 +264,8 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
     fmpq_set_si(eps, 1, 1000000000);
     for (i = 0; i <= nbp; i++) {
         analysis_piece_point(q, A, i);
-        if (fmpq_sgn(q) <= 0 || (i > 0 && fmpq_cmp(q, A->bp[i - 1].hi) <= 0) ||
-            (i < nbp && fmpq_cmp(q, A->bp[i].lo) >= 0)) {
+        if (fmpq_sgn(q) <= 0 || (i > 0 && fmpq_cmp(q, A->bp[i - 1].alg.hi) <= 0) ||
+            (i < nbp && fmpq_cmp(q, A->bp[i].alg.lo) >= 0)) {
             TFAIL(C, "piece point %ld not strictly inside its piece", (long)i);
             tcheck_print_q(C->log, "q", q);
             continue;
@@ -279,12 +279,12 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
         }
         /* ends of the piece: refined copies of the neighbouring intervals */
         if (i > 0) {
-            rroot_set(r, A->bp + i - 1);
+            rroot_set(r, &A->bp[i - 1].alg);
             rroot_refine(r, eps);
-            if (!tcheck_root_valid(r) || fmpq_cmp(r->hi, A->bp[i - 1].hi) > 0) {
+            if (!tcheck_root_valid(r) || fmpq_cmp(r->hi, A->bp[i - 1].alg.hi) > 0) {
                 TFAIL(C, "refined breakpoint %ld is not a valid sub-interval",
                       (long)(i - 1));
-                fmpq_set(lo, A->bp[i - 1].hi);
+                fmpq_set(lo, A->bp[i - 1].alg.hi);
             } else {
                 fmpq_set(lo, r->hi);
             }
@@ -292,11 +292,11 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
             fmpq_zero(lo);
         }
         if (i < nbp) {
-            rroot_set(r, A->bp + i);
+            rroot_set(r, &A->bp[i].alg);
             rroot_refine(r, eps);
-            if (!tcheck_root_valid(r) || fmpq_cmp(r->lo, A->bp[i].lo) < 0) {
+            if (!tcheck_root_valid(r) || fmpq_cmp(r->lo, A->bp[i].alg.lo) < 0) {
                 TFAIL(C, "refined breakpoint %ld is not a valid sub-interval", (long)i);
-                fmpq_set(hi, A->bp[i].lo);
+                fmpq_set(hi, A->bp[i].alg.lo);
             } else {
                 fmpq_set(hi, r->lo);
             }
@@ -334,19 +334,19 @@ static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
     rroot_init(a);
     rroot_init(b);
     for (i = 0; i < A->nbp; i++) {
-        if (!tcheck_root_valid(A->bp + i)) {
+        if (!tcheck_root_valid(&A->bp[i].alg)) {
             TFAIL(C, "breakpoint %ld: invalid certificate", (long)i);
             continue;
         }
         if (i + 1 < A->nbp) {
             /* disjoint intervals (touching only at a non-root end) */
-            if (fmpq_cmp(A->bp[i].hi, A->bp[i + 1].lo) > 0 ||
-                (fmpq_equal(A->bp[i].hi, A->bp[i + 1].lo) &&
-                 fmpq_equal(A->bp[i].lo, A->bp[i].hi) &&
-                 fmpq_equal(A->bp[i + 1].lo, A->bp[i + 1].hi)))
+            if (fmpq_cmp(A->bp[i].alg.hi, A->bp[i + 1].alg.lo) > 0 ||
+                (fmpq_equal(A->bp[i].alg.hi, A->bp[i + 1].alg.lo) &&
+                 fmpq_equal(A->bp[i].alg.lo, A->bp[i].alg.hi) &&
+                 fmpq_equal(A->bp[i + 1].alg.lo, A->bp[i + 1].alg.hi)))
                 TFAIL(C, "breakpoints %ld, %ld: intervals overlap", (long)i, (long)i + 1);
-            rroot_set(a, A->bp + i);
-            rroot_set(b, A->bp + i + 1);
+            rroot_set(a, &A->bp[i].alg);
+            rroot_set(b, &A->bp[i + 1].alg);
             if (rroot_cmp(a, b) >= 0)
                 TFAIL(C, "breakpoints %ld, %ld: not increasing", (long)i, (long)i + 1);
         }
@@ -359,7 +359,7 @@ static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
                   (long)A->changes[i], (long)sides);
         stat_bp++;
         stat_touch += !A->jump[i];
-        if (!tcheck_root_rational(x, A->bp + i))
+        if (!tcheck_root_rational(x, &A->bp[i].alg))
             continue;
         stat_bp_rational++;
         tcheck_eval(loss, pr, C, x);
@@ -396,7 +396,7 @@ static void tcheck_random_points(tcheck_ctx *C, analysis_t A, slong **piece_pred
         den = 1 + (slong)n_randint(state, (t & 1) ? 1000 : 10);
         fmpq_set_si(q, 1 + (slong)n_randint(state, 1000 * den - 1), den);
         for (i = 0; i < A->nbp; i++) {
-            s = tcheck_cmp_q_root(q, A->bp + i);
+            s = tcheck_cmp_q_root(q, &A->bp[i].alg);
             if (s <= 0)
                 break;
         }
@@ -775,10 +775,10 @@ static void tcheck_gadget_single(const fmpq_t x, slong truth)
     if (has) {
         CHECK_MSG(A->nbp == 1, "gadget: %ld breakpoints", (long)A->nbp);
         if (A->nbp == 1) {
-            CHECK_MSG(fmpq_equal(A->bp[0].lo, t) && fmpq_equal(A->bp[0].hi, t),
+            CHECK_MSG(fmpq_equal(A->bp[0].alg.lo, t) && fmpq_equal(A->bp[0].alg.hi, t),
                       "gadget breakpoint is not exactly x/(x-2) = %s",
                       fmpq_get_str(NULL, 10, t));
-            CHECK(tcheck_cmp_q_root(t, A->bp + 0) == 0);
+            CHECK(tcheck_cmp_q_root(t, &A->bp[0].alg) == 0);
             CHECK(fmpq_equal(A->piece_loss + 0, w0));
             CHECK(fmpq_equal(A->point_loss + 0, w0));
             CHECK(fmpq_equal(A->piece_loss + 1, w1));
@@ -846,7 +846,7 @@ static void tcheck_gadget_union(const slong (*xs)[2], slong g, slong first)
         if (p > 0)
             CHECK(!fmpq_equal(A->piece_loss + p, A->piece_loss + p - 1));
         if (p < g) {
-            CHECK(fmpq_equal(A->bp[p].lo, t + p) && fmpq_equal(A->bp[p].hi, t + p));
+            CHECK(fmpq_equal(A->bp[p].alg.lo, t + p) && fmpq_equal(A->bp[p].alg.hi, t + p));
             CHECK(fmpq_equal(A->point_loss + p, A->piece_loss + p));
         }
         analysis_piece_point(q, A, p);

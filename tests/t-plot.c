@@ -1,7 +1,10 @@
 /* Tests of plot: the SVG of the loss plot (the gadget union and the three
    random instances) and of the counts plot is well formed, and it draws one step
    per piece, one marker per breakpoint and the highlight exactly on the
-   minimizing pieces. Run from the repository root. */
+   minimizing pieces. Hand-built results on the bounded domain [0, 1] (and (0, 1))
+   check the linear axis, the pieces ending at the frame's edges without arrows,
+   the end losses and the highlight of an end attaining the minimum. Run from the
+   repository root. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,8 +92,8 @@ static int tplot_is_min_piece(const analysis_t A, slong i)
 }
 
 /* One step per piece, in order; the minimizing ones (and only they) carry the
-   class "min" and a stroke colour no other step has. */
-static void tplot_check_steps(const char *s, const analysis_t A)
+   class "min" and a stroke colour no other step has; `arrows` arrowheads. */
+static void tplot_check_steps(const char *s, const analysis_t A, slong arrows)
 {
     char mincol[64] = "", col[64];
     slong i = 0;
@@ -110,7 +113,7 @@ static void tplot_check_steps(const char *s, const analysis_t A)
     }
     CHECK(i == A->nbp + 1);
     CHECK(tplot_count(s, "class=\"step min\"") == A->nmin_pieces);
-    CHECK(tplot_count(s, "class=\"arrow\"") == 2);
+    CHECK(tplot_count(s, "class=\"arrow\"") == arrows);
 }
 
 /* Loads the files, analyses them together and plots; returns the SVG. */
@@ -141,7 +144,7 @@ static void tplot_check_gadget(void)
 
     tplot_check_wellformed(s);
     CHECK(A->nbp == 5 && A->nmin_pieces == 3);
-    tplot_check_steps(s, A);
+    tplot_check_steps(s, A, 2);
     CHECK(tplot_count(s, "class=\"bp\"") == 5);
     /* each breakpoint is a jump whose point loss is one side's: one open circle
        for the other side, one filled circle at the point */
@@ -163,7 +166,7 @@ static void tplot_check_random(void)
     char *s = tplot_loss(A, paths, 3);
 
     tplot_check_wellformed(s);
-    tplot_check_steps(s, A);
+    tplot_check_steps(s, A, 2);
     CHECK(tplot_count(s, "class=\"bp\"") == A->nbp);
     CHECK(tplot_count(s, "class=\"rep\"") == 1);
     CHECK(strstr(s, "3 instances") != NULL);
@@ -185,6 +188,299 @@ static void tplot_check_write_error(void)
         CHECK(plot_counts_svg(full, "t", 0, NULL, NULL, NULL, "x", "y") == -1);
         fclose(full);
     }
+    analysis_clear(A);
+    free(s);
+}
+
+/* ------------------------------------------------- bounded domain [0, 1] */
+
+/* An empty result, as the analyzer starts one (analysis_clear frees it). */
+static void tplot_bounded_init(analysis_t A, int closed, slong nbp)
+{
+    slong nb = FLINT_MAX(nbp, 1);
+
+    memset(A, 0, sizeof(analysis_struct));
+    fmpq_init(A->min_loss);
+    fmpq_init(A->representative);
+    fmpq_init(A->c);
+    fmpq_init(A->end_loss + 0);
+    fmpq_init(A->end_loss + 1);
+    A->family = FAMILY_DELTA;
+    fmpq_set_si(A->c, 99, 100);
+    A->closed = closed;
+    A->ninst = 1;
+    A->nscored = 3;
+    A->nbp = nbp;
+    A->bp = flint_malloc(nb * sizeof(bpoint_struct));
+    A->changes = flint_malloc(nb * sizeof(slong));
+    A->jump = flint_malloc(nb * sizeof(int));
+    A->piece_loss = _fmpq_vec_init(nbp + 1);
+    A->point_loss = _fmpq_vec_init(nb);
+    A->approx = flint_calloc(nb, sizeof(char *));
+    A->lo_str = flint_calloc(nb, sizeof(char *));
+    A->hi_str = flint_calloc(nb, sizeof(char *));
+    A->exact = flint_calloc(nb, sizeof(char *));
+    A->min_pieces = flint_malloc((nbp + 1) * sizeof(slong));
+    A->min_points = flint_malloc(nb * sizeof(slong));
+}
+
+/* Breakpoint b: the root of a2 x^2 + a1 x + a0 in [lo, hi] (lo == hi: exact). */
+static void tplot_bounded_bp(analysis_t A, slong b, slong a2, slong a1, slong a0,
+                             const char *lo, const char *hi, int sign_lo,
+                             const char *approx)
+{
+    rroot_struct *r = &A->bp[b].alg;
+
+    bpoint_init(A->bp + b);
+    fmpz_poly_set_coeff_si(r->poly, 2, a2);
+    fmpz_poly_set_coeff_si(r->poly, 1, a1);
+    fmpz_poly_set_coeff_si(r->poly, 0, a0);
+    CHECK(fmpq_set_str(r->lo, lo, 10) == 0 && fmpq_set_str(r->hi, hi, 10) == 0);
+    r->sign_lo = sign_lo;
+    A->changes[b] = 1;
+    A->jump[b] = 1;
+    A->approx[b] = strdup(approx);
+    A->lo_str[b] = strdup(lo);
+    A->hi_str[b] = strdup(hi);
+    A->exact[b] = roots_poly_get_str(r->poly);
+}
+
+/* Sets the losses ("a/b" strings: nbp + 1 pieces, nbp points, 2 ends) and the
+   minimum, its places and the representative as the analyzer does. */
+static void tplot_bounded_losses(analysis_t A, const char **piece, const char **point,
+                                 const char **end, const char *rep)
+{
+    for (slong i = 0; i <= A->nbp; i++)
+        CHECK(fmpq_set_str(A->piece_loss + i, piece[i], 10) == 0);
+    for (slong b = 0; b < A->nbp; b++)
+        CHECK(fmpq_set_str(A->point_loss + b, point[b], 10) == 0);
+    for (int e = 0; A->closed && e < 2; e++)
+        CHECK(fmpq_set_str(A->end_loss + e, end[e], 10) == 0);
+    A->best_piece = 0;
+    for (slong i = 1; i <= A->nbp; i++)
+        if (fmpq_cmp(A->piece_loss + i, A->piece_loss + A->best_piece) < 0)
+            A->best_piece = i;
+    fmpq_set(A->min_loss, A->piece_loss + A->best_piece);
+    for (slong b = 0; b < A->nbp; b++)
+        if (fmpq_cmp(A->point_loss + b, A->min_loss) < 0)
+            fmpq_set(A->min_loss, A->point_loss + b);
+    for (int e = 0; A->closed && e < 2; e++)
+        if (fmpq_cmp(A->end_loss + e, A->min_loss) < 0)
+            fmpq_set(A->min_loss, A->end_loss + e);
+    for (slong i = 0; i <= A->nbp; i++)
+        if (fmpq_equal(A->piece_loss + i, A->min_loss))
+            A->min_pieces[A->nmin_pieces++] = i;
+    for (slong b = 0; b < A->nbp; b++)
+        if (fmpq_equal(A->point_loss + b, A->min_loss))
+            A->min_points[A->nmin_points++] = b;
+    for (int e = 0; A->closed && e < 2; e++)
+        if (fmpq_equal(A->end_loss + e, A->min_loss))
+            A->min_ends |= 1 << e;
+    /* runs of equal loss along [end 0,] piece 0, point 0, ..., piece nbp[, end 1] */
+    const fmpq *prev = A->closed ? A->end_loss + 0 : A->piece_loss + 0;
+    A->loss_pieces = 1;
+    for (slong i = 0; i <= A->nbp; i++) {
+        A->loss_pieces += !fmpq_equal(A->piece_loss + i, prev);
+        prev = A->piece_loss + i;
+        if (i < A->nbp) {
+            A->loss_pieces += !fmpq_equal(A->point_loss + i, prev);
+            prev = A->point_loss + i;
+        }
+    }
+    if (A->closed)
+        A->loss_pieces += !fmpq_equal(A->end_loss + 1, prev);
+    CHECK(fmpq_set_str(A->representative, rep, 10) == 0);
+}
+
+static char *tplot_svg(const analysis_t A)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+
+    CHECK(plot_loss_svg(out, A) == 0);
+    CHECK(fclose(out) == 0);
+    CHECK(buf != NULL && strlen(buf) == len);
+    return buf;
+}
+
+/* The frame: left, top, bottom, right pixel (from the axes path). */
+static void tplot_frame(const char *s, double *x0, double *y1, double *y0, double *x1)
+{
+    const char *pat = "class=\"axes\" d=\"M ", *p = strstr(s, pat);
+
+    CHECK(p != NULL);
+    CHECK(p && sscanf(p + strlen(pat), "%lf %lf V %lf H %lf", x0, y1, y0, x1) == 4);
+}
+
+/* The numeric attribute attr of the element whose id (or class) is at key. */
+static double tplot_num(const char *s, const char *key, const char *attr)
+{
+    char buf[64];
+    const char *p = strstr(s, key);
+
+    CHECK_MSG(p != NULL, "%s", key);
+    if (p == NULL)
+        return NAN;
+    tplot_attr(buf, sizeof(buf), p, attr);
+    CHECK_MSG(buf[0] != '\0', "%s %s", key, attr);
+    return atof(buf);
+}
+
+static int tplot_near(double a, double b)
+{
+    return fabs(a - b) <= 0.11;
+}
+
+/* The circle of class cls at (x, y). */
+static int tplot_has_circle(const char *s, const char *cls, double x, double y)
+{
+    char pat[64];
+
+    snprintf(pat, sizeof(pat), "<circle class=\"%s\" ", cls);
+    for (const char *p = strstr(s, pat); p; p = strstr(p + 1, pat)) {
+        char bx[32], by[32];
+        tplot_attr(bx, sizeof(bx), p, "cx=\"");
+        tplot_attr(by, sizeof(by), p, "cy=\"");
+        if (tplot_near(atof(bx), x) && tplot_near(atof(by), y))
+            return 1;
+    }
+    return 0;
+}
+
+/* Delta on [0, 1] with breakpoints 1/4 and sqrt(2)/2; the loss 0 is attained
+   only at delta = 0, whose loss differs from the first piece's. */
+static void tplot_check_closed_left_min(void)
+{
+    const char *piece[] = {"1/3", "2/3", "1/3"}, *point[] = {"1/3", "2/3"};
+    const char *end[] = {"0", "1/3"};
+    double x0, x1, ytop, ybot, y;
+    char col0[32], col1[32], colp[32];
+    analysis_t A;
+    char *s;
+
+    tplot_bounded_init(A, 1, 2);
+    tplot_bounded_bp(A, 0, 0, 4, -1, "1/4", "1/4", 0, "0.25");
+    tplot_bounded_bp(A, 1, 2, 0, -1, "7/10", "3/4", -1, "0.70710678118654752440");
+    tplot_bounded_losses(A, piece, point, end, "0");
+    CHECK(A->min_ends == 1 && A->nmin_pieces == 0 && A->nmin_points == 0);
+    s = tplot_svg(A);
+
+    tplot_check_wellformed(s);
+    tplot_check_steps(s, A, 0); /* no arrows */
+    tplot_frame(s, &x0, &ytop, &ybot, &x1);
+    CHECK(x1 > x0 + 100);
+    /* pieces: [0, 1/4], [1/4, 0.7071], [0.7071, 1] on a linear axis whose 0 and
+       1 are the frame's left and right */
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x1=\""), x0));
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x2=\""), x0 + 0.25 * (x1 - x0)));
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-1\"", "x1=\""), x0 + 0.25 * (x1 - x0)));
+    CHECK(fabs(tplot_num(s, "id=\"piece-1\"", "x2=\"") - (x0 + 0.70710678 * (x1 - x0))) <=
+          0.06);
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-2\"", "x2=\""), x1));
+    CHECK(tplot_count(s, "class=\"bp\"") == 2);
+    CHECK(strstr(s, "(log scale)") == NULL);
+    CHECK(strstr(s, ">0</text>") && strstr(s, ">0.2</text>") &&
+          strstr(s, ">0.8</text>") && strstr(s, ">1</text>"));
+    /* the end dots at their losses: 0 at delta = 0 (on the x axis), 1/3 at 1 */
+    y = tplot_num(s, "id=\"piece-2\"", "y1=\"");
+    CHECK(tplot_count(s, "<circle class=\"end") == 2);
+    CHECK(strstr(s, "<circle class=\"end min\" id=\"end-0\"") != NULL);
+    CHECK(strstr(s, "<circle class=\"end\" id=\"end-1\"") != NULL);
+    CHECK(tplot_near(tplot_num(s, "id=\"end-0\"", "cx=\""), x0));
+    CHECK(tplot_near(tplot_num(s, "id=\"end-0\"", "cy=\""), ybot));
+    CHECK(tplot_near(tplot_num(s, "id=\"end-1\"", "cx=\""), x1));
+    CHECK(tplot_near(tplot_num(s, "id=\"end-1\"", "cy=\""), y));
+    /* the end attaining the minimum has the highlight colour, the other the
+       colour of the (non-minimal) pieces */
+    tplot_attr(col0, sizeof(col0), strstr(s, "id=\"end-0\""), "fill=\"");
+    tplot_attr(col1, sizeof(col1), strstr(s, "id=\"end-1\""), "fill=\"");
+    tplot_attr(colp, sizeof(colp), strstr(s, "id=\"piece-2\""), "stroke=\"");
+    CHECK(strcmp(col1, colp) == 0 && strcmp(col0, colp) != 0);
+    /* open circles: piece 0 at delta = 0 (its loss is not the end's), and the
+       side of each breakpoint that differs from the point; none at delta = 1 */
+    CHECK(tplot_count(s, "class=\"open\"") == 3);
+    CHECK(tplot_has_circle(s, "open", x0, tplot_num(s, "id=\"piece-0\"", "y1=\"")));
+    CHECK(!tplot_has_circle(s, "open", x1, y));
+    CHECK(tplot_count(s, "class=\"point\"") == 2);
+    /* the representative is the end 0 */
+    CHECK(tplot_near(tplot_num(s, "class=\"rep\"", "x1=\""), x0));
+    CHECK(strstr(s, "&#948; = 0</text>") != NULL);
+    CHECK(strstr(s, "family delta on [0, 1] (c = 99/100), 1 instance, 3 scored nodes, "
+                    "2 breakpoints, 4 loss pieces</text>") != NULL);
+    CHECK(strstr(s, "vs &#948;</text>") != NULL);
+    CHECK(strstr(s, ">minimum loss 0</text>") && strstr(s, ">loss at an end</text>") &&
+          strstr(s, ">excluded endpoint</text>"));
+    analysis_clear(A);
+    free(s);
+}
+
+/* Delta on [0, 1] with one breakpoint 1/2: the minimum 1/4 is attained on the
+   last piece and at delta = 1, and each end's loss is its piece's. */
+static void tplot_check_closed_right_min(void)
+{
+    const char *piece[] = {"1/2", "1/4"}, *point[] = {"1/2"}, *end[] = {"1/2", "1/4"};
+    double x0, x1, ytop, ybot;
+    analysis_t A;
+    char *s;
+
+    tplot_bounded_init(A, 1, 1);
+    tplot_bounded_bp(A, 0, 0, 2, -1, "1/2", "1/2", 0, "0.5");
+    tplot_bounded_losses(A, piece, point, end, "3/4");
+    fmpq_set_si(A->c, 1, 3);
+    CHECK(A->min_ends == 2 && A->nmin_pieces == 1);
+    s = tplot_svg(A);
+
+    tplot_check_wellformed(s);
+    tplot_check_steps(s, A, 0);
+    tplot_frame(s, &x0, &ytop, &ybot, &x1);
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x1=\""), x0));
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x2=\""), (x0 + x1) / 2));
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-1\"", "x2=\""), x1));
+    CHECK(strstr(s, "<circle class=\"end\" id=\"end-0\"") != NULL);
+    CHECK(strstr(s, "<circle class=\"end min\" id=\"end-1\"") != NULL);
+    CHECK(tplot_near(tplot_num(s, "id=\"end-0\"", "cy=\""),
+                     tplot_num(s, "id=\"piece-0\"", "y1=\"")));
+    CHECK(tplot_near(tplot_num(s, "id=\"end-1\"", "cy=\""),
+                     tplot_num(s, "id=\"piece-1\"", "y1=\"")));
+    /* the end attaining the minimum has the minimum pieces' colour */
+    char cole[32], colm[32];
+    tplot_attr(cole, sizeof(cole), strstr(s, "id=\"end-1\""), "fill=\"");
+    tplot_attr(colm, sizeof(colm), strstr(s, "id=\"piece-1\""), "stroke=\"");
+    CHECK(strcmp(cole, colm) == 0);
+    /* only the breakpoint's right side is open */
+    CHECK(tplot_count(s, "class=\"open\"") == 1 &&
+          tplot_count(s, "class=\"point\"") == 1);
+    CHECK(tplot_near(tplot_num(s, "class=\"rep\"", "x1=\""), x0 + 0.75 * (x1 - x0)));
+    CHECK(strstr(s, "&#948; = 3/4</text>") != NULL);
+    CHECK(strstr(s, "family delta on [0, 1] (c = 1/3)") != NULL);
+    analysis_clear(A);
+    free(s);
+}
+
+/* The open domain (0, 1) without breakpoints: one piece across the frame, its
+   ends excluded (open circles), no end dots, no arrows. */
+static void tplot_check_open_bounded(void)
+{
+    const char *piece[] = {"2/3"};
+    double x0, x1, ytop, ybot, y;
+    analysis_t A;
+    char *s;
+
+    tplot_bounded_init(A, 0, 0);
+    tplot_bounded_losses(A, piece, NULL, NULL, "1/2");
+    s = tplot_svg(A);
+
+    tplot_check_wellformed(s);
+    tplot_check_steps(s, A, 0);
+    tplot_frame(s, &x0, &ytop, &ybot, &x1);
+    y = tplot_num(s, "id=\"piece-0\"", "y1=\"");
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x1=\""), x0));
+    CHECK(tplot_near(tplot_num(s, "id=\"piece-0\"", "x2=\""), x1));
+    CHECK(tplot_count(s, "class=\"open\"") == 2);
+    CHECK(tplot_has_circle(s, "open", x0, y) && tplot_has_circle(s, "open", x1, y));
+    CHECK(strstr(s, "class=\"end") == NULL && strstr(s, "class=\"bp\"") == NULL);
+    CHECK(strstr(s, "family delta on (0, 1)") != NULL);
     analysis_clear(A);
     free(s);
 }
@@ -244,6 +540,9 @@ int main(void)
     tplot_check_gadget();
     tplot_check_random();
     tplot_check_write_error();
+    tplot_check_closed_left_min();
+    tplot_check_closed_right_min();
+    tplot_check_open_bounded();
     tplot_check_counts();
     flint_cleanup();
     return check_finish("t-plot");

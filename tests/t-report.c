@@ -2,6 +2,7 @@
    is derived by hand (docs/lambda.md): breakpoint lambda = 2 (root of x - 2),
    loss 1 on (0, 2) and at 2 (the tie goes to class 0), 0 on (2, +inf). */
 #include <stdlib.h>
+#include <flint/fmpq.h>
 #include <string.h>
 #include "check.h"
 #include "certune/report.h"
@@ -36,8 +37,72 @@ static char *render(const analysis_t A, int json)
     return buf;
 }
 
+/* The delta gadget x = 7 with c = 99/100 (docs/delta.md): node 4, held out as
+   class 0, is class 1 below ln(1.98)/ln 9 and class 0 from there on: loss 1 at
+   the left end and on the first piece, 0 at the breakpoint, after it and at 1. */
+static void check_delta(void)
+{
+    instance_t inst;
+    analysis_t A;
+    char err[256];
+    CHECK(instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
+                        sizeof(err)) == 0);
+    CHECK(analysis_run(A, FAMILY_DELTA, inst, 1, 0, NULL, err, sizeof(err)) == 0);
+    char *json = render(A, 1);
+    CHECK(strstr(json, "\"family\": \"delta\", \"c\": \"99/100\",") != NULL);
+    CHECK(strstr(json, "\"lo_closed\": true, \"hi_closed\": true}") != NULL);
+    CHECK(strstr(json, "\"end_losses\": {\"lo\": \"1\", \"hi\": \"0\"},") != NULL);
+    CHECK(strstr(json, "\"points\": [0], \"ends\": [\"hi\"], \"representative\"") !=
+          NULL);
+    char *text = render(A, 0);
+    CHECK(strstr(text, "family delta (c = 99/100) on [0, 1]: 1 instance") != NULL);
+    CHECK(strstr(text, "  end 0  1\n  piece (0, b1)  1\n  point b1  0\n"
+                       "  piece (b1, 1)  0\n  end 1  0\n") != NULL);
+    CHECK(strstr(text, "attained on (b1, 1), b1, end 1\n") != NULL);
+    CHECK(strstr(text, "root of 50*9^x - 99 in [0.31089") != NULL);
+    free(json);
+    free(text);
+    analysis_clear(A);
+    instance_clear(inst);
+}
+
+/* An analysis with an undecided part reports only that (by hand: the report
+   must not print losses that rest on an unproved order). */
+static void check_undecided(void)
+{
+    analysis_t A;
+    memset(A, 0, sizeof(analysis_struct));
+    fmpq_init(A->min_loss), fmpq_init(A->representative), fmpq_init(A->c);
+    fmpq_init(A->end_loss + 0), fmpq_init(A->end_loss + 1);
+    A->family = FAMILY_DELTA;
+    fmpq_set_si(A->c, 1, 2);
+    A->ninst = 1, A->nscored = 2;
+    A->nundecided = 1;
+    A->und_lo = flint_malloc(sizeof(char *));
+    A->und_hi = flint_malloc(sizeof(char *));
+    A->und_what = flint_malloc(sizeof(char *));
+    A->und_lo[0] = strdup("1/4"), A->und_hi[0] = strdup("1/2");
+    A->und_what[0] = strdup("a \"double\" zero");
+    char *json = render(A, 1);
+    CHECK_MSG(strstr(json, "\"undecided\": [\n    {\"lo\": \"1/4\", \"hi\": \"1/2\", "
+                           "\"what\": \"a \\\"double\\\" zero\"}\n  ]\n}\n") != NULL,
+              "%s", json);
+    CHECK(strstr(json, "pieces") == NULL && strstr(json, "minimum") == NULL);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    report_write_undecided(f, A);
+    fclose(f);
+    CHECK(strstr(buf, "undecided in [1/4, 1/2]: a \"double\" zero\n") != NULL);
+    free(buf);
+    free(json);
+    analysis_clear(A);
+}
+
 int main(void)
 {
+    check_delta();
+    check_undecided();
     instance_t inst;
     analysis_t A;
     char err[256];
@@ -53,6 +118,7 @@ int main(void)
     CHECK(strstr(text, "loss pieces: 2\nminimum loss: 0\n") != NULL);
     CHECK(strstr(text, "representative: lambda = 3\n") != NULL);
     CHECK(strcmp(report_family_name(FAMILY_LAMBDA), "lambda") == 0);
+    CHECK(strcmp(report_family_name(FAMILY_DELTA), "delta") == 0);
     free(json);
     free(text);
     analysis_clear(A);

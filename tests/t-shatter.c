@@ -1,11 +1,13 @@
 /* Tests of shatter: each gadget's threshold, each instance's loss pattern
    derived by hand, verification of generated sets (M = 1..4) and its failure
-   on a perturbed set. */
+   on a perturbed set; for lambda and for delta (c = 99/100 and 3/4), and the
+   witness file's `family` and `c` records. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "check.h"
 #include "certune/shatter.h"
+#include "../src/shatter_internal.h"
 
 /* Instance k of the construction, analyzed: its breakpoints are exactly the
    thresholds t_j = j + 1 for the multiples j of 2^(k-1), and its loss is low,
@@ -28,7 +30,7 @@ static void check_instance(slong M, slong k)
     CHECK(fmpq_cmp(low, r) < 0 && fmpq_cmp(r, high) < 0);
     for (slong g = 0; g < A->nbp; g++) {
         shatter_lambda_threshold(t, (g + 1) << (k - 1));
-        CHECK(fmpq_equal(A->bp[g].lo, t) && fmpq_equal(A->bp[g].hi, t));
+        CHECK(fmpq_equal(A->bp[g].alg.lo, t) && fmpq_equal(A->bp[g].alg.hi, t));
     }
     for (slong i = 0; i <= A->nbp; i++)
         CHECK(fmpq_equal(A->piece_loss + i, i % 2 == 0 ? low : high));
@@ -85,7 +87,7 @@ static void check_verify(slong M)
 {
     char dir[] = "/tmp/certune-shatter-XXXXXX", path[512], err[256];
     CHECK(mkdtemp(dir) != NULL);
-    CHECK(shatter_write(dir, FAMILY_LAMBDA, M, err, sizeof(err)) == 0);
+    CHECK(shatter_write(dir, FAMILY_LAMBDA, NULL, M, err, sizeof(err)) == 0);
     CHECK_MSG(verify_dir(dir) == 0, "M = %ld", (long)M);
     instance_t inst;
     snprintf(path, sizeof(path), "%s/instance-1.gssl", dir);
@@ -106,6 +108,305 @@ static void check_verify(slong M)
     rmdir(dir);
 }
 
+/* ---- The delta family (docs/shatter.md, "The delta construction"). ---- */
+
+/* Sign of y^q - 2c, exactly: with q = u/v, of y^u - (2c)^v. It is negative
+   exactly when q lies below the threshold ln(2c)/ln(y) of the gadget (y > 1). */
+static int delta_side(const fmpq_t y, const fmpq_t q, const fmpq_t c)
+{
+    fmpq_t a, b;
+    fmpq_init(a), fmpq_init(b);
+    fmpq_pow_si(a, y, fmpz_get_si(fmpq_numref(q)));
+    fmpq_mul_2exp(b, c, 1);
+    fmpq_pow_si(b, b, fmpz_get_si(fmpq_denref(q)));
+    int s = fmpq_cmp(a, b);
+    fmpq_clear(a), fmpq_clear(b);
+    return s;
+}
+
+static int run_delta(analysis_t A, const fmpq_t c, const instance_struct *inst)
+{
+    char err[256];
+    int rc = analysis_run_c(A, FAMILY_DELTA, c, inst, 1, 0, NULL, err, sizeof(err));
+    return rc == 0 && A->nundecided == 0;
+}
+
+/* Instance k of the delta construction: gadget g has weight x_j = y_j - 2 > 0
+   (j = (g + 1) 2^(k-1)) with q_{j-1} < ln(2c)/ln(y_j) < q_j proved exactly
+   (powers of rationals); the analysis (exact, nothing undecided) finds G
+   breakpoints, the g-th certified inside (q_{j-1}, q_j); the loss is low, high,
+   low, ... on the pieces and at the closed ends, as for lambda. */
+static void check_delta_instance(const fmpq_t c, slong M, slong k)
+{
+    instance_t inst;
+    analysis_t A;
+    shatter_delta_instance(inst, c, M, k);
+    slong G = (WORD(1) << (M - k + 1)) - 1;
+    CHECK(inst->n == 4 * G && inst->nedges == 3 * G);
+    CHECK(run_delta(A, c, inst));
+    CHECK_MSG(A->nbp == G, "M = %ld, k = %ld: %ld breakpoints", (long)M, (long)k,
+              (long)A->nbp);
+    fmpq_t y, qa, qb, low, high, r;
+    fmpq_init(y), fmpq_init(qa), fmpq_init(qb);
+    fmpq_init(low), fmpq_init(high), fmpq_init(r);
+    for (slong g = 0; g < G; g++) {
+        slong j = (g + 1) << (k - 1);
+        shatter_delta_parameter(qa, c, M, j - 1);
+        shatter_delta_parameter(qb, c, M, j);
+        shatter_delta_gadget_y(y, c, M, j);
+        CHECK(inst->eu[3 * g + 2] == 4 * g && inst->ev[3 * g + 2] == 4 * g + 3);
+        fmpq_sub_si(r, y, 2);
+        CHECK(fmpq_sgn(r) > 0 && fmpq_equal(r, inst->ew + 3 * g + 2));
+        CHECK(inst->held[4 * g + 3] == (g % 2 == 0 ? 1 : 0));
+        CHECK(delta_side(y, qa, c) < 0 && delta_side(y, qb, c) > 0);
+        if (g < A->nbp) {
+            CHECK(A->bp[g].kind == BPOINT_EXPSUM);
+            CHECK(bpoint_cmp_fmpq(A->bp + g, qa) > 0 &&
+                  bpoint_cmp_fmpq(A->bp + g, qb) < 0);
+        }
+    }
+    fmpq_set_si(low, (WORD(1) << (M - k)) - 1, (ulong)G);
+    fmpq_set_si(high, WORD(1) << (M - k), (ulong)G);
+    for (slong i = 0; A->nundecided == 0 && i <= A->nbp; i++)
+        CHECK(fmpq_equal(A->piece_loss + i, i % 2 == 0 ? low : high));
+    if (A->nundecided == 0) {
+        CHECK(A->closed && fmpq_equal(A->end_loss + 0, low));
+        CHECK(fmpq_equal(A->end_loss + 1, A->piece_loss + A->nbp));
+    }
+    fmpq_clear(y), fmpq_clear(qa), fmpq_clear(qb);
+    fmpq_clear(low), fmpq_clear(high), fmpq_clear(r);
+    analysis_clear(A);
+    instance_clear(inst);
+}
+
+/* The claimed parameters q_j of the delta witness lie in (0, 1), increase, and
+   realize their patterns (analysis_loss_at against the witness r_k). */
+static void check_delta_parameters(const fmpq_t c, slong M)
+{
+    instance_struct *insts = flint_malloc(M * sizeof(instance_struct));
+    analysis_struct *A = flint_malloc(M * sizeof(analysis_struct));
+    for (slong k = 1; k <= M; k++) {
+        shatter_delta_instance(insts + k - 1, c, M, k);
+        CHECK(run_delta(A + k - 1, c, insts + k - 1));
+    }
+    fmpq_t q, prev, loss, r;
+    fmpq_init(q), fmpq_init(prev), fmpq_init(loss), fmpq_init(r);
+    for (slong j = 0; j < (WORD(1) << M); j++) {
+        shatter_delta_parameter(q, c, M, j);
+        CHECK(fmpq_cmp(prev, q) < 0 && fmpq_cmp_si(q, 1) < 0);
+        fmpq_set(prev, q);
+        for (slong k = 1; k <= M && A[k - 1].nundecided == 0; k++) {
+            analysis_loss_at(loss, A + k - 1, q);
+            shatter_lambda_witness(r, M, k);
+            CHECK(fmpq_cmp(loss, r) == (((j >> (k - 1)) & 1) ? 1 : -1));
+        }
+    }
+    fmpq_clear(q), fmpq_clear(prev), fmpq_clear(loss), fmpq_clear(r);
+    for (slong k = 0; k < M; k++) {
+        analysis_clear(A + k);
+        instance_clear(insts + k);
+    }
+    flint_free(insts);
+    flint_free(A);
+}
+
+/* shatter_verify's status and output. */
+static int verify_out(const char *dir, family_t family, char **text, char *err,
+                      size_t errlen)
+{
+    size_t len = 0;
+    FILE *out = open_memstream(text, &len);
+    int rc = shatter_verify(out, dir, family, err, errlen);
+    fclose(out);
+    return rc;
+}
+
+static void remove_set(const char *dir, slong M)
+{
+    char path[512];
+    for (slong k = 1; k <= M; k++) {
+        snprintf(path, sizeof(path), "%s/instance-%ld.gssl", dir, (long)k);
+        unlink(path);
+    }
+    snprintf(path, sizeof(path), "%s/witness.txt", dir);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* Writes and verifies a delta set; then labels node 2 of instance 1 class 0:
+   its first gadget's node 4 is class 0 on all of [0, 1] (F[4][0] - F[4][1] =
+   u_1 (x+2)^delta > 0), so instance 1 is high on the first piece and pattern
+   0...0 is lost; verifies again. */
+static void check_delta_verify(const fmpq_t c, slong M)
+{
+    char dir[] = "/tmp/certune-shatter-XXXXXX", path[512], err[256], *text = NULL;
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(shatter_write(dir, FAMILY_DELTA, c, M, err, sizeof(err)) == 0);
+    int rc = verify_out(dir, FAMILY_DELTA, &text, err, sizeof(err));
+    CHECK_MSG(rc == SHATTER_YES, "M = %ld, rc %d: %s", (long)M, rc, text);
+    CHECK(strstr(text, "pseudo-shattered: yes\n") != NULL);
+    CHECK(strstr(text, "realized on the open piece containing delta = ") != NULL);
+    free(text);
+    instance_t inst;
+    snprintf(path, sizeof(path), "%s/instance-1.gssl", dir);
+    CHECK(instance_load(inst, path, err, sizeof(err)) == 0);
+    CHECK(inst->label[1] == 1);
+    inst->label[1] = 0;
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL && instance_write(inst, f) == 0);
+    fclose(f);
+    instance_clear(inst);
+    rc = verify_out(dir, FAMILY_DELTA, &text, err, sizeof(err));
+    CHECK_MSG(rc == SHATTER_NO, "perturbed, M = %ld", (long)M);
+    CHECK(strstr(text, "NOT realized") != NULL && strstr(text, "claim wrong") != NULL);
+    free(text);
+    remove_set(dir, M);
+}
+
+/* Replaces the witness of the set in dir and returns verify's status; err
+   must then contain want (when not NULL). */
+static int witness_case(const char *dir, family_t family, const char *witness,
+                        const char *want)
+{
+    char path[512], err[256] = "", *text = NULL;
+    snprintf(path, sizeof(path), "%s/witness.txt", dir);
+    FILE *f = fopen(path, "w");
+    fputs(witness, f);
+    fclose(f);
+    int rc = verify_out(dir, family, &text, err, sizeof(err));
+    free(text);
+    CHECK_MSG(want == NULL || strstr(err, want) != NULL, "%s: %s", want, err);
+    return rc;
+}
+
+/* Records `family` and `c` of witness.txt; c <= 1/2 refused by the writer. */
+static void check_delta_witness(void)
+{
+    char dir[] = "/tmp/certune-shatter-XXXXXX", err[256];
+    fmpq_t c;
+    fmpq_init(c);
+    CHECK(mkdtemp(dir) != NULL);
+    fmpq_set_si(c, 1, 2);
+    CHECK(shatter_write(dir, FAMILY_DELTA, c, 1, err, sizeof(err)) == -1);
+    CHECK(strstr(err, "1/2 < c") != NULL);
+    fmpq_set_si(c, 3, 4);
+    CHECK(shatter_write(dir, FAMILY_DELTA, c, 1, err, sizeof(err)) == 0);
+    const char *tail = "m 1\ninstance 1 instance-1.gssl 1/2\n";
+    char w[512];
+    snprintf(w, sizeof(w), "family delta\nc 3/4\n%spattern 0 1/4\npattern 1 0.45\n",
+             tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, NULL) == SHATTER_YES);
+    CHECK(witness_case(dir, FAMILY_LAMBDA, w,
+                       "witness.txt:1: the set is for family "
+                       "delta") == SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family delta\nc 2\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, "witness.txt:2: `c` takes") ==
+          SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family delta\nc 1/2\nc 3/4\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, "witness.txt:3: malformed") ==
+          SHATTER_INVALID);
+    snprintf(w, sizeof(w), "c 3/4\nfamily delta\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, "witness.txt:1: malformed") ==
+          SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family delta\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, "no `c` record") == SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family lambda\nc 3/4\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_LAMBDA, w, "witness.txt:2: a `c` record applies") ==
+          SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family delta\nc 3/4\n%spattern 0 3/2\n", tail);
+    CHECK(witness_case(dir, FAMILY_DELTA, w, "witness.txt:5: malformed") ==
+          SHATTER_INVALID);
+    remove_set(dir, 1);
+    fmpq_clear(c);
+}
+
+/* Sets b to the zero of coef1 * base1^x + coef0 in (0, 1). */
+static void undecided_point(bpoint_t b, slong coef1, slong base1, slong coef0)
+{
+    fmpz coef[2], base[2];
+    fmpz_init_set_si(coef + 0, coef0), fmpz_init_set_si(coef + 1, coef1);
+    fmpz_init_set_ui(base + 0, 1), fmpz_init_set_si(base + 1, base1);
+    expsum_t h;
+    expsum_init(h);
+    expsum_set_terms(h, coef, base, 2);
+    exroot_struct *roots;
+    slong n;
+    int sign;
+    fmpq_t lo, hi;
+    fmpq_init(lo), fmpq_init(hi);
+    CHECK(expsum_isolate(&roots, &n, &sign, lo, hi, h) == 0 && n == 1);
+    bpoint_init(b);
+    bpoint_set_exroot(b, roots);
+    for (slong i = 0; i < n; i++)
+        exroot_clear(roots + i);
+    flint_free(roots);
+    fmpq_clear(lo), fmpq_clear(hi);
+    expsum_clear(h);
+    for (int i = 0; i < 2; i++)
+        fmpz_clear(coef + i), fmpz_clear(base + i);
+}
+
+/* The undecided outcomes of shatter_check: an analysis with an undecided part
+   (injected into a real one), and breakpoints whose order bpoint_cmp cannot
+   decide: the zeros of 3^x - 2 and 9^x - 4 (both log_3 2, different sums, so
+   equality cannot be proved). Neither may give a verdict. */
+static void check_undecided(void)
+{
+    char dir[] = "/tmp/certune-shatter-XXXXXX", err[256], *text = NULL;
+    size_t len = 0;
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(shatter_write(dir, FAMILY_DELTA, NULL, 2, err, sizeof(err)) == 0);
+    shatter_set S;
+    CHECK(shatter_read(&S, dir, FAMILY_DELTA, err, sizeof(err)) == 0);
+    analysis_struct A[2];
+    for (int k = 0; k < 2; k++)
+        CHECK(run_delta(A + k, S.c, S.inst + k));
+    A[1].nundecided = 1;
+    A[1].und_lo = flint_malloc(sizeof(char *));
+    A[1].und_hi = flint_malloc(sizeof(char *));
+    A[1].und_what = flint_malloc(sizeof(char *));
+    A[1].und_lo[0] = strdup("1/4"), A[1].und_hi[0] = strdup("1/2");
+    A[1].und_what[0] = strdup("a double zero");
+    FILE *out = open_memstream(&text, &len);
+    CHECK(shatter_check(out, &S, A) == SHATTER_UNDECIDED);
+    fclose(out);
+    CHECK_MSG(strstr(text, "instance 2 (") != NULL &&
+                  strstr(text, "undecided in [1/4, 1/2]: a double zero\n") != NULL &&
+                  strstr(text, "pseudo-shattered: undecided") != NULL &&
+                  strstr(text, "pseudo-shattered: yes") == NULL,
+              "%s", text);
+    free(text);
+    for (int k = 0; k < 2; k++)
+        analysis_clear(A + k);
+    /* Two analyses with one breakpoint each (only what the merge reads). */
+    analysis_struct F[2];
+    memset(F, 0, sizeof(F));
+    for (int k = 0; k < 2; k++) {
+        F[k].family = FAMILY_DELTA, F[k].nbp = 1;
+        F[k].bp = flint_malloc(sizeof(bpoint_struct));
+        undecided_point(F[k].bp, 1, k == 0 ? 3 : 9, k == 0 ? -2 : -4);
+    }
+    int cmp;
+    if (bpoint_cmp(&cmp, F[0].bp, F[1].bp) == 0) { /* exroot_cmp's limit today */
+        S.nclaims = 0;
+        text = NULL;
+        out = open_memstream(&text, &len);
+        CHECK(shatter_check(out, &S, F) == SHATTER_UNDECIDED);
+        fclose(out);
+        CHECK_MSG(strstr(text, "could not be decided") != NULL &&
+                      strstr(text, "pseudo-shattered: undecided") != NULL,
+                  "%s", text);
+        free(text);
+    } else
+        CHECK(cmp == 0); /* should exroot_cmp ever prove it: they are equal */
+    for (int k = 0; k < 2; k++) {
+        bpoint_clear(F[k].bp);
+        flint_free(F[k].bp);
+    }
+    shatter_set_clear(&S);
+    remove_set(dir, 2);
+}
+
 int main(void)
 {
     for (slong M = 1; M <= 4; M++) {
@@ -115,6 +416,20 @@ int main(void)
         check_verify(M);
     }
     CHECK(verify_dir("/nonexistent-certune-dir") == -1);
+    fmpq_t c;
+    fmpq_init(c);
+    for (int v = 0; v < 2; v++) {
+        fmpq_set_si(c, v == 0 ? 99 : 3, v == 0 ? 100 : 4);
+        for (slong M = 1; M <= 4; M++) {
+            for (slong k = 1; k <= M; k++)
+                check_delta_instance(c, M, k);
+            check_delta_parameters(c, M);
+            check_delta_verify(c, M);
+        }
+    }
+    fmpq_clear(c);
+    check_delta_witness();
+    check_undecided();
     flint_cleanup();
     return check_finish("t-shatter");
 }

@@ -4,16 +4,19 @@
 
 #include <stddef.h>
 #include <flint/fmpz_poly.h>
+#include "certune/analyze.h"
 #include "certune/instance.h"
 
-/* One (instance, component, node, class pair) of the lambda family. */
+/* One (instance, component, node, class pair) of a family. */
 typedef struct {
+    family_t family;
     slong inst, comp, node, k, l;
     slong changes; /* certified sign changes of the pair's sign function in (0, +inf) */
     slong roots;   /* its distinct roots there (sign changes and touches) */
     slong n_comp;  /* nodes of the component: the paper's bound is n_comp - 1 */
     slong labeled; /* labeled nodes of the component: bound labeled - 1 */
-    slong eigen; /* distinct eigenvalues of the Kron-reduced Laplacian: bound eigen - 1 */
+    slong eigen; /* lambda: distinct eigenvalues of the Kron-reduced Laplacian: bound eigen - 1 */
+    slong degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1 */
 } bounds_row;
 
 /* Counts, for the integer polynomial p, its sign changes in (0, +inf) (roots of
@@ -25,6 +28,13 @@ slong bounds_sign_changes(slong *roots, const fmpz_poly_t p);
    inst_idx) to *rows (grown with flint_realloc; *nrows entries). */
 void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
                         slong inst_idx);
+
+/* The same for the delta family with constant c: zeros are counted in the open
+   (0, 1) (all certified simple, so changes == roots). Returns 0, or 1 when the
+   zeros of some sign function cannot be certified: msg then says which (rows
+   appended so far stay valid). */
+int bounds_rows_delta(bounds_row **rows, slong *nrows, const instance_t inst,
+                      slong inst_idx, const fmpq_t c, char *msg, size_t len);
 
 /* Returns 0 when r respects every proven bound; otherwise 1, with the bound
    exceeded described in msg (len bytes). */

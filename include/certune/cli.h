@@ -15,6 +15,10 @@ const char *cli_option_value(int argc, char **argv, int *i, const char *name);
 /* Parses a family name into *family; returns 0 or the usage exit status. */
 int cli_parse_family(family_t *family, const char *name);
 
+/* Parses delta's constant (an exact rational in (0, 1), such as 99/100 or
+   0.99) into c; returns 0 or the usage exit status. */
+int cli_parse_c(fmpq_t c, const char *text);
+
 /* Loads the files; on error prints "certune: file:line: ..." to stderr, frees
    what was loaded and returns the invalid-input exit status (2), else 0. */
 int cli_load_instances(instance_struct *insts, const char *const *files, slong n);

@@ -5,14 +5,19 @@
 #include <stdio.h>
 #include "certune/analyze.h"
 
-/* Name of a family as the command line spells it ("lambda"). */
+/* Name of a family as the command line spells it ("lambda", "delta"). */
 const char *report_family_name(family_t family);
 
 /* Writes the human-readable report: breakpoints with their certificates, the
    losses on every piece and point, the piece count, the minimum. */
 void report_write_text(FILE *out, const analysis_t A);
 
-/* Writes exactly the JSON object of design.md (one object, then a newline). */
+/* Writes exactly the JSON object of design.md (one object, then a newline);
+   a closed domain adds "end_losses" and "minimum.ends". With undecided parts
+   only the header and "undecided" are written. */
 void report_write_json(FILE *out, const analysis_t A);
+
+/* Lists the undecided intervals of A and what was undecided there. */
+void report_write_undecided(FILE *out, const analysis_t A);
 
 #endif

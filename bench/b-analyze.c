@@ -1,7 +1,8 @@
-/* b-lambda: timing and memory of the lambda analysis on random instances.
-   Each case runs in a forked child so that its peak RSS is its own.
-   Usage: b-lambda [max_n [min_n]]: only cases with min_n <= n <= max_n run
-   (default all). */
+/* b-analyze: timing and memory of the lambda and delta analyses on random
+   instances and samples of Cora. Each case runs in a forked child so that its
+   peak RSS is its own. Usage: b-analyze [max_n [min_n [family]]]: only cases
+   with min_n <= n <= max_n run (default all), for both families unless one is
+   named. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ static int bench_sample(instance_struct *insts, const bench_case *bc, slong idx)
 }
 
 /* The child: builds the instances, analyzes them as one set, prints a row. */
-static int bench_case_run(const bench_case *bc, slong idx)
+static int bench_case_run(const bench_case *bc, slong idx, family_t family)
 {
     instance_struct *insts = flint_malloc(bc->ninst * sizeof(instance_struct));
     gen_params_t P;
@@ -86,12 +87,16 @@ static int bench_case_run(const bench_case *bc, slong idx)
             gen_instance(insts + k, P, BENCH_SEED + idx, k);
         }
     t0 = bench_now();
-    rc = analysis_run(A, FAMILY_LAMBDA, insts, bc->ninst, 0, devnull, err, sizeof(err));
+    rc = analysis_run(A, family, insts, bc->ninst, 0, devnull, err, sizeof(err));
     t1 = bench_now();
     getrusage(RUSAGE_SELF, &ru);
     if (rc != 0) {
         printf("%-14s %5ld %9ld  analysis failed: %s\n", bc->name, (long)bc->n,
                (long)bc->ninst, err);
+    } else if (A->nundecided) {
+        printf("%-14s %5ld %9ld  undecided (%ld intervals) after %.3f s\n", bc->name,
+               (long)bc->n, (long)bc->ninst, (long)A->nundecided, t1 - t0);
+        analysis_clear(A);
     } else {
         printf("%-14s %5ld %9ld %11ld %11ld %9.3f %8.1f\n", bc->name, (long)bc->n,
                (long)bc->ninst, (long)A->nbp, (long)A->loss_pieces, t1 - t0,
@@ -107,6 +112,33 @@ static int bench_case_run(const bench_case *bc, slong idx)
     return rc == 0 ? 0 : 1;
 }
 
+/* Runs one case in a child; returns 1 if it failed. */
+static int bench_fork(const bench_case *bc, slong idx, family_t family)
+{
+    int status;
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("fork");
+        return 1;
+    }
+    if (pid == 0) {
+        alarm(BENCH_TIMEOUT);
+        _exit(bench_case_run(bc, idx, family));
+    }
+    if (waitpid(pid, &status, 0) < 0) {
+        perror("waitpid");
+        return 1;
+    }
+    if (WIFSIGNALED(status)) {
+        printf("%-14s %5ld %9ld  killed by signal %d%s\n", bc->name, (long)bc->n,
+               (long)bc->ninst, WTERMSIG(status),
+               WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
+        fflush(stdout);
+        return 1;
+    }
+    return WEXITSTATUS(status) != 0;
+}
+
 int main(int argc, char **argv)
 {
     static const bench_case cases[] = {
@@ -120,41 +152,26 @@ int main(int argc, char **argv)
         {"b-single", 200, 1, 3.0 / 199, 1, 0.2, 0.2, GEN_WEIGHT_SMALL, NULL},
         {"b-single", 400, 1, 3.0 / 399, 1, 0.2, 0.2, GEN_WEIGHT_SMALL, NULL},
     };
-    slong ncases = sizeof(cases) / sizeof(cases[0]), i;
+    slong ncases = sizeof(cases) / sizeof(cases[0]);
     slong max_n = argc > 1 ? strtol(argv[1], NULL, 10) : WORD_MAX;
     slong min_n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
-    int status, failed = 0;
-    pid_t pid;
+    const char *only = argc > 3 ? argv[3] : NULL;
+    static const char *names[] = {"lambda", "delta (c = 99/100)"};
+    int failed = 0;
 
-    printf("lambda family, 3 classes (cora: 7), held-out scoring (seed %d)\n", BENCH_SEED);
-    printf("%-14s %5s %9s %11s %11s %9s %8s\n", "case", "n", "instances", "breakpoints",
-           "loss_pieces", "wall_s", "rss_MB");
-    fflush(stdout);
-    for (i = 0; i < ncases; i++) {
-        if (cases[i].n > max_n || cases[i].n < min_n)
+    for (int f = 0; f < 2; f++) {
+        if (only != NULL && strncmp(names[f], only, strlen(only)) != 0)
             continue;
-        pid = fork();
-        if (pid < 0) {
-            perror("fork");
-            return 1;
-        }
-        if (pid == 0) {
-            alarm(BENCH_TIMEOUT);
-            _exit(bench_case_run(cases + i, i));
-        }
-        if (waitpid(pid, &status, 0) < 0) {
-            perror("waitpid");
-            return 1;
-        }
-        if (WIFSIGNALED(status)) {
-            printf("%-14s %5ld %9ld  killed by signal %d%s\n", cases[i].name,
-                   (long)cases[i].n, (long)cases[i].ninst, WTERMSIG(status),
-                   WTERMSIG(status) == SIGALRM ? " (timeout)" : "");
-            fflush(stdout);
-            failed = 1;
-        } else if (WEXITSTATUS(status) != 0) {
-            failed = 1;
-        }
+        printf("%s family, 3 classes (cora: 7), held-out scoring (seed %d)\n", names[f],
+               BENCH_SEED);
+        printf("%-14s %5s %9s %11s %11s %9s %8s\n", "case", "n", "instances",
+               "breakpoints", "loss_pieces", "wall_s", "rss_MB");
+        fflush(stdout);
+        for (slong i = 0; i < ncases; i++)
+            if (cases[i].n <= max_n && cases[i].n >= min_n &&
+                bench_fork(cases + i, i, f == 0 ? FAMILY_LAMBDA : FAMILY_DELTA))
+                failed = 1;
+        printf("\n");
     }
     return failed;
 }

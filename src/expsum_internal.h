@@ -1,0 +1,63 @@
+/* Helpers shared by the expsum module's files (src/expsum*.c) only. */
+#ifndef CERTUNE_EXPSUM_INTERNAL_H
+#define CERTUNE_EXPSUM_INTERNAL_H
+
+#include <arb.h>
+#include "certune/expsum.h"
+
+/* A per-call evaluation context: the logarithms of h's bases at precision prec
+   (recomputed only when the precision grows), and scratch balls. No global
+   state: one context per call, so the module is thread-safe. */
+typedef struct {
+    const expsum_struct *h;
+    slong prec;
+    arb_ptr logs;
+    arb_t e, t;
+    arb_t x, hm, dm, hx, dx, d2x; /* scratch of _expsum_ctx_interval */
+} expsum_ctx_struct;
+typedef expsum_ctx_struct expsum_ctx_t[1];
+
+void _expsum_ctx_init(expsum_ctx_t c, const expsum_t h, slong prec);
+void _expsum_ctx_clear(expsum_ctx_t c);
+void _expsum_ctx_set_prec(expsum_ctx_t c, slong prec);
+
+/* y, dy, d2y (each may be NULL) contain h, h', h'' on the ball x. */
+void _expsum_ctx_eval(expsum_ctx_t c, arb_t y, arb_t dy, arb_t d2y, const arb_t x);
+
+/* Sign of h at q from one Arb evaluation at c's precision; 2 if undecided. */
+int _expsum_ctx_sign(expsum_ctx_t c, const fmpq_t q);
+
+/* Enclosures of h and h' on [a, b] (mean-value forms intersected with the
+   naive ones): sets *sh and *sd to their signs, 2 where they contain 0. */
+void _expsum_ctx_interval(int *sh, int *sd, expsum_ctx_t c, const fmpq_t a,
+                          const fmpq_t b);
+
+/* x = q exactly when q is dyadic and fits prec, else a ball around q. */
+void _expsum_arb_set_fmpq(arb_t x, const fmpq_t q, slong prec);
+
+/* Largest bit size of h's coefficients. */
+slong _expsum_coef_bits(const expsum_t h);
+
+/* Exactly whether h(q) = 0 (linear independence of real radicals). */
+int _expsum_is_zero_at(const expsum_t h, const fmpq_t q);
+
+/* Shrinks the isolating interval [lo, hi] of a simple zero of h (sign slo at lo,
+   -slo at hi) to a width of at most 2^-bits, using a floating-point guess
+   certified by Arb, or Arb bisection. */
+void _expsum_narrow(expsum_ctx_t c, fmpq_t lo, fmpq_t hi, int slo, slong bits);
+
+/* Decimal conversions (src/expsum_dec.c). x > 0 where a logarithm is taken. */
+slong _exdec_exponent(const fmpq_t x); /* floor(log10(x)) */
+/* n = x / 10^E rounded: mode -1 floor, 1 ceil, 0 nearest */
+void _exdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
+void _exdec_set(fmpq_t x, const fmpz_t n, slong E); /* x = n 10^E */
+char *_exdec_get_str(const fmpz_t n, slong E);      /* n 10^E, n >= 0; malloc'ed */
+char *_exdec_round(const fmpq_t x, slong digits);   /* `digits` significant digits */
+char *_exdec_fmpq_str(const fmpq_t x); /* exact: decimal if possible, else p/q */
+
+static inline int exroot_is_exact(const exroot_t r)
+{
+    return fmpq_cmp(r->lo, r->hi) == 0;
+}
+
+#endif

@@ -1,0 +1,136 @@
+/* expsum_str: decimal certificates of zeros of exponential sums. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/expsum.h"
+#include "expsum_internal.h"
+
+static void _exroot_strs_exact(char **approx, char **lo, char **hi, const fmpq_t x,
+                               slong digits)
+{
+    *lo = _exdec_fmpq_str(x);
+    *hi = _exdec_fmpq_str(x);
+    *approx = fmpq_is_zero(x) ? _exdec_fmpq_str(x) : _exdec_round(x, digits);
+}
+
+/* Whether (hi - lo) 10^digits <= lo */
+static int _exroot_rel_narrow(const exroot_t r, slong digits)
+{
+    fmpq_t w;
+    fmpz_t t;
+    int c;
+
+    fmpq_init(w);
+    fmpz_init(t);
+    fmpq_sub(w, r->hi, r->lo);
+    fmpz_ui_pow_ui(t, 10, digits);
+    fmpq_mul_fmpz(w, w, t);
+    c = fmpq_cmp(w, r->lo) <= 0;
+    fmpq_clear(w);
+    fmpz_clear(t);
+    return c;
+}
+
+/* The approximation: lo and hi rounded alike (a few more bisections nearly
+   always achieve it), else the midpoint rounded; NULL if r became exact. */
+static char *_exroot_approx(exroot_t r, slong digits)
+{
+    fmpq_t m;
+    char *u, *v;
+    slong i;
+
+    for (i = 0; i < 64 && !exroot_is_exact(r); i++) {
+        u = _exdec_round(r->lo, digits);
+        v = _exdec_round(r->hi, digits);
+        if (strcmp(u, v) == 0) {
+            free(v);
+            return u;
+        }
+        free(u);
+        free(v);
+        exroot_bisect(r);
+    }
+    if (exroot_is_exact(r))
+        return NULL;
+    fmpq_init(m);
+    fmpq_add(m, r->lo, r->hi);
+    fmpq_div_2exp(m, m, 1);
+    u = _exdec_round(m, digits);
+    fmpq_clear(m);
+    return u;
+}
+
+/* Whether [a, b] holds at most one zero of fn: inside the isolating interval
+   [lo0, hi0], or fn' excludes 0 on it, or fn has one real zero in all. */
+static int _exroot_isolates(const exroot_t r, const fmpq_t a, const fmpq_t b,
+                            const fmpq_t lo0, const fmpq_t hi0, slong sig)
+{
+    expsum_ctx_t c;
+    int sh, sd;
+
+    if (fmpq_cmp(a, lo0) >= 0 && fmpq_cmp(b, hi0) <= 0)
+        return 1;
+    if (expsum_sign_changes(&r->fn) == 1)
+        return 1;
+    _expsum_ctx_init(c, &r->fn, 64 + 4 * sig + _expsum_coef_bits(&r->fn));
+    _expsum_ctx_interval(&sh, &sd, c, a, b);
+    _expsum_ctx_clear(c);
+    return sd != 2;
+}
+
+/* Decimal bounds on a grid 10^(E - sig + 1), finer until they isolate the
+   zero (_exroot_isolates), bisecting r as the grid gets finer (the ends of
+   [lo0, hi0] are dyadic, so a fine enough grid always fits). Sets nothing if r
+   becomes exact. */
+static void _exroot_bounds(char **lo, char **hi, exroot_t r, const fmpq_t lo0,
+                           const fmpq_t hi0, slong digits)
+{
+    slong E = _exdec_exponent(r->lo), sig;
+    fmpz_t L, H;
+    fmpq_t a, b;
+
+    fmpz_init(L);
+    fmpz_init(H);
+    fmpq_init(a);
+    fmpq_init(b);
+    for (sig = digits + 2; !exroot_is_exact(r); sig++) {
+        _exdec_scale(L, r->lo, E - sig + 1, -1);
+        _exdec_scale(H, r->hi, E - sig + 1, 1);
+        _exdec_set(a, L, E - sig + 1);
+        _exdec_set(b, H, E - sig + 1);
+        if (_exroot_isolates(r, a, b, lo0, hi0, sig)) {
+            *lo = _exdec_get_str(L, E - sig + 1);
+            *hi = _exdec_get_str(H, E - sig + 1);
+            break;
+        }
+        /* move r's ends off lo0, hi0 so that a coarser grid fits between */
+        if (sig > digits + 4)
+            exroot_bisect(r);
+    }
+    fmpz_clear(L);
+    fmpz_clear(H);
+    fmpq_clear(a);
+    fmpq_clear(b);
+}
+
+void exroot_get_strs(char **approx, char **lo, char **hi, exroot_t r, slong digits)
+{
+    fmpq_t lo0, hi0;
+
+    digits = FLINT_MAX(digits, 1);
+    fmpq_init(lo0);
+    fmpq_init(hi0);
+    fmpq_set(lo0, r->lo);
+    fmpq_set(hi0, r->hi);
+    while (!exroot_is_exact(r) &&
+           (fmpq_sgn(r->lo) <= 0 || !_exroot_rel_narrow(r, digits + 2)))
+        exroot_bisect(r);
+    *approx = exroot_is_exact(r) ? NULL : _exroot_approx(r, digits);
+    if (!exroot_is_exact(r))
+        _exroot_bounds(lo, hi, r, lo0, hi0, digits);
+    if (exroot_is_exact(r)) {
+        free(*approx);
+        _exroot_strs_exact(approx, lo, hi, r->lo, digits);
+    }
+    fmpq_clear(lo0);
+    fmpq_clear(hi0);
+}

@@ -1,0 +1,93 @@
+/* Helpers shared by the mqroot module's files (src/mqroot*.c) only. */
+#ifndef CERTUNE_MQROOT_INTERNAL_H
+#define CERTUNE_MQROOT_INTERNAL_H
+
+#include <arb.h>
+#include "certune/mqroot.h"
+
+/* Exact signs of numbers sum_k sqrt(rad[k]) c[k] (c[k] integers): the sqrt are
+   linearly independent over Q, so the sum is 0 iff every c[k] is 0; otherwise
+   Arb balls at doubling precision decide (the value is a nonzero algebraic
+   number; a floating-point filter with a proven error bound answers first
+   when the sum is not close to 0). The square roots are cached at the
+   largest precision used. */
+typedef struct {
+    slong len;
+    const fmpz *rad;
+    slong prec;
+    arb_ptr sq;
+    double *dsq; /* sqrt(rad[k]) rounded to double (the filter's input) */
+    arb_t s, t;
+} mqroot_sgn_struct;
+typedef mqroot_sgn_struct mqroot_sgn_t[1];
+
+void _mqroot_sgn_init(mqroot_sgn_t ctx, const fmpz *rad, slong len);
+void _mqroot_sgn_clear(mqroot_sgn_t ctx);
+
+/* Sign of sum_k sqrt(rad[k]) c[k * stride], k < len. */
+int _mqroot_sgn(mqroot_sgn_t ctx, const fmpz *c, slong stride);
+
+/* A coprime base of the radicands of g: pairwise coprime squarefree b[0..m) > 1
+   with rad[k] = prod of the b[i] for the bits i of mask[k] (mask has g->len
+   entries; free b with _fmpz_vec_clear(b, m + 1)). Returns 0 (nothing
+   allocated) when m would exceed 62. */
+int _mqroot_basis(fmpz **b, slong *m, ulong *mask, const mqpoly_t g);
+
+/* 1 if the mqpoly f (degree >= 1) is proved squarefree by the modular test. */
+int _mqroot_prove_squarefree(const mqpoly_t f);
+
+/* The zeros in (0, 1) of f: squarefree, degree >= 1, f(0) != 0. Returns their
+   number (-1 on a depth cap that Vincent's theorem says is never reached) and
+   sets *out (increasing, disjoint, certified). */
+slong _mqroot_isolate_sqfree(mqroot_struct **out, const mqpoly_t f);
+
+/* r is a leaf holding one simple zero of its fn, which has the sign s on
+   (lo, zero); an end where fn vanishes (zlo, zhi) is moved inward by exact
+   bisection, and sign_lo set. */
+void _mqroot_fix_ends(mqroot_t r, int s, int zlo, int zhi);
+
+/* Sorts n roots by lo; leaves sharing an end are separated by bisection. */
+void _mqroot_finish(mqroot_struct *r, slong n);
+
+/* N = the squarefree part of the norm of f over Q (product of the conjugates
+   of f under all sign changes of the square roots), primitive with positive
+   leading coefficient. Returns 0 if its degree would exceed maxdeg. */
+int _mqroot_norm_sqfree(fmpz_poly_t N, const mqpoly_t f, slong maxdeg);
+
+/* An upper bound (Descartes' rule, with the parity of) on the number of roots
+   of the integer polynomial P in the open interval (lo, hi), lo < hi. */
+slong _mqroot_descartes(const fmpz_poly_t P, const fmpq_t lo, const fmpq_t hi);
+
+/* Bisects r until its interval holds a single root of the squarefree N (a
+   multiple of r's fn's norm) by Descartes' rule, or r is exact; 0 if a cap
+   on the bisections is reached first. */
+int _mqroot_refine_to_norm(mqroot_t r, const fmpz_poly_t N);
+
+/* Decides whether the zeros of a and of the real algebraic number given by
+   the squarefree polynomial P on [blo, bhi] (its only root there, with
+   P(blo), P(bhi) != 0) are equal, exactly through norms; may refine a.
+   Returns 1 (equal), 0 (different) or -1 (undecided: degree cap). */
+int _mqroot_equal_alg(mqroot_t a, const fmpz_poly_t P, const fmpq_t blo,
+                      const fmpq_t bhi);
+
+#define MQROOT_NORM_DEG_MAX 400
+
+/* Decimal formatting (mqroot_dec.c): floor(log10 x) for x > 0; n = x / 10^E
+   rounded (mode -1 floor, 1 ceil, 0 nearest); the string of n 10^E (n >= 0,
+   plain or "d.ddde-30"); x > 0 rounded to `digits` significant digits; x
+   exactly (decimal if its denominator is 2^a 5^b, else "p/q"); x = n 10^E.
+   Strings are malloc'ed. */
+slong _mqdec_exponent(const fmpq_t x);
+void _mqdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
+char *_mqdec_get_str(const fmpz_t n, slong E);
+char *_mqdec_round(const fmpq_t x, slong digits);
+char *_mqdec_fmpq_str(const fmpq_t x);
+void _mqdec_set(fmpq_t x, const fmpz_t n, slong E);
+
+/* (fmpq_cmp rather than fmpq_equal: GCC 12's -Wstringop-overread) */
+static inline int mqroot_is_exact(const mqroot_t r)
+{
+    return fmpq_cmp(r->lo, r->hi) == 0;
+}
+
+#endif

@@ -1,0 +1,169 @@
+/* mqroot_isolate: mqpoly_isolate, the exact split g = x^j h f (h the rational
+   gcd of the components, f = g / (x^j h) with coprime components) followed by
+   the squarefree proof of f (mqroot_sqfree.c) and the Descartes bisection of
+   its zeros in (0, 1) (mqroot_tree.c), with the leaves' ends and order fixed here. */
+#include <stdlib.h>
+#include <flint/fmpz_poly_factor.h>
+#include <flint/nmod_poly.h>
+#include "certune/mqroot.h"
+#include "mqroot_internal.h"
+
+/* The leaf [lo, hi] holds one simple zero, f has the sign s on (lo, zero); an
+   end where f vanishes (zlo, zhi) is moved inward by exact bisection. */
+void _mqroot_fix_ends(mqroot_t r, int s, int zlo, int zhi)
+{
+    fmpq_t m;
+    int sm;
+
+    fmpq_init(m);
+    while ((zlo || zhi) && !mqroot_is_exact(r)) {
+        fmpq_add(m, r->lo, r->hi);
+        fmpq_div_2exp(m, m, 1);
+        sm = mqpoly_sign_fmpq(&r->fn, m);
+        if (sm == 0) {
+            fmpq_set(r->lo, m);
+            fmpq_set(r->hi, m);
+        } else if (sm == s) {
+            fmpq_set(r->lo, m);
+            zlo = 0;
+        } else {
+            fmpq_set(r->hi, m);
+            zhi = 0;
+        }
+    }
+    r->sign_lo = mqroot_is_exact(r) ? 0 : s;
+    fmpq_clear(m);
+}
+
+static int _mqroot_cmp_lo(const void *a, const void *b)
+{
+    return fmpq_cmp(((const mqroot_struct *)a)->lo, ((const mqroot_struct *)b)->lo);
+}
+
+/* Sorts the roots; leaves sharing an end are separated by bisection. */
+void _mqroot_finish(mqroot_struct *r, slong n)
+{
+    slong i;
+
+    if (n > 1)
+        qsort(r, n, sizeof(mqroot_struct), _mqroot_cmp_lo);
+    for (i = 0; i + 1 < n; i++)
+        while (fmpq_cmp(r[i].hi, r[i + 1].lo) >= 0)
+            mqroot_bisect(mqroot_is_exact(r + i) ? r + i + 1 : r + i);
+}
+
+/* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
+static void _mqroot_strip_x(mqpoly_t f, const mqpoly_t g)
+{
+    slong j = WORD_MAX, k;
+
+    for (k = 0; k < g->len; k++) {
+        const fmpz_poly_struct *G = g->poly + k;
+        slong i = 0;
+        while (i < G->length && fmpz_is_zero(G->coeffs + i))
+            i++;
+        j = FLINT_MIN(j, i);
+    }
+    mqpoly_set(f, g);
+    for (k = 0; k < f->len; k++)
+        fmpz_poly_shift_right(f->poly + k, f->poly + k, j);
+}
+
+/* The squarefree factors of h of degree >= 1 (primitive, positive leading
+   coefficient) with their multiplicities. */
+static slong _mqroot_hfac(fmpz_poly_struct **hfac, slong **hexp, const fmpz_poly_t h)
+{
+    fmpz_poly_factor_t fac;
+    slong i, n = 0;
+
+    fmpz_poly_factor_init(fac);
+    if (fmpz_poly_degree(h) >= 1)
+        fmpz_poly_factor_squarefree(fac, h);
+    *hfac = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(fmpz_poly_struct));
+    *hexp = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    for (i = 0; i < fac->num; i++) {
+        if (fmpz_poly_degree(fac->p + i) < 1)
+            continue;
+        fmpz_poly_init((*hfac) + n);
+        fmpz_poly_primitive_part((*hfac) + n, fac->p + i);
+        if (fmpz_sgn(fmpz_poly_lead((*hfac) + n)) < 0)
+            fmpz_poly_neg((*hfac) + n, (*hfac) + n);
+        (*hexp)[n++] = fac->exp[i];
+    }
+    fmpz_poly_factor_clear(fac);
+    return n;
+}
+
+/* 1 if A and B (lc(A) != 0 mod p) are proved coprime over Q by their images
+   mod p: a common factor D of degree >= 1 (primitive, lc(D) | lc(A)) keeps its
+   degree mod p and divides both images. */
+static int _mqroot_coprime_mod(const fmpz_poly_t A, const fmpz_poly_t B)
+{
+    mp_limb_t p = UWORD(4611686018427388039); /* 2^62 + 135, prime */
+    nmod_poly_t a, b, g;
+    int ok;
+
+    if (fmpz_fdiv_ui(fmpz_poly_lead(A), p) == 0)
+        return 0;
+    nmod_poly_init(a, p), nmod_poly_init(b, p), nmod_poly_init(g, p);
+    fmpz_poly_get_nmod_poly(a, A);
+    fmpz_poly_get_nmod_poly(b, B);
+    nmod_poly_gcd(g, a, b);
+    ok = nmod_poly_degree(g) == 0;
+    nmod_poly_clear(a), nmod_poly_clear(b), nmod_poly_clear(g);
+    return ok;
+}
+
+/* h = gcd of f's components (1 when two are coprime mod p); f <- f / h,
+   normalized. */
+static void _mqroot_split_h(fmpz_poly_t h, mqpoly_t f)
+{
+    slong k;
+
+    fmpz_poly_zero(h);
+    if (f->len >= 2 && _mqroot_coprime_mod(f->poly + 0, f->poly + 1)) {
+        fmpz_poly_one(h);
+        mqpoly_normalize(f);
+        return;
+    }
+    for (k = 0; k < f->len; k++)
+        fmpz_poly_gcd(h, h, f->poly + k);
+    if (fmpz_poly_degree(h) >= 1) /* a constant h is a content: normalize */
+        for (k = 0; k < f->len; k++)
+            fmpz_poly_div(f->poly + k, f->poly + k, h);
+    mqpoly_normalize(f);
+}
+
+int mqpoly_isolate(mqroot_struct **out, slong *n, fmpz_poly_struct **hfac, slong **hexp,
+                   slong *nh, fmpq_t und_lo, fmpq_t und_hi, const mqpoly_t g)
+{
+    mqpoly_t f;
+    fmpz_poly_t h;
+    slong cnt = 0;
+
+    *out = NULL;
+    *n = 0;
+    *hfac = NULL;
+    *hexp = NULL;
+    *nh = 0;
+    mqpoly_init(f);
+    fmpz_poly_init(h);
+    _mqroot_strip_x(f, g);
+    _mqroot_split_h(h, f);
+    if (mqpoly_degree(f) >= 1) {
+        if (!_mqroot_prove_squarefree(f))
+            cnt = -1;
+        else
+            cnt = _mqroot_isolate_sqfree(out, f);
+    }
+    if (cnt >= 0) {
+        *n = cnt;
+        *nh = _mqroot_hfac(hfac, hexp, h);
+    } else {
+        fmpq_zero(und_lo);
+        fmpq_one(und_hi);
+    }
+    mqpoly_clear(f);
+    fmpz_poly_clear(h);
+    return cnt < 0;
+}

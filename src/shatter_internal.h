@@ -1,0 +1,38 @@
+/* shatter_internal: what the shatter modules share (not installed). */
+#ifndef CERTUNE_SHATTER_INTERNAL_H
+#define CERTUNE_SHATTER_INTERNAL_H
+
+#include "certune/shatter.h"
+
+/* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1). */
+slong shatter_gadgets(slong M, slong k);
+
+/* A set read from witness.txt. */
+typedef struct {
+    family_t family;
+    fmpq_t c; /* delta's constant */
+    int have_family, have_c;
+    slong M;
+    instance_struct *inst; /* M instances */
+    fmpq *witness;         /* r_k */
+    int *loaded;
+    slong nclaims;
+    slong *claim_pattern; /* pattern index (bit k-1 = b_k) */
+    fmpq *claim_value;
+} shatter_set;
+
+/* Reads dir/witness.txt and its instances for family into S (initialized here;
+   clear it with shatter_set_clear either way). Returns 0, or -1 with
+   "file:line: message" in err. */
+int shatter_read(shatter_set *S, const char *dir, family_t family, char *err,
+                 size_t errlen);
+void shatter_set_clear(shatter_set *S);
+
+/* Checks the set S with its analyses A (one per instance): lists undecided
+   parts, wrong claims, then the pattern of every open piece between the
+   merged breakpoints, and the verdict. Returns SHATTER_YES, SHATTER_NO or
+   SHATTER_UNDECIDED (an analysis has undecided parts, or two breakpoints
+   cannot be ordered: no verdict). */
+int shatter_check(FILE *out, const shatter_set *S, analysis_struct *A);
+
+#endif
