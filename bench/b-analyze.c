@@ -156,10 +156,11 @@ int main(int argc, char **argv)
     slong max_n = argc > 1 ? strtol(argv[1], NULL, 10) : WORD_MAX;
     slong min_n = argc > 2 ? strtol(argv[2], NULL, 10) : 0;
     const char *only = argc > 3 ? argv[3] : NULL;
-    static const char *names[] = {"lambda", "delta (c = 99/100)"};
+    static const char *names[] = {"lambda", "delta (c = 99/100)", "alpha"};
+    static const family_t ids[] = {FAMILY_LAMBDA, FAMILY_DELTA, FAMILY_ALPHA};
     int failed = 0;
 
-    for (int f = 0; f < 2; f++) {
+    for (int f = 0; f < 3; f++) {
         if (only != NULL && strncmp(names[f], only, strlen(only)) != 0)
             continue;
         printf("%s family, 3 classes (cora: 7), held-out scoring (seed %d)\n", names[f],
@@ -169,7 +170,7 @@ int main(int argc, char **argv)
         fflush(stdout);
         for (slong i = 0; i < ncases; i++)
             if (cases[i].n <= max_n && cases[i].n >= min_n &&
-                bench_fork(cases + i, i, f == 0 ? FAMILY_LAMBDA : FAMILY_DELTA))
+                bench_fork(cases + i, i, ids[f]))
                 failed = 1;
         printf("\n");
     }

@@ -171,6 +171,32 @@ slong _expsum_coef_bits(const expsum_t h)
     return b;
 }
 
+/* log2 of sum |A_t| B_t^x over |h(x)| at the ends x = 0, 1, rounded up: the
+   smaller of the two (the larger when one end is a zero). */
+slong _expsum_end_cancellation(const expsum_t h)
+{
+    fmpz_t s, a;
+    fmpz_init(s), fmpz_init(a);
+    slong best = WORD_MAX;
+    for (int end = 0; end < 2; end++) {
+        fmpz_zero(s), fmpz_zero(a);
+        for (slong t = 0; t < h->len; t++) {
+            fmpz_t term;
+            fmpz_init_set(term, h->coef + t);
+            if (end)
+                fmpz_mul(term, term, h->base + t);
+            fmpz_add(s, s, term);
+            fmpz_abs(term, term);
+            fmpz_add(a, a, term);
+            fmpz_clear(term);
+        }
+        if (!fmpz_is_zero(s))
+            best = FLINT_MIN(best, (slong)fmpz_bits(a) - (slong)fmpz_bits(s) + 1);
+    }
+    fmpz_clear(s), fmpz_clear(a);
+    return best == WORD_MAX ? _expsum_coef_bits(h) : best;
+}
+
 char *expsum_get_str(const expsum_t h)
 {
     slong t, n = 0, alloc = 16;

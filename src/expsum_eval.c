@@ -20,6 +20,7 @@ void _expsum_ctx_init(expsum_ctx_t c, const expsum_t h, slong prec)
 {
     c->h = h;
     c->prec = 0;
+    c->lprec = 0;
     c->logs = _arb_vec_init(FLINT_MAX(h->len, 1));
     arb_init(c->e);
     arb_init(c->t);
@@ -47,13 +48,18 @@ void _expsum_ctx_clear(expsum_ctx_t c)
 
 void _expsum_ctx_set_prec(expsum_ctx_t c, slong prec)
 {
+    c->prec = FLINT_MAX(c->prec, prec);
+}
+
+static void _expsum_ctx_logs(expsum_ctx_t c)
+{
     slong t;
 
-    if (prec <= c->prec)
+    if (c->lprec >= c->prec)
         return;
-    c->prec = prec;
+    c->lprec = c->prec;
     for (t = 0; t < c->h->len; t++)
-        arb_log_fmpz(c->logs + t, c->h->base + t, prec + 16);
+        arb_log_fmpz(c->logs + t, c->h->base + t, c->prec + 16);
 }
 
 void _expsum_ctx_eval(expsum_ctx_t c, arb_t y, arb_t dy, arb_t d2y, const arb_t x)
@@ -61,6 +67,7 @@ void _expsum_ctx_eval(expsum_ctx_t c, arb_t y, arb_t dy, arb_t d2y, const arb_t 
     const expsum_struct *h = c->h;
     slong t, prec = c->prec;
 
+    _expsum_ctx_logs(c);
     if (y != NULL)
         arb_zero(y);
     if (dy != NULL)

@@ -89,9 +89,11 @@ int expsum_sign_fmpq(const expsum_t h, const fmpq_t q)
         return 0;
     if (fmpq_is_zero(q) || fmpq_is_one(q))
         return expsum_sign_at_end(h, fmpq_is_one(q));
-    prec =
-        64 + fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q)) + _expsum_coef_bits(h);
-    _expsum_ctx_init(c, h, prec);
+    prec = 64 + fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q));
+    /* first at the precision the cancellation asks for, then as before */
+    _expsum_ctx_init(c, h, prec + _expsum_end_cancellation(h));
+    s = _expsum_ctx_sign(c, q);
+    prec += _expsum_coef_bits(h);
     for (i = 0; s == 2; i++) {
         if (i == 2 && _expsum_is_zero_at(h, q)) {
             s = 0;

@@ -6,11 +6,13 @@
 #include "certune/expsum.h"
 
 /* A per-call evaluation context: the logarithms of h's bases at precision prec
-   (recomputed only when the precision grows), and scratch balls. No global
+   (computed on first use, again only when the precision grows), and scratch
+   balls. No global
    state: one context per call, so the module is thread-safe. */
 typedef struct {
     const expsum_struct *h;
-    slong prec;
+    slong prec;  /* working precision */
+    slong lprec; /* precision of logs, computed lazily by _expsum_ctx_eval */
     arb_ptr logs;
     arb_t e, t;
     arb_t x, hm, dm, hx, dx, d2x; /* scratch of _expsum_ctx_interval */
@@ -37,6 +39,11 @@ void _expsum_arb_set_fmpq(arb_t x, const fmpq_t q, slong prec);
 
 /* Largest bit size of h's coefficients. */
 slong _expsum_coef_bits(const expsum_t h);
+
+/* Bits lost to cancellation between the terms at the ends 0 and 1 (the
+   smaller; the coefficient bits when both ends are zeros): where a working
+   precision starts, the coefficients' size being where it may end. */
+slong _expsum_end_cancellation(const expsum_t h);
 
 /* Exactly whether h(q) = 0 (linear independence of real radicals). */
 int _expsum_is_zero_at(const expsum_t h, const fmpq_t q);

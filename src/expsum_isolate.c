@@ -13,7 +13,8 @@ typedef struct {
 
 typedef struct {
     expsum_ctx_t ctx;
-    slong cbits;
+    slong cbits;  /* bits of the largest coefficient */
+    slong cancel; /* bits lost to cancellation at the ends (an estimate) */
     _expsum_ival *stack;
     slong top, alloc;
     exroot_struct *roots;
@@ -113,7 +114,12 @@ static int _expsum_step(_expsum_iso *S, _expsum_ival *I, fmpq_t und_lo, fmpq_t u
             _expsum_add_root(S, I->a, I->b, I->sa);
         return 0;
     }
-    _expsum_ctx_set_prec(S->ctx, FLINT_MAX(64, ((d + S->cbits + 32 + 31) / 32) * 32));
+    /* The enclosures' radii are relative to the terms, so the precision must
+       cover the cancellation between terms, not the coefficients' size: start
+       from the cancellation seen at the ends and grow with the depth; deep
+       intervals get the full coefficient size (always sufficient). */
+    slong prec = d < 128 ? 64 + 2 * d + S->cancel : d + S->cbits + 32;
+    _expsum_ctx_set_prec(S->ctx, FLINT_MAX(64, ((prec + 31) / 32) * 32));
     _expsum_ctx_interval(&sh, &sd, S->ctx, I->a, I->b);
     if (sh != 2)
         return 0;
@@ -217,6 +223,7 @@ int expsum_isolate(exroot_struct **out, slong *n, int *sign_first, fmpq_t und_lo
     s1 = expsum_sign_at_end(fn, 1);
     S.budget = expsum_sign_changes(fn) - (s0 == 0) - (s1 == 0);
     S.cbits = _expsum_coef_bits(fn);
+    S.cancel = _expsum_end_cancellation(fn);
     _expsum_ctx_init(S.ctx, fn, 64);
     if (S.budget > 0)
         und = _expsum_search(&S, s0, s1, und_lo, und_hi);

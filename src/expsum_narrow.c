@@ -82,7 +82,11 @@ static int _expsum_narrow_guess(expsum_ctx_t c, fmpq_t lo, fmpq_t hi, int slo)
     if (!(g > 0 && g < 1))
         return 0;
     K = EXPSUM_GUESS_BITS + FLINT_MIN(1000, FLINT_MAX(0, -ilogb(g) - 1));
-    _expsum_ctx_set_prec(c, 64 + K + _expsum_coef_bits(c->h));
+    /* the precision of the cancellation first, of the coefficients second */
+    _expsum_ctx_set_prec(c, FLINT_MAX(64, K + 16 + _expsum_end_cancellation(c->h)));
+    if (_expsum_bracket(c, lo, hi, slo, g, K))
+        return 1;
+    _expsum_ctx_set_prec(c, FLINT_MAX(64, K + 16 + _expsum_coef_bits(c->h)));
     for (j = 0; j < 3; j++)
         if (_expsum_bracket(c, lo, hi, slo, g, K - 14 * j))
             return 1;

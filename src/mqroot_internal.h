@@ -36,10 +36,13 @@ int _mqroot_basis(fmpz **b, slong *m, ulong *mask, const mqpoly_t g);
 /* 1 if the mqpoly f (degree >= 1) is proved squarefree by the modular test. */
 int _mqroot_prove_squarefree(const mqpoly_t f);
 
-/* The zeros in (0, 1) of f: squarefree, degree >= 1, f(0) != 0. Returns their
-   number (-1 on a depth cap that Vincent's theorem says is never reached) and
-   sets *out (increasing, disjoint, certified). */
-slong _mqroot_isolate_sqfree(mqroot_struct **out, const mqpoly_t f);
+/* The zeros in (0, 1) of f (degree >= 1, f(0) != 0) by Descartes bisection
+   down to depth_max halvings. Returns their number and sets *out (increasing,
+   disjoint, certified: one sign variation proves one simple zero), or -1 when
+   some interval still had more than one variation at the cap: for squarefree f
+   Vincent's theorem bounds the depth, so a cap hit means zeros closer than
+   2^-depth_max or a multiple zero. */
+slong _mqroot_isolate_sqfree(mqroot_struct **out, const mqpoly_t f, slong depth_max);
 
 /* r is a leaf holding one simple zero of its fn, which has the sign s on
    (lo, zero); an end where fn vanishes (zlo, zhi) is moved inward by exact

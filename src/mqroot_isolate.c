@@ -8,6 +8,9 @@
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
 
+/* Halvings of (0, 1) tried before a squarefree proof is asked for. */
+#define MQROOT_QUICK_DEPTH 80
+
 /* The leaf [lo, hi] holds one simple zero, f has the sign s on (lo, zero); an
    end where f vanishes (zlo, zhi) is moved inward by exact bisection. */
 void _mqroot_fix_ends(mqroot_t r, int s, int zlo, int zhi)
@@ -151,10 +154,12 @@ int mqpoly_isolate(mqroot_struct **out, slong *n, fmpz_poly_struct **hfac, slong
     _mqroot_strip_x(f, g);
     _mqroot_split_h(h, f);
     if (mqpoly_degree(f) >= 1) {
-        if (!_mqroot_prove_squarefree(f))
-            cnt = -1;
-        else
-            cnt = _mqroot_isolate_sqfree(out, f);
+        /* Every interval left with one sign variation holds one simple zero, so
+           a search that ends needs no squarefree proof; only when it stalls is
+           f proved squarefree (then zeros are just close: search deeper). */
+        cnt = _mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
+        if (cnt < 0 && _mqroot_prove_squarefree(f))
+            cnt = _mqroot_isolate_sqfree(out, f, WORD_MAX);
     }
     if (cnt >= 0) {
         *n = cnt;

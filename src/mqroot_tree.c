@@ -33,6 +33,7 @@ typedef struct {
     mqroot_struct *r;
     slong n, alloc;
     int failed;
+    slong depth_max; /* deeper intervals are given up (failed) */
 } _mqroot_tree_struct;
 
 static void _mqroot_push(_mqroot_tree_struct *t, fmpz *P, const fmpz_t c, slong k)
@@ -167,7 +168,7 @@ static void _mqroot_node(_mqroot_tree_struct *t, fmpz *P, const fmpz_t c, slong 
 
     if (var == 1)
         _mqroot_fix_ends(_mqroot_new(t, c, k, 0), first, zlo, zhi);
-    if (var <= 1 || k >= MQROOT_DEPTH_MAX) {
+    if (var <= 1 || k >= t->depth_max) {
         t->failed |= var > 1;
         _fmpz_vec_clear(P, t->len * t->w);
         return;
@@ -206,13 +207,14 @@ static fmpz *_mqroot_bernstein(const mqpoly_t f, slong d)
     return B;
 }
 
-slong _mqroot_isolate_sqfree(mqroot_struct **out, const mqpoly_t f)
+slong _mqroot_isolate_sqfree(mqroot_struct **out, const mqpoly_t f, slong depth_max)
 {
     _mqroot_tree_struct t = {0};
     slong j;
     fmpz *P;
     fmpz_t c0;
 
+    t.depth_max = FLINT_MIN(depth_max, MQROOT_DEPTH_MAX);
     t.f = f;
     t.len = f->len;
     t.d = mqpoly_degree(f);

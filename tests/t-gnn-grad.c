@@ -128,19 +128,28 @@ static void test_model_grads(void)
     gnn_csr_t X, A;
     gnn_csr_set_features(X, &D, 1);
     gnn_graph_init_gcn(A, &D);
+    /* wide: GAT's 8 heads (of 8, then of 5) and one output head, which have
+       kernels of their own (8 lanes, and flat one-head passes). */
     struct {
         int kind, act, layers;
         double eta;
-    } cases[] = {{GNN_GCN, GNN_ACT_ELU, 2, 0},    {GNN_GCN, GNN_ACT_RELU, 3, 0},
-                 {GNN_GAT, GNN_ACT_ELU, 2, 1},    {GNN_GCAN, GNN_ACT_ELU, 2, 0.3},
-                 {GNN_GCAN, GNN_ACT_ELU, 3, 0.0}, {GNN_GCAN, GNN_ACT_ELU, 2, 1.0},
-                 {GNN_GCAN, GNN_ACT_RELU, 1, 0.7}};
+        int wide;
+    } cases[] = {{GNN_GCN, GNN_ACT_ELU, 2, 0, 0},     {GNN_GCN, GNN_ACT_RELU, 3, 0, 0},
+                 {GNN_GAT, GNN_ACT_ELU, 2, 1, 0},     {GNN_GCAN, GNN_ACT_ELU, 2, 0.3, 0},
+                 {GNN_GCAN, GNN_ACT_ELU, 3, 0.0, 0},  {GNN_GCAN, GNN_ACT_ELU, 2, 1.0, 0},
+                 {GNN_GCAN, GNN_ACT_RELU, 1, 0.7, 0}, {GNN_GAT, GNN_ACT_ELU, 2, 1, 8},
+                 {GNN_GCAN, GNN_ACT_ELU, 2, 0.4, 8},  {GNN_GCAN, GNN_ACT_ELU, 3, 0.6, 5}};
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++)
         for (int train = 0; train <= 1; train++) {
             gnn_arch_struct arch;
             small_arch(&arch, cases[c].kind, cases[c].act, cases[c].eta);
             arch.nlayers = cases[c].layers;
             arch.dropout = arch.att_dropout = 0.3;
+            if (cases[c].wide) {
+                arch.heads = 8;
+                arch.hidden = cases[c].wide;
+                arch.out_heads = 1;
+            }
             gnn_rand_t R;
             gnn_rand_init(R, 7 + c);
             gnn_model_t M;
@@ -247,7 +256,9 @@ static double grad_diff(const gnn_model_t P, const gnn_model_t Q)
 }
 
 /* GCAN at eta = 0 against GCN, and at eta = 1 against GAT, with the same heads
-   and sizes, in evaluation and in training (dropout masks from one seed). */
+   and sizes, in evaluation and in training (dropout masks from one seed);
+   with 2 heads and 2 output heads, and with GAT's 8 heads and 1 output head
+   (their own kernels). */
 static void test_identities(void)
 {
     gnn_data_struct D;
@@ -257,12 +268,17 @@ static void test_identities(void)
     gnn_graph_init_gcn(A, &D);
     slong m = D.n * D.nclass;
     double *dl = malloc(sizeof(double) * (size_t)m);
-    for (int which = 0; which < 2; which++)
-        for (int train = 0; train <= 1; train++) {
+    for (int k = 0; k < 8; k++) {
+        int which = k & 1, train = (k >> 1) & 1, wide = k >> 2;
+        {
             int base = which == 0 ? GNN_GCN : GNN_GAT;
             gnn_arch_struct ab, ag;
             small_arch(&ab, base, GNN_ACT_ELU, which);
             small_arch(&ag, GNN_GCAN, GNN_ACT_ELU, which);
+            if (wide) {
+                ab.heads = ag.heads = ab.hidden = ag.hidden = 8;
+                ab.out_heads = ag.out_heads = 1;
+            }
             ab.dropout = ag.dropout = 0.4;
             /* GCN has no attention to drop; GAT drops it in both models. */
             ab.att_dropout = ag.att_dropout = which == 0 ? 0.0 : 0.5;
@@ -277,14 +293,76 @@ static void test_identities(void)
             model_loss(G, X, A, &D, train, dl);
             gnn_model_backward(G, X, A, dl);
             double d = max_diff(B->logits, G->logits, m), dg = grad_diff(B, G);
-            CHECK_MSG(d <= 1e-13, "eta=%d identity (train %d): logits differ by %g",
-                      which, train, d);
-            CHECK_MSG(dg <= 1e-13, "eta=%d identity (train %d): grads differ by %g",
-                      which, train, dg);
+            CHECK_MSG(d <= 1e-13,
+                      "eta=%d identity (train %d, wide %d): logits differ by %g", which,
+                      train, wide, d);
+            CHECK_MSG(dg <= 1e-13,
+                      "eta=%d identity (train %d, wide %d): grads differ by %g", which,
+                      train, wide, dg);
             gnn_model_clear(B);
             gnn_model_clear(G);
         }
+    }
     free(dl);
+    gnn_csr_clear(X);
+    gnn_csr_clear(A);
+    synth_clear(&D);
+}
+
+/* gnn_model_set_loss_rows: with a third of the nodes in the training split,
+   restricting the training pass to their receptive field must leave the
+   training logits, the loss and every gradient as they were. GAT's 8 heads
+   and GCAN (eta 0.5), 2 and 3 layers, with dropout. */
+static void test_loss_rows(void)
+{
+    gnn_data_struct D;
+    synth_init(&D, 24, 6, 3, 8);
+    for (slong i = 0; i < D.n; i++)
+        D.split[i] = i % 3 == 0 ? GNN_TRAIN : GNN_TEST;
+    slong kept = 0; /* a sparser graph, so that some rows fall outside */
+    for (slong e = 0; e < D.nedges; e += 5) {
+        D.eu[kept] = D.eu[e];
+        D.ev[kept++] = D.ev[e];
+    }
+    D.nedges = kept;
+    gnn_csr_t X, A;
+    gnn_csr_set_features(X, &D, 1);
+    gnn_graph_init_gcn(A, &D);
+    signed char *rows = malloc((size_t)D.n);
+    for (slong i = 0; i < D.n; i++)
+        rows[i] = D.split[i] == GNN_TRAIN;
+    slong m = D.n * D.nclass;
+    double *dl = malloc(sizeof(double) * (size_t)m);
+    for (int k = 0; k < 4; k++) {
+        gnn_arch_struct arch;
+        small_arch(&arch, k & 1 ? GNN_GCAN : GNN_GAT, GNN_ACT_ELU, 0.5);
+        arch.heads = arch.hidden = 8;
+        arch.out_heads = 1;
+        arch.nlayers = 2 + (k >> 1);
+        gnn_model_t P, Q;
+        gnn_rand_t R;
+        gnn_rand_init(R, 21);
+        gnn_model_init(P, &arch, X, A, D.nclass, R);
+        gnn_rand_init(R, 21);
+        gnn_model_init(Q, &arch, X, A, D.nclass, R);
+        gnn_model_set_loss_rows(Q, A, rows);
+        slong skipped = 0;
+        for (slong i = 0; i < D.n; i++)
+            skipped += !Q->layer[0].need[i];
+        CHECK_MSG(skipped > 0, "loss rows (case %d): no row left out", k);
+        double lp = model_loss(P, X, A, &D, 1, dl);
+        gnn_model_backward(P, X, A, dl);
+        double lq = model_loss(Q, X, A, &D, 1, dl);
+        gnn_model_backward(Q, X, A, dl);
+        double dg = max_diff(P->grad, Q->grad, P->nparam);
+        CHECK_MSG(lp == lq && dg == 0 && P->deta == Q->deta,
+                  "loss rows (case %d): loss %g vs %g, grads differ by %g", k, lp, lq,
+                  dg);
+        gnn_model_clear(P);
+        gnn_model_clear(Q);
+    }
+    free(dl);
+    free(rows);
     gnn_csr_clear(X);
     gnn_csr_clear(A);
     synth_clear(&D);
@@ -380,6 +458,7 @@ int main(void)
     test_model_grads();
     test_sgc_grads();
     test_identities();
+    test_loss_rows();
     test_reference();
     return check_finish("t-gnn-grad");
 }

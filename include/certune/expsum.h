@@ -88,9 +88,9 @@ void exroot_set(exroot_t r, const exroot_t s);
    (a multiple zero, or zeros closer than the cap can separate): then nothing
    is allocated (*out = NULL, *n = 0) and [und_lo, und_hi] is an undecided
    interval. h need not be normalized; the roots' fn is its normalization.
-   Root intervals have dyadic ends and are narrowed to a width of 2^-39 (a
-   floating-point guess certified by Arb) or else, by bisection, normally to at
-   most 2^-10. */
+   Root intervals have dyadic ends and are narrowed to a relative width of about
+   2^-39 (a floating-point guess certified by Arb) or else, by bisection,
+   normally to at most 2^-10. */
 int expsum_isolate(exroot_struct **out, slong *n, int *sign_first, fmpq_t und_lo,
                    fmpq_t und_hi, const expsum_t h);
 

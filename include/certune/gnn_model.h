@@ -37,26 +37,30 @@ void gnn_arch_init(gnn_arch_struct *arch, int kind);
 typedef struct {
     slong fin, fout, heads, outdim;
     int concat, first, has_att, has_norm;
-    double *U, *a, *b;    /* fin x heads*fout, heads x 2 fout, outdim */
+    /* Heads are interleaved: column f * heads + h of U (and of Z, agg, b and
+       of a1, a2) is feature f of head h; a = (a1, a2), each fout x heads.
+       The next layer's U has its rows in the same order. */
+    double *U, *a, *b;    /* fin x heads*fout, 2 fout x heads, outdim */
     double *dU, *da, *db; /* their gradients, inside the model's grad */
     /* Forward cache, kept for the backward pass. */
-    double *inmask;                /* dropout multipliers of a dense input */
-    double *xin;                   /* the input after dropout */
-    const double *xused;           /* xin, or the undropped input when not training */
-    gnn_csr_t xkept;               /* first layer: the kept features after dropout */
-    const gnn_csr_struct *xcsr;    /* first layer: xkept, or X when not training */
-    double *Z;                     /* n x heads*fout: input times U */
-    double *Znext;                 /* first layer: the next training step's
-                                      X_kept U, made by the evaluation pass */
-    int znext;                     /* Znext and xkept hold the next step's */
-    double *s, *t;                 /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
-    slong *rowof;                  /* attention layers: the row of each nonzero of A */
-    double *att, *attmask, *alpha; /* heads x nnz (head-major): softmax, its dropout,
-                                      coefficient */
-    double *agg;                   /* n x heads*fout: aggregated messages (is out
-                                      when the heads are concatenated) */
-    double *out;                   /* n x outdim: pre-activation output */
-    double *act;                   /* n x outdim: activated output (hidden layers) */
+    double *inmask;             /* dropout multipliers of a dense input */
+    double *xin;                /* the input after dropout */
+    const double *xused;        /* xin, or the undropped input when not training */
+    gnn_csr_t xkept;            /* first layer: the kept features after dropout */
+    const gnn_csr_struct *xcsr; /* first layer: xkept, or X when not training */
+    double *Z;                  /* n x heads*fout: input times U */
+    double *Znext;              /* first layer: the next training step's
+                                   X_kept U, made by the evaluation pass */
+    int znext;                  /* Znext and xkept hold the next step's */
+    double *s, *t;              /* n x heads: a_1 . Z_i and a_2 . Z_i per head */
+    double *att, *attmask;      /* nnz x heads (edge-major): softmax, its dropout */
+    int att_masked;             /* attmask applies (a training pass, p_att > 0) */
+    double *agg;                /* n x heads*fout: aggregated messages (is out
+                                   when the heads are concatenated) */
+    double *out;                /* n x outdim: pre-activation output */
+    double *act;                /* n x outdim: activated output (hidden layers) */
+    signed char *need;          /* training passes: the rows of out the loss
+                                   depends on (NULL: all), gnn_model_set_loss_rows */
     /* Backward scratch. */
     double *dZ, *dagg, *ds, *dt, *datt, *dout, *dxin;
 } gnn_layer_struct;
@@ -85,13 +89,25 @@ void gnn_model_clear(gnn_model_t M);
    (Kipf's GCN decays only the first layer, GAT all of them). */
 void gnn_model_set_weight_decay(gnn_model_t M, double wd_first, double wd_rest);
 
-/* Computes M->logits for all nodes. With train, dropout masks are drawn from R
-   (R unused otherwise); the pass is cached for gnn_model_backward.
-   With M->prefetch set (the training loop does), an evaluation pass also
-   draws the first layer's feature dropout of the next training pass and
-   computes its product in the same sweep over X; that next pass then uses
-   them. The random stream and the results are the same as without, as long
-   as nothing else draws from R or changes the weights in between. */
+/* Restricts the training passes to the receptive field of the rows flagged
+   in rows (n flags, the nodes whose logits the loss reads): the last layer's
+   rows, their neighbours in the layer below, and so on. The other rows of a
+   training pass are then left as the previous pass wrote them (the 8-head
+   and one-head attention layers and the thin output products skip them);
+   the loss and every gradient are unchanged, since nothing the loss reads
+   depends on them (they only meet zero gradients, so they must be finite:
+   they are, short of a diverged run). rows NULL computes all rows. The
+   training loop sets the training nodes. */
+void gnn_model_set_loss_rows(gnn_model_t M, const gnn_csr_t A, const signed char *rows);
+
+/* Computes M->logits for all nodes (a training pass after
+   gnn_model_set_loss_rows: for the flagged ones). With train, dropout masks are drawn
+   from R (R unused otherwise); the pass is cached for gnn_model_backward. With
+   M->prefetch set (the training loop does), an evaluation pass also draws the first
+   layer's feature dropout of the next training pass and computes its product in the same
+   sweep over X; that next pass then uses them. The random stream and the results are the
+   same as without, as long as nothing else draws from R or changes the weights in
+   between. */
 void gnn_model_forward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A, int train,
                        gnn_rand_t R);
 

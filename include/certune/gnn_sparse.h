@@ -47,10 +47,4 @@ void gnn_csr_mul_cols(double *Y, const gnn_csr_t A, const double *val, const dou
 void gnn_csr_tmul_cols_add(double *Y, const gnn_csr_t A, const double *val,
                            const double *B, slong k, slong c0, slong w);
 
-/* out[p] = sum over c0 <= c < c0 + w of Y[i][c] B[j][c] for each entry p = (i, j)
-   of A's pattern (Y and B with k columns): the gradient of the values of A in
-   Y = A B, restricted to those columns. */
-void gnn_csr_sddmm_cols(double *out, const gnn_csr_t A, const double *Y, const double *B,
-                        slong k, slong c0, slong w);
-
 #endif

@@ -24,11 +24,11 @@ void gnn_adam_clear(gnn_adam_t A)
     A->m = A->v = A->zero = NULL;
 }
 
-/* As in sparse.c: sqrt and division four lanes at a time where AVX2 exists
+/* As in sparse.c: sqrt and division 4 or 8 lanes at a time (AVX2, AVX-512)
    (static, since clang multiversions only functions whose every declaration
    carries the attribute). */
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
-__attribute__((target_clones("avx2", "default")))
+__attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
 static void
 adam_update(slong n, double *param, double *m, double *v, const double *grad,

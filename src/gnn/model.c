@@ -5,185 +5,176 @@
 #include <string.h>
 #include "certune/gnn_model.h"
 
-void gnn_arch_init(gnn_arch_struct *arch, int kind)
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define GNN_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define GNN_KERNEL
+#endif
+#define GNN_INLINE static inline __attribute__((always_inline))
+
+/* Eight doubles as one GCC/clang vector: one AVX-512 register, two AVX2 ones.
+   No function takes or returns one by value: the AVX-512 clones would call
+   helpers compiled without AVX-512, which clang rejects (a calling
+   convention mismatch) and gcc notes. So the helpers are macros, or write
+   through pointers. v8du is the unaligned, aliasing view of a double array. */
+typedef double v8d __attribute__((vector_size(64)));
+typedef double v8du __attribute__((vector_size(64), aligned(8), may_alias));
+typedef int64_t v8i __attribute__((vector_size(64)));
+
+#define ld8(p) (*(const v8du *)(p))
+#define st8(p, v) (*(v8du *)(p) = (v))
+#define bc8(x) ((v8d){(x), (x), (x), (x), (x), (x), (x), (x)})
+/* m ? a : b per lane (m from a vector comparison: all ones or all zeros). */
+#define sel8(m, a, b) ((v8d)(((v8i)(m) & (v8i)(a)) | (~(v8i)(m) & (v8i)(b))))
+#define max8(a, b) sel8((a) > (b), (a), (b))
+
+/* Whether any of the w doubles at x is nonzero (or NaN). A zero row of an
+   incoming gradient contributes exact zeros, so the backward passes skip it:
+   the loss reads only the training rows, and their receptive field is a
+   fraction of the graph. */
+GNN_INLINE int any_nonzero(const double *x, slong w)
 {
-    memset(arch, 0, sizeof(*arch));
-    arch->kind = kind;
-    arch->nlayers = 2;
-    arch->slope = 0.2;
-    arch->out_heads = 1;
-    if (kind == GNN_GCN) {
-        arch->hidden = 16;
-        arch->heads = 1;
-        arch->act = GNN_ACT_RELU;
-        arch->dropout = 0.5;
-        arch->eta = 0.0;
-    } else {
-        arch->hidden = 8;
-        arch->heads = 8;
-        arch->act = GNN_ACT_ELU;
-        arch->dropout = 0.6;
-        arch->att_dropout = 0.6;
-        arch->eta = kind == GNN_GAT ? 1.0 : 0.5;
+    int nz = 0;
+    for (slong c = 0; c < w; c++)
+        nz |= x[c] != 0.0;
+    return nz;
+}
+
+/* Dense products of a layer with at most 8 output columns and a dense
+   input of at most THIN_MAX_IN columns, a multiple of 8 (GAT's output
+   layer: 64 x nclass). OpenBLAS spent more time packing these thin
+   matrices than multiplying (11% of a GAT epoch for the 4 products). A row
+   of U or of dZ is one 8-lane vector, zero past its w columns. Every sum
+   runs over the inner index in order; rows go 4 at a time so that 4
+   independent chains hide the latency of the additions. */
+#define THIN_MAX_IN 512
+
+static int thin_ok(const gnn_layer_struct *L)
+{
+    return L->heads * L->fout <= 8 && L->fin % 8 == 0 && L->fin <= THIN_MAX_IN;
+}
+
+/* *v = the w doubles at x, then zeros. */
+GNN_INLINE void ld_part(v8d *v, const double *x, slong w)
+{
+    double tmp[8] = {0};
+    memcpy(tmp, x, sizeof(double) * (size_t)w);
+    *v = ld8(tmp);
+}
+
+GNN_INLINE void st_part(double *x, const v8d *v, slong w)
+{
+    double tmp[8];
+    st8(tmp, *v);
+    memcpy(x, tmp, sizeof(double) * (size_t)w);
+}
+
+/* Z = X U, X n x fin, U fin x w; with need, groups of 4 rows none of which
+   is needed are skipped. */
+GNN_KERNEL static void thin_mul(double *Z, const double *X, const double *U, slong n,
+                                slong fin, slong w, const signed char *need)
+{
+    v8d u[THIN_MAX_IN];
+    for (slong k = 0; k < fin; k++)
+        ld_part(&u[k], U + k * w, w);
+    slong i = 0;
+    for (; i + 4 <= n; i += 4) {
+        if (need != NULL && !(need[i] | need[i + 1] | need[i + 2] | need[i + 3]))
+            continue;
+        const double *x = X + i * fin;
+        v8d a0 = bc8(0.0), a1 = a0, a2 = a0, a3 = a0;
+        for (slong k = 0; k < fin; k++) {
+            a0 += x[k] * u[k];
+            a1 += x[fin + k] * u[k];
+            a2 += x[2 * fin + k] * u[k];
+            a3 += x[3 * fin + k] * u[k];
+        }
+        st_part(Z + i * w, &a0, w);
+        st_part(Z + (i + 1) * w, &a1, w);
+        st_part(Z + (i + 2) * w, &a2, w);
+        st_part(Z + (i + 3) * w, &a3, w);
+    }
+    for (; i < n; i++) {
+        v8d a0 = bc8(0.0);
+        for (slong k = 0; k < fin; k++)
+            a0 += X[i * fin + k] * u[k];
+        st_part(Z + i * w, &a0, w);
     }
 }
 
-/* Zeroed and 64-byte aligned (rows of 8 doubles start on a cache line). */
-static double *buf_alloc(slong m)
+/* dX = dZ U^T (overwritten), through ut[c nb + b] = lanes U[8 b + l][c]. */
+GNN_KERNEL static void thin_back(double *dX, const double *dZ, const double *U, slong n,
+                                 slong fin, slong w)
 {
-    size_t bytes = ((size_t)m + 1) * sizeof(double);
-    bytes = (bytes + 63) / 64 * 64;
-    double *b = aligned_alloc(64, bytes);
-    if (b != NULL)
-        memset(b, 0, bytes);
-    return b;
-}
-
-/* Shapes of layer l; its parameters are laid out U, a, b from param + off. */
-static slong layer_setup(gnn_layer_struct *L, const gnn_model_struct *M, slong l)
-{
-    const gnn_arch_struct *arch = &M->arch;
-    int last = l == arch->nlayers - 1;
-    L->first = l == 0;
-    L->fin = L->first ? M->nfeat : arch->hidden * arch->heads;
-    L->fout = last ? M->nclass : arch->hidden;
-    L->heads = last ? arch->out_heads : arch->heads;
-    L->concat = !last;
-    L->outdim = L->concat ? L->heads * L->fout : L->fout;
-    L->has_att = arch->kind != GNN_GCN;
-    L->has_norm = arch->kind != GNN_GAT;
-    return L->fin * L->heads * L->fout + (L->has_att ? 2 * L->heads * L->fout : 0) +
-           L->outdim;
-}
-
-static void layer_alloc(gnn_layer_struct *L, slong n, slong nnza)
-{
-    slong hf = L->heads * L->fout, nin = L->first ? 0 : n * L->fin;
-    L->inmask = buf_alloc(nin);
-    L->xin = L->first ? NULL : buf_alloc(nin);
-    L->dxin = L->first ? NULL : buf_alloc(nin);
-    L->Z = buf_alloc(n * hf);
-    L->Znext = L->first ? buf_alloc(n * hf) : NULL;
-    L->znext = 0;
-    L->dZ = buf_alloc(n * hf);
-    L->out = buf_alloc(n * L->outdim);
-    L->dout = buf_alloc(n * L->outdim);
-    /* Concatenated heads are the output itself: aggregate in place. */
-    L->agg = L->concat ? L->out : buf_alloc(n * hf);
-    L->dagg = L->concat ? L->dout : buf_alloc(n * hf);
-    L->act = L->concat ? buf_alloc(n * L->outdim) : NULL;
-    if (!L->has_att)
-        return;
-    L->s = buf_alloc(n * L->heads);
-    L->t = buf_alloc(n * L->heads);
-    L->ds = buf_alloc(n * L->heads);
-    L->dt = buf_alloc(n * L->heads);
-    L->att = buf_alloc(nnza * L->heads);
-    L->rowof = malloc(sizeof(slong) * (size_t)(nnza + 1));
-    L->attmask = buf_alloc(nnza * L->heads);
-    L->alpha = buf_alloc(nnza * L->heads);
-    L->datt = buf_alloc(nnza * L->heads);
-}
-
-static void layer_free(gnn_layer_struct *L)
-{
-    if (L->first)
-        gnn_csr_clear(L->xkept);
-    if (!L->concat) {
-        free(L->agg);
-        free(L->dagg);
+    slong nb = fin / 8;
+    v8d ut[THIN_MAX_IN];
+    for (slong c = 0; c < w; c++)
+        for (slong b = 0; b < nb; b++) {
+            double tmp[8];
+            for (int l = 0; l < 8; l++)
+                tmp[l] = U[(8 * b + l) * w + c];
+            ut[c * nb + b] = ld8(tmp);
+        }
+    for (slong i = 0; i < n; i++) {
+        const double *dz = dZ + i * w;
+        if (!any_nonzero(dz, w)) {
+            memset(dX + i * fin, 0, sizeof(double) * (size_t)fin);
+            continue;
+        }
+        for (slong b = 0; b < nb; b++) {
+            v8d acc = bc8(0.0);
+            for (slong c = 0; c < w; c++)
+                acc += dz[c] * ut[c * nb + b];
+            st8(dX + i * fin + 8 * b, acc);
+        }
     }
-    free(L->Znext);
-    free(L->rowof);
-    double *bufs[] = {L->inmask, L->xin,     L->dxin,  L->Z,   L->dZ, L->out,
-                      L->dout,   L->act,     L->s,     L->t,   L->ds, L->dt,
-                      L->att,    L->attmask, L->alpha, L->datt};
-    for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++)
-        free(bufs[i]);
 }
 
-static void uniform_fill(double *x, slong m, double r, gnn_rand_t R)
+/* dU += X^T dZ: per row of U one vector, summed over the rows of X in
+   order, 4 rows per load and store of the accumulators. Only the rows with
+   a nonzero dZ_i take part (any_nonzero). */
+GNN_KERNEL static void thin_grad(double *dU, const double *X, const double *dZ, slong n,
+                                 slong fin, slong w)
 {
-    for (slong i = 0; i < m; i++)
-        x[i] = (2 * gnn_rand_uniform(R) - 1) * r;
-}
-
-/* Points the layer's parameters into the flat arrays and draws Glorot weights
-   (the attention vectors use PyG's fan of heads + width). */
-static void layer_bind(gnn_layer_struct *L, gnn_model_struct *M, slong off, gnn_rand_t R)
-{
-    slong hf = L->heads * L->fout;
-    L->U = M->param + off;
-    L->dU = M->grad + off;
-    uniform_fill(L->U, L->fin * hf, sqrt(6.0 / (double)(L->fin + hf)), R);
-    off += L->fin * hf;
-    if (L->has_att) {
-        L->a = M->param + off;
-        L->da = M->grad + off;
-        uniform_fill(L->a, 2 * hf, sqrt(6.0 / (double)(L->heads + L->fout)), R);
-        off += 2 * hf;
+    v8d g[THIN_MAX_IN];
+    slong *rows = malloc(sizeof(slong) * (size_t)(n + 1)), m = 0;
+    for (slong i = 0; i < n; i++)
+        if (any_nonzero(dZ + i * w, w))
+            rows[m++] = i;
+    for (slong k = 0; k < fin; k++)
+        g[k] = bc8(0.0);
+    slong q = 0;
+    for (; q + 4 <= m; q += 4) {
+        const double *x0 = X + rows[q] * fin, *x1 = X + rows[q + 1] * fin;
+        const double *x2 = X + rows[q + 2] * fin, *x3 = X + rows[q + 3] * fin;
+        v8d d0, d1, d2, d3;
+        ld_part(&d0, dZ + rows[q] * w, w);
+        ld_part(&d1, dZ + rows[q + 1] * w, w);
+        ld_part(&d2, dZ + rows[q + 2] * w, w);
+        ld_part(&d3, dZ + rows[q + 3] * w, w);
+        for (slong k = 0; k < fin; k++)
+            g[k] = (((g[k] + x0[k] * d0) + x1[k] * d1) + x2[k] * d2) + x3[k] * d3;
     }
-    L->b = M->param + off;
-    L->db = M->grad + off;
-}
-
-void gnn_model_init(gnn_model_t M, const gnn_arch_struct *arch, const gnn_csr_t X,
-                    const gnn_csr_t A, slong nclass, gnn_rand_t R)
-{
-    memset(M, 0, sizeof(*M));
-    M->arch = *arch;
-    if (arch->kind == GNN_GCN)
-        M->arch.eta = 0.0;
-    if (arch->kind == GNN_GAT)
-        M->arch.eta = 1.0;
-    M->n = X->nrows;
-    M->nfeat = X->ncols;
-    M->nclass = nclass;
-    M->layer = calloc((size_t)arch->nlayers, sizeof(gnn_layer_struct));
-    slong *off = malloc(sizeof(slong) * (size_t)(arch->nlayers + 1));
-    off[0] = 0;
-    for (slong l = 0; l < arch->nlayers; l++)
-        off[l + 1] = off[l] + layer_setup(M->layer + l, M, l);
-    M->nparam = off[arch->nlayers];
-    M->param = buf_alloc(M->nparam);
-    M->grad = buf_alloc(M->nparam);
-    M->wd = buf_alloc(M->nparam);
-    M->deta = 0;
-    for (slong l = 0; l < arch->nlayers; l++) {
-        layer_bind(M->layer + l, M, off[l], R);
-        layer_alloc(M->layer + l, M->n, A->rowptr[A->nrows]);
-        if (M->layer[l].has_att)
-            for (slong i = 0; i < A->nrows; i++)
-                for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
-                    M->layer[l].rowof[p] = i;
+    for (; q < m; q++) {
+        v8d d0;
+        ld_part(&d0, dZ + rows[q] * w, w);
+        for (slong k = 0; k < fin; k++)
+            g[k] += X[rows[q] * fin + k] * d0;
     }
-    gnn_csr_init(M->layer[0].xkept, X->nrows, X->ncols, X->rowptr[X->nrows]);
-    M->logits = M->layer[arch->nlayers - 1].out;
-    free(off);
+    free(rows);
+    for (slong k = 0; k < fin; k++) {
+        double tmp[8];
+        st8(tmp, g[k]);
+        for (slong c = 0; c < w; c++)
+            dU[k * w + c] += tmp[c];
+    }
 }
 
-void gnn_model_clear(gnn_model_t M)
-{
-    for (slong l = 0; l < M->arch.nlayers; l++)
-        layer_free(M->layer + l);
-    free(M->layer);
-    free(M->param);
-    free(M->grad);
-    free(M->wd);
-    memset(M, 0, sizeof(*M));
-}
-
-void gnn_model_set_weight_decay(gnn_model_t M, double wd_first, double wd_rest)
-{
-    slong first_end = M->layer[0].b + M->layer[0].outdim - M->param;
-    for (slong i = 0; i < M->nparam; i++)
-        M->wd[i] = i < first_end ? wd_first : wd_rest;
-}
-
-/* Z = dropout(input) U, remembering the dropped input for the backward. */
+/* Z = dropout(input) U, remembering the dropped input for the backward.
+   zneed: the rows of Z needed (NULL: all), for the thin products. */
 static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
                                 const double *hin, double p, int train, int prefetch,
-                                gnn_rand_t R)
+                                gnn_rand_t R, const signed char *zneed)
 {
     slong hf = L->heads * L->fout, nin = n * L->fin;
     if (L->first) {
@@ -213,129 +204,588 @@ static void layer_forward_input(gnn_layer_struct *L, slong n, const gnn_csr_t X,
         gnn_dropout_apply(L->xin, L->inmask, hin, nin, p, R);
         L->xused = L->xin;
     }
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)hf, (int)L->fin,
-                1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z, (int)hf);
+    if (thin_ok(L))
+        thin_mul(L->Z, L->xused, L->U, n, L->fin, hf, zneed);
+    else
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)hf,
+                    (int)L->fin, 1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z,
+                    (int)hf);
 }
 
-/* LeakyReLU as a product with a factor picked by index (m = {slope, 1}), and
-   the running maximum likewise: the sign of an attention logit is a coin flip
-   for the branch predictor, and gcc turns these ternaries into branches. */
-static double leaky(double x, const double *m)
+/* Heads are interleaved: column f H + h of Z (and of U, a1, a2, b, agg) is
+   feature f of head h, and the attention arrays are edge-major, att[p H + h].
+   The H heads of one edge, or of one feature, are then H adjacent lanes: one
+   sweep over A's rows serves every head, and each per-head sum over f is a
+   vertical vector sum, with no horizontal reduction. */
+
+/* s_i = a1 . Z_i and t_i = a2 . Z_i per head (node-major, n x H). */
+GNN_INLINE void att_scores_rows(double *restrict s, double *restrict t,
+                                const double *restrict Z, const double *restrict a,
+                                slong n, slong H, slong F)
 {
-    return x * m[x > 0];
+    const double *a1 = a, *a2 = a + H * F;
+    for (slong i = 0; i < n; i++) {
+        const double *z = Z + i * H * F;
+        double si[H], ti[H];
+        for (slong h = 0; h < H; h++)
+            si[h] = ti[h] = 0;
+        for (slong f = 0; f < F; f++)
+            for (slong h = 0; h < H; h++) {
+                si[h] += a1[f * H + h] * z[f * H + h];
+                ti[h] += a2[f * H + h] * z[f * H + h];
+            }
+        for (slong h = 0; h < H; h++) {
+            s[i * H + h] = si[h];
+            t[i * H + h] = ti[h];
+        }
+    }
 }
 
-static double max_pick(double mx, double e)
+GNN_KERNEL static void att_scores_any(double *s, double *t, const double *Z,
+                                      const double *a, slong n, slong H, slong F)
 {
-    const double c[2] = {mx, e};
-    return c[e > mx];
+    att_scores_rows(s, t, Z, a, n, H, F);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
-#define GNN_KERNEL __attribute__((target_clones("avx2", "default")))
-#else
-#define GNN_KERNEL
-#endif
+/* What the fused passes over A's rows read and write. */
+typedef struct {
+    slong H, F;
+    const slong *rowptr, *col;
+    const double *c;      /* c_ij, or NULL without the GCN term (GAT) */
+    const double *mask;   /* attention dropout multipliers, or NULL */
+    const double *s, *t;  /* n x H */
+    const double *Z;      /* n x HF */
+    double *att;          /* nnz x H: the softmax e */
+    double *agg;          /* forward: n x HF */
+    const double *G;      /* backward: dL/dagg, n x HF */
+    double *dZ, *ds, *dt; /* backward: n x HF, n x H, n x H */
+    double *datt, *deta;  /* backward: nnz x H scratch, H sums */
+    const double *bias;   /* forward, 8 heads, concatenated: add it, and */
+    double *act;          /* write act = sigma(agg + bias) (sigma = actkind) */
+    int actkind;
+    const signed char *need; /* forward: the rows to compute (NULL: all) */
+    double slope, eta;
+} att_pass;
 
-/* s_i = a1 . Z_i and t_i = a2 . Z_i for one head (Z rows ld apart); inlined
-   with F = 8 so that the width is a constant. */
-static inline void att_scores(double *s, double *t, const double *Z, const double *a,
-                              slong n, slong ld, slong F)
+/* Row i of the softmax, every head: att_p = exp(y_p - max y) / sum with
+   y = LeakyReLU(s_i + t_j). For slope in [0, 1], LeakyReLU(x) = max(x,
+   slope x): a vector max, no branch on the sign. */
+GNN_INLINE void att_row_softmax(const att_pass *g, slong i, slong H)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    const double *si = g->s + i * H;
+    double *restrict w = g->att;
+    double m[H], sum[H];
+    for (slong h = 0; h < H; h++) {
+        m[h] = -HUGE_VAL;
+        sum[h] = 0;
+    }
+    for (slong p = p0; p < p1; p++) {
+        const double *tj = g->t + g->col[p] * H;
+        for (slong h = 0; h < H; h++) {
+            double x = si[h] + tj[h], y = g->slope * x;
+            y = x > y ? x : y;
+            w[p * H + h] = y;
+            m[h] = m[h] > y ? m[h] : y;
+        }
+    }
+    for (slong p = p0; p < p1; p++)
+        for (slong h = 0; h < H; h++)
+            w[p * H + h] = gnn_exp(w[p * H + h] - m[h]);
+    for (slong p = p0; p < p1; p++)
+        for (slong h = 0; h < H; h++)
+            sum[h] += w[p * H + h];
+    for (slong h = 0; h < H; h++)
+        sum[h] = 1.0 / sum[h];
+    for (slong p = p0; p < p1; p++)
+        for (slong h = 0; h < H; h++)
+            w[p * H + h] *= sum[h];
+}
+
+/* alpha_p = eta e'_p + (1 - eta) c_p (GAT: e'_p), e' = e m. The forward and
+   the backward pass both compute it here, so they agree bit for bit. */
+GNN_INLINE void att_alpha(double *restrict al, const att_pass *g, slong p, slong H)
+{
+    for (slong h = 0; h < H; h++)
+        al[h] = g->att[p * H + h];
+    if (g->mask != NULL)
+        for (slong h = 0; h < H; h++)
+            al[h] *= g->mask[p * H + h];
+    if (g->c != NULL)
+        for (slong h = 0; h < H; h++)
+            al[h] = g->eta * al[h] + (1 - g->eta) * g->c[p];
+}
+
+/* agg_i = sum_j alpha_ij Z_j, every head (lane h of each feature f). */
+GNN_INLINE void att_row_aggregate(const att_pass *g, slong i, slong H, slong F)
+{
+    double acc[H * F];
+    for (slong q = 0; q < H * F; q++)
+        acc[q] = 0;
+    for (slong p = g->rowptr[i]; p < g->rowptr[i + 1]; p++) {
+        const double *z = g->Z + g->col[p] * H * F;
+        double al[H];
+        att_alpha(al, g, p, H);
+        for (slong f = 0; f < F; f++)
+            for (slong h = 0; h < H; h++)
+                acc[f * H + h] += al[h] * z[f * H + h];
+    }
+    double *out = g->agg + i * H * F;
+    for (slong q = 0; q < H * F; q++)
+        out[q] = acc[q];
+}
+
+GNN_INLINE void att_forward_rows(const att_pass *g, slong n, slong H, slong F)
 {
     for (slong i = 0; i < n; i++) {
-        const double *z = Z + i * ld;
-        double si = 0, ti = 0;
-        for (slong f = 0; f < F; f++) {
-            si += a[f] * z[f];
-            ti += a[F + f] * z[f];
-        }
-        s[i] = si;
-        t[i] = ti;
+        att_row_softmax(g, i, H);
+        att_row_aggregate(g, i, H, F);
     }
 }
 
-/* att[p] = exp(LeakyReLU(s_i + t_j) - mx_i) for each nonzero p = (i, j). */
-GNN_KERNEL static void att_exp(double *restrict att, const slong *restrict rowof,
-                               const slong *restrict col, const double *restrict s,
-                               const double *restrict t, const double *restrict mx,
-                               double slope, slong nnz)
+GNN_KERNEL static void att_forward_any(const att_pass *g, slong n)
 {
-    for (slong p = 0; p < nnz; p++) {
-        slong i = rowof[p];
-        double x = s[i] + t[col[p]], y = slope * x;
-        att[p] = gnn_exp((x > 0 ? x : y) - mx[i]);
+    att_forward_rows(g, n, g->H, g->F);
+}
+
+/* Row i of the backward pass through the aggregation and the softmax, every
+   head at once: dZ_j += alpha_ij G_i (scattered), dalpha_ij = G_i . Z_j per
+   head, then the dropout, the eta mixing, the softmax and the LeakyReLU
+   backward to ds_i and dt_j (scattered). */
+GNN_INLINE void att_row_backward(const att_pass *g, slong i, slong H, slong F)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    const double *Gi = g->G + i * H * F, *si = g->s + i * H;
+    double dot[H], dsi[H];
+    for (slong h = 0; h < H; h++)
+        dot[h] = dsi[h] = 0;
+    for (slong p = p0; p < p1; p++) {
+        slong j = g->col[p];
+        const double *z = g->Z + j * H * F, *e = g->att + p * H;
+        double *dz = g->dZ + j * H * F, al[H], dal[H];
+        att_alpha(al, g, p, H);
+        for (slong h = 0; h < H; h++)
+            dal[h] = 0;
+        for (slong f = 0; f < F; f++)
+            for (slong h = 0; h < H; h++) {
+                dal[h] += Gi[f * H + h] * z[f * H + h];
+                dz[f * H + h] += al[h] * Gi[f * H + h];
+            }
+        for (slong h = 0; h < H; h++) {
+            double mk = g->mask != NULL ? g->mask[p * H + h] : 1.0, de = dal[h] * mk;
+            if (g->c != NULL) {
+                g->deta[h] += dal[h] * (e[h] * mk - g->c[p]);
+                de = dal[h] * g->eta * mk;
+            }
+            g->datt[p * H + h] = de;
+            dot[h] += e[h] * de;
+        }
+    }
+    for (slong p = p0; p < p1; p++) {
+        const double *tj = g->t + g->col[p] * H, *e = g->att + p * H;
+        double *dtj = g->dt + g->col[p] * H;
+        for (slong h = 0; h < H; h++) {
+            double x = si[h] + tj[h], fac = x > 0 ? 1.0 : g->slope;
+            double dr = e[h] * (g->datt[p * H + h] - dot[h]) * fac;
+            dsi[h] += dr;
+            dtj[h] += dr;
+        }
+    }
+    for (slong h = 0; h < H; h++)
+        g->ds[i * H + h] = dsi[h];
+}
+
+/* Through s and t: da1 += ds_i Z_i, da2 += dt_i Z_i, dZ_i += ds_i a1 + dt_i a2. */
+GNN_INLINE void att_nodes_backward(const att_pass *g, const double *a, double *da,
+                                   slong n, slong H, slong F)
+{
+    slong HF = H * F;
+    for (slong i = 0; i < n; i++) {
+        const double *z = g->Z + i * HF, *ds = g->ds + i * H, *dt = g->dt + i * H;
+        double *dz = g->dZ + i * HF;
+        for (slong f = 0; f < F; f++)
+            for (slong h = 0; h < H; h++) {
+                slong q = f * H + h;
+                da[q] += ds[h] * z[q];
+                da[HF + q] += dt[h] * z[q];
+                dz[q] += ds[h] * a[q] + dt[h] * a[HF + q];
+            }
     }
 }
 
-GNN_KERNEL static void att_scale(double *restrict att, const slong *restrict rowof,
-                                 const double *restrict inv, slong nnz)
+GNN_INLINE void att_backward_all(const att_pass *g, const double *a, double *da, slong n,
+                                 slong H, slong F)
 {
-    for (slong p = 0; p < nnz; p++)
-        att[p] *= inv[rowof[p]];
+    for (slong i = 0; i < n; i++)
+        att_row_backward(g, i, H, F);
+    att_nodes_backward(g, a, da, n, H, F);
 }
 
-/* s and t, the attention softmax, its dropout and the mixed coefficients.
-   s, t (and ds, dt) are head-major: s[h * n + i]. */
-static void layer_forward_coef(gnn_layer_struct *L, const gnn_model_struct *M,
-                               const gnn_csr_t A, int train, gnn_rand_t R)
+GNN_KERNEL static void att_backward_any(const att_pass *g, const double *a, double *da,
+                                        slong n)
 {
-    slong n = M->n, H = L->heads, F = L->fout, nnz = A->rowptr[n];
-    const double lm[2] = {M->arch.slope, 1.0};
-    const slong *rowptr = A->rowptr, *col = A->col;
-    /* Per head: s and t, the row maxima of LeakyReLU(s_i + t_j), then one
-       flat vectorized pass for exp(LeakyReLU(s_i + t_j) - max_i), the row
-       sums, and one flat pass scaling by their inverses. The maxima and
-       inverses use ds and dt as scratch (the backward pass resets them). */
-    for (slong h = 0; h < H; h++) {
-        double *att = L->att + h * nnz, *s = L->s + h * n, *t = L->t + h * n;
-        double *mx = L->ds + h * n, *inv = L->dt + h * n;
-        const double *a = L->a + h * 2 * F;
-        if (F == 8)
-            att_scores(s, t, L->Z + h * F, a, n, H * F, 8);
-        else
-            att_scores(s, t, L->Z + h * F, a, n, H * F, F);
-        for (slong i = 0; i < n; i++) {
-            double m = -HUGE_VAL, si = s[i];
-            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++)
-                m = max_pick(m, leaky(si + t[col[p]], lm));
-            mx[i] = m;
-        }
-        att_exp(att, L->rowof, col, s, t, mx, lm[0], nnz);
-        for (slong i = 0; i < n; i++) {
-            double sum = 0;
-            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++)
-                sum += att[p];
-            inv[i] = 1.0 / sum;
-        }
-        att_scale(att, L->rowof, inv, nnz);
-    }
-    if (train && M->arch.att_dropout > 0)
-        gnn_dropout_mask(L->attmask, nnz * H, M->arch.att_dropout, R);
-    else
-        gnn_dropout_mask(L->attmask, nnz * H, 0.0, R);
+    att_backward_all(g, a, da, n, g->H, g->F);
 }
 
-/* agg_h[i] = sum_j alpha_ij^h Z_h[j], alpha_h mixed from e'_h and c first. */
-static void layer_aggregate(gnn_layer_struct *L, const gnn_model_struct *M,
-                            const gnn_csr_t A)
+/* Eight heads (GAT's default): the same passes written with explicit
+   8-lane vectors, one lane per head. gcc vectorized the generic loops above
+   poorly for H = 8 (shuffles, spills and a scalar scatter). Each lane
+   computes exactly what the generic code computes for its head, in the same
+   order. */
+/* gnn_exp_reduce on 8 lanes, operation for operation: *r and *scale. */
+GNN_INLINE void reduce8(v8d *r, v8d *scale, const v8d *px)
 {
-    slong n = M->n, H = L->heads, F = L->fout, HF = H * F, nnz = A->rowptr[n];
-    if (!L->has_att) {
-        gnn_csr_mul_dense(L->agg, A, NULL, L->Z, HF);
+    const double magic = 6755399441055744.0;
+    v8d x = *px, xc = sel8(x < -708.0, bc8(-708.0), x);
+    xc = sel8(xc > 709.0, bc8(709.0), xc);
+    v8d t = xc * 1.4426950408889634 + magic;
+    v8d k = t - magic;
+    *scale = (v8d)(((v8i)t + 1023) << 52);
+    *r = (xc - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+}
+
+/* gnn_expm1_reduced on 8 lanes. */
+GNN_INLINE void expm1r8(v8d *y, const v8d *pr)
+{
+    v8d r = *pr, r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
+    v8d v0 = 0.5 + r * (1.0 / 6.0), v1 = 1.0 / 24.0 + r * (1.0 / 120.0);
+    v8d v2 = 1.0 / 720.0 + r * (1.0 / 5040.0);
+    v8d v3 = 1.0 / 40320.0 + r * (1.0 / 362880.0);
+    v8d v4 = 1.0 / 3628800.0 + r * (1.0 / 39916800.0);
+    v8d v5 = 1.0 / 479001600.0 + r * (1.0 / 6227020800.0);
+    v8d w = ((v0 + r2 * v1) + r4 * (v2 + r2 * v3)) + r8 * (v4 + r2 * v5);
+    *y = r + r2 * w;
+}
+
+/* gnn_exp on 8 lanes. */
+GNN_INLINE void exp8(v8d *y, const v8d *x)
+{
+    v8d sc, r, em;
+    reduce8(&r, &sc, x);
+    expm1r8(&em, &r);
+    *y = sel8(*x < -708.0, bc8(0.0), (1.0 + em) * sc);
+}
+
+/* The activation of gnn_act_forward on 8 lanes (ELU through gnn_expm1). */
+GNN_INLINE void act8(v8d *y, const v8d *x, int act)
+{
+    if (act != GNN_ACT_ELU) {
+        *y = sel8(*x > 0.0, *x, bc8(0.0));
         return;
     }
-    double eta = M->arch.eta, ceta = 1 - eta;
-    for (slong h = 0; h < H; h++) {
-        const double *att = L->att + h * nnz, *mask = L->attmask + h * nnz;
-        double *alpha = L->alpha + h * nnz;
-        if (L->has_norm)
-            for (slong p = 0; p < nnz; p++)
-                alpha[p] = eta * (att[p] * mask[p]) + ceta * A->val[p];
-        else
-            for (slong p = 0; p < nnz; p++)
-                alpha[p] = att[p] * mask[p];
-        gnn_csr_mul_cols(L->agg, A, alpha, L->Z, HF, h * F, F);
+    v8d sc, r, em;
+    reduce8(&r, &sc, x);
+    expm1r8(&em, &r);
+    *y = sel8(*x > 0.0, *x, sc * em + (sc - 1.0));
+}
+
+GNN_KERNEL static void att8_scores(double *s, double *t, const double *Z, const double *a,
+                                   slong n, slong F)
+{
+    for (slong i = 0; i < n; i++) {
+        const double *z = Z + i * 8 * F;
+        v8d si = bc8(0.0), ti = bc8(0.0);
+        for (slong f = 0; f < F; f++) {
+            v8d zf = ld8(z + 8 * f);
+            si += ld8(a + 8 * f) * zf;
+            ti += ld8(a + 8 * F + 8 * f) * zf;
+        }
+        st8(s + 8 * i, si);
+        st8(t + 8 * i, ti);
     }
+}
+
+/* att_alpha on 8 lanes: *al from the softmax e of edge p. */
+GNN_INLINE void alpha8(v8d *al, const att_pass *g, const v8d *e, slong p)
+{
+    *al = *e;
+    if (g->mask != NULL)
+        *al *= ld8(g->mask + 8 * p);
+    if (g->c != NULL)
+        *al = g->eta * *al + (1 - g->eta) * g->c[p];
+}
+
+/* att_row_softmax then att_row_aggregate for row i, 8 heads of width F, and
+   with g->bias layer_combine's bias and activation too. */
+GNN_INLINE void att8_row_forward(const att_pass *g, slong i, slong F)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    double *w = g->att;
+    v8d si = ld8(g->s + 8 * i), m = bc8(-HUGE_VAL), sum = bc8(0.0), acc[F];
+    for (slong p = p0; p < p1; p++) {
+        v8d x = si + ld8(g->t + 8 * g->col[p]), y = max8(x, g->slope * x);
+        st8(w + 8 * p, y);
+        m = max8(m, y);
+    }
+    for (slong p = p0; p < p1; p++) {
+        v8d y = ld8(w + 8 * p) - m, e;
+        exp8(&e, &y);
+        st8(w + 8 * p, e);
+        sum += e;
+    }
+    v8d inv = 1.0 / sum;
+    for (slong f = 0; f < F; f++)
+        acc[f] = bc8(0.0);
+    for (slong p = p0; p < p1; p++) {
+        const double *z = g->Z + g->col[p] * 8 * F;
+        v8d e = ld8(w + 8 * p) * inv;
+        st8(w + 8 * p, e);
+        v8d al;
+        alpha8(&al, g, &e, p);
+        for (slong f = 0; f < F; f++)
+            acc[f] += al * ld8(z + 8 * f);
+    }
+    for (slong f = 0; f < F; f++) {
+        slong q = (i * F + f) * 8;
+        if (g->bias != NULL) { /* layer_combine's work, while the row is in registers */
+            acc[f] += ld8(g->bias + 8 * f);
+            v8d y;
+            act8(&y, &acc[f], g->actkind);
+            st8(g->act + q, y);
+        }
+        st8(g->agg + q, acc[f]);
+    }
+}
+
+GNN_KERNEL static void att8_forward_w8(const att_pass *g, slong n)
+{
+    for (slong i = 0; i < n; i++)
+        if (g->need == NULL || g->need[i])
+            att8_row_forward(g, i, 8);
+}
+
+GNN_KERNEL static void att8_forward(const att_pass *g, slong n)
+{
+    for (slong i = 0; i < n; i++)
+        if (g->need == NULL || g->need[i])
+            att8_row_forward(g, i, g->F);
+}
+
+/* att_row_backward for row i, 8 heads of width F; deta accumulates per lane. */
+GNN_INLINE void att8_row_backward(const att_pass *g, slong i, slong F, v8d *deta)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    v8d gi[F], si = ld8(g->s + 8 * i), dot = bc8(0.0), dsi = bc8(0.0);
+    if (!any_nonzero(g->G + i * F * 8, F * 8)) {
+        st8(g->ds + 8 * i, dsi);
+        return;
+    }
+    for (slong f = 0; f < F; f++)
+        gi[f] = ld8(g->G + (i * F + f) * 8);
+    for (slong p = p0; p < p1; p++) {
+        slong j = g->col[p];
+        const double *z = g->Z + j * 8 * F;
+        double *dz = g->dZ + j * 8 * F;
+        v8d e = ld8(g->att + 8 * p), al, dal = bc8(0.0);
+        alpha8(&al, g, &e, p);
+        for (slong f = 0; f < F; f++) {
+            dal += gi[f] * ld8(z + 8 * f);
+            st8(dz + 8 * f, ld8(dz + 8 * f) + al * gi[f]);
+        }
+        v8d mk = bc8(1.0);
+        if (g->mask != NULL)
+            mk = ld8(g->mask + 8 * p);
+        v8d de = dal * mk;
+        if (g->c != NULL) {
+            *deta += dal * (e * mk - g->c[p]);
+            de = dal * g->eta * mk;
+        }
+        st8(g->datt + 8 * p, de);
+        dot += e * de;
+    }
+    for (slong p = p0; p < p1; p++) {
+        double *dtj = g->dt + 8 * g->col[p];
+        v8d x = si + ld8(g->t + 8 * g->col[p]);
+        v8d fac = sel8(x > 0.0, bc8(1.0), bc8(g->slope));
+        v8d dr = ld8(g->att + 8 * p) * (ld8(g->datt + 8 * p) - dot) * fac;
+        dsi += dr;
+        st8(dtj, ld8(dtj) + dr);
+    }
+    st8(g->ds + 8 * i, dsi);
+}
+
+/* att_nodes_backward on 8 lanes. */
+GNN_INLINE void att8_nodes_backward(const att_pass *g, const double *a, double *da,
+                                    slong n, slong F)
+{
+    for (slong i = 0; i < n; i++) {
+        const double *z = g->Z + i * 8 * F;
+        double *dz = g->dZ + i * 8 * F;
+        v8d ds = ld8(g->ds + 8 * i), dt = ld8(g->dt + 8 * i);
+        for (slong f = 0; f < F; f++) {
+            v8d zf = ld8(z + 8 * f), a1 = ld8(a + 8 * f), a2 = ld8(a + 8 * (F + f));
+            st8(da + 8 * f, ld8(da + 8 * f) + ds * zf);
+            st8(da + 8 * (F + f), ld8(da + 8 * (F + f)) + dt * zf);
+            st8(dz + 8 * f, ld8(dz + 8 * f) + (ds * a1 + dt * a2));
+        }
+    }
+}
+
+GNN_INLINE void att8_backward_all(const att_pass *g, const double *a, double *da, slong n,
+                                  slong F)
+{
+    v8d deta = bc8(0.0);
+    for (slong i = 0; i < n; i++)
+        att8_row_backward(g, i, F, &deta);
+    att8_nodes_backward(g, a, da, n, F);
+    st8(g->deta, deta);
+}
+
+GNN_KERNEL static void att8_backward_w8(const att_pass *g, const double *a, double *da,
+                                        slong n)
+{
+    att8_backward_all(g, a, da, n, 8);
+}
+
+GNN_KERNEL static void att8_backward(const att_pass *g, const double *a, double *da,
+                                     slong n)
+{
+    att8_backward_all(g, a, da, n, g->F);
+}
+
+/* One head (the output layer). The evaluation pass covers every row with
+   flat passes over the edges instead of the row-fused ones, so that exp
+   vectorizes across edges (a row has about 5), and the aggregation is the
+   CSR kernel of gnn_sparse of compile-time width F: the fused generic loops
+   spent most of their time on loop control for runtime widths 1 and F.
+   Training passes touch only the rows the loss reads, with the row-fused
+   generic code. */
+GNN_KERNEL static void att1_scores(double *s, double *t, const double *Z, const double *a,
+                                   slong n, slong F)
+{
+    att_scores_rows(s, t, Z, a, n, 1, F);
+}
+
+/* w_p = LeakyReLU(s_i + t_j) - max over row i, then w = exp(w) flat. */
+GNN_KERNEL static void att1_softmax(const att_pass *g, slong n)
+{
+    double *w = g->att;
+    for (slong i = 0; i < n; i++) {
+        slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+        double m = -HUGE_VAL, si = g->s[i];
+        for (slong p = p0; p < p1; p++) {
+            double x = si + g->t[g->col[p]], y = g->slope * x;
+            y = x > y ? x : y;
+            w[p] = y;
+            m = m > y ? m : y;
+        }
+        for (slong p = p0; p < p1; p++)
+            w[p] -= m;
+    }
+    for (slong p = 0; p < g->rowptr[n]; p++)
+        w[p] = gnn_exp(w[p]);
+    for (slong i = 0; i < n; i++) {
+        double sum = 0;
+        for (slong p = g->rowptr[i]; p < g->rowptr[i + 1]; p++)
+            sum += w[p];
+        sum = 1.0 / sum;
+        for (slong p = g->rowptr[i]; p < g->rowptr[i + 1]; p++)
+            w[p] *= sum;
+    }
+}
+
+/* alpha = att_alpha for every edge, flat. */
+GNN_KERNEL static void att1_alpha(double *restrict alpha, const att_pass *g, slong nnz)
+{
+    for (slong p = 0; p < nnz; p++)
+        att_alpha(alpha + p, g, p, 1);
+}
+
+/* The rows of a training pass (g->need): the row-fused generic code, one
+   head, for the few rows the loss reads (the flat passes would cover every
+   edge of the graph). */
+GNN_KERNEL static void att1_forward_rows(const att_pass *g, slong n)
+{
+    for (slong i = 0; i < n; i++)
+        if (g->need[i]) {
+            att_row_softmax(g, i, 1);
+            att_row_aggregate(g, i, 1, g->F);
+        }
+}
+
+/* The backward pass, row-fused, on the rows with a nonzero incoming gradient
+   (those the loss reads: a small part of the graph). */
+GNN_KERNEL static void att1_backward_rows(const att_pass *g, slong n)
+{
+    for (slong i = 0; i < n; i++) {
+        if (any_nonzero(g->G + i * g->F, g->F))
+            att_row_backward(g, i, 1, g->F);
+        else
+            g->ds[i] = 0;
+    }
+}
+
+GNN_KERNEL static void att1_nodes_backward(const att_pass *g, const double *a, double *da,
+                                           slong n)
+{
+    att_nodes_backward(g, a, da, n, 1, g->F);
+}
+
+static void att_pass_init(att_pass *g, const gnn_layer_struct *L,
+                          const gnn_model_struct *M, const gnn_csr_t A)
+{
+    memset(g, 0, sizeof(*g));
+    g->H = L->heads;
+    g->F = L->fout;
+    g->rowptr = A->rowptr;
+    g->col = A->col;
+    g->c = L->has_norm ? A->val : NULL;
+    g->mask = L->att_masked ? L->attmask : NULL;
+    g->s = L->s;
+    g->t = L->t;
+    g->Z = L->Z;
+    g->att = L->att;
+    g->slope = M->arch.slope;
+    g->eta = M->arch.eta;
+}
+
+/* One head: softmax, alpha (into the scratch alpha), agg = alpha Z. */
+static void att1_forward(const att_pass *g, const gnn_csr_t A, double *alpha)
+{
+    slong n = A->nrows;
+    if (g->need != NULL) {
+        att1_forward_rows(g, n);
+        return;
+    }
+    att1_softmax(g, n);
+    att1_alpha(alpha, g, A->rowptr[n]);
+    gnn_csr_mul_cols(g->agg, A, alpha, g->Z, g->F, 0, g->F);
+}
+
+/* s and t, the attention softmax with its dropout, the mixed coefficients
+   and agg_i = sum_j alpha_ij Z_j: one sweep over the rows of A. Returns 1 when
+   that sweep also did layer_combine's work (8 concatenated heads). */
+static int layer_forward_attention(gnn_layer_struct *L, const gnn_model_struct *M,
+                                   const gnn_csr_t A, int train, gnn_rand_t R)
+{
+    slong n = M->n, H = L->heads, F = L->fout, nnz = A->rowptr[n];
+    if (H == 8)
+        att8_scores(L->s, L->t, L->Z, L->a, n, F);
+    else if (H == 1)
+        att1_scores(L->s, L->t, L->Z, L->a, n, F);
+    else
+        att_scores_any(L->s, L->t, L->Z, L->a, n, H, F);
+    L->att_masked = train && M->arch.att_dropout > 0;
+    if (L->att_masked)
+        gnn_dropout_mask(L->attmask, nnz * H, M->arch.att_dropout, R);
+    att_pass g;
+    att_pass_init(&g, L, M, A);
+    g.agg = L->agg;
+    g.need = train ? L->need : NULL;
+    if (H == 8 && L->concat) {
+        g.bias = L->b;
+        g.act = L->act;
+        g.actkind = M->arch.act;
+    }
+    if (H == 8 && F == 8)
+        att8_forward_w8(&g, n);
+    else if (H == 8)
+        att8_forward(&g, n);
+    else if (H == 1)
+        att1_forward(&g, A, L->datt);
+    else
+        att_forward_any(&g, n);
+    return g.bias != NULL;
 }
 
 /* out = concat or mean of the heads, plus the bias; act = sigma(out) for
@@ -362,7 +812,7 @@ static void layer_combine(gnn_layer_struct *L, slong n, int act)
         for (slong f = 0; f < F; f++) {
             double s = 0;
             for (slong h = 0; h < H; h++)
-                s += g[h * F + f];
+                s += g[f * H + h];
             o[f] = s / (double)H + L->b[f];
         }
     }
@@ -374,11 +824,17 @@ void gnn_model_forward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A, int 
     const double *hin = NULL;
     for (slong l = 0; l < M->arch.nlayers; l++) {
         gnn_layer_struct *L = M->layer + l;
-        layer_forward_input(L, M->n, X, hin, M->arch.dropout, train, M->prefetch, R);
+        /* the rows of Z a training pass needs: the inputs of the needed rows */
+        const signed char *zneed = train && l > 0 ? M->layer[l - 1].need : NULL;
+        layer_forward_input(L, M->n, X, hin, M->arch.dropout, train, M->prefetch, R,
+                            zneed);
+        int combined = 0;
         if (L->has_att)
-            layer_forward_coef(L, M, A, train, R);
-        layer_aggregate(L, M, A);
-        layer_combine(L, M->n, M->arch.act);
+            combined = layer_forward_attention(L, M, A, train, R);
+        else
+            gnn_csr_mul_dense(L->agg, A, NULL, L->Z, L->heads * L->fout);
+        if (!combined)
+            layer_combine(L, M->n, M->arch.act);
         if (L->concat)
             hin = L->act;
     }
@@ -396,67 +852,42 @@ static void layer_backward_combine(gnn_layer_struct *L, slong n)
         if (!L->concat) /* else dagg is dout */
             for (slong h = 0; h < H; h++)
                 for (slong f = 0; f < F; f++)
-                    g[h * F + f] = d[f] / (double)H;
+                    g[f * H + h] = d[f] / (double)H;
     }
 }
 
-/* dZ (and da, deta) through the attention-weighted aggregation, per head:
-   dZ_h += alpha_h^T dagg_h, dalpha_ij = dagg_h[i] . Z_h[j], then the dropout,
-   softmax and LeakyReLU backward to ds_i, dt_j, and a, Z through s and t. */
+/* One head: the rows with a nonzero gradient, then a and Z through s, t. */
+static void att1_backward(const att_pass *g, const double *a, double *da, slong n)
+{
+    att1_backward_rows(g, n);
+    att1_nodes_backward(g, a, da, n);
+}
+
+/* dZ (and da, deta) through the attention-weighted aggregation. */
 static void layer_backward_attention(gnn_layer_struct *L, gnn_model_struct *M,
                                      const gnn_csr_t A)
 {
-    slong n = M->n, H = L->heads, F = L->fout, HF = H * F, nnz = A->rowptr[n];
-    double eta = M->arch.eta;
-    const double lm[2] = {M->arch.slope, 1.0};
-    const slong *rowptr = A->rowptr, *col = A->col;
-    double deta[H > 0 ? H : 1];
-    for (slong h = 0; h < H; h++) {
-        double *datt = L->datt + h * nnz, *ds = L->ds + h * n, *dt = L->dt + h * n;
-        const double *att = L->att + h * nnz, *mask = L->attmask + h * nnz;
-        const double *s = L->s + h * n, *t = L->t + h * n;
-        gnn_csr_tmul_cols_add(L->dZ, A, L->alpha + h * nnz, L->dagg, HF, h * F, F);
-        gnn_csr_sddmm_cols(datt, A, L->dagg, L->Z, HF, h * F, F);
-        double de = 0;
-        if (L->has_norm)
-            for (slong p = 0; p < nnz; p++) {
-                double dal = datt[p];
-                de += dal * (att[p] * mask[p] - A->val[p]);
-                datt[p] = dal * eta * mask[p];
-            }
-        else
-            for (slong p = 0; p < nnz; p++)
-                datt[p] *= mask[p];
-        deta[h] = de;
-        memset(ds, 0, sizeof(double) * (size_t)n);
-        memset(dt, 0, sizeof(double) * (size_t)n);
-        for (slong i = 0; i < n; i++) {
-            slong p0 = rowptr[i], p1 = rowptr[i + 1];
-            double dot = 0, si = s[i], dsi = 0;
-            for (slong p = p0; p < p1; p++)
-                dot += att[p] * datt[p];
-            for (slong p = p0; p < p1; p++) {
-                slong j = col[p];
-                double dr = att[p] * (datt[p] - dot) * lm[si + t[j] > 0];
-                dsi += dr;
-                dt[j] += dr;
-            }
-            ds[i] = dsi;
-        }
-        const double *a = L->a + h * 2 * F;
-        double *da = L->da + h * 2 * F;
-        for (slong i = 0; i < n; i++) {
-            const double *z = L->Z + i * HF + h * F;
-            double *dz = L->dZ + i * HF + h * F;
-            double dsi = ds[i], dti = dt[i];
-            for (slong f = 0; f < F; f++) {
-                da[f] += dsi * z[f];
-                da[F + f] += dti * z[f];
-                dz[f] += dsi * a[f] + dti * a[F + f];
-            }
-        }
-    }
-    if (L->has_norm)
+    slong n = M->n, H = L->heads, F = L->fout;
+    double deta[H];
+    memset(deta, 0, sizeof(deta));
+    memset(L->dt, 0, sizeof(double) * (size_t)(n * H));
+    att_pass g;
+    att_pass_init(&g, L, M, A);
+    g.G = L->dagg;
+    g.dZ = L->dZ;
+    g.ds = L->ds;
+    g.dt = L->dt;
+    g.datt = L->datt;
+    g.deta = deta;
+    if (H == 8 && F == 8)
+        att8_backward_w8(&g, L->a, L->da, n);
+    else if (H == 8)
+        att8_backward(&g, L->a, L->da, n);
+    else if (H == 1)
+        att1_backward(&g, L->a, L->da, n);
+    else
+        att_backward_any(&g, L->a, L->da, n);
+    if (L->has_norm) /* summed per head, then over the heads */
         for (slong h = 0; h < H; h++)
             M->deta += deta[h];
 }
@@ -469,10 +900,40 @@ static void layer_backward_input(gnn_layer_struct *L, slong n)
         gnn_csr_tmul_dense_add(L->dU, L->xcsr, NULL, L->dZ, hf);
         return;
     }
+    if (thin_ok(L)) {
+        thin_grad(L->dU, L->xused, L->dZ, n, L->fin, hf);
+        thin_back(L->dxin, L->dZ, L->U, n, L->fin, hf);
+        return;
+    }
     cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)L->fin, (int)hf, (int)n,
                 1.0, L->xused, (int)L->fin, L->dZ, (int)hf, 1.0, L->dU, (int)hf);
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, (int)L->fin, (int)hf,
                 1.0, L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
+}
+
+/* P->dout = dxin * mask * sigma'(P->act) for the layer P below L (the
+   dropout between them folds into the activation's backward). Outside
+   P->need, dxin is zero (its rows come from L's needed rows' inputs): those
+   rows are only zeroed, which spares reading three arrays there. */
+static void act_backward_rows(gnn_layer_struct *P, const gnn_layer_struct *L, slong n,
+                              int act)
+{
+    slong D = P->outdim;
+    const double *mask = L->xused == L->xin ? L->inmask : NULL;
+    if (P->need == NULL) {
+        gnn_act_backward(P->dout, L->dxin, mask, P->act, n * D, act);
+        return;
+    }
+    for (slong i = 0, j = 0; i < n; i = j) { /* runs of rows needed or not */
+        while (j < n && P->need[j] == P->need[i])
+            j++;
+        slong off = i * D, len = (j - i) * D;
+        if (P->need[i])
+            gnn_act_backward(P->dout + off, L->dxin + off, mask ? mask + off : NULL,
+                             P->act + off, len, act);
+        else
+            memset(P->dout + off, 0, sizeof(double) * (size_t)len);
+    }
 }
 
 void gnn_model_backward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
@@ -497,11 +958,7 @@ void gnn_model_backward(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
                 gnn_csr_tmul_dense_add(L->dZ, A, NULL, L->dagg, hf);
         }
         layer_backward_input(L, n);
-        if (l > 0) {
-            gnn_layer_struct *P = M->layer + l - 1;
-            /* the dropout between the layers folds into the activation's */
-            const double *mask = L->xused == L->xin ? L->inmask : NULL;
-            gnn_act_backward(P->dout, L->dxin, mask, P->act, n * P->outdim, M->arch.act);
-        }
+        if (l > 0)
+            act_backward_rows(M->layer + l - 1, L, n, M->arch.act);
     }
 }

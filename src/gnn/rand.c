@@ -16,25 +16,6 @@ void gnn_rand_init(gnn_rand_t R, uint64_t seed)
         R->s[i] = splitmix64_next(&x);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-uint64_t gnn_rand_u64(gnn_rand_t R)
-{
-    uint64_t *s = R->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
 double gnn_rand_uniform(gnn_rand_t R)
 {
     return (double)(gnn_rand_u64(R) >> 11) * 0x1.0p-53;

@@ -40,7 +40,7 @@ typedef struct {
 
 static void net_init(train_net *net, const gnn_arch_struct *arch, const gnn_train_opts *o,
                      const gnn_data_t D, const gnn_csr_t X, const gnn_csr_t A,
-                     gnn_rand_t R)
+                     const signed char *split, gnn_rand_t R)
 {
     net->sgc = arch->kind == GNN_SGC;
     if (net->sgc) {
@@ -55,6 +55,12 @@ static void net_init(train_net *net, const gnn_arch_struct *arch, const gnn_trai
     }
     gnn_model_init(net->M, arch, X, A, D->nclass, R);
     net->M->prefetch = 1; /* the loop below alternates training and evaluation */
+    /* the training loss reads the labeled training rows only */
+    signed char *rows = malloc((size_t)D->n + 1);
+    for (slong i = 0; i < D->n; i++)
+        rows[i] = D->label[i] >= 0 && split[i] == GNN_TRAIN;
+    gnn_model_set_loss_rows(net->M, A, rows);
+    free(rows);
     gnn_model_set_weight_decay(net->M, o->wd_first, o->wd_rest);
     net->param = net->M->param;
     net->grad = net->M->grad;
@@ -108,7 +114,7 @@ void gnn_train_run(gnn_train_result *res, const gnn_arch_struct *arch,
     gnn_rand_t R;
     gnn_rand_init(R, seed);
     train_net net;
-    net_init(&net, arch, o, D, X, A, R);
+    net_init(&net, arch, o, D, X, A, split, R);
     gnn_adam_t opt;
     gnn_adam_init(opt, net.nparam, o->lr);
     slong n = D->n, C = D->nclass;
