@@ -148,15 +148,10 @@ static void _mqroot_homog_eval(fmpz_t v, const fmpz_poly_t G, const fmpz_t num,
     }
 }
 
-/* The sign of g(q) from one Arb evaluation (coefficient bits + 64 bits of
-   precision), or 0 when the ball contains 0: the exact path then decides. */
-static int _mqpoly_sign_fmpq_arb(const mqpoly_t g, const fmpq_t q)
+/* The sign of g(q) from an Arb evaluation at precision prec, or 0 when the
+   ball contains 0. */
+static int _mqpoly_sign_fmpq_prec(const mqpoly_t g, const fmpq_t q, slong prec)
 {
-    slong bits = 0, prec;
-    for (slong k = 0; k < g->len; k++)
-        bits = FLINT_MAX(bits, FLINT_ABS(_fmpz_vec_max_bits(g->poly[k].coeffs,
-                                                             g->poly[k].length)));
-    prec = bits + 64;
     arb_t x, y, t, s;
     arb_init(x), arb_init(y), arb_init(t), arb_init(s);
     arb_set_fmpq(x, q, prec);
@@ -173,6 +168,22 @@ static int _mqpoly_sign_fmpq_arb(const mqpoly_t g, const fmpq_t q)
     int sg = arb_is_positive(s) ? 1 : arb_is_negative(s) ? -1 : 0;
     arb_clear(x), arb_clear(y), arb_clear(t), arb_clear(s);
     return sg;
+}
+
+/* The sign of g(q) by Arb, or 0 when undecided (the exact path then decides).
+   The balls' radii are relative to the terms, so a precision covering q's
+   size plus some cancellation usually suffices; the coefficients' size plus
+   that always does for a nonzero value not too close to 0. */
+static int _mqpoly_sign_fmpq_arb(const mqpoly_t g, const fmpq_t q)
+{
+    slong bits = 0, qbits = fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q));
+    int sg = _mqpoly_sign_fmpq_prec(g, q, 96 + qbits);
+    if (sg != 0)
+        return sg;
+    for (slong k = 0; k < g->len; k++)
+        bits = FLINT_MAX(bits, FLINT_ABS(_fmpz_vec_max_bits(g->poly[k].coeffs,
+                                                             g->poly[k].length)));
+    return _mqpoly_sign_fmpq_prec(g, q, bits + 64 + qbits);
 }
 
 int mqpoly_sign_fmpq(const mqpoly_t g, const fmpq_t q)
@@ -243,19 +254,17 @@ static void _mqroot_cut(mqroot_t r, const fmpq_t m, int s)
         fmpq_set(r->hi, m);
 }
 
-/* A Newton estimate x from the midpoint (Arb), then the signs at x -+ w 2^-20
-   (w the width): when they bracket the zero, r shrinks by 2^19 at the cost of
-   two sign evaluations, where bisection would need nineteen. Returns 0 when
-   the estimate is not usable (then r is unchanged, or only cut at an end). */
+/* A Newton estimate x from the midpoint (Arb), then the signs at x -+ d with
+   d about the Newton error (4 w^2 for the width w, at least w 2^-20): when
+   they bracket the zero, r shrinks by w / 2d (up to 2^19) at the cost of two
+   sign evaluations. Returns 0 when the estimate is not usable (then r is
+   unchanged, or only cut at an end). */
 static int _mqroot_newton(mqroot_t r)
 {
     /* |fn| near the zero is about |fn'| w: coefficient bits plus log2(1/w)
        plus a margin suffice */
     slong e = fmpz_bits(fmpq_denref(r->hi)) + fmpz_bits(fmpq_denref(r->lo));
-    slong prec = 96 + e;
-    for (slong k = 0; k < r->fn.len; k++)
-        prec += FLINT_ABS(_fmpz_vec_max_bits(r->fn.poly[k].coeffs, r->fn.poly[k].length)) /
-                FLINT_MAX(r->fn.len, 1);
+    slong prec = 96 + e; /* an estimate only: the signs below certify */
     arb_t x, y, dy;
     arb_init(x), arb_init(y), arb_init(dy);
     fmpq_t w, a, b;
@@ -268,11 +277,15 @@ static int _mqroot_newton(mqroot_t r)
     if (!arb_contains_zero(dy) && arb_is_finite(y)) {
         arb_div(y, y, dy, prec);
         arb_sub(x, x, y, prec);
+        /* half-width d: the Newton error, about 4 w^2, at least w 2^-20; a
+           power of two, and the estimate on the grid of step d / 2^8, so that
+           the ends stay dyadic with numerators of a few bits */
         fmpq_sub(w, r->hi, r->lo);
-        fmpq_div_2exp(w, w, 20);
-        /* the estimate on a dyadic grid of step about w / 2^8, so that the
-           ends' denominators grow by about 28 bits per step, no more */
-        slong g = fmpz_bits(fmpq_denref(w)) - fmpz_bits(fmpq_numref(w)) + 8;
+        slong k = fmpz_bits(fmpq_denref(w)) - fmpz_bits(fmpq_numref(w)); /* ~log2(1/w) */
+        slong dk = FLINT_MIN(2 * k - 2, k + 20);
+        fmpq_one(w);
+        fmpq_div_2exp(w, w, dk);
+        slong g = dk + 8;
         arf_t t;
         arf_init(t);
         arf_mul_2exp_si(t, arb_midref(x), g);
@@ -306,7 +319,7 @@ void mqroot_bisect(mqroot_t r)
         return;
     fmpq_init(w);
     fmpq_sub(w, r->hi, r->lo);
-    int near = fmpz_bits(fmpq_denref(w)) > 12 + fmpz_bits(fmpq_numref(w));
+    int near = fmpz_bits(fmpq_denref(w)) > 7 + fmpz_bits(fmpq_numref(w));
     fmpq_clear(w);
     if (near && _mqroot_newton(r))
         return;
