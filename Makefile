@@ -55,6 +55,7 @@ example: $(B)/certune
 	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
 	$(B)/certune analyze --family lambda instances/random-*.gssl
 	$(B)/certune analyze --family delta instances/delta-gadget-oscillating.gssl
+	$(B)/certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance

@@ -12,7 +12,9 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include "certune/alpha.h"
 #include "certune/analyze.h"
+#include "certune/component.h"
 #include "certune/gen.h"
 #include "certune/sample.h"
 
@@ -53,6 +55,26 @@ static int bench_sample(instance_struct *insts, const bench_case *bc, slong idx)
     flint_randclear(state);
     gnn_data_clear(D);
     return rc;
+}
+
+/* For alpha: how many labeled components (of those with a label) have one
+   square class (the rational fast path) and the most square classes of one. */
+static void bench_alpha_method(const instance_struct *insts, slong m)
+{
+    slong comps = 0, fast = 0, most = 0;
+    for (slong t = 0; t < m; t++) {
+        slong *comp = flint_malloc(FLINT_MAX(insts[t].n, 1) * sizeof(slong));
+        slong nc = component_assign(comp, insts + t);
+        for (slong k = 0; k < nc; k++) {
+            slong q = alpha_square_classes(insts + t, comp, k);
+            if (q == 0)
+                continue;
+            comps++, fast += q == 1, most = FLINT_MAX(most, q);
+        }
+        flint_free(comp);
+    }
+    printf("  rational path %ld/%ld components, square classes <= %ld", (long)fast,
+           (long)comps, (long)most);
 }
 
 /* The child: builds the instances, analyzes them as one set, prints a row. */
@@ -98,9 +120,12 @@ static int bench_case_run(const bench_case *bc, slong idx, family_t family)
                (long)bc->n, (long)bc->ninst, (long)A->nundecided, t1 - t0);
         analysis_clear(A);
     } else {
-        printf("%-14s %5ld %9ld %11ld %11ld %9.3f %8.1f\n", bc->name, (long)bc->n,
+        printf("%-14s %5ld %9ld %11ld %11ld %9.3f %8.1f", bc->name, (long)bc->n,
                (long)bc->ninst, (long)A->nbp, (long)A->loss_pieces, t1 - t0,
                (double)ru.ru_maxrss / 1024.0);
+        if (family == FAMILY_ALPHA)
+            bench_alpha_method(insts, bc->ninst);
+        printf("\n");
         analysis_clear(A);
     }
     fflush(stdout);

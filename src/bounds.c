@@ -7,6 +7,7 @@
 #include "certune/delta.h"
 #include "certune/lambda.h"
 #include "certune/signfn.h"
+#include "bounds_internal.h"
 #include "certune/roots.h"
 
 /* Positive roots of the squarefree q (a factor x is dropped: 0 is no root in
@@ -57,11 +58,9 @@ slong bounds_sign_changes(slong *roots, const fmpz_poly_t p)
     return changes;
 }
 
-/* Per component: size, labeled nodes, distinct eigenvalues of K. */
-static void bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
+void bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
                                    const instance_t inst, const slong *comp, slong ncomp)
 {
-    /* eigen == NULL: not wanted (delta) */
     for (slong k = 0; k < ncomp; k++)
         size[k] = labeled[k] = 0;
     for (slong i = 0; i < inst->n; i++) {
@@ -177,7 +176,7 @@ int bounds_row_check(const bounds_row *r, char *msg, size_t len)
     slong bound = 0;
     if (r->roots > FLINT_MAX(r->n_comp - 1, 0))
         what = "n_comp - 1 (the paper)", bound = FLINT_MAX(r->n_comp - 1, 0);
-    else if (r->roots > FLINT_MAX(r->labeled - 1, 0))
+    else if (r->family != FAMILY_ALPHA && r->roots > FLINT_MAX(r->labeled - 1, 0))
         what = "labeled - 1", bound = FLINT_MAX(r->labeled - 1, 0);
     else if (r->family == FAMILY_LAMBDA && r->roots > FLINT_MAX(r->eigen - 1, 0))
         what = "distinct eigenvalues of K - 1", bound = FLINT_MAX(r->eigen - 1, 0);

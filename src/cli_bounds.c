@@ -5,6 +5,7 @@
 #include "certune/certune.h"
 #include "certune/cli.h"
 #include "certune/plot.h"
+#include "certune/report.h"
 
 typedef struct {
     family_t family;
@@ -68,7 +69,9 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
                        : plot_counts_svg(f,
                                          o->family == FAMILY_LAMBDA
                                              ? "lambda: sign changes per node and pair"
-                                             : "delta: sign changes per node and pair",
+                                         : o->family == FAMILY_DELTA
+                                             ? "delta: sign changes per node and pair"
+                                             : "alpha: sign changes per node and pair",
                                          m, x, y, bound, "n (nodes)",
                                          "max sign changes (bound: labeled - 1)");
     if (f != NULL && fclose(f) != 0)
@@ -79,17 +82,29 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     return rc;
 }
 
-/* The family's sharpest bound of a row: lambda's eigen - 1, delta's degrees - 1. */
+/* The last column of a row: lambda's bound eigen - 1, delta's bound degrees - 1,
+   alpha's number of square classes (information, not a bound). */
 static slong bounds_sharp(const bounds_row *r)
 {
+    if (r->family == FAMILY_ALPHA)
+        return r->degrees;
     return FLINT_MAX((r->family == FAMILY_LAMBDA ? r->eigen : r->degrees) - 1, 0);
+}
+
+static const char *bounds_sharp_name(family_t family, int json)
+{
+    if (family == FAMILY_LAMBDA)
+        return json ? "bound_kron" : "eigen(K)-1";
+    if (family == FAMILY_DELTA)
+        return json ? "bound_degrees" : " degrees-1";
+    return json ? "square_classes" : "   classes";
 }
 
 static void bounds_print_rows_text(FILE *out, const bounds_row *rows, slong nrows,
                                    family_t family)
 {
     fprintf(out, "inst comp node pair  changes roots | n_comp-1 labeled-1 %s\n",
-            family == FAMILY_LAMBDA ? "eigen(K)-1" : " degrees-1");
+            bounds_sharp_name(family, 0));
     for (slong i = 0; i < nrows; i++) {
         const bounds_row *r = rows + i;
         fprintf(out, "%4ld %4ld %4ld %2ld/%-2ld %7ld %5ld | %8ld %9ld %10ld\n",
@@ -106,6 +121,9 @@ static void bounds_print_text(FILE *out, const bounds_row *rows, slong nrows,
 {
     if (o->family == FAMILY_LAMBDA)
         fprintf(out, "family lambda: certified sign changes in (0, +inf)");
+    else if (o->family == FAMILY_ALPHA)
+        fprintf(out, "family alpha: certified sign changes in (0, 1) (labeled-1 is no "
+                     "bound for alpha)");
     else {
         char *c = fmpq_get_str(NULL, 10, o->c);
         fprintf(out, "family delta (c = %s): certified sign changes in (0, 1)", c);
@@ -142,7 +160,7 @@ static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
                               const analysis_struct *set)
 {
     fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [",
-            o->family == FAMILY_LAMBDA ? "lambda" : "delta");
+            report_family_name(o->family));
     for (slong i = 0; i < nrows; i++) {
         const bounds_row *r = rows + i;
         fprintf(out,
@@ -152,7 +170,7 @@ static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
                 i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
                 (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
                 (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
-                r->family == FAMILY_LAMBDA ? "bound_kron" : "bound_degrees",
+                bounds_sharp_name(r->family, 1),
                 (long)bounds_sharp(r));
     }
     fprintf(out, "\n  ],\n  \"instances\": [");
@@ -220,9 +238,14 @@ static int bounds_collect(bounds_row **rows, slong *nrows, const bounds_options 
 {
     char msg[CERTUNE_ERRLEN];
     for (slong t = 0; t < o->nfiles; t++) {
+        int bad = 0;
         if (o->family == FAMILY_LAMBDA)
             bounds_rows_lambda(rows, nrows, insts + t, t);
-        else if (bounds_rows_delta(rows, nrows, insts + t, t, o->c, msg, sizeof(msg))) {
+        else if (o->family == FAMILY_ALPHA)
+            bad = bounds_rows_alpha(rows, nrows, insts + t, t, msg, sizeof(msg));
+        else
+            bad = bounds_rows_delta(rows, nrows, insts + t, t, o->c, msg, sizeof(msg));
+        if (bad) {
             fprintf(stderr, "certune: undecided: %s; no count is reported\n", msg);
             return 1;
         }

@@ -217,6 +217,46 @@ static void mqpoly_append(char **out, size_t *n, size_t *alloc, const char *src)
 }
 
 /* Classes by decreasing radicand, the rational part last, as in the header. */
+/* One class as a term: "sqrt(r)" times its polynomial; a one-term polynomial
+   c x^j is folded in ("c*sqrt(r)*x^j"), its sign going to the joining
+   operator (*neg). */
+static char *mqpoly_class_str(int *neg, const fmpz_t r, const fmpz_poly_t G)
+{
+    slong nz = 0, j = 0;
+    for (slong i = 0; i < G->length; i++)
+        if (!fmpz_is_zero(G->coeffs + i))
+            nz++, j = i;
+    char *rs = fmpz_is_one(r) ? NULL : fmpz_get_str(NULL, 10, r);
+    char *out;
+    *neg = 0;
+    if (nz == 1) {
+        fmpz_t c;
+        fmpz_init(c);
+        fmpz_abs(c, G->coeffs + j);
+        *neg = fmpz_sgn(G->coeffs + j) < 0;
+        char *cs = fmpz_get_str(NULL, 10, c);
+        out = malloc(strlen(cs) + (rs ? strlen(rs) : 0) + 48);
+        int one = fmpz_is_one(c) && (rs != NULL || j > 0);
+        sprintf(out, "%s%s%s%s%s%s", one ? "" : cs, one || rs == NULL ? "" : "*",
+                rs ? "sqrt(" : "", rs ? rs : "", rs ? ")" : "",
+                j == 0 ? "" : (one && rs == NULL) ? "x" : "*x");
+        if (j > 1)
+            sprintf(out + strlen(out), "^%ld", (long)j);
+        flint_free(cs);
+        fmpz_clear(c);
+    } else {
+        char *p = roots_poly_get_str(G);
+        out = malloc(strlen(p) + (rs ? strlen(rs) : 0) + 16);
+        if (rs)
+            sprintf(out, "sqrt(%s)*(%s)", rs, p);
+        else
+            sprintf(out, "(%s)", p);
+        free(p);
+    }
+    flint_free(rs);
+    return out;
+}
+
 char *mqpoly_get_str(const mqpoly_t g)
 {
     size_t n = 0, alloc = 64;
@@ -225,20 +265,14 @@ char *mqpoly_get_str(const mqpoly_t g)
     if (g->len == 0)
         mqpoly_append(&out, &n, &alloc, "0");
     for (slong k = g->len - 1; k >= 0; k--) {
-        char *p = roots_poly_get_str(g->poly + k);
+        int neg;
+        char *t = mqpoly_class_str(&neg, g->rad + k, g->poly + k);
         if (k < g->len - 1)
-            mqpoly_append(&out, &n, &alloc, " + ");
-        if (!fmpz_is_one(g->rad + k)) {
-            char *r = fmpz_get_str(NULL, 10, g->rad + k);
-            mqpoly_append(&out, &n, &alloc, "sqrt(");
-            mqpoly_append(&out, &n, &alloc, r);
-            mqpoly_append(&out, &n, &alloc, ")*");
-            flint_free(r);
-        }
-        mqpoly_append(&out, &n, &alloc, "(");
-        mqpoly_append(&out, &n, &alloc, p);
-        mqpoly_append(&out, &n, &alloc, ")");
-        free(p);
+            mqpoly_append(&out, &n, &alloc, neg ? " - " : " + ");
+        else if (neg)
+            mqpoly_append(&out, &n, &alloc, "-");
+        mqpoly_append(&out, &n, &alloc, t);
+        free(t);
     }
     return out;
 }

@@ -1,5 +1,6 @@
 /* shatter: the lambda lower-bound construction (docs/shatter.md) and the
-   writer of both families' sets.
+   writer of the three families' sets (delta: shatter_delta.c, alpha:
+   shatter_alpha.c).
 
    Thresholds t_j = j + 1 for j = 1 .. 2^M - 1 split (0, +inf) into 2^M open
    intervals; on (t_j, t_{j+1}) instance k must have a high loss exactly when
@@ -85,7 +86,7 @@ static void shatter_bits(char *bits, slong M, slong j)
 
 static const char *shatter_family_name(family_t family)
 {
-    return family == FAMILY_DELTA ? "delta" : "lambda";
+    return family == FAMILY_DELTA ? "delta" : family == FAMILY_ALPHA ? "alpha" : "lambda";
 }
 
 static int shatter_write_witness(FILE *f, family_t family, const fmpq_t c, slong M)
@@ -114,6 +115,8 @@ static int shatter_write_witness(FILE *f, family_t family, const fmpq_t c, slong
         shatter_bits(bits, M, j);
         if (family == FAMILY_DELTA)
             shatter_delta_parameter(q, c, M, j);
+        else if (family == FAMILY_ALPHA)
+            shatter_alpha_parameter(q, M, j);
         else
             shatter_lambda_parameter(q, M, j);
         fprintf(f, "pattern %s ", bits);
@@ -134,7 +137,9 @@ static int shatter_write_instance(FILE *f, family_t family, const fmpq_t c, slon
         fputs(" (analyze with --c ", f);
         fmpq_fprint(f, c);
         fputc(')', f);
-    } else
+    } else if (family == FAMILY_ALPHA)
+        shatter_alpha_instance(inst, M, k);
+    else
         shatter_lambda_instance(inst, M, k);
     fprintf(f, ", M = %ld, instance %ld: %ld gadgets\n", (long)M, (long)k,
             (long)shatter_gadgets(M, k));
@@ -166,7 +171,8 @@ static int shatter_write_file(const char *dir, const char *name, family_t family
 int shatter_write(const char *dir, family_t family, const fmpq_t c, slong M, char *err,
                   size_t errlen)
 {
-    if ((family != FAMILY_LAMBDA && family != FAMILY_DELTA) || M < 1 || M > 20) {
+    if ((family != FAMILY_LAMBDA && family != FAMILY_DELTA && family != FAMILY_ALPHA) ||
+        M < 1 || M > 20) {
         snprintf(err, errlen, "shatter supports 1 <= m <= 20");
         return -1;
     }

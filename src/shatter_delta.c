@@ -112,9 +112,9 @@ void shatter_delta_gadget_y(fmpq_t y, const fmpq_t c, slong M, slong j)
 
 /* Gadget g (0-based): nodes 4g+1..4g+4 as in the paper's lemma: edges
    (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g labeled class 0, 4g+1 and
-   4g+2 class 1, 4g+3 held out with class truth. */
-static void shatter_put_delta_gadget(instance_t inst, slong g, const fmpq_t x,
-                                     slong truth)
+   4g+2 class 1, 4g+3 held out with class truth. The alpha gadget is the same
+   graph (shatter_alpha.c). */
+void shatter_put_delta_gadget(instance_t inst, slong g, const fmpq_t x, slong truth)
 {
     slong a = 4 * g, e = 3 * g;
     inst->eu[e] = a, inst->ev[e] = a + 1, fmpq_one(inst->ew + e);

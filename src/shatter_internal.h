@@ -7,6 +7,11 @@
 /* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1). */
 slong shatter_gadgets(slong M, slong k);
 
+/* Gadget g (0-based) of the delta and alpha constructions: nodes 4g..4g+3,
+   edges (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g labeled class 0, 4g+1
+   and 4g+2 class 1, 4g+3 held out with class truth (shatter_delta.c). */
+void shatter_put_delta_gadget(instance_t inst, slong g, const fmpq_t x, slong truth);
+
 /* A set read from witness.txt. */
 typedef struct {
     family_t family;

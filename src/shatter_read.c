@@ -50,11 +50,14 @@ static int shatter_parse_instance(shatter_set *S, const char *dir, char *a1, cha
     return 0;
 }
 
-/* A claimed parameter lies in the domain: (0, +inf) for lambda, [0, 1] for delta. */
+/* A claimed parameter lies in the domain: (0, +inf) for lambda, [0, 1] for
+   delta, (0, 1) for alpha. */
 static int shatter_in_domain(const shatter_set *S, const fmpq_t q)
 {
     if (S->family == FAMILY_DELTA)
         return fmpq_sgn(q) >= 0 && fmpq_cmp_si(q, 1) <= 0;
+    if (S->family == FAMILY_ALPHA)
+        return fmpq_sgn(q) > 0 && fmpq_cmp_si(q, 1) < 0;
     return fmpq_sgn(q) > 0;
 }
 
@@ -77,14 +80,15 @@ static int shatter_parse_pattern(shatter_set *S, const char *bits, const char *v
 
 static const char *shatter_name(family_t family)
 {
-    return family == FAMILY_DELTA ? "delta" : "lambda";
+    return family == FAMILY_DELTA ? "delta" : family == FAMILY_ALPHA ? "alpha" : "lambda";
 }
 
 /* `family NAME`: must be the family asked for. */
 static int shatter_parse_family(shatter_set *S, const char *name, const char *where,
                                 char *err, size_t errlen)
 {
-    if (strcmp(name, "lambda") != 0 && strcmp(name, "delta") != 0)
+    if (strcmp(name, "lambda") != 0 && strcmp(name, "delta") != 0 &&
+        strcmp(name, "alpha") != 0)
         return -1;
     if (strcmp(name, shatter_name(S->family)) != 0) {
         snprintf(err, errlen, "%s: the set is for family %s, not --family %s", where,
@@ -159,6 +163,12 @@ static int shatter_read_complete(shatter_set *S, const char *path, char *err,
     if (S->family == FAMILY_DELTA && !S->have_c) {
         snprintf(err, errlen,
                  "%s: no `c` record (delta's constant, after `family delta`)", path);
+        return -1;
+    }
+    if (S->family == FAMILY_ALPHA && !S->have_family) {
+        snprintf(err, errlen,
+                 "%s: no `family alpha` record (a file without one is a lambda set)",
+                 path);
         return -1;
     }
     return 0;

@@ -6,7 +6,9 @@
 
 static const char *shatter_param(const shatter_set *S)
 {
-    return S->family == FAMILY_DELTA ? "delta" : "lambda";
+    return S->family == FAMILY_DELTA   ? "delta"
+           : S->family == FAMILY_ALPHA ? "alpha"
+                                       : "lambda";
 }
 
 /* The pattern at q (bit k-1 set when loss_k(q) > r_k), or -1 when some loss
@@ -101,7 +103,7 @@ static bpoint_struct **shatter_merge(slong *total, int *decided, analysis_struct
 }
 
 /* q strictly between breakpoints a < b; NULL stands for the domain's ends: 0 on
-   the left, +inf (lambda) or 1 (delta) on the right. */
+   the left, +inf (lambda) or 1 (delta, alpha) on the right. */
 static void shatter_between(fmpq_t q, bpoint_struct *a, bpoint_struct *b, family_t family)
 {
     while (a != NULL && b != NULL && fmpq_cmp(bpoint_hi(a), bpoint_lo(b)) >= 0) {
@@ -110,7 +112,7 @@ static void shatter_between(fmpq_t q, bpoint_struct *a, bpoint_struct *b, family
     }
     while (a == NULL && b != NULL && fmpq_sgn(bpoint_lo(b)) <= 0)
         bpoint_bisect(b);
-    while (family == FAMILY_DELTA && a != NULL && b == NULL &&
+    while (family != FAMILY_LAMBDA && a != NULL && b == NULL &&
            fmpq_cmp_si(bpoint_hi(a), 1) >= 0)
         bpoint_bisect(a);
     fmpq_t zero, one;
@@ -118,7 +120,7 @@ static void shatter_between(fmpq_t q, bpoint_struct *a, bpoint_struct *b, family
     fmpq_init(one);
     fmpq_one(one);
     const fmpq *left = a == NULL ? zero : bpoint_hi(a);
-    if (b == NULL && family != FAMILY_DELTA)
+    if (b == NULL && family == FAMILY_LAMBDA)
         rational_simplest_above(q, left);
     else
         rational_simplest_between(q, left, b == NULL ? one : bpoint_lo(b));
@@ -218,8 +220,8 @@ int shatter_check(FILE *out, const shatter_set *S, analysis_struct *A)
 int shatter_verify(FILE *out, const char *dir, family_t family, char *err, size_t errlen)
 {
     shatter_set S;
-    if (family != FAMILY_LAMBDA && family != FAMILY_DELTA) {
-        snprintf(err, errlen, "verify-shatter supports --family lambda and delta");
+    if (family != FAMILY_LAMBDA && family != FAMILY_DELTA && family != FAMILY_ALPHA) {
+        snprintf(err, errlen, "verify-shatter supports --family lambda, delta and alpha");
         return SHATTER_INVALID;
     }
     if (shatter_read(&S, dir, family, err, errlen)) {
@@ -230,7 +232,8 @@ int shatter_verify(FILE *out, const char *dir, family_t family, char *err, size_
         fputs("family delta on [0, 1], c = ", out);
         fmpq_fprint(out, S.c);
         fputs(" (from witness.txt)\n", out);
-    }
+    } else if (family == FAMILY_ALPHA)
+        fputs("family alpha on the open interval (0, 1)\n", out);
     analysis_struct *A = calloc((size_t)S.M, sizeof(analysis_struct));
     slong ok = 0;
     for (; ok < S.M; ok++)

@@ -78,6 +78,48 @@ sed -i '/^c /d' "$tmp/d2/witness.txt"
 "$C" verify-shatter --family delta "$tmp/d2" >/dev/null 2>"$tmp/err"; ok "no c record: exit 2" $(($? != 2))
 grep -q "no \`c\` record" "$tmp/err"; ok "no c record: named" $?
 
+# alpha: the same counter with the alpha gadget, thresholds at the rationals
+# t_j = (3N + j)/(4N) in (3/4, 1) (docs/shatter.md); no `c` record.
+"$C" shatter --family alpha --m 3 --out "$tmp/a3" >/dev/null; ok "shatter alpha: exit 0" $?
+grep -qx 'family alpha' "$tmp/a3/witness.txt" && ! grep -q '^c ' "$tmp/a3/witness.txt"
+ok "shatter alpha: family recorded, no c record" $?
+grep -qx 'pattern 000 49/64' "$tmp/a3/witness.txt" && grep -qx 'pattern 111 63/64' "$tmp/a3/witness.txt"
+ok "shatter alpha: parameters (6N + 2j + 1)/(8N)" $?
+grep -c '^t ' "$tmp/a3/instance-1.gssl" | grep -qx 7; ok "shatter alpha: instance 1 of M = 3 has 7 gadgets" $?
+grep -qx 'e 1 4 113/256' "$tmp/a3/instance-1.gssl"; ok "shatter alpha: x_1 = 4 (25/32)^2 - 2 = 113/256" $?
+out=$("$C" verify-shatter --family alpha "$tmp/a3"); ok "verify-shatter alpha: exit 0" $?
+printf '%s\n' "$out" | head -1 | grep -qx 'family alpha on the open interval (0, 1)'; ok "verify-shatter alpha: domain line" $?
+printf '%s' "$out" | grep -q "8 of 8 patterns realized; 0 claimed"; ok "verify-shatter alpha: 8 patterns" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: yes"; ok "verify-shatter alpha: verdict" $?
+printf '%s' "$out" | grep -q "containing alpha = "; ok "verify-shatter alpha: names alpha" $?
+"$C" shatter --family alpha --m 5 --out "$tmp/a5" >/dev/null; ok "shatter alpha M = 5: exit 0" $?
+"$C" verify-shatter --family alpha "$tmp/a5" | grep -q "32 of 32 patterns realized; 0 claimed"; ok "verify-shatter alpha M = 5: 32 patterns" $?
+for f in lambda delta; do
+  "$C" verify-shatter --family $f "$tmp/a3" >/dev/null 2>"$tmp/err"; ok "verify-shatter --family $f on an alpha set: exit 2" $(($? != 2))
+  grep -q "witness.txt:3: the set is for family alpha, not --family $f" "$tmp/err"; ok "alpha set, --family $f: line named" $?
+done
+"$C" verify-shatter --family alpha "$tmp/d3" >/dev/null 2>"$tmp/err"; ok "verify-shatter --family alpha on a delta set: exit 2" $(($? != 2))
+grep -q "witness.txt:3: the set is for family delta, not --family alpha" "$tmp/err"; ok "delta set, --family alpha: line named" $?
+cp -r "$tmp/a3" "$tmp/a3c"
+sed -i 's/^family alpha$/family alpha\nc 3\/4/' "$tmp/a3c/witness.txt"
+"$C" verify-shatter --family alpha "$tmp/a3c" >"$tmp/out" 2>"$tmp/err"; ok "alpha with a c record: exit 2" $(($? != 2))
+grep -q "witness.txt:4: a \`c\` record applies only to family delta" "$tmp/err"; ok "alpha with a c record: line named" $?
+[ ! -s "$tmp/out" ]; ok "alpha with a c record: nothing on stdout" $?
+sed -i '/^c /d; s/^pattern 111 .*/pattern 111 1/' "$tmp/a3c/witness.txt"
+"$C" verify-shatter --family alpha "$tmp/a3c" >/dev/null 2>"$tmp/err"; ok "alpha parameter 1 (open domain): exit 2" $(($? != 2))
+grep -q "witness.txt:15: malformed" "$tmp/err"; ok "alpha parameter 1: line named" $?
+"$C" shatter --family alpha --c 3/4 --m 2 --out "$tmp/ax" >/dev/null 2>"$tmp/err"; ok "shatter alpha --c: exit 1" $(($? != 1))
+grep -q -- "--c applies only to --family delta" "$tmp/err" && [ ! -e "$tmp/ax" ]; ok "shatter alpha --c: message, nothing written" $?
+# Perturb: x = 2 in the first gadget of instance 1 moves its threshold to 1,
+# outside the open domain: instance 1 never rises above its witness.
+sed -i '0,/^e 1 4 /s/^e 1 4 .*/e 1 4 2/' "$tmp/a3/instance-1.gssl"
+out=$("$C" verify-shatter --family alpha "$tmp/a3"); rc=$?
+ok "verify-shatter alpha on a perturbed set: exit 4" $((rc != 4))
+printf '%s' "$out" | grep -q "4 of 8 patterns realized"; ok "verify-shatter alpha: half the patterns lost" $?
+printf '%s' "$out" | grep -q "pattern 100: NOT realized"; ok "verify-shatter alpha: pattern 100 missing" $?
+printf '%s' "$out" | grep -q "pseudo-shattered: NO"; ok "verify-shatter alpha: negative verdict" $?
+printf '%s' "$out" | grep -q "claim wrong"; ok "verify-shatter alpha: wrong claims reported" $?
+
 "$C" analyze --family lambda --plot "$tmp/loss.svg" $I/lambda-gadget-oscillating.gssl >/dev/null
 ok "analyze --plot: exit 0" $?
 head -c 200 "$tmp/loss.svg" | grep -q "<svg"; ok "analyze --plot writes SVG" $?

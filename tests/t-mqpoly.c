@@ -63,6 +63,22 @@ static void check_add_sub(void)
     mqpoly_clear(g), mqpoly_clear(h), mqpoly_clear(d);
 }
 
+/* One-term classes fold their coefficient and power into the term. */
+static void check_str_terms(void)
+{
+    static const slong c1[2] = {0, 2}, c2[1] = {-1}, c3[4] = {0, 0, 0, 1}, c4[2] = {0, 1};
+    mqpoly_t g;
+    mqpoly_init(g);
+    add(g, 10, c1, 2);
+    add(g, 21, c2, 1);
+    CHECK(str_is(g, "-sqrt(21) + 2*sqrt(10)*x"));
+    mqpoly_clear(g), mqpoly_init(g);
+    add(g, 2, c3, 4);
+    add(g, 1, c4, 2);
+    CHECK(str_is(g, "sqrt(2)*x^3 + x"));
+    mqpoly_clear(g);
+}
+
 static void check_normalize(void)
 {
     static const slong a[2] = {6, -4}, b[3] = {0, 0, 10}, a2[2] = {-3, 2},
@@ -72,7 +88,7 @@ static void check_normalize(void)
     add(g, 1, a, 2); /* (6 - 4x) + sqrt(5) 10 x^2: lead of the first class < 0 */
     add(g, 5, b, 3);
     CHECK(mqpoly_normalize(g) == -1);
-    CHECK(str_is(g, "sqrt(5)*(-5*x^2) + (2*x - 3)"));
+    CHECK(str_is(g, "-5*sqrt(5)*x^2 + (2*x - 3)"));
     add(h, 5, b2, 3); /* -(1/2) ... of the original: same normalization */
     add(h, 1, a2, 2);
     mqpoly_t hh;
@@ -121,6 +137,7 @@ int main(void)
 {
     check_add_sub();
     check_normalize();
+    check_str_terms();
     check_eval();
     flint_cleanup();
     return check_finish("t-mqpoly");

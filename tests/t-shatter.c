@@ -1,7 +1,7 @@
 /* Tests of shatter: each gadget's threshold, each instance's loss pattern
    derived by hand, verification of generated sets (M = 1..4) and its failure
-   on a perturbed set; for lambda and for delta (c = 99/100 and 3/4), and the
-   witness file's `family` and `c` records. */
+   on a perturbed set; for lambda, for delta (c = 99/100 and 3/4) and for
+   alpha, and the witness file's `family` and `c` records. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -320,6 +320,185 @@ static void check_delta_witness(void)
     fmpq_clear(c);
 }
 
+/* ---- The alpha family (docs/shatter.md, "The alpha construction"). ---- */
+
+static int run_alpha(analysis_t A, const instance_struct *inst)
+{
+    char err[256];
+    int rc = analysis_run(A, FAMILY_ALPHA, inst, 1, 0, NULL, err, sizeof(err));
+    return rc == 0 && A->nundecided == 0;
+}
+
+/* Instance k of the alpha construction: gadget g has weight x_j = 4 t_j^2 - 2
+   (j = (g + 1) 2^(k-1)), t_j = (3N + j)/(4N) in (3/4, 1) with 2 t_j^2 > 1, so
+   0 < x_j < 2; the analysis (exact, nothing undecided) finds G breakpoints, the
+   g-th equal to the rational t_j; the loss is low, high, low, ... on the
+   pieces, and at each breakpoint that of the piece on its left (tie to class 0). */
+static void check_alpha_instance(slong M, slong k)
+{
+    instance_t inst;
+    analysis_t A;
+    shatter_alpha_instance(inst, M, k);
+    slong G = (WORD(1) << (M - k + 1)) - 1;
+    CHECK(inst->n == 4 * G && inst->nedges == 3 * G);
+    CHECK(run_alpha(A, inst));
+    CHECK_MSG(A->nbp == G, "M = %ld, k = %ld: %ld breakpoints", (long)M, (long)k,
+              (long)A->nbp);
+    fmpq_t t, x, v, low, high;
+    fmpq_init(t), fmpq_init(x), fmpq_init(v), fmpq_init(low), fmpq_init(high);
+    for (slong g = 0; g < G; g++) {
+        slong j = (g + 1) << (k - 1);
+        shatter_alpha_threshold(t, M, j);
+        fmpq_set_si(v, 3, 4);
+        CHECK(fmpq_cmp(t, v) > 0 && fmpq_cmp_si(t, 1) < 0);
+        fmpq_mul(v, t, t);
+        fmpq_mul_2exp(v, v, 1);
+        CHECK(fmpq_cmp_si(v, 1) > 0); /* t > 1/sqrt(2) */
+        /* (2 t)^2 = x + 2: the threshold sqrt(x + 2)/2 is t. */
+        fmpq_sub_si(x, inst->ew + 3 * g + 2, -2);
+        fmpq_mul_2exp(v, v, 1);
+        CHECK(fmpq_equal(v, x));
+        CHECK(fmpq_sgn(inst->ew + 3 * g + 2) > 0 &&
+              fmpq_cmp_si(inst->ew + 3 * g + 2, 2) < 0);
+        CHECK(inst->eu[3 * g + 2] == 4 * g && inst->ev[3 * g + 2] == 4 * g + 3);
+        CHECK(inst->label[4 * g] == 0 && inst->label[4 * g + 1] == 1 &&
+              inst->label[4 * g + 2] == 1);
+        CHECK(inst->held[4 * g + 3] == (g % 2 == 0 ? 0 : 1));
+        if (g < A->nbp) {
+            CHECK(bpoint_cmp_fmpq(A->bp + g, t) == 0);
+            CHECK_MSG(fmpq_equal(bpoint_lo(A->bp + g), t) &&
+                          fmpq_equal(bpoint_hi(A->bp + g), t),
+                      "M = %ld, k = %ld, g = %ld: not isolated as the rational t",
+                      (long)M, (long)k, (long)g);
+        }
+    }
+    fmpq_set_si(low, (WORD(1) << (M - k)) - 1, (ulong)G);
+    fmpq_set_si(high, WORD(1) << (M - k), (ulong)G);
+    for (slong i = 0; A->nundecided == 0 && i <= A->nbp; i++) {
+        CHECK(fmpq_equal(A->piece_loss + i, i % 2 == 0 ? low : high));
+        if (i < A->nbp)
+            CHECK(fmpq_equal(A->point_loss + i, A->piece_loss + i));
+    }
+    CHECK(!A->closed);
+    fmpq_clear(t), fmpq_clear(x), fmpq_clear(v), fmpq_clear(low), fmpq_clear(high);
+    analysis_clear(A);
+    instance_clear(inst);
+}
+
+/* The claimed parameters q_j of the alpha witness lie strictly between t_j and
+   t_{j+1} (t_0 = 0, t_N = 1) and realize their patterns (analysis_loss_at). */
+static void check_alpha_parameters(slong M)
+{
+    instance_struct *insts = flint_malloc(M * sizeof(instance_struct));
+    analysis_struct *A = flint_malloc(M * sizeof(analysis_struct));
+    for (slong k = 1; k <= M; k++) {
+        shatter_alpha_instance(insts + k - 1, M, k);
+        CHECK(run_alpha(A + k - 1, insts + k - 1));
+    }
+    fmpq_t q, t, loss, r;
+    fmpq_init(q), fmpq_init(t), fmpq_init(loss), fmpq_init(r);
+    slong N = WORD(1) << M;
+    for (slong j = 0; j < N; j++) {
+        shatter_alpha_parameter(q, M, j);
+        if (j == 0)
+            fmpq_zero(t);
+        else
+            shatter_alpha_threshold(t, M, j);
+        CHECK(fmpq_cmp(t, q) < 0);
+        if (j == N - 1)
+            fmpq_one(t);
+        else
+            shatter_alpha_threshold(t, M, j + 1);
+        CHECK(fmpq_cmp(q, t) < 0);
+        for (slong k = 1; k <= M && A[k - 1].nundecided == 0; k++) {
+            analysis_loss_at(loss, A + k - 1, q);
+            shatter_lambda_witness(r, M, k);
+            CHECK(fmpq_cmp(loss, r) == (((j >> (k - 1)) & 1) ? 1 : -1));
+        }
+    }
+    fmpq_clear(q), fmpq_clear(t), fmpq_clear(loss), fmpq_clear(r);
+    for (slong k = 0; k < M; k++) {
+        analysis_clear(A + k);
+        instance_clear(insts + k);
+    }
+    flint_free(insts);
+    flint_free(A);
+}
+
+/* Writes and verifies an alpha set; then sets x = 2 in the first gadget of
+   instance 1: its threshold sqrt(4)/2 = 1 leaves the open domain, the node is
+   class 0 on all of (0, 1), instance 1 never rises above its witness and half
+   the patterns are lost; verifies again. */
+static void check_alpha_verify(slong M)
+{
+    char dir[] = "/tmp/certune-shatter-XXXXXX", path[512], err[256], *text = NULL;
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(shatter_write(dir, FAMILY_ALPHA, NULL, M, err, sizeof(err)) == 0);
+    int rc = verify_out(dir, FAMILY_ALPHA, &text, err, sizeof(err));
+    CHECK_MSG(rc == SHATTER_YES, "M = %ld, rc %d: %s", (long)M, rc, text);
+    CHECK(strncmp(text, "family alpha on the open interval (0, 1)\n", 41) == 0);
+    CHECK(strstr(text, "pseudo-shattered: yes\n") != NULL);
+    CHECK(strstr(text, "0 claimed parameters wrong") != NULL);
+    CHECK(strstr(text, "realized on the open piece containing alpha = ") != NULL);
+    free(text);
+    instance_t inst;
+    snprintf(path, sizeof(path), "%s/instance-1.gssl", dir);
+    CHECK(instance_load(inst, path, err, sizeof(err)) == 0);
+    CHECK(inst->eu[2] == 0 && inst->ev[2] == 3);
+    fmpq_set_si(inst->ew + 2, 2, 1);
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL && instance_write(inst, f) == 0);
+    fclose(f);
+    instance_clear(inst);
+    rc = verify_out(dir, FAMILY_ALPHA, &text, err, sizeof(err));
+    CHECK_MSG(rc == SHATTER_NO, "perturbed, M = %ld", (long)M);
+    CHECK(strstr(text, "NOT realized") != NULL && strstr(text, "claim wrong") != NULL);
+    CHECK(strstr(text, "pseudo-shattered: NO") != NULL);
+    free(text);
+    remove_set(dir, M);
+}
+
+/* Records of an alpha witness: `family alpha` required and matched, no `c`,
+   parameters in the open (0, 1). */
+static void check_alpha_witness(void)
+{
+    char dir[] = "/tmp/certune-shatter-XXXXXX", err[256];
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(shatter_write(dir, FAMILY_ALPHA, NULL, 1, err, sizeof(err)) == 0);
+    const char *tail = "m 1\ninstance 1 instance-1.gssl 1/2\n";
+    char w[512];
+    snprintf(w, sizeof(w), "family alpha\n%spattern 0 1/10\npattern 1 0.99\n", tail);
+    CHECK(witness_case(dir, FAMILY_ALPHA, w, NULL) == SHATTER_YES);
+    CHECK(witness_case(dir, FAMILY_LAMBDA, w,
+                       "witness.txt:1: the set is for family alpha, not --family "
+                       "lambda") == SHATTER_INVALID);
+    CHECK(witness_case(dir, FAMILY_DELTA, w,
+                       "witness.txt:1: the set is for family alpha") == SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family lambda\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_ALPHA, w,
+                       "witness.txt:1: the set is for family lambda, not --family "
+                       "alpha") == SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family delta\nc 3/4\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_ALPHA, w,
+                       "witness.txt:1: the set is for family delta") == SHATTER_INVALID);
+    snprintf(w, sizeof(w), "family alpha\nc 3/4\n%s", tail);
+    CHECK(witness_case(dir, FAMILY_ALPHA, w, "witness.txt:2: a `c` record applies") ==
+          SHATTER_INVALID);
+    CHECK(witness_case(dir, FAMILY_ALPHA, tail, "no `family alpha` record") ==
+          SHATTER_INVALID);
+    const char *bad[] = {"0", "1", "3/2", "-1/2"};
+    for (int b = 0; b < 4; b++) {
+        snprintf(w, sizeof(w), "family alpha\n%spattern 0 %s\n", tail, bad[b]);
+        CHECK_MSG(witness_case(dir, FAMILY_ALPHA, w, "witness.txt:4: malformed") ==
+                      SHATTER_INVALID,
+                  "parameter %s", bad[b]);
+    }
+    /* A claim at the threshold 7/8 itself (M = 1) is class 0 there: pattern 0. */
+    snprintf(w, sizeof(w), "family alpha\n%spattern 0 7/8\n", tail);
+    CHECK(witness_case(dir, FAMILY_ALPHA, w, NULL) == SHATTER_YES);
+    remove_set(dir, 1);
+}
+
 /* Sets b to the zero of coef1 * base1^x + coef0 in (0, 1). */
 static void undecided_point(bpoint_t b, slong coef1, slong base1, slong coef0)
 {
@@ -429,6 +608,13 @@ int main(void)
     }
     fmpq_clear(c);
     check_delta_witness();
+    for (slong M = 1; M <= 4; M++) {
+        for (slong k = 1; k <= M; k++)
+            check_alpha_instance(M, k);
+        check_alpha_parameters(M);
+        check_alpha_verify(M);
+    }
+    check_alpha_witness();
     check_undecided();
     flint_cleanup();
     return check_finish("t-shatter");

@@ -10,7 +10,7 @@ run() {
 }
 for t in t-qparse t-instance t-component t-signfn t-polyset t-profile t-lambda t-roots \
   t-rational t-bounds t-shatter t-plot t-analyze t-report t-sample t-expsum t-delta \
-  t-bpoint; do
+  t-bpoint t-alpha t-mqpoly t-mqroot; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)
@@ -21,6 +21,8 @@ run "$B/certune" bounds --family lambda instances/random-3.gssl
 run "$B/certune" analyze --family delta --json instances/delta-gadget-oscillating.gssl instances/random-1.gssl
 run "$B/certune" analyze --family delta --c 3/4 --plot "$tmp/d.svg" instances/delta-gadget-x1_4-c3_4.gssl
 run "$B/certune" bounds --family delta instances/random-3.gssl
+run "$B/certune" analyze --family alpha --json instances/alpha-gadget-oscillating.gssl instances/random-2.gssl
+run "$B/certune" bounds --family alpha instances/random-3.gssl
 run "$B/certune" shatter --family lambda --m 3 --out "$tmp/s"
 run "$B/certune" verify-shatter --family lambda "$tmp/s"
 printf 'p gssl 2 2\ne 1 2 -1\n' >"$tmp/bad.gssl"

@@ -16,7 +16,8 @@ typedef struct {
     slong n_comp;  /* nodes of the component: the paper's bound is n_comp - 1 */
     slong labeled; /* labeled nodes of the component: bound labeled - 1 */
     slong eigen; /* lambda: distinct eigenvalues of the Kron-reduced Laplacian: bound eigen - 1 */
-    slong degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1 */
+    slong degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1;
+                      alpha: square classes of the component's labeled degrees (no bound) */
 } bounds_row;
 
 /* Counts, for the integer polynomial p, its sign changes in (0, +inf) (roots of
@@ -35,6 +36,13 @@ void bounds_rows_lambda(bounds_row **rows, slong *nrows, const instance_t inst,
    appended so far stay valid). */
 int bounds_rows_delta(bounds_row **rows, slong *nrows, const instance_t inst,
                       slong inst_idx, const fmpq_t c, char *msg, size_t len);
+
+/* The same for the alpha family: zeros in (0, 1) of each multi-quadratic sign
+   function (its rational part's roots exactly, the rest proved simple), and
+   the bound n_comp - 1 (the degree); labeled - 1 does not apply. Returns 0, or
+   1 with msg when some function's zeros cannot be certified. */
+int bounds_rows_alpha(bounds_row **rows, slong *nrows, const instance_t inst,
+                      slong inst_idx, char *msg, size_t len);
 
 /* Returns 0 when r respects every proven bound; otherwise 1, with the bound
    exceeded described in msg (len bytes). */

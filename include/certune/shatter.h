@@ -38,9 +38,21 @@ void shatter_delta_gadget_y(fmpq_t y, const fmpq_t c, slong M, slong j);
    to class 0 at its threshold), so the loss pattern is the same. */
 void shatter_delta_instance(instance_t inst, const fmpq_t c, slong M, slong k);
 
+/* The alpha construction (docs/shatter.md): thresholds at the rationals
+   t_j = (3N + j) / (4N) in (3/4, 1), j = 1 .. N - 1 (N = 2^M); the gadget with
+   weight x_j = 4 t_j^2 - 2 (in (1/4, 2)) switches from class 0 to class 1 at
+   alpha = sqrt(x_j + 2) / 2 = t_j exactly. The realizing parameters are
+   q_j = (6N + 2j + 1) / (8N), j = 0 .. N - 1, inside (t_j, t_{j+1}) (t_0 = 0,
+   t_N = 1). Instance k: as for lambda (same direction of change, same held-out
+   classes, same witnesses), on the delta gadget's graph. */
+void shatter_alpha_threshold(fmpq_t t, slong M, slong j);
+void shatter_alpha_weight(fmpq_t x, slong M, slong j);
+void shatter_alpha_parameter(fmpq_t q, slong M, slong j);
+void shatter_alpha_instance(instance_t inst, slong M, slong k);
+
 /* Writes instance-1.gssl ... instance-M.gssl and witness.txt into dir (which
    must exist). c is delta's constant (NULL: 99/100; it must exceed 1/2),
-   ignored by lambda. Returns 0, or -1 with a message in err. */
+   ignored by lambda and alpha. Returns 0, or -1 with a message in err. */
 int shatter_write(const char *dir, family_t family, const fmpq_t c, slong M, char *err,
                   size_t errlen);
 
@@ -52,9 +64,9 @@ enum {
     SHATTER_UNDECIDED = 2, /* an analysis or an order of breakpoints is undecided */
 };
 
-/* Re-analyzes the set described by dir/witness.txt exactly (delta: with the
-   file's `c`) and prints, for every sign pattern, a realizing piece (or that
-   none exists). Returns one of the values above. */
+/* Re-analyzes the set described by dir/witness.txt exactly (lambda, delta
+   with the file's `c`, or alpha) and prints, for every sign pattern, a realizing piece
+   (or that none exists). Returns one of the values above. */
 int shatter_verify(FILE *out, const char *dir, family_t family, char *err, size_t errlen);
 
 #endif
