@@ -53,14 +53,14 @@ void _mqroot_finish(mqroot_struct *r, slong n)
     for (i = 0; i + 1 < n; i++)
         while (fmpq_cmp(r[i].hi, r[i + 1].lo) >= 0)
             mqroot_bisect(mqroot_is_exact(r + i) ? r + i + 1 : r + i);
-    /* Narrow intervals now (Newton steps are cheap there) make the exact sort
+    /* Intervals of width 2^-16 now (Newton steps are cheap there) make the exact sort
        of all breakpoints compare disjoint intervals, mostly. */
     fmpq_t w;
     fmpq_init(w);
     for (i = 0; i < n; i++)
         while (!mqroot_is_exact(r + i)) {
             fmpq_sub(w, r[i].hi, r[i].lo);
-            if (fmpz_bits(fmpq_denref(w)) > 30 + fmpz_bits(fmpq_numref(w)))
+            if (fmpz_bits(fmpq_denref(w)) > 16 + fmpz_bits(fmpq_numref(w)))
                 break;
             mqroot_bisect(r + i);
         }

@@ -56,13 +56,30 @@ static void mul(mqpoly_t g, const mqpoly_t a, const mqpoly_t b)
     fmpz_clear(r);
 }
 
-/* g(q) by qqbar, exactly and independently of mqroot; returns its sign */
+/* g(q) by qqbar, exactly and independently of mqroot; returns its sign. The
+   values G_k(q) are exact rationals; a 2048-bit ball of sum sqrt(r_k) G_k(q)
+   that excludes 0 decides first (qqbar at large denominators is slow). */
 static int qq_sign(const mqpoly_t g, const fmpq_t q)
 {
     qqbar_t s, t, v;
     fmpq_t y;
     int r;
+    arb_t a, b;
 
+    arb_init(a), arb_init(b);
+    fmpq_init(y);
+    for (slong k = 0; k < g->len; k++) {
+        arb_sqrt_fmpz(b, g->rad + k, 2048);
+        fmpz_poly_evaluate_fmpq(y, g->poly + k, q);
+        arb_mul_fmpz(b, b, fmpq_numref(y), 2048);
+        arb_div_fmpz(b, b, fmpq_denref(y), 2048);
+        arb_add(a, a, b, 2048);
+    }
+    r = arb_is_positive(a) ? 1 : arb_is_negative(a) ? -1 : 2;
+    arb_clear(a), arb_clear(b);
+    fmpq_clear(y);
+    if (r != 2)
+        return r;
     qqbar_init(s), qqbar_init(t), qqbar_init(v);
     fmpq_init(y);
     for (slong k = 0; k < g->len; k++) {
