@@ -28,8 +28,7 @@ void analyze_common_clear(analyze_common *C)
     flint_free(C->points);
 }
 
-analyze_node *analyze_common_add_node(analyze_common *C, slong inst, slong truth,
-                                      slong c)
+analyze_node *analyze_common_add_node(analyze_common *C, slong inst, slong truth, slong c)
 {
     C->nodes = flint_realloc(C->nodes, (C->nnodes + 1) * sizeof(analyze_node));
     analyze_node *v = C->nodes + C->nnodes++;
@@ -61,8 +60,7 @@ static char *analyze_strdup(const char *s)
     return d;
 }
 
-void analyze_add_undecided(analysis_t A, const char *lo, const char *hi,
-                           const char *what)
+void analyze_add_undecided(analysis_t A, const char *lo, const char *hi, const char *what)
 {
     slong k = A->nundecided++;
     A->und_lo = flint_realloc(A->und_lo, (k + 1) * sizeof(char *));

@@ -20,7 +20,7 @@ typedef struct {
     slong *table, table_size; /* open addressing into sums, -1 empty */
     exroot_struct **roots;    /* per sum: its zeros in (0, 1), increasing */
     slong *nroots;
-    int *sign_first;          /* per sum: its sign right of 0 */
+    int *sign_first; /* per sum: its sign right of 0 */
     slong nzeros;
 } delta_work;
 
@@ -180,8 +180,7 @@ static void delta_signs(analyze_common *C, const delta_work *D)
 }
 
 int analyze_delta_build(analyze_common *C, analysis_t A, const fmpq_t c,
-                        const instance_struct *insts, slong m, int score_all,
-                        FILE *warn)
+                        const instance_struct *insts, slong m, int score_all, FILE *warn)
 {
     delta_work D;
     memset(&D, 0, sizeof(delta_work));

@@ -9,8 +9,10 @@
 /* Records an undecided comparison of a and b in A; returns 2. */
 static int points_undecided(analysis_t A, const bpoint_t a, const bpoint_t b)
 {
-    const fmpq *lo = fmpq_cmp(bpoint_lo(a), bpoint_lo(b)) < 0 ? bpoint_lo(a) : bpoint_lo(b);
-    const fmpq *hi = fmpq_cmp(bpoint_hi(a), bpoint_hi(b)) > 0 ? bpoint_hi(a) : bpoint_hi(b);
+    const fmpq *lo =
+        fmpq_cmp(bpoint_lo(a), bpoint_lo(b)) < 0 ? bpoint_lo(a) : bpoint_lo(b);
+    const fmpq *hi =
+        fmpq_cmp(bpoint_hi(a), bpoint_hi(b)) > 0 ? bpoint_hi(a) : bpoint_hi(b);
     char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
     char *s = bpoint_get_exact_str(a), *t = bpoint_get_exact_str(b);
     char *what = malloc(strlen(s) + strlen(t) + 96);
@@ -114,7 +116,8 @@ int analyze_points_build(analyze_common *C, analysis_t A, analyze_zero *z, slong
     slong *pid = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
     for (slong k = 0; k < nz; k++)
         order[k] = z + k;
-    int bad = points_sort(A, order, tmp, nz) || points_merge(C, A, order, nz, pid, closed);
+    int bad =
+        points_sort(A, order, tmp, nz) || points_merge(C, A, order, nz, pid, closed);
     if (!bad)
         points_events(C, order, pid, nz, nfuncs, end0, end1);
     for (slong k = 0; k < nz; k++)

@@ -59,7 +59,7 @@ slong bounds_sign_changes(slong *roots, const fmpz_poly_t p)
 }
 
 void bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
-                                   const instance_t inst, const slong *comp, slong ncomp)
+                            const instance_t inst, const slong *comp, slong ncomp)
 {
     for (slong k = 0; k < ncomp; k++)
         size[k] = labeled[k] = 0;

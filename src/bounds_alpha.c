@@ -109,9 +109,8 @@ int bounds_rows_alpha(bounds_row **rows, slong *nrows, const instance_t inst,
                 r->n_comp = size[k0], r->labeled = lab[k0];
                 r->degrees = alpha_square_classes(inst, comp, k0);
                 char why[CERTUNE_ERRLEN];
-                r->changes = bounds_alpha_zeros(&r->roots,
-                                                s[t].diff + signfn_pair(k, l, cl), why,
-                                                sizeof(why));
+                r->changes = bounds_alpha_zeros(
+                    &r->roots, s[t].diff + signfn_pair(k, l, cl), why, sizeof(why));
                 bad = r->changes < 0;
                 if (bad)
                     snprintf(msg, len, "%s: node %ld, classes %ld/%ld: %s", inst->path,

@@ -47,13 +47,15 @@ void bpoint_set_mqroot(bpoint_t b, const mqroot_t r)
 const fmpq *bpoint_lo(const bpoint_t b)
 {
     return b->kind == BPOINT_ALGEBRAIC ? b->alg.lo
-                                       : b->kind == BPOINT_EXPSUM ? b->ex.lo : b->mq.lo;
+           : b->kind == BPOINT_EXPSUM  ? b->ex.lo
+                                       : b->mq.lo;
 }
 
 const fmpq *bpoint_hi(const bpoint_t b)
 {
     return b->kind == BPOINT_ALGEBRAIC ? b->alg.hi
-                                       : b->kind == BPOINT_EXPSUM ? b->ex.hi : b->mq.hi;
+           : b->kind == BPOINT_EXPSUM  ? b->ex.hi
+                                       : b->mq.hi;
 }
 
 void bpoint_bisect(bpoint_t b)

@@ -40,8 +40,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         else if ((v = cli_option_value(argc, argv, &i, "--c")) != NULL) {
             rc = cli_parse_c(o->c, v);
             o->have_c = 1;
-        }
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0')
             rc = cli_usage_error("unknown or incomplete option '%s'", argv[i]);
         else
             o->files[o->nfiles++] = argv[i];

@@ -30,9 +30,9 @@ static void bounds_summarize(bounds_summary *sum, const bounds_row *rows, slong 
     for (slong t = 0; t < m; t++) {
         sum[t].max_pair = sum[t].max_node = sum[t].max_labeled = 0;
         analysis_t A;
-        int bad = analysis_run_c(A, o->family, o->c, insts + t, 1, 0, NULL, err,
-                                 sizeof(err)) ||
-                  A->nundecided > 0;
+        int bad =
+            analysis_run_c(A, o->family, o->c, insts + t, 1, 0, NULL, err, sizeof(err)) ||
+            A->nundecided > 0;
         sum[t].nbp = bad ? -1 : A->nbp;
         sum[t].pieces = bad ? -1 : A->loss_pieces;
         analysis_clear(A);
@@ -170,8 +170,7 @@ static void bounds_print_json(FILE *out, const bounds_row *rows, slong nrows,
                 i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
                 (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
                 (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
-                bounds_sharp_name(r->family, 1),
-                (long)bounds_sharp(r));
+                bounds_sharp_name(r->family, 1), (long)bounds_sharp(r));
     }
     fprintf(out, "\n  ],\n  \"instances\": [");
     for (slong t = 0; t < m; t++)
@@ -198,7 +197,6 @@ static slong bounds_print_violations(FILE *out, const bounds_row *rows, slong nr
     fputs(json ? (bad ? "\n  ]\n}\n" : "]\n}\n") : (bad ? "\n" : " none\n"), out);
     return bad;
 }
-
 
 static int bounds_parse_args(bounds_options *o, int argc, char **argv)
 {

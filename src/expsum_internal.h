@@ -3,6 +3,7 @@
 #define CERTUNE_EXPSUM_INTERNAL_H
 
 #include <arb.h>
+#include "certune/decimal.h"
 #include "certune/expsum.h"
 
 /* A per-call evaluation context: the logarithms of h's bases at precision prec
@@ -52,15 +53,6 @@ int _expsum_is_zero_at(const expsum_t h, const fmpq_t q);
    -slo at hi) to a width of at most 2^-bits, using a floating-point guess
    certified by Arb, or Arb bisection. */
 void _expsum_narrow(expsum_ctx_t c, fmpq_t lo, fmpq_t hi, int slo, slong bits);
-
-/* Decimal conversions (src/expsum_dec.c). x > 0 where a logarithm is taken. */
-slong _exdec_exponent(const fmpq_t x); /* floor(log10(x)) */
-/* n = x / 10^E rounded: mode -1 floor, 1 ceil, 0 nearest */
-void _exdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
-void _exdec_set(fmpq_t x, const fmpz_t n, slong E); /* x = n 10^E */
-char *_exdec_get_str(const fmpz_t n, slong E);      /* n 10^E, n >= 0; malloc'ed */
-char *_exdec_round(const fmpq_t x, slong digits);   /* `digits` significant digits */
-char *_exdec_fmpq_str(const fmpq_t x); /* exact: decimal if possible, else p/q */
 
 static inline int exroot_is_exact(const exroot_t r)
 {

@@ -7,9 +7,9 @@
 static void _exroot_strs_exact(char **approx, char **lo, char **hi, const fmpq_t x,
                                slong digits)
 {
-    *lo = _exdec_fmpq_str(x);
-    *hi = _exdec_fmpq_str(x);
-    *approx = fmpq_is_zero(x) ? _exdec_fmpq_str(x) : _exdec_round(x, digits);
+    *lo = decimal_fmpq_str(x);
+    *hi = decimal_fmpq_str(x);
+    *approx = fmpq_is_zero(x) ? decimal_fmpq_str(x) : decimal_round(x, digits);
 }
 
 /* Whether (hi - lo) 10^digits <= lo */
@@ -39,8 +39,8 @@ static char *_exroot_approx(exroot_t r, slong digits)
     slong i;
 
     for (i = 0; i < 64 && !exroot_is_exact(r); i++) {
-        u = _exdec_round(r->lo, digits);
-        v = _exdec_round(r->hi, digits);
+        u = decimal_round(r->lo, digits);
+        v = decimal_round(r->hi, digits);
         if (strcmp(u, v) == 0) {
             free(v);
             return u;
@@ -54,7 +54,7 @@ static char *_exroot_approx(exroot_t r, slong digits)
     fmpq_init(m);
     fmpq_add(m, r->lo, r->hi);
     fmpq_div_2exp(m, m, 1);
-    u = _exdec_round(m, digits);
+    u = decimal_round(m, digits);
     fmpq_clear(m);
     return u;
 }
@@ -84,7 +84,7 @@ static int _exroot_isolates(const exroot_t r, const fmpq_t a, const fmpq_t b,
 static void _exroot_bounds(char **lo, char **hi, exroot_t r, const fmpq_t lo0,
                            const fmpq_t hi0, slong digits)
 {
-    slong E = _exdec_exponent(r->lo), sig;
+    slong E = decimal_exponent(r->lo), sig;
     fmpz_t L, H;
     fmpq_t a, b;
 
@@ -93,13 +93,13 @@ static void _exroot_bounds(char **lo, char **hi, exroot_t r, const fmpq_t lo0,
     fmpq_init(a);
     fmpq_init(b);
     for (sig = digits + 2; !exroot_is_exact(r); sig++) {
-        _exdec_scale(L, r->lo, E - sig + 1, -1);
-        _exdec_scale(H, r->hi, E - sig + 1, 1);
-        _exdec_set(a, L, E - sig + 1);
-        _exdec_set(b, H, E - sig + 1);
+        decimal_scale(L, r->lo, E - sig + 1, -1);
+        decimal_scale(H, r->hi, E - sig + 1, 1);
+        decimal_set(a, L, E - sig + 1);
+        decimal_set(b, H, E - sig + 1);
         if (_exroot_isolates(r, a, b, lo0, hi0, sig)) {
-            *lo = _exdec_get_str(L, E - sig + 1);
-            *hi = _exdec_get_str(H, E - sig + 1);
+            *lo = decimal_get_str(L, E - sig + 1);
+            *hi = decimal_get_str(H, E - sig + 1);
             break;
         }
         /* move r's ends off lo0, hi0 so that a coarser grid fits between */

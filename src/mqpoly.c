@@ -239,7 +239,9 @@ static char *mqpoly_class_str(int *neg, const fmpz_t r, const fmpz_poly_t G)
         int one = fmpz_is_one(c) && (rs != NULL || j > 0);
         sprintf(out, "%s%s%s%s%s%s", one ? "" : cs, one || rs == NULL ? "" : "*",
                 rs ? "sqrt(" : "", rs ? rs : "", rs ? ")" : "",
-                j == 0 ? "" : (one && rs == NULL) ? "x" : "*x");
+                j == 0                ? ""
+                : (one && rs == NULL) ? "x"
+                                      : "*x");
         if (j > 1)
             sprintf(out + strlen(out), "^%ld", (long)j);
         flint_free(cs);

@@ -181,8 +181,8 @@ static int _mqpoly_sign_fmpq_arb(const mqpoly_t g, const fmpq_t q)
     if (sg != 0)
         return sg;
     for (slong k = 0; k < g->len; k++)
-        bits = FLINT_MAX(bits, FLINT_ABS(_fmpz_vec_max_bits(g->poly[k].coeffs,
-                                                             g->poly[k].length)));
+        bits = FLINT_MAX(
+            bits, FLINT_ABS(_fmpz_vec_max_bits(g->poly[k].coeffs, g->poly[k].length)));
     return _mqpoly_sign_fmpq_prec(g, q, bits + 64 + qbits);
 }
 

@@ -3,6 +3,7 @@
 #define CERTUNE_MQROOT_INTERNAL_H
 
 #include <arb.h>
+#include "certune/decimal.h"
 #include "certune/mqroot.h"
 
 /* Exact signs of numbers sum_k sqrt(rad[k]) c[k] (c[k] integers): the sqrt are
@@ -74,18 +75,6 @@ int _mqroot_equal_alg(mqroot_t a, const fmpz_poly_t P, const fmpq_t blo,
                       const fmpq_t bhi);
 
 #define MQROOT_NORM_DEG_MAX 400
-
-/* Decimal formatting (mqroot_dec.c): floor(log10 x) for x > 0; n = x / 10^E
-   rounded (mode -1 floor, 1 ceil, 0 nearest); the string of n 10^E (n >= 0,
-   plain or "d.ddde-30"); x > 0 rounded to `digits` significant digits; x
-   exactly (decimal if its denominator is 2^a 5^b, else "p/q"); x = n 10^E.
-   Strings are malloc'ed. */
-slong _mqdec_exponent(const fmpq_t x);
-void _mqdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
-char *_mqdec_get_str(const fmpz_t n, slong E);
-char *_mqdec_round(const fmpq_t x, slong digits);
-char *_mqdec_fmpq_str(const fmpq_t x);
-void _mqdec_set(fmpq_t x, const fmpz_t n, slong E);
 
 /* (fmpq_cmp rather than fmpq_equal: GCC 12's -Wstringop-overread) */
 static inline int mqroot_is_exact(const mqroot_t r)

@@ -82,8 +82,8 @@ typedef struct {
 static _mqroot_fp2 _mqroot_fp2_mul(_mqroot_fp2 a, _mqroot_fp2 b, ulong n, nmod_t mod)
 {
     _mqroot_fp2 r;
-    r.u = nmod_add(nmod_mul(a.u, b.u, mod), nmod_mul(nmod_mul(a.v, b.v, mod), n, mod),
-                   mod);
+    r.u =
+        nmod_add(nmod_mul(a.u, b.u, mod), nmod_mul(nmod_mul(a.v, b.v, mod), n, mod), mod);
     r.v = nmod_add(nmod_mul(a.u, b.v, mod), nmod_mul(a.v, b.u, mod), mod);
     return r;
 }

@@ -9,9 +9,9 @@
 static void _mqroot_strs_exact(char **approx, char **lo, char **hi, const fmpq_t x,
                                slong digits)
 {
-    *lo = _mqdec_fmpq_str(x);
-    *hi = _mqdec_fmpq_str(x);
-    *approx = fmpq_is_zero(x) ? _mqdec_fmpq_str(x) : _mqdec_round(x, digits);
+    *lo = decimal_fmpq_str(x);
+    *hi = decimal_fmpq_str(x);
+    *approx = fmpq_is_zero(x) ? decimal_fmpq_str(x) : decimal_round(x, digits);
 }
 
 /* Whether (hi - lo) 10^digits <= lo */
@@ -41,8 +41,8 @@ static char *_mqroot_approx(mqroot_t r, slong digits)
     slong i;
 
     for (i = 0; i < 64 && !mqroot_is_exact(r); i++) {
-        u = _mqdec_round(r->lo, digits);
-        v = _mqdec_round(r->hi, digits);
+        u = decimal_round(r->lo, digits);
+        v = decimal_round(r->hi, digits);
         if (strcmp(u, v) == 0) {
             free(v);
             return u;
@@ -56,7 +56,7 @@ static char *_mqroot_approx(mqroot_t r, slong digits)
     fmpq_init(m);
     fmpq_add(m, r->lo, r->hi);
     fmpq_div_2exp(m, m, 1);
-    u = _mqdec_round(m, digits);
+    u = decimal_round(m, digits);
     fmpq_clear(m);
     return u;
 }
@@ -68,7 +68,7 @@ static char *_mqroot_approx(mqroot_t r, slong digits)
 static void _mqroot_bounds(char **lo, char **hi, mqroot_t r, const fmpq_t lo0,
                            const fmpq_t hi0, slong digits)
 {
-    slong E = _mqdec_exponent(r->lo), sig;
+    slong E = decimal_exponent(r->lo), sig;
     fmpz_t L, H;
     fmpq_t a, b;
 
@@ -77,15 +77,15 @@ static void _mqroot_bounds(char **lo, char **hi, mqroot_t r, const fmpq_t lo0,
     fmpq_init(a);
     fmpq_init(b);
     for (sig = digits + 2;; sig++) {
-        _mqdec_scale(L, r->lo, E - sig + 1, -1);
-        _mqdec_scale(H, r->hi, E - sig + 1, 1);
-        _mqdec_set(a, L, E - sig + 1);
-        _mqdec_set(b, H, E - sig + 1);
+        decimal_scale(L, r->lo, E - sig + 1, -1);
+        decimal_scale(H, r->hi, E - sig + 1, 1);
+        decimal_set(a, L, E - sig + 1);
+        decimal_set(b, H, E - sig + 1);
         if (fmpq_cmp(a, lo0) >= 0 && fmpq_cmp(b, hi0) <= 0)
             break;
     }
-    *lo = _mqdec_get_str(L, E - sig + 1);
-    *hi = _mqdec_get_str(H, E - sig + 1);
+    *lo = decimal_get_str(L, E - sig + 1);
+    *hi = decimal_get_str(H, E - sig + 1);
     fmpz_clear(L);
     fmpz_clear(H);
     fmpq_clear(a);

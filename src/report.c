@@ -234,8 +234,9 @@ void report_write_json(FILE *out, const analysis_t A)
 
 void report_write_undecided(FILE *out, const analysis_t A)
 {
-    fprintf(out, "certune: %ld part%s of the analysis could not be certified; no loss "
-                 "is reported:\n",
+    fprintf(out,
+            "certune: %ld part%s of the analysis could not be certified; no loss "
+            "is reported:\n",
             (long)A->nundecided, A->nundecided == 1 ? "" : "s");
     for (slong k = 0; k < A->nundecided; k++)
         fprintf(out, "  undecided in [%s, %s]: %s\n", A->und_lo[k], A->und_hi[k],

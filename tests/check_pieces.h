@@ -40,8 +40,8 @@ struct check_ctx_struct {
     slong bad;
 };
 
-static inline void check_q(check_ctx *X, const fmpq_t expect, slong *preds, const fmpq_t q,
-                    const char *what)
+static inline void check_q(check_ctx *X, const fmpq_t expect, slong *preds,
+                           const fmpq_t q, const char *what)
 {
     fmpq_t loss;
     fmpq_init(loss);
@@ -97,7 +97,8 @@ static inline void check_pieces(check_ctx *X, analysis_t A, slong **lpred, slong
 }
 
 /* A breakpoint is a jump iff some prediction differs between its sides. */
-static inline void check_kinds(check_ctx *X, const analysis_t A, slong **lpred, slong **rpred)
+static inline void check_kinds(check_ctx *X, const analysis_t A, slong **lpred,
+                               slong **rpred)
 {
     for (slong b = 0; b < A->nbp; b++) {
         int differ = memcmp(rpred[b], lpred[b + 1], X->nscored * sizeof(slong)) != 0;
@@ -132,7 +133,6 @@ static inline void check_ends_and_random(check_ctx *X, analysis_t A, flint_rand_
     fmpq_clear(q), fmpq_clear(loss);
     flint_free(tmp);
 }
-
 
 /* Runs every check on the analysis A of X's set; returns the mismatches. */
 static inline slong check_analysis(check_ctx *X, analysis_t A, flint_rand_t state)

@@ -89,7 +89,8 @@ static void check_random(ulong seed, slong nsets)
             gen_params_init(P, 2 + (slong)n_randint(state, 13), ncls);
             P->p = ps[n_randint(state, 4)];
             P->connected = n_randint(state, 2);
-            P->labeled = n_randint(state, 12) == 0 ? 0.0 : 0.15 + 0.1 * n_randint(state, 4);
+            P->labeled =
+                n_randint(state, 12) == 0 ? 0.0 : 0.15 + 0.1 * n_randint(state, 4);
             P->held = n_randint(state, 4) == 0 ? 0.6 : 1.0;
             P->weight = (gen_weight_t)n_randint(state, 5);
             gen_instance(set + j, P, seed, 8 * s + j);
@@ -128,7 +129,8 @@ static void check_gadget(const char *path, const char *x)
         arb_mul_2exp_si(t, t, -1);
         char *s, *l, *h;
         bpoint_get_strs(&s, &l, &h, A->bp + 0, 30);
-        CHECK(qparse_fmpq(ap, s) == 0 && qparse_fmpq(lo, l) == 0 && qparse_fmpq(hi, h) == 0);
+        CHECK(qparse_fmpq(ap, s) == 0 && qparse_fmpq(lo, l) == 0 &&
+              qparse_fmpq(hi, h) == 0);
         arb_set_fmpq(u, lo, 256);
         CHECK_MSG(arb_le(u, t), "%s: lo %s", path, l);
         arb_set_fmpq(u, hi, 256);

@@ -106,15 +106,16 @@ static void check_random(ulong seed, slong nsets)
             gen_params_init(P, 2 + (slong)n_randint(state, 13), ncls);
             P->p = ps[n_randint(state, 4)];
             P->connected = n_randint(state, 2);
-            P->labeled = n_randint(state, 12) == 0 ? 0.0 : 0.15 + 0.1 * n_randint(state, 4);
+            P->labeled =
+                n_randint(state, 12) == 0 ? 0.0 : 0.15 + 0.1 * n_randint(state, 4);
             P->held = n_randint(state, 4) == 0 ? 0.6 : 1.0;
             P->weight = (gen_weight_t)n_randint(state, 5);
             gen_instance(set + j, P, seed, 8 * s + j);
         }
         slong bad = check_set(set, m, score_all, c, state);
         CHECK_MSG(bad == 0, "seed %lu set %ld (m = %ld, c = %ld/%ld): %ld mismatches",
-                  (unsigned long)seed, (long)s, (long)m, (long)cs[ci][0],
-                  (long)cs[ci][1], (long)bad);
+                  (unsigned long)seed, (long)s, (long)m, (long)cs[ci][0], (long)cs[ci][1],
+                  (long)bad);
         for (slong j = 0; j < m; j++)
             instance_clear(set + j);
     }
@@ -162,7 +163,8 @@ static void check_gadget(const char *path, const char *x, const char *c)
         arb_div(t, t, u, 256);
         char *s, *l, *h;
         bpoint_get_strs(&s, &l, &h, A->bp + 0, 30);
-        CHECK(qparse_fmpq(ap, s) == 0 && qparse_fmpq(lo, l) == 0 && qparse_fmpq(hi, h) == 0);
+        CHECK(qparse_fmpq(ap, s) == 0 && qparse_fmpq(lo, l) == 0 &&
+              qparse_fmpq(hi, h) == 0);
         arb_set_fmpq(u, lo, 256);
         CHECK_MSG(arb_lt(u, t) || arb_contains_fmpq(t, lo), "%s: lo %s", path, l);
         arb_set_fmpq(u, hi, 256);

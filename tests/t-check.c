@@ -846,7 +846,8 @@ static void tcheck_gadget_union(const slong (*xs)[2], slong g, slong first)
         if (p > 0)
             CHECK(!fmpq_equal(A->piece_loss + p, A->piece_loss + p - 1));
         if (p < g) {
-            CHECK(fmpq_equal(A->bp[p].alg.lo, t + p) && fmpq_equal(A->bp[p].alg.hi, t + p));
+            CHECK(fmpq_equal(A->bp[p].alg.lo, t + p) &&
+                  fmpq_equal(A->bp[p].alg.hi, t + p));
             CHECK(fmpq_equal(A->point_loss + p, A->piece_loss + p));
         }
         analysis_piece_point(q, A, p);

@@ -10,13 +10,13 @@ typedef enum { FAMILY_LAMBDA = 0, FAMILY_DELTA = 1, FAMILY_ALPHA = 2 } family_t;
 
 /* The analyzer's result. Open piece i lies between breakpoints i-1 and i; the
    domain's ends close the first and last (lambda: 0 and +inf, open; alpha: 0
-   and 1, open; delta: 0 and 1, closed: their losses are end_loss). When nundecided > 0 the sweep did
-   not run: only the undecided intervals are set, no loss is. */
+   and 1, open; delta: 0 and 1, closed: their losses are end_loss). When nundecided > 0
+   the sweep did not run: only the undecided intervals are set, no loss is. */
 typedef struct {
     family_t family;
-    fmpq_t c;         /* delta's constant (0 for lambda) */
+    fmpq_t c; /* delta's constant (0 for lambda) */
     slong ninst, nscored;
-    slong nbp;        /* breakpoints, strictly increasing */
+    slong nbp;         /* breakpoints, strictly increasing */
     bpoint_struct *bp; /* certified (bpoint.h) */
     slong *changes;    /* scored predictions that change at each breakpoint */
     int *jump;         /* 1: sides differ ("jump"); 0: only the point ("touch") */
@@ -24,20 +24,20 @@ typedef struct {
     fmpq *point_loss;  /* nbp */
     slong loss_pieces; /* maximal constant-loss intervals */
     fmpq_t min_loss;
-    int closed;        /* the domain contains its ends (delta) */
-    fmpq end_loss[2];  /* losses at the ends when closed */
-    int min_ends;      /* bit 0 / bit 1: the left / right end attains min_loss */
+    int closed;       /* the domain contains its ends (delta) */
+    fmpq end_loss[2]; /* losses at the ends when closed */
+    int min_ends;     /* bit 0 / bit 1: the left / right end attains min_loss */
     slong nmin_pieces, nmin_points;
     slong *min_pieces, *min_points; /* indices achieving min_loss */
     slong best_piece;               /* least-loss open piece (first of them) */
-    fmpq_t representative; /* a short rational inside open piece best_piece, or
-                              the end when only an end attains min_loss */
+    fmpq_t representative;          /* a short rational inside open piece best_piece, or
+                                       the end when only an end attains min_loss */
     char **approx;                  /* per breakpoint: 20 significant digits */
     char **lo_str, **hi_str;        /* decimal bounds of a certified isolating interval */
     char **exact;                   /* the defining polynomial, in x */
-    slong nundecided;          /* always 0 for lambda: its arithmetic is exact */
-    char **und_lo, **und_hi;   /* decimal bounds of each undecided interval */
-    char **und_what;           /* what could not be decided there */
+    slong nundecided;               /* always 0 for lambda: its arithmetic is exact */
+    char **und_lo, **und_hi;        /* decimal bounds of each undecided interval */
+    char **und_what;                /* what could not be decided there */
 } analysis_struct;
 typedef analysis_struct analysis_t[1];
 

@@ -15,9 +15,11 @@ typedef struct {
     slong roots;   /* its distinct roots there (sign changes and touches) */
     slong n_comp;  /* nodes of the component: the paper's bound is n_comp - 1 */
     slong labeled; /* labeled nodes of the component: bound labeled - 1 */
-    slong eigen; /* lambda: distinct eigenvalues of the Kron-reduced Laplacian: bound eigen - 1 */
-    slong degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1;
-                      alpha: square classes of the component's labeled degrees (no bound) */
+    slong eigen;   /* lambda: distinct eigenvalues of the Kron-reduced Laplacian: bound
+                      eigen - 1 */
+    slong
+        degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1;
+                    alpha: square classes of the component's labeled degrees (no bound) */
 } bounds_row;
 
 /* Counts, for the integer polynomial p, its sign changes in (0, +inf) (roots of

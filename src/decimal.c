@@ -1,10 +1,12 @@
-/* expsum_dec: exact decimal conversions for the certificates of expsum_str. */
+/* decimal: exact decimal conversions of rationals (decimal.h). */
 #include <stdlib.h>
 #include <string.h>
-#include "expsum_internal.h"
+#include <flint/fmpz.h>
+#include <fmpz_extras.h>
+#include "certune/decimal.h"
 
 /* floor(log10(x)) for x > 0 */
-slong _exdec_exponent(const fmpq_t x)
+slong decimal_exponent(const fmpq_t x)
 {
     slong e =
         (slong)(((slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x))) *
@@ -42,7 +44,7 @@ slong _exdec_exponent(const fmpq_t x)
 }
 
 /* n = x / 10^E rounded: mode -1 floor, 1 ceil, 0 nearest */
-void _exdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode)
+void decimal_scale(fmpz_t n, const fmpq_t x, slong E, int mode)
 {
     fmpz_t num, den;
 
@@ -71,7 +73,7 @@ void _exdec_scale(fmpz_t n, const fmpq_t x, slong E, int mode)
 
 /* The string of n 10^E (n >= 0) without trailing fractional zeros: plain
    decimal, or "d.ddde-30" when that would need many padding zeros. */
-char *_exdec_get_str(const fmpz_t n0, slong E)
+char *decimal_get_str(const fmpz_t n0, slong E)
 {
     fmpz_t n;
     char *s, *out;
@@ -108,28 +110,28 @@ char *_exdec_get_str(const fmpz_t n0, slong E)
 }
 
 /* x > 0 rounded to `digits` significant digits */
-char *_exdec_round(const fmpq_t x, slong digits)
+char *decimal_round(const fmpq_t x, slong digits)
 {
-    slong E = _exdec_exponent(x) - digits + 1;
+    slong E = decimal_exponent(x) - digits + 1;
     fmpz_t n, t;
     char *s;
 
     fmpz_init(n);
     fmpz_init(t);
-    _exdec_scale(n, x, E, 0);
+    decimal_scale(n, x, E, 0);
     fmpz_ui_pow_ui(t, 10, digits);
     if (fmpz_cmp(n, t) >= 0) {
         fmpz_tdiv_q_ui(n, n, 10);
         E++;
     }
-    s = _exdec_get_str(n, E);
+    s = decimal_get_str(n, E);
     fmpz_clear(n);
     fmpz_clear(t);
     return s;
 }
 
 /* Whether x = n 10^E exactly (denominator 2^a 5^b): sets n, E. */
-static int _exdec_exact(fmpz_t n, slong *E, const fmpq_t x)
+static int decimal_exact(fmpz_t n, slong *E, const fmpq_t x)
 {
     fmpz_t q, f;
     slong a, b;
@@ -153,15 +155,15 @@ static int _exdec_exact(fmpz_t n, slong *E, const fmpq_t x)
     return ok;
 }
 
-char *_exdec_fmpq_str(const fmpq_t x)
+char *decimal_fmpq_str(const fmpq_t x)
 {
     fmpz_t n;
     slong E;
     char *s, *t;
 
     fmpz_init(n);
-    if (_exdec_exact(n, &E, x)) {
-        t = _exdec_get_str(n, E);
+    if (decimal_exact(n, &E, x)) {
+        t = decimal_get_str(n, E);
     } else {
         s = fmpq_get_str(NULL, 10, x);
         t = malloc(strlen(s) + 1);
@@ -173,7 +175,7 @@ char *_exdec_fmpq_str(const fmpq_t x)
 }
 
 /* x = n 10^E */
-void _exdec_set(fmpq_t x, const fmpz_t n, slong E)
+void decimal_set(fmpq_t x, const fmpz_t n, slong E)
 {
     fmpz_t p;
 
