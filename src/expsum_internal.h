@@ -54,6 +54,10 @@ int _expsum_is_zero_at(const expsum_t h, const fmpq_t q);
    certified by Arb, or Arb bisection. */
 void _expsum_narrow(expsum_ctx_t c, fmpq_t lo, fmpq_t hi, int slo, slong bits);
 
+/* Exact equality of the zeros of a and b when every base of both sums is a
+   power of one integer: 1 equal, 0 different, -1 not decided (src/expsum_common.c). */
+int _exroot_equal_common_base(const exroot_t a, const exroot_t b);
+
 static inline int exroot_is_exact(const exroot_t r)
 {
     return fmpq_cmp(r->lo, r->hi) == 0;

@@ -115,7 +115,7 @@ static int _exroot_both_narrow(const exroot_t a, const exroot_t b)
 
 int exroot_cmp(int *cmp, exroot_t a, exroot_t b)
 {
-    int same = expsum_equal(&a->fn, &b->fn);
+    int same = expsum_equal(&a->fn, &b->fn), distinct = 0;
 
     for (;;) {
         if (exroot_is_exact(a)) {
@@ -134,9 +134,18 @@ int exroot_cmp(int *cmp, exroot_t a, exroot_t b)
             *cmp = _exroot_cmp_same(a, b);
             return 1;
         }
-        if (_exroot_both_narrow(a, b)) {
-            *cmp = 0;
-            return 0;
+        if (!distinct && _exroot_both_narrow(a, b)) {
+            /* bases all powers of one integer: decide exactly (gcd in y = n^x) */
+            int eq = _exroot_equal_common_base(a, b);
+            if (eq == 1) {
+                *cmp = 0;
+                return 1;
+            }
+            if (eq < 0) {
+                *cmp = 0;
+                return 0;
+            }
+            distinct = 1; /* proved different: refining separates them */
         }
         _exroot_bisect_wider(a, b);
     }

@@ -106,8 +106,10 @@ int exroot_cmp_fmpq(const exroot_t r, const fmpq_t q);
 
 /* Compares two roots: sets *cmp to -1, 0 or 1 as a < b, a == b, a > b and
    returns 1 when decided; returns 0 when undecided (the intervals keep
-   overlapping down to a width of 2^-EXROOT_CMP_BITS and the functions are not
-   equal, so equality cannot be proved). Equal functions decide exactly.
+   overlapping down to a width of 2^-EXROOT_CMP_BITS, the functions are not
+   equal, and not all their bases are powers of one integer, so equality
+   cannot be proved). Equal functions decide exactly; so do sums whose bases
+   are all powers of one integer n (a gcd of polynomials in y = n^x).
    Refines a and b in place. */
 #define EXROOT_CMP_BITS 256
 int exroot_cmp(int *cmp, exroot_t a, exroot_t b);
