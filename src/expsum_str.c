@@ -4,59 +4,9 @@
 #include "certune/expsum.h"
 #include "expsum_internal.h"
 
-static void _exroot_strs_exact(char **approx, char **lo, char **hi, const fmpq_t x,
-                               slong digits)
+static void _exroot_refine_cb(void *r)
 {
-    *lo = decimal_fmpq_str(x);
-    *hi = decimal_fmpq_str(x);
-    *approx = fmpq_is_zero(x) ? decimal_fmpq_str(x) : decimal_round(x, digits);
-}
-
-/* Whether (hi - lo) 10^digits <= lo */
-static int _exroot_rel_narrow(const exroot_t r, slong digits)
-{
-    fmpq_t w;
-    fmpz_t t;
-    int c;
-
-    fmpq_init(w);
-    fmpz_init(t);
-    fmpq_sub(w, r->hi, r->lo);
-    fmpz_ui_pow_ui(t, 10, digits);
-    fmpq_mul_fmpz(w, w, t);
-    c = fmpq_cmp(w, r->lo) <= 0;
-    fmpq_clear(w);
-    fmpz_clear(t);
-    return c;
-}
-
-/* The approximation: lo and hi rounded alike (a few more bisections nearly
-   always achieve it), else the midpoint rounded; NULL if r became exact. */
-static char *_exroot_approx(exroot_t r, slong digits)
-{
-    fmpq_t m;
-    char *u, *v;
-    slong i;
-
-    for (i = 0; i < 64 && !exroot_is_exact(r); i++) {
-        u = decimal_round(r->lo, digits);
-        v = decimal_round(r->hi, digits);
-        if (strcmp(u, v) == 0) {
-            free(v);
-            return u;
-        }
-        free(u);
-        free(v);
-        exroot_bisect(r);
-    }
-    if (exroot_is_exact(r))
-        return NULL;
-    fmpq_init(m);
-    fmpq_add(m, r->lo, r->hi);
-    fmpq_div_2exp(m, m, 1);
-    u = decimal_round(m, digits);
-    fmpq_clear(m);
-    return u;
+    exroot_bisect((exroot_struct *)r);
 }
 
 /* Whether [a, b] holds at most one zero of fn: inside the isolating interval
@@ -98,8 +48,8 @@ static void _exroot_bounds(char **lo, char **hi, exroot_t r, const fmpq_t lo0,
         decimal_set(a, L, E - sig + 1);
         decimal_set(b, H, E - sig + 1);
         if (_exroot_isolates(r, a, b, lo0, hi0, sig)) {
-            *lo = decimal_get_str(L, E - sig + 1);
-            *hi = decimal_get_str(H, E - sig + 1);
+            *lo = decimal_get_str(L, E - sig + 1, 1);
+            *hi = decimal_get_str(H, E - sig + 1, 1);
             break;
         }
         /* move r's ends off lo0, hi0 so that a coarser grid fits between */
@@ -122,14 +72,16 @@ void exroot_get_strs(char **approx, char **lo, char **hi, exroot_t r, slong digi
     fmpq_set(lo0, r->lo);
     fmpq_set(hi0, r->hi);
     while (!exroot_is_exact(r) &&
-           (fmpq_sgn(r->lo) <= 0 || !_exroot_rel_narrow(r, digits + 2)))
+           (fmpq_sgn(r->lo) <= 0 || !decimal_rel_narrow(r->lo, r->hi, digits + 2)))
         exroot_bisect(r);
-    *approx = exroot_is_exact(r) ? NULL : _exroot_approx(r, digits);
+    *approx = exroot_is_exact(r)
+                  ? NULL
+                  : decimal_approx(r->lo, r->hi, _exroot_refine_cb, r, digits, 1);
     if (!exroot_is_exact(r))
         _exroot_bounds(lo, hi, r, lo0, hi0, digits);
     if (exroot_is_exact(r)) {
         free(*approx);
-        _exroot_strs_exact(approx, lo, hi, r->lo, digits);
+        decimal_exact_strs(approx, lo, hi, r->lo, digits);
     }
     fmpq_clear(lo0);
     fmpq_clear(hi0);

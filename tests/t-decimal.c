@@ -32,15 +32,20 @@ int main(void)
     decimal_scale(n, x, -3, 0);
     CHECK(fmpz_equal_si(n, 667));
     fmpz_set_si(n, 12345);
-    CHECK(str_is(decimal_get_str(n, -2), "123.45"));
+    CHECK(str_is(decimal_get_str(n, -2, 1), "123.45"));
     fmpz_set_si(n, 12300);
-    CHECK(str_is(decimal_get_str(n, -4), "1.23"));
+    CHECK(str_is(decimal_get_str(n, -4, 1), "1.23"));
+    CHECK(str_is(decimal_get_str(n, -4, 0), "1.2300"));
     decimal_set(y, n, -4);
     fmpq_set_si(x, 123, 100);
     CHECK(fmpq_equal(x, y));
     fmpq_set_si(x, 1, 3);
-    CHECK(str_is(decimal_round(x, 5), "0.33333"));
+    CHECK(str_is(decimal_round(x, 5, 1), "0.33333"));
     CHECK(str_is(decimal_fmpq_str(x), "1/3"));
+    fmpq_set_si(y, 3, 10); /* 0.3 rounds to "0.30000" untrimmed */
+    CHECK(str_is(decimal_round(y, 5, 0), "0.30000"));
+    fmpq_set_si(x, 1000, 1), fmpq_set_si(y, 1001, 1); /* width 1 against 1000 */
+    CHECK(decimal_rel_narrow(x, y, 3) && !decimal_rel_narrow(x, y, 4));
     fmpq_set_si(x, 1, 8);
     CHECK(str_is(decimal_fmpq_str(x), "0.125"));
     fmpq_clear(x), fmpq_clear(y), fmpz_clear(n);
