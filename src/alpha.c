@@ -37,18 +37,12 @@ void alpha_signfn_clear(alpha_signfn_struct *s)
     flint_free(s->diff);
 }
 
-static int alpha_is_scored(const instance_t inst, slong i, int score_all)
-{
-    return score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
-           (score_all && inst->label[i] >= 0);
-}
-
 static alpha_signfn_struct *alpha_append(alpha_signfn_struct **out, slong *count,
                                          slong inst_idx, const instance_t inst, slong i)
 {
     *out = flint_realloc(*out, (*count + 1) * sizeof(alpha_signfn_struct));
     alpha_signfn_struct *s = *out + *count;
-    slong truth = inst->held[i] >= 0 ? inst->held[i] : inst->label[i];
+    slong truth = signfn_truth(inst, i);
     alpha_signfn_init(s, inst_idx, i, truth, inst->c);
     (*count)++;
     return s;
@@ -136,7 +130,7 @@ static void alpha_component(alpha_signfn_struct **out, slong *count, slong inst_
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
     for (slong i = 0; i < C->size; i++)
-        if (alpha_is_scored(inst, C->node[i], score_all))
+        if (signfn_is_scored(inst, C->node[i], score_all))
             rows[nsc++] = i;
     if (nsc > 0 && C->size == 1) {
         slong v = C->node[0];
@@ -167,7 +161,7 @@ static void alpha_unlabeled_component(alpha_signfn_struct **out, slong *count,
                 inst->path, (long)(C->node[0] + 1), (long)C->size,
                 C->size == 1 ? "" : "s");
     for (slong r = 0; r < C->size; r++)
-        if (alpha_is_scored(inst, C->node[r], score_all))
+        if (signfn_is_scored(inst, C->node[r], score_all))
             alpha_append(out, count, inst_idx, inst, C->node[r]);
 }
 

@@ -77,8 +77,7 @@ static int analyze_count_scored(slong *nscored, const instance_struct *insts, sl
     for (slong t = 0; t < m; t++) {
         nscored[t] = 0;
         for (slong i = 0; i < insts[t].n; i++)
-            if (insts[t].held[i] >= 0 || (score_all && insts[t].label[i] >= 0))
-                nscored[t]++;
+            nscored[t] += signfn_is_scored(insts + t, i, score_all);
         if (nscored[t] == 0) {
             snprintf(err, errlen,
                      "%s: no scored node (no `t` record%s): its loss is undefined",

@@ -47,18 +47,12 @@ void delta_signfn_clear(delta_signfn_struct *s)
     flint_free(s->diff);
 }
 
-static int delta_is_scored(const instance_t inst, slong i, int score_all)
-{
-    return score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
-           (score_all && inst->label[i] >= 0);
-}
-
 static delta_signfn_struct *delta_append(delta_signfn_struct **out, slong *count,
                                          slong inst_idx, const instance_t inst, slong i)
 {
     *out = flint_realloc(*out, (*count + 1) * sizeof(delta_signfn_struct));
     delta_signfn_struct *s = *out + *count;
-    slong truth = inst->held[i] >= 0 ? inst->held[i] : inst->label[i];
+    slong truth = signfn_truth(inst, i);
     delta_signfn_init(s, inst_idx, i, truth, inst->c);
     (*count)++;
     return s;
@@ -191,7 +185,7 @@ static void delta_component(delta_signfn_struct **out, slong *count, slong inst_
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
     for (slong i = 0; i < C->size; i++)
-        if (delta_is_scored(inst, C->node[i], score_all))
+        if (signfn_is_scored(inst, C->node[i], score_all))
             rows[nsc++] = i;
     if (nsc > 0 && C->size == 1) {
         slong v = C->node[0];
@@ -227,7 +221,7 @@ static void delta_unlabeled_component(delta_signfn_struct **out, slong *count,
                 inst->path, (long)(C->node[0] + 1), (long)C->size,
                 C->size == 1 ? "" : "s");
     for (slong r = 0; r < C->size; r++)
-        if (delta_is_scored(inst, C->node[r], score_all))
+        if (signfn_is_scored(inst, C->node[r], score_all))
             delta_append(out, count, inst_idx, inst, C->node[r]);
 }
 

@@ -63,23 +63,12 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
     fmpz_clear(w);
 }
 
-static int lambda_is_scored(const instance_t inst, slong i, int score_all)
-{
-    return score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
-           (score_all && inst->label[i] >= 0);
-}
-
-static slong lambda_truth(const instance_t inst, slong i)
-{
-    return inst->held[i] >= 0 ? inst->held[i] : inst->label[i];
-}
-
 static signfn_struct *lambda_append(signfn_struct **out, slong *count, slong inst_idx,
                                     const instance_t inst, slong i)
 {
     *out = flint_realloc(*out, (*count + 1) * sizeof(signfn_struct));
     signfn_struct *s = *out + *count;
-    signfn_init(s, inst_idx, i, lambda_truth(inst, i), inst->c);
+    signfn_init(s, inst_idx, i, signfn_truth(inst, i), inst->c);
     (*count)++;
     return s;
 }
@@ -277,7 +266,7 @@ static void lambda_target_init(lambda_target *T, const instance_t inst,
     T->nsc = 0;
     for (int side = 0; side < 2; side++)
         for (slong r = 0; r < (side ? S->nu : S->m); r++)
-            if (lambda_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
+            if (signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
                 T->side[T->nsc] = side;
                 T->idx[T->nsc++] = r;
             }
@@ -389,7 +378,7 @@ static void lambda_unlabeled_component(signfn_struct **out, slong *count, slong 
                 "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
                 inst->path, (long)(S->unl[0] + 1), (long)S->nu, S->nu == 1 ? "" : "s");
     for (slong r = 0; r < S->nu; r++)
-        if (lambda_is_scored(inst, S->unl[r], score_all))
+        if (signfn_is_scored(inst, S->unl[r], score_all))
             lambda_append(out, count, inst_idx, inst, S->unl[r]);
 }
 

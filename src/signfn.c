@@ -31,3 +31,14 @@ slong signfn_argmax(const int *sgn, slong c)
             best = k;
     return best;
 }
+
+int signfn_is_scored(const instance_t inst, slong i, int score_all)
+{
+    return score_all == SIGNFN_EVERY_NODE || inst->held[i] >= 0 ||
+           (score_all && inst->label[i] >= 0);
+}
+
+slong signfn_truth(const instance_t inst, slong i)
+{
+    return inst->held[i] >= 0 ? inst->held[i] : inst->label[i];
+}

@@ -55,8 +55,24 @@ static void check_init_zero(void)
     signfn_clear(s);
 }
 
+/* The scoring rule on the lambda gadget x = 4 (nodes 1, 2 labeled 0, node 4
+   labeled 1, node 3 held out as class 1; 0-based below). */
+static void check_scored(void)
+{
+    instance_t inst;
+    char err[256];
+    CHECK(instance_load(inst, "instances/lambda-gadget-x4.gssl", err, sizeof(err)) == 0);
+    CHECK(signfn_is_scored(inst, 2, 0) && !signfn_is_scored(inst, 0, 0));
+    CHECK(signfn_is_scored(inst, 0, 1) && signfn_is_scored(inst, 3, 1));
+    CHECK(signfn_is_scored(inst, 0, SIGNFN_EVERY_NODE));
+    CHECK(signfn_truth(inst, 2) == 1 && signfn_truth(inst, 0) == 0 &&
+          signfn_truth(inst, 3) == 1);
+    instance_clear(inst);
+}
+
 int main(void)
 {
+    check_scored();
     check_pair_index();
     check_argmax_exhaustive();
     check_init_zero();

@@ -6,9 +6,8 @@
 #include "certune/instance.h"
 #include "certune/signfn.h"
 
-/* score_all values: held-out nodes only (0), also labeled ones (1), or every
-   node (LAMBDA_EVERY_NODE, for bounds; truth is then -1 where unknown). */
-#define LAMBDA_EVERY_NODE 2
+/* score_all values: see signfn.h (LAMBDA_EVERY_NODE is SIGNFN_EVERY_NODE). */
+#define LAMBDA_EVERY_NODE SIGNFN_EVERY_NODE
 
 /* Appends to *out (grown with flint_realloc; *count entries) the sign functions
    of every scored node of inst (held-out nodes; labeled ones too if score_all),

@@ -3,6 +3,7 @@
 #define CERTUNE_SIGNFN_H
 
 #include <flint/fmpz_poly.h>
+#include "certune/instance.h"
 
 /* For one scored node: for each class pair k < l, an integer polynomial whose
    sign on the family's domain is the sign of F[node][k] - F[node][l]. The zero
@@ -15,6 +16,18 @@ typedef struct {
     fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see signfn_pair */
 } signfn_struct;
 typedef signfn_struct signfn_t[1];
+
+/* score_all values shared by every family: held-out nodes only (0), labeled
+   ones too (1), or every node (SIGNFN_EVERY_NODE, for bounds; truth is then -1
+   where unknown). */
+#define SIGNFN_EVERY_NODE 2
+
+/* Whether node i of inst gets a sign function under score_all. */
+int signfn_is_scored(const instance_t inst, slong i, int score_all);
+
+/* The class node i is scored against: its held-out class, else its label, else
+   -1. */
+slong signfn_truth(const instance_t inst, slong i);
 
 /* Initializes s for c classes with all differences zero. */
 void signfn_init(signfn_t s, slong inst, slong node, slong truth, slong c);
