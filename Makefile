@@ -4,15 +4,18 @@ OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
 LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lz -lm
 B ?= build
+PREFIX ?= /usr/local
+VERSION = 0.5.0
+SOVERSION = 0
 
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c)) $(wildcard src/gnn/*.c)
+LIB_SRC := $(wildcard src/*/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/t-*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
+.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
 
 all: certune
 
@@ -26,14 +29,22 @@ $(B)/certune: $(B)/obj/main.o $(B)/libcertune.a
 $(B)/libcertune.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
+# The same objects (position-independent) make the shared library.
+$(B)/libcertune.so.$(VERSION): $(LIB_OBJ)
+	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libcertune.so.$(SOVERSION) -o $@ $^ $(LIBS)
+
 $(B)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -MMD -MP -c -o $@ $<
+
+$(B)/obj/main.o: src/main.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
 # The GNN attention and activation loops are built at -O3 (the sparse kernels
 # are faster at -O2); -fno-trapping-math and -fno-math-errno (no effect on values)
 # let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
-$(B)/obj/gnn/model.o $(B)/obj/gnn/ops.o $(B)/obj/gnn/adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
+$(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
 	@mkdir -p $(dir $@)
@@ -47,6 +58,19 @@ $(B)/bench/x-%: bench/x-%.c $(B)/libcertune.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
 
+# Headers, the static and the shared library, pkg-config file and the binary.
+install: $(B)/certune $(B)/libcertune.a $(B)/libcertune.so.$(VERSION)
+	install -d $(DESTDIR)$(PREFIX)/include/certune $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/certune.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/certune/*.h $(DESTDIR)$(PREFIX)/include/certune/
+	install -m 644 $(B)/libcertune.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/libcertune.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libcertune.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libcertune.so.$(SOVERSION)
+	ln -sf libcertune.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/libcertune.so
+	sed -e 's#@PREFIX@#$(PREFIX)#' -e 's#@VERSION@#$(VERSION)#' -e 's#@LIBS@#$(LIBS)#' \
+	  scripts/certune.pc.in >$(DESTDIR)$(PREFIX)/lib/pkgconfig/certune.pc
+	install -m 755 $(B)/certune $(DESTDIR)$(PREFIX)/bin/
+
 deps:
 	bash scripts/install-deps.sh
 
@@ -58,8 +82,8 @@ example: $(B)/certune
 	$(B)/certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
-check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) bash tests/run.sh $(B)
+check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
 	$(MAKE) B=build-asan CC=clang FUZZ_SECONDS=5 \
@@ -85,14 +109,15 @@ fuzz: $(B)/fuzz/fuzz-instance
 	@mkdir -p fuzz/corpus-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
 
-$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c src/instance.c src/instance_write.c src/qparse.c src/text.c
+FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c
+$(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
 	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-instance.c \
-	  src/instance.c src/instance_write.c src/qparse.c src/text.c $(LIBS)
+	  $(FUZZ_SRC) $(LIBS)
 
 format:
-	clang-format -i src/*.c include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c
+	clang-format -i src/*.c src/*/*.[ch] include/*.h include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c
 
 clean:
 	rm -rf build build-asan certune

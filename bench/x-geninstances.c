@@ -4,7 +4,7 @@
    MODEL is er (Erdos-Renyi), sbm (stochastic block model) or knn
    (k-nearest-neighbour graph of random points); writes DIR/MODEL-nN-K.gssl for
    K = 1..COUNT: N nodes, 3 classes, 25% labeled, every other node held out.
-   Instance K is gen_instance(P, seed, K) with a seed fixed by (MODEL, N), so
+   Instance K is ct_gen_instance(P, seed, K) with a seed fixed by (MODEL, N), so
    the files are the same on every run. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,14 +16,14 @@
 static const char *xgen_models[] = {"er", "sbm", "knn"};
 
 /* The parameters of model `model` (an index into xgen_models) for n nodes. */
-static void xgen_params(gen_params_t P, int model, slong n)
+static void xgen_params(ct_gen_params_t P, int model, slong n)
 {
     double dn = (double)n;
 
-    gen_params_init(P, n, XGEN_CLASSES);
+    ct_gen_params_init(P, n, XGEN_CLASSES);
     P->labeled = 0.25;
     P->held = 1.0;
-    P->weight = GEN_WEIGHT_RATIONAL;
+    P->weight = CT_GEN_WEIGHT_RATIONAL;
     switch (model) {
     case 0: /* a random spanning tree plus G(n, p), mean degree about 2 + 3 */
         P->connected = 1;
@@ -55,8 +55,8 @@ int main(int argc, char **argv)
     long n, count, k;
     char *end, *path;
     size_t len;
-    gen_params_t P;
-    instance_t I;
+    ct_gen_params_t P;
+    ct_instance_t I;
     FILE *f;
 
     if (argc != 5)
@@ -77,16 +77,16 @@ int main(int argc, char **argv)
         return 1;
     xgen_params(P, model, n);
     for (k = 1; k <= count && rc == 0; k++) {
-        gen_instance(I, P, (ulong)(1000000 * (model + 1) + n), k);
+        ct_gen_instance(I, P, (ulong)(1000000 * (model + 1) + n), k);
         snprintf(path, len, "%s/%s-n%ld-%ld.gssl", argv[4], argv[1], n, k);
         f = fopen(path, "w");
-        if (f == NULL || instance_write(I, f) != 0)
+        if (f == NULL || ct_instance_write(I, f) != 0)
             rc = 1;
         if (f != NULL && fclose(f) != 0)
             rc = 1;
         if (rc)
             fprintf(stderr, "x-geninstances: cannot write %s\n", path);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     free(path);
     flint_cleanup();

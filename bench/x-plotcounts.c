@@ -1,4 +1,4 @@
-/* x-plotcounts: a count scatter (plot_counts_svg) from text, for the
+/* x-plotcounts: a count scatter (ct_plot_counts_svg) from text, for the
    experiment (scripts/experiment.sh).
    Usage: x-plotcounts TITLE XLABEL YLABEL OUT.svg < DATA
    DATA has one point per line, "x y" or "x y bound" (numbers); the bound line
@@ -44,8 +44,8 @@ int main(int argc, char **argv)
     if (rc == 0) {
         f = fopen(argv[4], "w");
         rc = f == NULL ||
-             plot_counts_svg(f, argv[1], n, x, y, nbound == n && n > 0 ? b : NULL,
-                             argv[2], argv[3]) != 0;
+             ct_plot_counts_svg(f, argv[1], n, x, y, nbound == n && n > 0 ? b : NULL,
+                                argv[2], argv[3]) != 0;
         if (f != NULL && fclose(f) != 0)
             rc = 1;
         if (rc)

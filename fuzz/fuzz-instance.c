@@ -1,15 +1,15 @@
 /* libFuzzer target for the .gssl parser. Besides surviving any bytes, an
    accepted input must satisfy the documented invariants and survive a round
-   trip through instance_write; a rejected one must leave a "fuzz:" message. */
+   trip through ct_instance_write; a rejected one must leave a "fuzz:" message. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpq.h>
-#include "certune/certune.h"
+#include "certune/base.h"
 #include "certune/instance.h"
 
-static void fuzz_check_valid(const instance_t inst)
+static void fuzz_check_valid(const ct_instance_t inst)
 {
     slong i;
 
@@ -27,7 +27,7 @@ static void fuzz_check_valid(const instance_t inst)
             abort();
 }
 
-static int fuzz_same(const instance_t a, const instance_t b)
+static int fuzz_same(const ct_instance_t a, const ct_instance_t b)
 {
     slong i;
 
@@ -46,37 +46,37 @@ static int fuzz_same(const instance_t a, const instance_t b)
     return 1;
 }
 
-static void fuzz_round_trip(const instance_t inst)
+static void fuzz_round_trip(const ct_instance_t inst)
 {
     char *text = NULL, err[CERTUNE_ERRLEN];
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    instance_t again;
+    ct_instance_t again;
 
     if (f == NULL)
         abort();
-    if (instance_write(inst, f) != 0)
+    if (ct_instance_write(inst, f) != 0)
         abort();
     fclose(f);
-    if (instance_parse(again, text, len, "written", err, sizeof err) != 0) {
+    if (ct_instance_parse(again, text, len, "written", err, sizeof err) != 0) {
         fprintf(stderr, "round trip rejected: %s\n", err);
         abort();
     }
     if (!fuzz_same(inst, again))
         abort();
-    instance_clear(again);
+    ct_instance_clear(again);
     free(text);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[CERTUNE_ERRLEN];
 
-    if (instance_parse(inst, (const char *)data, size, "fuzz", err, sizeof err) == 0) {
+    if (ct_instance_parse(inst, (const char *)data, size, "fuzz", err, sizeof err) == 0) {
         fuzz_check_valid(inst);
         fuzz_round_trip(inst);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     } else if (strncmp(err, "fuzz:", 5) != 0 || memchr(err, '\0', sizeof err) == NULL) {
         abort();
     }

@@ -9,10 +9,11 @@
 set -u
 rev=${1:-HEAD}
 root=$(cd "$(dirname "$0")/.." && pwd)
-# beside the tree, so that tests which look for ../shared see the same things
-tmp=$(mktemp -d "$(dirname "$root")/same-output.XXXXXX")
-trap 'git -C "$root" worktree remove --force "$tmp/old" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-git -C "$root" worktree add --detach "$tmp/old" "$rev" >/dev/null 2>&1 || {
+tmp=$(mktemp -d)
+# The old tree goes beside this one, so that tests which look for ../shared see the same.
+old=$(dirname "$root")/same-output-old.$$
+trap 'git -C "$root" worktree remove --force "$old" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+git -C "$root" worktree add --detach "$old" "$rev" >/dev/null 2>&1 || {
   echo "same-output: cannot check out $rev" >&2
   exit 1
 }
@@ -62,9 +63,9 @@ run_all() { # tree out-dir
 }
 
 echo "same-output: building $rev and the working tree" >&2
-(cd "$tmp/old" && make -s -j2 >/dev/null 2>&1) || { echo "same-output: $rev does not build" >&2; exit 1; }
+(cd "$old" && make -s -j2 >/dev/null 2>&1) || { echo "same-output: $rev does not build" >&2; exit 1; }
 (cd "$root" && make -s -j2 >/dev/null 2>&1) || { echo "same-output: the working tree does not build" >&2; exit 1; }
-run_all "$tmp/old" "$tmp/a"
+run_all "$old" "$tmp/a"
 run_all "$root" "$tmp/b"
 # Paths of the temporary folders appear in some messages: compare without them.
 for f in "$tmp"/a/* "$tmp"/b/*; do sed -i "s#$tmp/[ab]#T#g" "$f"; done
@@ -75,7 +76,7 @@ if ! diff -r "$tmp/a" "$tmp/b" >"$tmp/diff"; then
   status=1
 fi
 # Test programs follow the modules, so their names may change: the counts must not.
-(cd "$tmp/old" && make -s check 2>/dev/null | grep -E '^(PASS|FAIL|SKIP) |passed' >"$tmp/suite-a")
+(cd "$old" && make -s check 2>/dev/null | grep -E '^(PASS|FAIL|SKIP) |passed' >"$tmp/suite-a")
 (cd "$root" && make -s check 2>/dev/null | grep -E '^(PASS|FAIL|SKIP) |passed' >"$tmp/suite-b")
 if [ "$(tail -n 1 "$tmp/suite-a")" != "$(tail -n 1 "$tmp/suite-b")" ] || grep -q '^FAIL' "$tmp/suite-b"; then
   echo "same-output: test suites differ: $rev: $(tail -n 1 "$tmp/suite-a"); now: $(tail -n 1 "$tmp/suite-b")" >&2

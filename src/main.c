@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <flint/flint.h>
-#include "certune/certune.h"
+#include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/gnn_cli.h"
 
@@ -50,9 +50,9 @@ static command_fn find_command(const char *name)
         const char *name;
         command_fn fn;
     } commands[] = {
-        {"analyze", cli_analyze_main}, {"bounds", cli_bounds_main},
-        {"shatter", cli_shatter_main}, {"verify-shatter", cli_verify_shatter_main},
-        {"sample", cli_sample_main},   {"gnn", gnn_cli_main}};
+        {"analyze", ct_cli_analyze_main}, {"bounds", ct_cli_bounds_main},
+        {"shatter", ct_cli_shatter_main}, {"verify-shatter", ct_cli_verify_shatter_main},
+        {"sample", ct_cli_sample_main},   {"gnn", ct_gnn_cli_main}};
     for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
         if (strcmp(name, commands[k].name) == 0)
             return commands[k].fn;
@@ -70,15 +70,16 @@ static int wants_help(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_usage_error("%s", "missing command (analyze, bounds, shatter, ...)");
+        return ct_opt_usage_error("%s",
+                                  "missing command (analyze, bounds, shatter, ...)");
     if (strcmp(argv[1], "help") == 0 || (argv[1][0] == '-' && wants_help(argc, argv))) {
         fputs(usage_text, stdout);
         return CERTUNE_EXIT_OK;
     }
     command_fn fn = find_command(argv[1]);
     if (fn == NULL)
-        return cli_usage_error("unknown command '%s'", argv[1]);
-    if (fn != gnn_cli_main && wants_help(argc - 1, argv + 1)) {
+        return ct_opt_usage_error("unknown command '%s'", argv[1]);
+    if (fn != ct_gnn_cli_main && wants_help(argc - 1, argv + 1)) {
         fputs(usage_text, stdout);
         return CERTUNE_EXIT_OK;
     }

@@ -7,7 +7,7 @@
 #define CERTUNE_TESTS_CHECK_PIECES_H
 
 #include <string.h>
-#include "certune/analyze.h"
+#include "certune/analysis.h"
 
 /* The point at fraction num/den of the way from a to b. */
 static inline void between(fmpq_t q, const fmpq_t a, const fmpq_t b, slong num, slong den)
@@ -32,7 +32,7 @@ typedef void (*check_eval_fn)(fmpq_t loss, slong *preds, const check_ctx *X,
                               const fmpq_t q);
 
 struct check_ctx_struct {
-    const instance_struct *insts;
+    const ct_instance_struct *insts;
     slong m, nscored;
     int score_all;
     const fmpq *c; /* delta's constant, or NULL */
@@ -60,20 +60,21 @@ static inline void check_q(check_ctx *X, const fmpq_t expect, slong *preds,
 }
 
 /* Open piece i: its interior as [a, b] (certified bounds of its breakpoints). */
-static inline void piece_bounds(fmpq_t a, fmpq_t b, const analysis_t A, slong i)
+static inline void piece_bounds(fmpq_t a, fmpq_t b, const ct_analysis_t A, slong i)
 {
     if (i > 0)
-        fmpq_set(a, bpoint_hi(A->bp + i - 1));
+        fmpq_set(a, ct_bpoint_hi(A->bp + i - 1));
     else
         fmpq_zero(a);
     if (i < A->nbp)
-        fmpq_set(b, bpoint_lo(A->bp + i));
+        fmpq_set(b, ct_bpoint_lo(A->bp + i));
     else
         fmpq_one(b);
 }
 
 /* Three points per open piece; left/right predictions kept for the kinds. */
-static inline void check_pieces(check_ctx *X, analysis_t A, slong **lpred, slong **rpred)
+static inline void check_pieces(check_ctx *X, ct_analysis_t A, slong **lpred,
+                                slong **rpred)
 {
     fmpq_t a, b, q;
     fmpq_init(a), fmpq_init(b), fmpq_init(q);
@@ -89,7 +90,7 @@ static inline void check_pieces(check_ctx *X, analysis_t A, slong **lpred, slong
         check_q(X, A->piece_loss + i, lpred[i], q, "piece (left)");
         between(q, a, b, 63, 64);
         check_q(X, A->piece_loss + i, rpred[i], q, "piece (right)");
-        analysis_piece_point(q, A, i);
+        ct_analysis_piece_point(q, A, i);
         check_q(X, A->piece_loss + i, tmp, q, "piece (representative point)");
     }
     flint_free(tmp);
@@ -97,7 +98,7 @@ static inline void check_pieces(check_ctx *X, analysis_t A, slong **lpred, slong
 }
 
 /* A breakpoint is a jump iff some prediction differs between its sides. */
-static inline void check_kinds(check_ctx *X, const analysis_t A, slong **lpred,
+static inline void check_kinds(check_ctx *X, const ct_analysis_t A, slong **lpred,
                                slong **rpred)
 {
     for (slong b = 0; b < A->nbp; b++) {
@@ -113,8 +114,9 @@ static inline void check_kinds(check_ctx *X, const analysis_t A, slong **lpred,
 }
 
 /* The closed ends (when A->closed), then random rationals in (0, 1) through
-   analysis_loss_at. */
-static inline void check_ends_and_random(check_ctx *X, analysis_t A, flint_rand_t state)
+   ct_analysis_loss_at. */
+static inline void check_ends_and_random(check_ctx *X, ct_analysis_t A,
+                                         flint_rand_t state)
 {
     slong *tmp = flint_malloc(FLINT_MAX(X->nscored, 1) * sizeof(slong));
     fmpq_t q, loss;
@@ -122,12 +124,12 @@ static inline void check_ends_and_random(check_ctx *X, analysis_t A, flint_rand_
     for (int e = 0; A->closed && e < 2; e++) {
         fmpq_set_si(q, e, 1);
         check_q(X, A->end_loss + e, tmp, q, "end");
-        analysis_loss_at(loss, A, q);
+        ct_analysis_loss_at(loss, A, q);
         X->bad += !fmpq_equal(loss, A->end_loss + e);
     }
     for (slong r = 0; r < 3; r++) {
         fmpq_set_si(q, 1 + (slong)n_randint(state, 999), 1000);
-        analysis_loss_at(loss, A, q);
+        ct_analysis_loss_at(loss, A, q);
         check_q(X, loss, tmp, q, "random point");
     }
     fmpq_clear(q), fmpq_clear(loss);
@@ -135,7 +137,7 @@ static inline void check_ends_and_random(check_ctx *X, analysis_t A, flint_rand_
 }
 
 /* Runs every check on the analysis A of X's set; returns the mismatches. */
-static inline slong check_analysis(check_ctx *X, analysis_t A, flint_rand_t state)
+static inline slong check_analysis(check_ctx *X, ct_analysis_t A, flint_rand_t state)
 {
     slong **lp = flint_malloc((A->nbp + 1) * sizeof(slong *));
     slong **rp = flint_malloc((A->nbp + 1) * sizeof(slong *));

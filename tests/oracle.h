@@ -14,7 +14,7 @@
 
 /* Numbers the connected components of inst by BFS from the smallest node;
    comp[i] receives the component of node i. Returns the number of components. */
-static inline slong oracle_components(slong *comp, const instance_struct *inst)
+static inline slong oracle_components(slong *comp, const ct_instance_struct *inst)
 {
     slong n = inst->n, i, e, s, head, tail, u, ncomp = 0;
     slong *queue = flint_malloc((n + 1) * sizeof(slong));
@@ -63,7 +63,7 @@ static inline slong oracle_components(slong *comp, const instance_struct *inst)
 }
 
 /* Predicts the nodes of component `which` (members idx[0..s-1]) at lambda. */
-static inline void oracle_predict_component(slong *pred, const instance_struct *inst,
+static inline void oracle_predict_component(slong *pred, const ct_instance_struct *inst,
                                             const slong *comp, slong which,
                                             const slong *idx, slong s,
                                             const fmpq_t lambda)
@@ -123,7 +123,7 @@ static inline void oracle_predict_component(slong *pred, const instance_struct *
 }
 
 /* Sets pred[0..n-1] to the predicted classes of every node of inst at lambda > 0. */
-static inline void oracle_predict(slong *pred, const instance_struct *inst,
+static inline void oracle_predict(slong *pred, const ct_instance_struct *inst,
                                   const fmpq_t lambda)
 {
     slong n = inst->n, ncomp, j, i, s;
@@ -142,7 +142,7 @@ static inline void oracle_predict(slong *pred, const instance_struct *inst,
 }
 
 /* The class node i is scored against, or -1 if it is not scored. */
-static inline slong oracle_truth(const instance_struct *inst, slong i, int score_all)
+static inline slong oracle_truth(const ct_instance_struct *inst, slong i, int score_all)
 {
     if (inst->held[i] >= 0)
         return inst->held[i];
@@ -151,7 +151,7 @@ static inline slong oracle_truth(const instance_struct *inst, slong i, int score
     return -1;
 }
 
-static inline slong oracle_nscored(const instance_struct *inst, int score_all)
+static inline slong oracle_nscored(const ct_instance_struct *inst, int score_all)
 {
     slong i, k = 0;
 
@@ -163,7 +163,7 @@ static inline slong oracle_nscored(const instance_struct *inst, int score_all)
 /* Sets loss to the exact loss of inst at lambda (0 if nothing is scored). If
    scored_pred is not NULL, appends the predictions of the scored nodes there
    (in node order) and advances *scored_pred. */
-static inline void oracle_loss_preds(fmpq_t loss, const instance_struct *inst,
+static inline void oracle_loss_preds(fmpq_t loss, const ct_instance_struct *inst,
                                      const fmpq_t lambda, int score_all,
                                      slong **scored_pred)
 {
@@ -187,7 +187,7 @@ static inline void oracle_loss_preds(fmpq_t loss, const instance_struct *inst,
     flint_free(pred);
 }
 
-static inline void oracle_loss(fmpq_t loss, const instance_struct *inst,
+static inline void oracle_loss(fmpq_t loss, const ct_instance_struct *inst,
                                const fmpq_t lambda, int score_all)
 {
     oracle_loss_preds(loss, inst, lambda, score_all, NULL);
@@ -196,9 +196,10 @@ static inline void oracle_loss(fmpq_t loss, const instance_struct *inst,
 /* Sets loss to the empirical loss (mean of the instance losses) of the m
    instances at lambda. If preds is not NULL it receives the predictions of all
    scored nodes, instance after instance (room for the total scored count). */
-static inline void oracle_empirical_loss_preds(fmpq_t loss, const instance_struct *insts,
-                                               slong m, const fmpq_t lambda,
-                                               int score_all, slong *preds)
+static inline void oracle_empirical_loss_preds(fmpq_t loss,
+                                               const ct_instance_struct *insts, slong m,
+                                               const fmpq_t lambda, int score_all,
+                                               slong *preds)
 {
     slong j;
     fmpq_t l;
@@ -217,7 +218,7 @@ static inline void oracle_empirical_loss_preds(fmpq_t loss, const instance_struc
     fmpz_clear(mz);
 }
 
-static inline void oracle_empirical_loss(fmpq_t loss, const instance_struct *insts,
+static inline void oracle_empirical_loss(fmpq_t loss, const ct_instance_struct *insts,
                                          slong m, const fmpq_t lambda, int score_all)
 {
     oracle_empirical_loss_preds(loss, insts, m, lambda, score_all, NULL);

@@ -16,7 +16,7 @@
 #include "oracle.h"
 
 /* One component (members idx[0..s-1], pos[node] = index): A = I - alpha S. */
-static inline void oracle_alpha_matrix(arb_mat_t A, const instance_struct *inst,
+static inline void oracle_alpha_matrix(arb_mat_t A, const ct_instance_struct *inst,
                                        const fmpq *deg, const slong *comp, slong which,
                                        const slong *pos, const fmpq_t alpha, slong prec)
 {
@@ -46,7 +46,7 @@ static inline void oracle_alpha_matrix(arb_mat_t A, const instance_struct *inst,
 }
 
 /* F (n x c, initialized) = the scores of every node at alpha. */
-static inline void oracle_alpha_scores(arb_mat_t F, const instance_struct *inst,
+static inline void oracle_alpha_scores(arb_mat_t F, const ct_instance_struct *inst,
                                        const fmpq_t alpha, slong prec)
 {
     slong n = inst->n, c = inst->c;

@@ -21,7 +21,7 @@
 #include "oracle.h"
 
 /* Degrees d_i = sum_j w_ij (deg: n entries, initialized). */
-static inline void oracle_delta_degrees(fmpq *deg, const instance_struct *inst)
+static inline void oracle_delta_degrees(fmpq *deg, const ct_instance_struct *inst)
 {
     for (slong i = 0; i < inst->n; i++)
         fmpq_zero(deg + i);
@@ -44,7 +44,7 @@ static inline void oracle_delta_members(slong *idx, slong *s, slong *pos,
 }
 
 /* One component with Arb: A = I - c S, Y, then F rows of its members. */
-static inline void oracle_delta_block_arb(arb_mat_t F, const instance_struct *inst,
+static inline void oracle_delta_block_arb(arb_mat_t F, const ct_instance_struct *inst,
                                           const fmpq *deg, const slong *comp, slong which,
                                           const slong *idx, slong s, const slong *pos,
                                           const fmpq_t c, const fmpq_t delta, slong prec)
@@ -94,7 +94,7 @@ static inline void oracle_delta_block_arb(arb_mat_t F, const instance_struct *in
 }
 
 /* One component exactly at delta = end (0 or 1). */
-static inline void oracle_delta_block_exact(fmpq_mat_t F, const instance_struct *inst,
+static inline void oracle_delta_block_exact(fmpq_mat_t F, const ct_instance_struct *inst,
                                             const fmpq *deg, const slong *comp,
                                             slong which, const slong *idx, slong s,
                                             const slong *pos, const fmpq_t c, int end)
@@ -135,7 +135,7 @@ static inline void oracle_delta_block_exact(fmpq_mat_t F, const instance_struct 
 /* Scores at delta: Fa (n x c, Arb at prec bits) when Fq is NULL; otherwise Fq
    (n x c, exact) at delta = end (0 or 1) and Fa is ignored. */
 static inline void oracle_delta_scores(arb_mat_t Fa, fmpq_mat_t Fq,
-                                       const instance_struct *inst, const fmpq_t c,
+                                       const ct_instance_struct *inst, const fmpq_t c,
                                        const fmpq_t delta, int end, slong prec)
 {
     slong n = inst->n, s;

@@ -1,9 +1,9 @@
-/* Tests of alpha: the multi-quadratic sign polynomials of alpha_sign_functions
+/* Tests of alpha: the multi-quadratic sign polynomials of ct_alpha_sign_functions
    against the paper's gadget derived by hand (docs/alpha.md) and, on random
    instances, against the independent dense Arb evaluator oracle_alpha.h at
-   several rational alphas; degrees against n_comp - 1; alpha_square_classes
+   several rational alphas; degrees against n_comp - 1; ct_alpha_square_classes
    against a direct count (trial division here). The polynomials are evaluated
-   with mqpoly_eval_arb (itself checked against hand values in t-mqpoly). */
+   with ct_mqpoly_eval_arb (itself checked against hand values in t-mqpoly). */
 #include "check.h"
 #include "oracle_alpha.h"
 #include "certune/alpha.h"
@@ -19,22 +19,22 @@ static const slong grid[NGRID][2] = {{1, 100}, {1, 7},  {1, 3},   {1, 2},
 
 /* Sign of g at num/den: the Arb ball's sign, 0 when it contains 0 (then g
    must be exactly 0 there for the comparison with the oracle to hold). */
-static int poly_sign(const mqpoly_t g, slong num, slong den)
+static int poly_sign(const ct_mqpoly_t g, slong num, slong den)
 {
     arb_t x, y;
     arb_init(x), arb_init(y);
     arb_set_si(x, num);
     arb_div_si(x, x, den, PREC);
-    mqpoly_eval_arb(y, NULL, g, x, PREC);
+    ct_mqpoly_eval_arb(y, NULL, g, x, PREC);
     int sg = arb_is_positive(y) ? 1 : arb_is_negative(y) ? -1 : 0;
     arb_clear(x), arb_clear(y);
     return sg;
 }
 
-static void free_fns(alpha_signfn_struct *s, slong count)
+static void free_fns(ct_alpha_signfn_struct *s, slong count)
 {
     for (slong r = 0; r < count; r++)
-        alpha_signfn_clear(s + r);
+        ct_alpha_signfn_clear(s + r);
     flint_free(s);
 }
 
@@ -51,7 +51,7 @@ static ulong squarefree_part(ulong n)
 
 /* Distinct square classes of the labeled degrees of component j: a rational
    degree a/b has the class of a b. */
-static slong count_classes(const instance_t inst, const slong *comp, slong j)
+static slong count_classes(const ct_instance_t inst, const slong *comp, slong j)
 {
     fmpq *deg = _fmpq_vec_init(inst->n);
     ulong *seen = flint_malloc(inst->n * sizeof(ulong));
@@ -80,12 +80,12 @@ static slong count_classes(const instance_t inst, const slong *comp, slong j)
 
 /* Every scored node once with its truth; one warning line per component
    without a labeled node. */
-static void check_entries(const alpha_signfn_struct *s, slong count,
-                          const instance_t inst, int score_all, FILE *warn)
+static void check_entries(const ct_alpha_signfn_struct *s, slong count,
+                          const ct_instance_t inst, int score_all, FILE *warn)
 {
     slong expect = 0, lines = 0, unlab = 0, *comp = flint_malloc(inst->n * sizeof(slong));
     for (slong i = 0; i < inst->n; i++) {
-        int sc = score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
+        int sc = score_all == CT_LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
                  (score_all && inst->label[i] >= 0);
         slong hits = 0;
         for (slong r = 0; r < count; r++)
@@ -114,18 +114,19 @@ static void check_entries(const alpha_signfn_struct *s, slong count,
 }
 
 /* Degrees, square classes and radicands of every function of a component. */
-static void check_shape(const alpha_signfn_struct *s, slong count, const instance_t inst)
+static void check_shape(const ct_alpha_signfn_struct *s, slong count,
+                        const ct_instance_t inst)
 {
     slong *comp = flint_malloc(inst->n * sizeof(slong)), np = inst->c * (inst->c - 1) / 2;
-    slong ncomp = component_assign(comp, inst);
+    slong ncomp = ct_component_assign(comp, inst);
     for (slong j = 0; j < ncomp; j++)
-        CHECK(alpha_square_classes(inst, comp, j) == count_classes(inst, comp, j));
+        CHECK(ct_alpha_square_classes(inst, comp, j) == count_classes(inst, comp, j));
     for (slong r = 0; r < count; r++) {
-        slong size = 0, cls = alpha_square_classes(inst, comp, comp[s[r].node]);
+        slong size = 0, cls = ct_alpha_square_classes(inst, comp, comp[s[r].node]);
         for (slong i = 0; i < inst->n; i++)
             size += comp[i] == comp[s[r].node];
         for (slong p = 0; p < np; p++) {
-            CHECK(mqpoly_degree(s[r].diff + p) <= size - 1);
+            CHECK(ct_mqpoly_degree(s[r].diff + p) <= size - 1);
             CHECK(s[r].diff[p].len <= cls);
             for (slong k = 0; k < s[r].diff[p].len; k++)
                 CHECK(fmpz_get_ui(s[r].diff[p].rad + k) ==
@@ -135,12 +136,12 @@ static void check_shape(const alpha_signfn_struct *s, slong count, const instanc
     flint_free(comp);
 }
 
-static void check_instance(const instance_t inst, int score_all)
+static void check_instance(const ct_instance_t inst, int score_all)
 {
-    alpha_signfn_struct *s = NULL;
+    ct_alpha_signfn_struct *s = NULL;
     slong count = 0, nc = inst->c;
     FILE *warn = tmpfile();
-    alpha_sign_functions(&s, &count, inst, 5, score_all, warn);
+    ct_alpha_sign_functions(&s, &count, inst, 5, score_all, warn);
     check_entries(s, count, inst, score_all, warn);
     fclose(warn);
     check_shape(s, count, inst);
@@ -155,7 +156,7 @@ static void check_instance(const instance_t inst, int score_all)
             for (slong k = 0; k < nc; k++)
                 for (slong l = k + 1; l < nc; l++) {
                     int o = oracle_alpha_sign(F, s[r].node, k, l, PREC);
-                    int h = poly_sign(s[r].diff + signfn_pair(k, l, nc), grid[g][0],
+                    int h = poly_sign(s[r].diff + ct_signfn_pair(k, l, nc), grid[g][0],
                                       grid[g][1]);
                     CHECK_MSG(o == h, "%s node %ld pair %ld,%ld alpha %ld/%ld: %d vs %d",
                               inst->path, (long)s[r].node, (long)k, (long)l,
@@ -171,18 +172,18 @@ static void check_random(flint_rand_t state)
 {
     static const double ps[4] = {0.08, 0.2, 0.35, 0.6};
     for (slong trial = 0; trial < 150; trial++) {
-        gen_params_t P;
+        ct_gen_params_t P;
         slong n = trial < 146 ? 1 + (slong)n_randint(state, 12) : 20 + 5 * (trial - 146);
-        gen_params_init(P, n, 2 + n_randint(state, 3));
+        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
         P->p = trial < 146 ? ps[n_randint(state, 4)] : 4.0 / n;
         P->connected = n_randint(state, 3) == 0;
         P->labeled = 0.2 * n_randint(state, 4);
         P->held = n_randint(state, 2) ? 1.0 : 0.5;
-        P->weight = (gen_weight_t)n_randint(state, 5);
-        instance_t inst;
-        gen_instance_rand(inst, P, state, NULL);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
         check_instance(inst, (int)n_randint(state, 3));
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
 }
 
@@ -194,20 +195,20 @@ static void check_handmade(void)
     static const char text[] = "p gssl 10 3\ne 1 2 0.3\ne 2 3 5/2\ne 3 4 1\ne 4 1 0.3\n"
                                "e 2 5 2.5\ne 5 6 7/10\ne 9 10 4\ne 3 6 2\nl 1 0\nl 3 1\n"
                                "l 6 2\nl 5 0\nl 7 1\nt 2 0\nt 4 1\nt 8 0\nt 9 1\n";
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
-    CHECK(instance_parse(inst, text, sizeof(text) - 1, "handmade", err, sizeof(err)) ==
+    CHECK(ct_instance_parse(inst, text, sizeof(text) - 1, "handmade", err, sizeof(err)) ==
           0);
     for (int sa = 0; sa < 3; sa++)
         check_instance(inst, sa);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 /* The paper's gadget: (1,2) = (1,3) = 1, (1,4) = x; node 1 class 0, nodes 2
    and 3 class 1, node 4 held out as class 0. */
-static void gadget(instance_t inst, slong xn, slong xd)
+static void gadget(ct_instance_t inst, slong xn, slong xd)
 {
-    gen_instance_init(inst, "alpha-gadget", 4, 2, 3);
+    ct_gen_instance_init(inst, "alpha-gadget", 4, 2, 3);
     for (slong e = 0; e < 3; e++) {
         inst->eu[e] = 0;
         inst->ev[e] = e + 1;
@@ -220,7 +221,7 @@ static void gadget(instance_t inst, slong xn, slong xd)
 }
 
 /* g += sqrt(r) q c x^e with n = q^2 r (r squarefree). */
-static void add_root_term(mqpoly_t g, ulong n, slong c, slong e)
+static void add_root_term(ct_mqpoly_t g, ulong n, slong c, slong e)
 {
     ulong r = squarefree_part(n), q = n_sqrt(n / r);
     fmpz_t rad;
@@ -228,17 +229,17 @@ static void add_root_term(mqpoly_t g, ulong n, slong c, slong e)
     fmpz_init_set_ui(rad, r);
     fmpz_poly_init(G);
     fmpz_poly_set_coeff_si(G, e, c * (slong)q);
-    mqpoly_add_term(g, rad, G);
+    ct_mqpoly_add_term(g, rad, G);
     fmpz_clear(rad);
     fmpz_poly_clear(G);
 }
 
 /* The shipped instances/alpha-gadget-x<a>[_<b>].gssl (when there is one for
    x = a/b) gives the same function as the gadget built here. */
-static void check_shipped(const mqpoly_t g, slong xn, slong xd)
+static void check_shipped(const ct_mqpoly_t g, slong xn, slong xd)
 {
     char path[64], err[256];
-    instance_t inst;
+    ct_instance_t inst;
     if (xd == 1)
         snprintf(path, sizeof(path), "instances/alpha-gadget-x%ld.gssl", (long)xn);
     else
@@ -248,16 +249,16 @@ static void check_shipped(const mqpoly_t g, slong xn, slong xd)
     if (f == NULL)
         return;
     fclose(f);
-    int ok = instance_load(inst, path, err, sizeof(err)) == 0;
+    int ok = ct_instance_load(inst, path, err, sizeof(err)) == 0;
     CHECK_MSG(ok, "%s", err);
     if (!ok)
         return;
-    alpha_signfn_struct *s = NULL;
+    ct_alpha_signfn_struct *s = NULL;
     slong count = 0;
-    alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
-    CHECK(count == 1 && mqpoly_equal(s[0].diff, g));
+    ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
+    CHECK(count == 1 && ct_mqpoly_equal(s[0].diff, g));
     free_fns(s, count);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 /* By hand (docs/alpha.md): with x = a/b, F[4][0] - F[4][1] is a positive
@@ -265,44 +266,45 @@ static void check_shipped(const mqpoly_t g, slong xn, slong xd)
    up to a positive factor (same normalization, same sign). */
 static void check_gadget(slong xn, slong xd)
 {
-    instance_t inst;
-    alpha_signfn_struct *s = NULL;
+    ct_instance_t inst;
+    ct_alpha_signfn_struct *s = NULL;
     slong count = 0;
-    mqpoly_t e, g;
-    mqpoly_init(e), mqpoly_init(g);
+    ct_mqpoly_t e, g;
+    ct_mqpoly_init(e), ct_mqpoly_init(g);
     gadget(inst, xn, xd);
-    alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
+    ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
     CHECK(count == 1 && s[0].node == 3 && s[0].truth == 0 && s[0].inst == 0);
     add_root_term(e, 2 * xd + xn, 1, 1);
     add_root_term(e, xd, -2, 2);
-    mqpoly_set(g, s[0].diff);
-    int se = mqpoly_normalize(e), sg = mqpoly_normalize(g);
-    char *str = mqpoly_get_str(s[0].diff);
-    CHECK_MSG(se == sg && mqpoly_equal(e, g), "x = %ld/%ld: %s", (long)xn, (long)xd, str);
+    ct_mqpoly_set(g, s[0].diff);
+    int se = ct_mqpoly_normalize(e), sg = ct_mqpoly_normalize(g);
+    char *str = ct_mqpoly_get_str(s[0].diff);
+    CHECK_MSG(se == sg && ct_mqpoly_equal(e, g), "x = %ld/%ld: %s", (long)xn, (long)xd,
+              str);
     free(str);
     check_shipped(s[0].diff, xn, xd);
     free_fns(s, count);
     check_instance(inst, 0);
-    check_instance(inst, LAMBDA_EVERY_NODE);
-    mqpoly_clear(e), mqpoly_clear(g);
-    instance_clear(inst);
+    check_instance(inst, CT_LAMBDA_EVERY_NODE);
+    ct_mqpoly_clear(e), ct_mqpoly_clear(g);
+    ct_instance_clear(inst);
 }
 
 /* x = 1/4: x + 2 = 9/4, the threshold is exactly 3/4: class 0 below and at it
    (a tie), class 1 above. */
 static void check_gadget_rational(void)
 {
-    instance_t inst;
-    alpha_signfn_struct *s = NULL;
+    ct_instance_t inst;
+    ct_alpha_signfn_struct *s = NULL;
     slong count = 0;
     gadget(inst, 1, 4);
-    alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
+    ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
     CHECK(s[0].diff->len == 1 && fmpz_is_one(s[0].diff->rad));
     CHECK(poly_sign(s[0].diff, 74, 100) == 1);
     CHECK(poly_sign(s[0].diff, 3, 4) == 0);
     CHECK(poly_sign(s[0].diff, 76, 100) == -1);
     free_fns(s, count);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 /* The shipped union of five gadgets: thresholds 0.7246, 3/4, 0.7906, 0.8660,
@@ -313,16 +315,16 @@ static void check_oscillating(void)
     static const slong num[7] = {1, 37, 3, 77, 4, 9, 19},
                        den[7] = {2, 50, 4, 100, 5, 10, 20};
     static const slong wrong[7] = {3, 2, 2, 3, 2, 3, 2};
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
-    int ok = instance_load(inst, "instances/alpha-gadget-oscillating.gssl", err,
-                           sizeof(err)) == 0;
+    int ok = ct_instance_load(inst, "instances/alpha-gadget-oscillating.gssl", err,
+                              sizeof(err)) == 0;
     CHECK_MSG(ok, "%s", err);
     if (!ok)
         return;
-    alpha_signfn_struct *s = NULL;
+    ct_alpha_signfn_struct *s = NULL;
     slong count = 0;
-    alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
+    ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
     CHECK(count == 5);
     for (int j = 0; j < 7 && count == 5; j++) {
         slong bad = 0;
@@ -333,7 +335,7 @@ static void check_oscillating(void)
     }
     free_fns(s, count);
     check_instance(inst, 0);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 static void check_gadgets(void)

@@ -28,16 +28,16 @@ static void check_counts(void)
     fmpz_poly_init(p);
     slong r1[] = {1, 2, -3}, e1[] = {1, 2, 1};
     poly_from_roots(p, r1, e1, 3); /* (x-1)(x-2)^2(x+3): one change, two roots */
-    CHECK(bounds_sign_changes(&roots, p) == 1 && roots == 2);
+    CHECK(ct_bounds_sign_changes(&roots, p) == 1 && roots == 2);
     slong r2[] = {0, 5, 7, 9}, e2[] = {3, 3, 1, 4};
     poly_from_roots(p, r2, e2, 4); /* x^3 is at 0, outside the domain */
-    CHECK(bounds_sign_changes(&roots, p) == 2 && roots == 3);
+    CHECK(ct_bounds_sign_changes(&roots, p) == 2 && roots == 3);
     fmpz_poly_neg(p, p);
-    CHECK(bounds_sign_changes(&roots, p) == 2 && roots == 3);
+    CHECK(ct_bounds_sign_changes(&roots, p) == 2 && roots == 3);
     fmpz_poly_zero(p);
-    CHECK(bounds_sign_changes(&roots, p) == 0 && roots == 0);
+    CHECK(ct_bounds_sign_changes(&roots, p) == 0 && roots == 0);
     fmpz_poly_set_si(p, -4);
-    CHECK(bounds_sign_changes(&roots, p) == 0 && roots == 0);
+    CHECK(ct_bounds_sign_changes(&roots, p) == 0 && roots == 0);
     fmpz_poly_clear(p);
 }
 
@@ -46,22 +46,22 @@ static void check_counts(void)
    so the Kron bound is 2; node 3 changes once (at lambda = 2). */
 static void check_gadget_rows(void)
 {
-    instance_t inst;
-    gen_instance_init(inst, "gadget", 4, 2, 3);
+    ct_instance_t inst;
+    ct_gen_instance_init(inst, "gadget", 4, 2, 3);
     slong eu[3] = {0, 1, 2}, ev[3] = {2, 2, 3};
     for (slong e = 0; e < 3; e++) {
         inst->eu[e] = eu[e], inst->ev[e] = ev[e];
         fmpq_set_si(inst->ew + e, e == 2 ? 4 : 1, 1);
     }
     inst->label[0] = inst->label[1] = 0, inst->label[3] = 1, inst->held[2] = 1;
-    bounds_row *rows = NULL;
+    ct_bounds_row *rows = NULL;
     slong nrows = 0, seen = 0;
-    bounds_rows_lambda(&rows, &nrows, inst, 0);
+    ct_bounds_rows_lambda(&rows, &nrows, inst, 0);
     CHECK(nrows == 4); /* every node, one class pair */
     char msg[256];
     for (slong i = 0; i < nrows; i++) {
         CHECK(rows[i].n_comp == 4 && rows[i].labeled == 3 && rows[i].eigen == 3);
-        CHECK(bounds_row_check(rows + i, msg, sizeof(msg)) == 0);
+        CHECK(ct_bounds_row_check(rows + i, msg, sizeof(msg)) == 0);
         if (rows[i].node == 2) {
             CHECK(rows[i].changes == 1 && rows[i].roots == 1);
             seen++;
@@ -73,54 +73,54 @@ static void check_gadget_rows(void)
     }
     CHECK(seen == 1);
     flint_free(rows);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 /* A fake count above each bound is reported, naming the bound. */
 static void check_violations(void)
 {
     char msg[256];
-    bounds_row r = {FAMILY_LAMBDA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3, 0};
-    CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 0);
+    ct_bounds_row r = {CT_FAMILY_LAMBDA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3, 0};
+    CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 0);
     r.roots = r.changes = 3; /* above eigen - 1 = 2 */
-    CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "eigenvalues"));
+    CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "eigenvalues"));
     CHECK(strstr(msg, "node 6") != NULL);
     r.roots = r.changes = 4; /* above labeled - 1 = 3 */
-    CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "labeled - 1"));
+    CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "labeled - 1"));
     r.roots = r.changes = 10; /* above n_comp - 1 = 9 */
-    CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "paper"));
+    CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "paper"));
     r.roots = 1, r.changes = 2; /* more changes than roots */
-    CHECK(bounds_row_check(&r, msg, sizeof(msg)) == 1);
+    CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1);
     /* delta: the bound is distinct labeled degrees - 1, not eigen - 1 */
-    bounds_row d = {FAMILY_DELTA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 0, 3};
-    CHECK(bounds_row_check(&d, msg, sizeof(msg)) == 0);
+    ct_bounds_row d = {CT_FAMILY_DELTA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 0, 3};
+    CHECK(ct_bounds_row_check(&d, msg, sizeof(msg)) == 0);
     d.roots = d.changes = 3; /* above degrees - 1 = 2 */
-    CHECK(bounds_row_check(&d, msg, sizeof(msg)) == 1 && strstr(msg, "degrees - 1"));
+    CHECK(ct_bounds_row_check(&d, msg, sizeof(msg)) == 1 && strstr(msg, "degrees - 1"));
 }
 
 /* delta on the x = 7 gadget (c = 99/100): node 4 changes once (docs/delta.md),
    its pair has 2 distinct labeled degrees (9 and 1). */
 static void check_delta_rows(void)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
-    CHECK(instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
-                        sizeof(err)) == 0);
-    bounds_row *rows = NULL;
+    CHECK(ct_instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
+                           sizeof(err)) == 0);
+    ct_bounds_row *rows = NULL;
     slong nrows = 0;
     fmpq_t c;
     fmpq_init(c);
     fmpq_set_si(c, 99, 100);
-    CHECK(bounds_rows_delta(&rows, &nrows, inst, 0, c, err, sizeof(err)) == 0);
+    CHECK(ct_bounds_rows_delta(&rows, &nrows, inst, 0, c, err, sizeof(err)) == 0);
     CHECK(nrows == 4);
     for (slong i = 0; i < nrows; i++) {
-        CHECK(rows[i].family == FAMILY_DELTA && rows[i].degrees == 2);
-        CHECK(bounds_row_check(rows + i, err, sizeof(err)) == 0);
+        CHECK(rows[i].family == CT_FAMILY_DELTA && rows[i].degrees == 2);
+        CHECK(ct_bounds_row_check(rows + i, err, sizeof(err)) == 0);
     }
     CHECK(nrows == 4 && rows[3].node == 3 && rows[3].changes == 1 && rows[3].roots == 1);
     fmpq_clear(c);
     flint_free(rows);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 int main(void)

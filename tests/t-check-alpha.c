@@ -10,6 +10,7 @@
 #include "oracle_alpha.h"
 #include "certune/gen.h"
 #include "certune/qparse.h"
+#include "certune/family.h"
 
 #define PREC 1024
 
@@ -23,7 +24,7 @@ static void alpha_eval(fmpq_t loss, slong *preds, const check_ctx *X, const fmpq
     fmpq_zero(loss);
     slong k = 0;
     for (slong t = 0; t < X->m; t++) {
-        const instance_struct *I = X->insts + t;
+        const ct_instance_struct *I = X->insts + t;
         arb_mat_t F;
         arb_mat_init(F, I->n, I->c);
         oracle_alpha_scores(F, I, q, PREC);
@@ -50,27 +51,28 @@ static void alpha_eval(fmpq_t loss, slong *preds, const check_ctx *X, const fmpq
     fmpq_clear(frac);
 }
 
-static slong check_set(const instance_struct *insts, slong m, int score_all,
+static slong check_set(const ct_instance_struct *insts, slong m, int score_all,
                        flint_rand_t state)
 {
-    analysis_t A;
+    ct_analysis_t A;
     char err[512];
-    if (analysis_run(A, FAMILY_ALPHA, insts, m, score_all, devnull, err, sizeof(err))) {
-        analysis_clear(A);
+    if (ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, devnull, err,
+                          sizeof(err))) {
+        ct_analysis_clear(A);
         return 0; /* an instance without scored nodes */
     }
     check_ctx X = {insts, m, A->nscored, score_all, NULL, alpha_eval, 0};
     if (A->nundecided) {
         fprintf(stderr, "undecided: %s in [%s, %s]\n", A->und_what[0], A->und_lo[0],
                 A->und_hi[0]);
-        analysis_clear(A);
+        ct_analysis_clear(A);
         return 1;
     }
     stat_sets++, stat_bp += A->nbp, stat_maxbp = FLINT_MAX(stat_maxbp, A->nbp);
     for (slong b = 0; b < A->nbp; b++)
-        stat_mq += A->bp[b].kind == BPOINT_MQ;
+        stat_mq += A->bp[b].kind == CT_BPOINT_MQ;
     slong bad = check_analysis(&X, A, state);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     return bad;
 }
 
@@ -81,25 +83,25 @@ static void check_random(ulong seed, slong nsets)
     flint_randinit(state);
     flint_randseed(state, seed, 11);
     for (slong s = 0; s < nsets; s++) {
-        instance_struct set[3];
+        ct_instance_struct set[3];
         slong m = 1 + (slong)n_randint(state, 3), ncls = 2 + (slong)n_randint(state, 3);
         int score_all = n_randint(state, 4) == 0;
         for (slong j = 0; j < m; j++) {
-            gen_params_t P;
-            gen_params_init(P, 2 + (slong)n_randint(state, 13), ncls);
+            ct_gen_params_t P;
+            ct_gen_params_init(P, 2 + (slong)n_randint(state, 13), ncls);
             P->p = ps[n_randint(state, 4)];
             P->connected = n_randint(state, 2);
             P->labeled =
                 n_randint(state, 12) == 0 ? 0.0 : 0.15 + 0.1 * n_randint(state, 4);
             P->held = n_randint(state, 4) == 0 ? 0.6 : 1.0;
-            P->weight = (gen_weight_t)n_randint(state, 5);
-            gen_instance(set + j, P, seed, 8 * s + j);
+            P->weight = (ct_gen_weight_t)n_randint(state, 5);
+            ct_gen_instance(set + j, P, seed, 8 * s + j);
         }
         slong bad = check_set(set, m, score_all, state);
         CHECK_MSG(bad == 0, "seed %lu set %ld (m = %ld): %ld mismatches",
                   (unsigned long)seed, (long)s, (long)m, (long)bad);
         for (slong j = 0; j < m; j++)
-            instance_clear(set + j);
+            ct_instance_clear(set + j);
     }
     flint_randclear(state);
 }
@@ -107,17 +109,18 @@ static void check_random(ulong seed, slong nsets)
 /* The gadget's single breakpoint against sqrt(x + 2)/2 (Arb, 256 bits). */
 static void check_gadget(const char *path, const char *x)
 {
-    instance_t I;
+    ct_instance_t I;
     char err[512];
-    if (instance_load(I, path, err, sizeof(err))) {
+    if (ct_instance_load(I, path, err, sizeof(err))) {
         CHECK_MSG(0, "%s", err);
         return;
     }
     fmpq_t xq, lo, hi, ap;
     fmpq_init(xq), fmpq_init(lo), fmpq_init(hi), fmpq_init(ap);
-    qparse_fmpq(xq, x);
-    analysis_t A;
-    CHECK(analysis_run(A, FAMILY_ALPHA, I, 1, 0, devnull, err, sizeof(err)) == 0);
+    ct_qparse_fmpq(xq, x);
+    ct_analysis_t A;
+    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
     CHECK_MSG(A->nundecided == 0 && A->nbp == 1, "%s: %ld breakpoints", path,
               (long)A->nbp);
     if (A->nundecided == 0 && A->nbp == 1) {
@@ -128,9 +131,9 @@ static void check_gadget(const char *path, const char *x)
         arb_sqrt(t, t, 256);
         arb_mul_2exp_si(t, t, -1);
         char *s, *l, *h;
-        bpoint_get_strs(&s, &l, &h, A->bp + 0, 30);
-        CHECK(qparse_fmpq(ap, s) == 0 && qparse_fmpq(lo, l) == 0 &&
-              qparse_fmpq(hi, h) == 0);
+        ct_bpoint_get_strs(&s, &l, &h, A->bp + 0, 30);
+        CHECK(ct_qparse_fmpq(ap, s) == 0 && ct_qparse_fmpq(lo, l) == 0 &&
+              ct_qparse_fmpq(hi, h) == 0);
         arb_set_fmpq(u, lo, 256);
         CHECK_MSG(arb_le(u, t), "%s: lo %s", path, l);
         arb_set_fmpq(u, hi, 256);
@@ -147,8 +150,8 @@ static void check_gadget(const char *path, const char *x)
         free(s), free(l), free(h);
         arb_clear(t), arb_clear(u);
     }
-    analysis_clear(A);
-    instance_clear(I);
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
     fmpq_clear(xq), fmpq_clear(lo), fmpq_clear(hi), fmpq_clear(ap);
 }
 

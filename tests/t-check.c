@@ -9,8 +9,9 @@
 #include <flint/fmpz_poly.h>
 #include <flint/fmpz_poly_factor.h>
 #include <flint/ulong_extras.h>
-#include "certune/analyze.h"
+#include "certune/analysis.h"
 #include "certune/gen.h"
+#include "certune/family.h"
 #include "check.h"
 #include "oracle.h"
 
@@ -35,7 +36,7 @@ static int tcheck_sgn_at(const fmpz_poly_t f, const fmpq_t q)
 
 /* Compares q with the root r exactly: -1, 0, 1 as q <, =, > the root. Relies
    only on r's interval holding exactly one root of r->poly. */
-static int tcheck_cmp_q_root(const fmpq_t q, const rroot_struct *r)
+static int tcheck_cmp_q_root(const fmpq_t q, const ct_rroot_struct *r)
 {
     int s;
 
@@ -53,7 +54,7 @@ static int tcheck_cmp_q_root(const fmpq_t q, const rroot_struct *r)
 
 /* Sets x to the breakpoint when it is rational (exact interval or linear
    polynomial) and returns 1; returns 0 otherwise. */
-static int tcheck_root_rational(fmpq_t x, const rroot_struct *r)
+static int tcheck_root_rational(fmpq_t x, const ct_rroot_struct *r)
 {
     if (fmpq_equal(r->lo, r->hi)) {
         fmpq_set(x, r->lo);
@@ -69,7 +70,7 @@ static int tcheck_root_rational(fmpq_t x, const rroot_struct *r)
 
 /* Checks the root's certificate: 0 < root, a primitive irreducible polynomial
    with positive leading coefficient, and a sign change (or an exact zero). */
-static int tcheck_root_valid(const rroot_struct *r)
+static int tcheck_root_valid(const ct_rroot_struct *r)
 {
     fmpz_poly_factor_t fac;
     fmpz_t cont;
@@ -121,7 +122,7 @@ static void tcheck_between(fmpq_t q, const fmpq_t a, const fmpq_t b, slong d)
 /* ------------------------------------------------------- the set checker */
 
 typedef struct {
-    const instance_struct *insts;
+    const ct_instance_struct *insts;
     slong m, nscored;
     int score_all;
     FILE *log; /* NULL: quiet */
@@ -156,7 +157,7 @@ static void tcheck_eval(fmpq_t loss, slong *preds, tcheck_ctx *C, const fmpq_t q
 
 /* Checks the oracle at q, a point of open piece i, against the analysis and
    against the piece's reference predictions ref. */
-static void tcheck_piece_at(tcheck_ctx *C, analysis_t A, slong i, const fmpq_t q,
+static void tcheck_piece_at(tcheck_ctx *C, ct_analysis_t A, slong i, const fmpq_t q,
                             const slong *ref, const char *what)
 {
     fmpq_t loss;
@@ -180,7 +181,7 @@ static void tcheck_piece_at(tcheck_ctx *C, analysis_t A, slong i, const fmpq_t q
 }
 
 /* The number of maximal intervals of constant loss, recomputed. */
-static slong tcheck_count_runs(const analysis_t A)
+static slong tcheck_count_runs(const ct_analysis_t A)
 {
     slong i, runs = 1;
     const fmpq *prev = A->piece_loss + 0;
@@ -195,7 +196,7 @@ static slong tcheck_count_runs(const analysis_t A)
     return runs;
 }
 
-static void tcheck_summary(tcheck_ctx *C, analysis_t A)
+static void tcheck_summary(tcheck_ctx *C, ct_analysis_t A)
 {
     slong i, k, best = -1;
     fmpq_t mn;
@@ -247,11 +248,11 @@ static void tcheck_summary(tcheck_ctx *C, analysis_t A)
 }
 
 /* The checks on open pieces; fills piece_pred[i] (nscored each). */
-static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
+static void tcheck_pieces(tcheck_ctx *C, ct_analysis_t A, slong **piece_pred)
 {
     slong i, d, nbp = A->nbp;
     fmpq_t q, lo, hi, x, loss, eps;
-    rroot_t r;
+    ct_rroot_t r;
     static const slong fracs[] = {2, 1000};
 
     fmpq_init(q);
@@ -260,10 +261,10 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
     fmpq_init(x);
     fmpq_init(loss);
     fmpq_init(eps);
-    rroot_init(r);
+    ct_rroot_init(r);
     fmpq_set_si(eps, 1, 1000000000);
     for (i = 0; i <= nbp; i++) {
-        analysis_piece_point(q, A, i);
+        ct_analysis_piece_point(q, A, i);
         if (fmpq_sgn(q) <= 0 || (i > 0 && fmpq_cmp(q, A->bp[i - 1].alg.hi) <= 0) ||
             (i < nbp && fmpq_cmp(q, A->bp[i].alg.lo) >= 0)) {
             TFAIL(C, "piece point %ld not strictly inside its piece", (long)i);
@@ -279,8 +280,8 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
         }
         /* ends of the piece: refined copies of the neighbouring intervals */
         if (i > 0) {
-            rroot_set(r, &A->bp[i - 1].alg);
-            rroot_refine(r, eps);
+            ct_rroot_set(r, &A->bp[i - 1].alg);
+            ct_rroot_refine(r, eps);
             if (!tcheck_root_valid(r) || fmpq_cmp(r->hi, A->bp[i - 1].alg.hi) > 0) {
                 TFAIL(C, "refined breakpoint %ld is not a valid sub-interval",
                       (long)(i - 1));
@@ -292,8 +293,8 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
             fmpq_zero(lo);
         }
         if (i < nbp) {
-            rroot_set(r, &A->bp[i].alg);
-            rroot_refine(r, eps);
+            ct_rroot_set(r, &A->bp[i].alg);
+            ct_rroot_refine(r, eps);
             if (!tcheck_root_valid(r) || fmpq_cmp(r->lo, A->bp[i].alg.lo) < 0) {
                 TFAIL(C, "refined breakpoint %ld is not a valid sub-interval", (long)i);
                 fmpq_set(hi, A->bp[i].alg.lo);
@@ -311,7 +312,7 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
             tcheck_piece_at(C, A, i, x, piece_pred[i], "toward right end");
         }
     }
-    rroot_clear(r);
+    ct_rroot_clear(r);
     fmpq_clear(q);
     fmpq_clear(lo);
     fmpq_clear(hi);
@@ -322,17 +323,17 @@ static void tcheck_pieces(tcheck_ctx *C, analysis_t A, slong **piece_pred)
 
 /* The checks at breakpoints: certificates, order, jump, changes, and exact
    point losses at rational breakpoints. */
-static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
+static void tcheck_points(tcheck_ctx *C, ct_analysis_t A, slong **piece_pred)
 {
     slong i, j, sides, at;
     slong *pr = flint_malloc((C->nscored + 1) * sizeof(slong));
     fmpq_t x, loss;
-    rroot_t a, b;
+    ct_rroot_t a, b;
 
     fmpq_init(x);
     fmpq_init(loss);
-    rroot_init(a);
-    rroot_init(b);
+    ct_rroot_init(a);
+    ct_rroot_init(b);
     for (i = 0; i < A->nbp; i++) {
         if (!tcheck_root_valid(&A->bp[i].alg)) {
             TFAIL(C, "breakpoint %ld: invalid certificate", (long)i);
@@ -345,9 +346,9 @@ static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
                  fmpq_equal(A->bp[i].alg.lo, A->bp[i].alg.hi) &&
                  fmpq_equal(A->bp[i + 1].alg.lo, A->bp[i + 1].alg.hi)))
                 TFAIL(C, "breakpoints %ld, %ld: intervals overlap", (long)i, (long)i + 1);
-            rroot_set(a, &A->bp[i].alg);
-            rroot_set(b, &A->bp[i + 1].alg);
-            if (rroot_cmp(a, b) >= 0)
+            ct_rroot_set(a, &A->bp[i].alg);
+            ct_rroot_set(b, &A->bp[i + 1].alg);
+            if (ct_rroot_cmp(a, b) >= 0)
                 TFAIL(C, "breakpoints %ld, %ld: not increasing", (long)i, (long)i + 1);
         }
         sides = tcheck_ndiff(piece_pred[i], piece_pred[i + 1], C->nscored);
@@ -375,15 +376,15 @@ static void tcheck_points(tcheck_ctx *C, analysis_t A, slong **piece_pred)
             TFAIL(C, "breakpoint %ld: changes %ld, oracle %ld", (long)i,
                   (long)A->changes[i], (long)at);
     }
-    rroot_clear(a);
-    rroot_clear(b);
+    ct_rroot_clear(a);
+    ct_rroot_clear(b);
     fmpq_clear(x);
     fmpq_clear(loss);
     flint_free(pr);
 }
 
 /* Random rationals in (0, 1000): their loss is that of their piece or point. */
-static void tcheck_random_points(tcheck_ctx *C, analysis_t A, slong **piece_pred,
+static void tcheck_random_points(tcheck_ctx *C, ct_analysis_t A, slong **piece_pred,
                                  flint_rand_t state, slong count)
 {
     slong t, i, den;
@@ -416,11 +417,11 @@ static void tcheck_random_points(tcheck_ctx *C, analysis_t A, slong **piece_pred
 
 /* Runs the analyzer on the set and checks everything; returns the number of
    mismatches (logged to log when not NULL), or -1 when nothing is scored. */
-static slong tcheck_set(const instance_struct *insts, slong m, int score_all, FILE *log,
-                        ulong seed)
+static slong tcheck_set(const ct_instance_struct *insts, slong m, int score_all,
+                        FILE *log, ulong seed)
 {
     tcheck_ctx C[1];
-    analysis_t A;
+    ct_analysis_t A;
     char err[512];
     slong i, j;
     slong **piece_pred;
@@ -438,8 +439,9 @@ static slong tcheck_set(const instance_struct *insts, slong m, int score_all, FI
             return -1;
         C->nscored += i;
     }
-    memset(A, 0, sizeof(analysis_t));
-    if (analysis_run(A, FAMILY_LAMBDA, insts, m, score_all, devnull, err, sizeof(err))) {
+    memset(A, 0, sizeof(ct_analysis_t));
+    if (ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, insts, m, score_all, devnull, err,
+                          sizeof(err))) {
         TFAIL(C, "analysis_run failed: %s", err);
         return C->bad;
     }
@@ -461,21 +463,21 @@ static slong tcheck_set(const instance_struct *insts, slong m, int score_all, FI
     for (i = 0; i <= A->nbp; i++)
         flint_free(piece_pred[i]);
     flint_free(piece_pred);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     return C->bad;
 }
 
 /* ------------------------------------------------------------- shrinking */
 
 /* dst = src without node `skip_node` (-1: none) and edge `skip_edge` (-1). */
-static void tcheck_instance_copy(instance_t dst, const instance_t src, slong skip_node,
-                                 slong skip_edge)
+static void tcheck_instance_copy(ct_instance_t dst, const ct_instance_t src,
+                                 slong skip_node, slong skip_edge)
 {
     slong e, i, k = 0, n = src->n - (skip_node >= 0);
 
     for (e = 0; e < src->nedges; e++)
         k += e != skip_edge && src->eu[e] != skip_node && src->ev[e] != skip_node;
-    gen_instance_init(dst, src->path, n, src->c, k);
+    ct_gen_instance_init(dst, src->path, n, src->c, k);
     for (e = k = 0; e < src->nedges; e++) {
         if (e == skip_edge || src->eu[e] == skip_node || src->ev[e] == skip_node)
             continue;
@@ -494,28 +496,28 @@ static void tcheck_instance_copy(instance_t dst, const instance_t src, slong ski
 }
 
 /* Tries cand in place of slot j of the set; keeps it when it still fails. */
-static int tcheck_try(instance_struct *set, slong m, slong j, instance_t cand,
+static int tcheck_try(ct_instance_struct *set, slong m, slong j, ct_instance_t cand,
                       int score_all)
 {
-    instance_struct old = set[j];
+    ct_instance_struct old = set[j];
 
     set[j] = *cand;
     if (tcheck_set(set, m, score_all, NULL, 1) > 0) {
-        instance_clear(&old);
+        ct_instance_clear(&old);
         return 1;
     }
     set[j] = old;
-    instance_clear(cand);
+    ct_instance_clear(cand);
     return 0;
 }
 
 /* Greedy shrinking of a failing set: drop instances, nodes, edges, records,
    and simplify weights while it still fails. */
-static void tcheck_shrink(instance_struct *set, slong *m, int score_all)
+static void tcheck_shrink(ct_instance_struct *set, slong *m, int score_all)
 {
     slong j, v, e;
     int progress = 1;
-    instance_t cand;
+    ct_instance_t cand;
 
     while (*m > 1 && progress) {
         progress = 0;
@@ -523,7 +525,7 @@ static void tcheck_shrink(instance_struct *set, slong *m, int score_all)
             if (tcheck_set(set + j, 1, score_all, NULL, 1) > 0) {
                 for (v = 0; v < *m; v++)
                     if (v != j)
-                        instance_clear(set + v);
+                        ct_instance_clear(set + v);
                 set[0] = set[j];
                 *m = 1;
                 progress = 1;
@@ -531,14 +533,14 @@ static void tcheck_shrink(instance_struct *set, slong *m, int score_all)
             }
         }
         for (j = 0; j < *m && !progress; j++) {
-            instance_struct *rest = flint_malloc(*m * sizeof(instance_struct));
+            ct_instance_struct *rest = flint_malloc(*m * sizeof(ct_instance_struct));
             slong k = 0;
             for (v = 0; v < *m; v++)
                 if (v != j)
                     rest[k++] = set[v];
             if (tcheck_set(rest, k, score_all, NULL, 1) > 0) {
-                instance_clear(set + j);
-                memcpy(set, rest, k * sizeof(instance_struct));
+                ct_instance_clear(set + j);
+                memcpy(set, rest, k * sizeof(ct_instance_struct));
                 *m = k;
                 progress = 1;
             }
@@ -585,7 +587,7 @@ static void tcheck_shrink(instance_struct *set, slong *m, int score_all)
     }
 }
 
-static void tcheck_report_failure(instance_struct *set, slong m, int score_all,
+static void tcheck_report_failure(ct_instance_struct *set, slong m, int score_all,
                                   ulong seed, slong s)
 {
     char path[256];
@@ -604,16 +606,16 @@ static void tcheck_report_failure(instance_struct *set, slong m, int score_all,
                      (unsigned long)seed, (long)s, (long)j);
         f = fopen(path, "w");
         if (f != NULL) {
-            instance_write(set + j, f);
+            ct_instance_write(set + j, f);
             fclose(f);
         }
         fprintf(stderr, "  %s (n = %ld, %ld edges)\n", path, (long)set[j].n,
                 (long)set[j].nedges);
-        instance_write(set + j, stderr);
+        ct_instance_write(set + j, stderr);
     }
     tcheck_set(set, m, score_all, stderr, 1);
     for (j = 0; j < m; j++)
-        instance_clear(set + j);
+        ct_instance_clear(set + j);
 }
 
 /* ------------------------------------------------------------ random sets */
@@ -621,7 +623,7 @@ static void tcheck_report_failure(instance_struct *set, slong m, int score_all,
 /* dst = src with its nodes renumbered by a random permutation (the same sign
    polynomials, so the same breakpoints: the analyzer must merge them exactly);
    with redraw, the held-out classes are drawn again. */
-static void tcheck_instance_permuted(instance_t dst, const instance_t src,
+static void tcheck_instance_permuted(ct_instance_t dst, const ct_instance_t src,
                                      flint_rand_t state, int redraw)
 {
     slong i, j, t, u, v, e, n = src->n;
@@ -635,7 +637,7 @@ static void tcheck_instance_permuted(instance_t dst, const instance_t src,
         p[i] = p[j];
         p[j] = t;
     }
-    gen_instance_init(dst, "permuted", n, src->c, src->nedges);
+    ct_gen_instance_init(dst, "permuted", n, src->c, src->nedges);
     for (e = 0; e < src->nedges; e++) {
         u = p[src->eu[e]];
         v = p[src->ev[e]];
@@ -657,8 +659,8 @@ static void tcheck_random(ulong seed, slong nsets)
     static const double ps[] = {0.08, 0.2, 0.35, 0.6};
     static const double labs[] = {0.1, 0.2, 0.3, 0.5};
     flint_rand_t state;
-    gen_params_t P;
-    instance_struct set[4];
+    ct_gen_params_t P;
+    ct_instance_struct set[4];
     slong s, j, m, c, bad, failures = 0;
     int score_all;
 
@@ -669,18 +671,18 @@ static void tcheck_random(ulong seed, slong nsets)
         c = 2 + (slong)n_randint(state, 3);
         score_all = n_randint(state, 10) < 3;
         for (j = 0; j < m; j++) {
-            gen_params_init(P, 2 + (slong)n_randint(state, 13), c);
+            ct_gen_params_init(P, 2 + (slong)n_randint(state, 13), c);
             P->p = ps[n_randint(state, 4)];
             P->connected = n_randint(state, 2);
             P->sbm = n_randint(state, 4) == 0;
             P->p_out = P->p / 4;
             P->labeled = n_randint(state, 16) == 0 ? 0.0 : labs[n_randint(state, 4)];
             P->held = n_randint(state, 4) == 0 ? 0.6 : 1.0;
-            P->weight = (gen_weight_t)n_randint(state, 5);
+            P->weight = (ct_gen_weight_t)n_randint(state, 5);
             if (j > 0 && n_randint(state, 6) == 0)
                 tcheck_instance_permuted(set + j, set + 0, state, n_randint(state, 2));
             else
-                gen_instance(set + j, P, seed, 8 * s + j);
+                ct_gen_instance(set + j, P, seed, 8 * s + j);
         }
         bad = tcheck_set(set, m, score_all, NULL, seed + s);
         CHECK_MSG(bad <= 0, "seed %lu set %ld: %ld mismatches", (unsigned long)seed,
@@ -690,7 +692,7 @@ static void tcheck_random(ulong seed, slong nsets)
             continue;
         }
         for (j = 0; j < m; j++)
-            instance_clear(set + j);
+            ct_instance_clear(set + j);
     }
     flint_randclear(state);
 }
@@ -700,7 +702,7 @@ static void tcheck_random(ulong seed, slong nsets)
 /* Appends the paper's lambda gadget at nodes base..base+3 (edges from edge
    index e0): (1,3) = 1, (2,3) = 1, (3,4) = x; nodes 1, 2 labeled 0, node 4
    labeled 1, node 3 held out with class truth. */
-static void tcheck_gadget_put(instance_t I, slong base, slong e0, const fmpq_t x,
+static void tcheck_gadget_put(ct_instance_t I, slong base, slong e0, const fmpq_t x,
                               slong truth)
 {
     I->eu[e0] = base + 0;
@@ -731,8 +733,8 @@ static int tcheck_gadget_threshold(fmpq_t t, const fmpq_t x)
 
 static void tcheck_gadget_single(const fmpq_t x, slong truth)
 {
-    instance_t I;
-    analysis_t A;
+    ct_instance_t I;
+    ct_analysis_t A;
     fmpq_t t, q, e, loss, w0, w1;
     slong pred[4];
     char err[512];
@@ -744,7 +746,7 @@ static void tcheck_gadget_single(const fmpq_t x, slong truth)
     fmpq_init(loss);
     fmpq_init(w0);
     fmpq_init(w1);
-    gen_instance_init(I, "gadget", 4, 2, 3);
+    ct_gen_instance_init(I, "gadget", 4, 2, 3);
     tcheck_gadget_put(I, 0, 0, x, truth);
     has = tcheck_gadget_threshold(t, x);
     fmpq_set_si(w0, truth != 0, 1); /* loss while node 3 predicts class 0 */
@@ -770,8 +772,9 @@ static void tcheck_gadget_single(const fmpq_t x, slong truth)
         CHECK(pred[2] == 0);
     }
 
-    memset(A, 0, sizeof(analysis_t));
-    CHECK(analysis_run(A, FAMILY_LAMBDA, I, 1, 0, devnull, err, sizeof(err)) == 0);
+    memset(A, 0, sizeof(ct_analysis_t));
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
     if (has) {
         CHECK_MSG(A->nbp == 1, "gadget: %ld breakpoints", (long)A->nbp);
         if (A->nbp == 1) {
@@ -792,8 +795,8 @@ static void tcheck_gadget_single(const fmpq_t x, slong truth)
             CHECK(A->loss_pieces == 1);
         }
     }
-    analysis_clear(A);
-    instance_clear(I);
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
     fmpq_clear(t);
     fmpq_clear(q);
     fmpq_clear(e);
@@ -812,8 +815,8 @@ static int tcheck_cmp_fmpq(const void *a, const void *b)
    loss alternates between neighbouring pieces. */
 static void tcheck_gadget_union(const slong (*xs)[2], slong g, slong first)
 {
-    instance_t I;
-    analysis_t A;
+    ct_instance_t I;
+    ct_analysis_t A;
     fmpq *x = _fmpq_vec_init(g), *t = _fmpq_vec_init(g);
     fmpq_t want, q;
     slong j, p, wrong;
@@ -827,13 +830,14 @@ static void tcheck_gadget_union(const slong (*xs)[2], slong g, slong first)
     qsort(x, g, sizeof(fmpq), tcheck_cmp_fmpq);
     for (j = 0; j < g / 2; j++)
         fmpq_swap(x + j, x + g - 1 - j);
-    gen_instance_init(I, "gadget-union", 4 * g, 2, 3 * g);
+    ct_gen_instance_init(I, "gadget-union", 4 * g, 2, 3 * g);
     for (j = 0; j < g; j++) {
         tcheck_gadget_threshold(t + j, x + j);
         tcheck_gadget_put(I, 4 * j, 3 * j, x + j, (j + first) % 2);
     }
-    memset(A, 0, sizeof(analysis_t));
-    CHECK(analysis_run(A, FAMILY_LAMBDA, I, 1, 0, devnull, err, sizeof(err)) == 0);
+    memset(A, 0, sizeof(ct_analysis_t));
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
     CHECK_MSG(A->nbp == g, "gadget union: %ld breakpoints, expected %ld", (long)A->nbp,
               (long)g);
     CHECK(A->loss_pieces == g + 1);
@@ -850,14 +854,14 @@ static void tcheck_gadget_union(const slong (*xs)[2], slong g, slong first)
                   fmpq_equal(A->bp[p].alg.hi, t + p));
             CHECK(fmpq_equal(A->point_loss + p, A->piece_loss + p));
         }
-        analysis_piece_point(q, A, p);
+        ct_analysis_piece_point(q, A, p);
         oracle_loss(want, I, q, 0);
         CHECK(fmpq_equal(want, A->piece_loss + p));
     }
     CHECK(tcheck_set(I, 1, 0, stderr, 5) == 0);
     CHECK(tcheck_set(I, 1, 1, stderr, 6) == 0);
-    analysis_clear(A);
-    instance_clear(I);
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
     _fmpq_vec_clear(x, g);
     _fmpq_vec_clear(t, g);
     fmpq_clear(want);
@@ -888,24 +892,24 @@ static void tcheck_gadgets(void)
    far apart stay within the classes, losses in [0, 1]. */
 static void tcheck_oracle_sanity(void)
 {
-    gen_params_t P;
-    instance_t I;
+    ct_gen_params_t P;
+    ct_instance_t I;
     fmpq_t q, loss;
     slong k, i, pred[20];
 
     fmpq_init(q);
     fmpq_init(loss);
     for (k = 0; k < 20; k++) {
-        gen_params_init(P, 2 + k % 19, 2 + k % 3);
-        P->weight = (gen_weight_t)(k % 5);
-        gen_instance(I, P, 4242, k);
+        ct_gen_params_init(P, 2 + k % 19, 2 + k % 3);
+        P->weight = (ct_gen_weight_t)(k % 5);
+        ct_gen_instance(I, P, 4242, k);
         fmpq_set_si(q, 1 + k, 3);
         oracle_predict(pred, I, q);
         for (i = 0; i < I->n; i++)
             CHECK(pred[i] >= 0 && pred[i] < I->c);
         oracle_loss(loss, I, q, 1);
         CHECK(fmpq_sgn(loss) >= 0 && fmpq_cmp_si(loss, 1) <= 0);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     fmpq_clear(q);
     fmpq_clear(loss);

@@ -1,6 +1,6 @@
-/* Tests of component_assign on graphs with known components. */
+/* Tests of ct_component_assign on graphs with known components. */
 #include <string.h>
-#include "certune/certune.h"
+#include "certune/base.h"
 #include "certune/component.h"
 #include "certune/instance.h"
 #include "check.h"
@@ -8,21 +8,21 @@
 /* Parses text and checks the components against want (n entries). */
 static void check_components(const char *text, const slong *want, slong count)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[CERTUNE_ERRLEN];
     slong *comp, i;
 
-    if (instance_parse(inst, text, strlen(text), "comp.gssl", err, sizeof err) != 0) {
+    if (ct_instance_parse(inst, text, strlen(text), "comp.gssl", err, sizeof err) != 0) {
         CHECK_MSG(0, "%s", err);
         return;
     }
     comp = flint_malloc(inst->n * sizeof(slong));
-    CHECK_MSG(component_assign(comp, inst) == count, "count for: %s", text);
+    CHECK_MSG(ct_component_assign(comp, inst) == count, "count for: %s", text);
     for (i = 0; i < inst->n; i++)
         CHECK_MSG(comp[i] == want[i], "node %ld: got %ld, want %ld in: %s", (long)i + 1,
                   (long)comp[i], (long)want[i], text);
     flint_free(comp);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 static void test_small(void)

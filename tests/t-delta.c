@@ -1,7 +1,7 @@
-/* Tests of delta: the exponential sums of delta_sign_functions against the
+/* Tests of delta: the exponential sums of ct_delta_sign_functions against the
    paper's gadget derived by hand (docs/delta.md) and against the independent
    dense evaluator oracle_delta.h (exact at delta = 0 and 1, Arb at 1024 bits in
-   between) on random instances; delta_distinct_degrees against a direct count,
+   between) on random instances; ct_delta_distinct_degrees against a direct count,
    the number of terms and the rule of signs. The sums are evaluated here with
    Arb directly, not with the expsum module. */
 #include "check.h"
@@ -24,7 +24,7 @@ static void grid_delta(fmpq_t d, slong g)
 
 /* Sign of h at delta: exactly at 0 and 1 (sum A_t, sum A_t B_t), else the sign of
    an Arb ball of h (0 when it contains 0). */
-static int sum_sign(const expsum_struct *h, const fmpq_t delta)
+static int sum_sign(const ct_expsum_struct *h, const fmpq_t delta)
 {
     int sg;
     if (fmpq_is_zero(delta) || fmpq_is_one(delta)) {
@@ -51,7 +51,7 @@ static int sum_sign(const expsum_struct *h, const fmpq_t delta)
     return sg;
 }
 
-static slong coef_sign_changes(const expsum_struct *h)
+static slong coef_sign_changes(const ct_expsum_struct *h)
 {
     slong v = 0;
     for (slong t = 1; t < h->len; t++)
@@ -59,16 +59,16 @@ static slong coef_sign_changes(const expsum_struct *h)
     return v;
 }
 
-static void free_fns(delta_signfn_struct *s, slong count)
+static void free_fns(ct_delta_signfn_struct *s, slong count)
 {
     for (slong r = 0; r < count; r++)
-        delta_signfn_clear(s + r);
+        ct_delta_signfn_clear(s + r);
     flint_free(s);
 }
 
 /* Oracle signs of every (function, pair) at grid point g into sg. */
-static void oracle_signs(int *sg, const delta_signfn_struct *s, slong count,
-                         const instance_t inst, const fmpq_t c, slong g)
+static void oracle_signs(int *sg, const ct_delta_signfn_struct *s, slong count,
+                         const ct_instance_t inst, const fmpq_t c, slong g)
 {
     slong nc = inst->c, np = nc * (nc - 1) / 2;
     fmpq_t d;
@@ -83,7 +83,7 @@ static void oracle_signs(int *sg, const delta_signfn_struct *s, slong count,
     for (slong r = 0; r < count; r++)
         for (slong k = 0; k < nc; k++)
             for (slong l = k + 1; l < nc; l++) {
-                slong i = s[r].node, p = signfn_pair(k, l, nc);
+                slong i = s[r].node, p = ct_signfn_pair(k, l, nc);
                 int o = exact ? oracle_delta_sign_exact(Fq, i, k, l)
                               : oracle_delta_sign_arb(Fa, i, k, l, PREC);
                 int h = sum_sign(s[r].diff + p, d);
@@ -100,7 +100,7 @@ static void oracle_signs(int *sg, const delta_signfn_struct *s, slong count,
 
 /* Distinct degrees of the labeled nodes of classes k, l in component j, counted
    here directly. */
-static slong count_degrees(const instance_t inst, const slong *comp, slong j, slong k,
+static slong count_degrees(const ct_instance_t inst, const slong *comp, slong j, slong k,
                            slong l)
 {
     fmpq *deg = _fmpq_vec_init(inst->n);
@@ -119,17 +119,17 @@ static slong count_degrees(const instance_t inst, const slong *comp, slong j, sl
 
 /* Terms, coefficient sign changes and observed sign changes against the
    distinct degrees. */
-static void check_bounds(const int *sg, const delta_signfn_struct *s, slong count,
-                         const instance_t inst)
+static void check_bounds(const int *sg, const ct_delta_signfn_struct *s, slong count,
+                         const ct_instance_t inst)
 {
     slong nc = inst->c, np = nc * (nc - 1) / 2;
     slong *comp = flint_malloc(inst->n * sizeof(slong));
-    component_assign(comp, inst);
+    ct_component_assign(comp, inst);
     for (slong r = 0; r < count; r++)
         for (slong k = 0; k < nc; k++)
             for (slong l = k + 1; l < nc; l++) {
-                slong p = signfn_pair(k, l, nc), j = comp[s[r].node];
-                slong nd = delta_distinct_degrees(inst, comp, j, k, l), seen = 0,
+                slong p = ct_signfn_pair(k, l, nc), j = comp[s[r].node];
+                slong nd = ct_delta_distinct_degrees(inst, comp, j, k, l), seen = 0,
                       last = 0;
                 CHECK(nd == count_degrees(inst, comp, j, k, l));
                 CHECK(s[r].diff[p].len <= nd);
@@ -146,12 +146,12 @@ static void check_bounds(const int *sg, const delta_signfn_struct *s, slong coun
 
 /* Every scored node exactly once with its truth, one warning per component
    without a labeled node. */
-static void check_entries(const delta_signfn_struct *s, slong count,
-                          const instance_t inst, int score_all, FILE *warn)
+static void check_entries(const ct_delta_signfn_struct *s, slong count,
+                          const ct_instance_t inst, int score_all, FILE *warn)
 {
     slong expect = 0, *comp = flint_malloc(inst->n * sizeof(slong)), lines = 0;
     for (slong i = 0; i < inst->n; i++) {
-        int sc = score_all == LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
+        int sc = score_all == CT_LAMBDA_EVERY_NODE || inst->held[i] >= 0 ||
                  (score_all && inst->label[i] >= 0);
         slong hits = 0;
         for (slong r = 0; r < count; r++)
@@ -179,12 +179,12 @@ static void check_entries(const delta_signfn_struct *s, slong count,
     flint_free(comp);
 }
 
-static void check_instance(const instance_t inst, const fmpq_t c, int score_all)
+static void check_instance(const ct_instance_t inst, const fmpq_t c, int score_all)
 {
-    delta_signfn_struct *s = NULL;
+    ct_delta_signfn_struct *s = NULL;
     slong count = 0, np = inst->c * (inst->c - 1) / 2;
     FILE *warn = tmpfile();
-    delta_sign_functions(&s, &count, inst, 7, c, score_all, warn);
+    ct_delta_sign_functions(&s, &count, inst, 7, c, score_all, warn);
     check_entries(s, count, inst, score_all, warn);
     fclose(warn);
     int *sg = flint_calloc(FLINT_MAX(count * np * NGRID, 1), sizeof(int));
@@ -202,20 +202,20 @@ static void check_random(flint_rand_t state)
     fmpq_t c;
     fmpq_init(c);
     for (slong trial = 0; trial < 160; trial++) {
-        gen_params_t P;
+        ct_gen_params_t P;
         slong n = trial < 156 ? 1 + (slong)n_randint(state, 12) : 25 + 10 * (trial - 156);
-        gen_params_init(P, n, 1 + n_randint(state, 4));
+        ct_gen_params_init(P, n, 1 + n_randint(state, 4));
         P->p = trial < 156 ? ps[n_randint(state, 4)] : 4.0 / n;
         P->connected = n_randint(state, 3) == 0;
         P->labeled = 0.2 * n_randint(state, 4);
         P->held = n_randint(state, 2) ? 1.0 : 0.5;
-        P->weight = (gen_weight_t)n_randint(state, 5);
-        instance_t inst;
-        gen_instance_rand(inst, P, state, NULL);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
         slong ci = n_randint(state, 6);
         fmpq_set_si(c, cs[ci][0], cs[ci][1]);
         check_instance(inst, c, (int)n_randint(state, 3));
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
     fmpq_clear(c);
 }
@@ -227,11 +227,11 @@ static void check_handmade(void)
     static const char text[] = "p gssl 10 3\ne 1 2 0.3\ne 2 3 5/2\ne 3 4 1\ne 4 1 0.3\n"
                                "e 2 5 2.5\ne 5 6 7/10\ne 9 10 4\nl 1 0\nl 3 1\nl 6 2\n"
                                "l 7 1\nt 2 0\nt 4 1\nt 5 2\nt 8 0\nt 9 1\n";
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
     fmpq_t c;
     fmpq_init(c);
-    CHECK(instance_parse(inst, text, sizeof(text) - 1, "handmade", err, sizeof(err)) ==
+    CHECK(ct_instance_parse(inst, text, sizeof(text) - 1, "handmade", err, sizeof(err)) ==
           0);
     for (int sa = 0; sa < 3; sa++) {
         fmpq_set_si(c, 99, 100);
@@ -239,15 +239,15 @@ static void check_handmade(void)
         fmpq_set_si(c, 1, 3);
         check_instance(inst, c, sa);
     }
-    instance_clear(inst);
+    ct_instance_clear(inst);
     fmpq_clear(c);
 }
 
 /* The paper's gadget: (1,2) = (1,3) = 1, (1,4) = x; node 1 class 0, nodes 2
    and 3 class 1, node 4 held out as class 0. */
-static void gadget(instance_t inst, slong xn, slong xd)
+static void gadget(ct_instance_t inst, slong xn, slong xd)
 {
-    gen_instance_init(inst, "delta-gadget", 4, 2, 3);
+    ct_gen_instance_init(inst, "delta-gadget", 4, 2, 3);
     for (slong e = 0; e < 3; e++) {
         inst->eu[e] = 0;
         inst->ev[e] = e + 1;
@@ -264,16 +264,16 @@ static void gadget(instance_t inst, slong xn, slong xd)
    the ratio x + 2, coefficients in the ratio -2c. */
 static void check_gadget(slong xn, slong xd, slong p, slong q)
 {
-    instance_t inst;
-    delta_signfn_struct *s = NULL;
+    ct_instance_t inst;
+    ct_delta_signfn_struct *s = NULL;
     slong count = 0;
     fmpq_t c;
     fmpq_init(c);
     fmpq_set_si(c, p, q);
     gadget(inst, xn, xd);
-    delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
     CHECK(count == 1 && s[0].node == 3 && s[0].truth == 0 && s[0].inst == 0);
-    const expsum_struct *h = s[0].diff;
+    const ct_expsum_struct *h = s[0].diff;
     CHECK_MSG(h->len == 2, "x = %ld/%ld", (long)xn, (long)xd);
     if (h->len == 2) {
         fmpz_t a, b;
@@ -290,8 +290,8 @@ static void check_gadget(slong xn, slong xd, slong p, slong q)
     }
     free_fns(s, count);
     check_instance(inst, c, 0);
-    check_instance(inst, c, LAMBDA_EVERY_NODE);
-    instance_clear(inst);
+    check_instance(inst, c, CT_LAMBDA_EVERY_NODE);
+    ct_instance_clear(inst);
     fmpq_clear(c);
 }
 
@@ -300,8 +300,8 @@ static void check_gadget(slong xn, slong xd, slong p, slong q)
    0); class 1 just below, class 0 just above. */
 static void check_gadget_half(void)
 {
-    instance_t inst;
-    delta_signfn_struct *s = NULL;
+    ct_instance_t inst;
+    ct_delta_signfn_struct *s = NULL;
     slong count = 0, expect[3] = {1, 0, 0}, num[3] = {49, 1, 51}, den[3] = {100, 2, 100};
     fmpq_t c, d;
     arb_mat_t F;
@@ -309,8 +309,8 @@ static void check_gadget_half(void)
     fmpq_set_si(c, 3, 4);
     gadget(inst, 1, 4);
     arb_mat_init(F, 4, 2);
-    delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
-    const expsum_struct *h = s[0].diff;
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    const ct_expsum_struct *h = s[0].diff;
     CHECK(h->len == 2);
     if (h->len == 2) {
         fmpz_t a, b;
@@ -330,7 +330,7 @@ static void check_gadget_half(void)
     }
     free_fns(s, count);
     arb_mat_clear(F);
-    instance_clear(inst);
+    ct_instance_clear(inst);
     fmpq_clear(c), fmpq_clear(d);
 }
 
@@ -342,21 +342,21 @@ static void check_oscillating(void)
     static const slong num[8] = {0, 1, 3, 2, 11, 7, 19, 1};
     static const slong den[8] = {1, 10, 10, 5, 20, 10, 20, 1};
     static const slong wrong[8] = {2, 2, 3, 2, 3, 2, 3, 3};
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
     fmpq_t c, d;
     fmpq_init(c), fmpq_init(d);
     fmpq_set_si(c, 99, 100);
-    int ok = instance_load(inst, "instances/delta-gadget-oscillating.gssl", err,
-                           sizeof(err)) == 0;
+    int ok = ct_instance_load(inst, "instances/delta-gadget-oscillating.gssl", err,
+                              sizeof(err)) == 0;
     CHECK_MSG(ok, "%s", err);
     if (!ok) {
         fmpq_clear(c), fmpq_clear(d);
         return;
     }
-    delta_signfn_struct *s = NULL;
+    ct_delta_signfn_struct *s = NULL;
     slong count = 0;
-    delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
     CHECK(count == 5);
     for (int j = 0; j < 8 && count == 5; j++) {
         slong bad = 0;
@@ -368,7 +368,7 @@ static void check_oscillating(void)
     }
     free_fns(s, count);
     check_instance(inst, c, 0);
-    instance_clear(inst);
+    ct_instance_clear(inst);
     fmpq_clear(c), fmpq_clear(d);
 }
 

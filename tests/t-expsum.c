@@ -14,7 +14,7 @@
 /* ---- independent helpers ------------------------------------------------ */
 
 /* h = sum c[i] b[i]^x */
-static void make(expsum_t h, slong n, const slong *c, const slong *b)
+static void make(ct_expsum_t h, slong n, const slong *c, const slong *b)
 {
     fmpz *cc = _fmpz_vec_init(n), *bb = _fmpz_vec_init(n);
     slong i;
@@ -23,13 +23,13 @@ static void make(expsum_t h, slong n, const slong *c, const slong *b)
         fmpz_set_si(cc + i, c[i]);
         fmpz_set_si(bb + i, b[i]);
     }
-    expsum_set_terms(h, cc, bb, n);
+    ct_expsum_set_terms(h, cc, bb, n);
     _fmpz_vec_clear(cc, n);
     _fmpz_vec_clear(bb, n);
 }
 
 /* h(q) by qqbar: sum c B^(u/v), exact; returns its sign */
-static int qqbar_sign(const expsum_t h, slong u, ulong v)
+static int qqbar_sign(const ct_expsum_t h, slong u, ulong v)
 {
     qqbar_t s, t;
     slong i;
@@ -69,7 +69,7 @@ static void log_ratio(arb_t v, slong p1, slong q1, slong p2, slong q2)
 }
 
 /* r's interval contains v (v a narrow ball) */
-static int contains(const exroot_t r, const arb_t v)
+static int contains(const ct_expsum_root_t r, const arb_t v)
 {
     arb_t lo, hi;
     int ok;
@@ -86,13 +86,13 @@ static int contains(const exroot_t r, const arb_t v)
 
 /* The decimal strings of r agree with v to `digits` digits and bound it; a
    second call with 5 digits gives bounds of at most maxlen characters. */
-static void check_strs(exroot_t r, const arb_t v, slong digits, size_t maxlen)
+static void check_strs(ct_expsum_root_t r, const arb_t v, slong digits, size_t maxlen)
 {
     char *ap, *lo, *hi;
     arb_t a, l, h, ulp;
     slong e;
 
-    exroot_get_strs(&ap, &lo, &hi, r, digits);
+    ct_expsum_root_get_strs(&ap, &lo, &hi, r, digits);
     arb_init(a);
     arb_init(l);
     arb_init(h);
@@ -113,7 +113,7 @@ static void check_strs(exroot_t r, const arb_t v, slong digits, size_t maxlen)
     free(lo);
     free(hi);
     /* again, coarser, on the now narrow root: short bounds that still bound */
-    exroot_get_strs(&ap, &lo, &hi, r, 5);
+    ct_expsum_root_get_strs(&ap, &lo, &hi, r, 5);
     CHECK(arb_set_str(l, lo, 512) == 0);
     CHECK(arb_set_str(h, hi, 512) == 0);
     CHECK_MSG(arb_le(l, v) && arb_le(v, h), "bounds %s %s", lo, hi);
@@ -129,39 +129,39 @@ static void check_strs(exroot_t r, const arb_t v, slong digits, size_t maxlen)
 }
 
 /* exroot certificate: opposite nonzero exact signs at lo, hi; inside (0, 1) */
-static void check_cert(const exroot_t r)
+static void check_cert(const ct_expsum_root_t r)
 {
     if (fmpq_equal(r->lo, r->hi)) {
-        CHECK(expsum_sign_fmpq(&r->fn, r->lo) == 0);
+        CHECK(ct_expsum_sign_fmpq(&r->fn, r->lo) == 0);
         return;
     }
     CHECK(fmpq_sgn(r->lo) >= 0);
     CHECK(fmpq_cmp_ui(r->hi, 1) <= 0);
     CHECK(r->sign_lo == 1 || r->sign_lo == -1);
-    CHECK(expsum_sign_fmpq(&r->fn, r->lo) == r->sign_lo);
-    CHECK(expsum_sign_fmpq(&r->fn, r->hi) == -r->sign_lo);
+    CHECK(ct_expsum_sign_fmpq(&r->fn, r->lo) == r->sign_lo);
+    CHECK(ct_expsum_sign_fmpq(&r->fn, r->hi) == -r->sign_lo);
 }
 
-static void free_roots(exroot_struct *r, slong n)
+static void free_roots(ct_expsum_root_struct *r, slong n)
 {
     slong i;
 
     for (i = 0; i < n; i++)
-        exroot_clear(r + i);
+        ct_expsum_root_clear(r + i);
     flint_free(r);
 }
 
 /* Isolates h, expects n roots, checks the certificates and the order. */
-static exroot_struct *isolate_n(const expsum_t h, slong want, int *sign_first)
+static ct_expsum_root_struct *isolate_n(const ct_expsum_t h, slong want, int *sign_first)
 {
-    exroot_struct *r;
+    ct_expsum_root_struct *r;
     slong n, i;
     fmpq_t ul, uh;
     int s, und;
 
     fmpq_init(ul);
     fmpq_init(uh);
-    und = expsum_isolate(&r, &n, sign_first ? sign_first : &s, ul, uh, h);
+    und = ct_expsum_isolate(&r, &n, sign_first ? sign_first : &s, ul, uh, h);
     CHECK(und == 0);
     CHECK_MSG(n == want, "n = %ld, want %ld", (long)n, (long)want);
     for (i = 0; i < n; i++) {
@@ -182,54 +182,54 @@ static exroot_struct *isolate_n(const expsum_t h, slong want, int *sign_first)
 
 static void test_basic(void)
 {
-    expsum_t h, g;
+    ct_expsum_t h, g;
     slong c1[] = {3, -5, 2, 7, 0, -2}, b1[] = {4, 2, 1, 1, 9, 1};
     slong c2[] = {-6, 10, -14}, b2[] = {4, 2, 1};
     slong c3[] = {1, -1}, b3[] = {2, 2};
     char *s;
 
-    expsum_init(h);
-    expsum_init(g);
+    ct_expsum_init(h);
+    ct_expsum_init(g);
     make(h, 6, c1, b1); /* 3*4^x - 5*2^x + 7 */
     CHECK(h->len == 3);
     CHECK(fmpz_equal_si(h->base, 1) && fmpz_equal_si(h->coef, 7));
     CHECK(fmpz_equal_si(h->base + 2, 4) && fmpz_equal_si(h->coef + 2, 3));
-    s = expsum_get_str(h);
+    s = ct_expsum_get_str(h);
     CHECK_MSG(strcmp(s, "3*4^x - 5*2^x + 7") == 0, "%s", s);
     free(s);
-    CHECK(expsum_sign_changes(h) == 2);
-    CHECK(expsum_sign_at_end(h, 0) == 1); /* 5 */
-    CHECK(expsum_sign_at_end(h, 1) == 1); /* 12 - 10 + 7 */
-    make(g, 3, c2, b2);                   /* -2 (3*4^x - 5*2^x + 7) */
-    CHECK(!expsum_equal(h, g));
-    CHECK(expsum_normalize(g) == -1);
-    CHECK(expsum_normalize(h) == 1);
-    CHECK(expsum_equal(h, g));
-    CHECK(expsum_hash(h) == expsum_hash(g));
+    CHECK(ct_expsum_sign_changes(h) == 2);
+    CHECK(ct_expsum_sign_at_end(h, 0) == 1); /* 5 */
+    CHECK(ct_expsum_sign_at_end(h, 1) == 1); /* 12 - 10 + 7 */
+    make(g, 3, c2, b2);                      /* -2 (3*4^x - 5*2^x + 7) */
+    CHECK(!ct_expsum_equal(h, g));
+    CHECK(ct_expsum_normalize(g) == -1);
+    CHECK(ct_expsum_normalize(h) == 1);
+    CHECK(ct_expsum_equal(h, g));
+    CHECK(ct_expsum_hash(h) == ct_expsum_hash(g));
     fmpz_add_ui(g->coef, g->coef, 1);
-    CHECK(!expsum_equal(h, g));
-    CHECK(expsum_hash(h) != expsum_hash(g));
+    CHECK(!ct_expsum_equal(h, g));
+    CHECK(ct_expsum_hash(h) != ct_expsum_hash(g));
     make(g, 2, c3, b3);
-    CHECK(expsum_is_zero(g));
-    s = expsum_get_str(g);
+    CHECK(ct_expsum_is_zero(g));
+    s = ct_expsum_get_str(g);
     CHECK(strcmp(s, "0") == 0);
     free(s);
-    CHECK(expsum_normalize(g) == 1);
+    CHECK(ct_expsum_normalize(g) == 1);
     c3[1] = 1;
     b3[1] = 1;
     c3[0] = -1;
     make(g, 2, c3, b3);
-    s = expsum_get_str(g);
+    s = ct_expsum_get_str(g);
     CHECK_MSG(strcmp(s, "-2^x + 1") == 0, "%s", s);
     free(s);
-    CHECK(expsum_normalize(g) == -1);
-    s = expsum_get_str(g);
+    CHECK(ct_expsum_normalize(g) == -1);
+    s = ct_expsum_get_str(g);
     CHECK_MSG(strcmp(s, "2^x - 1") == 0, "%s", s);
     free(s);
-    expsum_set(h, g);
-    CHECK(expsum_equal(h, g));
-    expsum_clear(h);
-    expsum_clear(g);
+    ct_expsum_set(h, g);
+    CHECK(ct_expsum_equal(h, g));
+    ct_expsum_clear(h);
+    ct_expsum_clear(g);
 }
 
 /* ---- Arb evaluation ------------------------------------------------------ */
@@ -238,10 +238,10 @@ static void test_basic(void)
 static void test_eval(void)
 {
     slong c[] = {3, -5, 7}, b[] = {4, 2, 1};
-    expsum_t h;
+    ct_expsum_t h;
     arb_t x, y, dy, s2, l2, w;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     arb_init(x);
     arb_init(y);
     arb_init(dy);
@@ -250,7 +250,7 @@ static void test_eval(void)
     arb_init(w);
     make(h, 3, c, b);
     arb_set_d(x, 0.5);
-    expsum_eval_arb(y, dy, h, x, 128);
+    ct_expsum_eval_arb(y, dy, h, x, 128);
     arb_sqrt_ui(s2, 2, 200);
     arb_log_ui(l2, 2, 200);
     arb_mul_si(w, s2, -5, 200);
@@ -261,7 +261,7 @@ static void test_eval(void)
     arb_mul(w, w, l2, 200);
     CHECK(arb_overlaps(dy, w) && arb_rel_accuracy_bits(dy) > 100);
     arb_add_error_2exp_si(x, -10);
-    expsum_eval_arb(y, NULL, h, x, 128);
+    ct_expsum_eval_arb(y, NULL, h, x, 128);
     arb_mul_si(w, s2, -5, 200);
     arb_add_si(w, w, 13, 200);
     CHECK(arb_contains(y, w));
@@ -271,32 +271,32 @@ static void test_eval(void)
     arb_clear(s2);
     arb_clear(l2);
     arb_clear(w);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* ---- exact signs --------------------------------------------------------- */
 
-static int sign_at(const expsum_t h, slong u, slong v)
+static int sign_at(const ct_expsum_t h, slong u, slong v)
 {
     fmpq_t q;
     int s;
 
     fmpq_init(q);
     fmpq_set_si(q, u, v);
-    s = expsum_sign_fmpq(h, q);
+    s = ct_expsum_sign_fmpq(h, q);
     fmpq_clear(q);
     return s;
 }
 
 static void test_sign_exact(void)
 {
-    expsum_t h;
+    ct_expsum_t h;
     slong c1[] = {1, -2}, b1[] = {4, 1}, c2[] = {1, -4}, b2[] = {8, 1};
     slong c3[] = {1, -2}, b3[] = {12, 3}, c4[] = {1, 1, -1}, b4[] = {2, 3, 5};
     flint_rand_t st;
     slong it;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     make(h, 2, c1, b1);
     CHECK(sign_at(h, 1, 2) == 0); /* 4^(1/2) - 2 */
     CHECK(sign_at(h, 1, 3) == -1);
@@ -339,7 +339,7 @@ static void test_sign_exact(void)
         CHECK_MSG(sign_at(h, u, v) == qqbar_sign(h, u, v), "it %ld", (long)it);
     }
     flint_randclear(st);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* ---- isolation against closed forms ------------------------------------- */
@@ -347,13 +347,13 @@ static void test_sign_exact(void)
 /* q b^x - p: one root ln(p/q) / ln(b) in (0, 1), checked to 30 digits */
 static void check_log_root(slong q, slong b, slong p)
 {
-    expsum_t h;
+    ct_expsum_t h;
     slong c[] = {q, -p}, bs[] = {b, 1};
-    exroot_struct *r;
+    ct_expsum_root_struct *r;
     arb_t v;
     int sf;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     arb_init(v);
     make(h, 2, c, bs);
     log_ratio(v, p, q, b, 1);
@@ -367,14 +367,14 @@ static void check_log_root(slong q, slong b, slong p)
         free_roots(r, 1);
     }
     arb_clear(v);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 static void test_closed_forms(void)
 {
-    expsum_t h;
+    ct_expsum_t h;
     slong c1[] = {1, -2}, b1[] = {4, 1}, c2[] = {100, -198}, b2[] = {3, 1};
-    exroot_struct *r;
+    ct_expsum_root_struct *r;
     fmpq_t half;
     slong x, i;
     int sf;
@@ -389,7 +389,7 @@ static void test_closed_forms(void)
         check_log_root(4, x + 2, 6);     /* c = 3/4 */
     }
     /* c = 1/2: the root is the end 0, not returned */
-    expsum_init(h);
+    ct_expsum_init(h);
     fmpq_init(half);
     b2[0] = 5;
     c2[0] = 2;
@@ -397,21 +397,21 @@ static void test_closed_forms(void)
     make(h, 2, c2, b2);
     r = isolate_n(h, 0, &sf);
     CHECK(sf == 1);
-    CHECK(expsum_sign_at_end(h, 0) == 0);
+    CHECK(ct_expsum_sign_at_end(h, 0) == 0);
     /* 4^x - 2: the root 1/2 exactly */
     make(h, 2, c1, b1);
     r = isolate_n(h, 1, &sf);
     fmpq_set_si(half, 1, 2);
     if (r != NULL) {
         CHECK(sf == -1);
-        CHECK(exroot_cmp_fmpq(r, half) == 0);
+        CHECK(ct_expsum_root_cmp_fmpq(r, half) == 0);
         for (i = 0; i < 3; i++)
-            exroot_bisect(r);
+            ct_expsum_root_bisect(r);
         CHECK(fmpq_equal(r->lo, half) && fmpq_equal(r->hi, half));
         free_roots(r, 1);
     }
     fmpq_clear(half);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* Roots 1/2^k... via polynomials in y = 2^x: sum c_k 2^(k x) */
@@ -422,15 +422,15 @@ static void test_poly_roots(void)
     /* (4y - 5)(2y - 3)(4y - 7): log2(5/4), log2(3/2), log2(7/4) */
     slong c2[] = {32, -144, 214, -105};
     slong num[] = {5, 3, 7}, den[] = {4, 2, 4}, i, j;
-    exroot_struct *r, *r2;
-    expsum_t h;
+    ct_expsum_root_struct *r, *r2;
+    ct_expsum_t h;
     arb_t v;
     int sf, cmp;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     arb_init(v);
     make(h, 4, c1, b1);
-    CHECK(expsum_sign_at_end(h, 0) == 0 && expsum_sign_at_end(h, 1) == 0);
+    CHECK(ct_expsum_sign_at_end(h, 0) == 0 && ct_expsum_sign_at_end(h, 1) == 0);
     r = isolate_n(h, 1, &sf);
     if (r != NULL) {
         log_ratio(v, 3, 2, 2, 1);
@@ -451,7 +451,7 @@ static void test_poly_roots(void)
         }
         for (i = 0; i < 3; i++)
             for (j = 0; j < 3; j++) {
-                CHECK(exroot_cmp(&cmp, r + i, r2 + j) == 1);
+                CHECK(ct_expsum_root_cmp(&cmp, r + i, r2 + j) == 1);
                 CHECK_MSG(cmp == (i < j   ? -1
                                   : i > j ? 1
                                           : 0),
@@ -463,7 +463,7 @@ static void test_poly_roots(void)
     if (r2 != NULL)
         free_roots(r2, 3);
     arb_clear(v);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* (y - 3/2)(y - 3/2 - 10^-30), y = 2^x: zeros 1e-30 apart, separated */
@@ -473,20 +473,20 @@ static void test_close_roots(void)
                        "-6000000000000000000000000000002",
                        "2000000000000000000000000000000"};
     fmpz *cc = _fmpz_vec_init(3), *bb = _fmpz_vec_init(3);
-    exroot_struct *r;
-    expsum_t h;
+    ct_expsum_root_struct *r;
+    ct_expsum_t h;
     arb_t v, w;
     slong i;
     int cmp;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     arb_init(v);
     arb_init(w);
     for (i = 0; i < 3; i++) {
         fmpz_set_str(cc + i, c[i], 10);
         fmpz_set_ui(bb + i, 1 << i);
     }
-    expsum_set_terms(h, cc, bb, 3);
+    ct_expsum_set_terms(h, cc, bb, 3);
     r = isolate_n(h, 2, NULL);
     if (r != NULL) {
         log_ratio(v, 3, 2, 2, 1);
@@ -499,35 +499,35 @@ static void test_close_roots(void)
         arb_div(w, w, v, 600);
         CHECK(contains(r + 1, w));
         check_strs(r + 1, w, 40, 40);
-        CHECK(exroot_cmp(&cmp, r, r + 1) == 1 && cmp == -1);
+        CHECK(ct_expsum_root_cmp(&cmp, r, r + 1) == 1 && cmp == -1);
         free_roots(r, 2);
     }
     _fmpz_vec_clear(cc, 3);
     _fmpz_vec_clear(bb, 3);
     arb_clear(v);
     arb_clear(w);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* (4^x - 3)^2: a double root at log4(3) is reported undecided */
 static void test_double_root(void)
 {
     slong c[] = {1, -6, 9}, b[] = {16, 4, 1};
-    exroot_struct *r = NULL;
-    expsum_t h;
+    ct_expsum_root_struct *r = NULL;
+    ct_expsum_t h;
     fmpq_t ul, uh;
     arb_t v, lo, hi;
     slong n = 7;
     int sf;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     fmpq_init(ul);
     fmpq_init(uh);
     arb_init(v);
     arb_init(lo);
     arb_init(hi);
     make(h, 3, c, b);
-    CHECK(expsum_isolate(&r, &n, &sf, ul, uh, h) == 1);
+    CHECK(ct_expsum_isolate(&r, &n, &sf, ul, uh, h) == 1);
     CHECK(r == NULL && n == 0);
     log_ratio(v, 3, 1, 4, 1);
     arb_set_fmpq(lo, ul, 512);
@@ -539,13 +539,13 @@ static void test_double_root(void)
     arb_clear(hi);
     fmpq_clear(ul);
     fmpq_clear(uh);
-    expsum_clear(h);
+    ct_expsum_clear(h);
 }
 
 /* ---- random sums against dense double sampling -------------------------- */
 
 /* sign of the double value at x, 0 where rounding could decide it */
-static int reliable_sign(const expsum_t h, double x)
+static int reliable_sign(const ct_expsum_t h, double x)
 {
     double s = 0, m = 0, e;
     slong i;
@@ -558,22 +558,22 @@ static int reliable_sign(const expsum_t h, double x)
     return fabs(s) <= 1e-9 * m ? 0 : s > 0 ? 1 : -1;
 }
 
-static void check_random_one(const expsum_t h, slong *und_count)
+static void check_random_one(const ct_expsum_t h, slong *und_count)
 {
-    exroot_struct *r;
+    ct_expsum_root_struct *r;
     fmpq_t ul, uh;
     slong n, i, changes = 0, grid = 4000;
     int sf, s, last = 0, z0, z1;
 
     fmpq_init(ul);
     fmpq_init(uh);
-    if (expsum_isolate(&r, &n, &sf, ul, uh, h)) {
+    if (ct_expsum_isolate(&r, &n, &sf, ul, uh, h)) {
         (*und_count)++;
         CHECK(r == NULL && n == 0 && fmpq_cmp(ul, uh) < 0);
     } else {
-        z0 = expsum_sign_at_end(h, 0) == 0;
-        z1 = expsum_sign_at_end(h, 1) == 0;
-        CHECK(n + z0 + z1 <= expsum_sign_changes(h));
+        z0 = ct_expsum_sign_at_end(h, 0) == 0;
+        z1 = ct_expsum_sign_at_end(h, 1) == 0;
+        CHECK(n + z0 + z1 <= ct_expsum_sign_changes(h));
         for (i = 1; i < grid; i++) {
             s = reliable_sign(h, (double)i / grid);
             if (s != 0 && last != 0 && s != last)
@@ -603,11 +603,11 @@ static void check_random_one(const expsum_t h, slong *und_count)
 static void test_random(void)
 {
     flint_rand_t st;
-    expsum_t h;
+    ct_expsum_t h;
     slong it, und = 0, k, n, c[6], b[6];
 
     flint_randinit(st);
-    expsum_init(h);
+    ct_expsum_init(h);
     for (it = 0; it < 400; it++) {
         n = 2 + n_randint(st, 5);
         for (k = 0; k < n; k++) {
@@ -615,79 +615,79 @@ static void test_random(void)
             b[k] = 1 + n_randint(st, it < 200 ? 12 : 40);
         }
         make(h, n, c, b);
-        if (!expsum_is_zero(h))
+        if (!ct_expsum_is_zero(h))
             check_random_one(h, &und);
     }
     CHECK_MSG(und <= 4, "%ld undecided", (long)und);
-    expsum_clear(h);
+    ct_expsum_clear(h);
     flint_randclear(st);
 }
 
 /* ---- comparison ---------------------------------------------------------- */
 
-static exroot_struct *one_root(slong c0, slong b0, slong c1, slong b1)
+static ct_expsum_root_struct *one_root(slong c0, slong b0, slong c1, slong b1)
 {
-    expsum_t h;
+    ct_expsum_t h;
     slong c[] = {c0, c1}, b[] = {b0, b1};
-    exroot_struct *r;
+    ct_expsum_root_struct *r;
 
-    expsum_init(h);
+    ct_expsum_init(h);
     make(h, 2, c, b);
     r = isolate_n(h, 1, NULL);
-    expsum_clear(h);
+    ct_expsum_clear(h);
     return r;
 }
 
 static void test_cmp(void)
 {
-    exroot_struct *a = one_root(1, 4, -2, 1), *b = one_root(1, 5, -3, 1);
-    exroot_struct *p = one_root(2, 4, -4, 1), *q = one_root(1, 16, -4, 1);
-    exroot_struct *u = one_root(1, 4, -3, 1), *w = one_root(1, 16, -9, 1);
+    ct_expsum_root_struct *a = one_root(1, 4, -2, 1), *b = one_root(1, 5, -3, 1);
+    ct_expsum_root_struct *p = one_root(2, 4, -4, 1), *q = one_root(1, 16, -4, 1);
+    ct_expsum_root_struct *u = one_root(1, 4, -3, 1), *w = one_root(1, 16, -9, 1);
     fmpq_t x;
     int cmp = 7;
 
     fmpq_init(x);
     if (a && b && p && q && u && w) {
-        CHECK(exroot_cmp(&cmp, a, b) == 1 && cmp == -1);
-        CHECK(exroot_cmp(&cmp, b, a) == 1 && cmp == 1);
-        CHECK(expsum_equal(&a->fn, &p->fn));
-        CHECK(exroot_cmp(&cmp, p, a) == 1 && cmp == 0);
-        CHECK(exroot_cmp(&cmp, a, q) == 1 && cmp == 0); /* both 1/2 */
-        CHECK(exroot_cmp(&cmp, u, b) == 1 && cmp == 1); /* log4 3 > log5 3 */
+        CHECK(ct_expsum_root_cmp(&cmp, a, b) == 1 && cmp == -1);
+        CHECK(ct_expsum_root_cmp(&cmp, b, a) == 1 && cmp == 1);
+        CHECK(ct_expsum_equal(&a->fn, &p->fn));
+        CHECK(ct_expsum_root_cmp(&cmp, p, a) == 1 && cmp == 0);
+        CHECK(ct_expsum_root_cmp(&cmp, a, q) == 1 && cmp == 0); /* both 1/2 */
+        CHECK(ct_expsum_root_cmp(&cmp, u, b) == 1 && cmp == 1); /* log4 3 > log5 3 */
         /* the same irrational root log4(3) of different sums: with bases 4 and
            16 = 4^2 both are polynomials in y = 2^x (y^2 - 3, y^4 - 9), whose
            gcd y^2 - 3 proves equality; with (4^x - 3)(3^x + 1) = 12^x + 4^x -
            3 3^x - 3 the bases share no root: undecided */
         cmp = 7;
-        CHECK(exroot_cmp(&cmp, u, w) == 1 && cmp == 0);
+        CHECK(ct_expsum_root_cmp(&cmp, u, w) == 1 && cmp == 0);
         {
-            expsum_t h;
+            ct_expsum_t h;
             slong c4[4] = {1, 1, -3, -3}, b4[4] = {12, 4, 3, 1};
-            expsum_init(h);
+            ct_expsum_init(h);
             make(h, 4, c4, b4);
-            exroot_struct *v = isolate_n(h, 1, NULL);
+            ct_expsum_root_struct *v = isolate_n(h, 1, NULL);
             cmp = 7;
-            CHECK(v != NULL && exroot_cmp(&cmp, u, v) == 0);
+            CHECK(v != NULL && ct_expsum_root_cmp(&cmp, u, v) == 0);
             if (v != NULL) {
-                exroot_clear(v);
+                ct_expsum_root_clear(v);
                 flint_free(v);
             }
-            expsum_clear(h);
+            ct_expsum_clear(h);
         }
         fmpq_set_si(x, 79, 100); /* log4 3 = 0.7924... */
-        CHECK(exroot_cmp_fmpq(u, x) == 1);
+        CHECK(ct_expsum_root_cmp_fmpq(u, x) == 1);
         fmpq_set_si(x, 80, 100);
-        CHECK(exroot_cmp_fmpq(u, x) == -1);
+        CHECK(ct_expsum_root_cmp_fmpq(u, x) == -1);
         fmpq_set_si(x, 7925, 10000);
-        CHECK(exroot_cmp_fmpq(w, x) == -1);
+        CHECK(ct_expsum_root_cmp_fmpq(w, x) == -1);
         fmpq_set_si(x, 1, 1000000);
-        exroot_refine(b, x);
+        ct_expsum_root_refine(b, x);
         fmpq_sub(x, b->hi, b->lo);
         fmpq_mul_ui(x, x, 1000000);
         CHECK(fmpq_cmp_ui(x, 1) <= 0);
         check_cert(b);
-        exroot_set(p, b);
-        CHECK(exroot_cmp(&cmp, p, b) == 1 && cmp == 0);
+        ct_expsum_root_set(p, b);
+        CHECK(ct_expsum_root_cmp(&cmp, p, b) == 1 && cmp == 0);
     }
     free_roots(a, a != NULL);
     free_roots(b, b != NULL);

@@ -9,7 +9,7 @@
 #include "check.h"
 
 /* The .gssl text of inst (free with free). */
-static char *gen_text(const instance_t inst)
+static char *gen_text(const ct_instance_t inst)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -17,7 +17,7 @@ static char *gen_text(const instance_t inst)
 
     if (f == NULL)
         return NULL;
-    if (instance_write(inst, f) != 0) {
+    if (ct_instance_write(inst, f) != 0) {
         fclose(f);
         free(buf);
         return NULL;
@@ -26,26 +26,26 @@ static char *gen_text(const instance_t inst)
     return buf;
 }
 
-/* Checks that gen_instance(P, seed, k) writes exactly `want`. */
-static void check_golden(const gen_params_t P, ulong seed, slong k, const char *want)
+/* Checks that ct_gen_instance(P, seed, k) writes exactly `want`. */
+static void check_golden(const ct_gen_params_t P, ulong seed, slong k, const char *want)
 {
-    instance_t I;
+    ct_instance_t I;
     char *got;
 
-    gen_instance(I, P, seed, k);
+    ct_gen_instance(I, P, seed, k);
     got = gen_text(I);
     CHECK(got != NULL);
     CHECK_MSG(got != NULL && strcmp(got, want) == 0, "got:\n%s", got ? got : "(null)");
     free(got);
-    instance_clear(I);
+    ct_instance_clear(I);
 }
 
 static void test_golden(void)
 {
-    gen_params_t P;
+    ct_gen_params_t P;
 
-    gen_params_init(P, 7, 2);
-    P->weight = GEN_WEIGHT_MIXED;
+    ct_gen_params_init(P, 7, 2);
+    P->weight = CT_GEN_WEIGHT_MIXED;
     P->connected = 1;
     check_golden(P, 5, 3,
                  "p gssl 7 2\n"
@@ -54,7 +54,7 @@ static void test_golden(void)
                  "l 2 0\nl 4 1\n"
                  "t 1 1\nt 3 0\nt 5 1\nt 6 1\nt 7 1\n");
 
-    gen_params_init(P, 8, 2);
+    ct_gen_params_init(P, 8, 2);
     P->sbm = 1;
     P->p = 0.8;
     P->p_out = 0.1;
@@ -67,7 +67,7 @@ static void test_golden(void)
 }
 
 /* The weight of edge {u, v} in inst, or -1 when absent (w set then to 0). */
-static int edge_weight(fmpq_t w, const instance_t inst, slong u, slong v)
+static int edge_weight(fmpq_t w, const ct_instance_t inst, slong u, slong v)
 {
     slong i, t;
 
@@ -88,7 +88,7 @@ static int edge_weight(fmpq_t w, const instance_t inst, slong u, slong v)
 
 /* Checks inst's edge list against `want` (pairs u, v 0-based, weight num/den),
    in order. */
-static void check_edges(const instance_t inst, slong m, const slong *want)
+static void check_edges(const ct_instance_t inst, slong m, const slong *want)
 {
     fmpq_t w;
     slong i;
@@ -110,7 +110,7 @@ static void test_knn_hand(void)
 {
     static const slong num[4][2] = {{0, 0}, {1, 0}, {0, 1}, {2, 2}};
     fmpq *x = _fmpq_vec_init(4), *y = _fmpq_vec_init(4);
-    instance_t I;
+    ct_instance_t I;
     slong i;
 
     for (i = 0; i < 4; i++) {
@@ -121,45 +121,45 @@ static void test_knn_hand(void)
        with 2). Weights 1/(1 + 1/4) = 4/5 and 1/(1 + 5/4) = 4/9. */
     {
         static const slong want[] = {0, 1, 4, 5, 0, 2, 4, 5, 1, 3, 4, 9};
-        gen_knn_graph(I, "hand-1", x, y, 4, 2, 1);
+        ct_gen_knn_graph(I, "hand-1", x, y, 4, 2, 1);
         CHECK(I->n == 4 && I->c == 2 && strcmp(I->path, "hand-1") == 0);
         check_edges(I, 3, want);
         for (i = 0; i < 4; i++)
             CHECK(I->label[i] == -1 && I->held[i] == -1);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     /* k = 2: 0 -> {1, 2}, 1 -> {0, 2}, 2 -> {0, 1}, 3 -> {1, 2}; the edge
        {1, 2} weighs 1/(1 + 1/2) = 2/3. */
     {
         static const slong want[] = {0, 1, 4, 5, 0, 2, 4, 5, 1, 2,
                                      2, 3, 1, 3, 4, 9, 2, 3, 4, 9};
-        gen_knn_graph(I, "hand-2", x, y, 4, 2, 2);
+        ct_gen_knn_graph(I, "hand-2", x, y, 4, 2, 2);
         check_edges(I, 5, want);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     /* k = 3 and above (clamped): the complete graph, {0, 3} weighs 1/3 */
     {
         static const slong want[] = {0, 1, 4, 5, 0, 2, 4, 5, 0, 3, 1, 3,
                                      1, 2, 2, 3, 1, 3, 4, 9, 2, 3, 4, 9};
-        gen_knn_graph(I, "hand-3", x, y, 4, 2, 3);
+        ct_gen_knn_graph(I, "hand-3", x, y, 4, 2, 3);
         check_edges(I, 6, want);
-        instance_clear(I);
-        gen_knn_graph(I, "hand-9", x, y, 4, 2, 9);
+        ct_instance_clear(I);
+        ct_gen_knn_graph(I, "hand-9", x, y, 4, 2, 9);
         check_edges(I, 6, want);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     /* k = 0: no edges */
-    gen_knn_graph(I, "hand-0", x, y, 4, 2, 0);
+    ct_gen_knn_graph(I, "hand-0", x, y, 4, 2, 0);
     CHECK(I->nedges == 0);
-    instance_clear(I);
+    ct_instance_clear(I);
     /* equal points: weight 1 */
     {
         static const slong want[] = {0, 1, 1, 1};
         fmpq_set(x + 1, x + 0);
         fmpq_set(y + 1, y + 0);
-        gen_knn_graph(I, "dup", x, y, 2, 1, 1);
+        ct_gen_knn_graph(I, "dup", x, y, 2, 1, 1);
         check_edges(I, 1, want);
-        instance_clear(I);
+        ct_instance_clear(I);
     }
     _fmpq_vec_clear(x, 4);
     _fmpq_vec_clear(y, 4);
@@ -209,7 +209,7 @@ static void test_knn_random(void)
     slong trial, n, k, grid, i, u, v;
     fmpq *x, *y;
     slong *deg;
-    instance_t I;
+    ct_instance_t I;
     fmpq_t w, d;
 
     flint_randinit(state);
@@ -226,7 +226,7 @@ static void test_knn_random(void)
             fmpq_set_si(x + i, (slong)n_randint(state, grid + 1), (ulong)grid);
             fmpq_set_si(y + i, (slong)n_randint(state, grid + 1), (ulong)grid);
         }
-        gen_knn_graph(I, "r", x, y, n, 3, k);
+        ct_gen_knn_graph(I, "r", x, y, n, 3, k);
         for (i = 0; i < I->nedges; i++) {
             u = I->eu[i];
             v = I->ev[i];
@@ -251,7 +251,7 @@ static void test_knn_random(void)
                           "n %ld k %ld edge %ld %ld", (long)n, (long)k, (long)u, (long)v);
             }
         }
-        instance_clear(I);
+        ct_instance_clear(I);
         flint_free(deg);
         _fmpq_vec_clear(x, n);
         _fmpq_vec_clear(y, n);
@@ -261,22 +261,22 @@ static void test_knn_random(void)
     flint_randclear(state);
 }
 
-/* The kNN model through gen_instance: deterministic, degrees, weights
+/* The kNN model through ct_gen_instance: deterministic, degrees, weights
    1 / (1 + D) with D a natural number (integer points), labels as documented. */
 static void test_knn_model(void)
 {
-    gen_params_t P;
-    instance_t I, J;
+    ct_gen_params_t P;
+    ct_instance_t I, J;
     slong n, i, nlab, nheld, *deg;
     char *a, *b;
 
     for (n = 2; n <= 40; n += 7) {
-        gen_params_init(P, n, 3);
+        ct_gen_params_init(P, n, 3);
         CHECK(P->knn == 0 && P->grid == 0);
         P->knn = 4;
         P->grid = (n % 2) ? 0 : 20; /* automatic, or fixed */
-        gen_instance(I, P, 31, n);
-        gen_instance(J, P, 31, n);
+        ct_gen_instance(I, P, 31, n);
+        ct_gen_instance(J, P, 31, n);
         a = gen_text(I);
         b = gen_text(J);
         CHECK(a != NULL && b != NULL && strcmp(a, b) == 0);
@@ -303,21 +303,21 @@ static void test_knn_model(void)
         CHECK(nlab == FLINT_MAX(1, FLINT_MIN(n - 1, (slong)(0.25 * (double)n + 0.5))));
         CHECK(nheld == n - nlab);
         flint_free(deg);
-        instance_clear(I);
-        instance_clear(J);
+        ct_instance_clear(I);
+        ct_instance_clear(J);
     }
     /* a different seed moves the points */
-    gen_params_init(P, 12, 2);
+    ct_gen_params_init(P, 12, 2);
     P->knn = 2;
-    gen_instance(I, P, 1, 0);
-    gen_instance(J, P, 2, 0);
+    ct_gen_instance(I, P, 1, 0);
+    ct_gen_instance(J, P, 2, 0);
     a = gen_text(I);
     b = gen_text(J);
     CHECK(a != NULL && b != NULL && strcmp(a, b) != 0);
     free(a);
     free(b);
-    instance_clear(I);
-    instance_clear(J);
+    ct_instance_clear(I);
+    ct_instance_clear(J);
 }
 
 int main(void)

@@ -11,11 +11,11 @@
 
 /* A random graph of n nodes with sparse nonnegative features (one row empty),
    an isolated node and every node labeled train. */
-static void synth_init(gnn_data_struct *D, slong n, slong nfeat, slong nclass,
+static void synth_init(ct_dataset_struct *D, slong n, slong nfeat, slong nclass,
                        uint64_t seed)
 {
-    gnn_rand_t R;
-    gnn_rand_init(R, seed);
+    ct_gnn_rand_t R;
+    ct_gnn_rand_init(R, seed);
     memset(D, 0, sizeof(*D));
     D->n = n;
     D->nfeat = nfeat;
@@ -26,29 +26,29 @@ static void synth_init(gnn_data_struct *D, slong n, slong nfeat, slong nclass,
     for (slong i = 0; i < n; i++) {
         D->feat_rowptr[i + 1] = D->feat_rowptr[i];
         for (slong f = 0; f < nfeat && i != 1; f++)
-            if (gnn_rand_uniform(R) < 0.4) {
+            if (ct_gnn_rand_uniform(R) < 0.4) {
                 D->feat_col[D->feat_rowptr[i + 1]] = f;
-                D->feat_val[D->feat_rowptr[i + 1]++] = 0.2 + gnn_rand_uniform(R);
+                D->feat_val[D->feat_rowptr[i + 1]++] = 0.2 + ct_gnn_rand_uniform(R);
             }
     }
     D->label = malloc(sizeof(slong) * (size_t)n);
     D->split = malloc((size_t)n);
     D->nsplits = 1;
     for (slong i = 0; i < n; i++) {
-        D->label[i] = (slong)(gnn_rand_u64(R) % (uint64_t)nclass);
-        D->split[i] = GNN_TRAIN;
+        D->label[i] = (slong)(ct_gnn_rand_u64(R) % (uint64_t)nclass);
+        D->split[i] = CT_DATASET_TRAIN;
     }
     D->eu = malloc(sizeof(slong) * (size_t)(n * n));
     D->ev = malloc(sizeof(slong) * (size_t)(n * n));
     for (slong u = 0; u < n - 1; u++) /* node n - 1 stays isolated */
         for (slong v = u + 1; v < n - 1; v++)
-            if (gnn_rand_uniform(R) < 0.3) {
+            if (ct_gnn_rand_uniform(R) < 0.3) {
                 D->eu[D->nedges] = u;
                 D->ev[D->nedges++] = v;
             }
 }
 
-static void synth_clear(gnn_data_struct *D)
+static void synth_clear(ct_dataset_struct *D)
 {
     free(D->feat_rowptr);
     free(D->feat_col);
@@ -59,13 +59,14 @@ static void synth_clear(gnn_data_struct *D)
     free(D->ev);
 }
 
-static double model_loss(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
-                         const gnn_data_struct *D, int train, double *dlogits)
+static double model_loss(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                         const ct_dataset_struct *D, int train, double *dlogits)
 {
-    gnn_rand_t R;
-    gnn_rand_init(R, 99); /* the same dropout masks at every evaluation */
-    gnn_model_forward(M, X, A, train, R);
-    return gnn_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split, GNN_TRAIN);
+    ct_gnn_rand_t R;
+    ct_gnn_rand_init(R, 99); /* the same dropout masks at every evaluation */
+    ct_gnn_model_forward(M, X, A, train, R);
+    return ct_gnn_ops_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split,
+                           CT_DATASET_TRAIN);
 }
 
 static int close_enough(double g, double fd)
@@ -74,12 +75,12 @@ static int close_enough(double g, double fd)
 }
 
 /* Checks every parameter and eta of M against central differences. */
-static void check_model_grad(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A,
-                             const gnn_data_struct *D, int train, const char *what)
+static void check_model_grad(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                             const ct_dataset_struct *D, int train, const char *what)
 {
     double *dl = malloc(sizeof(double) * (size_t)(D->n * D->nclass));
     model_loss(M, X, A, D, train, dl);
-    gnn_model_backward(M, X, A, dl);
+    ct_gnn_model_backward(M, X, A, dl);
     double *g = malloc(sizeof(double) * (size_t)M->nparam), deta = M->deta, h = 1e-6;
     memcpy(g, M->grad, sizeof(double) * (size_t)M->nparam);
     slong bad = 0;
@@ -97,7 +98,7 @@ static void check_model_grad(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A
     }
     CHECK_MSG(bad == 0, "%s: %ld of %ld parameters off", what, (long)bad,
               (long)M->nparam);
-    if (M->arch.kind == GNN_GCAN) {
+    if (M->arch.kind == CT_GNN_GCAN) {
         double e = M->arch.eta;
         M->arch.eta = e + h;
         double lp = model_loss(M, X, A, D, train, NULL);
@@ -111,9 +112,9 @@ static void check_model_grad(gnn_model_t M, const gnn_csr_t X, const gnn_csr_t A
     free(dl);
 }
 
-static void small_arch(gnn_arch_struct *arch, int kind, int act, double eta)
+static void small_arch(ct_gnn_arch_struct *arch, int kind, int act, double eta)
 {
-    gnn_arch_init(arch, kind);
+    ct_gnn_model_arch_init(arch, kind);
     arch->hidden = 3;
     arch->heads = 2;
     arch->out_heads = 2;
@@ -123,25 +124,30 @@ static void small_arch(gnn_arch_struct *arch, int kind, int act, double eta)
 
 static void test_model_grads(void)
 {
-    gnn_data_struct D;
+    ct_dataset_struct D;
     synth_init(&D, 9, 6, 3, 1);
-    gnn_csr_t X, A;
-    gnn_csr_set_features(X, &D, 1);
-    gnn_graph_init_gcn(A, &D);
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, &D, 1);
+    ct_gnn_graph_init_gcn(A, &D);
     /* wide: GAT's 8 heads (of 8, then of 5) and one output head, which have
        kernels of their own (8 lanes, and flat one-head passes). */
     struct {
         int kind, act, layers;
         double eta;
         int wide;
-    } cases[] = {{GNN_GCN, GNN_ACT_ELU, 2, 0, 0},     {GNN_GCN, GNN_ACT_RELU, 3, 0, 0},
-                 {GNN_GAT, GNN_ACT_ELU, 2, 1, 0},     {GNN_GCAN, GNN_ACT_ELU, 2, 0.3, 0},
-                 {GNN_GCAN, GNN_ACT_ELU, 3, 0.0, 0},  {GNN_GCAN, GNN_ACT_ELU, 2, 1.0, 0},
-                 {GNN_GCAN, GNN_ACT_RELU, 1, 0.7, 0}, {GNN_GAT, GNN_ACT_ELU, 2, 1, 8},
-                 {GNN_GCAN, GNN_ACT_ELU, 2, 0.4, 8},  {GNN_GCAN, GNN_ACT_ELU, 3, 0.6, 5}};
+    } cases[] = {{CT_GNN_GCN, CT_GNN_OPS_ACT_ELU, 2, 0, 0},
+                 {CT_GNN_GCN, CT_GNN_OPS_ACT_RELU, 3, 0, 0},
+                 {CT_GNN_GAT, CT_GNN_OPS_ACT_ELU, 2, 1, 0},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, 2, 0.3, 0},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, 3, 0.0, 0},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, 2, 1.0, 0},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_RELU, 1, 0.7, 0},
+                 {CT_GNN_GAT, CT_GNN_OPS_ACT_ELU, 2, 1, 8},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, 2, 0.4, 8},
+                 {CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, 3, 0.6, 5}};
     for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++)
         for (int train = 0; train <= 1; train++) {
-            gnn_arch_struct arch;
+            ct_gnn_arch_struct arch;
             small_arch(&arch, cases[c].kind, cases[c].act, cases[c].eta);
             arch.nlayers = cases[c].layers;
             arch.dropout = arch.att_dropout = 0.3;
@@ -150,49 +156,50 @@ static void test_model_grads(void)
                 arch.hidden = cases[c].wide;
                 arch.out_heads = 1;
             }
-            gnn_rand_t R;
-            gnn_rand_init(R, 7 + c);
-            gnn_model_t M;
-            gnn_model_init(M, &arch, X, A, D.nclass, R);
+            ct_gnn_rand_t R;
+            ct_gnn_rand_init(R, 7 + c);
+            ct_gnn_model_t M;
+            ct_gnn_model_init(M, &arch, X, A, D.nclass, R);
             /* Zero biases put ReLU units of featureless rows exactly on their
                kink, where differences are meaningless: move off it. */
             for (slong k = 0; k < M->nparam; k++)
-                M->param[k] += 0.1 * (gnn_rand_uniform(R) - 0.5);
+                M->param[k] += 0.1 * (ct_gnn_rand_uniform(R) - 0.5);
             char what[64];
             snprintf(what, sizeof(what), "case %d train %d", (int)c, train);
             check_model_grad(M, X, A, &D, train, what);
-            gnn_model_clear(M);
+            ct_gnn_model_clear(M);
         }
-    gnn_csr_clear(X);
-    gnn_csr_clear(A);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
     synth_clear(&D);
 }
 
-static double sgc_loss(gnn_sgc_t M, const gnn_csr_t X, const gnn_data_struct *D,
+static double sgc_loss(ct_gnn_sgc_t M, const ct_gnn_csr_t X, const ct_dataset_struct *D,
                        double *dlogits)
 {
-    gnn_sgc_forward(M, X);
-    return gnn_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split, GNN_TRAIN);
+    ct_gnn_sgc_forward(M, X);
+    return ct_gnn_ops_xent(dlogits, M->logits, D->n, D->nclass, D->label, D->split,
+                           CT_DATASET_TRAIN);
 }
 
 static void test_sgc_grads(void)
 {
-    gnn_data_struct D;
+    ct_dataset_struct D;
     synth_init(&D, 10, 5, 3, 2);
-    gnn_csr_t X;
-    gnn_csr_set_features(X, &D, 1);
+    ct_gnn_csr_t X;
+    ct_gnn_csr_set_features(X, &D, 1);
     /* Not beta = 0: there the isolated node's row jumps from 0 to the
        identity, so beta's derivative only exists for beta > 0. */
     double betas[] = {1.0, 0.35, 0.02};
     for (int b = 0; b < 3; b++)
         for (slong K = 1; K <= 3; K++) {
-            gnn_rand_t R;
-            gnn_rand_init(R, 3);
-            gnn_sgc_t M;
-            gnn_sgc_init(M, &D, X->ncols, K, betas[b], R);
+            ct_gnn_rand_t R;
+            ct_gnn_rand_init(R, 3);
+            ct_gnn_sgc_t M;
+            ct_gnn_sgc_init(M, &D, X->ncols, K, betas[b], R);
             double *dl = malloc(sizeof(double) * (size_t)(D.n * D.nclass)), h = 1e-6;
             sgc_loss(M, X, &D, dl);
-            gnn_sgc_backward(M, X, dl);
+            ct_gnn_sgc_backward(M, X, dl);
             slong bad = 0;
             for (slong k = 0; k < M->nparam; k++) {
                 double x = M->param[k], g = M->grad[k];
@@ -206,26 +213,26 @@ static void test_sgc_grads(void)
             CHECK_MSG(bad == 0, "sgc beta %g K %ld: %ld params off", betas[b], (long)K,
                       (long)bad);
             double g = M->dbeta, beta = betas[b];
-            gnn_sgc_set_beta(M, &D, beta + h);
+            ct_gnn_sgc_set_beta(M, &D, beta + h);
             double lp = sgc_loss(M, X, &D, NULL);
-            gnn_sgc_set_beta(M, &D, beta - h);
+            ct_gnn_sgc_set_beta(M, &D, beta - h);
             double lm = sgc_loss(M, X, &D, NULL);
             double fd = (lp - lm) / (2 * h);
             CHECK_MSG(close_enough(g, fd), "sgc beta %g K %ld: dbeta %.10g fd %.10g",
                       beta, (long)K, g, fd);
             free(dl);
-            gnn_sgc_clear(M);
+            ct_gnn_sgc_clear(M);
         }
-    gnn_csr_clear(X);
+    ct_gnn_csr_clear(X);
     synth_clear(&D);
 }
 
 /* Copies U and b of every layer of src into dst (same shapes). */
-static void copy_weights(gnn_model_t dst, const gnn_model_t src)
+static void copy_weights(ct_gnn_model_t dst, const ct_gnn_model_t src)
 {
     for (slong l = 0; l < src->arch.nlayers; l++) {
-        const gnn_layer_struct *S = src->layer + l;
-        gnn_layer_struct *T = dst->layer + l;
+        const ct_gnn_layer_struct *S = src->layer + l;
+        ct_gnn_layer_struct *T = dst->layer + l;
         memcpy(T->U, S->U, sizeof(double) * (size_t)(S->fin * S->heads * S->fout));
         memcpy(T->b, S->b, sizeof(double) * (size_t)S->outdim);
         if (S->has_att && T->has_att)
@@ -242,11 +249,11 @@ static double max_diff(const double *x, const double *y, slong m)
 }
 
 /* Max difference of U and b gradients of two models of the same shapes. */
-static double grad_diff(const gnn_model_t P, const gnn_model_t Q)
+static double grad_diff(const ct_gnn_model_t P, const ct_gnn_model_t Q)
 {
     double d = 0;
     for (slong l = 0; l < P->arch.nlayers; l++) {
-        const gnn_layer_struct *S = P->layer + l, *T = Q->layer + l;
+        const ct_gnn_layer_struct *S = P->layer + l, *T = Q->layer + l;
         d = fmax(d, max_diff(S->dU, T->dU, S->fin * S->heads * S->fout));
         d = fmax(d, max_diff(S->db, T->db, S->outdim));
         if (S->has_att && T->has_att)
@@ -261,20 +268,20 @@ static double grad_diff(const gnn_model_t P, const gnn_model_t Q)
    (their own kernels). */
 static void test_identities(void)
 {
-    gnn_data_struct D;
+    ct_dataset_struct D;
     synth_init(&D, 11, 7, 4, 5);
-    gnn_csr_t X, A;
-    gnn_csr_set_features(X, &D, 1);
-    gnn_graph_init_gcn(A, &D);
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, &D, 1);
+    ct_gnn_graph_init_gcn(A, &D);
     slong m = D.n * D.nclass;
     double *dl = malloc(sizeof(double) * (size_t)m);
     for (int k = 0; k < 8; k++) {
         int which = k & 1, train = (k >> 1) & 1, wide = k >> 2;
         {
-            int base = which == 0 ? GNN_GCN : GNN_GAT;
-            gnn_arch_struct ab, ag;
-            small_arch(&ab, base, GNN_ACT_ELU, which);
-            small_arch(&ag, GNN_GCAN, GNN_ACT_ELU, which);
+            int base = which == 0 ? CT_GNN_GCN : CT_GNN_GAT;
+            ct_gnn_arch_struct ab, ag;
+            small_arch(&ab, base, CT_GNN_OPS_ACT_ELU, which);
+            small_arch(&ag, CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, which);
             if (wide) {
                 ab.heads = ag.heads = ab.hidden = ag.hidden = 8;
                 ab.out_heads = ag.out_heads = 1;
@@ -282,16 +289,16 @@ static void test_identities(void)
             ab.dropout = ag.dropout = 0.4;
             /* GCN has no attention to drop; GAT drops it in both models. */
             ab.att_dropout = ag.att_dropout = which == 0 ? 0.0 : 0.5;
-            gnn_rand_t R;
-            gnn_rand_init(R, 11);
-            gnn_model_t B, G;
-            gnn_model_init(B, &ab, X, A, D.nclass, R);
-            gnn_model_init(G, &ag, X, A, D.nclass, R);
+            ct_gnn_rand_t R;
+            ct_gnn_rand_init(R, 11);
+            ct_gnn_model_t B, G;
+            ct_gnn_model_init(B, &ab, X, A, D.nclass, R);
+            ct_gnn_model_init(G, &ag, X, A, D.nclass, R);
             copy_weights(G, B);
             model_loss(B, X, A, &D, train, dl);
-            gnn_model_backward(B, X, A, dl);
+            ct_gnn_model_backward(B, X, A, dl);
             model_loss(G, X, A, &D, train, dl);
-            gnn_model_backward(G, X, A, dl);
+            ct_gnn_model_backward(G, X, A, dl);
             double d = max_diff(B->logits, G->logits, m), dg = grad_diff(B, G);
             CHECK_MSG(d <= 1e-13,
                       "eta=%d identity (train %d, wide %d): logits differ by %g", which,
@@ -299,78 +306,78 @@ static void test_identities(void)
             CHECK_MSG(dg <= 1e-13,
                       "eta=%d identity (train %d, wide %d): grads differ by %g", which,
                       train, wide, dg);
-            gnn_model_clear(B);
-            gnn_model_clear(G);
+            ct_gnn_model_clear(B);
+            ct_gnn_model_clear(G);
         }
     }
     free(dl);
-    gnn_csr_clear(X);
-    gnn_csr_clear(A);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
     synth_clear(&D);
 }
 
-/* gnn_model_set_loss_rows: with a third of the nodes in the training split,
+/* ct_gnn_model_set_loss_rows: with a third of the nodes in the training split,
    restricting the training pass to their receptive field must leave the
    training logits, the loss and every gradient as they were. GAT's 8 heads
    and GCAN (eta 0.5), 2 and 3 layers, with dropout. */
 static void test_loss_rows(void)
 {
-    gnn_data_struct D;
+    ct_dataset_struct D;
     synth_init(&D, 24, 6, 3, 8);
     for (slong i = 0; i < D.n; i++)
-        D.split[i] = i % 3 == 0 ? GNN_TRAIN : GNN_TEST;
+        D.split[i] = i % 3 == 0 ? CT_DATASET_TRAIN : CT_DATASET_TEST;
     slong kept = 0; /* a sparser graph, so that some rows fall outside */
     for (slong e = 0; e < D.nedges; e += 5) {
         D.eu[kept] = D.eu[e];
         D.ev[kept++] = D.ev[e];
     }
     D.nedges = kept;
-    gnn_csr_t X, A;
-    gnn_csr_set_features(X, &D, 1);
-    gnn_graph_init_gcn(A, &D);
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, &D, 1);
+    ct_gnn_graph_init_gcn(A, &D);
     signed char *rows = malloc((size_t)D.n);
     for (slong i = 0; i < D.n; i++)
-        rows[i] = D.split[i] == GNN_TRAIN;
+        rows[i] = D.split[i] == CT_DATASET_TRAIN;
     slong m = D.n * D.nclass;
     double *dl = malloc(sizeof(double) * (size_t)m);
     for (int k = 0; k < 4; k++) {
-        gnn_arch_struct arch;
-        small_arch(&arch, k & 1 ? GNN_GCAN : GNN_GAT, GNN_ACT_ELU, 0.5);
+        ct_gnn_arch_struct arch;
+        small_arch(&arch, k & 1 ? CT_GNN_GCAN : CT_GNN_GAT, CT_GNN_OPS_ACT_ELU, 0.5);
         arch.heads = arch.hidden = 8;
         arch.out_heads = 1;
         arch.nlayers = 2 + (k >> 1);
-        gnn_model_t P, Q;
-        gnn_rand_t R;
-        gnn_rand_init(R, 21);
-        gnn_model_init(P, &arch, X, A, D.nclass, R);
-        gnn_rand_init(R, 21);
-        gnn_model_init(Q, &arch, X, A, D.nclass, R);
-        gnn_model_set_loss_rows(Q, A, rows);
+        ct_gnn_model_t P, Q;
+        ct_gnn_rand_t R;
+        ct_gnn_rand_init(R, 21);
+        ct_gnn_model_init(P, &arch, X, A, D.nclass, R);
+        ct_gnn_rand_init(R, 21);
+        ct_gnn_model_init(Q, &arch, X, A, D.nclass, R);
+        ct_gnn_model_set_loss_rows(Q, A, rows);
         slong skipped = 0;
         for (slong i = 0; i < D.n; i++)
             skipped += !Q->layer[0].need[i];
         CHECK_MSG(skipped > 0, "loss rows (case %d): no row left out", k);
         double lp = model_loss(P, X, A, &D, 1, dl);
-        gnn_model_backward(P, X, A, dl);
+        ct_gnn_model_backward(P, X, A, dl);
         double lq = model_loss(Q, X, A, &D, 1, dl);
-        gnn_model_backward(Q, X, A, dl);
+        ct_gnn_model_backward(Q, X, A, dl);
         double dg = max_diff(P->grad, Q->grad, P->nparam);
         CHECK_MSG(lp == lq && dg == 0 && P->deta == Q->deta,
                   "loss rows (case %d): loss %g vs %g, grads differ by %g", k, lp, lq,
                   dg);
-        gnn_model_clear(P);
-        gnn_model_clear(Q);
+        ct_gnn_model_clear(P);
+        ct_gnn_model_clear(Q);
     }
     free(dl);
     free(rows);
-    gnn_csr_clear(X);
-    gnn_csr_clear(A);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
     synth_clear(&D);
 }
 
 /* The issue's formulas on a dense adjacency, one head: the evaluation-mode
-   logits of a 2-layer GCAN must match gnn_model_forward. */
-static void reference_layer(double *out, const gnn_data_struct *D, const double *H,
+   logits of a 2-layer GCAN must match ct_gnn_model_forward. */
+static void reference_layer(double *out, const ct_dataset_struct *D, const double *H,
                             slong fin, const double *U, const double *a, const double *b,
                             slong F, double eta, double slope)
 {
@@ -413,11 +420,11 @@ static void reference_layer(double *out, const gnn_data_struct *D, const double 
 
 static void test_reference(void)
 {
-    gnn_data_struct D;
+    ct_dataset_struct D;
     synth_init(&D, 10, 5, 3, 9);
-    gnn_csr_t X, A;
-    gnn_csr_set_features(X, &D, 1);
-    gnn_graph_init_gcn(A, &D);
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, &D, 1);
+    ct_gnn_graph_init_gcn(A, &D);
     slong n = D.n, F = 4;
     double *Xd = calloc((size_t)(n * D.nfeat), sizeof(double));
     for (slong i = 0; i < n; i++)
@@ -425,18 +432,18 @@ static void test_reference(void)
             Xd[i * D.nfeat + X->col[p]] = X->val[p];
     double etas[] = {0.0, 0.45, 1.0};
     for (int k = 0; k < 3; k++) {
-        gnn_arch_struct arch;
-        small_arch(&arch, GNN_GCAN, GNN_ACT_ELU, etas[k]);
+        ct_gnn_arch_struct arch;
+        small_arch(&arch, CT_GNN_GCAN, CT_GNN_OPS_ACT_ELU, etas[k]);
         arch.heads = arch.out_heads = 1;
         arch.hidden = F;
-        gnn_rand_t R;
-        gnn_rand_init(R, 4);
-        gnn_model_t M;
-        gnn_model_init(M, &arch, X, A, D.nclass, R);
-        gnn_model_forward(M, X, A, 0, R);
+        ct_gnn_rand_t R;
+        ct_gnn_rand_init(R, 4);
+        ct_gnn_model_t M;
+        ct_gnn_model_init(M, &arch, X, A, D.nclass, R);
+        ct_gnn_model_forward(M, X, A, 0, R);
         double *h1 = malloc(sizeof(double) * (size_t)(n * F));
         double *h2 = malloc(sizeof(double) * (size_t)(n * D.nclass));
-        const gnn_layer_struct *L0 = M->layer, *L1 = M->layer + 1;
+        const ct_gnn_layer_struct *L0 = M->layer, *L1 = M->layer + 1;
         reference_layer(h1, &D, Xd, D.nfeat, L0->U, L0->a, L0->b, F, etas[k], 0.2);
         for (slong i = 0; i < n * F; i++)
             h1[i] = h1[i] > 0 ? h1[i] : expm1(h1[i]);
@@ -445,11 +452,11 @@ static void test_reference(void)
         CHECK_MSG(d <= 1e-12, "eta %g: reference differs by %g", etas[k], d);
         free(h1);
         free(h2);
-        gnn_model_clear(M);
+        ct_gnn_model_clear(M);
     }
     free(Xd);
-    gnn_csr_clear(X);
-    gnn_csr_clear(A);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
     synth_clear(&D);
 }
 

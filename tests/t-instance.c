@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <flint/fmpq.h>
-#include "certune/certune.h"
+#include "certune/base.h"
 #include "certune/instance.h"
 #include "check.h"
 
@@ -36,7 +36,7 @@ static const char example_feat[] = "f 2 1 2 3\n"
                                    "f 5 5. 1e2 -0\n"
                                    "f 4 0.25 0.125 7\n";
 
-static int instance_same(const instance_t a, const instance_t b)
+static int instance_same(const ct_instance_t a, const ct_instance_t b)
 {
     slong i;
 
@@ -55,7 +55,7 @@ static int instance_same(const instance_t a, const instance_t b)
     return 1;
 }
 
-static int instance_is_cleared(const instance_t inst)
+static int instance_is_cleared(const ct_instance_t inst)
 {
     return inst->path == NULL && inst->n == 0 && inst->nedges == 0 && inst->eu == NULL &&
            inst->ev == NULL && inst->ew == NULL && inst->label == NULL &&
@@ -78,7 +78,7 @@ static int weight_is(const fmpq_t w, slong p, ulong q)
    what; inst must come back cleared. */
 static void check_bad_len(const char *text, size_t len, slong line, const char *what)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[CERTUNE_ERRLEN], prefix[64];
     int r;
 
@@ -86,7 +86,7 @@ static void check_bad_len(const char *text, size_t len, slong line, const char *
         snprintf(prefix, sizeof prefix, "bad.gssl:%ld: ", (long)line);
     else
         snprintf(prefix, sizeof prefix, "bad.gssl: ");
-    r = instance_parse(inst, text, len, "bad.gssl", err, sizeof err);
+    r = ct_instance_parse(inst, text, len, "bad.gssl", err, sizeof err);
     CHECK_MSG(r == -1, "accepted: %s", text);
     if (r != 0) {
         CHECK_MSG(strncmp(err, prefix, strlen(prefix)) == 0, "want prefix '%s', got '%s'",
@@ -94,7 +94,7 @@ static void check_bad_len(const char *text, size_t len, slong line, const char *
         CHECK_MSG(strstr(err, what) != NULL, "want '%s' in '%s'", what, err);
         CHECK(instance_is_cleared(inst));
     } else {
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
 }
 
@@ -103,10 +103,10 @@ static void check_bad(const char *text, slong line, const char *what)
     check_bad_len(text, strlen(text), line, what);
 }
 
-static int parse_text(instance_t inst, const char *text)
+static int parse_text(ct_instance_t inst, const char *text)
 {
     char err[CERTUNE_ERRLEN];
-    int r = instance_parse(inst, text, strlen(text), "good.gssl", err, sizeof err);
+    int r = ct_instance_parse(inst, text, strlen(text), "good.gssl", err, sizeof err);
 
     CHECK_MSG(r == 0, "rejected: %s", err);
     return r;
@@ -211,7 +211,7 @@ static void test_example(void)
     static const slong label[6] = {0, -1, -1, -1, 1, -1},
                        held[6] = {-1, -1, 0, 1, -1, -1};
     char text[sizeof example_doc + sizeof example_feat];
-    instance_t inst;
+    ct_instance_t inst;
     slong i, j;
 
     strcpy(text, example_doc);
@@ -233,16 +233,16 @@ static void test_example(void)
             CHECK_MSG(inst->feat[3 * i + j] == feat[i][j], "feat[%ld][%ld]", (long)i,
                       (long)j);
     }
-    instance_clear(inst);
+    ct_instance_clear(inst);
     CHECK(instance_is_cleared(inst));
-    instance_clear(inst); /* a second clear is harmless */
+    ct_instance_clear(inst); /* a second clear is harmless */
 }
 
 /* CRLF, tabs, indented comments, '#', blank lines, no final newline, zero
    weights, edges given as (larger, smaller), unreduced weights, c = 1. */
 static void test_layout(void)
 {
-    instance_t inst;
+    ct_instance_t inst;
 
     if (parse_text(inst, "\r\n  # comment\r\n\t%comment\r\n \t \r\np\tgssl  4 1 \r\n"
                          "e 3 1 6/4\r\n\te\t2\t3\t0\r\ne 2 4 0.50\r\ne 4 3 -0\r\n"
@@ -254,18 +254,18 @@ static void test_layout(void)
     CHECK(inst->eu[1] == 1 && inst->ev[1] == 3 && weight_is(inst->ew + 1, 1, 2));
     CHECK(inst->label[3] == 0 && inst->held[1] == 0);
     CHECK(inst->label[0] == -1 && inst->held[0] == -1);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 
     /* The smallest instance: one node, one class, nothing else. */
     if (parse_text(inst, "p gssl 1 1") == 0) {
         CHECK(inst->n == 1 && inst->nedges == 0 && inst->label[0] == -1);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
     /* The largest node count allowed. */
     if (parse_text(inst, "p gssl 1000000 1000000\ne 1 1000000 1\nl 1000000 999999\n") ==
         0) {
         CHECK(inst->ev[0] == 999999 && inst->label[999999] == 999999);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
 }
 
@@ -275,7 +275,7 @@ static void test_bad_special(void)
     static const char nul[] = "p gssl 2 1\ne 1 2\0 1\n";
     size_t big = (size_t)2 << 20;
     char *s = malloc(big + 32);
-    instance_t inst;
+    ct_instance_t inst;
     char err[CERTUNE_ERRLEN];
 
     check_bad_len(nul, sizeof nul - 1, 2, "NUL byte");
@@ -287,10 +287,10 @@ static void test_bad_special(void)
     free(s);
 
     /* A short error buffer is cut, not overrun; a missing one is allowed. */
-    CHECK(instance_parse(inst, "x", 1, "bad.gssl", err, 8) == -1);
+    CHECK(ct_instance_parse(inst, "x", 1, "bad.gssl", err, 8) == -1);
     CHECK(strcmp(err, "bad.gss") == 0);
-    CHECK(instance_parse(inst, "x", 1, "bad.gssl", NULL, 0) == -1);
-    CHECK(instance_load(inst, "tests/no-such-file.gssl", NULL, 0) == -1);
+    CHECK(ct_instance_parse(inst, "x", 1, "bad.gssl", NULL, 0) == -1);
+    CHECK(ct_instance_load(inst, "tests/no-such-file.gssl", NULL, 0) == -1);
     CHECK(instance_is_cleared(inst));
 }
 
@@ -300,34 +300,34 @@ static void test_long_line(void)
     slong d = 50000, i;
     char *s = malloc(32 + 2 * d);
     char *p = s;
-    instance_t inst;
+    ct_instance_t inst;
 
     p += sprintf(p, "p gssl 1 1\nf 1");
     for (i = 0; i < d; i++)
         p += sprintf(p, " %d", (int)(i % 10));
     if (parse_text(inst, s) == 0) {
         CHECK(inst->dfeat == d && inst->feat[d - 1] == 9 && inst->feat[10] == 0);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
     free(s);
 }
 
 static void test_load_errors(void)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[CERTUNE_ERRLEN];
 
-    CHECK(instance_load(inst, "tests/no-such-file.gssl", err, sizeof err) == -1);
+    CHECK(ct_instance_load(inst, "tests/no-such-file.gssl", err, sizeof err) == -1);
     CHECK_MSG(strcmp(err, "tests/no-such-file.gssl: cannot open: No such file or "
                           "directory") == 0,
               "%s", err);
     CHECK(instance_is_cleared(inst));
-    CHECK(instance_load(inst, "tests/bad", err, sizeof err) == -1);
+    CHECK(ct_instance_load(inst, "tests/bad", err, sizeof err) == -1);
     CHECK_MSG(strncmp(err, "tests/bad: cannot read: ", 24) == 0, "%s", err);
 }
 
 /* Writes inst to a temporary file and returns its name (caller unlinks). */
-static int write_temp(char *name, const instance_t inst)
+static int write_temp(char *name, const ct_instance_t inst)
 {
     int fd, r;
     FILE *f;
@@ -341,7 +341,7 @@ static int write_temp(char *name, const instance_t inst)
         close(fd);
         return -1;
     }
-    r = instance_write(inst, f);
+    r = ct_instance_write(inst, f);
     return (fclose(f) == 0 && r == 0) ? 0 : -1;
 }
 
@@ -367,14 +367,14 @@ static char *read_all(const char *name)
 
 static void check_round_trip(const char *text)
 {
-    instance_t a, b, c;
+    ct_instance_t a, b, c;
     char na[32], nb[32], err[CERTUNE_ERRLEN];
     char *sa, *sb;
 
     if (parse_text(a, text) != 0)
         return;
     CHECK(write_temp(na, a) == 0);
-    CHECK_MSG(instance_load(b, na, err, sizeof err) == 0, "%s", err);
+    CHECK_MSG(ct_instance_load(b, na, err, sizeof err) == 0, "%s", err);
     CHECK(strcmp(b->path, na) == 0);
     CHECK(instance_same(a, b));
     /* Writing is a fixed point from then on. */
@@ -382,15 +382,15 @@ static void check_round_trip(const char *text)
     sa = read_all(na);
     sb = read_all(nb);
     CHECK(sa != NULL && sb != NULL && strcmp(sa, sb) == 0);
-    CHECK(instance_parse(c, sa, strlen(sa), "again", err, sizeof err) == 0);
+    CHECK(ct_instance_parse(c, sa, strlen(sa), "again", err, sizeof err) == 0);
     CHECK(instance_same(a, c));
     free(sa);
     free(sb);
     unlink(na);
     unlink(nb);
-    instance_clear(a);
-    instance_clear(b);
-    instance_clear(c);
+    ct_instance_clear(a);
+    ct_instance_clear(b);
+    ct_instance_clear(c);
 }
 
 /* Features are written in their shortest round-trip spelling. */
@@ -402,7 +402,7 @@ static void test_write_spelling(void)
     static const char want[] = "p gssl 2 2\ne 1 2 1/2\nl 1 1\nt 2 0\n"
                                "f 1 0.1 1e-4 1e5 -0 5e-324\n"
                                "f 2 0.30000000000000004 1e300 -2.5 12345678 1e-5\n";
-    instance_t inst;
+    ct_instance_t inst;
     char *out = NULL;
     size_t len = 0;
     FILE *f;
@@ -412,15 +412,15 @@ static void test_write_spelling(void)
     f = open_memstream(&out, &len);
     CHECK(f != NULL);
     if (f != NULL) {
-        CHECK(instance_write(inst, f) == 0);
+        CHECK(ct_instance_write(inst, f) == 0);
         fclose(f);
         CHECK_MSG(strcmp(out, want) == 0, "wrote:\n%s", out);
         free(out);
     }
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
-/* instance_write refuses lines the reader would refuse, rather than write a
+/* ct_instance_write refuses lines the reader would refuse, rather than write a
    file that does not load. */
 static void test_write_refuses(void)
 {
@@ -428,7 +428,7 @@ static void test_write_refuses(void)
     char *s = malloc(32 + 2 * d);
     char *p = s, *out = NULL;
     size_t len = 0;
-    instance_t inst;
+    ct_instance_t inst;
     FILE *f;
 
     p += sprintf(p, "p gssl 1 1\nf 1");
@@ -439,17 +439,17 @@ static void test_write_refuses(void)
         for (j = 0; j < d; j++)
             inst->feat[j] = 1.0 / 3;
         f = open_memstream(&out, &len);
-        CHECK(instance_write(inst, f) == -1);
+        CHECK(ct_instance_write(inst, f) == -1);
         fclose(f);
         free(out);
         inst->feat[0] = NAN;
         for (j = 1; j < d; j++)
             inst->feat[j] = 0;
         f = open_memstream(&out, &len);
-        CHECK(instance_write(inst, f) == -1);
+        CHECK(ct_instance_write(inst, f) == -1);
         fclose(f);
         free(out);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
     free(s);
 }
@@ -488,7 +488,7 @@ static void check_bad_file(const char *dir, const char *file)
 {
     char path[512], line1[256], line2[256], want[600], err[CERTUNE_ERRLEN];
     const char *text;
-    instance_t inst;
+    ct_instance_t inst;
     FILE *f;
     long line = -1;
     int r;
@@ -515,10 +515,10 @@ static void check_bad_file(const char *dir, const char *file)
         return;
     text = line2 + 15;
 
-    r = instance_load(inst, path, err, sizeof err);
+    r = ct_instance_load(inst, path, err, sizeof err);
     CHECK_MSG(r == -1, "%s accepted", path);
     if (r == 0) {
-        instance_clear(inst);
+        ct_instance_clear(inst);
         return;
     }
     if (line > 0)

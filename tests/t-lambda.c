@@ -8,9 +8,9 @@
 
 /* The gadget: 1-3 and 2-3 weight 1, 3-4 weight x; 1, 2 class 0, 4 class 1,
    3 held out with class 1. */
-static void gadget(instance_t inst, slong xnum, ulong xden)
+static void gadget(ct_instance_t inst, slong xnum, ulong xden)
 {
-    gen_instance_init(inst, "gadget", 4, 2, 3);
+    ct_gen_instance_init(inst, "gadget", 4, 2, 3);
     slong eu[3] = {0, 1, 2}, ev[3] = {2, 2, 3};
     for (slong e = 0; e < 3; e++) {
         inst->eu[e] = eu[e];
@@ -28,11 +28,11 @@ static void gadget(instance_t inst, slong xnum, ulong xden)
    (0, +inf): the rest of the determinant, here (1 + lambda). */
 static void check_gadget(slong xnum, ulong xden)
 {
-    instance_t inst;
-    signfn_struct *s = NULL;
+    ct_instance_t inst;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     gadget(inst, xnum, xden);
-    lambda_sign_functions(&s, &count, inst, 0, 0, NULL);
+    ct_lambda_sign_functions(&s, &count, inst, 0, 0, NULL);
     CHECK(count == 1 && s[0].node == 2 && s[0].truth == 1 && s[0].inst == 0);
     fmpz_poly_t expect;
     fmpz_t g;
@@ -52,13 +52,13 @@ static void check_gadget(slong xnum, ulong xden)
     fmpz_poly_clear(expect);
     fmpz_clear(g);
     for (slong i = 0; i < count; i++)
-        signfn_clear(s + i);
+        ct_signfn_clear(s + i);
     flint_free(s);
-    instance_clear(inst);
+    ct_instance_clear(inst);
 }
 
 /* F = (L + lambda Delta)^{-1} Y by a dense solve (inst connected, labeled). */
-static void dense_scores(fmpq_mat_t F, const instance_t inst, const fmpq_t lambda)
+static void dense_scores(fmpq_mat_t F, const ct_instance_t inst, const fmpq_t lambda)
 {
     slong n = inst->n;
     fmpq_mat_t A, Y;
@@ -81,8 +81,8 @@ static void dense_scores(fmpq_mat_t F, const instance_t inst, const fmpq_t lambd
     fmpq_mat_clear(Y);
 }
 
-static void check_signs_at(const signfn_struct *s, slong count, const instance_t inst,
-                           const fmpq_t lambda)
+static void check_signs_at(const ct_signfn_struct *s, slong count,
+                           const ct_instance_t inst, const fmpq_t lambda)
 {
     fmpq_mat_t F;
     fmpq_t v, d;
@@ -93,7 +93,7 @@ static void check_signs_at(const signfn_struct *s, slong count, const instance_t
     for (slong r = 0; r < count; r++)
         for (slong k = 0; k < inst->c; k++)
             for (slong l = k + 1; l < inst->c; l++) {
-                const fmpz_poly_struct *p = s[r].diff + signfn_pair(k, l, inst->c);
+                const fmpz_poly_struct *p = s[r].diff + ct_signfn_pair(k, l, inst->c);
                 fmpz_poly_evaluate_fmpq(v, p, lambda);
                 fmpq_sub(d, fmpq_mat_entry(F, s[r].node, k),
                          fmpq_mat_entry(F, s[r].node, l));
@@ -110,20 +110,20 @@ static void check_signs_at(const signfn_struct *s, slong count, const instance_t
 static void check_random(flint_rand_t state)
 {
     for (slong trial = 0; trial < 64; trial++) {
-        gen_params_t P;
+        ct_gen_params_t P;
         slong n = trial < 60 ? 3 + (slong)n_randint(state, 12) : 30 + 5 * (trial - 60);
-        gen_params_init(P, n, 2 + n_randint(state, 3));
+        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
         if (trial >= 60)
             P->p = 4.0 / n;
         P->connected = 1;
         P->labeled = 0.2 + 0.1 * n_randint(state, 5);
-        P->weight = (gen_weight_t)n_randint(state, 5);
-        instance_t inst;
-        gen_instance_rand(inst, P, state, NULL);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
         int score_all = (int)n_randint(state, 2);
-        signfn_struct *s = NULL;
+        ct_signfn_struct *s = NULL;
         slong count = 0, m = 0;
-        lambda_sign_functions(&s, &count, inst, 0, score_all, NULL);
+        ct_lambda_sign_functions(&s, &count, inst, 0, score_all, NULL);
         for (slong i = 0; i < inst->n; i++)
             m += inst->label[i] >= 0;
         for (slong r = 0; r < count; r++)
@@ -137,9 +137,9 @@ static void check_random(flint_rand_t state)
         }
         fmpq_clear(lambda);
         for (slong i = 0; i < count; i++)
-            signfn_clear(s + i);
+            ct_signfn_clear(s + i);
         flint_free(s);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
 }
 

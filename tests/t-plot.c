@@ -9,8 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "certune/analyze.h"
+#include "certune/analysis.h"
 #include "certune/plot.h"
+#include "certune/family.h"
 
 static slong tplot_count(const char *s, const char *pat)
 {
@@ -83,7 +84,7 @@ static void tplot_attr(char *buf, size_t len, const char *p, const char *attr)
     }
 }
 
-static int tplot_is_min_piece(const analysis_t A, slong i)
+static int tplot_is_min_piece(const ct_analysis_t A, slong i)
 {
     for (slong k = 0; k < A->nmin_pieces; k++)
         if (A->min_pieces[k] == i)
@@ -93,7 +94,7 @@ static int tplot_is_min_piece(const analysis_t A, slong i)
 
 /* One step per piece, in order; the minimizing ones (and only they) carry the
    class "min" and a stroke colour no other step has; `arrows` arrowheads. */
-static void tplot_check_steps(const char *s, const analysis_t A, slong arrows)
+static void tplot_check_steps(const char *s, const ct_analysis_t A, slong arrows)
 {
     char mincol[64] = "", col[64];
     slong i = 0;
@@ -117,20 +118,22 @@ static void tplot_check_steps(const char *s, const analysis_t A, slong arrows)
 }
 
 /* Loads the files, analyses them together and plots; returns the SVG. */
-static char *tplot_loss(analysis_t A, const char **paths, slong m)
+static char *tplot_loss(ct_analysis_t A, const char **paths, slong m)
 {
-    instance_struct insts[8];
+    ct_instance_struct insts[8];
     char err[256], *buf = NULL;
     size_t len = 0;
     FILE *out;
 
     for (slong t = 0; t < m; t++)
-        CHECK_MSG(instance_load(insts + t, paths[t], err, sizeof(err)) == 0, "%s", err);
-    CHECK(analysis_run(A, FAMILY_LAMBDA, insts, m, 0, NULL, err, sizeof(err)) == 0);
+        CHECK_MSG(ct_instance_load(insts + t, paths[t], err, sizeof(err)) == 0, "%s",
+                  err);
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, insts, m, 0, NULL, err,
+                            sizeof(err)) == 0);
     for (slong t = 0; t < m; t++)
-        instance_clear(insts + t);
+        ct_instance_clear(insts + t);
     out = open_memstream(&buf, &len);
-    CHECK(plot_loss_svg(out, A) == 0);
+    CHECK(ct_plot_loss_svg(out, A) == 0);
     CHECK(fclose(out) == 0);
     CHECK(buf != NULL && strlen(buf) == len);
     return buf;
@@ -139,7 +142,7 @@ static char *tplot_loss(analysis_t A, const char **paths, slong m)
 static void tplot_check_gadget(void)
 {
     const char *paths[] = {"instances/lambda-gadget-oscillating.gssl"};
-    analysis_t A;
+    ct_analysis_t A;
     char *s = tplot_loss(A, paths, 1);
 
     tplot_check_wellformed(s);
@@ -154,7 +157,7 @@ static void tplot_check_gadget(void)
     CHECK(strstr(s, "&#955; = 4/3</text>") != NULL);
     CHECK(strstr(s, "minimum loss 2/5") != NULL);
     CHECK(strstr(s, "Empirical loss") != NULL);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
@@ -162,7 +165,7 @@ static void tplot_check_random(void)
 {
     const char *paths[] = {"instances/random-1.gssl", "instances/random-2.gssl",
                            "instances/random-3.gssl"};
-    analysis_t A;
+    ct_analysis_t A;
     char *s = tplot_loss(A, paths, 3);
 
     tplot_check_wellformed(s);
@@ -170,7 +173,7 @@ static void tplot_check_random(void)
     CHECK(tplot_count(s, "class=\"bp\"") == A->nbp);
     CHECK(tplot_count(s, "class=\"rep\"") == 1);
     CHECK(strstr(s, "3 instances") != NULL);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
@@ -178,40 +181,40 @@ static void tplot_check_random(void)
 static void tplot_check_write_error(void)
 {
     const char *paths[] = {"instances/lambda-gadget-oscillating.gssl"};
-    analysis_t A;
+    ct_analysis_t A;
     char *s = tplot_loss(A, paths, 1);
     FILE *full = fopen("/dev/full", "w");
 
     if (full != NULL) {
         setvbuf(full, NULL, _IONBF, 0);
-        CHECK(plot_loss_svg(full, A) == -1);
-        CHECK(plot_counts_svg(full, "t", 0, NULL, NULL, NULL, "x", "y") == -1);
+        CHECK(ct_plot_loss_svg(full, A) == -1);
+        CHECK(ct_plot_counts_svg(full, "t", 0, NULL, NULL, NULL, "x", "y") == -1);
         fclose(full);
     }
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
 /* ------------------------------------------------- bounded domain [0, 1] */
 
-/* An empty result, as the analyzer starts one (analysis_clear frees it). */
-static void tplot_bounded_init(analysis_t A, int closed, slong nbp)
+/* An empty result, as the analyzer starts one (ct_analysis_clear frees it). */
+static void tplot_bounded_init(ct_analysis_t A, int closed, slong nbp)
 {
     slong nb = FLINT_MAX(nbp, 1);
 
-    memset(A, 0, sizeof(analysis_struct));
+    memset(A, 0, sizeof(ct_analysis_struct));
     fmpq_init(A->min_loss);
     fmpq_init(A->representative);
     fmpq_init(A->c);
     fmpq_init(A->end_loss + 0);
     fmpq_init(A->end_loss + 1);
-    A->family = FAMILY_DELTA;
+    A->family = CT_FAMILY_DELTA;
     fmpq_set_si(A->c, 99, 100);
     A->closed = closed;
     A->ninst = 1;
     A->nscored = 3;
     A->nbp = nbp;
-    A->bp = flint_malloc(nb * sizeof(bpoint_struct));
+    A->bp = flint_malloc(nb * sizeof(ct_bpoint_struct));
     A->changes = flint_malloc(nb * sizeof(slong));
     A->jump = flint_malloc(nb * sizeof(int));
     A->piece_loss = _fmpq_vec_init(nbp + 1);
@@ -225,13 +228,13 @@ static void tplot_bounded_init(analysis_t A, int closed, slong nbp)
 }
 
 /* Breakpoint b: the root of a2 x^2 + a1 x + a0 in [lo, hi] (lo == hi: exact). */
-static void tplot_bounded_bp(analysis_t A, slong b, slong a2, slong a1, slong a0,
+static void tplot_bounded_bp(ct_analysis_t A, slong b, slong a2, slong a1, slong a0,
                              const char *lo, const char *hi, int sign_lo,
                              const char *approx)
 {
-    rroot_struct *r = &A->bp[b].alg;
+    ct_rroot_struct *r = &A->bp[b].alg;
 
-    bpoint_init(A->bp + b);
+    ct_bpoint_init(A->bp + b);
     fmpz_poly_set_coeff_si(r->poly, 2, a2);
     fmpz_poly_set_coeff_si(r->poly, 1, a1);
     fmpz_poly_set_coeff_si(r->poly, 0, a0);
@@ -242,12 +245,12 @@ static void tplot_bounded_bp(analysis_t A, slong b, slong a2, slong a1, slong a0
     A->approx[b] = strdup(approx);
     A->lo_str[b] = strdup(lo);
     A->hi_str[b] = strdup(hi);
-    A->exact[b] = roots_poly_get_str(r->poly);
+    A->exact[b] = ct_rroot_poly_get_str(r->poly);
 }
 
 /* Sets the losses ("a/b" strings: nbp + 1 pieces, nbp points, 2 ends) and the
    minimum, its places and the representative as the analyzer does. */
-static void tplot_bounded_losses(analysis_t A, const char **piece, const char **point,
+static void tplot_bounded_losses(ct_analysis_t A, const char **piece, const char **point,
                                  const char **end, const char *rep)
 {
     for (slong i = 0; i <= A->nbp; i++)
@@ -292,13 +295,13 @@ static void tplot_bounded_losses(analysis_t A, const char **piece, const char **
     CHECK(fmpq_set_str(A->representative, rep, 10) == 0);
 }
 
-static char *tplot_svg(const analysis_t A)
+static char *tplot_svg(const ct_analysis_t A)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
 
-    CHECK(plot_loss_svg(out, A) == 0);
+    CHECK(ct_plot_loss_svg(out, A) == 0);
     CHECK(fclose(out) == 0);
     CHECK(buf != NULL && strlen(buf) == len);
     return buf;
@@ -356,7 +359,7 @@ static void tplot_check_closed_left_min(void)
     const char *end[] = {"0", "1/3"};
     double x0, x1, ytop, ybot, y;
     char col0[32], col1[32], colp[32];
-    analysis_t A;
+    ct_analysis_t A;
     char *s;
 
     tplot_bounded_init(A, 1, 2);
@@ -411,7 +414,7 @@ static void tplot_check_closed_left_min(void)
     CHECK(strstr(s, "vs &#948;</text>") != NULL);
     CHECK(strstr(s, ">minimum loss 0</text>") && strstr(s, ">loss at an end</text>") &&
           strstr(s, ">excluded endpoint</text>"));
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
@@ -421,7 +424,7 @@ static void tplot_check_closed_right_min(void)
 {
     const char *piece[] = {"1/2", "1/4"}, *point[] = {"1/2"}, *end[] = {"1/2", "1/4"};
     double x0, x1, ytop, ybot;
-    analysis_t A;
+    ct_analysis_t A;
     char *s;
 
     tplot_bounded_init(A, 1, 1);
@@ -454,7 +457,7 @@ static void tplot_check_closed_right_min(void)
     CHECK(tplot_near(tplot_num(s, "class=\"rep\"", "x1=\""), x0 + 0.75 * (x1 - x0)));
     CHECK(strstr(s, "&#948; = 3/4</text>") != NULL);
     CHECK(strstr(s, "family delta on [0, 1] (c = 1/3)") != NULL);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
@@ -464,7 +467,7 @@ static void tplot_check_open_bounded(void)
 {
     const char *piece[] = {"2/3"};
     double x0, x1, ytop, ybot, y;
-    analysis_t A;
+    ct_analysis_t A;
     char *s;
 
     tplot_bounded_init(A, 0, 0);
@@ -481,7 +484,7 @@ static void tplot_check_open_bounded(void)
     CHECK(tplot_has_circle(s, "open", x0, y) && tplot_has_circle(s, "open", x1, y));
     CHECK(strstr(s, "class=\"end") == NULL && strstr(s, "class=\"bp\"") == NULL);
     CHECK(strstr(s, "family delta on (0, 1)") != NULL);
-    analysis_clear(A);
+    ct_analysis_clear(A);
     free(s);
 }
 
@@ -492,7 +495,7 @@ static char *tplot_counts(slong n, const double *x, const double *y, const doubl
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
 
-    CHECK(plot_counts_svg(out, title, n, x, y, b, "n", "max breakpoints") == 0);
+    CHECK(ct_plot_counts_svg(out, title, n, x, y, b, "n", "max breakpoints") == 0);
     CHECK(fclose(out) == 0);
     return buf;
 }

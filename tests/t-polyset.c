@@ -11,36 +11,36 @@ static void poly_from(fmpz_poly_t p, const slong *c, slong len)
 
 static void check_equivalence(void)
 {
-    polyset_t S;
+    ct_polyset_t S;
     fmpz_poly_t p;
-    polyset_init(S);
+    ct_polyset_init(S);
     fmpz_poly_init(p);
     slong a[] = {-4, 2}, b[] = {2, -1}, c[] = {6, -3}, d[] = {-2, 1, 0}, e[] = {-2, 3};
     poly_from(p, a, 2);
-    slong id = polyset_insert(S, p);
+    slong id = ct_polyset_insert(S, p);
     CHECK(id == 0);
     poly_from(p, b, 2);
-    CHECK(polyset_insert(S, p) == id); /* -(x - 2) */
+    CHECK(ct_polyset_insert(S, p) == id); /* -(x - 2) */
     poly_from(p, c, 2);
-    CHECK(polyset_insert(S, p) == id); /* -3 (x - 2) */
+    CHECK(ct_polyset_insert(S, p) == id); /* -3 (x - 2) */
     poly_from(p, d, 3);
-    CHECK(polyset_insert(S, p) == id); /* trailing zero is normalized away */
+    CHECK(ct_polyset_insert(S, p) == id); /* trailing zero is normalized away */
     poly_from(p, e, 2);
-    CHECK(polyset_insert(S, p) == 1);
+    CHECK(ct_polyset_insert(S, p) == 1);
     CHECK(S->len == 2);
     /* Stored primitive with positive leading coefficient. */
     CHECK(fmpz_equal_si(S->polys[0].coeffs + 0, -2) &&
           fmpz_is_one(S->polys[0].coeffs + 1));
     fmpz_poly_clear(p);
-    polyset_clear(S);
+    ct_polyset_clear(S);
 }
 
 /* Many distinct polynomials force table growth; each keeps its id. */
 static void check_growth(void)
 {
-    polyset_t S;
+    ct_polyset_t S;
     fmpz_poly_t p;
-    polyset_init(S);
+    ct_polyset_init(S);
     fmpz_poly_init(p);
     for (slong round = 0; round < 2; round++)
         for (slong k = 0; k < 1000; k++) {
@@ -48,11 +48,11 @@ static void check_growth(void)
             poly_from(p, c, 3);
             if (round == 1)
                 fmpz_poly_scalar_mul_si(p, p, -5);
-            CHECK(polyset_insert(S, p) == k);
+            CHECK(ct_polyset_insert(S, p) == k);
         }
     CHECK(S->len == 1000);
     fmpz_poly_clear(p);
-    polyset_clear(S);
+    ct_polyset_clear(S);
 }
 
 int main(void)

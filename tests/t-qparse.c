@@ -1,4 +1,4 @@
-/* Tests of qparse_fmpq: exact values of every accepted spelling, and rejections. */
+/* Tests of ct_qparse_fmpq: exact values of every accepted spelling, and rejections. */
 #include <string.h>
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>
@@ -14,7 +14,7 @@ static void check_value(const char *s, slong num, slong den)
     fmpq_init(x);
     fmpq_init(want);
     fmpq_set_si(want, num, (ulong)den);
-    r = qparse_fmpq(x, s);
+    r = ct_qparse_fmpq(x, s);
     CHECK_MSG(r == 0, "\"%s\" rejected", s);
     CHECK_MSG(fmpq_equal(x, want), "\"%s\" wrong, want %ld/%ld", s, (long)num, (long)den);
     fmpq_clear(x);
@@ -36,7 +36,7 @@ static void check_pow10(const char *s, slong num, slong e10)
         fmpq_mul_fmpz(want, want, p);
     else
         fmpq_div_fmpz(want, want, p);
-    CHECK_MSG(qparse_fmpq(x, s) == 0, "\"%s\" rejected", s);
+    CHECK_MSG(ct_qparse_fmpq(x, s) == 0, "\"%s\" rejected", s);
     CHECK_MSG(fmpq_equal(x, want), "\"%s\" wrong", s);
     fmpq_clear(x);
     fmpq_clear(want);
@@ -50,7 +50,7 @@ static void check_reject(const char *s)
 
     fmpq_init(x);
     fmpq_set_si(x, 7, 3);
-    CHECK_MSG(qparse_fmpq(x, s) == -1, "\"%s\" accepted", s);
+    CHECK_MSG(ct_qparse_fmpq(x, s) == -1, "\"%s\" accepted", s);
     CHECK_MSG(fmpq_is_zero(x), "\"%s\" left x nonzero", s);
     fmpq_clear(x);
 }
@@ -75,9 +75,9 @@ static void test_big_integer(void)
     fmpq_init(x);
     fmpz_init(want);
     fmpz_set_str(want, "123456789012345678901234567890", 10);
-    CHECK(qparse_fmpq(x, "123456789012345678901234567890") == 0);
+    CHECK(ct_qparse_fmpq(x, "123456789012345678901234567890") == 0);
     CHECK(fmpz_equal(fmpq_numref(x), want) && fmpz_is_one(fmpq_denref(x)));
-    CHECK(qparse_fmpq(x, "-123456789012345678901234567890/10") == 0);
+    CHECK(ct_qparse_fmpq(x, "-123456789012345678901234567890/10") == 0);
     fmpz_set_str(want, "-12345678901234567890123456789", 10);
     CHECK(fmpz_equal(fmpq_numref(x), want) && fmpz_is_one(fmpq_denref(x)));
     fmpq_clear(x);
@@ -172,7 +172,7 @@ static void test_long_mantissa(void)
     fmpq_init(x);
     fmpz_init_set_ui(d, 10);
     fmpz_pow_ui(d, d, 1000);
-    CHECK(qparse_fmpq(x, s) == 0);
+    CHECK(ct_qparse_fmpq(x, s) == 0);
     CHECK(fmpz_equal_si(fmpq_numref(x), 3) && fmpz_equal(fmpq_denref(x), d));
     fmpq_clear(x);
     fmpz_clear(d);

@@ -15,7 +15,7 @@ static int between_is(const char *a, const char *b, const char *want)
     fmpq_set_str(x, a, 10);
     fmpq_set_str(y, b, 10);
     fmpq_set_str(w, want, 10);
-    rational_simplest_between(q, x, y);
+    ct_rational_simplest_between(q, x, y);
     ok = fmpq_equal(q, w);
     if (!ok) {
         fprintf(stderr, "simplest in (%s, %s): got ", a, b);
@@ -39,7 +39,7 @@ static int above_is(const char *a, const char *want)
     fmpq_init(w);
     fmpq_set_str(x, a, 10);
     fmpq_set_str(w, want, 10);
-    rational_simplest_above(q, x);
+    ct_rational_simplest_above(q, x);
     ok = fmpq_equal(q, w);
     fmpq_clear(x);
     fmpq_clear(q);
@@ -100,7 +100,7 @@ static void test_brute(void)
         for (j = 0; j < n; j++) {
             if (fmpq_cmp(pts + i, pts + j) >= 0)
                 continue;
-            rational_simplest_between(q, pts + i, pts + j);
+            ct_rational_simplest_between(q, pts + i, pts + j);
             found = 0;
             ok = 0;
             for (den = 1; !found && den <= 200; den++)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "check.h"
 #include "certune/report.h"
+#include "certune/family.h"
 
 static const char *expected_json =
     "{\n"
@@ -24,15 +25,15 @@ static const char *expected_json =
     "  \"undecided\": []\n"
     "}\n";
 
-static char *render(const analysis_t A, int json)
+static char *render(const ct_analysis_t A, int json)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (json)
-        report_write_json(f, A);
+        ct_report_write_json(f, A);
     else
-        report_write_text(f, A);
+        ct_report_write_text(f, A);
     fclose(f);
     return buf;
 }
@@ -42,12 +43,13 @@ static char *render(const analysis_t A, int json)
    the left end and on the first piece, 0 at the breakpoint, after it and at 1. */
 static void check_delta(void)
 {
-    instance_t inst;
-    analysis_t A;
+    ct_instance_t inst;
+    ct_analysis_t A;
     char err[256];
-    CHECK(instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
-                        sizeof(err)) == 0);
-    CHECK(analysis_run(A, FAMILY_DELTA, inst, 1, 0, NULL, err, sizeof(err)) == 0);
+    CHECK(ct_instance_load(inst, "instances/delta-gadget-x7-c99_100.gssl", err,
+                           sizeof(err)) == 0);
+    CHECK(ct_family_analyze(A, CT_FAMILY_DELTA, NULL, inst, 1, 0, NULL, err,
+                            sizeof(err)) == 0);
     char *json = render(A, 1);
     CHECK(strstr(json, "\"family\": \"delta\", \"c\": \"99/100\",") != NULL);
     CHECK(strstr(json, "\"lo_closed\": true, \"hi_closed\": true}") != NULL);
@@ -62,19 +64,19 @@ static void check_delta(void)
     CHECK(strstr(text, "root of 50*9^x - 99 in [0.31089") != NULL);
     free(json);
     free(text);
-    analysis_clear(A);
-    instance_clear(inst);
+    ct_analysis_clear(A);
+    ct_instance_clear(inst);
 }
 
 /* An analysis with an undecided part reports only that (by hand: the report
    must not print losses that rest on an unproved order). */
 static void check_undecided(void)
 {
-    analysis_t A;
-    memset(A, 0, sizeof(analysis_struct));
+    ct_analysis_t A;
+    memset(A, 0, sizeof(ct_analysis_struct));
     fmpq_init(A->min_loss), fmpq_init(A->representative), fmpq_init(A->c);
     fmpq_init(A->end_loss + 0), fmpq_init(A->end_loss + 1);
-    A->family = FAMILY_DELTA;
+    A->family = CT_FAMILY_DELTA;
     fmpq_set_si(A->c, 1, 2);
     A->ninst = 1, A->nscored = 2;
     A->nundecided = 1;
@@ -91,23 +93,25 @@ static void check_undecided(void)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    report_write_undecided(f, A);
+    ct_report_write_undecided(f, A);
     fclose(f);
     CHECK(strstr(buf, "undecided in [1/4, 1/2]: a \"double\" zero\n") != NULL);
     free(buf);
     free(json);
-    analysis_clear(A);
+    ct_analysis_clear(A);
 }
 
 int main(void)
 {
     check_delta();
     check_undecided();
-    instance_t inst;
-    analysis_t A;
+    ct_instance_t inst;
+    ct_analysis_t A;
     char err[256];
-    CHECK(instance_load(inst, "instances/lambda-gadget-x4.gssl", err, sizeof(err)) == 0);
-    CHECK(analysis_run(A, FAMILY_LAMBDA, inst, 1, 0, NULL, err, sizeof(err)) == 0);
+    CHECK(ct_instance_load(inst, "instances/lambda-gadget-x4.gssl", err, sizeof(err)) ==
+          0);
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 0, NULL, err,
+                            sizeof(err)) == 0);
     char *json = render(A, 1);
     CHECK_MSG(strcmp(json, expected_json) == 0, "got:\n%s", json);
     char *text = render(A, 0);
@@ -117,12 +121,12 @@ int main(void)
           NULL);
     CHECK(strstr(text, "loss pieces: 2\nminimum loss: 0\n") != NULL);
     CHECK(strstr(text, "representative: lambda = 3\n") != NULL);
-    CHECK(strcmp(report_family_name(FAMILY_LAMBDA), "lambda") == 0);
-    CHECK(strcmp(report_family_name(FAMILY_DELTA), "delta") == 0);
+    CHECK(strcmp(ct_report_family_name(CT_FAMILY_LAMBDA), "lambda") == 0);
+    CHECK(strcmp(ct_report_family_name(CT_FAMILY_DELTA), "delta") == 0);
     free(json);
     free(text);
-    analysis_clear(A);
-    instance_clear(inst);
+    ct_analysis_clear(A);
+    ct_instance_clear(inst);
     flint_cleanup();
     return check_finish("t-report");
 }

@@ -6,9 +6,9 @@
 #include "certune/sample.h"
 
 /* A path 0 - 1 - ... - 9 with class i mod 3, and node 10 isolated, unlabeled. */
-static void path_data(gnn_data_t D)
+static void path_data(ct_dataset_t D)
 {
-    memset(D, 0, sizeof(gnn_data_struct));
+    memset(D, 0, sizeof(ct_dataset_struct));
     D->n = 11, D->nclass = 3, D->nedges = 9;
     D->label = flint_malloc(11 * sizeof(slong));
     D->eu = flint_malloc(9 * sizeof(slong)), D->ev = flint_malloc(9 * sizeof(slong));
@@ -19,11 +19,11 @@ static void path_data(gnn_data_t D)
         D->eu[e] = e, D->ev[e] = e + 1;
 }
 
-static void check_instance(const instance_t inst, slong nodes, slong nlab, slong c)
+static void check_instance(const ct_instance_t inst, slong nodes, slong nlab, slong c)
 {
     slong comp[4096], labeled = 0;
     CHECK(inst->n == nodes && inst->c == c);
-    CHECK(component_assign(comp, inst) == 1);
+    CHECK(ct_component_assign(comp, inst) == 1);
     for (slong i = 0; i < inst->n; i++) {
         labeled += inst->label[i] >= 0;
         CHECK((inst->label[i] >= 0) != (inst->held[i] >= 0));
@@ -36,11 +36,11 @@ static void check_instance(const instance_t inst, slong nodes, slong nlab, slong
 
 static void check_path(flint_rand_t state)
 {
-    gnn_data_t D;
-    instance_t inst;
+    ct_dataset_t D;
+    ct_instance_t inst;
     path_data(D);
     for (slong nodes = 1; nodes <= 10; nodes++) {
-        CHECK(sample_instance(inst, D, nodes, 0.3, state, "path") == 0);
+        CHECK(ct_sample_instance(inst, D, nodes, 0.3, state, "path") == 0);
         check_instance(inst, nodes, FLINT_MAX(1, (slong)(0.3 * nodes + 0.5)), 3);
         CHECK(inst->nedges == nodes - 1); /* a connected piece of a path */
         if (nodes == 10) {                /* all of it: classes 0,1,2,0,... */
@@ -49,28 +49,29 @@ static void check_path(flint_rand_t state)
                 count[inst->label[i] >= 0 ? inst->label[i] : inst->held[i]]++;
             CHECK(count[0] == 4 && count[1] == 3 && count[2] == 3);
         }
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
-    CHECK(sample_instance(inst, D, 11, 0.3, state, "path") == -1); /* node 10 unlabeled */
-    gnn_data_clear(D);
+    CHECK(ct_sample_instance(inst, D, 11, 0.3, state, "path") ==
+          -1); /* node 10 unlabeled */
+    ct_dataset_clear(D);
 }
 
 static void check_cora(flint_rand_t state)
 {
-    gnn_data_t D;
+    ct_dataset_t D;
     char err[256];
-    if (gnn_data_load(D, "../shared/datasets/cora", err, sizeof(err))) {
+    if (ct_dataset_load(D, "../shared/datasets/cora", err, sizeof(err))) {
         printf("note: %s: skipped\n", err);
         return;
     }
     for (slong k = 0; k < 20; k++) {
-        instance_t inst;
-        CHECK(sample_instance(inst, D, 30, 0.2, state, "cora") == 0);
+        ct_instance_t inst;
+        CHECK(ct_sample_instance(inst, D, 30, 0.2, state, "cora") == 0);
         check_instance(inst, 30, 6, 7);
         CHECK(inst->nedges >= 29);
-        instance_clear(inst);
+        ct_instance_clear(inst);
     }
-    gnn_data_clear(D);
+    ct_dataset_clear(D);
 }
 
 int main(void)

@@ -18,7 +18,7 @@ static void check_pair_index(void)
         slong expect = 0;
         for (slong k = 0; k < c; k++)
             for (slong l = k + 1; l < c; l++)
-                CHECK(signfn_pair(k, l, c) == expect++);
+                CHECK(ct_signfn_pair(k, l, c) == expect++);
         CHECK(expect == c * (c - 1) / 2);
     }
 }
@@ -39,35 +39,36 @@ static void check_argmax_exhaustive(void)
                 f[k] = x % 3;
             for (slong k = 0; k < c; k++)
                 for (slong l = k + 1; l < c; l++)
-                    sgn[signfn_pair(k, l, c)] = (f[k] > f[l]) - (f[k] < f[l]);
-            CHECK(signfn_argmax(sgn, c) == reference_argmax(f, c));
+                    sgn[ct_signfn_pair(k, l, c)] = (f[k] > f[l]) - (f[k] < f[l]);
+            CHECK(ct_signfn_argmax(sgn, c) == reference_argmax(f, c));
         }
     }
 }
 
 static void check_init_zero(void)
 {
-    signfn_t s;
-    signfn_init(s, 3, 7, 2, 4);
+    ct_signfn_t s;
+    ct_signfn_init(s, 3, 7, 2, 4);
     CHECK(s->inst == 3 && s->node == 7 && s->truth == 2 && s->c == 4);
     for (slong p = 0; p < 6; p++)
         CHECK(fmpz_poly_is_zero(s->diff + p));
-    signfn_clear(s);
+    ct_signfn_clear(s);
 }
 
 /* The scoring rule on the lambda gadget x = 4 (nodes 1, 2 labeled 0, node 4
    labeled 1, node 3 held out as class 1; 0-based below). */
 static void check_scored(void)
 {
-    instance_t inst;
+    ct_instance_t inst;
     char err[256];
-    CHECK(instance_load(inst, "instances/lambda-gadget-x4.gssl", err, sizeof(err)) == 0);
-    CHECK(signfn_is_scored(inst, 2, 0) && !signfn_is_scored(inst, 0, 0));
-    CHECK(signfn_is_scored(inst, 0, 1) && signfn_is_scored(inst, 3, 1));
-    CHECK(signfn_is_scored(inst, 0, SIGNFN_EVERY_NODE));
-    CHECK(signfn_truth(inst, 2) == 1 && signfn_truth(inst, 0) == 0 &&
-          signfn_truth(inst, 3) == 1);
-    instance_clear(inst);
+    CHECK(ct_instance_load(inst, "instances/lambda-gadget-x4.gssl", err, sizeof(err)) ==
+          0);
+    CHECK(ct_signfn_is_scored(inst, 2, 0) && !ct_signfn_is_scored(inst, 0, 0));
+    CHECK(ct_signfn_is_scored(inst, 0, 1) && ct_signfn_is_scored(inst, 3, 1));
+    CHECK(ct_signfn_is_scored(inst, 0, CT_SIGNFN_EVERY_NODE));
+    CHECK(ct_signfn_truth(inst, 2) == 1 && ct_signfn_truth(inst, 0) == 0 &&
+          ct_signfn_truth(inst, 3) == 1);
+    ct_instance_clear(inst);
 }
 
 int main(void)

@@ -6,6 +6,6 @@
 
 /* Stores in comp[i] (n entries) the component of node i, numbered 0.. in order
    of their smallest node, and returns the number of components. */
-slong component_assign(slong *comp, const instance_t inst);
+slong ct_component_assign(slong *comp, const ct_instance_t inst);
 
 #endif

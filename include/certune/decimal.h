@@ -6,43 +6,43 @@
 #include <flint/fmpq.h>
 
 /* floor(log10(x)) for x > 0. */
-slong decimal_exponent(const fmpq_t x);
+slong ct_decimal_exponent(const fmpq_t x);
 
 /* n = x / 10^E rounded: mode -1 floor, 1 ceil, 0 nearest (ties away from 0). */
-void decimal_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
+void ct_decimal_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
 
 /* x = n 10^E. */
-void decimal_set(fmpq_t x, const fmpz_t n, slong E);
+void ct_decimal_set(fmpq_t x, const fmpz_t n, slong E);
 
 /* The string of n 10^E: plain decimal, or "d.ddde-30" when that would need long
    runs of padding zeros; with trim, trailing fractional zeros are dropped
    (malloc'ed). */
-char *decimal_get_str(const fmpz_t n, slong E, int trim);
+char *ct_decimal_get_str(const fmpz_t n, slong E, int trim);
 
 /* x != 0 rounded to `digits` significant digits, trailing zeros dropped when
    trim (malloc'ed). */
-char *decimal_round(const fmpq_t x, slong digits, int trim);
+char *ct_decimal_round(const fmpq_t x, slong digits, int trim);
 
 /* Whether x = n 10^E exactly (denominator 2^a 5^b); then sets n (no trailing
    zeros) and E. */
-int decimal_exact(fmpz_t n, slong *E, const fmpq_t x);
+int ct_decimal_exact(fmpz_t n, slong *E, const fmpq_t x);
 
 /* x exactly: a finite decimal when it is one, else "p/q" (malloc'ed). */
-char *decimal_fmpq_str(const fmpq_t x);
+char *ct_decimal_fmpq_str(const fmpq_t x);
 
 /* The strings of a breakpoint that is the rational x: lo = hi = x exactly
-   (decimal_fmpq_str), approx x rounded to `digits` (trimmed; "0" for 0). */
-void decimal_exact_strs(char **approx, char **lo, char **hi, const fmpq_t x,
-                        slong digits);
+   (ct_decimal_fmpq_str), approx x rounded to `digits` (trimmed; "0" for 0). */
+void ct_decimal_exact_strs(char **approx, char **lo, char **hi, const fmpq_t x,
+                           slong digits);
 
 /* Whether hi - lo <= 10^-digits min(|lo|, |hi|). */
-int decimal_rel_narrow(const fmpq_t lo, const fmpq_t hi, slong digits);
+int ct_decimal_rel_narrow(const fmpq_t lo, const fmpq_t hi, slong digits);
 
 /* The approximation of a point certified in [lo, hi] (which refine(arg)
    shrinks, keeping the point inside; lo == hi when it is that rational): lo
    and hi rounded to `digits` alike (a few more refinements nearly always
    achieve it), else the midpoint rounded; NULL when the point became exact. */
-char *decimal_approx(const fmpq *lo, const fmpq *hi, void (*refine)(void *), void *arg,
-                     slong digits, int trim);
+char *ct_decimal_approx(const fmpq *lo, const fmpq *hi, void (*refine)(void *), void *arg,
+                        slong digits, int trim);
 
 #endif

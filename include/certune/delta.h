@@ -5,36 +5,41 @@
 
 #include <stdio.h>
 #include "certune/expsum.h"
+#include "certune/analysis.h"
 #include "certune/instance.h"
 
-/* For one scored node: for each class pair k < l (index signfn_pair(k, l, c)),
+/* For one scored node: for each class pair k < l (index ct_signfn_pair(k, l, c)),
    an exponential sum whose sign at every delta in [0, 1] is the sign of
    F[node][k] - F[node][l]. The zero sum means a tie everywhere. */
 typedef struct {
-    slong inst;          /* index of the instance in the analyzed set */
-    slong node;          /* 0-based node id */
-    slong truth;         /* class the prediction is scored against, -1 if none */
-    slong c;             /* number of classes */
-    expsum_struct *diff; /* c (c - 1) / 2 sums */
-} delta_signfn_struct;
+    slong inst;             /* index of the instance in the analyzed set */
+    slong node;             /* 0-based node id */
+    slong truth;            /* class the prediction is scored against, -1 if none */
+    slong c;                /* number of classes */
+    ct_expsum_struct *diff; /* c (c - 1) / 2 sums */
+} ct_delta_signfn_struct;
 
-void delta_signfn_init(delta_signfn_struct *s, slong inst, slong node, slong truth,
-                       slong c);
-void delta_signfn_clear(delta_signfn_struct *s);
+void ct_delta_signfn_init(ct_delta_signfn_struct *s, slong inst, slong node, slong truth,
+                          slong c);
+void ct_delta_signfn_clear(ct_delta_signfn_struct *s);
 
 /* Appends to *out (grown with flint_realloc; *count entries) the sign functions
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == LAMBDA_EVERY_NODE), for
+   every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE), for
    the constant c (0 < c < 1). Exact: one integer linear solve per component.
    Nodes of degree 0 keep F = Y (constant sums); components without a labeled
    node give zero sums and a warning on warn (if not NULL). */
-void delta_sign_functions(delta_signfn_struct **out, slong *count, const instance_t inst,
-                          slong inst_idx, const fmpq_t c, int score_all, FILE *warn);
+void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
+                             const ct_instance_t inst, slong inst_idx, const fmpq_t c,
+                             int score_all, FILE *warn);
 
 /* The number of distinct degrees among the labeled nodes of classes k and l in
-   component comp_id (comp as numbered by component_assign): each sign function
+   component comp_id (comp as numbered by ct_component_assign): each sign function
    of that pair in the component has at most this many minus one zeros. */
-slong delta_distinct_degrees(const instance_t inst, const slong *comp, slong comp_id,
-                             slong k, slong l);
+slong ct_delta_distinct_degrees(const ct_instance_t inst, const slong *comp,
+                                slong comp_id, slong k, slong l);
+
+/* The delta family's descriptor for ct_analysis_run. */
+extern const ct_analysis_family_struct ct_delta_family;
 
 #endif

@@ -7,47 +7,48 @@
 
 /* How edge weights are drawn. */
 typedef enum {
-    GEN_WEIGHT_UNIT = 0, /* 1 */
-    GEN_WEIGHT_SMALL,    /* an integer in 1..9 */
-    GEN_WEIGHT_RATIONAL, /* p/q with p, q in 1..20, reduced */
-    GEN_WEIGHT_DECIMAL,  /* a decimal with two digits in 0.01..9.99, e.g. 0.37 */
-    GEN_WEIGHT_MIXED     /* each edge draws one of the four kinds above */
-} gen_weight_t;
+    CT_GEN_WEIGHT_UNIT = 0, /* 1 */
+    CT_GEN_WEIGHT_SMALL,    /* an integer in 1..9 */
+    CT_GEN_WEIGHT_RATIONAL, /* p/q with p, q in 1..20, reduced */
+    CT_GEN_WEIGHT_DECIMAL,  /* a decimal with two digits in 0.01..9.99, e.g. 0.37 */
+    CT_GEN_WEIGHT_MIXED     /* each edge draws one of the four kinds above */
+} ct_gen_weight_t;
 
-/* Parameters of the generator (see gen_params_init for the defaults). */
+/* Parameters of the generator (see ct_gen_params_init for the defaults). */
 typedef struct {
-    slong n, c;          /* nodes (>= 1) and classes (>= 1) */
-    double p;            /* Erdos-Renyi edge probability (SBM: within blocks) */
-    double p_out;        /* SBM only: edge probability between blocks */
-    int sbm;             /* 1: stochastic block model, the truth is the block */
-    int connected;       /* 1: a random spanning tree is laid first */
-    double labeled;      /* fraction of labeled nodes, in [0, 1] */
-    double held;         /* fraction of the other nodes held out, in [0, 1] */
-    gen_weight_t weight; /* weight kind */
-    slong knn;           /* > 0: k-nearest-neighbour model with this k (see below) */
-    slong grid;          /* kNN only: integer coordinates in 0..grid (0: automatic) */
-} gen_params_struct;
-typedef gen_params_struct gen_params_t[1];
+    slong n, c;             /* nodes (>= 1) and classes (>= 1) */
+    double p;               /* Erdos-Renyi edge probability (SBM: within blocks) */
+    double p_out;           /* SBM only: edge probability between blocks */
+    int sbm;                /* 1: stochastic block model, the truth is the block */
+    int connected;          /* 1: a random spanning tree is laid first */
+    double labeled;         /* fraction of labeled nodes, in [0, 1] */
+    double held;            /* fraction of the other nodes held out, in [0, 1] */
+    ct_gen_weight_t weight; /* weight kind */
+    slong knn;              /* > 0: k-nearest-neighbour model with this k (see below) */
+    slong grid;             /* kNN only: integer coordinates in 0..grid (0: automatic) */
+} ct_gen_params_struct;
+typedef ct_gen_params_struct ct_gen_params_t[1];
 
 /* Defaults: Erdos-Renyi with p = 0.3, not forced connected, 25% labeled, all
    other nodes held out, small integer weights; knn = 0 (not the kNN model),
    grid = 0. */
-void gen_params_init(gen_params_t P, slong n, slong c);
+void ct_gen_params_init(ct_gen_params_t P, slong n, slong c);
 
 /* Initializes inst with n nodes, c classes and room for nedges edges (eu, ev
    zero, ew zero), every node unlabeled and not held out, no features, path a
-   copy of name; allocated as instance_clear expects. */
-void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slong nedges);
+   copy of name; allocated as ct_instance_clear expects. */
+void ct_gen_instance_init(ct_instance_t inst, const char *name, slong n, slong c,
+                          slong nedges);
 
 /* Builds a random instance (inst is uninitialized on entry; free it with
-   instance_clear). Labeled nodes number round(labeled * n), at least one when
+   ct_instance_clear). Labeled nodes number round(labeled * n), at least one when
    labeled > 0, at most n - 1 when n >= 2; each class gets one when there are at
    least c of them (in an SBM, a labeled node's class is its block). Of the
    other nodes a fraction `held` (at least one when n >= 2 and held > 0) is
    held out, with a uniformly random class, or with its block in an SBM.
    The path is a copy of name (or "random" when name is NULL).
    With knn > 0 the graph is instead the k-nearest-neighbour graph
-   (gen_knn_graph, k = knn) of n points drawn uniformly from the integer grid
+   (ct_gen_knn_graph, k = knn) of n points drawn uniformly from the integer grid
    {0, 1, ..., grid}^2 (x then y for each point in turn; equal points are
    allowed). grid = 0 picks the smallest g with g^2 >= 4 n, about four sites
    per point, so that near neighbours are at small integer squared distances D
@@ -57,14 +58,14 @@ void gen_instance_init(instance_t inst, const char *name, slong n, slong c, slon
    and held-out classes are drawn as in Erdos-Renyi (no blocks). The graph need
    not be connected. With knn = 0 the sequence of draws is the one it always
    was, so existing seeds give the same instances. */
-void gen_instance_rand(instance_t inst, const gen_params_t P, flint_rand_t state,
-                       const char *name);
+void ct_gen_instance_rand(ct_instance_t inst, const ct_gen_params_t P, flint_rand_t state,
+                          const char *name);
 
 /* Same, deterministic in (seed, k): seeds its own generator and names the
    instance "random-<seed>-<k>". */
-void gen_instance(instance_t inst, const gen_params_t P, ulong seed, slong k);
+void ct_gen_instance(ct_instance_t inst, const ct_gen_params_t P, ulong seed, slong k);
 
-/* Initializes inst (as gen_instance_init: c classes, nothing labeled or held
+/* Initializes inst (as ct_gen_instance_init: c classes, nothing labeled or held
    out) with the symmetrized k-nearest-neighbour graph of the n points
    (x[i], y[i]): u and v are joined when v is among the k nearest points of u
    or u among the k nearest of v, by exact squared Euclidean distance, ties
@@ -72,7 +73,7 @@ void gen_instance(instance_t inst, const gen_params_t P, ulong seed, slong k);
    degree at least k then. The edge {u, v} has the exact weight
    1 / (1 + |p_u - p_v|^2) in (0, 1] (1 for equal points). Edges are stored
    once with eu < ev, sorted by (eu, ev). */
-void gen_knn_graph(instance_t inst, const char *name, const fmpq *x, const fmpq *y,
-                   slong n, slong c, slong k);
+void ct_gen_knn_graph(ct_instance_t inst, const char *name, const fmpq *x, const fmpq *y,
+                      slong n, slong c, slong k);
 
 #endif

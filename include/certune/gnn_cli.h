@@ -4,6 +4,6 @@
 
 /* Runs `certune gnn ...`; argv[0] is "gnn". Returns the exit status (0 ok,
    1 usage, 2 invalid or missing dataset files). */
-int gnn_cli_main(int argc, char **argv);
+int ct_gnn_cli_main(int argc, char **argv);
 
 #endif

@@ -5,58 +5,60 @@
 #include <flint/flint.h>
 #include <stdint.h>
 #include "certune/gnn_rand.h"
-#include "certune/gnn_sparse.h"
+#include "certune/gnn_csr.h"
 
-#define GNN_ACT_RELU 0
-#define GNN_ACT_ELU 1
+#define CT_GNN_OPS_ACT_RELU 0
+#define CT_GNN_OPS_ACT_ELU 1
 
 /* Draws m inverted-dropout multipliers into mask: 0 with probability p
    (rounded to a multiple of 2^-16), else 1 / (1 - p), so the expectation is
    unchanged. p = 0 gives all ones and draws nothing from R. */
-void gnn_dropout_mask(double *mask, slong m, double p, gnn_rand_t R);
+void ct_gnn_ops_dropout_mask(double *mask, slong m, double p, ct_gnn_rand_t R);
 
-/* gnn_dropout_mask then y = x * mask in the same pass (y may alias x). */
-void gnn_dropout_apply(double *y, double *mask, const double *x, slong m, double p,
-                       gnn_rand_t R);
+/* ct_gnn_ops_dropout_mask then y = x * mask in the same pass (y may alias x). */
+void ct_gnn_ops_dropout_apply(double *y, double *mask, const double *x, slong m, double p,
+                              ct_gnn_rand_t R);
 
 /* Sets K to A after inverted dropout of its entries (p > 0, as for
-   gnn_dropout_mask), keeping only the surviving entries, so that products with
+   ct_gnn_ops_dropout_mask), keeping only the surviving entries, so that products with
    K skip the dropped ones. K must have A's shape and room for its nonzeros. */
-void gnn_dropout_csr(gnn_csr_t K, const gnn_csr_t A, double p, gnn_rand_t R);
+void ct_gnn_ops_dropout_csr(ct_gnn_csr_t K, const ct_gnn_csr_t A, double p,
+                            ct_gnn_rand_t R);
 
-/* gnn_dropout_csr(K, A, p, R) and, in the same pass over A, Y = A B and
+/* ct_gnn_ops_dropout_csr(K, A, p, R) and, in the same pass over A, Y = A B and
    YK = K B (B with k columns), bit for bit as the separate calls would give:
    the evaluation pass's feature product and the next training step's. */
-void gnn_csr_dropout_mul(gnn_csr_t K, double *YK, double *Y, const gnn_csr_t A, double p,
-                         gnn_rand_t R, const double *B, slong k);
+void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
+                                const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
+                                const double *B, slong k);
 
 /* y[i] = x[i] * mask[i] for i < m (y may alias x). */
-void gnn_vec_mul(double *y, const double *x, const double *mask, slong m);
+void ct_gnn_ops_vec_mul(double *y, const double *x, const double *mask, slong m);
 
 /* y = act(x) elementwise over m entries (y may alias x). */
-void gnn_act_forward(double *y, const double *x, slong m, int act);
+void ct_gnn_ops_act_forward(double *y, const double *x, slong m, int act);
 
 /* dx = dy * mask * act'(x) elementwise, from the activation's output y =
    act(x) (ELU' is y + 1 below 0: no exp), mask the dropout multipliers
    applied after the activation or NULL for none (dx may alias dy). */
-void gnn_act_backward(double *dx, const double *dy, const double *mask, const double *y,
-                      slong m, int act);
+void ct_gnn_ops_act_backward(double *dx, const double *dy, const double *mask,
+                             const double *y, slong m, int act);
 
 /* Mean softmax cross-entropy of the n x C logits over the nodes i with
    split[i] == which and label[i] >= 0 (0 when there are none). With dlogits
    non-NULL it also writes the gradient of that mean (0 on other rows). */
-double gnn_xent(double *dlogits, const double *logits, slong n, slong C,
-                const slong *label, const signed char *split, int which);
+double ct_gnn_ops_xent(double *dlogits, const double *logits, slong n, slong C,
+                       const slong *label, const signed char *split, int which);
 
-/* Fraction of the nodes selected as in gnn_xent whose argmax logit (first
+/* Fraction of the nodes selected as in ct_gnn_ops_xent whose argmax logit (first
    on ties) is their label; 0 when there are none. */
-double gnn_accuracy(const double *logits, slong n, slong C, const slong *label,
-                    const signed char *split, int which);
+double ct_gnn_ops_accuracy(const double *logits, slong n, slong C, const slong *label,
+                           const signed char *split, int which);
 
-/* The shared argument reduction of gnn_exp and gnn_expm1: x (clamped to
+/* The shared argument reduction of ct_gnn_ops_exp and ct_gnn_ops_expm1: x (clamped to
    [-708, 709]) = k ln2 + r with |r| <= ln2/2; returns r and sets *scale = 2^k
    (k is rounded by the 1.5 * 2^52 trick, so no conversion instruction). */
-static inline double gnn_exp_reduce(double x, double *scale)
+static inline double ct_gnn_ops_exp_reduce(double x, double *scale)
 {
     double xc = x < -708.0 ? -708.0 : (x > 709.0 ? 709.0 : x);
     union {
@@ -75,7 +77,7 @@ static inline double gnn_exp_reduce(double x, double *scale)
    (pairs, then the powers r^2, r^4, r^8): a dependency chain of 5
    multiply-adds instead of Horner's 13, which made exp latency-bound. The
    exact leading r keeps the error near 0.5 ulp. */
-static inline double gnn_expm1_reduced(double r)
+static inline double ct_gnn_ops_expm1_reduced(double r)
 {
     double r2 = r * r, r4 = r2 * r2, r8 = r4 * r4;
     double v0 = 0.5 + r * (1.0 / 6.0), v1 = 1.0 / 24.0 + r * (1.0 / 120.0);
@@ -90,18 +92,18 @@ static inline double gnn_expm1_reduced(double r)
 /* exp(x), branch-free so that loops calling it vectorize (libm's exp is an
    opaque call): 2^k (1 + expm1(r)). Returns 0 below -708 (where exp is
    below 3e-308) and saturates above 709. Used for the attention softmax. */
-static inline double gnn_exp(double x)
+static inline double ct_gnn_ops_exp(double x)
 {
-    double sc, r = gnn_exp_reduce(x, &sc);
-    return x < -708.0 ? 0.0 : (1.0 + gnn_expm1_reduced(r)) * sc;
+    double sc, r = ct_gnn_ops_exp_reduce(x, &sc);
+    return x < -708.0 ? 0.0 : (1.0 + ct_gnn_ops_expm1_reduced(r)) * sc;
 }
 
-/* expm1(x) as gnn_exp does exp: expm1(x) = 2^k expm1(r) + (2^k - 1), with
+/* expm1(x) as ct_gnn_ops_exp does exp: expm1(x) = 2^k expm1(r) + (2^k - 1), with
    no cancellation near 0, where k = 0. Used by ELU. */
-static inline double gnn_expm1(double x)
+static inline double ct_gnn_ops_expm1(double x)
 {
-    double sc, r = gnn_exp_reduce(x, &sc);
-    return sc * gnn_expm1_reduced(r) + (sc - 1.0);
+    double sc, r = ct_gnn_ops_exp_reduce(x, &sc);
+    return sc * ct_gnn_ops_expm1_reduced(r) + (sc - 1.0);
 }
 
 #endif

@@ -8,16 +8,16 @@
    the same weights, dropout masks and splits on every platform and libc. */
 typedef struct {
     uint64_t s[4];
-} gnn_rand_struct;
-typedef gnn_rand_struct gnn_rand_t[1];
+} ct_gnn_rand_struct;
+typedef ct_gnn_rand_struct ct_gnn_rand_t[1];
 
 /* Seeds R from seed through splitmix64; any seed (0 included) is valid and
    distinct seeds give unrelated streams. */
-void gnn_rand_init(gnn_rand_t R, uint64_t seed);
+void ct_gnn_rand_init(ct_gnn_rand_t R, uint64_t seed);
 
 /* The next 64 random bits of R. Inline: the dropout loops draw one number
    per four decisions, and a call there cost more than the generator. */
-static inline uint64_t gnn_rand_u64(gnn_rand_t R)
+static inline uint64_t ct_gnn_rand_u64(ct_gnn_rand_t R)
 {
     uint64_t *s = R->s;
     uint64_t x = s[1] * 5, t = s[1] << 17;
@@ -32,6 +32,6 @@ static inline uint64_t gnn_rand_u64(gnn_rand_t R)
 }
 
 /* A uniform double in [0, 1) with 53 random bits. */
-double gnn_rand_uniform(gnn_rand_t R);
+double ct_gnn_rand_uniform(ct_gnn_rand_t R);
 
 #endif

@@ -4,43 +4,43 @@
 #define CERTUNE_GNN_SGC_H
 
 #include <flint/flint.h>
-#include "certune/gnn_data.h"
+#include "certune/dataset.h"
 #include "certune/gnn_rand.h"
-#include "certune/gnn_sparse.h"
+#include "certune/gnn_csr.h"
 
 typedef struct {
     slong n, nfeat, nclass, K;
     double beta;
-    gnn_csr_t S, dS; /* propagation matrix and d S / d beta */
+    ct_gnn_csr_t S, dS; /* propagation matrix and d S / d beta */
     slong nparam;
     double *param, *grad, *wd; /* theta (nfeat x nclass) then b (nclass) */
     double *theta, *b, *dtheta, *db;
-    double dbeta;   /* d loss / d beta after gnn_sgc_backward */
+    double dbeta;   /* d loss / d beta after ct_gnn_sgc_backward */
     double *Y;      /* (K + 1) blocks n x nclass: S^m X theta */
     double *G, *T;  /* backward scratch, n x nclass each */
-    double *logits; /* n x nclass after gnn_sgc_forward */
-} gnn_sgc_struct;
-typedef gnn_sgc_struct gnn_sgc_t[1];
+    double *logits; /* n x nclass after ct_gnn_sgc_forward */
+} ct_gnn_sgc_struct;
+typedef ct_gnn_sgc_struct ct_gnn_sgc_t[1];
 
 /* Builds SGC with K propagation steps (K >= 0) and self-loop weight beta on the
    graph of D, for features with nfeat columns; theta and b are drawn uniform
-   in +-nfeat^{-1/2} from R (torch's Linear). Free with gnn_sgc_clear. */
-void gnn_sgc_init(gnn_sgc_t M, const gnn_data_t D, slong nfeat, slong K, double beta,
-                  gnn_rand_t R);
+   in +-nfeat^{-1/2} from R (torch's Linear). Free with ct_gnn_sgc_clear. */
+void ct_gnn_sgc_init(ct_gnn_sgc_t M, const ct_dataset_t D, slong nfeat, slong K,
+                     double beta, ct_gnn_rand_t R);
 
-void gnn_sgc_clear(gnn_sgc_t M);
+void ct_gnn_sgc_clear(ct_gnn_sgc_t M);
 
 /* Rebuilds S and dS of D's graph for a new beta, keeping the parameters. */
-void gnn_sgc_set_beta(gnn_sgc_t M, const gnn_data_t D, double beta);
+void ct_gnn_sgc_set_beta(ct_gnn_sgc_t M, const ct_dataset_t D, double beta);
 
 /* Sets every weight decay entry to wd (the bias included, as torch does). */
-void gnn_sgc_set_weight_decay(gnn_sgc_t M, double wd);
+void ct_gnn_sgc_set_weight_decay(ct_gnn_sgc_t M, double wd);
 
 /* logits = S^K (X theta) + b: X theta first, since X is sparse and has far
    more columns than classes, so no dense S^K X is ever formed. */
-void gnn_sgc_forward(gnn_sgc_t M, const gnn_csr_t X);
+void ct_gnn_sgc_forward(ct_gnn_sgc_t M, const ct_gnn_csr_t X);
 
 /* Sets M->grad and M->dbeta from dlogits for the last forward pass. */
-void gnn_sgc_backward(gnn_sgc_t M, const gnn_csr_t X, const double *dlogits);
+void ct_gnn_sgc_backward(ct_gnn_sgc_t M, const ct_gnn_csr_t X, const double *dlogits);
 
 #endif

@@ -4,9 +4,9 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include "certune/gnn_data.h"
+#include "certune/dataset.h"
 #include "certune/gnn_model.h"
-#include "certune/gnn_sparse.h"
+#include "certune/gnn_csr.h"
 
 typedef struct {
     slong epochs;   /* maximum number of epochs */
@@ -16,13 +16,13 @@ typedef struct {
     double lr, wd_first, wd_rest;
     slong sgc_k; /* SGC propagation steps */
     double beta; /* SGC self-loop weight */
-} gnn_train_opts;
+} ct_gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
    first layer; GAT/GCAN up to 1000 epochs, patience 100, lr 0.005, decay 5e-4;
    SGC 100 epochs, lr 0.2, decay 5e-5 (tuned on Cora validation), K = 2,
    beta = 1. */
-void gnn_train_opts_init(gnn_train_opts *o, int kind);
+void ct_gnn_train_opts_init(ct_gnn_train_opts *o, int kind);
 
 typedef struct {
     double test_acc;   /* at the selected epoch */
@@ -32,17 +32,17 @@ typedef struct {
     slong best_epoch, epochs_run;
     double seconds;     /* wall time of the epochs (train step + evaluation) */
     double cpu_seconds; /* CPU time of this process over the same span */
-} gnn_train_result;
+} ct_gnn_train_result;
 
-/* Trains arch->kind on D (labels) with features X (gnn_csr_set_features) and
-   pattern A (gnn_graph_init_gcn; unused by SGC, which builds S from D), split
-   giving n codes GNN_TRAIN/VAL/TEST/UNUSED. The selected epoch has the best
+/* Trains arch->kind on D (labels) with features X (ct_gnn_csr_set_features) and
+   pattern A (ct_gnn_graph_init_gcn; unused by SGC, which builds S from D), split
+   giving n codes CT_DATASET_TRAIN/VAL/TEST/UNUSED. The selected epoch has the best
    validation accuracy, ties going to the lower validation loss. Everything
    random comes from seed. With progress non-NULL, writes a line every 10
    epochs there. */
-void gnn_train_run(gnn_train_result *res, const gnn_arch_struct *arch,
-                   const gnn_train_opts *o, const gnn_data_t D, const gnn_csr_t X,
-                   const gnn_csr_t A, const signed char *split, uint64_t seed,
-                   FILE *progress);
+void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
+                      const ct_gnn_train_opts *o, const ct_dataset_t D,
+                      const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                      const signed char *split, uint64_t seed, FILE *progress);
 
 #endif

@@ -17,31 +17,31 @@ typedef struct {
     slong *held;  /* held-out class of node i (`t`), or -1 */
     slong dfeat;  /* feature length, 0 when the file has no `f` records */
     double *feat; /* n * dfeat features, row-major, or NULL */
-} instance_struct;
-typedef instance_struct instance_t[1];
+} ct_instance_struct;
+typedef ct_instance_struct ct_instance_t[1];
 
 /* Reads and validates the .gssl file at path (instance-format.md). Returns 0 on
    success. On any error returns -1, writes "path:line: message" (the first
    error in file order; "path: message" for whole-file errors) into err
-   (errlen bytes) and leaves inst cleared, so instance_clear is not needed. */
-int instance_load(instance_t inst, const char *path, char *err, size_t errlen);
+   (errlen bytes) and leaves inst cleared, so ct_instance_clear is not needed. */
+int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen);
 
-/* Same as instance_load, reading from the len bytes at text; name is used in
+/* Same as ct_instance_load, reading from the len bytes at text; name is used in
    messages in place of a path (the fuzz target and tests use it). */
-int instance_parse(instance_t inst, const char *text, size_t len, const char *name,
-                   char *err, size_t errlen);
+int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const char *name,
+                      char *err, size_t errlen);
 
-/* Frees everything instance_load allocated: every array with flint_free, and
+/* Frees everything ct_instance_load allocated: every array with flint_free, and
    the first nedges entries of ew with fmpq_clear (code that builds an instance
    by hand must allocate the same way). Leaves inst zeroed, so a second call is
    harmless. */
-void instance_clear(instance_t inst);
+void ct_instance_clear(ct_instance_t inst);
 
 /* Writes inst as a .gssl file to out (exact weights as reduced fractions,
    features in their shortest round-trip spelling); loading the result gives
    the same instance. Returns 0, or -1 on write error or when a record could not
    be read back (a non-finite feature, a line over the reader's limit); output
    may then be incomplete. */
-int instance_write(const instance_t inst, FILE *out);
+int ct_instance_write(const ct_instance_t inst, FILE *out);
 
 #endif

@@ -11,14 +11,14 @@ typedef struct {
     fmpz_poly_struct *polys;
     slong *table; /* open addressing: index into polys, or -1 */
     slong table_size;
-} polyset_struct;
-typedef polyset_struct polyset_t[1];
+} ct_polyset_struct;
+typedef ct_polyset_struct ct_polyset_t[1];
 
-void polyset_init(polyset_t S);
-void polyset_clear(polyset_t S);
+void ct_polyset_init(ct_polyset_t S);
+void ct_polyset_clear(ct_polyset_t S);
 
 /* Returns the id (0 .. len-1) of the element equal to p up to sign and content,
    inserting it if new. p must be nonzero. */
-slong polyset_insert(polyset_t S, const fmpz_poly_t p);
+slong ct_polyset_insert(ct_polyset_t S, const fmpz_poly_t p);
 
 #endif

@@ -9,6 +9,6 @@
    with optional exponent ("0.125", "2.5e-1", ".5", "5.", "1E3"). Nothing else
    (no spaces, no "inf", no hex). Returns -1 on malformed input, leaving x = 0.
    Exponents beyond +-100000 are rejected (-1) rather than exhaust memory. */
-int qparse_fmpq(fmpq_t x, const char *s);
+int ct_qparse_fmpq(fmpq_t x, const char *s);
 
 #endif

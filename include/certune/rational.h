@@ -6,9 +6,9 @@
 
 /* Sets q to the rational with the smallest denominator (then smallest
    numerator in absolute value) strictly between a and b (a < b). */
-void rational_simplest_between(fmpq_t q, const fmpq_t a, const fmpq_t b);
+void ct_rational_simplest_between(fmpq_t q, const fmpq_t a, const fmpq_t b);
 
 /* Sets q to a short rational strictly greater than a: floor(a) + 1. */
-void rational_simplest_above(fmpq_t q, const fmpq_t a);
+void ct_rational_simplest_above(fmpq_t q, const fmpq_t a);
 
 #endif

@@ -3,21 +3,21 @@
 #define CERTUNE_REPORT_H
 
 #include <stdio.h>
-#include "certune/analyze.h"
+#include "certune/analysis.h"
 
 /* Name of a family as the command line spells it ("lambda", "delta"). */
-const char *report_family_name(family_t family);
+const char *ct_report_family_name(ct_family_t family);
 
 /* Writes the human-readable report: breakpoints with their certificates, the
    losses on every piece and point, the piece count, the minimum. */
-void report_write_text(FILE *out, const analysis_t A);
+void ct_report_write_text(FILE *out, const ct_analysis_t A);
 
 /* Writes exactly the JSON object of design.md (one object, then a newline);
    a closed domain adds "end_losses" and "minimum.ends". With undecided parts
    only the header and "undecided" are written. */
-void report_write_json(FILE *out, const analysis_t A);
+void ct_report_write_json(FILE *out, const ct_analysis_t A);
 
 /* Lists the undecided intervals of A and what was undecided there. */
-void report_write_undecided(FILE *out, const analysis_t A);
+void ct_report_write_undecided(FILE *out, const ct_analysis_t A);
 
 #endif

@@ -3,7 +3,7 @@
 #define CERTUNE_SAMPLE_H
 
 #include <flint/flint.h>
-#include "certune/gnn_data.h"
+#include "certune/dataset.h"
 #include "certune/instance.h"
 
 /* Builds inst (uninitialized on entry) from a connected set of `nodes` labeled
@@ -12,7 +12,7 @@
    induced ones with weight 1, classes are D's. round(labeled * nodes) nodes
    (at least 1) get an `l` record with their true class, the others a `t`
    record. Returns 0, or -1 when no component of labeled nodes is that large. */
-int sample_instance(instance_t inst, const gnn_data_t D, slong nodes, double labeled,
-                    flint_rand_t state, const char *name);
+int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
+                       double labeled, flint_rand_t state, const char *name);
 
 #endif

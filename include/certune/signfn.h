@@ -13,34 +13,34 @@ typedef struct {
     slong node;             /* 0-based node id */
     slong truth;            /* class the prediction is scored against */
     slong c;                /* number of classes */
-    fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see signfn_pair */
-} signfn_struct;
-typedef signfn_struct signfn_t[1];
+    fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see ct_signfn_pair */
+} ct_signfn_struct;
+typedef ct_signfn_struct ct_signfn_t[1];
 
 /* score_all values shared by every family: held-out nodes only (0), labeled
-   ones too (1), or every node (SIGNFN_EVERY_NODE, for bounds; truth is then -1
+   ones too (1), or every node (CT_SIGNFN_EVERY_NODE, for bounds; truth is then -1
    where unknown). */
-#define SIGNFN_EVERY_NODE 2
+#define CT_SIGNFN_EVERY_NODE 2
 
 /* Whether node i of inst gets a sign function under score_all. */
-int signfn_is_scored(const instance_t inst, slong i, int score_all);
+int ct_signfn_is_scored(const ct_instance_t inst, slong i, int score_all);
 
 /* The class node i is scored against: its held-out class, else its label, else
    -1. */
-slong signfn_truth(const instance_t inst, slong i);
+slong ct_signfn_truth(const ct_instance_t inst, slong i);
 
 /* Initializes s for c classes with all differences zero. */
-void signfn_init(signfn_t s, slong inst, slong node, slong truth, slong c);
-void signfn_clear(signfn_t s);
+void ct_signfn_init(ct_signfn_t s, slong inst, slong node, slong truth, slong c);
+void ct_signfn_clear(ct_signfn_t s);
 
 /* Index of the pair (k, l), 0 <= k < l < c, in diff. */
-static inline slong signfn_pair(slong k, slong l, slong c)
+static inline slong ct_signfn_pair(slong k, slong l, slong c)
 {
     return k * c - k * (k + 1) / 2 + (l - k - 1);
 }
 
 /* The predicted class (argmax, ties to the smallest index) given sgn[p] =
-   sign(F_k - F_l) for every pair p = signfn_pair(k, l, c). */
-slong signfn_argmax(const int *sgn, slong c);
+   sign(F_k - F_l) for every pair p = ct_signfn_pair(k, l, c). */
+slong ct_signfn_argmax(const int *sgn, slong c);
 
 #endif

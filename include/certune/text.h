@@ -3,11 +3,11 @@
 #define CERTUNE_TEXT_H
 
 /* Tokens quoted in error messages are cut to this many bytes. */
-#define TEXT_SHOW_LEN 40
+#define CT_TEXT_SHOW_LEN 40
 
-/* Writes into out (at least TEXT_SHOW_LEN + 4 bytes) the token t as it may be
+/* Writes into out (at least CT_TEXT_SHOW_LEN + 4 bytes) the token t as it may be
    quoted in a message: the input can be any bytes, so it is cut short (with
    "...") and anything unprintable becomes '?'. Returns out. */
-const char *text_show_token(char *out, const char *t);
+const char *ct_text_show_token(char *out, const char *t);
 
 #endif

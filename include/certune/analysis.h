@@ -1,0 +1,155 @@
+/* analyze: the certified piecewise-constant empirical loss of a family. */
+#ifndef CERTUNE_ANALYZE_H
+#define CERTUNE_ANALYZE_H
+
+#include <stdio.h>
+#include "certune/instance.h"
+#include "certune/bpoint.h"
+#include "certune/polyset.h"
+#include "certune/signfn.h"
+#include "certune/sweep.h"
+
+typedef enum {
+    CT_FAMILY_LAMBDA = 0,
+    CT_FAMILY_DELTA = 1,
+    CT_FAMILY_ALPHA = 2
+} ct_family_t;
+
+/* The analyzer's result. Open piece i lies between breakpoints i-1 and i; the
+   domain's ends close the first and last (lambda: 0 and +inf, open; alpha: 0
+   and 1, open; delta: 0 and 1, closed: their losses are end_loss). When nundecided > 0
+   the sweep did not run: only the undecided intervals are set, no loss is. */
+typedef struct {
+    ct_family_t family;
+    fmpq_t c; /* delta's constant (0 for lambda) */
+    slong ninst, nscored;
+    slong nbp;            /* breakpoints, strictly increasing */
+    ct_bpoint_struct *bp; /* certified (bpoint.h) */
+    slong *changes;       /* scored predictions that change at each breakpoint */
+    int *jump;            /* 1: sides differ ("jump"); 0: only the point ("touch") */
+    fmpq *piece_loss;     /* nbp + 1 */
+    fmpq *point_loss;     /* nbp */
+    slong loss_pieces;    /* maximal constant-loss intervals */
+    fmpq_t min_loss;
+    int closed;       /* the domain contains its ends (delta) */
+    fmpq end_loss[2]; /* losses at the ends when closed */
+    int min_ends;     /* bit 0 / bit 1: the left / right end attains min_loss */
+    slong nmin_pieces, nmin_points;
+    slong *min_pieces, *min_points; /* indices achieving min_loss */
+    slong best_piece;               /* least-loss open piece (first of them) */
+    fmpq_t representative;          /* a short rational inside open piece best_piece, or
+                                       the end when only an end attains min_loss */
+    char **approx;                  /* per breakpoint: 20 significant digits */
+    char **lo_str, **hi_str;        /* decimal bounds of a certified isolating interval */
+    char **exact;                   /* the defining polynomial, in x */
+    slong nundecided;               /* always 0 for lambda: its arithmetic is exact */
+    char **und_lo, **und_hi;        /* decimal bounds of each undecided interval */
+    char **und_what;                /* what could not be decided there */
+} ct_analysis_struct;
+typedef ct_analysis_struct ct_analysis_t[1];
+
+/* ---- For the families: what the family-independent sweep consumes ---- */
+
+/* What the family-independent sweep needs: per scored node, per class pair,
+   the id of its distinct sign function (-1: identically zero, a tie) and its
+   sign on the first open piece; per function, its events (point id,
+   multiplicity: odd flips the sign); the distinct points, sorted. When closed,
+   points 0 and npoints - 1 are the domain's ends, so that the profile's first
+   and last pieces lie outside the domain. */
+typedef struct {
+    slong inst, truth, c;
+    slong *pid;
+    int *sign0;
+} ct_analysis_node;
+
+typedef struct {
+    ct_analysis_node *nodes;
+    slong nnodes;
+    slong nfuncs;
+    slong *ev_len, **ev_pts, **ev_mult;
+    slong npoints;
+    ct_bpoint_struct *points;
+    int closed;
+} ct_analysis_common;
+
+void ct_analysis_common_init(ct_analysis_common *C);
+void ct_analysis_common_clear(ct_analysis_common *C);
+
+/* Appends a node with c classes (pid and sign0 allocated, to be filled). */
+ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
+                                              slong truth, slong c);
+
+/* Allocates the event lists of nfuncs functions, function f with room for
+   cap[f] events. */
+void ct_analysis_common_alloc_events(ct_analysis_common *C, slong nfuncs,
+                                     const slong *cap);
+
+/* Appends the event (point, mult) to function f. */
+static inline void ct_analysis_common_push_event(ct_analysis_common *C, slong f,
+                                                 slong point, slong mult)
+{
+    C->ev_pts[f][C->ev_len[f]] = point;
+    C->ev_mult[f][C->ev_len[f]] = mult;
+    C->ev_len[f]++;
+}
+
+/* Runs the exact sweep and moves the result into A (A->family, ninst, nscored,
+   c set by the caller). */
+void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
+                               const slong *nscored);
+
+/* Records one undecided interval in A (strings are copied). */
+void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
+                               const char *what);
+
+/* A certified zero of distinct function f with multiplicity mult (odd: a sign
+   change), before the points are merged. */
+typedef struct {
+    ct_bpoint_struct pt;
+    slong f, mult;
+} ct_analysis_zero;
+
+/* Sorts the nz zeros exactly (ct_bpoint_cmp), gives equal ones one point, and
+   fills C->points, C->npoints and the events of nfuncs functions (per function
+   by increasing point, multiplicities of equal points added). When closed, the
+   ends are points 0 and npoints - 1 and end0[f] / end1[f] say that f vanishes
+   exactly there (a tie at the end). Clears the zeros. Returns 0, or 1 with the
+   undecided comparison recorded in A. */
+int ct_analysis_points_build(ct_analysis_common *C, ct_analysis_t A, ct_analysis_zero *z,
+                             slong nz, slong nfuncs, int closed, const int *end0,
+                             const int *end1);
+
+/* A family as the analyzer sees it. build fills C from the m instances (sign
+   functions, their certified zeros merged by ct_analysis_points_build, the
+   signs on the first piece), or records the undecided intervals in A and
+   returns 1. c is the family's constant (NULL when it has none). The families
+   define their descriptors (ct_lambda_family, ct_alpha_family,
+   ct_delta_family); the analyzer never names a family. */
+typedef struct {
+    ct_family_t id;
+    const char *name;
+    int has_c; /* the family takes a constant (delta) */
+    int (*build)(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                 const ct_instance_struct *insts, slong m, int score_all, FILE *warn);
+} ct_analysis_family_struct;
+
+/* Analyzes the m instances for family fam (constant c, may be NULL), scoring
+   held-out nodes (and labeled ones when score_all). Returns 0, or -1 with
+   "path: message" in err when an instance has no scored node or m < 1.
+   Warnings (components without labels) go to warn. Returns 0 with
+   A->nundecided > 0 when a breakpoint could not be certified. A is
+   initialized either way and must be cleared. */
+int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
+                    const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
+                    char *err, size_t errlen);
+
+void ct_analysis_clear(ct_analysis_t A);
+
+/* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
+void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i);
+
+/* The exact loss at the rational q in the domain (a piece's loss, a
+   breakpoint's when q is one, an end's when q is a closed end). */
+void ct_analysis_loss_at(fmpq_t loss, const ct_analysis_t A, const fmpq_t q);
+
+#endif

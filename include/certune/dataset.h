@@ -1,0 +1,93 @@
+/* gnn_data: node-classification datasets for the GNN companion (doubles).
+   The formats as loaded are described in docs/gnn-data.md. */
+#ifndef CERTUNE_GNN_DATA_H
+#define CERTUNE_GNN_DATA_H
+
+#include <stddef.h>
+#include <flint/flint.h>
+
+/* Split codes, as in the Geom-GCN split files. */
+#define CT_DATASET_UNUSED (-1)
+#define CT_DATASET_TRAIN 0
+#define CT_DATASET_VAL 1
+#define CT_DATASET_TEST 2
+
+/* On-disk formats. AUTO detects (see ct_dataset_load). */
+#define CT_DATASET_FORMAT_AUTO 0
+#define CT_DATASET_FORMAT_PLANETOID                                                      \
+    1 /* converted text + public split train/val/test.txt */
+#define CT_DATASET_FORMAT_LINQS                                                          \
+    2 /* NAME.content + NAME.cites, string ids and classes                               \
+       */
+#define CT_DATASET_FORMAT_GEOM                                                           \
+    3                           /* out1_node_feature_label.txt + out1_graph_edges.txt    \
+                                 */
+#define CT_DATASET_FORMAT_NPZ 4 /* converted npz text: features/labels/edges.txt */
+
+/* Which shipped splits go into split. DEFAULT: the public split for
+   Planetoid, the Geom-GCN splits for Geom-GCN folders (and for a converted
+   text folder that has geom-gcn-splits/), none for LINQS. */
+#define CT_DATASET_SPLITS_DEFAULT 0
+#define CT_DATASET_SPLITS_PUBLIC 1 /* nsplits = 1, from train.txt, val.txt, test.txt */
+#define CT_DATASET_SPLITS_GEOM 2   /* nsplits = 10, from *_split_0.6_0.2_{0..9}.txt */
+#define CT_DATASET_SPLITS_NONE 3   /* nsplits = 0 */
+
+typedef struct {
+    char *name;   /* dataset folder name, e.g. "cora" */
+    slong n;      /* nodes, 0-based */
+    slong nfeat;  /* feature dimension (0 when the dataset has none) */
+    slong nclass; /* classes */
+    /* Features as a CSR matrix n x nfeat, raw values as in the files. */
+    slong *feat_rowptr; /* n + 1 */
+    slong *feat_col;    /* feat_rowptr[n] */
+    double *feat_val;
+    slong *label; /* class of node i, or -1 when unknown */
+    slong nedges; /* undirected edges, each once with eu < ev, no self-loops */
+    slong *eu, *ev;
+    slong nsplits;      /* splits shipped with the data: 1 public, 10 geom, or 0 */
+    signed char *split; /* nsplits * n split codes, split s at split + s * n */
+
+    /* Additions; the loader fills them, models may ignore them. */
+    int format;             /* GNN_FORMAT_* actually loaded (never AUTO) */
+    int split_kind;         /* CT_DATASET_SPLITS_PUBLIC, GEOM or NONE: what split holds */
+    char **class_name;      /* nclass names (entries may be NULL), or NULL if none */
+    slong nloops;           /* edge lines dropped as self-loops */
+    slong ndups;            /* edge lines dropped as repeats (either direction) */
+    slong nunknown;         /* LINQS cites lines dropped: an id has no content line */
+    slong nfeat_dups;       /* Geom-GCN sparse rows: repeated indices merged */
+    slong nsplit_unlabeled; /* split entries of label -1 nodes set to UNUSED */
+} ct_dataset_struct;
+typedef ct_dataset_struct ct_dataset_t[1];
+
+/* Loads the dataset folder dir (a folder of ../shared/datasets), detecting its
+   format: Planetoid text conversion (planetoid/ subfolder, public split),
+   LINQS content/cites, Geom-GCN (node_feature_label + graph_edges + 10 splits),
+   converted npz text (features.txt[.gz], labels.txt, edges.txt). Returns 0, or
+   -1 with "file:line: message" in err (D is then cleared). D need not be
+   initialised; a .gz file is read when the plain one is absent. */
+int ct_dataset_load(ct_dataset_t D, const char *dir, char *err, size_t errlen);
+
+/* As ct_dataset_load, with the format (GNN_FORMAT_*) and the shipped splits
+   (GNN_SPLITS_*) chosen by the caller; AUTO and DEFAULT give ct_dataset_load. */
+int ct_dataset_load_format(ct_dataset_t D, const char *dir, int format, int splits,
+                           char *err, size_t errlen);
+
+/* Clears D; harmless after a failed load or a previous clear. */
+void ct_dataset_clear(ct_dataset_t D);
+
+/* Fills split (n codes) with a random split: a fraction frac of the labeled
+   nodes train, half of the rest validation, the other half test; seeded.
+   Not stratified by class: the labeled nodes are shuffled (splitmix64, the
+   same on every platform) and cut into round(frac * m) train, floor of half
+   the rest val, the remainder test; unlabeled nodes are UNUSED. frac is
+   clamped to [0, 1]. */
+void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double frac,
+                             ulong seed);
+
+/* "auto", "planetoid", "linqs", "geom", "npz" and back; parse returns -1 for
+   an unknown name. Likewise "default", "public", "geom", "none" for splits. */
+const char *ct_dataset_format_name(int format);
+int ct_dataset_format_parse(const char *name);
+int ct_dataset_splits_parse(const char *name);
+
+#endif

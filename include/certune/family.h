@@ -1,0 +1,20 @@
+/* family: the three hyperparameter families by name, and the analyzer run
+   through their descriptors. */
+#ifndef CERTUNE_FAMILY_H
+#define CERTUNE_FAMILY_H
+
+#include "certune/analysis.h"
+
+/* The descriptor of family f (never NULL for a valid ct_family_t). */
+const ct_analysis_family_struct *ct_family_get(ct_family_t f);
+
+/* The default constant of the delta family, 99/100. */
+void ct_family_default_c(fmpq_t c);
+
+/* ct_analysis_run for family: delta takes c (NULL: the default 99/100), the
+   others ignore it. Same returns and ownership as ct_analysis_run. */
+int ct_family_analyze(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                      const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
+                      char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,50 @@
+/* gnn_sparse: CSR matrices of doubles and their products with dense blocks. */
+#ifndef CERTUNE_GNN_SPARSE_H
+#define CERTUNE_GNN_SPARSE_H
+
+#include <flint/flint.h>
+#include "certune/dataset.h"
+
+/* Dense blocks are row-major double arrays; a "k-column" block B of r rows
+   has B[i * k + c]. Sparse matrices are CSR with 0-based columns. */
+typedef struct {
+    slong nrows, ncols;
+    slong *rowptr; /* nrows + 1 */
+    slong *col;    /* rowptr[nrows] */
+    double *val;   /* rowptr[nrows] */
+    int symmetric; /* set by whoever knows A == A^T (pattern and values) */
+} ct_gnn_csr_struct;
+typedef ct_gnn_csr_struct ct_gnn_csr_t[1];
+
+/* Allocates A as nrows x ncols with room for nnz entries; rowptr is zeroed,
+   col and val are uninitialized. Free with ct_gnn_csr_clear. */
+void ct_gnn_csr_init(ct_gnn_csr_t A, slong nrows, slong ncols, slong nnz);
+
+void ct_gnn_csr_clear(ct_gnn_csr_t A);
+
+/* Sets A to the node features of D (n x nfeat). With rownorm, each row is
+   divided by its sum (rows summing to 0 are kept), as the GCN, GAT and SGC
+   reference code does for bag-of-words features. */
+void ct_gnn_csr_set_features(ct_gnn_csr_t A, const ct_dataset_t D, int rownorm);
+
+/* Y = A B with B an ncols x k block and Y an nrows x k block (overwritten).
+   val replaces A->val when not NULL (dropout and attention use this to change
+   the values of a fixed pattern without copying it). */
+void ct_gnn_csr_mul_dense(double *Y, const ct_gnn_csr_t A, const double *val,
+                          const double *B, slong k);
+
+/* Y += A^T B with B an nrows x k block and Y an ncols x k block; val as in
+   ct_gnn_csr_mul_dense. This is the backward of ct_gnn_csr_mul_dense w.r.t. B. */
+void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                               const double *B, slong k);
+
+/* As ct_gnn_csr_mul_dense on columns c0..c0+w-1 only of B and Y, both with k
+   columns in all: one attention head's aggregation. Other columns untouched. */
+void ct_gnn_csr_mul_cols(double *Y, const ct_gnn_csr_t A, const double *val,
+                         const double *B, slong k, slong c0, slong w);
+
+/* As ct_gnn_csr_tmul_dense_add on columns c0..c0+w-1 only of B and Y. */
+void ct_gnn_csr_tmul_cols_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                              const double *B, slong k, slong c0, slong w);
+
+#endif

@@ -1,0 +1,14 @@
+/* opt: command-line option helpers shared by every subcommand (the analyzer's
+   and the GNN companion's). */
+#ifndef CERTUNE_OPT_H
+#define CERTUNE_OPT_H
+
+/* Prints "certune: <fmt with arg>" and a hint to stderr; returns the usage
+   exit status (1). */
+int ct_opt_usage_error(const char *fmt, const char *arg);
+
+/* The value of option name at argv[*i] ("--name V" or "--name=V", advancing *i
+   past V), or NULL when argv[*i] is not that option. */
+const char *ct_opt_value(int argc, char **argv, int *i, const char *name);
+
+#endif

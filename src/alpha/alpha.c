@@ -1,0 +1,186 @@
+/* alpha: sign functions of local and global consistency as multi-quadratic
+   polynomials.
+
+   I - alpha S = D^{-1/2} (D - alpha W) D^{-1/2}, so F[i][k] = sqrt(d_i) sum over
+   labeled j of class k of [(D - alpha W)^{-1}]_{ij} sqrt(d_j). Per component,
+   with the weights scaled to integers by s (a positive factor everywhere),
+   write each labeled degree d_j = q_j^2 r_j (r_j squarefree). Since
+   det(D - alpha W) > 0 on (0, 1) (strict diagonal dominance), F[i][k] - F[i][l]
+   is a positive multiple of g(alpha) = sum_r sqrt(r) G_r(alpha), with G_r entry
+   i of adj(D - alpha W) (v_{k,r} - v_{l,r}), v_{k,r}[j] = q_j on the labeled j of
+   class k and square class r: one right-hand side per (class, square class),
+   solved exactly by ct_alpha_adj_groups (alpha_mod.c, docs/alpha.md). */
+#include "certune/alpha.h"
+#include "certune/component.h"
+#include "certune/lambda.h"
+#include "certune/signfn.h"
+#include "alpha_internal.h"
+
+void ct_alpha_signfn_init(ct_alpha_signfn_struct *s, slong inst, slong node, slong truth,
+                          slong c)
+{
+    slong npairs = c * (c - 1) / 2;
+    s->inst = inst;
+    s->node = node;
+    s->truth = truth;
+    s->c = c;
+    s->diff = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(ct_mqpoly_struct));
+    for (slong p = 0; p < npairs; p++)
+        ct_mqpoly_init(s->diff + p);
+}
+
+void ct_alpha_signfn_clear(ct_alpha_signfn_struct *s)
+{
+    slong npairs = s->c * (s->c - 1) / 2;
+    for (slong p = 0; p < npairs; p++)
+        ct_mqpoly_clear(s->diff + p);
+    flint_free(s->diff);
+}
+
+static ct_alpha_signfn_struct *alpha_append(ct_alpha_signfn_struct **out, slong *count,
+                                            slong inst_idx, const ct_instance_t inst,
+                                            slong i)
+{
+    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_alpha_signfn_struct));
+    ct_alpha_signfn_struct *s = *out + *count;
+    slong truth = ct_signfn_truth(inst, i);
+    ct_alpha_signfn_init(s, inst_idx, i, truth, inst->c);
+    (*count)++;
+    return s;
+}
+
+/* Divides g by the positive gcd of its coefficients (its sign is kept). */
+static void alpha_reduce(ct_mqpoly_t g)
+{
+    if (ct_mqpoly_normalize(g) < 0)
+        for (slong k = 0; k < g->len; k++)
+            fmpz_poly_neg(g->poly + k, g->poly + k);
+}
+
+/* G = P_g - P_h at scored row t (g or h may be -1: absent), normalized. */
+static void alpha_group_diff(fmpz_poly_t G, const fmpz *P, const ct_alpha_comp *C,
+                             slong t, slong nsc, slong g, slong h)
+{
+    slong n = C->size;
+    const fmpz *a = g >= 0 ? P + (g * nsc + t) * n : NULL;
+    const fmpz *b = h >= 0 ? P + (h * nsc + t) * n : NULL;
+    fmpz_poly_fit_length(G, n);
+    if (g >= 0 && h >= 0)
+        _fmpz_vec_sub(G->coeffs, a, b, n);
+    else if (g >= 0)
+        _fmpz_vec_set(G->coeffs, a, n);
+    else
+        _fmpz_vec_neg(G->coeffs, b, n);
+    _fmpz_poly_set_length(G, n);
+    _fmpz_poly_normalise(G);
+}
+
+/* The group of class cls with radicand r, or -1. */
+static slong alpha_find_group(const ct_alpha_comp *C, slong cls, const fmpz_t r)
+{
+    for (slong g = 0; g < C->ng; g++)
+        if (C->gcls[g] == cls && fmpz_equal(C->grad + g, r))
+            return g;
+    return -1;
+}
+
+/* The pairs of scored row t from the group polynomials P (see ct_alpha_adj_groups):
+   for each square class r, G_r = P_{k,r} - P_{l,r}; each G_r is computed once
+   and moved into the function (the output is large: no copies). */
+static void alpha_node_pairs(ct_alpha_signfn_struct *f, fmpz *P, const ct_alpha_comp *C,
+                             slong t, slong nsc, fmpz_poly_t G)
+{
+    slong nc = f->c;
+    for (slong g = 0; g < C->ng; g++) {
+        slong cls = C->gcls[g];
+        for (slong o = 0; o < nc; o++) {
+            slong h = o == cls ? -1 : alpha_find_group(C, o, C->grad + g);
+            if (o == cls || (h >= 0 && o < cls))
+                continue; /* a pair with both classes present is done from k */
+            alpha_group_diff(G, P, C, t, nsc, cls < o ? g : h, cls < o ? h : g);
+            ct_mqpoly_add_term_move(
+                f->diff + ct_signfn_pair(FLINT_MIN(cls, o), FLINT_MAX(cls, o), nc),
+                C->grad + g, G);
+        }
+    }
+    for (slong p = 0; p < nc * (nc - 1) / 2; p++)
+        alpha_reduce(f->diff + p);
+    for (slong g = 0; g < C->ng; g++) /* row t is done: its memory can be reused */
+        _fmpz_vec_zero(P + (g * nsc + t) * C->size, C->size);
+}
+
+/* A labeled node of degree 0 (a component of its own): F_i = Y_i, constants. */
+static void alpha_isolated(ct_alpha_signfn_struct *f, slong y)
+{
+    fmpz_t one;
+    fmpz_poly_t G;
+    fmpz_init_set_ui(one, 1);
+    fmpz_poly_init(G);
+    for (slong o = 0; o < f->c; o++)
+        if (o != y) {
+            fmpz_poly_set_si(G, y < o ? 1 : -1);
+            ct_mqpoly_add_term(
+                f->diff + ct_signfn_pair(FLINT_MIN(y, o), FLINT_MAX(y, o), f->c), one, G);
+        }
+    fmpz_clear(one);
+    fmpz_poly_clear(G);
+}
+
+static void alpha_component(ct_alpha_signfn_struct **out, slong *count, slong inst_idx,
+                            const ct_instance_t inst, const ct_alpha_comp *C,
+                            int score_all)
+{
+    slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
+    for (slong i = 0; i < C->size; i++)
+        if (ct_signfn_is_scored(inst, C->node[i], score_all))
+            rows[nsc++] = i;
+    if (nsc > 0 && C->size == 1) {
+        slong v = C->node[0];
+        alpha_isolated(alpha_append(out, count, inst_idx, inst, v), inst->label[v]);
+    } else if (nsc > 0) {
+        slong len = C->ng * nsc * C->size;
+        fmpz *P = _fmpz_vec_init(len);
+        fmpz_poly_t G;
+        fmpz_poly_init(G);
+        ct_alpha_adj_groups(P, C, rows, nsc);
+        for (slong t = 0; t < nsc; t++)
+            alpha_node_pairs(alpha_append(out, count, inst_idx, inst, C->node[rows[t]]),
+                             P, C, t, nsc, G);
+        fmpz_poly_clear(G);
+        _fmpz_vec_clear(P, len);
+    }
+    flint_free(rows);
+}
+
+static void alpha_unlabeled_component(ct_alpha_signfn_struct **out, slong *count,
+                                      slong inst_idx, const ct_instance_t inst,
+                                      const ct_alpha_comp *C, int score_all, FILE *warn)
+{
+    if (warn != NULL)
+        fprintf(warn,
+                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
+                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
+                inst->path, (long)(C->node[0] + 1), (long)C->size,
+                C->size == 1 ? "" : "s");
+    for (slong r = 0; r < C->size; r++)
+        if (ct_signfn_is_scored(inst, C->node[r], score_all))
+            alpha_append(out, count, inst_idx, inst, C->node[r]);
+}
+
+void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
+                             const ct_instance_t inst, slong inst_idx, int score_all,
+                             FILE *warn)
+{
+    slong *comp = flint_malloc(FLINT_MAX(inst->n, 1) * sizeof(slong));
+    slong ncomp = ct_component_assign(comp, inst);
+    for (slong k = 0; k < ncomp; k++) {
+        ct_alpha_comp C;
+        ct_alpha_comp_init(&C, inst, comp, k);
+        if (C.m == 0)
+            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+        else
+            alpha_component(out, count, inst_idx, inst, &C, score_all);
+        ct_alpha_comp_clear(&C);
+    }
+    flint_free(comp);
+}

@@ -1,0 +1,153 @@
+/* ct_alpha_comp: one component of an alpha instance, scaled to integers, with its
+   labeled nodes grouped by (class, square class of the degree); and the count
+   of square classes (ct_alpha_square_classes). */
+#include <flint/fmpz.h>
+#include <flint/fmpz_factor.h>
+#include "certune/alpha.h"
+#include "alpha_internal.h"
+
+void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d)
+{
+    fmpz_factor_t f;
+    fmpz_t t;
+    fmpz_factor_init(f);
+    fmpz_init(t);
+    fmpz_factor(f, d);
+    fmpz_one(q);
+    fmpz_one(r);
+    for (slong i = 0; i < f->num; i++) {
+        fmpz_pow_ui(t, f->p + i, f->exp[i] / 2);
+        fmpz_mul(q, q, t);
+        if (f->exp[i] % 2)
+            fmpz_mul(r, r, f->p + i);
+    }
+    fmpz_factor_clear(f);
+    fmpz_clear(t);
+}
+
+/* Members, labeled positions and the scale s of component k. */
+static void alpha_comp_members(ct_alpha_comp *C, fmpz_t s, const ct_instance_t inst,
+                               const slong *comp, slong k)
+{
+    C->size = C->m = 0;
+    for (slong i = 0; i < inst->n; i++)
+        if (comp[i] == k) {
+            C->pos[i] = C->size;
+            if (inst->label[i] >= 0)
+                C->lab[C->m++] = C->size;
+            C->node[C->size++] = i;
+        }
+    fmpz_one(s);
+    for (slong e = 0; e < inst->nedges; e++)
+        if (comp[inst->eu[e]] == k)
+            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+}
+
+/* Degrees and the compressed rows of s W (each edge stored in both rows). */
+static void alpha_comp_weights(ct_alpha_comp *C, const fmpz_t s, const ct_instance_t inst,
+                               const slong *comp, slong k)
+{
+    slong *fill = flint_calloc(C->size + 1, sizeof(slong));
+    for (slong e = 0; e < inst->nedges; e++)
+        if (comp[inst->eu[e]] == k) {
+            fill[C->pos[inst->eu[e]] + 1]++;
+            fill[C->pos[inst->ev[e]] + 1]++;
+        }
+    for (slong i = 0; i < C->size; i++)
+        fill[i + 1] += fill[i];
+    for (slong i = 0; i <= C->size; i++)
+        C->rowstart[i] = fill[i];
+    C->col = flint_malloc(FLINT_MAX(fill[C->size], 1) * sizeof(slong));
+    C->w = _fmpz_vec_init(FLINT_MAX(fill[C->size], 1));
+    fmpz_t w;
+    fmpz_init(w);
+    for (slong e = 0; e < inst->nedges; e++) {
+        if (comp[inst->eu[e]] != k)
+            continue;
+        slong a = C->pos[inst->eu[e]], b = C->pos[inst->ev[e]];
+        fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
+        fmpz_mul(w, w, fmpq_numref(inst->ew + e));
+        for (int dir = 0; dir < 2; dir++) {
+            slong u = dir ? b : a, v = dir ? a : b, t = fill[u]++;
+            C->col[t] = v;
+            fmpz_set(C->w + t, w);
+            fmpz_add(C->deg + u, C->deg + u, w);
+        }
+    }
+    fmpz_clear(w);
+    flint_free(fill);
+}
+
+/* Groups the labeled nodes by (class, squarefree part of the degree). */
+static void alpha_comp_groups(ct_alpha_comp *C, const ct_instance_t inst)
+{
+    fmpz_t r;
+    fmpz_init(r);
+    C->ng = 0;
+    for (slong j = 0; j < C->m; j++) {
+        slong cls = inst->label[C->node[C->lab[j]]], g = 0;
+        if (fmpz_is_zero(C->deg + C->lab[j])) /* isolated: never solved */
+            fmpz_one(C->q + j), fmpz_one(r);
+        else
+            ct_alpha_squarefree(C->q + j, r, C->deg + C->lab[j]);
+        while (g < C->ng && (C->gcls[g] != cls || !fmpz_equal(C->grad + g, r)))
+            g++;
+        if (g == C->ng) {
+            C->gcls[g] = cls;
+            fmpz_set(C->grad + C->ng++, r);
+        }
+        C->grp[j] = g;
+    }
+    fmpz_clear(r);
+}
+
+void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong *comp,
+                        slong k)
+{
+    slong n = FLINT_MAX(inst->n, 1);
+    fmpz_t s;
+    fmpz_init(s);
+    C->node = flint_malloc(n * sizeof(slong));
+    C->pos = flint_malloc(n * sizeof(slong));
+    C->lab = flint_malloc(n * sizeof(slong));
+    alpha_comp_members(C, s, inst, comp, k);
+    n = FLINT_MAX(C->size, 1);
+    C->deg = _fmpz_vec_init(n);
+    C->rowstart = flint_malloc((n + 1) * sizeof(slong));
+    alpha_comp_weights(C, s, inst, comp, k);
+    C->q = _fmpz_vec_init(n);
+    C->grad = _fmpz_vec_init(n);
+    C->grp = flint_malloc(n * sizeof(slong));
+    C->gcls = flint_malloc(n * sizeof(slong));
+    alpha_comp_groups(C, inst);
+    fmpz_clear(s);
+}
+
+void ct_alpha_comp_clear(ct_alpha_comp *C)
+{
+    slong n = FLINT_MAX(C->size, 1);
+    _fmpz_vec_clear(C->w, FLINT_MAX(C->rowstart[C->size], 1));
+    _fmpz_vec_clear(C->deg, n);
+    _fmpz_vec_clear(C->q, n);
+    _fmpz_vec_clear(C->grad, n);
+    flint_free(C->node), flint_free(C->pos), flint_free(C->lab);
+    flint_free(C->rowstart), flint_free(C->col);
+    flint_free(C->grp), flint_free(C->gcls);
+}
+
+/* Scaling every degree by s maps square classes bijectively (r -> the
+   squarefree part of s r), so counting on scaled degrees is exact. */
+slong ct_alpha_square_classes(const ct_instance_t inst, const slong *comp, slong comp_id)
+{
+    ct_alpha_comp C;
+    ct_alpha_comp_init(&C, inst, comp, comp_id);
+    slong count = 0;
+    for (slong g = 0; g < C.ng; g++) {
+        slong h = 0;
+        while (h < g && !fmpz_equal(C.grad + h, C.grad + g))
+            h++;
+        count += h == g;
+    }
+    ct_alpha_comp_clear(&C);
+    return count;
+}

@@ -1,0 +1,59 @@
+/* The alpha family's per-component data and exact solve, shared by src/alpha*.c. */
+#ifndef CERTUNE_ALPHA_INTERNAL_H
+#define CERTUNE_ALPHA_INTERNAL_H
+
+#include <flint/fmpz.h>
+#include <flint/nmod_vec.h>
+#include "certune/instance.h"
+
+/* One connected component with its weights scaled to integers by s (the lcm of
+   their denominators): degrees d (>= 1 when size >= 2), s W in compressed rows
+   (both directions), and the labeled nodes grouped by (class, square class). */
+typedef struct {
+    slong size, m, ng;
+    slong *node;     /* node ids, increasing */
+    slong *pos;      /* node id -> position in node (members only) */
+    slong *lab;      /* positions of the labeled nodes */
+    fmpz *deg;       /* s * degree, by position */
+    slong *rowstart; /* size + 1 offsets into col and w */
+    slong *col;      /* positions of the neighbours */
+    fmpz *w;         /* s * weight of each stored entry */
+    fmpz *q;         /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
+    slong *grp;      /* group of the labeled node lab[j] */
+    slong *gcls;     /* class of group g */
+    fmpz *grad;      /* squarefree part of group g's degrees */
+} ct_alpha_comp;
+
+/* Fills C for component k of inst (comp as from ct_component_assign); call
+   ct_alpha_comp_clear after. Degrees are left 0 for an isolated node. */
+void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong *comp,
+                        slong k);
+void ct_alpha_comp_clear(ct_alpha_comp *C);
+
+/* d = q^2 r with r squarefree (d >= 1). */
+void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d);
+
+/* For a component of size >= 2 with m >= 1: P[((g nsc) + t) size + e] is the
+   coefficient of alpha^e in entry rows[t] of adj(D - alpha W) v_g, where
+   v_g[lab[j]] = q[j] for the labeled j of group g and 0 elsewhere (D, W
+   scaled). Exact (docs/alpha.md); P holds ng * nsc * size initialized fmpz. */
+void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc);
+
+/* c[k] (k = 0..n) = the coefficient of alpha^k in det(I - alpha T) mod p, for
+   T = D^{-1} W given by its values t aligned with C->col (alpha_charpoly.c). */
+void ct_alpha_charpoly(ulong *c, const ct_alpha_comp *C, const ulong *t, nmod_t mod);
+
+/* Signed CRT over fixed primes (alpha_crt.c): out = the residues' integer of
+   absolute value below half the primes' product. */
+typedef struct {
+    slong np;
+    const ulong *p;
+    nmod_t *mod;
+    ulong *inv, *a, *c, *M, *half, *x;
+} ct_alpha_crt_struct;
+
+void ct_alpha_crt_init(ct_alpha_crt_struct *R, const ulong *primes, slong np);
+void ct_alpha_crt_clear(ct_alpha_crt_struct *R);
+void ct_alpha_crt(fmpz_t out, const ulong *res, ct_alpha_crt_struct *R);
+
+#endif

@@ -1,0 +1,190 @@
+/* alpha_mod: adj(D - alpha W) v_g for every group g of a component, exactly,
+   modulo word-size primes and by CRT (docs/alpha.md).
+
+   Per prime p (not dividing a degree): T = D^{-1} W, c_k the coefficients of
+   det(I - alpha T) = sum_k c_k alpha^k (the characteristic polynomial of T,
+   alpha_charpoly.c), and with b = D^{-1} v,
+   adj(I - alpha T) b = sum_{j<n} alpha^j w_j, w_0 = b, w_j = T w_{j-1} + c_j b
+   (w_n = 0 by Cayley-Hamilton: checked). Then
+   adj(D - alpha W) v = det(D) adj(I - alpha T) b. T is applied sparsely (the
+   graphs are sparse), to a block of right-hand sides at once.
+
+   Bound: for |alpha| = 1, entry i of adj(A) v (A = D - alpha W) is the
+   determinant of A with column i replaced by v (Cramer), at most
+   ||v||_2 prod_c ||A_c||_2 by Hadamard, with ||A_c||_2^2 = d_c^2 + sum_j w_jc^2
+   (>= 1). By Cauchy's estimate every coefficient of a polynomial is at most its
+   maximum modulus on the unit circle. So B^2 = sum_j q_j^2 prod_c ||A_c||^2
+   bounds the square of every coefficient, and primes are added until their
+   product exceeds 2 B (signed CRT). */
+#include <stdio.h>
+#include "alpha_internal.h"
+
+/* Bits of B (every |coefficient| < 2^bits). */
+static slong alpha_bound_bits(const ct_alpha_comp *C)
+{
+    fmpz_t b2, row;
+    fmpz_init(b2);
+    fmpz_init(row);
+    for (slong j = 0; j < C->m; j++)
+        fmpz_addmul(b2, C->q + j, C->q + j);
+    for (slong i = 0; i < C->size; i++) {
+        fmpz_mul(row, C->deg + i, C->deg + i);
+        for (slong t = C->rowstart[i]; t < C->rowstart[i + 1]; t++)
+            fmpz_addmul(row, C->w + t, C->w + t);
+        fmpz_mul(b2, b2, row);
+    }
+    slong bits = (fmpz_bits(b2) + 1) / 2;
+    fmpz_clear(b2);
+    fmpz_clear(row);
+    return bits;
+}
+
+/* Primes below 2^pb, none dividing a degree, whose product exceeds 2^(bits+1);
+   pb keeps a row's sum of products below 2^127 (two-limb accumulation). */
+static slong alpha_primes(ulong **primes, const ct_alpha_comp *C, slong bits)
+{
+    slong maxrow = 1, np = 0, alloc = 8;
+    for (slong i = 0; i < C->size; i++)
+        maxrow = FLINT_MAX(maxrow, C->rowstart[i + 1] - C->rowstart[i]);
+    slong pb = FLINT_MIN(62, (127 - (slong)FLINT_BIT_COUNT(maxrow)) / 2);
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    *primes = flint_malloc(alloc * sizeof(ulong));
+    for (ulong p = n_nextprime(UWORD(1) << (pb - 1), 1); (slong)fmpz_bits(M) <= bits + 1;
+         p = n_nextprime(p, 1)) {
+        slong i = 0;
+        while (i < C->size && fmpz_fdiv_ui(C->deg + i, p) != 0)
+            i++;
+        if (i < C->size)
+            continue; /* D is not invertible mod p */
+        if (np == alloc)
+            *primes = flint_realloc(*primes, (alloc *= 2) * sizeof(ulong));
+        (*primes)[np++] = p;
+        fmpz_mul_ui(M, M, p);
+    }
+    fmpz_clear(M);
+    return np;
+}
+
+/* One prime's data: T = D^{-1} W (sparse, values aligned with C->col), c_k,
+   det(D), and D^{-1} q_j for the labeled nodes. */
+typedef struct {
+    nmod_t mod;
+    ulong *t, *c, *bq, detd;
+} alpha_prime;
+
+static void alpha_prime_init(alpha_prime *P, const ct_alpha_comp *C, ulong p)
+{
+    slong n = C->size;
+    nmod_init(&P->mod, p);
+    P->t = flint_malloc(FLINT_MAX(C->rowstart[n], 1) * sizeof(ulong));
+    P->c = flint_malloc((n + 1) * sizeof(ulong));
+    P->bq = flint_malloc(FLINT_MAX(C->m, 1) * sizeof(ulong));
+    P->detd = 1;
+    for (slong i = 0; i < n; i++) {
+        ulong d = fmpz_fdiv_ui(C->deg + i, p), dinv = n_invmod(d, p);
+        P->detd = nmod_mul(P->detd, d, P->mod);
+        for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++)
+            P->t[e] = nmod_mul(fmpz_fdiv_ui(C->w + e, p), dinv, P->mod);
+    }
+    ct_alpha_charpoly(P->c, C, P->t, P->mod);
+    for (slong j = 0; j < C->m; j++)
+        P->bq[j] = nmod_mul(fmpz_fdiv_ui(C->q + j, p),
+                            n_invmod(fmpz_fdiv_ui(C->deg + C->lab[j], p), p), P->mod);
+}
+
+static void alpha_prime_clear(alpha_prime *P)
+{
+    flint_free(P->t), flint_free(P->c), flint_free(P->bq);
+}
+
+/* y = T x + cj b for a block of nb right-hand sides (row-major, n x nb); the
+   right-hand sides are groups g0 .. g0 + nb - 1. Two-limb accumulators. */
+static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
+                       const alpha_prime *P, ulong cj, slong g0, slong nb, ulong *acc)
+{
+    for (slong i = 0; i < C->size; i++) {
+        ulong *hi = acc, *lo = acc + nb;
+        for (slong r = 0; r < nb; r++)
+            hi[r] = lo[r] = 0;
+        for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++) {
+            const ulong v = P->t[e], *xr = x + C->col[e] * nb;
+            for (slong r = 0; r < nb; r++) {
+                ulong ph, pl;
+                umul_ppmm(ph, pl, v, xr[r]);
+                add_ssaaaa(hi[r], lo[r], hi[r], lo[r], ph, pl);
+            }
+        }
+        for (slong r = 0; r < nb; r++)
+            NMOD2_RED2(y[i * nb + r], hi[r], lo[r], P->mod);
+    }
+    for (slong j = 0; cj != 0 && j < C->m; j++) {
+        slong g = C->grp[j] - g0;
+        if (g >= 0 && g < nb) {
+            ulong *e = y + C->lab[j] * nb + g;
+            *e = nmod_add(*e, nmod_mul(cj, P->bq[j], P->mod), P->mod);
+        }
+    }
+}
+
+/* Residues of the batch's coefficients for prime number pi of np, stored at
+   res[(((g - g0) nsc + t) size + e) np + pi]. */
+static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prime *P,
+                            const slong *rows, slong nsc, slong g0, slong nb, slong pi,
+                            slong np)
+{
+    slong n = C->size;
+    ulong *x = flint_calloc(n * nb, sizeof(ulong)),
+          *y = flint_malloc(n * nb * sizeof(ulong));
+    ulong *acc = flint_malloc(2 * nb * sizeof(ulong));
+    ulong *swap;
+    for (slong j = 0; j < C->m; j++) /* w_0 = b */
+        if (C->grp[j] >= g0 && C->grp[j] < g0 + nb)
+            x[C->lab[j] * nb + C->grp[j] - g0] = P->bq[j];
+    for (slong e = 0; e < n; e++) { /* x = w_e */
+        for (slong t = 0; t < nsc; t++)
+            for (slong g = 0; g < nb; g++)
+                res[((g * nsc + t) * n + e) * np + pi] =
+                    nmod_mul(x[rows[t] * nb + g], P->detd, P->mod);
+        alpha_step(y, x, C, P, P->c[e + 1], g0, nb, acc);
+        swap = x, x = y, y = swap;
+    }
+    for (slong i = 0; i < n * nb; i++)
+        if (x[i] != 0) { /* w_n = 0 by Cayley-Hamilton: else a bug */
+            fprintf(stderr,
+                    "ct_alpha_adj_groups: Cayley-Hamilton check failed (a bug)\n");
+            flint_abort();
+        }
+    flint_free(x), flint_free(y), flint_free(acc);
+}
+
+/* Right-hand sides per batch: the residues of a batch stay below 2^21 words (16 MB). */
+static slong alpha_batch_size(const ct_alpha_comp *C, slong nsc, slong np)
+{
+    slong per = FLINT_MAX(nsc * C->size * np, 1);
+    return FLINT_MAX(1, FLINT_MIN(C->ng, (WORD(1) << 21) / per));
+}
+
+void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc)
+{
+    ulong *primes;
+    slong np = alpha_primes(&primes, C, alpha_bound_bits(C)), n = C->size;
+    slong nb = alpha_batch_size(C, nsc, np);
+    alpha_prime *pd = flint_malloc(np * sizeof(alpha_prime));
+    for (slong i = 0; i < np; i++)
+        alpha_prime_init(pd + i, C, primes[i]);
+    ulong *res = flint_malloc(FLINT_MAX(nb * nsc * n * np, 1) * sizeof(ulong));
+    ct_alpha_crt_struct R;
+    ct_alpha_crt_init(&R, primes, np);
+    for (slong g0 = 0; g0 < C->ng; g0 += nb) {
+        slong b = FLINT_MIN(nb, C->ng - g0);
+        for (slong i = 0; i < np; i++)
+            alpha_batch_mod(res, C, pd + i, rows, nsc, g0, b, i, np);
+        for (slong idx = 0; idx < b * nsc * n; idx++)
+            ct_alpha_crt(P + g0 * nsc * n + idx, res + idx * np, &R);
+    }
+    ct_alpha_crt_clear(&R);
+    for (slong i = 0; i < np; i++)
+        alpha_prime_clear(pd + i);
+    flint_free(pd), flint_free(res), flint_free(primes);
+}

@@ -1,0 +1,130 @@
+/* ct_analysis_common: the family-independent half of the analyzer: scored-node
+   counts, the sweep input, undecided records, and ct_analysis_run. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/analysis.h"
+
+void ct_analysis_common_init(ct_analysis_common *C)
+{
+    memset(C, 0, sizeof(ct_analysis_common));
+}
+
+void ct_analysis_common_clear(ct_analysis_common *C)
+{
+    for (slong s = 0; s < C->nnodes; s++) {
+        flint_free(C->nodes[s].pid);
+        flint_free(C->nodes[s].sign0);
+    }
+    flint_free(C->nodes);
+    for (slong f = 0; C->ev_len != NULL && f < C->nfuncs; f++) {
+        flint_free(C->ev_pts[f]);
+        flint_free(C->ev_mult[f]);
+    }
+    flint_free(C->ev_len);
+    flint_free(C->ev_pts);
+    flint_free(C->ev_mult);
+    for (slong g = 0; C->points != NULL && g < C->npoints; g++)
+        ct_bpoint_clear(C->points + g);
+    flint_free(C->points);
+}
+
+ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
+                                              slong truth, slong c)
+{
+    C->nodes = flint_realloc(C->nodes, (C->nnodes + 1) * sizeof(ct_analysis_node));
+    ct_analysis_node *v = C->nodes + C->nnodes++;
+    slong npairs = FLINT_MAX(c * (c - 1) / 2, 1);
+    v->inst = inst;
+    v->truth = truth;
+    v->c = c;
+    v->pid = flint_malloc(npairs * sizeof(slong));
+    v->sign0 = flint_malloc(npairs * sizeof(int));
+    return v;
+}
+
+void ct_analysis_common_alloc_events(ct_analysis_common *C, slong nfuncs,
+                                     const slong *cap)
+{
+    C->nfuncs = nfuncs;
+    C->ev_len = flint_calloc(FLINT_MAX(nfuncs, 1), sizeof(slong));
+    C->ev_pts = flint_malloc(FLINT_MAX(nfuncs, 1) * sizeof(slong *));
+    C->ev_mult = flint_malloc(FLINT_MAX(nfuncs, 1) * sizeof(slong *));
+    for (slong f = 0; f < nfuncs; f++) {
+        C->ev_pts[f] = flint_malloc(FLINT_MAX(cap[f], 1) * sizeof(slong));
+        C->ev_mult[f] = flint_malloc(FLINT_MAX(cap[f], 1) * sizeof(slong));
+    }
+}
+
+static char *analyze_strdup(const char *s)
+{
+    char *d = malloc(strlen(s) + 1);
+    strcpy(d, s);
+    return d;
+}
+
+void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
+                               const char *what)
+{
+    slong k = A->nundecided++;
+    A->und_lo = flint_realloc(A->und_lo, (k + 1) * sizeof(char *));
+    A->und_hi = flint_realloc(A->und_hi, (k + 1) * sizeof(char *));
+    A->und_what = flint_realloc(A->und_what, (k + 1) * sizeof(char *));
+    A->und_lo[k] = analyze_strdup(lo);
+    A->und_hi[k] = analyze_strdup(hi);
+    A->und_what[k] = analyze_strdup(what);
+}
+
+static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts, slong m,
+                                int score_all, char *err, size_t errlen)
+{
+    for (slong t = 0; t < m; t++) {
+        nscored[t] = 0;
+        for (slong i = 0; i < insts[t].n; i++)
+            nscored[t] += ct_signfn_is_scored(insts + t, i, score_all);
+        if (nscored[t] == 0) {
+            snprintf(err, errlen,
+                     "%s: no scored node (no `t` record%s): its loss is undefined",
+                     insts[t].path, score_all ? " and no `l` record" : "");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void analysis_zero(ct_analysis_t A, ct_family_t family, slong m)
+{
+    memset(A, 0, sizeof(ct_analysis_struct));
+    fmpq_init(A->min_loss);
+    fmpq_init(A->representative);
+    fmpq_init(A->c);
+    fmpq_init(A->end_loss + 0);
+    fmpq_init(A->end_loss + 1);
+    A->family = family;
+    A->ninst = m;
+}
+
+int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
+                    const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
+                    char *err, size_t errlen)
+{
+    analysis_zero(A, fam->id, m);
+    if (c != NULL)
+        fmpq_set(A->c, c);
+    slong *nscored = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
+    if (m < 1 || analyze_count_scored(nscored, insts, m, score_all, err, errlen)) {
+        if (m < 1)
+            snprintf(err, errlen, "no instance given");
+        flint_free(nscored);
+        return -1;
+    }
+    for (slong t = 0; t < m; t++)
+        A->nscored += nscored[t];
+    ct_analysis_common C;
+    ct_analysis_common_init(&C);
+    int undecided = fam->build(&C, A, c, insts, m, score_all, warn);
+    if (!undecided)
+        ct_analysis_common_finish(A, &C, nscored);
+    ct_analysis_common_clear(&C);
+    flint_free(nscored);
+    return 0;
+}

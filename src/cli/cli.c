@@ -1,0 +1,44 @@
+/* cli: the command-line front shared by every certune subcommand. */
+#include <string.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/qparse.h"
+
+int ct_cli_parse_family(ct_family_t *family, const char *name)
+{
+    static const char *names[] = {"lambda", "delta", "alpha"};
+    static const ct_family_t ids[] = {CT_FAMILY_LAMBDA, CT_FAMILY_DELTA, CT_FAMILY_ALPHA};
+    for (int k = 0; k < 3; k++)
+        if (strcmp(name, names[k]) == 0) {
+            *family = ids[k];
+            return 0;
+        }
+    return ct_opt_usage_error("unknown family '%s' (expected lambda, alpha or delta)",
+                              name);
+}
+
+int ct_cli_parse_c(fmpq_t c, const char *text)
+{
+    fmpq_t one;
+    fmpq_init(one);
+    fmpq_one(one);
+    int bad = ct_qparse_fmpq(c, text) || fmpq_sgn(c) <= 0 || fmpq_cmp(c, one) >= 0;
+    fmpq_clear(one);
+    if (bad)
+        return ct_opt_usage_error("--c takes an exact rational in (0, 1), not '%s'",
+                                  text);
+    return 0;
+}
+
+int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n)
+{
+    char err[CERTUNE_ERRLEN];
+    for (slong t = 0; t < n; t++)
+        if (ct_instance_load(insts + t, files[t], err, sizeof(err))) {
+            fprintf(stderr, "certune: %s\n", err);
+            for (slong u = 0; u < t; u++)
+                ct_instance_clear(insts + u);
+            return CERTUNE_EXIT_INPUT;
+        }
+    return 0;
+}

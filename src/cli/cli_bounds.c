@@ -1,0 +1,302 @@
+/* cli_bounds: `certune bounds`, certified counts against the proven bounds. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/bounds.h"
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/plot.h"
+#include "certune/report.h"
+#include "certune/family.h"
+
+typedef struct {
+    ct_family_t family;
+    fmpq_t c;
+    int json;
+    const char *plot;
+    const char **files;
+    slong nfiles;
+} bounds_options;
+
+typedef struct {
+    slong max_pair, max_node; /* most sign changes of one pair, of one node */
+    slong max_labeled;        /* largest bound labeled - 1 of its components */
+    slong nbp, pieces;        /* of the instance analyzed alone; -1 if unscored */
+} bounds_summary;
+
+static void bounds_summarize(bounds_summary *sum, const ct_bounds_row *rows, slong nrows,
+                             const bounds_options *o, const ct_instance_struct *insts,
+                             slong m)
+{
+    char err[CERTUNE_ERRLEN];
+    for (slong t = 0; t < m; t++) {
+        sum[t].max_pair = sum[t].max_node = sum[t].max_labeled = 0;
+        ct_analysis_t A;
+        int bad = ct_family_analyze(A, o->family, o->c, insts + t, 1, 0, NULL, err,
+                                    sizeof(err)) ||
+                  A->nundecided > 0;
+        sum[t].nbp = bad ? -1 : A->nbp;
+        sum[t].pieces = bad ? -1 : A->loss_pieces;
+        ct_analysis_clear(A);
+    }
+    for (slong a = 0, b; a < nrows; a = b) {
+        slong node_total = 0;
+        for (b = a;
+             b < nrows && rows[b].inst == rows[a].inst && rows[b].node == rows[a].node;
+             b++) {
+            node_total += rows[b].changes;
+            sum[rows[b].inst].max_labeled =
+                FLINT_MAX(sum[rows[b].inst].max_labeled, rows[b].labeled - 1);
+            sum[rows[b].inst].max_pair =
+                FLINT_MAX(sum[rows[b].inst].max_pair, rows[b].changes);
+        }
+        sum[rows[a].inst].max_node = FLINT_MAX(sum[rows[a].inst].max_node, node_total);
+    }
+}
+
+/* Max sign changes of one pair against n, with the bound labeled - 1 (the
+   paper's n - 1 is far above both and would flatten the picture). */
+static int bounds_plot(const char *path, const bounds_summary *sum,
+                       const bounds_options *o, const ct_instance_struct *insts, slong m)
+{
+    double *x = flint_malloc(m * sizeof(double)), *y = flint_malloc(m * sizeof(double));
+    double *bound = flint_malloc(m * sizeof(double));
+    for (slong t = 0; t < m; t++) {
+        x[t] = (double)insts[t].n;
+        y[t] = (double)sum[t].max_pair;
+        bound[t] = (double)sum[t].max_labeled;
+    }
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1
+                       : ct_plot_counts_svg(f,
+                                            o->family == CT_FAMILY_LAMBDA
+                                                ? "lambda: sign changes per node and pair"
+                                            : o->family == CT_FAMILY_DELTA
+                                                ? "delta: sign changes per node and pair"
+                                                : "alpha: sign changes per node and pair",
+                                            m, x, y, bound, "n (nodes)",
+                                            "max sign changes (bound: labeled - 1)");
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    flint_free(x), flint_free(y), flint_free(bound);
+    return rc;
+}
+
+/* The last column of a row: lambda's bound eigen - 1, delta's bound degrees - 1,
+   alpha's number of square classes (information, not a bound). */
+static slong bounds_sharp(const ct_bounds_row *r)
+{
+    if (r->family == CT_FAMILY_ALPHA)
+        return r->degrees;
+    return FLINT_MAX((r->family == CT_FAMILY_LAMBDA ? r->eigen : r->degrees) - 1, 0);
+}
+
+static const char *bounds_sharp_name(ct_family_t family, int json)
+{
+    if (family == CT_FAMILY_LAMBDA)
+        return json ? "bound_kron" : "eigen(K)-1";
+    if (family == CT_FAMILY_DELTA)
+        return json ? "bound_degrees" : " degrees-1";
+    return json ? "square_classes" : "   classes";
+}
+
+static void bounds_print_rows_text(FILE *out, const ct_bounds_row *rows, slong nrows,
+                                   ct_family_t family)
+{
+    fprintf(out, "inst comp node pair  changes roots | n_comp-1 labeled-1 %s\n",
+            bounds_sharp_name(family, 0));
+    for (slong i = 0; i < nrows; i++) {
+        const ct_bounds_row *r = rows + i;
+        fprintf(out, "%4ld %4ld %4ld %2ld/%-2ld %7ld %5ld | %8ld %9ld %10ld\n",
+                (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1, (long)r->k,
+                (long)r->l, (long)r->changes, (long)r->roots, (long)(r->n_comp - 1),
+                (long)FLINT_MAX(r->labeled - 1, 0), (long)bounds_sharp(r));
+    }
+}
+
+static void bounds_print_text(FILE *out, const ct_bounds_row *rows, slong nrows,
+                              const bounds_summary *sum, const bounds_options *o,
+                              const ct_instance_struct *insts, slong m,
+                              const ct_analysis_struct *set)
+{
+    if (o->family == CT_FAMILY_LAMBDA)
+        fprintf(out, "family lambda: certified sign changes in (0, +inf)");
+    else if (o->family == CT_FAMILY_ALPHA)
+        fprintf(out, "family alpha: certified sign changes in (0, 1) (labeled-1 is no "
+                     "bound for alpha)");
+    else {
+        char *c = fmpq_get_str(NULL, 10, o->c);
+        fprintf(out, "family delta (c = %s): certified sign changes in (0, 1)", c);
+        flint_free(c);
+    }
+    fprintf(out, ", %ld instance%s\n", (long)m, m == 1 ? "" : "s");
+    bounds_print_rows_text(out, rows, nrows, o->family);
+    slong nmax = 0, cmax = 0;
+    for (slong t = 0; t < m; t++) {
+        nmax = FLINT_MAX(nmax, insts[t].n), cmax = FLINT_MAX(cmax, insts[t].c);
+        fprintf(out,
+                "instance %ld (%s): n = %ld, c = %ld; most sign changes: %ld for one "
+                "pair, %ld for one node; ",
+                (long)t + 1, insts[t].path, (long)insts[t].n, (long)insts[t].c,
+                (long)sum[t].max_pair, (long)sum[t].max_node);
+        if (sum[t].nbp < 0)
+            fprintf(out, "no scored node\n");
+        else
+            fprintf(out, "breakpoints %ld, loss pieces %ld\n", (long)sum[t].nbp,
+                    (long)sum[t].pieces);
+    }
+    if (set == NULL)
+        fprintf(out, "set: not analyzed (an instance has no scored node)");
+    else
+        fprintf(out, "set: breakpoints %ld, loss pieces %ld", (long)set->nbp,
+                (long)set->loss_pieces);
+    fprintf(out, "; the paper's O(m n^2 c^2) count of loss values, m n^2 c^2 = %ld\n",
+            (long)(m * nmax * nmax * cmax * cmax));
+}
+
+static void bounds_print_json(FILE *out, const ct_bounds_row *rows, slong nrows,
+                              const bounds_summary *sum, const bounds_options *o,
+                              const ct_instance_struct *insts, slong m,
+                              const ct_analysis_struct *set)
+{
+    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [",
+            ct_report_family_name(o->family));
+    for (slong i = 0; i < nrows; i++) {
+        const ct_bounds_row *r = rows + i;
+        fprintf(out,
+                "%s\n    {\"instance\": %ld, \"component\": %ld, \"node\": %ld, "
+                "\"classes\": [%ld, %ld], \"changes\": %ld, \"roots\": %ld, "
+                "\"bound_paper\": %ld, \"bound_labeled\": %ld, \"%s\": %ld}",
+                i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
+                (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
+                (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
+                bounds_sharp_name(r->family, 1), (long)bounds_sharp(r));
+    }
+    fprintf(out, "\n  ],\n  \"instances\": [");
+    for (slong t = 0; t < m; t++)
+        fprintf(out,
+                "%s\n    {\"n\": %ld, \"c\": %ld, \"max_changes_pair\": %ld, "
+                "\"max_changes_node\": %ld, \"breakpoints\": %ld, \"loss_pieces\": %ld}",
+                t ? "," : "", (long)insts[t].n, (long)insts[t].c, (long)sum[t].max_pair,
+                (long)sum[t].max_node, (long)sum[t].nbp, (long)sum[t].pieces);
+    fprintf(out, "\n  ],\n  \"set\": {\"breakpoints\": %ld, \"loss_pieces\": %ld},\n",
+            set ? (long)set->nbp : -1L, set ? (long)set->loss_pieces : -1L);
+}
+
+/* Prints every violated bound to out (JSON strings when json); returns how many. */
+static slong bounds_print_violations(FILE *out, const ct_bounds_row *rows, slong nrows,
+                                     int json)
+{
+    char msg[CERTUNE_ERRLEN];
+    slong bad = 0;
+    fputs(json ? "  \"violations\": [" : "violations:", out);
+    for (slong i = 0; i < nrows; i++)
+        if (ct_bounds_row_check(rows + i, msg, sizeof(msg)))
+            fprintf(out, json ? "%s\n    \"%s\"" : "%s\n  %s", bad++ && json ? "," : "",
+                    msg);
+    fputs(json ? (bad ? "\n  ]\n}\n" : "]\n}\n") : (bad ? "\n" : " none\n"), out);
+    return bad;
+}
+
+static int bounds_parse_args(bounds_options *o, int argc, char **argv)
+{
+    const char *v;
+    int rc = 0, have_family = 0, have_c = 0;
+    memset(o, 0, sizeof(*o));
+    fmpq_init(o->c);
+    ct_family_default_c(o->c);
+    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+            rc = ct_cli_parse_family(&o->family, v);
+            have_family = 1;
+        } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
+            rc = ct_cli_parse_c(o->c, v);
+            have_c = 1;
+        } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
+            o->plot = v;
+        else if (strcmp(argv[i], "--json") == 0)
+            o->json = 1;
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            rc = ct_opt_usage_error("unknown or incomplete option '%s'", argv[i]);
+        else
+            o->files[o->nfiles++] = argv[i];
+    }
+    if (rc == 0 && (!have_family || o->nfiles == 0))
+        rc = ct_opt_usage_error("%s", "bounds needs --family and at least one FILE");
+    if (rc == 0 && have_c && o->family != CT_FAMILY_DELTA)
+        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
+    return rc;
+}
+
+/* Every row of every instance; 1 (message printed) when some delta zeros
+   cannot be certified. */
+static int bounds_collect(ct_bounds_row **rows, slong *nrows, const bounds_options *o,
+                          const ct_instance_struct *insts)
+{
+    char msg[CERTUNE_ERRLEN];
+    for (slong t = 0; t < o->nfiles; t++) {
+        int bad = 0;
+        if (o->family == CT_FAMILY_LAMBDA)
+            ct_bounds_rows_lambda(rows, nrows, insts + t, t);
+        else if (o->family == CT_FAMILY_ALPHA)
+            bad = ct_bounds_rows_alpha(rows, nrows, insts + t, t, msg, sizeof(msg));
+        else
+            bad = ct_bounds_rows_delta(rows, nrows, insts + t, t, o->c, msg, sizeof(msg));
+        if (bad) {
+            fprintf(stderr, "certune: undecided: %s; no count is reported\n", msg);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
+{
+    slong m = o->nfiles, nrows = 0;
+    ct_bounds_row *rows = NULL;
+    if (bounds_collect(&rows, &nrows, o, insts)) {
+        flint_free(rows);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
+    bounds_summary *sum = flint_malloc(m * sizeof(bounds_summary));
+    bounds_summarize(sum, rows, nrows, o, insts, m);
+    char err[CERTUNE_ERRLEN];
+    ct_analysis_t set;
+    int set_bad =
+        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err)) ||
+        set->nundecided > 0;
+    if (o->json)
+        bounds_print_json(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
+    else
+        bounds_print_text(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
+    slong bad = bounds_print_violations(stdout, rows, nrows, o->json);
+    int rc = bad ? CERTUNE_EXIT_FALSE : CERTUNE_EXIT_OK;
+    if (o->plot != NULL && bounds_plot(o->plot, sum, o, insts, m))
+        rc = CERTUNE_EXIT_INPUT;
+    ct_analysis_clear(set);
+    flint_free(sum);
+    flint_free(rows);
+    return rc;
+}
+
+int ct_cli_bounds_main(int argc, char **argv)
+{
+    bounds_options o;
+    int rc = bounds_parse_args(&o, argc, argv);
+    ct_instance_struct *insts = NULL;
+    if (rc == 0) {
+        insts = calloc((size_t)o.nfiles, sizeof(ct_instance_struct));
+        rc = ct_cli_load_instances(insts, o.files, o.nfiles);
+        if (rc == 0) {
+            rc = bounds_run(&o, insts);
+            for (slong t = 0; t < o.nfiles; t++)
+                ct_instance_clear(insts + t);
+        }
+    }
+    free(insts);
+    free(o.files);
+    fmpq_clear(o.c);
+    return rc;
+}

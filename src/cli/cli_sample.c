@@ -1,0 +1,104 @@
+/* cli_sample: `certune sample`, .gssl instances cut out of a real dataset. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/sample.h"
+
+typedef struct {
+    const char *dataset, *out;
+    long nodes, count;
+    double labeled;
+    unsigned long seed;
+} sample_options;
+
+static int sample_number(double *x, const char *v, double lo, double hi, const char *opt)
+{
+    char *end;
+    *x = strtod(v, &end);
+    if (*end != '\0' || !(*x >= lo && *x <= hi))
+        return ct_opt_usage_error("%s is out of range or malformed", opt);
+    return 0;
+}
+
+static int sample_parse_args(sample_options *o, int argc, char **argv)
+{
+    const char *v;
+    double x;
+    int rc = 0;
+    memset(o, 0, sizeof(*o));
+    o->labeled = 0.2;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = ct_opt_value(argc, argv, &i, "--dataset")) != NULL)
+            o->dataset = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
+            o->out = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--nodes")) != NULL)
+            rc = sample_number(&x, v, 1, 100000, "--nodes"), o->nodes = (long)x;
+        else if ((v = ct_opt_value(argc, argv, &i, "--count")) != NULL)
+            rc = sample_number(&x, v, 1, 1000000, "--count"), o->count = (long)x;
+        else if ((v = ct_opt_value(argc, argv, &i, "--labeled")) != NULL)
+            rc = sample_number(&o->labeled, v, 0, 1, "--labeled");
+        else if ((v = ct_opt_value(argc, argv, &i, "--seed")) != NULL)
+            rc = sample_number(&x, v, 0, 4e9, "--seed"), o->seed = (unsigned long)x;
+        else
+            rc = ct_opt_usage_error("unknown or incomplete argument '%s'", argv[i]);
+    }
+    if (rc == 0 &&
+        (o->dataset == NULL || o->out == NULL || o->nodes == 0 || o->count == 0))
+        rc = ct_opt_usage_error("%s",
+                                "sample needs --dataset, --nodes, --count and --out");
+    return rc;
+}
+
+static int sample_write(const sample_options *o, const ct_dataset_t D)
+{
+    flint_rand_t state;
+    flint_randinit(state);
+    flint_randseed(state, o->seed + 1, o->seed * 2654435761UL + 7);
+    int rc = 0;
+    char path[4096];
+    for (long k = 1; k <= o->count && rc == 0; k++) {
+        ct_instance_t inst;
+        snprintf(path, sizeof(path), "%s/sample-%ld.gssl", o->out, k);
+        if (ct_sample_instance(inst, D, o->nodes, o->labeled, state, path)) {
+            fprintf(stderr, "certune: %s: no connected set of %ld labeled nodes\n",
+                    o->dataset, o->nodes);
+            rc = CERTUNE_EXIT_INPUT;
+            break;
+        }
+        FILE *f = fopen(path, "w");
+        if (f == NULL || ct_instance_write(inst, f) != 0 || fclose(f) != 0) {
+            fprintf(stderr, "certune: %s: cannot write\n", path);
+            rc = CERTUNE_EXIT_INPUT;
+        }
+        ct_instance_clear(inst);
+    }
+    flint_randclear(state);
+    return rc;
+}
+
+int ct_cli_sample_main(int argc, char **argv)
+{
+    sample_options o;
+    int rc = sample_parse_args(&o, argc, argv);
+    if (rc)
+        return rc;
+    if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "certune: %s: cannot create: %s\n", o.out, strerror(errno));
+        return CERTUNE_EXIT_INPUT;
+    }
+    char err[CERTUNE_ERRLEN];
+    ct_dataset_t D;
+    if (ct_dataset_load(D, o.dataset, err, sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        return CERTUNE_EXIT_INPUT;
+    }
+    rc = sample_write(&o, D);
+    ct_dataset_clear(D);
+    if (rc == 0)
+        printf("wrote %ld instances of %ld nodes to %s\n", o.count, o.nodes, o.out);
+    return rc;
+}

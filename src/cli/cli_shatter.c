@@ -1,0 +1,108 @@
+/* cli_shatter: `certune shatter` and `certune verify-shatter`. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/shatter.h"
+#include "certune/family.h"
+
+static int cli_make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return 0;
+    fprintf(stderr, "certune: %s: cannot create: %s\n", dir, strerror(errno));
+    return CERTUNE_EXIT_INPUT;
+}
+
+int ct_cli_shatter_main(int argc, char **argv)
+{
+    ct_family_t family = CT_FAMILY_LAMBDA;
+    const char *out = NULL, *v, *ctext = NULL;
+    long M = 0;
+    int have_family = 0, rc = 0;
+    fmpq_t c;
+    fmpq_init(c);
+    ct_family_default_c(c);
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+            rc = ct_cli_parse_family(&family, v);
+            have_family = 1;
+        } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
+            rc = ct_cli_parse_c(c, v);
+            ctext = v;
+        } else if ((v = ct_opt_value(argc, argv, &i, "--m")) != NULL) {
+            char *end;
+            M = strtol(v, &end, 10);
+            if (*end != '\0' || M < 1 || M > 20)
+                rc = ct_opt_usage_error("--m takes an integer from 1 to 20, not '%s'", v);
+        } else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
+            out = v;
+        else
+            rc = ct_opt_usage_error("unknown or incomplete argument '%s'", argv[i]);
+    }
+    if (rc == 0 && (!have_family || M == 0 || out == NULL))
+        rc = ct_opt_usage_error("%s", "shatter needs --family, --m and --out");
+    if (rc == 0 && ctext != NULL && family != CT_FAMILY_DELTA)
+        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
+    if (rc == 0 && family == CT_FAMILY_DELTA && ctext != NULL) {
+        fmpq_t c2;
+        fmpq_init(c2);
+        fmpq_mul_2exp(c2, c, 1);
+        if (fmpq_cmp_ui(c2, 1) <= 0)
+            rc = ct_opt_usage_error(
+                "shatter --family delta needs --c above 1/2, not '%s' "
+                "(the gadget's threshold ln(2c)/ln(x+2) lies in (0, 1) "
+                "only when 2c > 1)",
+                ctext);
+        fmpq_clear(c2);
+    }
+    if (rc == 0)
+        rc = cli_make_dir(out);
+    char err[CERTUNE_ERRLEN];
+    if (rc == 0 && ct_shatter_write(out, family, c, M, err, sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        rc = CERTUNE_EXIT_INPUT;
+    }
+    fmpq_clear(c);
+    if (rc)
+        return rc;
+    printf("wrote %ld instances and witness.txt to %s\n", M, out);
+    return CERTUNE_EXIT_OK;
+}
+
+int ct_cli_verify_shatter_main(int argc, char **argv)
+{
+    ct_family_t family = CT_FAMILY_LAMBDA;
+    const char *dir = NULL, *v;
+    int have_family = 0, rc = 0;
+    for (int i = 1; i < argc && rc == 0; i++) {
+        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+            rc = ct_cli_parse_family(&family, v);
+            have_family = 1;
+        } else if (argv[i][0] == '-' || dir != NULL)
+            rc = ct_opt_usage_error("unexpected argument '%s'", argv[i]);
+        else
+            dir = argv[i];
+    }
+    if (rc == 0 && (!have_family || dir == NULL))
+        rc = ct_opt_usage_error("%s", "verify-shatter needs --family and DIR");
+    if (rc)
+        return rc;
+    char err[CERTUNE_ERRLEN];
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    int res = ct_shatter_verify(mem, dir, family, err, sizeof(err));
+    fclose(mem);
+    if (res < 0)
+        fprintf(stderr, "certune: %s\n", err);
+    else
+        fwrite(buf, 1, len, stdout);
+    free(buf);
+    return res == CT_SHATTER_INVALID     ? CERTUNE_EXIT_INPUT
+           : res == CT_SHATTER_UNDECIDED ? CERTUNE_EXIT_UNDECIDED
+           : res == CT_SHATTER_NO        ? CERTUNE_EXIT_FALSE
+                                         : CERTUNE_EXIT_OK;
+}

@@ -1,0 +1,252 @@
+/* delta: sign functions of the normalized-adjacency family as exponential sums.
+
+   (I - c S)^{-1} = D^{1-delta} (D - c W)^{-1} D^{delta} (docs/delta.md), so
+   F[i][k] = d_i^{1-delta} sum over labeled j of class k of G[i][j] d_j^delta with
+   G = (D - c W)^{-1}. Per component, with the weights scaled to integers by s and
+   c = p/q, the labeled nodes are grouped by (class, degree) and one exact integer
+   solve (delta_solve.c) gives Y = adj(q D - p W) E, E the 0/1 matrix of the
+   groups: Y[i][g] is det(q D - p W) / (s q) > 0 times the sum of G[i][j] over
+   group g. So F[i][k] - F[i][l] is a positive multiple (d_i^{1-delta} and s^delta
+   from the scaled degrees included) of the exponential sum
+   sum_g (+-Y[i][g]) deg_g^delta (+ for the groups of class k, - for class l). */
+#include "certune/component.h"
+#include "certune/delta.h"
+#include "certune/lambda.h"
+#include "delta_internal.h"
+
+/* One component: its nodes, its labeled ones, their (class, degree) groups. */
+typedef struct {
+    slong size, m, ng;
+    slong *node; /* node ids, increasing */
+    slong *lab;  /* positions (in node) of the labeled nodes */
+    slong *pos;  /* node id -> position in node (members only) */
+    slong *grp;  /* group of the labeled node lab[j] */
+    slong *gcls; /* class of group g */
+    slong *gpos; /* position of a node of group g (its degree) */
+    fmpz *deg;   /* s * degree, by position */
+} delta_comp;
+
+void ct_delta_signfn_init(ct_delta_signfn_struct *s, slong inst, slong node, slong truth,
+                          slong c)
+{
+    slong npairs = c * (c - 1) / 2;
+    s->inst = inst;
+    s->node = node;
+    s->truth = truth;
+    s->c = c;
+    s->diff = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(ct_expsum_struct));
+    for (slong p = 0; p < npairs; p++)
+        ct_expsum_init(s->diff + p);
+}
+
+void ct_delta_signfn_clear(ct_delta_signfn_struct *s)
+{
+    slong npairs = s->c * (s->c - 1) / 2;
+    for (slong p = 0; p < npairs; p++)
+        ct_expsum_clear(s->diff + p);
+    flint_free(s->diff);
+}
+
+static ct_delta_signfn_struct *delta_append(ct_delta_signfn_struct **out, slong *count,
+                                            slong inst_idx, const ct_instance_t inst,
+                                            slong i)
+{
+    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_delta_signfn_struct));
+    ct_delta_signfn_struct *s = *out + *count;
+    slong truth = ct_signfn_truth(inst, i);
+    ct_delta_signfn_init(s, inst_idx, i, truth, inst->c);
+    (*count)++;
+    return s;
+}
+
+/* Collects the nodes of component k; returns the number of labeled ones. */
+static slong delta_comp_fill(delta_comp *C, const ct_instance_t inst, const slong *comp,
+                             slong k)
+{
+    C->size = C->m = 0;
+    for (slong i = 0; i < inst->n; i++)
+        if (comp[i] == k) {
+            C->pos[i] = C->size;
+            if (inst->label[i] >= 0)
+                C->lab[C->m++] = C->size;
+            C->node[C->size++] = i;
+        }
+    return C->m;
+}
+
+/* A = q D - p W of the component with weights scaled by s (lcm of their
+   denominators) to integers; C->deg = s D. */
+static void delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
+                         const slong *comp, slong k, const fmpq_t c)
+{
+    fmpz_t s, w;
+    fmpz_init_set_ui(s, 1);
+    fmpz_init(w);
+    for (slong e = 0; e < inst->nedges; e++)
+        if (comp[inst->eu[e]] == k)
+            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+    for (slong e = 0; e < inst->nedges; e++) {
+        if (comp[inst->eu[e]] != k)
+            continue;
+        slong a = C->pos[inst->eu[e]], b = C->pos[inst->ev[e]];
+        fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
+        fmpz_mul(w, w, fmpq_numref(inst->ew + e));
+        fmpz_add(C->deg + a, C->deg + a, w);
+        fmpz_add(C->deg + b, C->deg + b, w);
+        fmpz_mul(w, w, fmpq_numref(c));
+        fmpz_sub(fmpz_mat_entry(A, a, b), fmpz_mat_entry(A, a, b), w);
+        fmpz_sub(fmpz_mat_entry(A, b, a), fmpz_mat_entry(A, b, a), w);
+    }
+    for (slong i = 0; i < C->size; i++)
+        fmpz_mul(fmpz_mat_entry(A, i, i), C->deg + i, fmpq_denref(c));
+    fmpz_clear(s);
+    fmpz_clear(w);
+}
+
+/* Groups the labeled nodes by (class, degree): grp, gcls, ng. */
+static void delta_groups(delta_comp *C, const ct_instance_t inst)
+{
+    C->ng = 0;
+    for (slong j = 0; j < C->m; j++) {
+        slong cls = inst->label[C->node[C->lab[j]]], g = 0;
+        while (g < C->ng && (C->gcls[g] != cls ||
+                             !fmpz_equal(C->deg + C->gpos[g], C->deg + C->lab[j])))
+            g++;
+        if (g == C->ng) {
+            C->gcls[g] = cls;
+            C->gpos[C->ng++] = C->lab[j];
+        }
+        C->grp[j] = g;
+    }
+}
+
+/* h = the sum of coef[t] base[t]^x (n terms), divided by the positive gcd of its
+   merged coefficients and with its bases divided by their gcd (a factor g^x > 0). */
+static void delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, slong n)
+{
+    ct_expsum_set_terms(h, coef, base, n);
+    if (h->len == 0)
+        return;
+    slong len = h->len;
+    fmpz *rc = _fmpz_vec_init(len), *rb = _fmpz_vec_init(len);
+    fmpz_t gc, gb;
+    fmpz_init(gc);
+    fmpz_init(gb);
+    _fmpz_vec_content(gc, h->coef, len);
+    _fmpz_vec_content(gb, h->base, len);
+    _fmpz_vec_scalar_divexact_fmpz(rc, h->coef, len, gc);
+    _fmpz_vec_scalar_divexact_fmpz(rb, h->base, len, gb);
+    ct_expsum_set_terms(h, rc, rb, len);
+    _fmpz_vec_clear(rc, len);
+    _fmpz_vec_clear(rb, len);
+    fmpz_clear(gc);
+    fmpz_clear(gb);
+}
+
+/* The pair sums of scored row r: + Y[r][g] for the groups of class k, - for
+   class l, at the groups' degrees. coef, base: room for ng terms. */
+static void delta_node_sums(ct_delta_signfn_struct *f, const fmpz_mat_t Y, slong r,
+                            const delta_comp *C, slong nc, fmpz *coef, fmpz *base)
+{
+    for (slong k = 0; k < nc; k++)
+        for (slong l = k + 1; l < nc; l++) {
+            slong n = 0;
+            for (slong g = 0; g < C->ng; g++) {
+                if (C->gcls[g] != k && C->gcls[g] != l)
+                    continue;
+                if (C->gcls[g] == k)
+                    fmpz_set(coef + n, fmpz_mat_entry(Y, r, g));
+                else
+                    fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
+                fmpz_set(base + n++, C->deg + C->gpos[g]);
+            }
+            delta_set_reduced(f->diff + ct_signfn_pair(k, l, nc), coef, base, n);
+        }
+}
+
+/* A labeled node of degree 0 (a component of its own): F_i = Y_i. */
+static void delta_isolated(ct_delta_signfn_struct *f, slong y, slong nc)
+{
+    fmpz_t one, sign;
+    fmpz_init_set_ui(one, 1);
+    fmpz_init(sign);
+    for (slong k = 0; k < nc; k++)
+        for (slong l = k + 1; l < nc; l++)
+            if (y == k || y == l) {
+                fmpz_set_si(sign, y == k ? 1 : -1);
+                ct_expsum_set_terms(f->diff + ct_signfn_pair(k, l, nc), sign, one, 1);
+            }
+    fmpz_clear(one);
+    fmpz_clear(sign);
+}
+
+static void delta_component(ct_delta_signfn_struct **out, slong *count, slong inst_idx,
+                            const ct_instance_t inst, const slong *comp, slong k,
+                            delta_comp *C, const fmpq_t c, int score_all)
+{
+    slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
+    for (slong i = 0; i < C->size; i++)
+        if (ct_signfn_is_scored(inst, C->node[i], score_all))
+            rows[nsc++] = i;
+    if (nsc > 0 && C->size == 1) {
+        slong v = C->node[0];
+        delta_isolated(delta_append(out, count, inst_idx, inst, v), inst->label[v],
+                       inst->c);
+    } else if (nsc > 0) {
+        fmpz_mat_t A, Y;
+        fmpz_mat_init(A, C->size, C->size);
+        C->deg = _fmpz_vec_init(C->size);
+        delta_system(A, C, inst, comp, k, c);
+        delta_groups(C, inst);
+        fmpz_mat_init(Y, nsc, C->ng);
+        ct_delta_adj_rows(Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc);
+        fmpz *coef = _fmpz_vec_init(C->ng), *base = _fmpz_vec_init(C->ng);
+        for (slong r = 0; r < nsc; r++)
+            delta_node_sums(delta_append(out, count, inst_idx, inst, C->node[rows[r]]), Y,
+                            r, C, inst->c, coef, base);
+        _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
+        _fmpz_vec_clear(C->deg, C->size);
+        fmpz_mat_clear(A), fmpz_mat_clear(Y);
+    }
+    flint_free(rows);
+}
+
+static void delta_unlabeled_component(ct_delta_signfn_struct **out, slong *count,
+                                      slong inst_idx, const ct_instance_t inst,
+                                      const delta_comp *C, int score_all, FILE *warn)
+{
+    if (warn != NULL)
+        fprintf(warn,
+                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
+                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
+                inst->path, (long)(C->node[0] + 1), (long)C->size,
+                C->size == 1 ? "" : "s");
+    for (slong r = 0; r < C->size; r++)
+        if (ct_signfn_is_scored(inst, C->node[r], score_all))
+            delta_append(out, count, inst_idx, inst, C->node[r]);
+}
+
+void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
+                             const ct_instance_t inst, slong inst_idx, const fmpq_t c,
+                             int score_all, FILE *warn)
+{
+    slong n = inst->n;
+    if (fmpq_sgn(c) <= 0 || fmpq_cmp_ui(c, 1) >= 0) { /* else q D - p W may be singular */
+        fprintf(stderr, "ct_delta_sign_functions: c must lie in (0, 1)\n");
+        flint_abort();
+    }
+    slong *comp = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    slong *buf = flint_malloc(6 * FLINT_MAX(n, 1) * sizeof(slong));
+    delta_comp C;
+    C.node = buf, C.lab = buf + n, C.pos = buf + 2 * n;
+    C.grp = buf + 3 * n, C.gcls = buf + 4 * n, C.gpos = buf + 5 * n;
+    slong ncomp = ct_component_assign(comp, inst);
+    for (slong k = 0; k < ncomp; k++) {
+        if (delta_comp_fill(&C, inst, comp, k) == 0)
+            delta_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+        else
+            delta_component(out, count, inst_idx, inst, comp, k, &C, c, score_all);
+    }
+    flint_free(comp);
+    flint_free(buf);
+}

@@ -1,0 +1,103 @@
+/* delta_solve: the one exact integer solve of a component, multimodular.
+
+   Y = adj(A) E = det(A) A^{-1} E is a nonnegative integer matrix with a known
+   bound: with A = q (D - c W) and degrees d_i >= 1 (integer weights),
+   A^{-1} = (1/q) D^{-1} (I - c W D^{-1})^{-1}, and (I - c W D^{-1})^{-1} =
+   sum_k c^k (W D^{-1})^k >= 0 has every column summing to 1/(1 - c) (the columns
+   of W D^{-1} sum to 1). So 0 <= A^{-1}_ij <= 1/(d_i (q - p)) <= 1, each entry of
+   A^{-1} E is at most m, and det(A) <= prod_i A_ii (Hadamard's inequality for a
+   positive definite matrix): 0 <= Y <= m prod_i A_ii. Y is computed modulo
+   word-size primes (one LU each) until their product exceeds that bound, then
+   reconstructed by CRT: exact, and only the requested rows are rebuilt. */
+#include <flint/nmod_mat.h>
+#include "delta_internal.h"
+
+/* Bits of m prod_i A_ii: Y < 2^bits. */
+static slong delta_adj_bits(const fmpz_mat_t A, slong m)
+{
+    fmpz_t b;
+    fmpz_init_set_si(b, FLINT_MAX(m, 1));
+    for (slong i = 0; i < A->r; i++)
+        fmpz_mul(b, b, fmpz_mat_entry(A, i, i));
+    slong bits = fmpz_bits(b);
+    fmpz_clear(b);
+    return bits;
+}
+
+/* det(A) mod p from its LU factorization (A overwritten by nmod_mat_lu). */
+static ulong delta_lu_det(const nmod_mat_t LU, slong *perm)
+{
+    ulong d = 1;
+    slong n = LU->r, transpositions = 0;
+    for (slong i = 0; i < n; i++)
+        d = nmod_mul(d, nmod_mat_entry(LU, i, i), LU->mod);
+    for (slong i = 0; i < n; i++) /* the sign of perm from its cycles */
+        while (perm[i] != i) {
+            slong j = perm[i];
+            perm[i] = perm[j], perm[j] = j;
+            transpositions++;
+        }
+    return transpositions % 2 ? nmod_neg(d, LU->mod) : d;
+}
+
+/* Yp = the rows of adj(A) E mod p; 0 when p divides det(A) (prime skipped). */
+static int delta_adj_mod(nmod_mat_t Yp, const fmpz_mat_t A, const slong *lab,
+                         const slong *grp, slong m, const slong *rows)
+{
+    slong n = A->r, ng = Yp->c;
+    ulong p = Yp->mod.n;
+    slong *perm = flint_malloc(n * sizeof(slong)), *inv = flint_malloc(n * sizeof(slong));
+    nmod_mat_t LU, B, X;
+    nmod_mat_init(LU, n, n, p);
+    nmod_mat_init(B, n, ng, p);
+    nmod_mat_init(X, n, ng, p);
+    fmpz_mat_get_nmod_mat(LU, A);
+    for (slong i = 0; i < n; i++)
+        perm[i] = i;
+    int ok = nmod_mat_lu(perm, LU, 1) == n;
+    if (ok) {
+        for (slong i = 0; i < n; i++) /* row i of P E is row perm[i] of E */
+            inv[perm[i]] = i;
+        for (slong j = 0; j < m; j++)
+            nmod_mat_entry(B, inv[lab[j]], grp[j]) = 1;
+        nmod_mat_solve_tril_recursive(X, LU, B, 1); /* blocked: faster than classical */
+        nmod_mat_solve_triu_recursive(B, LU, X, 0); /* B = A^{-1} E */
+        ulong det = delta_lu_det(LU, perm);
+        for (slong r = 0; r < Yp->r; r++)
+            for (slong g = 0; g < ng; g++)
+                nmod_mat_entry(Yp, r, g) =
+                    nmod_mul(nmod_mat_entry(B, rows[r], g), det, LU->mod);
+    }
+    nmod_mat_clear(LU), nmod_mat_clear(B), nmod_mat_clear(X);
+    flint_free(perm), flint_free(inv);
+    return ok;
+}
+
+void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
+                       const slong *grp, slong m, slong ngroups, const slong *rows,
+                       slong nr)
+{
+    slong bits = delta_adj_bits(A, m), nres = 0, alloc = bits / 58 + 2;
+    nmod_mat_t *res = flint_malloc(alloc * sizeof(nmod_mat_t));
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    /* primes above 2^59: dot products mod p then accumulate in two limbs (for
+       lengths < 256), faster than near 2^62 */
+    for (ulong p = n_nextprime(UWORD(1) << 59, 1); (slong)fmpz_bits(M) <= bits;
+         p = n_nextprime(p, 1)) {
+        if (nres == alloc)
+            res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
+        nmod_mat_init(res[nres], nr, ngroups, p);
+        if (delta_adj_mod(res[nres], A, lab, grp, m, rows)) {
+            fmpz_mul_ui(M, M, p);
+            nres++;
+        } else {
+            nmod_mat_clear(res[nres]);
+        }
+    }
+    fmpz_mat_multi_CRT_ui(Y, res, nres, 0);
+    for (slong i = 0; i < nres; i++)
+        nmod_mat_clear(res[i]);
+    flint_free(res);
+    fmpz_clear(M);
+}

@@ -1,0 +1,38 @@
+/* family: the table of family descriptors (the analyzer below it names none). */
+#include "certune/alpha.h"
+#include "certune/delta.h"
+#include "certune/family.h"
+#include "certune/lambda.h"
+
+const ct_analysis_family_struct *ct_family_get(ct_family_t f)
+{
+    if (f == CT_FAMILY_DELTA)
+        return &ct_delta_family;
+    if (f == CT_FAMILY_ALPHA)
+        return &ct_alpha_family;
+    return &ct_lambda_family;
+}
+
+void ct_family_default_c(fmpq_t c)
+{
+    /* (not fmpq_set_si: GCC 12 warns falsely when it is inlined on a field) */
+    fmpz_set_ui(fmpq_numref(c), 99);
+    fmpz_set_ui(fmpq_denref(c), 100);
+}
+
+int ct_family_analyze(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                      const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
+                      char *err, size_t errlen)
+{
+    const ct_analysis_family_struct *fam = ct_family_get(family);
+    if (!fam->has_c)
+        return ct_analysis_run(A, fam, NULL, insts, m, score_all, warn, err, errlen);
+    if (c != NULL)
+        return ct_analysis_run(A, fam, c, insts, m, score_all, warn, err, errlen);
+    fmpq_t c0;
+    fmpq_init(c0);
+    ct_family_default_c(c0);
+    int r = ct_analysis_run(A, fam, c0, insts, m, score_all, warn, err, errlen);
+    fmpq_clear(c0);
+    return r;
+}

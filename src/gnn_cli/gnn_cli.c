@@ -1,0 +1,424 @@
+/* gnn_cli: `certune gnn train`, the command-line front of the GNN companion. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "certune/base.h"
+#include "certune/opt.h"
+#include "certune/gnn_cli.h"
+#include "certune/gnn_graph.h"
+#include "certune/gnn_stats.h"
+#include "certune/gnn_train.h"
+
+static const char *gnn_usage_text =
+    "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
+    "                         --dataset DIR [--split public|geom|geom:K|random:FRAC]\n"
+    "                         [--seeds N] [--epochs N] [--json] [options]\n"
+    "\n"
+    "  train     trains a graph neural network in double precision on the node-\n"
+    "            classification dataset folder DIR (Planetoid text, LINQS,\n"
+    "            Geom-GCN or converted npz text; detected) once per seed and\n"
+    "            reports the test accuracy at the best validation epoch\n"
+    "\n"
+    "models (the papers' settings unless overridden):\n"
+    "  gcn     Kipf & Welling: 16 hidden, ReLU, dropout 0.5, lr 0.01, decay 5e-4\n"
+    "          on layer 1, 200 epochs\n"
+    "  gat     Velickovic et al.: 8 heads x 8 hidden, ELU, dropout 0.6 (inputs and\n"
+    "          attention), lr 0.005, decay 5e-4, patience 100, at most 1000 epochs\n"
+    "  gcan    eta e_ij + (1 - eta) (d_i d_j)^-1/2 in every layer, GAT's sizes and\n"
+    "          settings: eta = 0 is GCN with GAT's heads, eta = 1 is GAT\n"
+    "  sgc     Wu et al.: softmax(S^K X theta), S = (D + beta I)^-1/2 (W + beta I)\n"
+    "          (D + beta I)^-1/2, K = 2, lr 0.2, decay 5e-5, 100 epochs\n"
+    "\n"
+    "options:\n"
+    "  --eta E          GCAN interpolation in [0, 1] (default 0.5)\n"
+    "  --beta B         SGC self-loop weight in [0, 1] (default 1)\n"
+    "  --split S        public: the shipped public split (Planetoid)\n"
+    "                   geom: Geom-GCN split s mod 10 for seed s; geom:K: split K\n"
+    "                   random:FRAC: FRAC of labeled nodes train, half the rest\n"
+    "                   validation, half test, drawn anew for each seed\n"
+    "                   (default: public, else geom, else random:0.2)\n"
+    "  --seeds N        runs with seeds 0..N-1 (default 1)\n"
+    "  --epochs N       maximum epochs\n"
+    "  --patience N     stop after N epochs without validation progress (0: never)\n"
+    "  --lr X           Adam step size\n"
+    "  --weight-decay X L2 decay (GCN: first layer only)\n"
+    "  --hidden N       hidden width per head\n"
+    "  --heads N        hidden-layer heads (GAT, GCAN)\n"
+    "  --dropout X      dropout on layer inputs (and attention for GAT, GCAN)\n"
+    "  --k K            SGC propagation steps (default 2)\n"
+    "  --json           print a JSON object (test_acc, test_acc_mean, test_acc_ci90,\n"
+    "                   seconds_per_epoch, peak_rss_mb, ...) instead of text\n"
+    "  --progress       epoch, loss and validation accuracy on stderr even when it\n"
+    "                   is not a terminal (default: only on a terminal)\n"
+    "  --help           print this help\n"
+    "\n"
+    "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files\n";
+
+#define SPLIT_DEFAULT 0
+#define SPLIT_PUBLIC 1
+#define SPLIT_GEOM 2
+#define SPLIT_RANDOM 3
+
+typedef struct {
+    int kind, have_kind, have_eta, have_beta, json, progress;
+    double eta, beta, frac, lr, wd, dropout;
+    const char *dataset;
+    int split;
+    slong geom_k; /* -1: cycle through the 10 splits */
+    slong seeds, epochs, patience, hidden, heads, k;
+} cli_opts;
+
+static int gnn_cli_usage_error(const char *fmt, const char *arg)
+{
+    fputs("certune gnn: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'certune gnn --help'.\n", stderr);
+    return CERTUNE_EXIT_USAGE;
+}
+
+static int cli_parse_double(double *x, const char *v, double lo, double hi,
+                            const char *opt)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end != '\0' || !(d >= lo && d <= hi)) {
+        fprintf(stderr, "certune gnn: %s takes a number in [%g, %g], not '%s'\n", opt, lo,
+                hi, v);
+        fputs("Try 'certune gnn --help'.\n", stderr);
+        return CERTUNE_EXIT_USAGE;
+    }
+    *x = d;
+    return 0;
+}
+
+static int cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const char *opt)
+{
+    char *end;
+    long d = strtol(v, &end, 10);
+    if (end == v || *end != '\0' || d < lo || d > hi) {
+        fprintf(stderr, "certune gnn: %s takes an integer in [%ld, %ld], not '%s'\n", opt,
+                (long)lo, (long)hi, v);
+        fputs("Try 'certune gnn --help'.\n", stderr);
+        return CERTUNE_EXIT_USAGE;
+    }
+    *x = (slong)d;
+    return 0;
+}
+
+static int cli_parse_model(cli_opts *o, const char *v)
+{
+    static const char *names[] = {"gcn", "gat", "gcan", "sgc"};
+    static const int kinds[] = {CT_GNN_GCN, CT_GNN_GAT, CT_GNN_GCAN, CT_GNN_SGC};
+    for (int k = 0; k < 4; k++)
+        if (strcmp(v, names[k]) == 0) {
+            o->kind = kinds[k];
+            o->have_kind = 1;
+            return 0;
+        }
+    return gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
+}
+
+static int cli_parse_split(cli_opts *o, const char *v)
+{
+    if (strcmp(v, "public") == 0) {
+        o->split = SPLIT_PUBLIC;
+        return 0;
+    }
+    if (strcmp(v, "geom") == 0) {
+        o->split = SPLIT_GEOM;
+        o->geom_k = -1;
+        return 0;
+    }
+    if (strncmp(v, "geom:", 5) == 0) {
+        o->split = SPLIT_GEOM;
+        return cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
+    }
+    if (strncmp(v, "random:", 7) == 0) {
+        o->split = SPLIT_RANDOM;
+        int rc = cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
+        if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
+            return gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
+                                       v + 7);
+        return rc;
+    }
+    return gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
+                               "random:FRAC)",
+                               v);
+}
+
+/* One option at argv[*i]; returns 0, or the exit status of a usage error. */
+static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
+{
+    const char *v;
+    if ((v = ct_opt_value(argc, argv, i, "--model")) != NULL)
+        return cli_parse_model(o, v);
+    if ((v = ct_opt_value(argc, argv, i, "--dataset")) != NULL) {
+        o->dataset = v;
+        return 0;
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--split")) != NULL)
+        return cli_parse_split(o, v);
+    if ((v = ct_opt_value(argc, argv, i, "--eta")) != NULL) {
+        o->have_eta = 1;
+        return cli_parse_double(&o->eta, v, 0, 1, "--eta");
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--beta")) != NULL) {
+        o->have_beta = 1;
+        return cli_parse_double(&o->beta, v, 0, 1, "--beta");
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--seeds")) != NULL)
+        return cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
+    if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
+        return cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
+    if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
+        return cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
+    if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
+        return cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
+    if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
+        return cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
+    if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
+        return cli_parse_slong(&o->k, v, 0, 100, "--k");
+    if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
+        return cli_parse_double(&o->lr, v, 0, 100, "--lr");
+    if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
+        return cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
+    if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
+        return cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
+    if (strcmp(argv[*i], "--json") == 0) {
+        o->json = 1;
+        return 0;
+    }
+    if (strcmp(argv[*i], "--progress") == 0) {
+        o->progress = 1;
+        return 0;
+    }
+    return gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
+}
+
+static int cli_parse_args(cli_opts *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    o->eta = 0.5;
+    o->beta = 1.0;
+    o->seeds = 1;
+    o->epochs = o->patience = o->hidden = o->heads = o->k = -1;
+    o->lr = o->wd = o->dropout = -1;
+    for (int i = 2; i < argc; i++) {
+        int rc = cli_parse_one(o, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    if (!o->have_kind)
+        return gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
+    if (o->dataset == NULL)
+        return gnn_cli_usage_error("%s", "train needs --dataset DIR");
+    if (o->have_eta && o->kind != CT_GNN_GCAN)
+        return gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
+    if (o->have_beta && o->kind != CT_GNN_SGC)
+        return gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
+    return 0;
+}
+
+/* The architecture and training settings: the papers' with overrides. */
+static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
+                         const cli_opts *o)
+{
+    ct_gnn_model_arch_init(arch, o->kind);
+    ct_gnn_train_opts_init(t, o->kind);
+    if (o->kind == CT_GNN_GCAN)
+        arch->eta = o->eta;
+    t->beta = o->beta;
+    if (o->k >= 0)
+        t->sgc_k = o->k;
+    if (o->epochs > 0)
+        t->epochs = o->epochs;
+    if (o->patience >= 0)
+        t->patience = o->patience;
+    if (o->hidden > 0)
+        arch->hidden = o->hidden;
+    if (o->heads > 0 && o->kind != CT_GNN_GCN)
+        arch->heads = o->heads;
+    if (o->lr >= 0)
+        t->lr = o->lr;
+    if (o->wd >= 0) {
+        t->wd_first = o->wd;
+        t->wd_rest = o->kind == CT_GNN_GCN ? 0.0 : o->wd;
+    }
+    if (o->dropout >= 0) {
+        arch->dropout = o->dropout;
+        arch->att_dropout = o->kind == CT_GNN_GCN ? 0.0 : o->dropout;
+    }
+}
+
+static int cli_load(ct_dataset_t D, const cli_opts *o)
+{
+    char err[CERTUNE_ERRLEN];
+    int splits = o->split == SPLIT_PUBLIC   ? CT_DATASET_SPLITS_PUBLIC
+                 : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
+                 : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
+                                            : CT_DATASET_SPLITS_DEFAULT;
+    if (ct_dataset_load_format(D, o->dataset, CT_DATASET_FORMAT_AUTO, splits, err,
+                               sizeof(err))) {
+        fprintf(stderr, "certune gnn: %s\n", err);
+        return CERTUNE_EXIT_INPUT;
+    }
+    const char *why = NULL;
+    if (D->nfeat == 0)
+        why = "has no node features (it serves label propagation only)";
+    else if (D->nclass < 2)
+        why = "has fewer than 2 classes";
+    else if (o->split == SPLIT_PUBLIC && D->nsplits != 1)
+        why = "ships no public split (try --split geom or random:FRAC)";
+    else if (o->split == SPLIT_GEOM && D->nsplits != 10)
+        why = "ships no Geom-GCN splits (try --split random:FRAC)";
+    if (why != NULL) {
+        fprintf(stderr, "certune gnn: %s: dataset %s\n", o->dataset, why);
+        ct_dataset_clear(D);
+        return CERTUNE_EXIT_INPUT;
+    }
+    return 0;
+}
+
+/* The split of run s: shipped (public or Geom-GCN) or drawn with seed s. */
+static void cli_split_for(signed char *split, const ct_dataset_t D, const cli_opts *o,
+                          slong s)
+{
+    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0)) {
+        ct_dataset_split_random(split, D, o->split == SPLIT_RANDOM ? o->frac : 0.2,
+                                (ulong)s);
+        return;
+    }
+    slong k = D->nsplits == 1 ? 0 : (o->geom_k >= 0 ? o->geom_k : s % D->nsplits);
+    memcpy(split, D->split + k * D->n, (size_t)D->n);
+}
+
+static const char *cli_split_name(char *buf, size_t len, const ct_dataset_t D,
+                                  const cli_opts *o)
+{
+    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0))
+        snprintf(buf, len, "random:%g", o->split == SPLIT_RANDOM ? o->frac : 0.2);
+    else if (D->nsplits == 1)
+        snprintf(buf, len, "public");
+    else if (o->geom_k >= 0 && o->split == SPLIT_GEOM)
+        snprintf(buf, len, "geom:%ld", (long)o->geom_k);
+    else
+        snprintf(buf, len, "geom");
+    return buf;
+}
+
+static const char *cli_model_name(int kind)
+{
+    return kind == CT_GNN_GCN    ? "gcn"
+           : kind == CT_GNN_GAT  ? "gat"
+           : kind == CT_GNN_GCAN ? "gcan"
+                                 : "sgc";
+}
+
+static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result *r,
+                            slong m, int which)
+{
+    fprintf(f, "  \"%s\": [", key);
+    for (slong s = 0; s < m; s++) {
+        if (which == 2)
+            fprintf(f, "%s%ld", s ? ", " : "", (long)r[s].epochs_run);
+        else
+            fprintf(f, "%s%.6f", s ? ", " : "", which ? r[s].val_acc : r[s].test_acc);
+    }
+    fputs("],\n", f);
+}
+
+static void cli_report(const cli_opts *o, const ct_dataset_t D,
+                       const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
+                       const ct_gnn_train_result *r)
+{
+    slong m = o->seeds, epochs = 0;
+    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
+    for (slong s = 0; s < m; s++) {
+        acc[s] = r[s].test_acc;
+        secs += r[s].seconds;
+        cpu += r[s].cpu_seconds;
+        epochs += r[s].epochs_run;
+    }
+    ct_gnn_stats_mean_ci90(&mean, &sd, &ci, acc, m);
+    double spe = epochs ? secs / (double)epochs : 0, rss = ct_gnn_stats_peak_rss_mb();
+    char split[64];
+    cli_split_name(split, sizeof(split), D, o);
+    if (!o->json) {
+        printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
+               split, (long)m);
+        for (slong s = 0; s < m; s++)
+            printf("  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
+                   r[s].test_acc, r[s].val_acc, (long)r[s].epochs_run,
+                   (long)r[s].best_epoch);
+        printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
+        printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
+        free(acc);
+        return;
+    }
+    printf("{\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n  \"split\": \"%s\",\n",
+           cli_model_name(o->kind), D->name, split);
+    if (o->kind == CT_GNN_GCAN)
+        printf("  \"eta\": %.17g,\n", arch->eta);
+    if (o->kind == CT_GNN_SGC)
+        printf("  \"beta\": %.17g,\n  \"k\": %ld,\n", t->beta, (long)t->sgc_k);
+    printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
+    cli_write_array(stdout, "test_acc", r, m, 0);
+    cli_write_array(stdout, "val_acc", r, m, 1);
+    cli_write_array(stdout, "epochs_run", r, m, 2);
+    printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n", mean, sd);
+    printf("  \"test_acc_ci90\": %.6f,\n  \"seconds_per_epoch\": %.6g,\n", ci, spe);
+    printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
+    printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
+    free(acc);
+}
+
+static int cli_train(const cli_opts *o)
+{
+    ct_dataset_t D;
+    int rc = cli_load(D, o);
+    if (rc)
+        return rc;
+    ct_gnn_arch_struct arch;
+    ct_gnn_train_opts t;
+    cli_settings(&arch, &t, o);
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, D, 1);
+    ct_gnn_graph_init_gcn(A, D);
+    FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
+    ct_gnn_train_result *r = calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
+    signed char *split = malloc((size_t)D->n + 1);
+    for (slong s = 0; s < o->seeds; s++) {
+        cli_split_for(split, D, o, s);
+        ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);
+    }
+    cli_report(o, D, &arch, &t, r);
+    free(split);
+    free(r);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
+    ct_dataset_clear(D);
+    if (fflush(stdout) != 0) {
+        perror("certune gnn: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return CERTUNE_EXIT_OK;
+}
+
+int ct_gnn_cli_main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        fputs(gnn_usage_text, argc < 2 ? stderr : stdout);
+        return argc < 2 ? CERTUNE_EXIT_USAGE : CERTUNE_EXIT_OK;
+    }
+    if (strcmp(argv[1], "train") != 0)
+        return gnn_cli_usage_error("unknown gnn command '%s' (expected train)", argv[1]);
+    for (int i = 2; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(gnn_usage_text, stdout);
+            return CERTUNE_EXIT_OK;
+        }
+    cli_opts o;
+    int rc = cli_parse_args(&o, argc, argv);
+    return rc ? rc : cli_train(&o);
+}

@@ -1,0 +1,314 @@
+/* gnn_sparse: CSR storage and sparse-dense products. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/gnn_ops.h"
+#include "certune/gnn_csr.h"
+
+void ct_gnn_csr_init(ct_gnn_csr_t A, slong nrows, slong ncols, slong nnz)
+{
+    A->nrows = nrows;
+    A->ncols = ncols;
+    A->symmetric = 0;
+    A->rowptr = calloc((size_t)nrows + 1, sizeof(slong));
+    /* One spare slot keeps malloc(0) out of the picture for empty matrices. */
+    A->col = malloc(sizeof(slong) * (size_t)(nnz + 1));
+    A->val = malloc(sizeof(double) * (size_t)(nnz + 1));
+}
+
+void ct_gnn_csr_clear(ct_gnn_csr_t A)
+{
+    free(A->rowptr);
+    free(A->col);
+    free(A->val);
+    memset(A, 0, sizeof(*A));
+}
+
+void ct_gnn_csr_set_features(ct_gnn_csr_t A, const ct_dataset_t D, int rownorm)
+{
+    slong nnz = D->nfeat > 0 ? D->feat_rowptr[D->n] : 0;
+    ct_gnn_csr_init(A, D->n, D->nfeat, nnz);
+    if (nnz == 0)
+        return;
+    memcpy(A->rowptr, D->feat_rowptr, sizeof(slong) * (size_t)(D->n + 1));
+    memcpy(A->col, D->feat_col, sizeof(slong) * (size_t)nnz);
+    memcpy(A->val, D->feat_val, sizeof(double) * (size_t)nnz);
+    if (!rownorm)
+        return;
+    for (slong i = 0; i < D->n; i++) {
+        double s = 0;
+        for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
+            s += A->val[p];
+        if (s != 0)
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
+                A->val[p] /= s;
+    }
+}
+
+/* The products below work on column blocks of at most 16 whose width is a
+   compile-time constant (one function per width, generated below): the
+   accumulators then live in registers and the loops vectorize at -O2, which a
+   loop over a runtime k does not. Small k (the class count, 16 hidden) are the
+   common case, so the whole row is done in one sweep over the nonzeros. */
+#define GNN_BLOCK 16
+
+/* The x86-64 baseline is SSE2; AVX2 and AVX-512 double and quadruple the
+   vector width of these kernels on the machines that have them, chosen once
+   at load time (ifunc). */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define GNN_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define GNN_KERNEL
+#endif
+
+/* Four doubles as one GCC/clang vector (two SSE2 registers without AVX). */
+typedef double gnn_v4d __attribute__((vector_size(32)));
+
+#define DEFINE_MUL_BLOCK(W)                                                              \
+    GNN_KERNEL static void csr_mul_block_##W(double *Y, const ct_gnn_csr_struct *A,      \
+                                             const double *val, const double *B,         \
+                                             slong k, slong c0, slong r0, slong r1)      \
+    {                                                                                    \
+        for (slong i = r0; i < r1; i++) {                                                \
+            double acc[W] = {0};                                                         \
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
+                const double *b = B + A->col[p] * k + c0;                                \
+                double v = val[p];                                                       \
+                _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) acc[c] += v * b[c]; \
+            }                                                                            \
+            double *y = Y + i * k + c0; /* a store loop keeps acc in registers */        \
+            _Pragma("GCC unroll 16") for (int c = 0; c < W; c++) y[c] = acc[c];          \
+        }                                                                                \
+    }                                                                                    \
+    GNN_KERNEL static void csr_tmul_block_##W(                                           \
+        double *restrict Y, const ct_gnn_csr_struct *A, const double *restrict val,      \
+        const double *restrict B, slong k, slong c0, slong r0, slong r1)                 \
+    {                                                                                    \
+        /* restrict and hoisted pointers: the scattered stores cannot change A,          \
+           val or B, so nothing is reloaded inside the loop. */                          \
+        const slong *rowptr = A->rowptr, *col = A->col;                                  \
+        for (slong i = r0; i < r1; i++) {                                                \
+            const double *b = B + i * k + c0;                                            \
+            for (slong p = rowptr[i]; p < rowptr[i + 1]; p++) {                          \
+                double *y = Y + col[p] * k + c0, v = val[p];                             \
+                /* explicit 4-wide vectors: gcc leaves y[c] += v * b[c] scalar */        \
+                _Pragma("GCC unroll 4") for (int c = 0; c + 4 <= W; c += 4)              \
+                {                                                                        \
+                    gnn_v4d yy, bb;                                                      \
+                    memcpy(&yy, y + c, sizeof(yy));                                      \
+                    memcpy(&bb, b + c, sizeof(bb));                                      \
+                    yy += v * bb;                                                        \
+                    memcpy(y + c, &yy, sizeof(yy));                                      \
+                }                                                                        \
+                for (int c = W / 4 * 4; c < W; c++)                                      \
+                    y[c] += v * b[c];                                                    \
+            }                                                                            \
+        }                                                                                \
+    }
+
+DEFINE_MUL_BLOCK(1)
+DEFINE_MUL_BLOCK(2)
+DEFINE_MUL_BLOCK(3)
+DEFINE_MUL_BLOCK(4)
+DEFINE_MUL_BLOCK(5)
+DEFINE_MUL_BLOCK(6)
+DEFINE_MUL_BLOCK(7)
+DEFINE_MUL_BLOCK(8)
+DEFINE_MUL_BLOCK(9)
+DEFINE_MUL_BLOCK(10)
+DEFINE_MUL_BLOCK(11)
+DEFINE_MUL_BLOCK(12)
+DEFINE_MUL_BLOCK(13)
+DEFINE_MUL_BLOCK(14)
+DEFINE_MUL_BLOCK(15)
+DEFINE_MUL_BLOCK(16)
+
+typedef void (*csr_block_fn)(double *, const ct_gnn_csr_struct *, const double *,
+                             const double *, slong, slong, slong, slong);
+
+static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {NULL,
+                                                           csr_mul_block_1,
+                                                           csr_mul_block_2,
+                                                           csr_mul_block_3,
+                                                           csr_mul_block_4,
+                                                           csr_mul_block_5,
+                                                           csr_mul_block_6,
+                                                           csr_mul_block_7,
+                                                           csr_mul_block_8,
+                                                           csr_mul_block_9,
+                                                           csr_mul_block_10,
+                                                           csr_mul_block_11,
+                                                           csr_mul_block_12,
+                                                           csr_mul_block_13,
+                                                           csr_mul_block_14,
+                                                           csr_mul_block_15,
+                                                           csr_mul_block_16};
+
+static const csr_block_fn csr_tmul_blocks[GNN_BLOCK + 1] = {NULL,
+                                                            csr_tmul_block_1,
+                                                            csr_tmul_block_2,
+                                                            csr_tmul_block_3,
+                                                            csr_tmul_block_4,
+                                                            csr_tmul_block_5,
+                                                            csr_tmul_block_6,
+                                                            csr_tmul_block_7,
+                                                            csr_tmul_block_8,
+                                                            csr_tmul_block_9,
+                                                            csr_tmul_block_10,
+                                                            csr_tmul_block_11,
+                                                            csr_tmul_block_12,
+                                                            csr_tmul_block_13,
+                                                            csr_tmul_block_14,
+                                                            csr_tmul_block_15,
+                                                            csr_tmul_block_16};
+
+/* 64 columns (GAT's first layer: 8 heads of 8) in one sweep over A instead of
+   four 16-column sweeps: eight 8-lane vectors, in registers with AVX-512.
+   Each column's sum runs in the same order as in the 16-wide kernels. */
+typedef double gnn_v8d __attribute__((vector_size(64)));
+#define GNN_WIDE 64
+#define GNN_WIDE_V (GNN_WIDE / 8)
+
+GNN_KERNEL static void csr_mul_wide(double *restrict Y, const ct_gnn_csr_struct *A,
+                                    const double *restrict val, const double *restrict B,
+                                    slong k, slong c0)
+{
+    for (slong i = 0; i < A->nrows; i++) {
+        gnn_v8d acc[GNN_WIDE_V] = {{0}};
+        for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
+            const double *b = B + A->col[p] * k + c0;
+            double v = val[p];
+            _Pragma("GCC unroll 8") for (int c = 0; c < GNN_WIDE_V; c++)
+            {
+                gnn_v8d bb;
+                memcpy(&bb, b + 8 * c, sizeof(bb));
+                acc[c] += v * bb;
+            }
+        }
+        memcpy(Y + i * k + c0, acc, sizeof(acc));
+    }
+}
+
+GNN_KERNEL static void csr_tmul_wide(double *restrict Y, const ct_gnn_csr_struct *A,
+                                     const double *restrict val, const double *restrict B,
+                                     slong k, slong c0)
+{
+    const slong *rowptr = A->rowptr, *col = A->col;
+    for (slong i = 0; i < A->nrows; i++) {
+        gnn_v8d b[GNN_WIDE_V];
+        memcpy(b, B + i * k + c0, sizeof(b));
+        /* A zero row of B (a gradient outside the training rows' receptive
+           field) adds exact zeros: skip it. */
+        int nz = 0;
+        for (int c = 0; c < GNN_WIDE; c++)
+            nz |= B[i * k + c0 + c] != 0.0;
+        if (!nz)
+            continue;
+        for (slong p = rowptr[i]; p < rowptr[i + 1]; p++) {
+            double *y = Y + col[p] * k + c0, v = val[p];
+            _Pragma("GCC unroll 8") for (int c = 0; c < GNN_WIDE_V; c++)
+            {
+                gnn_v8d yy;
+                memcpy(&yy, y + 8 * c, sizeof(yy));
+                yy += v * b[c];
+                memcpy(y + 8 * c, &yy, sizeof(yy));
+            }
+        }
+    }
+}
+
+void ct_gnn_csr_mul_cols(double *Y, const ct_gnn_csr_t A, const double *val,
+                         const double *B, slong k, slong c0, slong w)
+{
+    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
+        csr_mul_wide(Y, A, val != NULL ? val : A->val, B, k, c0);
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_mul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
+    }
+}
+
+void ct_gnn_csr_mul_dense(double *Y, const ct_gnn_csr_t A, const double *val,
+                          const double *B, slong k)
+{
+    ct_gnn_csr_mul_cols(Y, A, val, B, k, 0, k);
+}
+
+void ct_gnn_csr_tmul_cols_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                              const double *B, slong k, slong c0, slong w)
+{
+    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
+        csr_tmul_wide(Y, A, val != NULL ? val : A->val, B, k, c0);
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_tmul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
+    }
+}
+
+void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                               const double *B, slong k)
+{
+    if (A->symmetric && val == NULL) {
+        /* A^T = A: gather rows (register accumulation) instead of scattering. */
+        double *T = malloc(sizeof(double) * (size_t)(A->nrows * k + 1));
+        ct_gnn_csr_mul_dense(T, A, NULL, B, k);
+        for (slong q = 0; q < A->nrows * k; q++)
+            Y[q] += T[q];
+        free(T);
+        return;
+    }
+    ct_gnn_csr_tmul_cols_add(Y, A, val, B, k, 0, k);
+}
+
+/* The 16-column case of ct_gnn_ops_csr_dropout_mul: one pass over A draws the
+   dropout (exactly as ct_gnn_ops_dropout_csr), compacts the kept entries into K and
+   accumulates both products, loading each row of B once. */
+GNN_KERNEL static void csr_dropout_mul_16(ct_gnn_csr_struct *K, double *restrict YK,
+                                          double *restrict Y, const ct_gnn_csr_struct *A,
+                                          double p, ct_gnn_rand_t R,
+                                          const double *restrict B)
+{
+    uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
+    double keep = 1.0 / (1.0 - p);
+    const double pick[2] = {0.0, 1.0};
+    const slong *rowptr = A->rowptr, *col = A->col;
+    const double *val = A->val;
+    slong *kcol = K->col;
+    double *kval = K->val;
+    slong w = 0, q = 0;
+    K->rowptr[0] = 0;
+    for (slong i = 0; i < A->nrows; i++) {
+        double acc[16] = {0}, acck[16] = {0};
+        for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
+            r = (q & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
+            const double *b = B + col[e] * 16;
+            double v = val[e], vk = v * keep;
+            int kept = (r & 0xffffu) >= thr;
+            /* a dropped entry adds exact zeros: no branch to mispredict */
+            double vkm = vk * pick[kept];
+            kcol[w] = col[e];
+            kval[w] = vk;
+            w += kept;
+            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acc[c] += v * b[c];
+            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acck[c] += vkm * b[c];
+        }
+        K->rowptr[i + 1] = w;
+        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) Y[i * 16 + c] = acc[c];
+        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) YK[i * 16 + c] = acck[c];
+    }
+}
+
+void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
+                                const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
+                                const double *B, slong k)
+{
+    if (k == 16 && p > 0) {
+        csr_dropout_mul_16(K, YK, Y, A, p, R, B);
+        return;
+    }
+    /* Other widths: two sweeps. For 64 columns (GAT) a fused sweep was
+       slower: it multiplies every entry twice, the dropped ones by 0, which
+       costs more than loading each row of B twice (B = U fits in L2). */
+    ct_gnn_ops_dropout_csr(K, A, p, R);
+    ct_gnn_csr_mul_dense(Y, A, NULL, B, k);
+    ct_gnn_csr_mul_dense(YK, K, NULL, B, k);
+}

@@ -1,0 +1,165 @@
+/* gnn_train: the training loop shared by the four models. */
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "certune/gnn_adam.h"
+#include "certune/gnn_sgc.h"
+#include "certune/gnn_train.h"
+
+void ct_gnn_train_opts_init(ct_gnn_train_opts *o, int kind)
+{
+    memset(o, 0, sizeof(*o));
+    o->sgc_k = 2;
+    o->beta = 1.0;
+    if (kind == CT_GNN_GCN) {
+        o->epochs = 200;
+        o->lr = 0.01;
+        o->wd_first = 5e-4;
+    } else if (kind == CT_GNN_SGC) {
+        o->epochs = 100;
+        o->lr = 0.2;
+        o->wd_first = o->wd_rest = 5e-5; /* best Cora validation accuracy, docs/gnn.md */
+    } else {
+        o->epochs = 1000;
+        o->patience = 100;
+        o->lr = 0.005;
+        o->wd_first = o->wd_rest = 5e-4;
+    }
+}
+
+/* The trained network: one of the two model types behind a common face. */
+typedef struct {
+    int sgc;
+    ct_gnn_model_t M;
+    ct_gnn_sgc_t S;
+    double *param, *grad, *wd, *logits;
+    slong nparam;
+} train_net;
+
+static void net_init(train_net *net, const ct_gnn_arch_struct *arch,
+                     const ct_gnn_train_opts *o, const ct_dataset_t D,
+                     const ct_gnn_csr_t X, const ct_gnn_csr_t A, const signed char *split,
+                     ct_gnn_rand_t R)
+{
+    net->sgc = arch->kind == CT_GNN_SGC;
+    if (net->sgc) {
+        ct_gnn_sgc_init(net->S, D, X->ncols, o->sgc_k, o->beta, R);
+        ct_gnn_sgc_set_weight_decay(net->S, o->wd_first);
+        net->param = net->S->param;
+        net->grad = net->S->grad;
+        net->wd = net->S->wd;
+        net->logits = net->S->logits;
+        net->nparam = net->S->nparam;
+        return;
+    }
+    ct_gnn_model_init(net->M, arch, X, A, D->nclass, R);
+    net->M->prefetch = 1; /* the loop below alternates training and evaluation */
+    /* the training loss reads the labeled training rows only */
+    signed char *rows = malloc((size_t)D->n + 1);
+    for (slong i = 0; i < D->n; i++)
+        rows[i] = D->label[i] >= 0 && split[i] == CT_DATASET_TRAIN;
+    ct_gnn_model_set_loss_rows(net->M, A, rows);
+    free(rows);
+    ct_gnn_model_set_weight_decay(net->M, o->wd_first, o->wd_rest);
+    net->param = net->M->param;
+    net->grad = net->M->grad;
+    net->wd = net->M->wd;
+    net->logits = net->M->logits;
+    net->nparam = net->M->nparam;
+}
+
+static void net_clear(train_net *net)
+{
+    if (net->sgc)
+        ct_gnn_sgc_clear(net->S);
+    else
+        ct_gnn_model_clear(net->M);
+}
+
+static void net_forward(train_net *net, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                        int train, ct_gnn_rand_t R)
+{
+    if (net->sgc)
+        ct_gnn_sgc_forward(net->S, X);
+    else
+        ct_gnn_model_forward(net->M, X, A, train, R);
+}
+
+static void net_backward(train_net *net, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                         const double *dlogits)
+{
+    if (net->sgc)
+        ct_gnn_sgc_backward(net->S, X, dlogits);
+    else
+        ct_gnn_model_backward(net->M, X, A, dlogits);
+}
+
+static double clock_seconds(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
+                      const ct_gnn_train_opts *o, const ct_dataset_t D,
+                      const ct_gnn_csr_t X, const ct_gnn_csr_t A,
+                      const signed char *split, uint64_t seed, FILE *progress)
+{
+    /* The dense products here are at most n x 64 by 64 x 64: OpenBLAS threads
+       cost more to wake than they save, and one thread keeps runs bitwise
+       reproducible. */
+    openblas_set_num_threads(1);
+    ct_gnn_rand_t R;
+    ct_gnn_rand_init(R, seed);
+    train_net net;
+    net_init(&net, arch, o, D, X, A, split, R);
+    ct_gnn_adam_t opt;
+    ct_gnn_adam_init(opt, net.nparam, o->lr);
+    slong n = D->n, C = D->nclass;
+    double *dlogits = malloc(sizeof(double) * (size_t)(n * C + 1));
+    memset(res, 0, sizeof(*res));
+    res->val_acc = -1;
+    res->val_loss = HUGE_VAL;
+    double best_loss = HUGE_VAL, best_acc = -1, t0 = clock_seconds(CLOCK_MONOTONIC);
+    double c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+    slong since = 0;
+    for (slong epoch = 1; epoch <= o->epochs; epoch++) {
+        net_forward(&net, X, A, 1, R);
+        res->train_loss =
+            ct_gnn_ops_xent(dlogits, net.logits, n, C, D->label, split, CT_DATASET_TRAIN);
+        net_backward(&net, X, A, dlogits);
+        ct_gnn_adam_step(opt, net.param, net.grad, net.wd);
+        net_forward(&net, X, A, 0, R);
+        double vloss =
+            ct_gnn_ops_xent(NULL, net.logits, n, C, D->label, split, CT_DATASET_VAL);
+        double vacc =
+            ct_gnn_ops_accuracy(net.logits, n, C, D->label, split, CT_DATASET_VAL);
+        res->epochs_run = epoch;
+        if (vacc > res->val_acc || (vacc == res->val_acc && vloss < res->val_loss)) {
+            res->val_acc = vacc;
+            res->val_loss = vloss;
+            res->best_epoch = epoch;
+            res->test_acc =
+                ct_gnn_ops_accuracy(net.logits, n, C, D->label, split, CT_DATASET_TEST);
+        }
+        if (progress != NULL && (epoch % 10 == 0 || epoch == 1))
+            fprintf(progress, "seed %llu epoch %ld loss %.4f val_acc %.4f\n",
+                    (unsigned long long)seed, (long)epoch, res->train_loss, vacc);
+        if (vacc >= best_acc || vloss <= best_loss)
+            since = 0;
+        else
+            since++;
+        best_acc = vacc > best_acc ? vacc : best_acc;
+        best_loss = vloss < best_loss ? vloss : best_loss;
+        if (o->patience > 0 && since >= o->patience)
+            break;
+    }
+    res->seconds = clock_seconds(CLOCK_MONOTONIC) - t0;
+    res->cpu_seconds = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    free(dlogits);
+    ct_gnn_adam_clear(opt);
+    net_clear(&net);
+}

@@ -1,0 +1,481 @@
+/* lambda: sign functions of the smoothing family via Kron reduction.
+
+   Per component, with L_int = s L integral (s clears the weights' denominators)
+   and lambda' = s lambda, the sign of F[i][k] - F[i][l] is that of the integer
+   polynomial N(lambda') = sum over labeled j of class k minus class l of
+   adj(L_int + lambda' Delta)[i][j], of degree < m (m labeled nodes), because
+   det(L_int + lambda' Delta) > 0. N is computed modulo word-size primes through
+   the Kron reduction (docs/lambda.md) and reconstructed by CRT once the primes'
+   product exceeds twice a Hadamard-type bound on its coefficients: exact, and
+   free of the coefficient swell of rational Kron reduction. */
+#include <flint/fmpz_mat.h>
+#include <flint/nmod_mat.h>
+#include <flint/nmod_poly.h>
+#include "certune/component.h"
+#include "certune/lambda.h"
+
+typedef struct {
+    slong m, nu;      /* labeled and unlabeled nodes of the component */
+    slong *lab, *unl; /* their node ids */
+    slong *pos;       /* node id -> index within lab or unl */
+} kron_sets;
+
+/* Least common multiple of the weights' denominators inside component k. */
+static void lambda_weight_scale(fmpz_t s, const ct_instance_t inst, const slong *comp,
+                                slong k)
+{
+    fmpz_one(s);
+    for (slong e = 0; e < inst->nedges; e++)
+        if (comp[inst->eu[e]] == k)
+            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+}
+
+/* Fills the blocks L_ll, L_ul, L_uu of s L restricted to the component. */
+static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t Luu,
+                                    const ct_instance_t inst, const slong *comp, slong k,
+                                    const kron_sets *S, const fmpz_t s)
+{
+    fmpz_t w;
+    fmpz_init(w);
+    for (slong e = 0; e < inst->nedges; e++) {
+        slong a = inst->eu[e], b = inst->ev[e];
+        if (comp[a] != k)
+            continue;
+        fmpz_mul(w, fmpq_numref(inst->ew + e), s);
+        fmpz_divexact(w, w, fmpq_denref(inst->ew + e));
+        int la = inst->label[a] >= 0, lb = inst->label[b] >= 0;
+        slong pa = S->pos[a], pb = S->pos[b];
+        fmpz_mat_struct *Da = la ? Lll : Luu, *Db = lb ? Lll : Luu;
+        fmpz_add(fmpz_mat_entry(Da, pa, pa), fmpz_mat_entry(Da, pa, pa), w);
+        fmpz_add(fmpz_mat_entry(Db, pb, pb), fmpz_mat_entry(Db, pb, pb), w);
+        if (la && lb) {
+            fmpz_sub(fmpz_mat_entry(Lll, pa, pb), fmpz_mat_entry(Lll, pa, pb), w);
+            fmpz_sub(fmpz_mat_entry(Lll, pb, pa), fmpz_mat_entry(Lll, pb, pa), w);
+        } else if (!la && !lb) {
+            fmpz_sub(fmpz_mat_entry(Luu, pa, pb), fmpz_mat_entry(Luu, pa, pb), w);
+            fmpz_sub(fmpz_mat_entry(Luu, pb, pa), fmpz_mat_entry(Luu, pb, pa), w);
+        } else if (la) {
+            fmpz_sub(fmpz_mat_entry(Lul, pb, pa), fmpz_mat_entry(Lul, pb, pa), w);
+        } else {
+            fmpz_sub(fmpz_mat_entry(Lul, pa, pb), fmpz_mat_entry(Lul, pa, pb), w);
+        }
+    }
+    fmpz_clear(w);
+}
+
+static ct_signfn_struct *lambda_append(ct_signfn_struct **out, slong *count,
+                                       slong inst_idx, const ct_instance_t inst, slong i)
+{
+    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_signfn_struct));
+    ct_signfn_struct *s = *out + *count;
+    ct_signfn_init(s, inst_idx, i, ct_signfn_truth(inst, i), inst->c);
+    (*count)++;
+    return s;
+}
+
+/* Scored nodes of a component, with the residues of their pair polynomials. */
+typedef struct {
+    slong nsc, npairs, m;
+    slong *side, *idx; /* side 0: row idx of the labeled block, 1: unlabeled */
+    fmpz *coef;        /* nsc * npairs * m coefficients of lambda'^e, by CRT */
+    ulong *res;        /* the same, modulo the current prime */
+} lambda_target;
+
+/* Bits of 2 m 2^m prod_i max(1, ceil(|row_i|_2)) over the rows of L_int: twice
+   a bound on every coefficient of every N (docs/lambda.md). */
+static slong lambda_bound_bits(const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                               const fmpz_mat_t Luu)
+{
+    slong m = Lll->r, nu = Luu->r, n = m + nu;
+    fmpz *sq = _fmpz_vec_init(n);
+    for (slong j = 0; j < m; j++)
+        for (slong k = 0; k < m; k++)
+            fmpz_addmul(sq + j, fmpz_mat_entry(Lll, j, k), fmpz_mat_entry(Lll, j, k));
+    for (slong i = 0; i < nu; i++)
+        for (slong j = 0; j < m; j++) {
+            const fmpz *e = fmpz_mat_entry(Lul, i, j);
+            fmpz_addmul(sq + m + i, e, e);
+            fmpz_addmul(sq + j, e, e);
+        }
+    for (slong i = 0; i < nu; i++)
+        for (slong k = 0; k < nu; k++)
+            fmpz_addmul(sq + m + i, fmpz_mat_entry(Luu, i, k), fmpz_mat_entry(Luu, i, k));
+    fmpz_t prod, r;
+    fmpz_init_set_ui(prod, 2 * (ulong)m);
+    fmpz_init(r);
+    fmpz_mul_2exp(prod, prod, (ulong)m);
+    for (slong i = 0; i < n; i++) {
+        fmpz_sqrt(r, sq + i);
+        fmpz_add_ui(r, r, 1); /* >= ceil(sqrt), and >= 1 */
+        fmpz_mul(prod, prod, r);
+    }
+    slong bits = fmpz_bits(prod);
+    fmpz_clear(prod);
+    fmpz_clear(r);
+    _fmpz_vec_clear(sq, n);
+    return bits;
+}
+
+/* X = A^{-1} B and *det = det(A) from one LU factorization (A is overwritten);
+   returns 0 when A is singular mod p. */
+static int lambda_lu_solve(nmod_mat_t X, ulong *det, nmod_mat_t A, const nmod_mat_t B)
+{
+    slong n = A->r, rank;
+    slong *perm = flint_malloc(n * sizeof(slong));
+    for (slong i = 0; i < n; i++)
+        perm[i] = i;
+    rank = nmod_mat_lu(perm, A, 1);
+    if (rank == n) {
+        nmod_mat_t PB;
+        nmod_mat_window_init(PB, B, 0, 0, B->r, B->c);
+        for (slong i = 0; i < n; i++)
+            PB->rows[i] = B->rows[perm[i]];
+        nmod_mat_solve_tril(X, A, PB, 1);
+        nmod_mat_solve_triu(X, A, X, 0);
+        nmod_mat_window_clear(PB);
+        /* det(A) = sign(perm) prod U_ii; the sign from the cycles of perm */
+        ulong d = 1;
+        for (slong i = 0; i < n; i++)
+            d = nmod_mul(d, nmod_mat_entry(A, i, i), A->mod);
+        slong transpositions = 0;
+        for (slong i = 0; i < n; i++)
+            while (perm[i] != i) {
+                slong j = perm[i];
+                perm[i] = perm[j], perm[j] = j;
+                transpositions++;
+            }
+        *det = transpositions % 2 ? nmod_neg(d, A->mod) : d;
+    }
+    flint_free(perm);
+    return rank == n;
+}
+
+/* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p; *det = det(L_uu) mod p.
+   Returns 0 when p divides det(L_uu) (the prime is skipped). */
+static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_mat_t Lll,
+                           const fmpz_mat_t Lul, const fmpz_mat_t Luu)
+{
+    fmpz_mat_get_nmod_mat(K, Lll);
+    *det = 1;
+    if (Luu->r == 0)
+        return 1;
+    ulong p = K->mod.n;
+    nmod_mat_t Uu, Ul, LulT, prod;
+    nmod_mat_init(Uu, Luu->r, Luu->r, p);
+    nmod_mat_init(Ul, Lul->r, Lul->c, p);
+    nmod_mat_init(LulT, Lul->c, Lul->r, p);
+    nmod_mat_init(prod, Lul->c, Lul->c, p);
+    fmpz_mat_get_nmod_mat(Uu, Luu);
+    fmpz_mat_get_nmod_mat(Ul, Lul);
+    nmod_mat_transpose(LulT, Ul);
+    nmod_mat_neg(Ul, Ul);
+    int ok = lambda_lu_solve(H, det, Uu, Ul);
+    if (ok) {
+        nmod_mat_mul(prod, LulT, H);
+        nmod_mat_add(K, K, prod);
+    }
+    nmod_mat_clear(Uu);
+    nmod_mat_clear(Ul);
+    nmod_mat_clear(LulT);
+    nmod_mat_clear(prod);
+    return ok;
+}
+
+/* Wall (m x c m), block t = W_t: column t c + k is the coefficient of
+   lambda'^(m-1-t) in adj(lambda' I + K) Y_l[:, k] (Faddeev-LeVerrier). */
+static void lambda_krylov_mod(nmod_mat_t Wall, const nmod_mat_t K,
+                              const ct_instance_t inst, const kron_sets *S)
+{
+    slong m = S->m, c = inst->c;
+    ulong p = K->mod.n;
+    nmod_mat_t B, Wt, Wn;
+    nmod_poly_t cp;
+    nmod_mat_init(B, m, m, p);
+    nmod_mat_init(Wt, m, c, p);
+    nmod_mat_init(Wn, m, c, p);
+    nmod_poly_init(cp, p);
+    nmod_mat_neg(B, K);
+    nmod_mat_charpoly(cp, B);
+    for (slong j = 0; j < m; j++)
+        nmod_mat_entry(Wt, j, inst->label[S->lab[j]]) = 1;
+    for (slong t = 0; t < m; t++) {
+        if (t > 0) {
+            nmod_mat_mul(Wn, B, Wt);
+            nmod_mat_swap(Wn, Wt);
+            ulong ct = nmod_poly_get_coeff_ui(cp, m - t);
+            for (slong j = 0; j < m; j++) {
+                ulong *e = &nmod_mat_entry(Wt, j, inst->label[S->lab[j]]);
+                *e = nmod_add(*e, ct, Wt->mod);
+            }
+        }
+        for (slong j = 0; j < m; j++)
+            for (slong k = 0; k < c; k++)
+                nmod_mat_entry(Wall, j, t * c + k) = nmod_mat_entry(Wt, j, k);
+    }
+    nmod_mat_clear(B);
+    nmod_mat_clear(Wt);
+    nmod_mat_clear(Wn);
+    nmod_poly_clear(cp);
+}
+
+/* Residues of every N of the component modulo p into T->res; 0 if p is bad. */
+static int lambda_residues(lambda_target *T, ulong p, const fmpz_mat_t Lll,
+                           const fmpz_mat_t Lul, const fmpz_mat_t Luu,
+                           const ct_instance_t inst, const kron_sets *S)
+{
+    slong m = S->m, c = inst->c;
+    ulong det;
+    nmod_mat_t K, H, Wall, HW;
+    nmod_mat_init(K, m, m, p);
+    nmod_mat_init(H, S->nu, m, p);
+    nmod_mat_init(Wall, m, c * m, p);
+    nmod_mat_init(HW, S->nu, c * m, p);
+    int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+    if (ok) {
+        lambda_krylov_mod(Wall, K, inst, S);
+        if (S->nu > 0)
+            nmod_mat_mul(HW, H, Wall);
+        for (slong r = 0; r < T->nsc; r++) {
+            const ulong *row = T->side[r] ? HW->rows[T->idx[r]] : Wall->rows[T->idx[r]];
+            ulong *out = T->res + r * T->npairs * m;
+            for (slong k = 0; k < c; k++)
+                for (slong l = k + 1; l < c; l++, out += m)
+                    for (slong e = 0; e < m; e++) {
+                        slong t = m - 1 - e;
+                        ulong d = nmod_sub(row[t * c + k], row[t * c + l], K->mod);
+                        out[e] = nmod_mul(d, det, K->mod);
+                    }
+        }
+    }
+    nmod_mat_clear(K);
+    nmod_mat_clear(H);
+    nmod_mat_clear(Wall);
+    nmod_mat_clear(HW);
+    return ok;
+}
+
+/* The scored nodes of the component, labeled block first. */
+static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
+                               const kron_sets *S, int score_all)
+{
+    slong n = S->m + S->nu;
+    T->m = S->m;
+    T->npairs = inst->c * (inst->c - 1) / 2;
+    T->side = flint_malloc(n * sizeof(slong));
+    T->idx = flint_malloc(n * sizeof(slong));
+    T->nsc = 0;
+    for (int side = 0; side < 2; side++)
+        for (slong r = 0; r < (side ? S->nu : S->m); r++)
+            if (ct_signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
+                T->side[T->nsc] = side;
+                T->idx[T->nsc++] = r;
+            }
+    slong len = FLINT_MAX(T->nsc * T->npairs * T->m, 1);
+    T->coef = _fmpz_vec_init(len);
+    T->res = flint_malloc(len * sizeof(ulong));
+}
+
+static void lambda_target_clear(lambda_target *T)
+{
+    _fmpz_vec_clear(T->coef, FLINT_MAX(T->nsc * T->npairs * T->m, 1));
+    flint_free(T->res);
+    flint_free(T->side);
+    flint_free(T->idx);
+}
+
+/* CRT over primes near 2^62 until their product exceeds the bound. */
+static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
+                               const fmpz_mat_t Lul, const fmpz_mat_t Luu,
+                               const ct_instance_t inst, const kron_sets *S)
+{
+    slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
+         p = n_nextprime(p, 1)) {
+        if (!lambda_residues(T, p, Lll, Lul, Luu, inst, S))
+            continue;
+        for (slong i = 0; i < len; i++)
+            fmpz_CRT_ui(T->coef + i, T->coef + i, M, T->res[i], p, 1);
+        fmpz_mul_ui(M, M, p);
+    }
+    fmpz_clear(M);
+}
+
+/* diff(lambda) = N(s lambda) divided by its positive content. */
+static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *coef, slong m, const fmpz_t s)
+{
+    fmpz_t spow, t;
+    fmpz_init_set_ui(spow, 1);
+    fmpz_init(t);
+    fmpz_poly_zero(diff);
+    for (slong e = 0; e < m; e++) {
+        fmpz_mul(t, coef + e, spow);
+        fmpz_poly_set_coeff_fmpz(diff, e, t);
+        fmpz_mul(spow, spow, s);
+    }
+    if (!fmpz_poly_is_zero(diff)) {
+        fmpz_poly_content(t, diff);
+        fmpz_poly_scalar_divexact_fmpz(diff, diff, t);
+    }
+    fmpz_clear(spow);
+    fmpz_clear(t);
+}
+
+static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
+                             const ct_instance_t inst, const slong *comp, slong k,
+                             const kron_sets *S, int score_all)
+{
+    fmpz_t s;
+    fmpz_mat_t Lll, Lul, Luu;
+    lambda_target T;
+    fmpz_init(s);
+    fmpz_mat_init(Lll, S->m, S->m);
+    fmpz_mat_init(Lul, S->nu, S->m);
+    fmpz_mat_init(Luu, S->nu, S->nu);
+    lambda_weight_scale(s, inst, comp, k);
+    lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, S, s);
+    lambda_target_init(&T, inst, S, score_all);
+    if (T.nsc > 0)
+        lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
+    for (slong r = 0; r < T.nsc; r++) {
+        slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
+        ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
+        for (slong p = 0; p < T.npairs; p++)
+            lambda_pair_poly(f->diff + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
+    }
+    lambda_target_clear(&T);
+    fmpz_clear(s);
+    fmpz_mat_clear(Lll), fmpz_mat_clear(Lul), fmpz_mat_clear(Luu);
+}
+
+/* Splits component k into labeled and unlabeled nodes; returns m. */
+static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst, const slong *comp,
+                              slong k)
+{
+    S->m = S->nu = 0;
+    for (slong i = 0; i < inst->n; i++) {
+        if (comp[i] != k)
+            continue;
+        if (inst->label[i] >= 0) {
+            S->pos[i] = S->m;
+            S->lab[S->m++] = i;
+        } else {
+            S->pos[i] = S->nu;
+            S->unl[S->nu++] = i;
+        }
+    }
+    return S->m;
+}
+
+static void lambda_unlabeled_component(ct_signfn_struct **out, slong *count,
+                                       slong inst_idx, const ct_instance_t inst,
+                                       const kron_sets *S, int score_all, FILE *warn)
+{
+    if (warn != NULL)
+        fprintf(warn,
+                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
+                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
+                inst->path, (long)(S->unl[0] + 1), (long)S->nu, S->nu == 1 ? "" : "s");
+    for (slong r = 0; r < S->nu; r++)
+        if (ct_signfn_is_scored(inst, S->unl[r], score_all))
+            lambda_append(out, count, inst_idx, inst, S->unl[r]);
+}
+
+void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
+                              const ct_instance_t inst, slong inst_idx, int score_all,
+                              FILE *warn)
+{
+    slong n = inst->n;
+    slong *comp = flint_malloc(n * sizeof(slong));
+    kron_sets S;
+    S.lab = flint_malloc(n * sizeof(slong));
+    S.unl = flint_malloc(n * sizeof(slong));
+    S.pos = flint_malloc(n * sizeof(slong));
+    slong ncomp = ct_component_assign(comp, inst);
+    for (slong k = 0; k < ncomp; k++) {
+        if (lambda_sets_fill(&S, inst, comp, k) == 0)
+            lambda_unlabeled_component(out, count, inst_idx, inst, &S, score_all, warn);
+        else
+            lambda_component(out, count, inst_idx, inst, comp, k, &S, score_all);
+    }
+    flint_free(comp);
+    flint_free(S.lab);
+    flint_free(S.unl);
+    flint_free(S.pos);
+}
+
+/* det(L_int + lambda' Delta) = det(L_uu) det(lambda' I + K) of component k,
+   by CRT under the same bound as the sign polynomials. */
+static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_sets *S,
+                            const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                            const fmpz_mat_t Luu)
+{
+    slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    fmpz *coef = _fmpz_vec_init(m + 1);
+    fmpz_t M;
+    fmpz_init_set_ui(M, 1);
+    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
+         p = n_nextprime(p, 1)) {
+        nmod_mat_t K, H;
+        nmod_poly_t cp;
+        ulong det;
+        nmod_mat_init(K, m, m, p);
+        nmod_mat_init(H, S->nu, m, p);
+        nmod_poly_init(cp, p);
+        int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+        if (ok) {
+            nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
+            for (slong e = 0; e <= m; e++) {
+                ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
+                if ((m - e) % 2 == 1)
+                    c = nmod_neg(c, K->mod);
+                fmpz_CRT_ui(coef + e, coef + e, M, c, p, 1);
+            }
+            fmpz_mul_ui(M, M, p);
+        }
+        nmod_mat_clear(K);
+        nmod_mat_clear(H);
+        nmod_poly_clear(cp);
+    }
+    fmpz_poly_zero(P);
+    for (slong e = 0; e <= m; e++)
+        fmpz_poly_set_coeff_fmpz(P, e, coef + e);
+    _fmpz_vec_clear(coef, m + 1);
+    fmpz_clear(M);
+    (void)inst;
+}
+
+slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong *comp,
+                                          slong k)
+{
+    slong n = inst->n, q = 0;
+    kron_sets S;
+    S.lab = flint_malloc(n * sizeof(slong));
+    S.unl = flint_malloc(n * sizeof(slong));
+    S.pos = flint_malloc(n * sizeof(slong));
+    if (lambda_sets_fill(&S, inst, comp, k) > 0) {
+        fmpz_t s;
+        fmpz_mat_t Lll, Lul, Luu;
+        fmpz_poly_t P, dP, g;
+        fmpz_init(s);
+        fmpz_mat_init(Lll, S.m, S.m);
+        fmpz_mat_init(Lul, S.nu, S.m);
+        fmpz_mat_init(Luu, S.nu, S.nu);
+        fmpz_poly_init(P), fmpz_poly_init(dP), fmpz_poly_init(g);
+        lambda_weight_scale(s, inst, comp, k);
+        lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, &S, s);
+        lambda_det_poly(P, inst, &S, Lll, Lul, Luu);
+        /* K is symmetric, so its distinct eigenvalues are the distinct roots. */
+        fmpz_poly_derivative(dP, P);
+        fmpz_poly_gcd(g, P, dP);
+        q = fmpz_poly_degree(P) - fmpz_poly_degree(g);
+        fmpz_clear(s);
+        fmpz_mat_clear(Lll), fmpz_mat_clear(Lul), fmpz_mat_clear(Luu);
+        fmpz_poly_clear(P), fmpz_poly_clear(dP), fmpz_poly_clear(g);
+    }
+    flint_free(S.lab);
+    flint_free(S.unl);
+    flint_free(S.pos);
+    return q;
+}

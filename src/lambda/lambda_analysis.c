@@ -1,0 +1,194 @@
+/* analyze: the lambda family's sign polynomials -> certified, exactly merged
+   breakpoints.
+
+   Every nonzero sign polynomial is factored over Z. Roots of distinct irreducible
+   factors are distinct real numbers, so merging breakpoints across nodes, class
+   pairs and instances reduces to sharing factors, and ordering them to refining
+   isolating intervals until disjoint (ct_rroot_cmp): no closeness heuristics. */
+#include <flint/fmpz_poly_factor.h>
+#include "certune/analysis.h"
+#include "certune/lambda.h"
+#include "certune/polyset.h"
+#include "certune/sweep.h"
+#include "certune/signfn.h"
+#include "lambda_internal.h"
+
+/* Registers every nonzero pair polynomial in W->sign_polys. */
+static void analyze_register_signs(ct_lambda_work *W)
+{
+    W->pair_pid = flint_malloc(FLINT_MAX(W->nsigns, 1) * sizeof(slong *));
+    for (slong s = 0; s < W->nsigns; s++) {
+        const ct_signfn_struct *f = W->signs + s;
+        slong npairs = f->c * (f->c - 1) / 2;
+        W->pair_pid[s] = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(slong));
+        for (slong p = 0; p < npairs; p++)
+            W->pair_pid[s][p] = fmpz_poly_is_zero(f->diff + p)
+                                    ? -1
+                                    : ct_polyset_insert(W->sign_polys, f->diff + p);
+    }
+}
+
+/* Polynomials up to this degree are split into irreducible factors (nicer
+   defining polynomials, rational roots found exactly); above it only the
+   squarefree decomposition is taken, as full factoring would dominate the
+   running time. Either way the pieces of one sign polynomial are coprime, and
+   equal roots of different pieces are merged exactly by ct_rroot_cmp (gcd). */
+#define ANALYZE_FACTOR_DEGREE 8
+
+static void analyze_add_piece(ct_lambda_work *W, ct_lambda_factor_list *L,
+                              const fmpz_poly_struct *q, slong exp)
+{
+    if (fmpz_poly_degree(q) < 1)
+        return;
+    fmpz_poly_t r;
+    fmpz_poly_init(r);
+    /* Roots at 0 are outside the domain: strip the factor x^k. */
+    slong k = 0;
+    while (fmpz_is_zero(q->coeffs + k))
+        k++;
+    fmpz_poly_shift_right(r, q, k);
+    if (fmpz_poly_degree(r) >= 1) {
+        L->fid[L->num] = ct_polyset_insert(W->factors, r);
+        L->exp[L->num] = exp;
+        L->num++;
+    }
+    fmpz_poly_clear(r);
+}
+
+/* Sign variations of the coefficients: by Descartes' rule, 0 means no root
+   in (0, +inf), which spares the factorization. */
+static slong analyze_sign_variations(const fmpz_poly_t p)
+{
+    slong v = 0;
+    int last = 0;
+    for (slong i = 0; i < p->length; i++) {
+        int sg = fmpz_sgn(p->coeffs + i);
+        if (sg != 0 && last != 0 && sg != last)
+            v++;
+        if (sg != 0)
+            last = sg;
+    }
+    return v;
+}
+
+static void analyze_split_poly(ct_lambda_work *W, ct_lambda_factor_list *L,
+                               const fmpz_poly_t p)
+{
+    if (analyze_sign_variations(p) == 0)
+        return;
+    fmpz_poly_factor_t fac;
+    fmpz_poly_factor_init(fac);
+    if (fmpz_poly_degree(p) <= ANALYZE_FACTOR_DEGREE)
+        fmpz_poly_factor(fac, p);
+    else
+        fmpz_poly_factor_squarefree(fac, p);
+    L->fid = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    L->exp = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    for (slong j = 0; j < fac->num; j++)
+        analyze_add_piece(W, L, fac->p + j, fac->exp[j]);
+    fmpz_poly_factor_clear(fac);
+}
+
+/* Splits every distinct sign polynomial into coprime squarefree pieces with
+   multiplicities, registered in W->factors. */
+static void analyze_factor_signs(ct_lambda_work *W)
+{
+    slong np = W->sign_polys->len;
+    W->pfac = flint_calloc(FLINT_MAX(np, 1), sizeof(ct_lambda_factor_list));
+    for (slong i = 0; i < np; i++)
+        analyze_split_poly(W, W->pfac + i, W->sign_polys->polys + i);
+}
+
+/* Isolates the positive roots of every factor, then sorts all of them exactly. */
+static void analyze_isolate_and_sort(ct_lambda_work *W)
+{
+    slong nf = W->factors->len;
+    W->froots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(ct_rroot_struct *));
+    W->nfroots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
+    W->fpoint = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong *));
+    W->npoints = 0;
+    for (slong f = 0; f < nf; f++) {
+        W->nfroots[f] = ct_rroot_isolate_positive(W->froots + f, W->factors->polys + f);
+        W->npoints += W->nfroots[f];
+    }
+    W->order = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(ct_lambda_root_ref));
+    slong k = 0;
+    for (slong f = 0; f < nf; f++)
+        for (slong j = 0; j < W->nfroots[f]; j++, k++) {
+            W->order[k].root = W->froots[f] + j;
+            W->order[k].factor = f;
+            W->order[k].index = j;
+        }
+    ct_lambda_sort_roots(W->order, W->npoints);
+    for (slong f = 0; f < nf; f++)
+        W->fpoint[f] = flint_malloc(FLINT_MAX(W->nfroots[f], 1) * sizeof(slong));
+    ct_lambda_merge_equal(W);
+}
+
+/* The events (point, multiplicity) of each distinct sign polynomial. */
+static void analyze_build_events(ct_analysis_common *C, const ct_lambda_work *W)
+{
+    slong np = W->sign_polys->len;
+    slong *cap = flint_calloc(FLINT_MAX(np, 1), sizeof(slong));
+    for (slong i = 0; i < np; i++)
+        for (slong j = 0; j < W->pfac[i].num; j++)
+            cap[i] += W->nfroots[W->pfac[i].fid[j]];
+    ct_analysis_common_alloc_events(C, np, cap);
+    flint_free(cap);
+    for (slong i = 0; i < np; i++) {
+        const ct_lambda_factor_list *L = W->pfac + i;
+        for (slong j = 0; j < L->num; j++)
+            for (slong r = 0; r < W->nfroots[L->fid[j]]; r++)
+                ct_analysis_common_push_event(C, i, W->fpoint[L->fid[j]][r], L->exp[j]);
+    }
+}
+
+/* Sign of p just right of 0: the sign of its lowest nonzero coefficient. */
+static int analyze_sign_near_zero(const fmpz_poly_t p)
+{
+    for (slong i = 0; i < p->length; i++)
+        if (!fmpz_is_zero(p->coeffs + i))
+            return fmpz_sgn(p->coeffs + i);
+    return 0;
+}
+
+/* Per scored node: function ids and signs right of 0; and the points. */
+static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
+{
+    for (slong s = 0; s < W->nsigns; s++) {
+        const ct_signfn_struct *f = W->signs + s;
+        ct_analysis_node *v = ct_analysis_common_add_node(C, f->inst, f->truth, f->c);
+        for (slong p = 0; p < f->c * (f->c - 1) / 2; p++) {
+            v->pid[p] = W->pair_pid[s][p];
+            v->sign0[p] = analyze_sign_near_zero(f->diff + p);
+        }
+    }
+    C->npoints = W->npoints;
+    C->points = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(ct_bpoint_struct));
+    for (slong g = 0; g < W->npoints; g++) {
+        ct_bpoint_init(C->points + g);
+        ct_bpoint_set_rroot(C->points + g, W->point_root[g]);
+    }
+}
+
+static int lambda_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                        const ct_instance_struct *insts, slong m, int score_all,
+                        FILE *warn)
+{
+    (void)A; /* lambda's arithmetic is exact: nothing is ever undecided */
+    (void)c;
+    ct_lambda_work W;
+    ct_lambda_work_init(&W);
+    for (slong t = 0; t < m; t++)
+        ct_lambda_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
+    analyze_register_signs(&W);
+    analyze_factor_signs(&W);
+    analyze_isolate_and_sort(&W);
+    analyze_build_events(C, &W);
+    analyze_lambda_nodes(C, &W);
+    ct_lambda_work_clear(&W);
+    return 0;
+}
+
+const ct_analysis_family_struct ct_lambda_family = {CT_FAMILY_LAMBDA, "lambda", 0,
+                                                    lambda_build};

@@ -1,0 +1,351 @@
+/* mqroot: certified zeros in (0, 1) of multi-quadratic polynomials
+   g = sum_k sqrt(r_k) G_k. This file: the root type, exact signs of
+   multi-quadratic numbers (mqroot_sgn), of g at rationals and right of 0,
+   bisection and comparison with rationals. Isolation is in mqroot_isolate.c
+   and mqroot_tree.c, the squarefree proof in mqroot_sqfree.c, comparisons in
+   mqroot_cmp.c and mqroot_norm.c, decimal strings in mqroot_str.c
+   (docs/mqroot.md). */
+#include <math.h>
+#include <flint/fmpz_vec.h>
+#include "certune/mqroot.h"
+#include "mqroot_internal.h"
+
+void ct_mqroot_init(ct_mqroot_t r)
+{
+    ct_mqpoly_init(&r->fn);
+    fmpq_init(r->lo);
+    fmpq_init(r->hi);
+    r->sign_lo = 0;
+}
+
+void ct_mqroot_clear(ct_mqroot_t r)
+{
+    ct_mqpoly_clear(&r->fn);
+    fmpq_clear(r->lo);
+    fmpq_clear(r->hi);
+}
+
+void ct_mqroot_set(ct_mqroot_t r, const ct_mqroot_t s)
+{
+    if (r == s)
+        return;
+    ct_mqpoly_set(&r->fn, &s->fn);
+    fmpq_set(r->lo, s->lo);
+    fmpq_set(r->hi, s->hi);
+    r->sign_lo = s->sign_lo;
+}
+
+/* ---- exact signs of sum_k sqrt(rad_k) c_k -------------------------------- */
+
+void _ct_mqroot_sgn_init(ct_mqroot_sgn_t ctx, const fmpz *rad, slong len)
+{
+    ctx->len = len;
+    ctx->rad = rad;
+    ctx->prec = 0;
+    ctx->sq = _arb_vec_init(len);
+    ctx->dsq = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
+    for (slong k = 0; k < len; k++)
+        ctx->dsq[k] = sqrt(fmpz_get_d(rad + k));
+    arb_init(ctx->s);
+    arb_init(ctx->t);
+}
+
+void _ct_mqroot_sgn_clear(ct_mqroot_sgn_t ctx)
+{
+    _arb_vec_clear(ctx->sq, ctx->len);
+    flint_free(ctx->dsq);
+    arb_clear(ctx->s);
+    arb_clear(ctx->t);
+}
+
+static void _mqroot_sgn_fit_prec(ct_mqroot_sgn_t ctx, slong prec)
+{
+    slong k;
+
+    if (ctx->prec >= prec)
+        return;
+    ctx->prec = FLINT_MAX(prec, 2 * ctx->prec);
+    for (k = 0; k < ctx->len; k++)
+        arb_sqrt_fmpz(ctx->sq + k, ctx->rad + k, ctx->prec);
+}
+
+/* A floating-point filter: with c_k = m_k 2^e_k (fmpz_get_d_2exp, relative
+   error below 2^-52), E = max e_k, t_k = m_k 2^(e_k - E) sqrt(rad_k) in
+   doubles, each t_k has a relative error below 2^-50 (plus an absolute one
+   below 2^-1000 from underflow), and their sum S one below len 2^-52 sum |t_k|.
+   So |S| > 2^-40 sum |t_k| + 2^-900 proves the sign of sum c_k sqrt(rad_k)
+   (len < 2^10); 0 means undecided here. */
+static int _mqroot_sgn_double(ct_mqroot_sgn_t ctx, const fmpz *c, slong stride)
+{
+    slong k, E = WORD_MIN, e;
+    double S = 0, A = 0, t;
+
+    if (ctx->len >= 1024)
+        return 0;
+    for (k = 0; k < ctx->len; k++)
+        if (!fmpz_is_zero(c + k * stride)) {
+            fmpz_get_d_2exp(&e, c + k * stride);
+            E = FLINT_MAX(E, e);
+        }
+    for (k = 0; k < ctx->len; k++) {
+        if (fmpz_is_zero(c + k * stride))
+            continue;
+        t = fmpz_get_d_2exp(&e, c + k * stride);
+        t = ldexp(t, (int)FLINT_MAX(e - E, -2000)) * ctx->dsq[k];
+        S += t;
+        A += fabs(t);
+    }
+    if (fabs(S) > ldexp(A, -40) + ldexp(1.0, -900))
+        return S > 0 ? 1 : -1;
+    return 0;
+}
+
+int _ct_mqroot_sgn(ct_mqroot_sgn_t ctx, const fmpz *c, slong stride)
+{
+    slong k, nz = 0, bits = 0, prec;
+    int s = 0, mixed = 0;
+
+    for (k = 0; k < ctx->len; k++) {
+        const fmpz *x = c + k * stride;
+        if (fmpz_is_zero(x))
+            continue;
+        mixed |= nz > 0 && fmpz_sgn(x) != s;
+        s = fmpz_sgn(x);
+        bits = FLINT_MAX(bits, (slong)fmpz_bits(x));
+        nz++;
+    }
+    if (!mixed) /* no term, or all terms of one sign */
+        return s;
+    if ((s = _mqroot_sgn_double(ctx, c, stride)) != 0)
+        return s;
+    for (prec = bits + 32;; prec *= 2) {
+        _mqroot_sgn_fit_prec(ctx, prec);
+        arb_zero(ctx->s);
+        for (k = 0; k < ctx->len; k++) {
+            arb_mul_fmpz(ctx->t, ctx->sq + k, c + k * stride, prec);
+            arb_add(ctx->s, ctx->s, ctx->t, prec);
+        }
+        if (arb_is_positive(ctx->s))
+            return 1;
+        if (arb_is_negative(ctx->s))
+            return -1;
+    }
+}
+
+/* ---- signs of g ---------------------------------------------------------- */
+
+/* v = den^D G(num / den) = sum_i G[i] num^i den^(D - i), D >= deg G */
+static void _mqroot_homog_eval(fmpz_t v, const fmpz_poly_t G, const fmpz_t num,
+                               const fmpz *denpow, slong D)
+{
+    slong i;
+
+    fmpz_zero(v);
+    for (i = D; i >= 0; i--) {
+        fmpz_mul(v, v, num);
+        if (i < G->length)
+            fmpz_addmul(v, G->coeffs + i, denpow + D - i);
+    }
+}
+
+/* The sign of g(q) from an Arb evaluation at precision prec, or 0 when the
+   ball contains 0. */
+static int _mqpoly_sign_fmpq_prec(const ct_mqpoly_t g, const fmpq_t q, slong prec)
+{
+    arb_t x, y, t, s;
+    arb_init(x), arb_init(y), arb_init(t), arb_init(s);
+    arb_set_fmpq(x, q, prec);
+    for (slong k = 0; k < g->len; k++) {
+        const fmpz_poly_struct *G = g->poly + k;
+        arb_zero(y);
+        for (slong i = G->length - 1; i >= 0; i--) { /* Horner */
+            arb_mul(y, y, x, prec);
+            arb_add_fmpz(y, y, G->coeffs + i, prec);
+        }
+        arb_sqrt_fmpz(t, g->rad + k, prec);
+        arb_addmul(s, y, t, prec);
+    }
+    int sg = arb_is_positive(s) ? 1 : arb_is_negative(s) ? -1 : 0;
+    arb_clear(x), arb_clear(y), arb_clear(t), arb_clear(s);
+    return sg;
+}
+
+/* The sign of g(q) by Arb, or 0 when undecided (the exact path then decides).
+   The balls' radii are relative to the terms, so a precision covering q's
+   size plus some cancellation usually suffices; the coefficients' size plus
+   that always does for a nonzero value not too close to 0. */
+static int _mqpoly_sign_fmpq_arb(const ct_mqpoly_t g, const fmpq_t q)
+{
+    slong bits = 0, qbits = fmpz_bits(fmpq_numref(q)) + fmpz_bits(fmpq_denref(q));
+    int sg = _mqpoly_sign_fmpq_prec(g, q, 96 + qbits);
+    if (sg != 0)
+        return sg;
+    for (slong k = 0; k < g->len; k++)
+        bits = FLINT_MAX(
+            bits, FLINT_ABS(_fmpz_vec_max_bits(g->poly[k].coeffs, g->poly[k].length)));
+    return _mqpoly_sign_fmpq_prec(g, q, bits + 64 + qbits);
+}
+
+int ct_mqroot_sign_fmpq(const ct_mqpoly_t g, const fmpq_t q)
+{
+    slong D = FLINT_MAX(ct_mqpoly_degree(g), 0), k;
+    fmpz *v, *denpow;
+    ct_mqroot_sgn_t ctx;
+    int s;
+
+    if (g->len == 0)
+        return 0;
+    if ((s = _mqpoly_sign_fmpq_arb(g, q)) != 0)
+        return s;
+    v = _fmpz_vec_init(g->len);
+    denpow = _fmpz_vec_init(D + 1);
+    fmpz_one(denpow);
+    for (k = 1; k <= D; k++)
+        fmpz_mul(denpow + k, denpow + k - 1, fmpq_denref(q));
+    for (k = 0; k < g->len; k++)
+        _mqroot_homog_eval(v + k, g->poly + k, fmpq_numref(q), denpow, D);
+    _ct_mqroot_sgn_init(ctx, g->rad, g->len);
+    s = _ct_mqroot_sgn(ctx, v, 1);
+    _ct_mqroot_sgn_clear(ctx);
+    _fmpz_vec_clear(v, g->len);
+    _fmpz_vec_clear(denpow, D + 1);
+    return s;
+}
+
+int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
+{
+    slong j = WORD_MAX, k;
+    fmpz *c;
+    ct_mqroot_sgn_t ctx;
+    int s;
+
+    for (k = 0; k < g->len; k++) {
+        const fmpz_poly_struct *G = g->poly + k;
+        slong i = 0;
+        while (i < G->length && fmpz_is_zero(G->coeffs + i))
+            i++;
+        j = FLINT_MIN(j, i);
+    }
+    if (g->len == 0)
+        return 0;
+    c = _fmpz_vec_init(g->len);
+    for (k = 0; k < g->len; k++)
+        fmpz_poly_get_coeff_fmpz(c + k, g->poly + k, j);
+    _ct_mqroot_sgn_init(ctx, g->rad, g->len);
+    s = _ct_mqroot_sgn(ctx, c, 1);
+    _ct_mqroot_sgn_clear(ctx);
+    _fmpz_vec_clear(c, g->len);
+    return s;
+}
+
+/* ---- refinement and rationals ------------------------------------------- */
+
+/* Moves the end of r on the side of m given by the sign s of fn(m) to m
+   (s == 0: m is the zero). */
+static void _mqroot_cut(ct_mqroot_t r, const fmpq_t m, int s)
+{
+    if (s == 0) {
+        fmpq_set(r->lo, m);
+        fmpq_set(r->hi, m);
+        r->sign_lo = 0;
+    } else if (s == r->sign_lo)
+        fmpq_set(r->lo, m);
+    else
+        fmpq_set(r->hi, m);
+}
+
+/* A Newton estimate x from the midpoint (Arb), then the signs at x -+ d with
+   d about the Newton error (4 w^2 for the width w, at least w 2^-20): when
+   they bracket the zero, r shrinks by w / 2d (up to 2^19) at the cost of two
+   sign evaluations. Returns 0 when the estimate is not usable (then r is
+   unchanged, or only cut at an end). */
+static int _mqroot_newton(ct_mqroot_t r)
+{
+    /* |fn| near the zero is about |fn'| w: coefficient bits plus log2(1/w)
+       plus a margin suffice */
+    slong e = fmpz_bits(fmpq_denref(r->hi)) + fmpz_bits(fmpq_denref(r->lo));
+    slong prec = 96 + e; /* an estimate only: the signs below certify */
+    arb_t x, y, dy;
+    arb_init(x), arb_init(y), arb_init(dy);
+    fmpq_t w, a, b;
+    fmpq_init(w), fmpq_init(a), fmpq_init(b);
+    fmpq_add(a, r->lo, r->hi);
+    fmpq_div_2exp(a, a, 1);
+    arb_set_fmpq(x, a, prec);
+    ct_mqpoly_eval_arb(y, dy, &r->fn, x, prec);
+    int ok = 0;
+    if (!arb_contains_zero(dy) && arb_is_finite(y)) {
+        arb_div(y, y, dy, prec);
+        arb_sub(x, x, y, prec);
+        /* half-width d: the Newton error, about 4 w^2, at least w 2^-20; a
+           power of two, and the estimate on the grid of step d / 2^8, so that
+           the ends stay dyadic with numerators of a few bits */
+        fmpq_sub(w, r->hi, r->lo);
+        slong k = fmpz_bits(fmpq_denref(w)) - fmpz_bits(fmpq_numref(w)); /* ~log2(1/w) */
+        slong dk = FLINT_MIN(2 * k - 2, k + 20);
+        fmpq_one(w);
+        fmpq_div_2exp(w, w, dk);
+        slong g = dk + 8;
+        arf_t t;
+        arf_init(t);
+        arf_mul_2exp_si(t, arb_midref(x), g);
+        arf_get_fmpz(fmpq_numref(a), t, ARF_RND_FLOOR);
+        fmpz_one(fmpq_denref(a));
+        fmpq_div_2exp(a, a, g);
+        arf_clear(t);
+        fmpq_add(b, a, w);
+        fmpq_sub(a, a, w);
+        if (fmpq_cmp(r->lo, a) < 0 && fmpq_cmp(b, r->hi) < 0) {
+            int sa = ct_mqroot_sign_fmpq(&r->fn, a);
+            _mqroot_cut(r, a, sa);
+            if (sa == r->sign_lo && !ct_mqroot_is_exact(r)) {
+                int sb = ct_mqroot_sign_fmpq(&r->fn, b);
+                _mqroot_cut(r, b, sb);
+                ok = sb != r->sign_lo;
+            } else
+                ok = sa == 0;
+        }
+    }
+    arb_clear(x), arb_clear(y), arb_clear(dy);
+    fmpq_clear(w), fmpq_clear(a), fmpq_clear(b);
+    return ok;
+}
+
+void ct_mqroot_bisect(ct_mqroot_t r)
+{
+    fmpq_t m, w;
+
+    if (ct_mqroot_is_exact(r))
+        return;
+    fmpq_init(w);
+    fmpq_sub(w, r->hi, r->lo);
+    int near = fmpz_bits(fmpq_denref(w)) > 7 + fmpz_bits(fmpq_numref(w));
+    fmpq_clear(w);
+    if (near && _mqroot_newton(r))
+        return;
+    if (ct_mqroot_is_exact(r))
+        return;
+    fmpq_init(m);
+    fmpq_add(m, r->lo, r->hi);
+    fmpq_div_2exp(m, m, 1);
+    _mqroot_cut(r, m, ct_mqroot_sign_fmpq(&r->fn, m));
+    fmpq_clear(m);
+}
+
+int ct_mqroot_cmp_fmpq(const ct_mqroot_t r, const fmpq_t q)
+{
+    int s;
+
+    if (ct_mqroot_is_exact(r))
+        return fmpq_cmp(r->lo, q);
+    if (fmpq_cmp(q, r->lo) <= 0)
+        return 1;
+    if (fmpq_cmp(q, r->hi) >= 0)
+        return -1;
+    /* q inside: the unique zero of fn in [lo, hi] is q iff fn(q) = 0, else the
+       sign at q tells the side */
+    s = ct_mqroot_sign_fmpq(&r->fn, q);
+    if (s == 0)
+        return 0;
+    return s == r->sign_lo ? 1 : -1;
+}

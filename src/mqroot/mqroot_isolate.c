@@ -1,0 +1,187 @@
+/* mqroot_isolate: ct_mqroot_isolate, the exact split g = x^j h f (h the rational
+   gcd of the components, f = g / (x^j h) with coprime components) followed by
+   the squarefree proof of f (mqroot_sqfree.c) and the Descartes bisection of
+   its zeros in (0, 1) (mqroot_tree.c), with the leaves' ends and order fixed here. */
+#include <stdlib.h>
+#include <flint/fmpz_poly_factor.h>
+#include <flint/nmod_poly.h>
+#include "certune/mqroot.h"
+#include "mqroot_internal.h"
+
+/* Halvings of (0, 1) tried before a squarefree proof is asked for. */
+#define MQROOT_QUICK_DEPTH 80
+
+/* The leaf [lo, hi] holds one simple zero, f has the sign s on (lo, zero); an
+   end where f vanishes (zlo, zhi) is moved inward by exact bisection. */
+void _ct_mqroot_fix_ends(ct_mqroot_t r, int s, int zlo, int zhi)
+{
+    fmpq_t m;
+    int sm;
+
+    fmpq_init(m);
+    while ((zlo || zhi) && !ct_mqroot_is_exact(r)) {
+        fmpq_add(m, r->lo, r->hi);
+        fmpq_div_2exp(m, m, 1);
+        sm = ct_mqroot_sign_fmpq(&r->fn, m);
+        if (sm == 0) {
+            fmpq_set(r->lo, m);
+            fmpq_set(r->hi, m);
+        } else if (sm == s) {
+            fmpq_set(r->lo, m);
+            zlo = 0;
+        } else {
+            fmpq_set(r->hi, m);
+            zhi = 0;
+        }
+    }
+    r->sign_lo = ct_mqroot_is_exact(r) ? 0 : s;
+    fmpq_clear(m);
+}
+
+static int _mqroot_cmp_lo(const void *a, const void *b)
+{
+    return fmpq_cmp(((const ct_mqroot_struct *)a)->lo, ((const ct_mqroot_struct *)b)->lo);
+}
+
+/* Sorts the roots; leaves sharing an end are separated by bisection. */
+void _ct_mqroot_finish(ct_mqroot_struct *r, slong n)
+{
+    slong i;
+
+    if (n > 1)
+        qsort(r, n, sizeof(ct_mqroot_struct), _mqroot_cmp_lo);
+    for (i = 0; i + 1 < n; i++)
+        while (fmpq_cmp(r[i].hi, r[i + 1].lo) >= 0)
+            ct_mqroot_bisect(ct_mqroot_is_exact(r + i) ? r + i + 1 : r + i);
+    /* Intervals of width 2^-16 now (Newton steps are cheap there) make the exact sort
+       of all breakpoints compare disjoint intervals, mostly. */
+    fmpq_t w;
+    fmpq_init(w);
+    for (i = 0; i < n; i++)
+        while (!ct_mqroot_is_exact(r + i)) {
+            fmpq_sub(w, r[i].hi, r[i].lo);
+            if (fmpz_bits(fmpq_denref(w)) > 16 + fmpz_bits(fmpq_numref(w)))
+                break;
+            ct_mqroot_bisect(r + i);
+        }
+    fmpq_clear(w);
+}
+
+/* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
+static void _mqroot_strip_x(ct_mqpoly_t f, const ct_mqpoly_t g)
+{
+    slong j = WORD_MAX, k;
+
+    for (k = 0; k < g->len; k++) {
+        const fmpz_poly_struct *G = g->poly + k;
+        slong i = 0;
+        while (i < G->length && fmpz_is_zero(G->coeffs + i))
+            i++;
+        j = FLINT_MIN(j, i);
+    }
+    ct_mqpoly_set(f, g);
+    for (k = 0; k < f->len; k++)
+        fmpz_poly_shift_right(f->poly + k, f->poly + k, j);
+}
+
+/* The squarefree factors of h of degree >= 1 (primitive, positive leading
+   coefficient) with their multiplicities. */
+static slong _mqroot_hfac(fmpz_poly_struct **hfac, slong **hexp, const fmpz_poly_t h)
+{
+    fmpz_poly_factor_t fac;
+    slong i, n = 0;
+
+    fmpz_poly_factor_init(fac);
+    if (fmpz_poly_degree(h) >= 1)
+        fmpz_poly_factor_squarefree(fac, h);
+    *hfac = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(fmpz_poly_struct));
+    *hexp = flint_malloc(FLINT_MAX(fac->num, 1) * sizeof(slong));
+    for (i = 0; i < fac->num; i++) {
+        if (fmpz_poly_degree(fac->p + i) < 1)
+            continue;
+        fmpz_poly_init((*hfac) + n);
+        fmpz_poly_primitive_part((*hfac) + n, fac->p + i);
+        if (fmpz_sgn(fmpz_poly_lead((*hfac) + n)) < 0)
+            fmpz_poly_neg((*hfac) + n, (*hfac) + n);
+        (*hexp)[n++] = fac->exp[i];
+    }
+    fmpz_poly_factor_clear(fac);
+    return n;
+}
+
+/* 1 if A and B (lc(A) != 0 mod p) are proved coprime over Q by their images
+   mod p: a common factor D of degree >= 1 (primitive, lc(D) | lc(A)) keeps its
+   degree mod p and divides both images. */
+static int _mqroot_coprime_mod(const fmpz_poly_t A, const fmpz_poly_t B)
+{
+    mp_limb_t p = UWORD(4611686018427388039); /* 2^62 + 135, prime */
+    nmod_poly_t a, b, g;
+    int ok;
+
+    if (fmpz_fdiv_ui(fmpz_poly_lead(A), p) == 0)
+        return 0;
+    nmod_poly_init(a, p), nmod_poly_init(b, p), nmod_poly_init(g, p);
+    fmpz_poly_get_nmod_poly(a, A);
+    fmpz_poly_get_nmod_poly(b, B);
+    nmod_poly_gcd(g, a, b);
+    ok = nmod_poly_degree(g) == 0;
+    nmod_poly_clear(a), nmod_poly_clear(b), nmod_poly_clear(g);
+    return ok;
+}
+
+/* h = gcd of f's components (1 when two are coprime mod p); f <- f / h,
+   normalized. */
+static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
+{
+    slong k;
+
+    fmpz_poly_zero(h);
+    if (f->len >= 2 && _mqroot_coprime_mod(f->poly + 0, f->poly + 1)) {
+        fmpz_poly_one(h);
+        ct_mqpoly_normalize(f);
+        return;
+    }
+    for (k = 0; k < f->len; k++)
+        fmpz_poly_gcd(h, h, f->poly + k);
+    if (fmpz_poly_degree(h) >= 1) /* a constant h is a content: normalize */
+        for (k = 0; k < f->len; k++)
+            fmpz_poly_div(f->poly + k, f->poly + k, h);
+    ct_mqpoly_normalize(f);
+}
+
+int ct_mqroot_isolate(ct_mqroot_struct **out, slong *n, fmpz_poly_struct **hfac,
+                      slong **hexp, slong *nh, fmpq_t und_lo, fmpq_t und_hi,
+                      const ct_mqpoly_t g)
+{
+    ct_mqpoly_t f;
+    fmpz_poly_t h;
+    slong cnt = 0;
+
+    *out = NULL;
+    *n = 0;
+    *hfac = NULL;
+    *hexp = NULL;
+    *nh = 0;
+    ct_mqpoly_init(f);
+    fmpz_poly_init(h);
+    _mqroot_strip_x(f, g);
+    _mqroot_split_h(h, f);
+    if (ct_mqpoly_degree(f) >= 1) {
+        /* Every interval left with one sign variation holds one simple zero, so
+           a search that ends needs no squarefree proof; only when it stalls is
+           f proved squarefree (then zeros are just close: search deeper). */
+        cnt = _ct_mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
+        if (cnt < 0 && _ct_mqroot_prove_squarefree(f))
+            cnt = _ct_mqroot_isolate_sqfree(out, f, WORD_MAX);
+    }
+    if (cnt >= 0) {
+        *n = cnt;
+        *nh = _mqroot_hfac(hfac, hexp, h);
+    } else {
+        fmpq_zero(und_lo);
+        fmpq_one(und_hi);
+    }
+    ct_mqpoly_clear(f);
+    fmpz_poly_clear(h);
+    return cnt < 0;
+}

@@ -1,0 +1,94 @@
+/* Drawing helpers shared by the plot module's files (src/plot*.c) only. */
+#ifndef CERTUNE_PLOT_INTERNAL_H
+#define CERTUNE_PLOT_INTERNAL_H
+
+#include <stdio.h>
+#include <flint/fmpq.h>
+
+#define CT_PLOT_COL_STEP "#1f5fa8"
+#define CT_PLOT_COL_MIN "#e07000"
+#define CT_PLOT_COL_BP "#9a9a9a"
+#define CT_PLOT_COL_GRID "#e6e6e6"
+#define CT_PLOT_COL_AXIS "#333333"
+#define CT_PLOT_COL_TEXT "#222222"
+#define CT_PLOT_COL_OBS "#1f5fa8"
+#define CT_PLOT_COL_BOUND "#c0392b"
+
+#define CT_PLOT_FONT 11.0  /* tick label size, px */
+#define CT_PLOT_CHAR_W 6.3 /* width of a digit at CT_PLOT_FONT, px */
+#define CT_PLOT_SUP_W 4.8  /* width of a superscript character, px */
+#define CT_PLOT_MAXTICKS 160
+#define CT_PLOT_NOLABEL 9 /* tick priority: never labelled */
+#define CT_PLOT_LABEL_LEN 96
+#define CT_PLOT_MAXGIVEN 12 /* counts plot: at most this many distinct x get ticks */
+/* A white outline behind text drawn over lines. */
+#define CT_PLOT_HALO " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\""
+
+/* An axis: data in [lo, hi] in axis units (log10 of the value when log) drawn
+   from pixel p0 (at lo) to pixel p1 (at hi). */
+typedef struct {
+    double lo, hi;
+    int log;
+    int plain;   /* log axis: label ticks as decimals rather than 10^k */
+    double step; /* linear axis: the tick step */
+    int trim;    /* linear axis: labels without trailing zeros (0, 0.2, 1) */
+    double p0, p1;
+    int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
+    const double *given;
+} ct_plot_axis_struct;
+
+typedef struct {
+    double t; /* position in axis units */
+    int prio; /* label priority, 0 first; CT_PLOT_NOLABEL never */
+    int label;
+} ct_plot_tick_struct;
+
+typedef struct {
+    ct_plot_axis_struct x, y;
+} ct_plot_frame_struct;
+
+typedef enum {
+    CT_PLOT_KEY_LINE,
+    CT_PLOT_KEY_DOTTED,
+    CT_PLOT_KEY_DOT,
+    CT_PLOT_KEY_OPEN,
+    CT_PLOT_KEY_TICK,
+    CT_PLOT_KEY_MARKER
+} ct_plot_key_kind;
+
+typedef struct {
+    ct_plot_key_kind kind;
+    const char *color;
+    double width;
+    char text[CT_PLOT_LABEL_LEN]; /* SVG text content (already escaped) */
+} ct_plot_key_struct;
+
+void ct_plot_axis_linear(ct_plot_axis_struct *ax, double lo, double hi, int target,
+                         double p0, double p1);
+
+double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v);
+
+double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t);
+
+void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
+                      double p1);
+
+int ct_plot_finish(FILE *out);
+
+void ct_plot_fmpq_label(char *buf, size_t len, const fmpq_t q);
+
+void ct_plot_key_set(ct_plot_key_struct *k, ct_plot_key_kind kind, const char *color,
+                     double width, const char *text);
+
+void ct_plot_write_axes(FILE *out, const ct_plot_frame_struct *f, const char *xlabel,
+                        const char *ylabel, int escape);
+
+void ct_plot_write_header(FILE *out, int w, int h);
+
+void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struct *keys,
+                          int n);
+
+void ct_plot_write_title(FILE *out, const ct_plot_frame_struct *f, const char *title,
+                         int escape, const char *subtitle);
+
+#endif

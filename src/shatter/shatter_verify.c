@@ -1,0 +1,256 @@
+/* ct_shatter_verify: the exact check that a set of instances is pseudo-shattered. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/rational.h"
+#include "certune/family.h"
+#include "shatter_internal.h"
+
+static const char *shatter_param(const ct_shatter_set *S)
+{
+    return S->family == CT_FAMILY_DELTA   ? "delta"
+           : S->family == CT_FAMILY_ALPHA ? "alpha"
+                                          : "lambda";
+}
+
+/* The pattern at q (bit k-1 set when loss_k(q) > r_k), or -1 when some loss
+   equals its witness (no sign). */
+static slong shatter_pattern_at(const ct_shatter_set *S, ct_analysis_struct *A,
+                                const fmpq_t q)
+{
+    fmpq_t loss;
+    fmpq_init(loss);
+    slong j = 0;
+    for (slong k = 0; k < S->M && j >= 0; k++) {
+        ct_analysis_loss_at(loss, A + k, q);
+        int c = fmpq_cmp(loss, S->witness + k);
+        if (c == 0)
+            j = -1;
+        else if (c > 0)
+            j |= WORD(1) << k;
+    }
+    fmpq_clear(loss);
+    return j;
+}
+
+static void shatter_print_bits(FILE *out, slong M, slong j)
+{
+    for (slong k = 0; k < M; k++)
+        fputc((j >> k) & 1 ? '1' : '0', out);
+}
+
+/* Checks the parameters claimed in witness.txt; returns how many are wrong. */
+static slong shatter_check_claims(FILE *out, const ct_shatter_set *S,
+                                  ct_analysis_struct *A)
+{
+    slong wrong = 0;
+    for (slong c = 0; c < S->nclaims; c++) {
+        slong j = shatter_pattern_at(S, A, S->claim_value + c);
+        if (j == S->claim_pattern[c])
+            continue;
+        wrong++;
+        fputs("claim wrong: pattern ", out);
+        shatter_print_bits(out, S->M, S->claim_pattern[c]);
+        fprintf(out, " at %s = ", shatter_param(S));
+        fmpq_fprint(out, S->claim_value + c);
+        fputs(j < 0 ? ": a loss equals its witness\n" : ": the losses give ", out);
+        if (j >= 0) {
+            shatter_print_bits(out, S->M, j);
+            fputc('\n', out);
+        }
+    }
+    return wrong;
+}
+
+/* a < b, exactly (ct_bpoint_cmp); clears *decided when the order is undecided
+   (the result is then arbitrary). */
+static int shatter_less(ct_bpoint_struct *a, ct_bpoint_struct *b, int *decided)
+{
+    int cmp = 0;
+    if (!ct_bpoint_cmp(&cmp, a, b))
+        *decided = 0;
+    return cmp < 0;
+}
+
+/* All breakpoints of all analyses, merged and sorted (the bottom-up merge sort
+   of ct_rroot_sort_perm, with ct_bpoint_cmp; for lambda the same comparisons in the
+   same order). Sets *decided to 0 when some comparison was undecided. */
+static ct_bpoint_struct **shatter_merge(slong *total, int *decided, ct_analysis_struct *A,
+                                        slong M)
+{
+    slong n = 0;
+    for (slong k = 0; k < M; k++)
+        n += A[k].nbp;
+    ct_bpoint_struct **bp = flint_malloc(FLINT_MAX(n, 1) * sizeof(ct_bpoint_struct *));
+    ct_bpoint_struct **tmp = flint_malloc(FLINT_MAX(n, 1) * sizeof(ct_bpoint_struct *));
+    n = 0;
+    for (slong k = 0; k < M; k++)
+        for (slong b = 0; b < A[k].nbp; b++)
+            bp[n++] = A[k].bp + b;
+    *decided = 1;
+    for (slong width = 1; width < n; width *= 2) {
+        for (slong lo = 0; lo < n; lo += 2 * width) {
+            slong mid = FLINT_MIN(lo + width, n), hi = FLINT_MIN(lo + 2 * width, n);
+            slong i = lo, j = mid, t = lo;
+            while (i < mid && j < hi)
+                tmp[t++] = shatter_less(bp[j], bp[i], decided) ? bp[j++] : bp[i++];
+            while (i < mid)
+                tmp[t++] = bp[i++];
+            while (j < hi)
+                tmp[t++] = bp[j++];
+        }
+        memcpy(bp, tmp, n * sizeof(ct_bpoint_struct *));
+    }
+    flint_free(tmp);
+    *total = n;
+    return bp;
+}
+
+/* q strictly between breakpoints a < b; NULL stands for the domain's ends: 0 on
+   the left, +inf (lambda) or 1 (delta, alpha) on the right. */
+static void shatter_between(fmpq_t q, ct_bpoint_struct *a, ct_bpoint_struct *b,
+                            ct_family_t family)
+{
+    while (a != NULL && b != NULL && fmpq_cmp(ct_bpoint_hi(a), ct_bpoint_lo(b)) >= 0) {
+        ct_bpoint_bisect(a);
+        ct_bpoint_bisect(b);
+    }
+    while (a == NULL && b != NULL && fmpq_sgn(ct_bpoint_lo(b)) <= 0)
+        ct_bpoint_bisect(b);
+    while (family != CT_FAMILY_LAMBDA && a != NULL && b == NULL &&
+           fmpq_cmp_si(ct_bpoint_hi(a), 1) >= 0)
+        ct_bpoint_bisect(a);
+    fmpq_t zero, one;
+    fmpq_init(zero);
+    fmpq_init(one);
+    fmpq_one(one);
+    const fmpq *left = a == NULL ? zero : ct_bpoint_hi(a);
+    if (b == NULL && family == CT_FAMILY_LAMBDA)
+        ct_rational_simplest_above(q, left);
+    else
+        ct_rational_simplest_between(q, left, b == NULL ? one : ct_bpoint_lo(b));
+    fmpq_clear(zero);
+    fmpq_clear(one);
+}
+
+/* Marks the pattern of every open piece of the merged breakpoints; found[j]
+   receives the first parameter realizing pattern j. Returns the number of
+   patterns found, or -1 when the order of two breakpoints is undecided. */
+static slong shatter_sweep(FILE *out, int *seen, fmpq *found, const ct_shatter_set *S,
+                           ct_analysis_struct *A)
+{
+    slong n, nfound = 0;
+    int decided;
+    ct_bpoint_struct **bp = shatter_merge(&n, &decided, A, S->M);
+    fmpq_t q;
+    fmpq_init(q);
+    for (slong i = 0; decided && i <= n; i++) {
+        int cmp = 1;
+        if (i > 0 && i < n && !ct_bpoint_cmp(&cmp, bp[i - 1], bp[i]))
+            decided = 0;
+        if (!decided || cmp == 0)
+            continue; /* equal breakpoints: no piece between them */
+        shatter_between(q, i > 0 ? bp[i - 1] : NULL, i < n ? bp[i] : NULL, S->family);
+        slong j = shatter_pattern_at(S, A, q);
+        if (j >= 0 && !seen[j]) {
+            seen[j] = 1;
+            fmpq_set(found + j, q);
+            nfound++;
+        }
+    }
+    if (!decided)
+        fputs("undecided: the order of two breakpoints of the set could not be "
+              "decided exactly (exponential sums too close to separate)\n",
+              out);
+    fmpq_clear(q);
+    flint_free(bp);
+    return decided ? nfound : -1;
+}
+
+static void shatter_report(FILE *out, const ct_shatter_set *S, const int *seen,
+                           const fmpq *found, slong nfound, slong wrong)
+{
+    slong npat = WORD(1) << S->M;
+    for (slong j = 0; j < npat; j++) {
+        fputs("pattern ", out);
+        shatter_print_bits(out, S->M, j);
+        if (seen[j]) {
+            fprintf(out,
+                    ": realized on the open piece containing %s = ", shatter_param(S));
+            fmpq_fprint(out, found + j);
+            fputc('\n', out);
+        } else
+            fputs(": NOT realized by any piece\n", out);
+    }
+    fprintf(out, "%ld of %ld patterns realized; %ld claimed parameters wrong\n",
+            (long)nfound, (long)npat, (long)wrong);
+    fprintf(out, nfound == npat ? "pseudo-shattered: yes\n"
+                                : "pseudo-shattered: NO (missing patterns above)\n");
+}
+
+/* Lists the undecided parts of the analyses; returns 1 when there is one. */
+static int shatter_undecided(FILE *out, const ct_shatter_set *S,
+                             const ct_analysis_struct *A)
+{
+    int any = 0;
+    for (slong k = 0; k < S->M; k++)
+        for (slong u = 0; u < A[k].nundecided; u++, any = 1)
+            fprintf(out, "instance %ld (%s): undecided in [%s, %s]: %s\n", (long)(k + 1),
+                    S->inst[k].path, A[k].und_lo[u], A[k].und_hi[u], A[k].und_what[u]);
+    return any;
+}
+
+int ct_shatter_check(FILE *out, const ct_shatter_set *S, ct_analysis_struct *A)
+{
+    if (shatter_undecided(out, S, A)) {
+        fputs("pseudo-shattered: undecided (no loss is certified)\n", out);
+        return CT_SHATTER_UNDECIDED;
+    }
+    slong npat = WORD(1) << S->M;
+    int *seen = calloc((size_t)npat, sizeof(int));
+    fmpq *found = _fmpq_vec_init(npat);
+    slong wrong = shatter_check_claims(out, S, A);
+    slong nfound = shatter_sweep(out, seen, found, S, A);
+    int rc = CT_SHATTER_UNDECIDED;
+    if (nfound < 0)
+        fputs("pseudo-shattered: undecided\n", out);
+    else {
+        shatter_report(out, S, seen, found, nfound, wrong);
+        rc = nfound == npat ? CT_SHATTER_YES : CT_SHATTER_NO;
+    }
+    free(seen);
+    _fmpq_vec_clear(found, npat);
+    return rc;
+}
+
+int ct_shatter_verify(FILE *out, const char *dir, ct_family_t family, char *err,
+                      size_t errlen)
+{
+    ct_shatter_set S;
+    if (family != CT_FAMILY_LAMBDA && family != CT_FAMILY_DELTA &&
+        family != CT_FAMILY_ALPHA) {
+        snprintf(err, errlen, "verify-shatter supports --family lambda, delta and alpha");
+        return CT_SHATTER_INVALID;
+    }
+    if (ct_shatter_read(&S, dir, family, err, errlen)) {
+        ct_shatter_set_clear(&S);
+        return CT_SHATTER_INVALID;
+    }
+    if (family == CT_FAMILY_DELTA) {
+        fputs("family delta on [0, 1], c = ", out);
+        fmpq_fprint(out, S.c);
+        fputs(" (from witness.txt)\n", out);
+    } else if (family == CT_FAMILY_ALPHA)
+        fputs("family alpha on the open interval (0, 1)\n", out);
+    ct_analysis_struct *A = calloc((size_t)S.M, sizeof(ct_analysis_struct));
+    slong ok = 0;
+    for (; ok < S.M; ok++)
+        if (ct_family_analyze(A + ok, family, family == CT_FAMILY_DELTA ? S.c : NULL,
+                              S.inst + ok, 1, 0, NULL, err, errlen))
+            break;
+    int rc = ok == S.M ? ct_shatter_check(out, &S, A) : CT_SHATTER_INVALID;
+    for (slong k = 0; k <= ok && k < S.M; k++)
+        ct_analysis_clear(A + k); /* a failed run leaves a clearable result too */
+    free(A);
+    ct_shatter_set_clear(&S);
+    return rc;
+}

@@ -1,0 +1,109 @@
+/* Tests of analyze on hand-derived cases: the oscillating union of gadgets
+   (thresholds 5/4, 3/2, 2, 3, 5; losses 3/5 and 2/5 alternating, ties to class
+   0 so each point has its left piece's loss), exact merging of equal
+   thresholds across instances, loss_at, representatives, and errors. */
+#include <string.h>
+#include "check.h"
+#include "certune/analysis.h"
+#include "certune/family.h"
+
+static int is_q(const fmpq_t x, slong num, ulong den)
+{
+    fmpq_t y;
+    fmpq_init(y);
+    fmpq_set_si(y, num, den);
+    int eq = fmpq_equal(x, y);
+    fmpq_clear(y);
+    return eq;
+}
+
+static void check_oscillating(void)
+{
+    ct_instance_t inst;
+    ct_analysis_t A;
+    char err[256];
+    CHECK(ct_instance_load(inst, "instances/lambda-gadget-oscillating.gssl", err,
+                           sizeof(err)) == 0);
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 0, NULL, err,
+                            sizeof(err)) == 0);
+    slong tn[5] = {5, 3, 2, 3, 5}, td[5] = {4, 2, 1, 1, 1};
+    CHECK(A->nbp == 5 && A->loss_pieces == 6 && is_q(A->min_loss, 2, 5));
+    for (slong b = 0; b < A->nbp && b < 5; b++) {
+        CHECK(is_q(A->bp[b].alg.lo, tn[b], td[b]) && is_q(A->bp[b].alg.hi, tn[b], td[b]));
+        CHECK(A->jump[b] == 1 && A->changes[b] == 1);
+        CHECK(fmpq_equal(A->point_loss + b, A->piece_loss + b));
+    }
+    for (slong i = 0; i <= A->nbp; i++)
+        CHECK(is_q(A->piece_loss + i, i % 2 ? 2 : 3, 5));
+    /* loss_at: inside pieces and exactly at breakpoints. */
+    slong qn[7] = {1, 5, 4, 3, 2, 10, 100}, qd[7] = {1, 4, 3, 2, 1, 3, 1};
+    slong ln[7] = {3, 3, 2, 2, 3, 3, 2};
+    fmpq_t q, loss;
+    fmpq_init(q), fmpq_init(loss);
+    for (slong k = 0; k < 7; k++) {
+        fmpq_set_si(q, qn[k], qd[k]);
+        ct_analysis_loss_at(loss, A, q);
+        CHECK_MSG(is_q(loss, ln[k], 5), "lambda = %ld/%ld", qn[k], qd[k]);
+    }
+    /* Representatives lie strictly inside their pieces. */
+    for (slong i = 0; i <= A->nbp; i++) {
+        ct_analysis_piece_point(q, A, i);
+        CHECK(fmpq_sgn(q) > 0);
+        CHECK(i == 0 || fmpq_cmp(q, A->bp[i - 1].alg.hi) > 0);
+        CHECK(i == A->nbp || fmpq_cmp(q, A->bp[i].alg.lo) < 0);
+    }
+    CHECK(A->best_piece == 1 && is_q(A->representative, 4, 3));
+    fmpq_clear(q), fmpq_clear(loss);
+    ct_analysis_clear(A);
+    ct_instance_clear(inst);
+}
+
+/* The x = 4 and x = 3 gadgets with the x = 4 gadget again: thresholds 2
+   (twice, merged) and 3; mean losses 1, 1/3, 0. */
+static void check_merge(void)
+{
+    ct_instance_struct insts[3];
+    ct_analysis_t A;
+    char err[256];
+    const char *files[3] = {"instances/lambda-gadget-x4.gssl",
+                            "instances/lambda-gadget-x3.gssl",
+                            "instances/lambda-gadget-x4.gssl"};
+    for (int t = 0; t < 3; t++)
+        CHECK(ct_instance_load(insts + t, files[t], err, sizeof(err)) == 0);
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, insts, 3, 0, NULL, err,
+                            sizeof(err)) == 0);
+    CHECK(A->nbp == 2 && A->changes[0] == 2 && A->changes[1] == 1);
+    CHECK(is_q(A->piece_loss + 0, 1, 1) && is_q(A->piece_loss + 1, 1, 3));
+    CHECK(is_q(A->piece_loss + 2, 0, 1) && A->ninst == 3 && A->nscored == 3);
+    ct_analysis_clear(A);
+    for (int t = 0; t < 3; t++)
+        ct_instance_clear(insts + t);
+}
+
+static void check_unscored(void)
+{
+    ct_instance_t inst;
+    ct_analysis_t A;
+    char err[256];
+    const char *text = "p gssl 2 2\ne 1 2 1\nl 1 0\nl 2 1\n";
+    CHECK(ct_instance_parse(inst, text, strlen(text), "two.gssl", err, sizeof(err)) == 0);
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 0, NULL, err,
+                            sizeof(err)) == -1);
+    CHECK(strstr(err, "two.gssl") != NULL && strstr(err, "no scored node") != NULL);
+    ct_analysis_clear(A);
+    /* Scoring labeled nodes: a single edge keeps each on its own label. */
+    CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 1, NULL, err,
+                            sizeof(err)) == 0);
+    CHECK(A->nbp == 0 && is_q(A->piece_loss + 0, 0, 1));
+    ct_analysis_clear(A);
+    ct_instance_clear(inst);
+}
+
+int main(void)
+{
+    check_oscillating();
+    check_merge();
+    check_unscored();
+    flint_cleanup();
+    return check_finish("t-analyze");
+}
