@@ -33,3 +33,12 @@ def read_gssl(path):
             elif t[0] == "t":
                 truth[int(t[1]) - 1] = int(t[2])
     return n, c, edges, labels, truth
+
+
+def cli_env():
+    """The environment for running the certune binary: without the LD_PRELOAD
+    that tests/cli-python.sh sets for a sanitizer build of the library (the
+    binary carries its own runtime)."""
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env
