@@ -6,7 +6,9 @@ REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 INSTANCES = os.path.join(REPO, "instances")
 # The certune binary (tests/cli-python.sh passes the freshly built one).
 CLI = os.environ.get("CERTUNE_BIN", os.path.join(REPO, "build", "certune"))
-DATASETS = os.environ.get("CERTUNE_DATASETS", os.path.join(REPO, "..", "shared", "datasets"))
+DATASETS = os.environ.get("CERTUNE_DATASETS") or next(
+    (d for d in (os.path.join(REPO, "..", "shared", "datasets"), "/work/shared/datasets")
+     if os.path.isdir(d)), "/work/shared/datasets")
 
 
 def instance(name):
