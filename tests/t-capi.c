@@ -299,6 +299,6 @@ int main(void)
     test_delta();
     test_errors();
     test_warnings();
-    flint_cleanup();
+    ct_capi_cleanup();
     return check_finish("t-capi");
 }

@@ -33,6 +33,10 @@ int ct_capi_family_id(const char *name);
 /* Frees a string returned by a ct_capi_ function (NULL is accepted). */
 void ct_capi_free_string(char *s);
 
+/* Frees the calling thread's FLINT caches (optional: for leak checkers, at
+   the end of a program; the library stays usable). */
+void ct_capi_cleanup(void);
+
 /* ---- A set of instances, to be analyzed together ---- */
 typedef struct ct_capi_instances_struct ct_capi_instances_struct;
 

@@ -33,6 +33,12 @@ void ct_capi_free_string(char *s)
     free(s);
 }
 
+/* FLINT keeps freed integers in a per-thread cache; this hands them back. */
+void ct_capi_cleanup(void)
+{
+    flint_cleanup();
+}
+
 char *_ct_capi_strdup(const char *s)
 {
     if (s == NULL)
