@@ -11,6 +11,7 @@ number they hold.
 
 import decimal
 import fractions
+import math
 import numbers
 import os
 
@@ -27,8 +28,11 @@ def exact_string(w):
         return str(int(w))
     if isinstance(w, fractions.Fraction):
         return f"{w.numerator}/{w.denominator}"
-    if isinstance(w, (float, decimal.Decimal)) or isinstance(w, numbers.Real):
-        q = fractions.Fraction(float(w) if not isinstance(w, decimal.Decimal) else w)
+    if isinstance(w, (decimal.Decimal, numbers.Real)):
+        x = w if isinstance(w, decimal.Decimal) else float(w)
+        if not x.is_finite() if isinstance(x, decimal.Decimal) else not math.isfinite(x):
+            raise ValueError(f"weight {w!r} is not a finite number")
+        q = fractions.Fraction(x)
         return f"{q.numerator}/{q.denominator}"
     raise TypeError(f"weight {w!r}: expected an int, Fraction, Decimal, str or float")
 
@@ -68,9 +72,9 @@ def _matrix_edges(m):
 class Instance:
     """One problem instance (the in-memory form of a .gssl file).
 
-    graph: a symmetric adjacency matrix (scipy.sparse matrix, numpy array or
-      nested lists; zero diagonal) or an edge list of (u, v, w) or (u, v)
-      (weight 1) with 0-based nodes, each undirected edge given once.
+    graph: a symmetric adjacency matrix (scipy.sparse matrix or 2-D numpy
+      array; zero diagonal) or an edge list (any other iterable) of (u, v, w)
+      or (u, v) (weight 1) with 0-based nodes, each undirected edge once.
     labels: per node, its given class (0..classes-1) or -1 for unlabeled;
       len(labels) is the number of nodes.
     truth: per node, the true class of a held-out node or -1 (optional). The

@@ -95,6 +95,50 @@ class LambdaGadget(unittest.TestCase):
         self.assertEqual([q.loss for q in p.pieces], [Fraction(1, 2), Fraction(1, 4), 0])
 
 
+class Matrices(unittest.TestCase):
+    """A matrix gives the same instance as its edge list (compared as the
+    library's .gssl text of the x = 4 gadget)."""
+
+    def setUp(self):
+        try:
+            import numpy
+            import scipy.sparse
+        except ImportError:
+            self.skipTest("numpy or scipy not installed")
+        self.np, self.sparse = numpy, scipy.sparse
+        W = numpy.zeros((4, 4))
+        W[0, 2] = W[2, 0] = W[1, 2] = W[2, 1] = 1
+        W[2, 3] = W[3, 2] = 4
+        self.W = W
+        self.want = lambda_gadget(4).to_gssl()
+
+    def inst(self, W):
+        return certune.Instance(W, labels=[0, 0, -1, 1], truth=[-1, -1, 1, -1])
+
+    def test_dense_sparse_object(self):
+        self.assertEqual(self.inst(self.W).to_gssl(), self.want)
+        for fmt in ("csr", "coo", "lil"):
+            self.assertEqual(self.inst(self.sparse.csr_matrix(self.W).asformat(fmt)).to_gssl(),
+                             self.want)
+        F = self.np.array([[Fraction(int(x)) for x in row] for row in self.W], dtype=object)
+        self.assertEqual(self.inst(F).to_gssl(), self.want)
+
+    def test_not_a_graph(self):
+        A = self.W.copy()
+        A[2, 3] = 4.000000000000001
+        with self.assertRaisesRegex(ValueError, r"not symmetric at \(2, 3\)"):
+            self.inst(A)
+        A = self.W.copy()
+        A[1, 1] = 1
+        with self.assertRaisesRegex(ValueError, "diagonal"):
+            self.inst(A)
+        with self.assertRaisesRegex(ValueError, "shape"):
+            certune.Instance(self.W, labels=[0, 1, -1])
+        for bad in (float("nan"), float("inf")):
+            with self.assertRaisesRegex(ValueError, "finite"):
+                lambda_gadget(bad).to_gssl()
+
+
 class AlphaDeltaGadget(unittest.TestCase):
     def test_alpha(self):
         p = certune.analyze([star_gadget(1)], family="alpha")

@@ -15,6 +15,12 @@ struct ct_capi_profile_struct {
     char *warnings; /* what the analysis wrote to its warning stream */
 };
 
+/* Whether the sweep ran, so that losses exist (no undecided interval). */
+static inline int _ct_capi_decided(const ct_capi_profile_struct *P)
+{
+    return P->A->nundecided == 0;
+}
+
 /* A malloc'ed copy of s (NULL when s is NULL); aborts when out of memory. */
 char *_ct_capi_strdup(const char *s);
 

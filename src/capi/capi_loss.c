@@ -3,40 +3,35 @@
 #include "certune/qparse.h"
 #include "capi_internal.h"
 
-static int capi_decided(const ct_capi_profile_struct *P)
-{
-    return P->A->nundecided == 0;
-}
-
 char *ct_capi_profile_piece_loss(const ct_capi_profile_struct *P, long i)
 {
-    if (!capi_decided(P) || i < 0 || i > P->A->nbp)
+    if (!_ct_capi_decided(P) || i < 0 || i > P->A->nbp)
         return NULL;
     return _ct_capi_fmpq_str(P->A->piece_loss + i);
 }
 
 char *ct_capi_profile_point_loss(const ct_capi_profile_struct *P, long b)
 {
-    if (!capi_decided(P) || b < 0 || b >= P->A->nbp)
+    if (!_ct_capi_decided(P) || b < 0 || b >= P->A->nbp)
         return NULL;
     return _ct_capi_fmpq_str(P->A->point_loss + b);
 }
 
 char *ct_capi_profile_end_loss(const ct_capi_profile_struct *P, int end)
 {
-    if (!capi_decided(P) || !P->A->closed || (end != 0 && end != 1))
+    if (!_ct_capi_decided(P) || !P->A->closed || (end != 0 && end != 1))
         return NULL;
     return _ct_capi_fmpq_str(P->A->end_loss + end);
 }
 
 char *ct_capi_profile_min_loss(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? _ct_capi_fmpq_str(P->A->min_loss) : NULL;
+    return _ct_capi_decided(P) ? _ct_capi_fmpq_str(P->A->min_loss) : NULL;
 }
 
 long ct_capi_profile_min_npieces(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? P->A->nmin_pieces : 0;
+    return _ct_capi_decided(P) ? P->A->nmin_pieces : 0;
 }
 
 long ct_capi_profile_min_piece(const ct_capi_profile_struct *P, long k)
@@ -46,7 +41,7 @@ long ct_capi_profile_min_piece(const ct_capi_profile_struct *P, long k)
 
 long ct_capi_profile_min_npoints(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? P->A->nmin_points : 0;
+    return _ct_capi_decided(P) ? P->A->nmin_points : 0;
 }
 
 long ct_capi_profile_min_point(const ct_capi_profile_struct *P, long k)
@@ -56,22 +51,22 @@ long ct_capi_profile_min_point(const ct_capi_profile_struct *P, long k)
 
 int ct_capi_profile_min_ends(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) && P->A->closed ? P->A->min_ends : 0;
+    return _ct_capi_decided(P) && P->A->closed ? P->A->min_ends : 0;
 }
 
 long ct_capi_profile_best_piece(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? P->A->best_piece : -1;
+    return _ct_capi_decided(P) ? P->A->best_piece : -1;
 }
 
 char *ct_capi_profile_representative(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? _ct_capi_fmpq_str(P->A->representative) : NULL;
+    return _ct_capi_decided(P) ? _ct_capi_fmpq_str(P->A->representative) : NULL;
 }
 
 char *ct_capi_profile_piece_point(ct_capi_profile_struct *P, long i)
 {
-    if (!capi_decided(P) || i < 0 || i > P->A->nbp)
+    if (!_ct_capi_decided(P) || i < 0 || i > P->A->nbp)
         return NULL;
     fmpq_t q;
     fmpq_init(q);
@@ -93,7 +88,7 @@ static int capi_in_domain(const ct_capi_profile_struct *P, const fmpq_t q)
 char *ct_capi_profile_loss_at(ct_capi_profile_struct *P, const char *q, char *err,
                               size_t errlen)
 {
-    if (!capi_decided(P)) {
+    if (!_ct_capi_decided(P)) {
         _ct_capi_error(err, errlen, "the analysis is undecided: no loss is known");
         return NULL;
     }

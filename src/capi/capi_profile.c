@@ -89,20 +89,14 @@ int ct_capi_profile_closed(const ct_capi_profile_struct *P)
     return P->A->closed;
 }
 
-/* Whether the losses exist (the sweep ran). */
-static int capi_decided(const ct_capi_profile_struct *P)
-{
-    return P->A->nundecided == 0;
-}
-
 long ct_capi_profile_nbreakpoints(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? P->A->nbp : 0;
+    return _ct_capi_decided(P) ? P->A->nbp : 0;
 }
 
 long ct_capi_profile_loss_pieces(const ct_capi_profile_struct *P)
 {
-    return capi_decided(P) ? P->A->loss_pieces : -1;
+    return _ct_capi_decided(P) ? P->A->loss_pieces : -1;
 }
 
 char *ct_capi_profile_c(const ct_capi_profile_struct *P)
@@ -118,7 +112,7 @@ char *ct_capi_profile_warnings(const ct_capi_profile_struct *P)
 /* Breakpoint b exists. */
 static int capi_bp_ok(const ct_capi_profile_struct *P, long b)
 {
-    return capi_decided(P) && b >= 0 && b < P->A->nbp;
+    return _ct_capi_decided(P) && b >= 0 && b < P->A->nbp;
 }
 
 char *ct_capi_profile_bp_exact(const ct_capi_profile_struct *P, long b)
