@@ -9,7 +9,10 @@ certune's alpha family, F = (I - alpha S)^{-1} Y, with the same tie rule
 (the first class).
 """
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:  # the rest of the package works without numpy
+    np = None
 
 from .instance import Instance
 from .profile import analyze
@@ -48,6 +51,8 @@ def spreading_graph(X, kernel="rbf", gamma=20, n_neighbors=7):
     (symmetrized, see _knn: scikit-learn's own knn matrix is not symmetric, so
     its LabelSpreading is not a graph of this family), or a callable
     kernel(X, X) -> matrix, as scikit-learn accepts (made dense)."""
+    if np is None:
+        raise ImportError("certune.spreading_graph needs numpy (Debian: python3-numpy)")
     X = np.asarray(X, dtype=float)
     if callable(kernel):
         W = kernel(X, X)
@@ -66,20 +71,22 @@ def spreading_instance(X, y, kernel="rbf", gamma=20, n_neighbors=7, y_true=None)
     """The Instance of LabelSpreading's problem and the class list.
 
     y: per sample its class, or -1 for unlabeled (scikit-learn's convention);
-    y_true: optional true classes (used for the unlabeled samples: they become
-    held-out nodes). Classes are numbered as scikit-learn's classes_ (the
+    y_true: optional true classes (-1: unknown), used for the unlabeled
+    samples: those with a known class become held-out nodes. Classes are numbered as scikit-learn's classes_ (the
     sorted labeled classes), then any class that occurs only in y_true. Each
     float weight of the kernel matrix enters exactly (Fraction(w))."""
+    W = spreading_graph(X, kernel, gamma, n_neighbors)
     y = np.asarray(y)
     labeled = sorted(set(y[y != -1].tolist()))
-    extra = [] if y_true is None else sorted(set(np.asarray(y_true).tolist()) - set(labeled))
+    extra = [] if y_true is None else \
+        sorted(set(np.asarray(y_true).tolist()) - set(labeled) - {-1})
     classes = labeled + extra
     index = {k: i for i, k in enumerate(classes)}
     labels = [index[k] if k != -1 else -1 for k in y.tolist()]
     truth = None
     if y_true is not None:
-        truth = [index[t] if l == -1 else -1 for t, l in zip(np.asarray(y_true).tolist(), labels)]
-    W = spreading_graph(X, kernel, gamma, n_neighbors)
+        truth = [index[t] if l == -1 and t != -1 else -1
+                 for t, l in zip(np.asarray(y_true).tolist(), labels)]
     return Instance(W, labels, truth, classes=len(classes), name="LabelSpreading graph"), classes
 
 

@@ -126,6 +126,18 @@ class AgainstLabelSpreading(unittest.TestCase):
         self.assertGreaterEqual(n, 3)
         p = certune.spreading_profile(X, y, kernel="rbf", gamma=0.5, y_true=y_true)
         self.assertEqual(len(p.breakpoints) + 1, len(p.pieces))
+        # Classes named as in scikit-learn (any labels), a truth unknown (-1) and a
+        # class that only the truths know (numbered last: never predicted).
+        names = np.array(["a", "b", "c"])
+        y_named = np.where(y >= 0, names[np.maximum(y, 0)], "-1").astype(object)
+        y_named[y < 0] = -1
+        t_named = names[y_true].astype(object)
+        t_named[15], t_named[14] = -1, "z"
+        inst, classes = certune.spreading_instance(X, y_named, "rbf", 0.5, y_true=t_named)
+        self.assertEqual(classes, ["a", "b", "c", "z"])
+        self.assertEqual((y[14], y[15], y_true[13]), (-1, -1, 2))  # both unlabeled
+        self.assertEqual(inst.truth[13:], [2, 3, -1])
+        self.assertEqual(inst.labels[:4], [2, 2, 0, 0])
 
     def test_knn_graph(self):
         # The helper's knn graph: scikit-learn's kneighbors_graph (the node itself
