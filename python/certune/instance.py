@@ -167,7 +167,10 @@ class InstanceSet:
         self.close()
 
     def __del__(self):
-        self.close()
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown may have torn down the module
+            pass
 
 
 def as_list(instances):

@@ -143,7 +143,10 @@ class Profile:
             self._h = None
 
     def __del__(self):
-        self.close()
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown may have torn down the module
+            pass
 
 
 def _undecided(handle):
