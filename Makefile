@@ -17,7 +17,7 @@ BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
 .PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
 
-all: certune
+all: certune $(B)/libcertune.so.$(VERSION)
 
 # Replaced by rename, so that a running ./certune does not block the update.
 certune: $(B)/certune

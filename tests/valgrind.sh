@@ -10,7 +10,7 @@ run() {
 }
 for t in t-qparse t-instance t-component t-signfn t-polyset t-profile t-lambda t-roots \
   t-rational t-bounds t-shatter t-plot t-analyze t-report t-sample t-expsum t-delta \
-  t-bpoint t-alpha t-mqpoly t-mqroot t-decimal; do
+  t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)

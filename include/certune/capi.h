@@ -1,0 +1,152 @@
+/* capi: a small, stable C entry layer for bindings (Python's ctypes, cffi).
+   Only plain C types cross it: ints, longs, arrays, NUL-terminated strings and
+   two opaque handles. Exact numbers travel as strings ("3/4", "0.125", "2").
+
+   Ownership, one rule: every char * a ct_capi_ function returns is newly
+   allocated and belongs to the caller, who frees it with ct_capi_free_string
+   (ct_capi_version alone returns a static string). Handles are freed with their
+   _destroy function (NULL is accepted). Errors: functions that can fail for a
+   reason return a CT_CAPI_ status and write a message into err (errlen bytes;
+   err may be NULL); getters return -1 or NULL for an index out of range or a
+   value the profile does not have (losses of an undecided analysis). */
+#ifndef CERTUNE_CAPI_H
+#define CERTUNE_CAPI_H
+
+#include <stddef.h>
+
+#define CT_CAPI_OK 0
+#define CT_CAPI_USAGE 1     /* a bad argument (family, c, index, rational) */
+#define CT_CAPI_INPUT 2     /* an invalid instance; err names it and the record */
+#define CT_CAPI_UNDECIDED 3 /* a breakpoint could not be certified: no losses */
+
+/* Family ids (the values of ct_family_t). */
+#define CT_CAPI_LAMBDA 0
+#define CT_CAPI_DELTA 1
+#define CT_CAPI_ALPHA 2
+
+/* The library version, "0.5.0" (static: do not free). */
+const char *ct_capi_version(void);
+
+/* The family id of "lambda", "alpha" or "delta", or -1 for anything else. */
+int ct_capi_family_id(const char *name);
+
+/* Frees a string returned by a ct_capi_ function (NULL is accepted). */
+void ct_capi_free_string(char *s);
+
+/* Frees the calling thread's FLINT caches (optional: for leak checkers, at
+   the end of a program; the library stays usable). */
+void ct_capi_cleanup(void);
+
+/* ---- A set of instances, to be analyzed together ---- */
+typedef struct ct_capi_instances_struct ct_capi_instances_struct;
+
+/* A new empty set (never NULL; aborts when out of memory, like FLINT). */
+ct_capi_instances_struct *ct_capi_instances_new(void);
+void ct_capi_instances_destroy(ct_capi_instances_struct *S);
+long ct_capi_instances_count(const ct_capi_instances_struct *S);
+
+/* Loads the .gssl file at path into S. Returns CT_CAPI_OK, or CT_CAPI_INPUT with
+   "path:line: message" in err and S unchanged. */
+int ct_capi_instances_add_file(ct_capi_instances_struct *S, const char *path, char *err,
+                               size_t errlen);
+
+/* Adds a graph with n nodes and c classes: nedges undirected edges u[k] - v[k]
+   (0-based nodes) of exact weight w[k] (a string: "3", "3/4", "0.125",
+   "2.5e-1"; zero weights are dropped), label[i] the class (0..c-1) of labeled
+   node i or -1, truth[i] the true class of held-out node i or -1 (a node is at
+   most one of the two). The arrays are read, not kept. name (may be NULL:
+   "instance K") is used in messages. Returns CT_CAPI_OK, or CT_CAPI_INPUT with
+   "name: edge k: message" or "name: node i: message" in err and S unchanged. */
+int ct_capi_instances_add_graph(ct_capi_instances_struct *S, const char *name, long n,
+                                long c, long nedges, const long *u, const long *v,
+                                const char *const *w, const long *label,
+                                const long *truth, char *err, size_t errlen);
+
+/* Writes instance k of S as .gssl text (for a file, or to inspect what
+   add_graph built). NULL when k is out of range. */
+char *ct_capi_instances_gssl(const ct_capi_instances_struct *S, long k);
+
+/* ---- The certified loss profile ---- */
+typedef struct ct_capi_profile_struct ct_capi_profile_struct;
+
+/* Analyzes the instances of S (S is only read and may be destroyed afterwards)
+   for family (CT_CAPI_*) with constant c (delta only: an exact rational in
+   (0, 1), NULL for 99/100; must be NULL for the others), scoring held-out nodes
+   (and labeled ones when score_all). Returns CT_CAPI_OK with *out set;
+   CT_CAPI_UNDECIDED with *out set (only counts, warnings and the undecided
+   intervals are available: no breakpoint, no loss); CT_CAPI_USAGE or
+   CT_CAPI_INPUT with *out = NULL and the message in err. */
+int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                    int family, const char *c, int score_all, char *err, size_t errlen);
+void ct_capi_profile_destroy(ct_capi_profile_struct *P);
+
+/* Counts: family id, instances, scored nodes, breakpoints (0 when
+   undecided), undecided intervals, whether the domain is closed (delta),
+   maximal constant-loss intervals. */
+int ct_capi_profile_family(const ct_capi_profile_struct *P);
+long ct_capi_profile_ninstances(const ct_capi_profile_struct *P);
+long ct_capi_profile_nscored(const ct_capi_profile_struct *P);
+long ct_capi_profile_nbreakpoints(const ct_capi_profile_struct *P);
+long ct_capi_profile_nundecided(const ct_capi_profile_struct *P);
+int ct_capi_profile_closed(const ct_capi_profile_struct *P);
+long ct_capi_profile_loss_pieces(const ct_capi_profile_struct *P);
+
+/* delta's constant as a reduced fraction; NULL for the other families. */
+char *ct_capi_profile_c(const ct_capi_profile_struct *P);
+
+/* Warnings of the analysis (components without a labeled node), one per line;
+   "" when none. */
+char *ct_capi_profile_warnings(const ct_capi_profile_struct *P);
+
+/* Breakpoint b (0-based, increasing): its defining exact function in x
+   ("x - 2", "-sqrt(21) + 2*sqrt(10)*x", "50*22^x - 99"), a decimal
+   approximation (20 significant digits), the certified decimal bounds lo <= b
+   <= hi of an isolating interval (exact decimals), the number of scored
+   predictions changing there, and 1 for a jump (the sides differ) or 0 for a
+   touch. NULL / -1 when b is out of range. */
+char *ct_capi_profile_bp_exact(const ct_capi_profile_struct *P, long b);
+char *ct_capi_profile_bp_approx(const ct_capi_profile_struct *P, long b);
+char *ct_capi_profile_bp_lo(const ct_capi_profile_struct *P, long b);
+char *ct_capi_profile_bp_hi(const ct_capi_profile_struct *P, long b);
+long ct_capi_profile_bp_changes(const ct_capi_profile_struct *P, long b);
+int ct_capi_profile_bp_jump(const ct_capi_profile_struct *P, long b);
+
+/* Exact losses as reduced fractions "p/q" (or "p"): open piece i (0..nbp,
+   between breakpoints i-1 and i), point b, end 0 or 1 (closed domains only),
+   the minimum. NULL when out of range or undecided. */
+char *ct_capi_profile_piece_loss(const ct_capi_profile_struct *P, long i);
+char *ct_capi_profile_point_loss(const ct_capi_profile_struct *P, long b);
+char *ct_capi_profile_end_loss(const ct_capi_profile_struct *P, int end);
+char *ct_capi_profile_min_loss(const ct_capi_profile_struct *P);
+
+/* Where the minimum is attained: the count and the k-th index of the pieces
+   and points achieving it (-1 when out of range), and a bit mask of the ends
+   (bit 0: end 0, bit 1: end 1). best piece: the first least-loss open piece. */
+long ct_capi_profile_min_npieces(const ct_capi_profile_struct *P);
+long ct_capi_profile_min_piece(const ct_capi_profile_struct *P, long k);
+long ct_capi_profile_min_npoints(const ct_capi_profile_struct *P);
+long ct_capi_profile_min_point(const ct_capi_profile_struct *P, long k);
+int ct_capi_profile_min_ends(const ct_capi_profile_struct *P);
+long ct_capi_profile_best_piece(const ct_capi_profile_struct *P);
+
+/* The representative: a short rational inside the best piece (or the end
+   when only an end attains the minimum). NULL when undecided. */
+char *ct_capi_profile_representative(const ct_capi_profile_struct *P);
+
+/* A short rational strictly inside open piece i (may refine the certified
+   intervals of P, hence not const). NULL when out of range or undecided. */
+char *ct_capi_profile_piece_point(ct_capi_profile_struct *P, long i);
+
+/* The exact loss at the rational q (a string as for weights) of the domain:
+   a piece's loss, a breakpoint's when q is one, an end's. Returns the loss, or
+   NULL with the reason in err (q malformed or outside the domain, undecided).
+   May refine P's intervals. */
+char *ct_capi_profile_loss_at(ct_capi_profile_struct *P, const char *q, char *err,
+                              size_t errlen);
+
+/* Undecided interval k: decimal bounds and what could not be decided. */
+char *ct_capi_profile_undecided_lo(const ct_capi_profile_struct *P, long k);
+char *ct_capi_profile_undecided_hi(const ct_capi_profile_struct *P, long k);
+char *ct_capi_profile_undecided_what(const ct_capi_profile_struct *P, long k);
+
+#endif

@@ -1,0 +1,189 @@
+"""The certified loss profile of a family over a set of instances."""
+
+import ctypes
+import warnings
+from collections import namedtuple
+from fractions import Fraction
+
+from . import _lib
+from .errors import UndecidedError, raise_for
+from .instance import InstanceSet, as_list, exact_string
+
+FAMILIES = ("lambda", "alpha", "delta")
+
+Breakpoint = namedtuple("Breakpoint", "index exact approx lo hi loss changes jump")
+Breakpoint.__doc__ = """A certified breakpoint.
+
+exact: the defining exact function in x (the breakpoint is its unique zero in
+[lo, hi]); approx: a float approximation; lo, hi: the certified isolating
+interval as Fractions (lo == hi: the breakpoint is that rational); loss: the
+exact loss at the point; changes: scored predictions that change there; jump:
+True when the losses on its two sides differ (False: only the point differs)."""
+
+Piece = namedtuple("Piece", "index left right loss")
+Piece.__doc__ = """An open piece of constant loss between two breakpoints.
+
+left, right: the Breakpoint objects bounding it, or None at a domain end;
+loss: the exact loss (a Fraction)."""
+
+
+
+def _piece_repr(self):
+    name = lambda b: "None" if b is None else f"b{b.index}"
+    return (f"Piece(index={self.index}, left={name(self.left)}, right={name(self.right)}, "
+            f"loss={self.loss})")
+
+
+Piece.__repr__ = _piece_repr
+
+Minimum = namedtuple("Minimum", "loss pieces points ends representative")
+Minimum.__doc__ = """Where the minimum loss is attained: piece and breakpoint
+indices, the ends ('lo', 'hi') of a closed domain, and the representative."""
+
+
+def _fraction(s):
+    return None if s is None else Fraction(s)
+
+
+class Profile:
+    """The exact piecewise-constant empirical loss (use certune.analyze).
+
+    Attributes: family, c (delta's constant, else None), n_instances, n_scored,
+    domain ((lo, hi, closed) with hi None for +inf), breakpoints, pieces,
+    end_losses ((lo, hi) for delta's closed domain, else None), loss_pieces
+    (maximal constant-loss intervals), min_loss, minimum, representative,
+    warnings (list of str)."""
+
+    def __init__(self, handle):
+        self._h = handle
+        L = _lib.lib()
+        get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
+        sget = lambda name, *a: _lib.take_string(get(name, *a))
+        self.family = {0: "lambda", 1: "delta", 2: "alpha"}[get("family")]
+        self.c = _fraction(sget("c"))
+        self.n_instances, self.n_scored = get("ninstances"), get("nscored")
+        self.closed = bool(get("closed"))
+        self.domain = (Fraction(0), None if self.family == "lambda" else Fraction(1), self.closed)
+        self.warnings = [w for w in sget("warnings").splitlines() if w]
+        nbp = get("nbreakpoints")
+        self.breakpoints = [
+            Breakpoint(b, sget("bp_exact", b), float(sget("bp_approx", b)),
+                       Fraction(sget("bp_lo", b)), Fraction(sget("bp_hi", b)),
+                       Fraction(sget("point_loss", b)), get("bp_changes", b),
+                       bool(get("bp_jump", b)))
+            for b in range(nbp)]
+        bps = self.breakpoints
+        self.pieces = [Piece(i, bps[i - 1] if i > 0 else None, bps[i] if i < nbp else None,
+                             Fraction(sget("piece_loss", i))) for i in range(nbp + 1)]
+        self.end_losses = (Fraction(sget("end_loss", 0)), Fraction(sget("end_loss", 1))) \
+            if self.closed else None
+        self.loss_pieces = get("loss_pieces")
+        self.min_loss = Fraction(sget("min_loss"))
+        self.representative = Fraction(sget("representative"))
+        ends = get("min_ends")
+        self.minimum = Minimum(
+            self.min_loss, [get("min_piece", k) for k in range(get("min_npieces"))],
+            [get("min_point", k) for k in range(get("min_npoints"))],
+            tuple(e for bit, e in ((1, "lo"), (2, "hi")) if ends & bit), self.representative)
+        self.best_piece = get("best_piece")
+
+    def loss_at(self, x):
+        """The exact loss (a Fraction) at the rational x of the domain: an int,
+        Fraction, Decimal, exact string or float (taken exactly). Raises
+        ValueError for x outside the domain."""
+        err = _lib.error_buffer()
+        s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(
+            self._h, exact_string(x).encode(), err, len(err)))
+        if s is None:
+            raise ValueError(_lib.error_text(err))
+        return Fraction(s)
+
+    def piece_point(self, i):
+        """A short rational strictly inside open piece i (a Fraction)."""
+        if not 0 <= i < len(self.pieces):
+            raise IndexError(f"piece {i} of {len(self.pieces)}")
+        return Fraction(_lib.take_string(_lib.lib().ct_capi_profile_piece_point(self._h, i)))
+
+    def to_pandas(self):
+        """The profile as a pandas DataFrame, one row per domain end (delta),
+        open piece and breakpoint in increasing order: kind ('end', 'piece',
+        'point'), index, lo and hi (floats: the piece's or point's bounds),
+        exact (a breakpoint's function), loss (Fraction), loss_float."""
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("Profile.to_pandas needs pandas (Debian: python3-pandas)") from e
+        return pandas.DataFrame(self._rows(), columns=["kind", "index", "lo", "hi", "exact",
+                                                       "loss", "loss_float"])
+
+    def _rows(self):
+        top = float("inf") if self.domain[1] is None else 1.0
+        rows = []
+        if self.closed:
+            rows.append(("end", 0, 0.0, 0.0, None, self.end_losses[0]))
+        for p in self.pieces:
+            rows.append(("piece", p.index, p.left.approx if p.left else 0.0,
+                         p.right.approx if p.right else top, None, p.loss))
+            if p.right is not None:
+                b = p.right
+                rows.append(("point", b.index, b.approx, b.approx, b.exact, b.loss))
+        if self.closed:
+            rows.append(("end", 1, 1.0, 1.0, None, self.end_losses[1]))
+        return [r + (float(r[5]),) for r in rows]
+
+    def __repr__(self):
+        return (f"<certune.Profile {self.family}: {self.n_instances} instance(s), "
+                f"{self.n_scored} scored nodes, {len(self.breakpoints)} breakpoints, "
+                f"min loss {self.min_loss} at {self.family} = {self.representative}>")
+
+    def close(self):
+        """Frees the C profile (loss_at and piece_point then stop working)."""
+        if getattr(self, "_h", None):
+            _lib.lib().ct_capi_profile_destroy(self._h)
+            self._h = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown may have torn down the module
+            pass
+
+
+def _undecided(handle):
+    L = _lib.lib()
+    get = lambda name, k: _lib.take_string(getattr(L, "ct_capi_profile_" + name)(handle, k))
+    return [(get("undecided_lo", k), get("undecided_hi", k), get("undecided_what", k))
+            for k in range(L.ct_capi_profile_nundecided(handle))]
+
+
+def analyze(instances, family, c=None, score_all=False):
+    """The certified loss profile of family ('lambda', 'alpha' or 'delta') over
+    instances: a certune.Instance, a .gssl path, or a list of them (mixed).
+    c: delta's constant, an exact rational in (0, 1) (int, Fraction, str,
+    float taken exactly; None: 99/100); must be None for the other families.
+    score_all also scores labeled nodes. Raises InputError for an invalid
+    instance, ValueError for a bad argument, UndecidedError when a breakpoint
+    could not be certified. Warnings of the analysis (components without a
+    labeled node) are issued with warnings.warn and kept in Profile.warnings."""
+    L = _lib.lib()
+    fid = L.ct_capi_family_id(str(family).encode())
+    if fid < 0:
+        raise ValueError(f"family must be one of {', '.join(FAMILIES)}, not {family!r}")
+    cs = None if c is None else exact_string(c).encode()
+    with InstanceSet(as_list(instances)) as s:
+        handle = ctypes.c_void_p()
+        err = _lib.error_buffer()
+        rc = L.ct_capi_analyze(ctypes.byref(handle), s.handle, fid, cs, int(bool(score_all)),
+                               err, len(err))
+    if rc == _lib.UNDECIDED:
+        intervals = _undecided(handle)
+        L.ct_capi_profile_destroy(handle)
+        raise UndecidedError(
+            f"certune: {len(intervals)} part(s) of the analysis could not be certified; "
+            "no loss is reported: " + "; ".join(f"[{a}, {b}]: {w}" for a, b, w in intervals),
+            intervals)
+    raise_for(rc, err)
+    profile = Profile(handle)
+    for w in profile.warnings:
+        warnings.warn(w, stacklevel=2)
+    return profile

@@ -1,0 +1,69 @@
+"""ExactTuner: the hyperparameter of a family chosen exactly, with scikit-learn's
+estimator conventions (constructor parameters only, fit returns self, fitted
+attributes end in an underscore, score is higher-is-better)."""
+
+from fractions import Fraction
+
+from .errors import NotFittedError
+from .profile import analyze
+
+
+class ExactTuner:
+    """Chooses family's hyperparameter on training instances.
+
+    family: 'lambda', 'alpha' or 'delta'; c: delta's constant (None: 99/100);
+    score_all: also score labeled nodes.
+
+    After fit(train_instances): profile_ (the Profile), best_param_ (a
+    Fraction: the representative, a short rational inside the first open piece
+    of least loss, or a closed end when only an end attains the minimum),
+    best_loss_ (the exact training loss at best_param_), min_loss_ (the least
+    loss anywhere, which may be attained only at an irrational breakpoint)."""
+
+    def __init__(self, family="alpha", c=None, score_all=False):
+        self.family = family
+        self.c = c
+        self.score_all = score_all
+
+    def get_params(self, deep=True):
+        """The constructor parameters (scikit-learn convention)."""
+        return {"family": self.family, "c": self.c, "score_all": self.score_all}
+
+    def set_params(self, **params):
+        """Sets constructor parameters; returns self (scikit-learn convention)."""
+        valid = self.get_params()
+        for key, value in params.items():
+            if key not in valid:
+                raise ValueError(f"invalid parameter {key!r} for ExactTuner; "
+                                 f"valid parameters: {sorted(valid)}")
+            setattr(self, key, value)
+        return self
+
+    def _analyze(self, instances):
+        return analyze(instances, family=self.family, c=self.c, score_all=self.score_all)
+
+    def fit(self, X, y=None):
+        """Analyzes the training instances X (Instance objects or .gssl paths;
+        y is ignored: the labels are in the instances). Returns self."""
+        self.profile_ = self._analyze(X)
+        self.best_param_ = self.profile_.representative
+        self.best_loss_ = self.profile_.loss_at(self.best_param_)
+        self.min_loss_ = self.profile_.min_loss
+        return self
+
+    def _check_fitted(self):
+        if not hasattr(self, "best_param_"):
+            raise NotFittedError("this ExactTuner is not fitted yet; call fit first")
+
+    def loss(self, X, y=None):
+        """The exact mean loss (a Fraction) of best_param_ on the instances X."""
+        self._check_fitted()
+        return self._analyze(X).loss_at(self.best_param_)
+
+    def score(self, X, y=None):
+        """The exact accuracy 1 - loss (a Fraction) of best_param_ on X."""
+        return Fraction(1) - self.loss(X)
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        return f"ExactTuner({args})"
