@@ -46,7 +46,7 @@ $(B)/obj/main.o: src/main.c
 # let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
 $(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
-$(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
+$(B)/tests/%: tests/%.c $(B)/libcertune.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests -o $@ $< $(B)/libcertune.a $(LIBS)
 

@@ -130,8 +130,8 @@ grep -q "</svg>" "$tmp/b.svg"; ok "bounds --plot writes SVG" $?
 ok "unwritable plot: exit 2" $(($? != 2))
 [ ! -s "$tmp/out" ]; ok "unwritable plot: no report printed" $?
 
-# sample: instances cut out of a real dataset, then analyzed.
-D=../shared/datasets/cornell
+# sample: instances cut out of the Geom-GCN fixture (300 nodes), then analyzed.
+D=tests/fixtures/tinyweb
 if [ -d "$D" ]; then
   "$C" sample --dataset "$D" --nodes 12 --count 4 --labeled 0.25 --seed 3 --out "$tmp/smp" >/dev/null
   ok "sample: exit 0" $?
