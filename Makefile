@@ -74,15 +74,16 @@ install: $(B)/certune $(B)/libcertune.a $(B)/libcertune.so.$(VERSION)
 deps:
 	bash scripts/install-deps.sh
 
-# The main job: the analyzer on the shipped example instances.
-example: $(B)/certune
-	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
-	$(B)/certune analyze --family lambda instances/random-*.gssl
-	$(B)/certune analyze --family delta instances/delta-gadget-oscillating.gssl
-	$(B)/certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
+# The main job: the analyzer on the shipped example instances, with ./certune
+# (the binary the README's examples run).
+example: certune
+	./certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
+	./certune analyze --family lambda instances/random-*.gssl
+	./certune analyze --family delta instances/delta-gadget-oscillating.gssl
+	./certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
-check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
+check: certune $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:

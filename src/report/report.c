@@ -1,4 +1,4 @@
-/* report: the analyzer's result as text or as the JSON of design.md. */
+/* report: the analyzer's result as text or as the JSON of docs/formats.md. */
 #include <flint/fmpq.h>
 #include "certune/report.h"
 
