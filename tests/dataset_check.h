@@ -31,7 +31,8 @@ static inline int is_dir(const char *path)
 
 /* Loads load_root/name (sub may be ""); 1 when loaded, 0 when the folder is
    absent (a note, not a failure: CI may carry a partial copy). */
-static inline int load(ct_dataset_t D, const char *name, const char *sub, int format, int splits)
+static inline int load(ct_dataset_t D, const char *name, const char *sub, int format,
+                       int splits)
 {
     char dir[512], err[512];
     double t;

@@ -89,7 +89,8 @@ def check_examples(certune, scratch):
             if run.returncode != 0:
                 failures.append(f"{path}: `{command}` exits {run.returncode}: {run.stderr}")
                 continue
-            got = run.stdout.rstrip("\n").split("\n") if run.stdout else []
+            text = run.stdout.replace(scratch + "/", "/tmp/")
+            got = text.rstrip("\n").split("\n") if text else []
             why = matches(shown, got)
             if why:
                 failures.append(f"{path}: `{command}`: {why}")

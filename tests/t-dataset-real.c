@@ -332,8 +332,9 @@ int main(void)
 
     load_root = ROOT;
     if (!is_dir(ROOT)) {
-        printf("skipped: %s not found (run from the repository root, shared/ beside it)\n",
-               ROOT);
+        printf(
+            "skipped: %s not found (run from the repository root, shared/ beside it)\n",
+            ROOT);
         return 77;
     }
     test_planetoid();

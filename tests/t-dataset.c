@@ -63,8 +63,8 @@ static void test_fixture_planetoid(void)
 /* LINQS node k is node 294 - k; classes renumbered Alpha 0, Mid 1, Zeta 2. */
 static void test_fixture_linqs(void)
 {
-    static const expect_struct e = {
-        "tinycite", CT_DATASET_FORMAT_LINQS, 295, 13, 590, 3, 440, {98, 98, 99, -1}};
+    static const expect_struct e = {"tinycite", CT_DATASET_FORMAT_LINQS, 295, 13, 590, 3,
+                                    440,        {98, 98, 99, -1}};
     static const slong relabel[3] = {2, 0, 1};
     ct_dataset_t D;
 
@@ -76,14 +76,15 @@ static void test_fixture_linqs(void)
     check_fixture_node(D, 100, 194, relabel[194 % 3], 1.0);
     /* {0, 1} and {290, 293} are LINQS {294, 293} and {4, 1}; {291, 294} is no edge. */
     CHECK(has_edge(D, 294, 293) && has_edge(D, 4, 1) && !has_edge(D, 0, 3));
-    CHECK(strcmp(D->class_name[0], "Alpha") == 0 && strcmp(D->class_name[2], "Zeta") == 0);
+    CHECK(strcmp(D->class_name[0], "Alpha") == 0 &&
+          strcmp(D->class_name[2], "Zeta") == 0);
     ct_dataset_clear(D);
 }
 
 static void test_fixture_geom(void)
 {
-    static const expect_struct e = {
-        "tinyweb", CT_DATASET_FORMAT_GEOM, 300, 13, 600, 3, 450, {100, 100, 100, -1}};
+    static const expect_struct e = {"tinyweb", CT_DATASET_FORMAT_GEOM, 300, 13, 600, 3,
+                                    450,       {100, 100, 100, -1}};
     ct_dataset_t D;
 
     if (!load(D, "tinyweb", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_DEFAULT)) {
@@ -94,7 +95,8 @@ static void test_fixture_geom(void)
     CHECK(D->nloops == 0 && D->ndups == 30);
     check_geom_splits(D, 180, 60, 60);
     /* Split K codes node i by (i + K) mod 5: 0, 1, 2 train, 3 val, 4 test. */
-    CHECK(D->split[0 * 300 + 3] == CT_DATASET_VAL && D->split[1 * 300 + 3] == CT_DATASET_TEST &&
+    CHECK(D->split[0 * 300 + 3] == CT_DATASET_VAL &&
+          D->split[1 * 300 + 3] == CT_DATASET_TEST &&
           D->split[2 * 300 + 3] == CT_DATASET_TRAIN);
     check_fixture_node(D, 299, 299, 2, 1.0);
     ct_dataset_clear(D);
@@ -102,8 +104,8 @@ static void test_fixture_geom(void)
 
 static void test_fixture_npz(void)
 {
-    static const expect_struct e = {
-        "tinynpz", CT_DATASET_FORMAT_NPZ, 300, 13, 600, 3, 450, {100, 100, 100, -1}};
+    static const expect_struct e = {"tinynpz", CT_DATASET_FORMAT_NPZ, 300, 13, 600, 3,
+                                    450,       {100, 100, 100, -1}};
     ct_dataset_t D;
 
     if (!load(D, "tinynpz", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_DEFAULT)) {

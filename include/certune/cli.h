@@ -2,6 +2,7 @@
 #ifndef CERTUNE_CLI_H
 #define CERTUNE_CLI_H
 
+#include <stdio.h>
 #include "certune/analysis.h"
 #include "certune/opt.h"
 
@@ -15,6 +16,15 @@ int ct_cli_parse_c(fmpq_t c, const char *text);
 /* Loads the files; on error prints "certune: file:line: ..." to stderr, frees
    what was loaded and returns the invalid-input exit status (2), else 0. */
 int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n);
+
+/* Makes the output folder dir (--out) if absent. An existing folder that is
+   not empty is refused (usage error, message printed) unless force; returns 0
+   or the exit status. */
+int ct_cli_prepare_out(const char *dir, int force);
+
+/* Prints the help of subcommand sub to out; -1 (nothing printed) when sub has
+   no help of its own. */
+int ct_cli_help(FILE *out, const char *sub);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
 int ct_cli_analyze_main(int argc, char **argv);

@@ -23,10 +23,15 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = 0;
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (operands)
+            o->files[o->nfiles++] = argv[i];
+        else if (strcmp(argv[i], "--") == 0)
+            operands = 1;
+        else if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&o->family, v);
             o->have_family = 1;
         } else if ((v = ct_opt_value(argc, argv, &i, "--score")) != NULL) {
@@ -49,8 +54,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_family)
-        return ct_opt_usage_error("%s",
-                                  "analyze needs --family lambda or --family delta");
+        return ct_opt_usage_error("%s", "analyze needs --family lambda, alpha or delta");
     if (o->have_c && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)

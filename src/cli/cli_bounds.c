@@ -207,8 +207,13 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc && rc == 0; i++) {
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (operands)
+            o->files[o->nfiles++] = argv[i];
+        else if (strcmp(argv[i], "--") == 0)
+            operands = 1;
+        else if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&o->family, v);
             have_family = 1;
         } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
@@ -224,7 +229,8 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
             o->files[o->nfiles++] = argv[i];
     }
     if (rc == 0 && (!have_family || o->nfiles == 0))
-        rc = ct_opt_usage_error("%s", "bounds needs --family and at least one FILE");
+        rc = ct_opt_usage_error(
+            "%s", "bounds needs --family (lambda, alpha or delta) and at least one FILE");
     if (rc == 0 && have_c && o->family != CT_FAMILY_DELTA)
         rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
     return rc;
