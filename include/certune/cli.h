@@ -26,6 +26,23 @@ int ct_cli_prepare_out(const char *dir, int force);
    no help of its own. */
 int ct_cli_help(FILE *out, const char *sub);
 
+/* Progress of a long run on stderr (cli_progress.c): on when forced
+   (--progress) or when stderr is a terminal. */
+typedef struct {
+    int on, tty, shown;
+    const char *what; /* the subcommand, e.g. "analyze" */
+    double start, last;
+} ct_cli_progress_struct;
+
+void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what);
+
+/* "certune: WHAT: done/total instances, T s" (throttled); arg is the
+   ct_cli_progress_struct, so that it serves as ct_analysis_set_progress's hook. */
+void ct_cli_progress_update(void *arg, slong done, slong total);
+
+/* The closing line "certune: WHAT: done/total instances, T s, done" (when on). */
+void ct_cli_progress_finish(ct_cli_progress_struct *p, slong done, slong total);
+
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
 int ct_cli_analyze_main(int argc, char **argv);
 int ct_cli_bounds_main(int argc, char **argv);
