@@ -99,5 +99,38 @@ else
   ok "--progress writes epochs to stderr" $?
 fi
 
+# Each seed's line is out (flushed) as soon as it is done, and SIGINT reports
+# the seeds completed so far: stdout redirected to a file, as a batch job.
+if [ -d "$DATA/tinyweb" ]; then
+  "$C" gnn train --model gcn --dataset "$DATA/tinyweb" --seeds 100000 --epochs 1000 \
+    >"$tmp/live" 2>"$tmp/live.err" &
+  pid=$!
+  for _ in $(seq 1 300); do
+    [ "$(grep -c '^  seed ' "$tmp/live" 2>/dev/null)" -ge 3 ] && break
+    sleep 0.1
+  done
+  [ "$(grep -c '^  seed ' "$tmp/live")" -ge 3 ]; ok "seed lines appear while training runs" $?
+  kill -INT "$pid"
+  wait "$pid"
+  ok "SIGINT: exit 130" $(($? != 130))
+  k=$(grep -c '^  seed ' "$tmp/live")
+  [ "$(grep '^  seed ' "$tmp/live" | sed 's/^  seed \([0-9]*\):.*/\1/' | tr '\n' ' ')" = "$(seq -s ' ' 0 $((k - 1))) " ]
+  ok "SIGINT: seeds 0..K-1 listed in order" $?
+  grep -qx "interrupted: $k of 100000 seeds completed" "$tmp/live" && grep -q "^test accuracy " "$tmp/live"
+  ok "SIGINT: the completed seeds summarized" $?
+  grep -qx "certune gnn: interrupted: $k of 100000 seeds completed" "$tmp/live.err"; ok "SIGINT: said on stderr" $?
+  "$C" gnn train --json --progress --model gcn --dataset "$DATA/tinyweb" --seeds 100000 \
+    --epochs 1000 >"$tmp/live.json" 2>"$tmp/live.jerr" &
+  pid=$!
+  for _ in $(seq 1 300); do
+    grep -q '^  seed 0: test' "$tmp/live.jerr" 2>/dev/null && break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+  [ "$(jq -c '.interrupted == true and .seeds_asked == 100000 and .seeds == (.test_acc | length) and .seeds >= 1' "$tmp/live.json")" = true ]
+  ok "SIGINT with --json: a complete object of the seeds done" $?
+fi
+
 echo "cli-gnn: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]
