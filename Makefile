@@ -83,7 +83,8 @@ example: certune
 	./certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
-check: certune $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
+# (./certune too for the default build folder, so that README's commands work after it.)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
