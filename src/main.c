@@ -8,12 +8,13 @@
 
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
-    "                       [--plot FILE.svg] FILE...\n"
-    "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] FILE...\n"
-    "       certune shatter --family F [--c Q] --m M --out DIR\n"
+    "                       [--per-instance] [--plot FILE.svg] [--progress] FILE...\n"
+    "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
+    "                      FILE...\n"
+    "       certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
     "       certune verify-shatter [--family F] [--c Q] DIR\n"
     "       certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
-    "                      [--seed S] --out DIR\n"
+    "                      [--seed S] --out DIR [--force]\n"
     "       certune gnn train ... (certune gnn --help)\n"
     "\n"
     "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
