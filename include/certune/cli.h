@@ -29,18 +29,23 @@ int ct_cli_help(FILE *out, const char *sub);
 /* Progress of a long run on stderr (cli_progress.c): on when forced
    (--progress) or when stderr is a terminal. */
 typedef struct {
-    int on, tty, shown;
-    const char *what; /* the subcommand, e.g. "analyze" */
+    int on, tty, forced, shown;
+    const char *what;  /* the subcommand, e.g. "analyze" */
+    const char *after; /* what runs once all instances are done */
     double start, last;
 } ct_cli_progress_struct;
 
-void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what);
+void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what,
+                          const char *after);
 
-/* "certune: WHAT: done/total instances, T s" (throttled); arg is the
+/* "certune: WHAT: done/total instances, T s" (throttled; at done == total
+   "..., AFTER" on a line of its own); arg is the
    ct_cli_progress_struct, so that it serves as ct_analysis_set_progress's hook. */
 void ct_cli_progress_update(void *arg, slong done, slong total);
 
-/* The closing line "certune: WHAT: done/total instances, T s, done" (when on). */
+/* The closing line "certune: WHAT: done/total instances, T s, done" (or
+   "stopped" when done < total: an error the caller reports), when forced or
+   when a progress line was shown. */
 void ct_cli_progress_finish(ct_cli_progress_struct *p, slong done, slong total);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */

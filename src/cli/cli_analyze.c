@@ -105,7 +105,8 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
                               const ct_instance_struct *insts, char *err, size_t errlen)
 {
     ct_cli_progress_struct p;
-    ct_cli_progress_init(&p, o->progress, "analyze");
+    ct_cli_progress_init(&p, o->progress, "analyze",
+                         "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
     int rc = ct_family_analyze(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr,

@@ -266,7 +266,7 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     slong m = o->nfiles, nrows = 0;
     ct_bounds_row *rows = NULL;
     ct_cli_progress_struct p;
-    ct_cli_progress_init(&p, o->progress, "bounds");
+    ct_cli_progress_init(&p, o->progress, "bounds", "counts done");
     int undecided = bounds_collect(&rows, &nrows, o, insts, &p);
     ct_cli_progress_finish(&p, undecided ? 0 : m, m);
     if (undecided) {
