@@ -75,6 +75,12 @@ ok "--per-instance without --json: exit 1" $(($? != 1))
 # --progress: a closing line on stderr; nothing on stderr without it (not a terminal).
 "$C" analyze --family lambda --progress $I/random-1.gssl $I/random-2.gssl $I/random-3.gssl >/dev/null 2>"$tmp/err"
 tail -n 1 "$tmp/err" | grep -Eqx "certune: analyze: 3/3 instances, [0-9]+\.[0-9] s, done"; ok "analyze --progress" $?
+grep -Eqx "certune: analyze: 3/3 instances, [0-9]+\.[0-9] s, certifying and ordering breakpoints" "$tmp/err"
+ok "analyze --progress: the end of the per-instance stage" $?
+printf 'p gssl 2 1\ne 1 2 1\nl 1 0\n' >"$tmp/noscore.gssl"
+"$C" analyze --family lambda --progress "$tmp/noscore.gssl" >/dev/null 2>"$tmp/err"
+head -n 1 "$tmp/err" | grep -Eqx "certune: analyze: 0/1 instances, [0-9]+\.[0-9] s, stopped" &&
+  grep -q "no scored node" "$tmp/err"; ok "analyze --progress on an error: stopped, then the error" $?
 "$C" analyze --family alpha $I/alpha-gadget-x2.gssl >/dev/null 2>"$tmp/err"
 [ ! -s "$tmp/err" ]; ok "no progress when stderr is not a terminal" $?
 "$C" bounds --family delta --progress $I/delta-gadget-x7-c99_100.gssl $I/delta-gadget-oscillating.gssl >/dev/null 2>"$tmp/err"
