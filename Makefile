@@ -46,7 +46,7 @@ $(B)/obj/main.o: src/main.c
 # let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
 $(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
-$(B)/tests/%: tests/%.c $(B)/libcertune.a tests/check.h
+$(B)/tests/%: tests/%.c $(B)/libcertune.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests -o $@ $< $(B)/libcertune.a $(LIBS)
 
@@ -74,15 +74,17 @@ install: $(B)/certune $(B)/libcertune.a $(B)/libcertune.so.$(VERSION)
 deps:
 	bash scripts/install-deps.sh
 
-# The main job: the analyzer on the shipped example instances.
-example: $(B)/certune
-	$(B)/certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
-	$(B)/certune analyze --family lambda instances/random-*.gssl
-	$(B)/certune analyze --family delta instances/delta-gadget-oscillating.gssl
-	$(B)/certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
+# The main job: the analyzer on the shipped example instances, with ./certune
+# (the binary the README's examples run).
+example: certune
+	./certune analyze --family lambda instances/lambda-gadget-oscillating.gssl
+	./certune analyze --family lambda instances/random-*.gssl
+	./certune analyze --family delta instances/delta-gadget-oscillating.gssl
+	./certune analyze --family alpha instances/alpha-gadget-oscillating.gssl
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
-check: $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
+# (./certune too for the default build folder, so that README's commands work after it.)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:

@@ -150,7 +150,7 @@ rm -f "$OUT/bounds.times"
 } >>"$OUT/bounds.md"
 for M in $MS; do
   dir=$OUT/shatter-$M t0=$SECONDS
-  if ! "$CERTUNE" shatter --family lambda --m "$M" --out "$dir" >"$dir.log" 2>&1; then
+  if ! "$CERTUNE" shatter --family lambda --m "$M" --out "$dir" --force >"$dir.log" 2>&1; then
     fail "shatter M=$M failed (see $dir.log)"
     echo "| $M | - | - | - | shatter failed | - |" >>"$OUT/bounds.md"
     continue

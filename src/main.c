@@ -8,12 +8,13 @@
 
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
-    "                       [--plot FILE.svg] FILE...\n"
-    "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] FILE...\n"
-    "       certune shatter --family F [--c Q] --m M --out DIR\n"
-    "       certune verify-shatter --family F DIR\n"
+    "                       [--per-instance] [--plot FILE.svg] [--progress] FILE...\n"
+    "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
+    "                      FILE...\n"
+    "       certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
+    "       certune verify-shatter [--family F] [--c Q] DIR\n"
     "       certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
-    "                      [--seed S] --out DIR\n"
+    "                      [--seed S] --out DIR [--force]\n"
     "       certune gnn train ... (certune gnn --help)\n"
     "\n"
     "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
@@ -28,8 +29,12 @@ static const char *usage_text =
     "                  fraction FRAC labeled, default 0.2, the rest held out with\n"
     "                  their true class) out of a dataset folder (docs/gnn-data.md)\n"
     "\n"
+    "  certune SUB --help   the options of SUB, with an example\n"
+    "  certune --version    the version\n"
+    "\n"
     "options:\n"
-    "  --family F    lambda (smoothing, lambda in (0, +inf)) or\n"
+    "  --family F    lambda (smoothing, lambda in (0, +inf)),\n"
+    "                alpha (local and global consistency, alpha in (0, 1)) or\n"
     "                delta (normalized adjacency, delta in [0, 1])\n"
     "  --c Q         delta's constant, an exact rational in (0, 1) (default 99/100)\n"
     "  --score S     unlabeled (default): score held-out `t` nodes;\n"
@@ -37,6 +42,7 @@ static const char *usage_text =
     "  --json        print JSON (docs/formats.md) instead of text\n"
     "  --plot FILE   also draw an SVG plot\n"
     "  --help        print this help\n"
+    "  --            ends the options (a FILE may then start with '-')\n"
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (what\n"
     "             could not be certified is printed; no loss is reported),\n"
@@ -59,12 +65,21 @@ static command_fn find_command(const char *name)
     return NULL;
 }
 
+/* --help or -h before any "--" (after it they are operands). */
 static int wants_help(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return 1;
     return 0;
+}
+
+/* The help of sub, or the global page when sub has none of its own. */
+static int print_help(const char *sub)
+{
+    if (sub == NULL || ct_cli_help(stdout, sub) != 0)
+        fputs(usage_text, stdout);
+    return CERTUNE_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -72,17 +87,20 @@ int main(int argc, char **argv)
     if (argc < 2)
         return ct_opt_usage_error("%s",
                                   "missing command (analyze, bounds, shatter, ...)");
-    if (strcmp(argv[1], "help") == 0 || (argv[1][0] == '-' && wants_help(argc, argv))) {
-        fputs(usage_text, stdout);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("certune %s\n", CERTUNE_VERSION);
         return CERTUNE_EXIT_OK;
     }
+    if (strcmp(argv[1], "help") == 0)
+        return print_help(argc > 2 ? argv[2] : NULL);
+    if (argv[1][0] == '-' && wants_help(argc, argv))
+        return print_help(NULL);
     command_fn fn = find_command(argv[1]);
     if (fn == NULL)
         return ct_opt_usage_error("unknown command '%s'", argv[1]);
-    if (fn != ct_gnn_cli_main && wants_help(argc - 1, argv + 1)) {
-        fputs(usage_text, stdout);
-        return CERTUNE_EXIT_OK;
-    }
+    if (fn != ct_gnn_cli_main && wants_help(argc - 1, argv + 1))
+        return print_help(argv[1]);
+    ct_opt_set_command(argv[1]);
     int rc = fn(argc - 1, argv + 1);
     flint_cleanup_master(); /* FLINT's integer cache, so valgrind sees no leak */
     return rc;

@@ -39,7 +39,7 @@ printf 'family lambda\nm 1\ninstance 1 instance-1.gssl 1/2\npattern 2 1\n' >"$tm
 grep -q "witness.txt:4:" "$tmp/err"; ok "malformed witness: file and line named" $?
 "$C" verify-shatter --family lambda "$tmp/none" >/dev/null 2>&1; ok "missing dir: exit 2" $(($? != 2))
 for args in "shatter --family lambda --m 0 --out $tmp/x" "shatter --family lambda --m 21 --out $tmp/x" \
-  "shatter --family lambda --m 2" "verify-shatter $tmp/s3" "bounds --family lambda" "bounds $I/random-1.gssl"; do
+  "shatter --family lambda --m 2" "verify-shatter" "bounds --family lambda" "bounds $I/random-1.gssl"; do
   "$C" $args >/dev/null 2>&1; ok "usage error: certune $args" $(($? != 1))
 done
 
@@ -130,16 +130,16 @@ grep -q "</svg>" "$tmp/b.svg"; ok "bounds --plot writes SVG" $?
 ok "unwritable plot: exit 2" $(($? != 2))
 [ ! -s "$tmp/out" ]; ok "unwritable plot: no report printed" $?
 
-# sample: instances cut out of a real dataset, then analyzed.
-D=../shared/datasets/cornell
+# sample: instances cut out of the Geom-GCN fixture (300 nodes), then analyzed.
+D=tests/fixtures/tinyweb
 if [ -d "$D" ]; then
   "$C" sample --dataset "$D" --nodes 12 --count 4 --labeled 0.25 --seed 3 --out "$tmp/smp" >/dev/null
   ok "sample: exit 0" $?
   [ "$(ls "$tmp/smp" | wc -l)" -eq 4 ]; ok "sample: 4 files" $?
-  [ "$(grep -c '^l ' "$tmp/smp/sample-1.gssl")" -eq 3 ]; ok "sample: 3 of 12 labeled" $?
+  [ "$(grep -c '^l ' "$tmp/smp/sample-001.gssl")" -eq 3 ]; ok "sample: 3 of 12 labeled" $?
   "$C" analyze --family lambda "$tmp"/smp/*.gssl >/dev/null 2>&1; ok "sample: analyzable" $?
   "$C" sample --dataset "$D" --nodes 12 --count 4 --labeled 0.25 --seed 3 --out "$tmp/smp2" >/dev/null
-  cmp -s "$tmp/smp/sample-2.gssl" "$tmp/smp2/sample-2.gssl"; ok "sample: reproducible" $?
+  cmp -s "$tmp/smp/sample-002.gssl" "$tmp/smp2/sample-002.gssl"; ok "sample: reproducible" $?
 fi
 "$C" sample --dataset "$tmp/none" --nodes 5 --count 1 --out "$tmp/smp3" >/dev/null 2>&1
 ok "sample: missing dataset: exit 2" $(($? != 2))

@@ -22,7 +22,7 @@ json '(.breakpoints | length) == 1 and .breakpoints[0].exact == "50*9^x - 99" an
   $I/delta-gadget-x7-c99_100.gssl; ok "x=7, c=99/100: one breakpoint ln(1.98)/ln 9" $?
 json '.c == "99/100" and .domain == {"lo": "0", "hi": "1", "lo_closed": true, "hi_closed": true}' \
   $I/delta-gadget-x7-c99_100.gssl; ok "default c and the closed domain" $?
-json '[.pieces[].loss] == ["1", "0"] and .point_losses == ["0"] and .end_losses == {"lo": "1", "hi": "0"} and .loss_pieces == 2' \
+json '[.pieces[].loss] == ["1", "0"] and .point_losses == ["0"] and .end_losses == {"lo": "1", "hi": "0", "lo_float": 1, "hi_float": 0} and .loss_pieces == 2' \
   $I/delta-gadget-x7-c99_100.gssl; ok "x=7: held-out class 0 is wrong below the threshold, right from it on" $?
 json '.minimum.loss == "0" and .minimum.pieces == [1] and .minimum.points == [0] and .minimum.ends == ["hi"]' \
   $I/delta-gadget-x7-c99_100.gssl; ok "x=7: minimum on the last piece, the breakpoint and the right end" $?
@@ -32,7 +32,7 @@ json '.breakpoints[0].exact == "2*9^x - 3*4^x" and (.breakpoints[0].lo | tonumbe
 out=$("$C" analyze --family delta --c 0.75 --json $I/delta-gadget-x1_4-c3_4.gssl | jq -c '.point_losses')
 [ "$out" = '["0"]' ]; ok "x=1/4: the tie at 1/2 goes to class 0 (c given as 0.75)" $?
 # c = 1/2 and x = 2: 4^delta = 1 only at 0: a tie at the left end, class 0 everywhere.
-json '.breakpoints == [] and .end_losses == {"lo": "0", "hi": "0"} and [.pieces[].loss] == ["0"]' \
+json '.breakpoints == [] and .end_losses == {"lo": "0", "hi": "0", "lo_float": 0, "hi_float": 0} and [.pieces[].loss] == ["0"]' \
   --c 1/2 $I/delta-gadget-x2-c1_2.gssl; ok "x=2, c=1/2: tie at 0 (class 0), no breakpoint" $?
 json '(.breakpoints | length) == 5 and [.pieces[].loss] == ["2/5", "3/5", "2/5", "3/5", "2/5", "3/5"] and .loss_pieces == 6' \
   $I/delta-gadget-oscillating.gssl; ok "oscillating union: 5 breakpoints, loss 2/5, 3/5, ..." $?

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end tests of `certune gnn train`. Usage: bash tests/cli-gnn.sh CERTUNE
-# (from the repo root). Trains a few epochs on Cornell from ../shared/datasets
-# (GNN_DATASETS overrides the folder; those checks are skipped without it).
+# (from the repo root). Trains a few epochs on the 300-node Geom-GCN fixture
+# tests/fixtures/tinyweb (scripts/make-fixtures.py); GNN_DATASETS overrides the
+# fixture folder. Real datasets: cli-gnn-real.sh.
 set -u
 C=${1:?usage: cli-gnn.sh CERTUNE}
-DATA=${GNN_DATASETS:-../shared/datasets}
+DATA=${GNN_DATASETS:-tests/fixtures}
 fails=0 checks=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,7 +31,7 @@ status 0 --help && grep -q "usage: certune gnn train" "$tmp/out"; ok "--help pri
 status 0 train --help && grep -q -- "--split" "$tmp/out"; ok "train --help" $?
 status 1; ok "no command: exit 1" $?
 status 1 fit --model gcn; ok "unknown command: exit 1" $?
-status 1 train --dataset "$DATA/cornell"; ok "missing --model: exit 1" $?
+status 1 train --dataset "$DATA/tinyweb"; ok "missing --model: exit 1" $?
 status 1 train --model gcm --dataset x && grep -q "unknown model 'gcm'" "$tmp/err"
 ok "unknown model named" $?
 status 1 train --model gcn; ok "missing --dataset: exit 1" $?
@@ -47,30 +48,30 @@ status 1 train --model gcn --bogus --dataset x; ok "unknown option" $?
 status 2 train --model gcn --dataset "$tmp/nowhere" && grep -q "$tmp/nowhere" "$tmp/err"
 ok "missing dataset dir named" $?
 
-if [ ! -d "$DATA/cornell" ]; then
-  echo "cli-gnn: $DATA/cornell not found, dataset checks skipped"
+if [ ! -d "$DATA/tinyweb" ]; then
+  echo "FAILED: $DATA/tinyweb not found"; fails=$((fails + 1))
 else
   mkdir -p "$tmp/bad"
-  cp "$DATA/cornell/out1_graph_edges.txt" "$tmp/bad/"
+  cp "$DATA/tinyweb/out1_graph_edges.txt" "$tmp/bad/"
   awk 'NR == 5 { $0 = "4\tnot,numbers\t1" } { print }' \
-    "$DATA/cornell/out1_node_feature_label.txt" >"$tmp/bad/out1_node_feature_label.txt"
+    "$DATA/tinyweb/out1_node_feature_label.txt" >"$tmp/bad/out1_node_feature_label.txt"
   status 2 train --model gcn --dataset "$tmp/bad" &&
     grep -q "out1_node_feature_label.txt:5" "$tmp/err"
   ok "malformed feature line: file:line in the error" $?
   rm "$tmp/bad/out1_graph_edges.txt"
   status 2 train --model gcn --dataset "$tmp/bad"; ok "half a dataset: exit 2" $?
-  if [ -d "$DATA/pubmed" ]; then
-    status 2 train --model gcn --dataset "$DATA/pubmed" && grep -q "no node features" "$tmp/err"
-    ok "pubmed has no features: exit 2" $?
-  fi
-  status 2 train --model gcn --split public --dataset "$DATA/cornell" && [ -s "$tmp/err" ]
-  ok "cornell has no public split" $?
+  mkdir -p "$tmp/nofeat"
+  cp "$DATA/tinynpz/labels.txt" "$DATA/tinynpz/edges.txt" "$tmp/nofeat/"
+  status 2 train --model gcn --dataset "$tmp/nofeat" && grep -q "no node features" "$tmp/err"
+  ok "a dataset without features: exit 2" $?
+  status 2 train --model gcn --split public --dataset "$DATA/tinyweb" && [ -s "$tmp/err" ]
+  ok "geom fixture has no public split" $?
 
   # Training runs and their JSON.
-  CO=(--dataset "$DATA/cornell" --epochs 15)
+  CO=(--dataset "$DATA/tinyweb" --epochs 15)
   json '(.test_acc | length) == 3 and (.test_acc_mean | type) == "number" and
         .test_acc_ci90 >= 0 and .seconds_per_epoch > 0 and .peak_rss_mb > 0 and
-        .model == "gcn" and .dataset == "cornell" and .split == "geom"' \
+        .model == "gcn" and .dataset == "tinyweb" and .split == "geom"' \
     --model gcn --seeds 3 "${CO[@]}"
   ok "gcn json fields" $?
   json '(.test_acc_mean - (.test_acc | add / length) | fabs) < 1e-6 and
@@ -96,6 +97,39 @@ else
   "$C" gnn train --model gcn --progress "${CO[@]}" >"$tmp/out" 2>"$tmp/err"
   [ $? -eq 0 ] && grep -q "epoch 10 loss" "$tmp/err"
   ok "--progress writes epochs to stderr" $?
+fi
+
+# Each seed's line is out (flushed) as soon as it is done, and SIGINT reports
+# the seeds completed so far: stdout redirected to a file, as a batch job.
+if [ -d "$DATA/tinyweb" ]; then
+  "$C" gnn train --model gcn --dataset "$DATA/tinyweb" --seeds 100000 --epochs 1000 \
+    >"$tmp/live" 2>"$tmp/live.err" &
+  pid=$!
+  for _ in $(seq 1 300); do
+    [ "$(grep -c '^  seed ' "$tmp/live" 2>/dev/null)" -ge 3 ] && break
+    sleep 0.1
+  done
+  [ "$(grep -c '^  seed ' "$tmp/live")" -ge 3 ]; ok "seed lines appear while training runs" $?
+  kill -INT "$pid"
+  wait "$pid"
+  ok "SIGINT: exit 130" $(($? != 130))
+  k=$(grep -c '^  seed ' "$tmp/live")
+  [ "$(grep '^  seed ' "$tmp/live" | sed 's/^  seed \([0-9]*\):.*/\1/' | tr '\n' ' ')" = "$(seq -s ' ' 0 $((k - 1))) " ]
+  ok "SIGINT: seeds 0..K-1 listed in order" $?
+  grep -qx "interrupted: $k of 100000 seeds completed" "$tmp/live" && grep -q "^test accuracy " "$tmp/live"
+  ok "SIGINT: the completed seeds summarized" $?
+  grep -qx "certune gnn: interrupted: $k of 100000 seeds completed" "$tmp/live.err"; ok "SIGINT: said on stderr" $?
+  "$C" gnn train --json --progress --model gcn --dataset "$DATA/tinyweb" --seeds 100000 \
+    --epochs 1000 >"$tmp/live.json" 2>"$tmp/live.jerr" &
+  pid=$!
+  for _ in $(seq 1 300); do
+    grep -q '^  seed 0: test' "$tmp/live.jerr" 2>/dev/null && break
+    sleep 0.1
+  done
+  kill -INT "$pid"
+  wait "$pid"
+  [ "$(jq -c '.interrupted == true and .seeds_asked == 100000 and .seeds == (.test_acc | length) and .seeds >= 1' "$tmp/live.json")" = true ]
+  ok "SIGINT with --json: a complete object of the seeds done" $?
 fi
 
 echo "cli-gnn: $checks checks, $fails failed"

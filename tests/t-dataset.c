@@ -1,385 +1,122 @@
-/* t-gnn-data: the dataset loaders on every real dataset in ../shared/datasets
-   (counts from the folders' READMEs), on small malformed files, and
-   ct_dataset_split_random. Run from the repository root. */
-#include <stdio.h>
+/* t-dataset: the dataset loaders on the repository's fixtures (tests/fixtures,
+   written by scripts/make-fixtures.py, whose header derives every count
+   checked here), on small malformed files, and ct_dataset_split_random. The
+   real datasets are t-dataset-real's. Run from the repository root. */
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "certune/dataset.h"
-#include "check.h"
+#include "dataset_check.h"
 
-#define ROOT "../shared/datasets"
+#define ROOT "tests/fixtures"
 
-static double now(void)
+/* Node i of the fixture graph: class i mod 3, columns i mod 10 and 10 + i mod 3. */
+static void check_fixture_node(const ct_dataset_t D, slong k, slong i, slong label,
+                               double value)
 {
-    struct timespec t;
+    slong r = D->feat_rowptr[k];
+    slong lo = FLINT_MIN(i % 10, 10 + i % 3), hi = FLINT_MAX(i % 10, 10 + i % 3);
 
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+    CHECK_MSG(D->label[k] == label, "%s node %ld: label %ld", D->name, (long)k,
+              (long)D->label[k]);
+    CHECK_MSG(D->feat_rowptr[k + 1] - r == 2 && D->feat_col[r] == lo &&
+                  D->feat_col[r + 1] == hi && D->feat_val[r + 1] == value,
+              "%s node %ld: features", D->name, (long)k);
 }
 
-static int is_dir(const char *path)
-{
-    struct stat st;
-
-    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* Loads ROOT/name (sub may be ""); 1 when loaded, 0 when the folder is
-   absent (a note, not a failure: CI may carry a partial copy). */
-static int load(ct_dataset_t D, const char *name, const char *sub, int format, int splits)
-{
-    char dir[512], err[512];
-    double t;
-    int res;
-
-    snprintf(dir, sizeof dir, "%s/%s", ROOT, name);
-    if (!is_dir(dir)) {
-        printf("t-gnn-data: note: %s missing, skipped\n", dir);
-        return 0;
-    }
-    snprintf(dir, sizeof dir, "%s/%s%s", ROOT, name, sub);
-    t = now();
-    res = ct_dataset_load_format(D, dir, format, splits, err, sizeof err);
-    t = now() - t;
-    CHECK_MSG(res == 0, "%s: %s", dir, err);
-    if (res != 0)
-        return 0;
-    printf("t-gnn-data: %-28s %-9s %7.3f s\n", dir, ct_dataset_format_name(D->format), t);
-    return 1;
-}
-
-/* What every loaded dataset must satisfy, whatever the format. */
-static void check_invariants(const ct_dataset_t D)
-{
-    slong i, k, bad = 0;
-
-    CHECK(D->feat_rowptr[0] == 0);
-    for (i = 0; i < D->n; i++) {
-        bad += D->feat_rowptr[i + 1] < D->feat_rowptr[i];
-        for (k = D->feat_rowptr[i]; k < D->feat_rowptr[i + 1]; k++)
-            bad += D->feat_col[k] < 0 || D->feat_col[k] >= D->nfeat ||
-                   (k > D->feat_rowptr[i] && D->feat_col[k] <= D->feat_col[k - 1]);
-        bad += D->label[i] < -1 || D->label[i] >= D->nclass;
-    }
-    for (i = 0; i < D->nedges; i++)
-        bad += D->eu[i] < 0 || D->eu[i] >= D->ev[i] || D->ev[i] >= D->n ||
-               (i > 0 && (D->eu[i] < D->eu[i - 1] ||
-                          (D->eu[i] == D->eu[i - 1] && D->ev[i] <= D->ev[i - 1])));
-    for (i = 0; i < D->nsplits * D->n; i++)
-        bad += D->split[i] < -1 || D->split[i] > 2 ||
-               (D->split[i] != CT_DATASET_UNUSED && D->label[i % D->n] < 0);
-    CHECK_MSG(bad == 0, "%s: %ld invariant violations", D->name, (long)bad);
-}
-
-typedef struct {
-    const char *name;
-    int format;
-    slong n, nfeat, nnz, nclass, nedges;
-    slong count[16]; /* per class, -1 ends */
-} expect_struct;
-
-static void check_counts(const ct_dataset_t D, const expect_struct *e)
-{
-    slong i, c, got[64] = {0};
-
-    CHECK_MSG(strcmp(D->name, e->name) == 0, "name %s", D->name);
-    CHECK_MSG(D->format == e->format, "%s format %d", e->name, D->format);
-    CHECK_MSG(D->n == e->n, "%s n %ld", e->name, (long)D->n);
-    CHECK_MSG(D->nfeat == e->nfeat, "%s nfeat %ld", e->name, (long)D->nfeat);
-    CHECK_MSG(D->feat_rowptr[D->n] == e->nnz, "%s nnz %ld", e->name,
-              (long)D->feat_rowptr[D->n]);
-    CHECK_MSG(D->nclass == e->nclass, "%s nclass %ld", e->name, (long)D->nclass);
-    CHECK_MSG(D->nedges == e->nedges, "%s nedges %ld", e->name, (long)D->nedges);
-    for (i = 0; i < D->n; i++)
-        if (D->label[i] >= 0 && D->label[i] < 64)
-            got[D->label[i]]++;
-    for (c = 0; c < 16 && e->count[c] >= 0; c++)
-        CHECK_MSG(got[c] == e->count[c], "%s class %ld: %ld, README %ld", e->name,
-                  (long)c, (long)got[c], (long)e->count[c]);
-    check_invariants(D);
-}
-
-/* Train/val/test/unused sizes of split s. */
-static void split_sizes(slong out[4], const ct_dataset_t D, slong s)
+/* Does D have the undirected edge {u, v}? (eu < ev, sorted) */
+static int has_edge(const ct_dataset_t D, slong u, slong v)
 {
     slong i;
 
-    out[0] = out[1] = out[2] = out[3] = 0;
-    for (i = 0; i < D->n; i++) {
-        int c = D->split[s * D->n + i];
-        out[c < 0 ? 3 : c]++;
-    }
+    for (i = 0; i < D->nedges; i++)
+        if (D->eu[i] == FLINT_MIN(u, v) && D->ev[i] == FLINT_MAX(u, v))
+            return 1;
+    return 0;
 }
 
-/* Every split s in 0..nsplits-1 has the sizes tr/va/te (unused: the rest). */
-static void check_geom_splits(const ct_dataset_t D, slong tr, slong va, slong te)
+static void test_fixture_planetoid(void)
 {
-    slong s, z[4];
-
-    CHECK_MSG(D->nsplits == 10 && D->split_kind == CT_DATASET_SPLITS_GEOM,
-              "%s nsplits %ld", D->name, (long)D->nsplits);
-    for (s = 0; s < D->nsplits; s++) {
-        split_sizes(z, D, s);
-        CHECK_MSG(z[0] == tr && z[1] == va && z[2] == te, "%s split %ld: %ld/%ld/%ld",
-                  D->name, (long)s, (long)z[0], (long)z[1], (long)z[2]);
-    }
-}
-
-static const expect_struct expect_planetoid[] = {
-    {"cora",
-     CT_DATASET_FORMAT_PLANETOID,
-     2708,
-     1433,
-     49216,
-     7,
-     5278,
-     {351, 217, 418, 818, 426, 298, 180, -1}},
-    {"citeseer",
-     CT_DATASET_FORMAT_PLANETOID,
-     3327,
-     3703,
-     105165,
-     6,
-     4552,
-     {249, 590, 668, 701, 596, 508, -1}},
-    {"pubmed",
-     CT_DATASET_FORMAT_PLANETOID,
-     19717,
-     0,
-     0,
-     3,
-     44324,
-     {4103, 7739, 7875, -1}},
-};
-
-/* The public splits: Cora 140/500/1000 etc., train and val the first ids. */
-static void test_planetoid(void)
-{
-    static const slong ntrain[3] = {140, 120, 60};
+    static const expect_struct e = {
+        "tinycite", CT_DATASET_FORMAT_PLANETOID, 300, 13, 600, 3, 450, {99, 98, 98, -1}};
     ct_dataset_t D;
-    slong z[4], i, bad;
-    int k;
+    slong z[4];
 
-    for (k = 0; k < 3; k++) {
-        if (!load(D, expect_planetoid[k].name, "", CT_DATASET_FORMAT_AUTO,
-                  CT_DATASET_SPLITS_DEFAULT))
-            continue;
-        check_counts(D, expect_planetoid + k);
-        CHECK(D->nsplits == 1 && D->split_kind == CT_DATASET_SPLITS_PUBLIC);
-        CHECK(D->nloops == 0 && D->ndups == 0);
-        split_sizes(z, D, 0);
-        CHECK_MSG(z[0] == ntrain[k] && z[1] == 500 && z[2] == 1000, "%s: %ld/%ld/%ld",
-                  D->name, (long)z[0], (long)z[1], (long)z[2]);
-        for (i = 0, bad = 0; i < ntrain[k] + 500; i++)
-            bad += D->split[i] != (i < ntrain[k] ? CT_DATASET_TRAIN : CT_DATASET_VAL);
-        CHECK(bad == 0);
-        CHECK((k == 2) == (D->class_name == NULL));
-        if (k == 0)
-            CHECK(strcmp(D->class_name[0], "Theory") == 0);
-        if (k == 1) {
-            /* The 15 ids only cited: no features, no label, in no set. */
-            static const slong gap[15] = {2407, 2489, 2553, 2682, 2781, 2953, 3042, 3063,
-                                          3212, 3214, 3250, 3292, 3305, 3306, 3309};
-            for (i = 0, bad = 0; i < 15; i++)
-                bad += D->label[gap[i]] != -1 || D->split[gap[i]] != CT_DATASET_UNUSED ||
-                       D->feat_rowptr[gap[i] + 1] != D->feat_rowptr[gap[i]];
-            CHECK(bad == 0);
-        }
-        ct_dataset_clear(D);
+    if (!load(D, "tinycite", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_DEFAULT)) {
+        CHECK_MSG(0, "%s/tinycite missing", ROOT);
+        return;
     }
-    /* Pointing at the planetoid/ subfolder itself gives the same data. */
-    if (load(D, "cora", "/planetoid/", CT_DATASET_FORMAT_AUTO,
-             CT_DATASET_SPLITS_DEFAULT)) {
-        check_counts(D, expect_planetoid);
-        CHECK(D->nsplits == 1);
-        ct_dataset_clear(D);
-    }
+    check_counts(D, &e);
+    CHECK(D->nloops == 1 && D->ndups == 1 && D->nunknown == 0);
+    CHECK(D->nsplits == 1 && D->split_kind == CT_DATASET_SPLITS_PUBLIC);
+    split_sizes(z, D, 0);
+    CHECK_MSG(z[0] == 30 && z[1] == 50 && z[2] == 80 && z[3] == 140, "%ld/%ld/%ld/%ld",
+              (long)z[0], (long)z[1], (long)z[2], (long)z[3]);
+    CHECK(D->split[29] == CT_DATASET_TRAIN && D->split[30] == CT_DATASET_VAL &&
+          D->split[200] == CT_DATASET_TEST && D->split[199] == CT_DATASET_UNUSED);
+    check_fixture_node(D, 7, 7, 1, 2.5);
+    check_fixture_node(D, 297, 297, -1, 2.5);
+    CHECK(has_edge(D, 299, 0) && has_edge(D, 298, 1) && !has_edge(D, 1, 4));
+    CHECK(D->class_name != NULL && strcmp(D->class_name[1], "Alpha") == 0);
+    ct_dataset_clear(D);
 }
 
-/* The Geom-GCN splits of the Planetoid sets, on the Planetoid node order. */
-static void test_planetoid_geom(void)
+/* LINQS node k is node 294 - k; classes renumbered Alpha 0, Mid 1, Zeta 2. */
+static void test_fixture_linqs(void)
 {
+    static const expect_struct e = {"tinycite", CT_DATASET_FORMAT_LINQS, 295, 13, 590, 3,
+                                    440,        {98, 98, 99, -1}};
+    static const slong relabel[3] = {2, 0, 1};
     ct_dataset_t D;
-    slong s, z[4];
 
-    if (load(D, "cora", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_GEOM)) {
-        check_geom_splits(D, 1192, 796, 497);
-        check_invariants(D);
-        ct_dataset_clear(D);
-    }
-    if (load(D, "pubmed", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_GEOM)) {
-        check_geom_splits(D, 9463, 6310, 3944);
-        ct_dataset_clear(D);
-    }
-    /* CiteSeer: 1596/1065/666 over all 3327 nodes (4 and 5: the largest
-       component, 1207 unused), less the label-less nodes set UNUSED. */
-    if (load(D, "citeseer", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_GEOM)) {
-        CHECK(D->nsplits == 10);
-        for (s = 0; s < D->nsplits; s++) {
-            split_sizes(z, D, s);
-            if (s == 4 || s == 5)
-                CHECK_MSG(z[3] >= 1207 && z[3] <= 1207 + 15 && z[0] <= 1017 &&
-                              z[1] <= 679 && z[2] <= 424 &&
-                              z[0] + z[1] + z[2] + z[3] == 3327,
-                          "citeseer split %ld", (long)s);
-            else
-                CHECK_MSG(z[3] == 15 && z[0] <= 1596 && z[1] <= 1065 && z[2] <= 666,
-                          "citeseer split %ld: unused %ld", (long)s, (long)z[3]);
-        }
-        CHECK_MSG(D->nsplit_unlabeled == 140, "%ld", (long)D->nsplit_unlabeled);
-        check_invariants(D);
-        ct_dataset_clear(D);
-    }
+    if (!load(D, "tinycite", "", CT_DATASET_FORMAT_LINQS, CT_DATASET_SPLITS_DEFAULT))
+        return;
+    check_counts(D, &e);
+    CHECK(D->nloops == 1 && D->ndups == 0 && D->nunknown == 10 && D->nsplits == 0);
+    check_fixture_node(D, 0, 294, relabel[294 % 3], 1.0);
+    check_fixture_node(D, 100, 194, relabel[194 % 3], 1.0);
+    /* {0, 1} and {290, 293} are LINQS {294, 293} and {4, 1}; {291, 294} is no edge. */
+    CHECK(has_edge(D, 294, 293) && has_edge(D, 4, 1) && !has_edge(D, 0, 3));
+    CHECK(strcmp(D->class_name[0], "Alpha") == 0 &&
+          strcmp(D->class_name[2], "Zeta") == 0);
+    ct_dataset_clear(D);
 }
 
-static const expect_struct expect_geom[] = {
-    {"cornell",
-     CT_DATASET_FORMAT_GEOM,
-     183,
-     1703,
-     15266,
-     5,
-     277,
-     {33, 1, 18, 101, 30, -1}},
-    {"texas", CT_DATASET_FORMAT_GEOM, 183, 1703, 15266, 5, 279, {33, 1, 18, 101, 30, -1}},
-    {"wisconsin",
-     CT_DATASET_FORMAT_GEOM,
-     251,
-     1703,
-     24057,
-     5,
-     450,
-     {10, 70, 118, 32, 21, -1}},
-    {"actor",
-     CT_DATASET_FORMAT_GEOM,
-     7600,
-     932,
-     40977,
-     5,
-     26659,
-     {853, 1337, 1630, 1815, 1965, -1}},
-};
-
-static void test_geom(void)
+static void test_fixture_geom(void)
 {
-    /* Edge lines per file, and the split sizes of the READMEs. */
-    static const slong lines[4] = {298, 325, 515, 33391};
-    static const slong sz[4][3] = {
-        {87, 59, 37}, {87, 59, 37}, {120, 80, 51}, {3648, 2432, 1520}};
-    ct_dataset_t D, T;
-    int k, have_cornell = 0;
-
-    for (k = 0; k < 4; k++) {
-        if (!load(D, expect_geom[k].name, "", CT_DATASET_FORMAT_AUTO,
-                  CT_DATASET_SPLITS_DEFAULT))
-            continue;
-        check_counts(D, expect_geom + k);
-        check_geom_splits(D, sz[k][0], sz[k][1], sz[k][2]);
-        CHECK_MSG(D->nedges + D->nloops + D->ndups == lines[k], "%s: %ld + %ld + %ld",
-                  D->name, (long)D->nedges, (long)D->nloops, (long)D->ndups);
-        if (k == 0)
-            CHECK(D->nloops == 3);
-        if (k == 1 || k == 2)
-            CHECK(D->nloops == 16);
-        if (k == 3)
-            CHECK(D->nfeat_dups == 10);
-        if (k == 0) {
-            *T = *D; /* kept to compare with Texas */
-            have_cornell = 1;
-            continue;
-        }
-        /* Texas's feature/label file is byte-identical to Cornell's. */
-        if (k == 1 && have_cornell)
-            CHECK(memcmp(T->feat_col, D->feat_col, 15266 * sizeof(slong)) == 0 &&
-                  memcmp(T->label, D->label, 183 * sizeof(slong)) == 0);
-        ct_dataset_clear(D);
-    }
-    if (have_cornell)
-        ct_dataset_clear(T);
-}
-
-static const expect_struct expect_npz[] = {
-    {"amazon-photo",
-     CT_DATASET_FORMAT_NPZ,
-     7650,
-     745,
-     1979909,
-     8,
-     119081,
-     {369, 1686, 703, 915, 882, 823, 1941, 331, -1}},
-    {"coauthor-cs",
-     CT_DATASET_FORMAT_NPZ,
-     18333,
-     6805,
-     1092079,
-     15,
-     81894,
-     {708, 462, 2050, 429, 1394, 2193, 371, 924, 775, 118, 1444, 2033, 420, 4136, 876,
-      -1}},
-};
-
-static void test_npz(void)
-{
+    static const expect_struct e = {"tinyweb", CT_DATASET_FORMAT_GEOM, 300, 13, 600, 3,
+                                    450,       {100, 100, 100, -1}};
     ct_dataset_t D;
-    slong i, bad;
-    int k;
 
-    for (k = 0; k < 2; k++) {
-        if (!load(D, expect_npz[k].name, "", CT_DATASET_FORMAT_AUTO,
-                  CT_DATASET_SPLITS_DEFAULT))
-            continue;
-        check_counts(D, expect_npz + k);
-        CHECK(D->nsplits == 0 && D->split_kind == CT_DATASET_SPLITS_NONE);
-        /* Amazon Photo: binary; Coauthor CS: integer counts 1..105. */
-        for (i = 0, bad = 0; i < D->feat_rowptr[D->n]; i++)
-            bad += k == 0 ? D->feat_val[i] != 1.0
-                          : (D->feat_val[i] < 1.0 || D->feat_val[i] > 105.0 ||
-                             D->feat_val[i] != (double)(slong)D->feat_val[i]);
-        CHECK(bad == 0);
-        CHECK(strcmp(D->class_name[k == 0 ? 2 : 14],
-                     k == 0 ? "Binoculars & Scopes" : "theoretical_cs") == 0);
-        ct_dataset_clear(D);
+    if (!load(D, "tinyweb", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_DEFAULT)) {
+        CHECK_MSG(0, "%s/tinyweb missing", ROOT);
+        return;
     }
+    check_counts(D, &e);
+    CHECK(D->nloops == 0 && D->ndups == 30);
+    check_geom_splits(D, 180, 60, 60);
+    /* Split K codes node i by (i + K) mod 5: 0, 1, 2 train, 3 val, 4 test. */
+    CHECK(D->split[0 * 300 + 3] == CT_DATASET_VAL &&
+          D->split[1 * 300 + 3] == CT_DATASET_TEST &&
+          D->split[2 * 300 + 3] == CT_DATASET_TRAIN);
+    check_fixture_node(D, 299, 299, 2, 1.0);
+    ct_dataset_clear(D);
 }
 
-/* The LINQS originals, reachable with the explicit format: classes are
-   numbered in sorted name order. */
-static void test_linqs(void)
+static void test_fixture_npz(void)
 {
-    static const expect_struct cora = {"cora", CT_DATASET_FORMAT_LINQS,
-                                       2708,   1433,
-                                       49216,  7,
-                                       5278,   {298, 418, 818, 426, 217, 180, 351, -1}};
-    static const expect_struct citeseer = {
-        "citeseer", CT_DATASET_FORMAT_LINQS,           3312, 3703, 105165, 6,
-        4536,       {249, 596, 701, 508, 668, 590, -1}};
+    static const expect_struct e = {"tinynpz", CT_DATASET_FORMAT_NPZ, 300, 13, 600, 3,
+                                    450,       {100, 100, 100, -1}};
     ct_dataset_t D;
-    char err[512];
 
-    if (load(D, "cora", "", CT_DATASET_FORMAT_LINQS, CT_DATASET_SPLITS_DEFAULT)) {
-        check_counts(D, &cora);
-        CHECK(D->nsplits == 0 && D->nloops == 0 && D->ndups == 5429 - 5278);
-        CHECK(strcmp(D->class_name[0], "Case_Based") == 0);
-        ct_dataset_clear(D);
+    if (!load(D, "tinynpz", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_DEFAULT)) {
+        CHECK_MSG(0, "%s/tinynpz missing", ROOT);
+        return;
     }
-    /* 4732 lines: 124 self-loops, 17 lines naming one of the 15 ids without
-       a content line, the rest 4536 edges once each plus repeats. */
-    if (load(D, "citeseer", "", CT_DATASET_FORMAT_LINQS, CT_DATASET_SPLITS_DEFAULT)) {
-        check_counts(D, &citeseer);
-        CHECK(D->nloops == 124);
-        CHECK_MSG(D->nunknown == 17, "%ld", (long)D->nunknown);
-        CHECK(D->nedges + D->nloops + D->ndups + D->nunknown == 4732);
-        ct_dataset_clear(D);
-    }
-    if (is_dir(ROOT "/cora")) {
-        CHECK(ct_dataset_load_format(D, ROOT "/cora", CT_DATASET_FORMAT_LINQS,
-                                     CT_DATASET_SPLITS_GEOM, err, sizeof err) == -1);
-        CHECK(strstr(err, "Planetoid node order") != NULL);
-    }
+    check_counts(D, &e);
+    CHECK(D->nloops == 0 && D->ndups == 0 && D->nsplits == 0);
+    check_fixture_node(D, 150, 150, 0, 2.5);
+    CHECK(strcmp(D->class_name[2], "Mid") == 0);
+    ct_dataset_clear(D);
 }
 
 /* Small files written under a temporary folder, removed at the end. */
@@ -702,14 +439,15 @@ static void test_malformed(void)
     tmp_cleanup();
 }
 
-/* Same seed, same split; the proportions are exact functions of frac. */
+/* Same seed, same split; the proportions are exact functions of frac. On
+   tinycite: 295 labeled, round(0.6 * 295) = 177 train, 59 val, 59 test. */
 static void test_split_random(void)
 {
     ct_dataset_t D;
     signed char *a, *b;
-    slong i, diff = 0, z[4] = {0, 0, 0, 0}, labeled = 0;
+    slong i, diff = 0, z[4] = {0, 0, 0, 0};
 
-    if (!load(D, "citeseer", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_NONE))
+    if (!load(D, "tinycite", "", CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_NONE))
         return;
     CHECK(D->nsplits == 0 && D->split == NULL);
     a = malloc((size_t)D->n);
@@ -719,17 +457,14 @@ static void test_split_random(void)
     CHECK(memcmp(a, b, (size_t)D->n) == 0);
     for (i = 0; i < D->n; i++) {
         z[a[i] < 0 ? 3 : a[i]]++;
-        labeled += D->label[i] >= 0;
         CHECK(D->label[i] >= 0 || a[i] == CT_DATASET_UNUSED);
     }
-    /* 3312 labeled: round(0.6 * 3312) = 1987, then 662 and 663. */
-    CHECK(labeled == 3312);
-    CHECK_MSG(z[0] == 1987 && z[1] == 662 && z[2] == 663 && z[3] == 15, "%ld/%ld/%ld/%ld",
+    CHECK_MSG(z[0] == 177 && z[1] == 59 && z[2] == 59 && z[3] == 5, "%ld/%ld/%ld/%ld",
               (long)z[0], (long)z[1], (long)z[2], (long)z[3]);
     ct_dataset_split_random(b, D, 0.6, 43);
     for (i = 0; i < D->n; i++)
         diff += a[i] != b[i];
-    CHECK(diff > 1000);
+    CHECK(diff > 50);
     ct_dataset_split_random(b, D, 0.0, 1);
     for (i = 0, diff = 0; i < D->n; i++)
         diff += b[i] == CT_DATASET_TRAIN;
@@ -737,7 +472,7 @@ static void test_split_random(void)
     ct_dataset_split_random(b, D, 2.0, 1);
     for (i = 0, diff = 0; i < D->n; i++)
         diff += b[i] == CT_DATASET_TRAIN;
-    CHECK(diff == 3312);
+    CHECK(diff == 295);
     free(a);
     free(b);
     ct_dataset_clear(D);
@@ -753,20 +488,13 @@ static void test_names(void)
 
 int main(void)
 {
-    double t = now();
-
-    CHECK_MSG(is_dir(ROOT),
-              "%s missing (run from the repository root, shared/ beside it)", ROOT);
-    if (!is_dir(ROOT))
-        return check_finish("t-gnn-data");
+    load_root = ROOT;
     test_names();
     test_malformed();
-    test_planetoid();
-    test_planetoid_geom();
-    test_geom();
-    test_npz();
-    test_linqs();
+    test_fixture_planetoid();
+    test_fixture_linqs();
+    test_fixture_geom();
+    test_fixture_npz();
     test_split_random();
-    printf("t-gnn-data: total %.2f s\n", now() - t);
-    return check_finish("t-gnn-data");
+    return check_finish("t-dataset");
 }

@@ -10,7 +10,7 @@
 #include "certune/instance.h"
 #include "check.h"
 
-/* The example of docs/instance-format.md, verbatim. */
+/* The example of docs/formats.md, verbatim. */
 static const char example_doc[] =
     "% Comment lines start with '%' or '#'; blank lines are ignored.\n"
     "% The first record is the header: n nodes, c classes.\n"

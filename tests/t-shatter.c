@@ -76,7 +76,8 @@ static int verify_dir(const char *dir)
     char err[256], *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    int rc = ct_shatter_verify(out, dir, CT_FAMILY_LAMBDA, err, sizeof(err));
+    ct_family_t family = CT_FAMILY_LAMBDA;
+    int rc = ct_shatter_verify(out, dir, &family, NULL, err, sizeof(err));
     fclose(out);
     free(buf);
     return rc;
@@ -218,7 +219,7 @@ static int verify_out(const char *dir, ct_family_t family, char **text, char *er
 {
     size_t len = 0;
     FILE *out = open_memstream(text, &len);
-    int rc = ct_shatter_verify(out, dir, family, err, errlen);
+    int rc = ct_shatter_verify(out, dir, &family, NULL, err, errlen);
     fclose(out);
     return rc;
 }
@@ -281,6 +282,35 @@ static int witness_case(const char *dir, ct_family_t family, const char *witness
     return rc;
 }
 
+/* dir holds a delta set with c = 3/4: no family asked, the file's is used;
+   --c is only compared with the file's. */
+static void check_from_file(const char *dir)
+{
+    char err[256] = "", *text = NULL;
+    size_t len = 0;
+    fmpq_t c;
+    fmpq_init(c);
+    FILE *out = open_memstream(&text, &len);
+    CHECK(ct_shatter_verify(out, dir, NULL, NULL, err, sizeof(err)) == CT_SHATTER_YES);
+    fclose(out);
+    CHECK(strncmp(text, "family delta on [0, 1], c = 3/4 (from witness.txt)\n", 50) == 0);
+    free(text);
+    fmpq_set_si(c, 3, 4);
+    out = open_memstream(&text, &len);
+    CHECK(ct_shatter_verify(out, dir, NULL, c, err, sizeof(err)) == CT_SHATTER_YES);
+    fclose(out);
+    free(text);
+    fmpq_set_si(c, 99, 100);
+    out = open_memstream(&text, &len);
+    CHECK(ct_shatter_verify(out, dir, NULL, c, err, sizeof(err)) == CT_SHATTER_INVALID);
+    fclose(out);
+    CHECK(len == 0);
+    free(text);
+    CHECK_MSG(strstr(err, "witness.txt: the set has c = 3/4, not --c 99/100") != NULL,
+              "%s", err);
+    fmpq_clear(c);
+}
+
 /* Records `family` and `c` of witness.txt; c <= 1/2 refused by the writer. */
 static void check_delta_witness(void)
 {
@@ -298,6 +328,7 @@ static void check_delta_witness(void)
     snprintf(w, sizeof(w), "family delta\nc 3/4\n%spattern 0 1/4\npattern 1 0.45\n",
              tail);
     CHECK(witness_case(dir, CT_FAMILY_DELTA, w, NULL) == CT_SHATTER_YES);
+    check_from_file(dir);
     CHECK(witness_case(dir, CT_FAMILY_LAMBDA, w,
                        "witness.txt:1: the set is for family "
                        "delta") == CT_SHATTER_INVALID);
@@ -542,7 +573,8 @@ static void check_undecided(void)
     CHECK(mkdtemp(dir) != NULL);
     CHECK(ct_shatter_write(dir, CT_FAMILY_DELTA, NULL, 2, err, sizeof(err)) == 0);
     ct_shatter_set S;
-    CHECK(ct_shatter_read(&S, dir, CT_FAMILY_DELTA, err, sizeof(err)) == 0);
+    CHECK(ct_shatter_read(&S, dir, NULL, err, sizeof(err)) == 0 &&
+          S.family == CT_FAMILY_DELTA);
     ct_analysis_struct A[2];
     for (int k = 0; k < 2; k++)
         CHECK(run_delta(A + k, S.c, S.inst + k));

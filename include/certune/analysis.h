@@ -145,6 +145,13 @@ int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const
 
 void ct_analysis_clear(ct_analysis_t A);
 
+/* Progress of long analyses: fn(arg, done, total) is called after the sign
+   functions of each instance are built (done = 1 .. total); NULL removes the
+   hook. Process-wide, for the command line (not thread-safe). The families
+   call ct_analysis_progress. */
+void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg);
+void ct_analysis_progress(slong done, slong total);
+
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
 void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i);
 

@@ -2,6 +2,7 @@
 #ifndef CERTUNE_CLI_H
 #define CERTUNE_CLI_H
 
+#include <stdio.h>
 #include "certune/analysis.h"
 #include "certune/opt.h"
 
@@ -15,6 +16,37 @@ int ct_cli_parse_c(fmpq_t c, const char *text);
 /* Loads the files; on error prints "certune: file:line: ..." to stderr, frees
    what was loaded and returns the invalid-input exit status (2), else 0. */
 int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n);
+
+/* Makes the output folder dir (--out) if absent. An existing folder that is
+   not empty is refused (usage error, message printed) unless force; returns 0
+   or the exit status. */
+int ct_cli_prepare_out(const char *dir, int force);
+
+/* Prints the help of subcommand sub to out; -1 (nothing printed) when sub has
+   no help of its own. */
+int ct_cli_help(FILE *out, const char *sub);
+
+/* Progress of a long run on stderr (cli_progress.c): on when forced
+   (--progress) or when stderr is a terminal. */
+typedef struct {
+    int on, tty, forced, shown;
+    const char *what;  /* the subcommand, e.g. "analyze" */
+    const char *after; /* what runs once all instances are done */
+    double start, last;
+} ct_cli_progress_struct;
+
+void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what,
+                          const char *after);
+
+/* "certune: WHAT: done/total instances, T s" (throttled; at done == total
+   "..., AFTER" on a line of its own); arg is the
+   ct_cli_progress_struct, so that it serves as ct_analysis_set_progress's hook. */
+void ct_cli_progress_update(void *arg, slong done, slong total);
+
+/* The closing line "certune: WHAT: done/total instances, T s, done" (or
+   "stopped" when done < total: an error the caller reports), when forced or
+   when a progress line was shown. */
+void ct_cli_progress_finish(ct_cli_progress_struct *p, slong done, slong total);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
 int ct_cli_analyze_main(int argc, char **argv);

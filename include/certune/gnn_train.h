@@ -2,6 +2,7 @@
 #ifndef CERTUNE_GNN_TRAIN_H
 #define CERTUNE_GNN_TRAIN_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "certune/dataset.h"
@@ -16,6 +17,9 @@ typedef struct {
     double lr, wd_first, wd_rest;
     slong sgc_k; /* SGC propagation steps */
     double beta; /* SGC self-loop weight */
+    /* When non-NULL and set (by a signal handler), the run stops after the
+       current epoch with res->interrupted = 1; NULL by default. */
+    const volatile sig_atomic_t *stop;
 } ct_gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
@@ -32,6 +36,7 @@ typedef struct {
     slong best_epoch, epochs_run;
     double seconds;     /* wall time of the epochs (train step + evaluation) */
     double cpu_seconds; /* CPU time of this process over the same span */
+    int interrupted;    /* stopped by o->stop before its end: not a result */
 } ct_gnn_train_result;
 
 /* Trains arch->kind on D (labels) with features X (ct_gnn_csr_set_features) and

@@ -20,7 +20,7 @@ typedef struct {
 } ct_instance_struct;
 typedef ct_instance_struct ct_instance_t[1];
 
-/* Reads and validates the .gssl file at path (instance-format.md). Returns 0 on
+/* Reads and validates the .gssl file at path (docs/formats.md). Returns 0 on
    success. On any error returns -1, writes "path:line: message" (the first
    error in file order; "path: message" for whole-file errors) into err
    (errlen bytes) and leaves inst cleared, so ct_instance_clear is not needed. */

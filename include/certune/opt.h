@@ -3,8 +3,12 @@
 #ifndef CERTUNE_OPT_H
 #define CERTUNE_OPT_H
 
-/* Prints "certune: <fmt with arg>" and a hint to stderr; returns the usage
-   exit status (1). */
+/* Names the subcommand being parsed (a static string, or NULL), so that usage
+   errors point to its help. */
+void ct_opt_set_command(const char *name);
+
+/* Prints "certune: <fmt with arg>" and a hint ("Try 'certune SUB --help'.")
+   to stderr; returns the usage exit status (1). */
 int ct_opt_usage_error(const char *fmt, const char *arg);
 
 /* The value of option name at argv[*i] ("--name V" or "--name=V", advancing *i

@@ -1,4 +1,4 @@
-/* report: the analyzer's result as text or as the JSON of design.md. */
+/* report: the analyzer's result as text or as the JSON of docs/formats.md. */
 #ifndef CERTUNE_REPORT_H
 #define CERTUNE_REPORT_H
 
@@ -8,14 +8,39 @@
 /* Name of a family as the command line spells it ("lambda", "delta"). */
 const char *ct_report_family_name(ct_family_t family);
 
-/* Writes the human-readable report: breakpoints with their certificates, the
+/* Writes the human-readable report: a summary (best value, minimum loss and
+   accuracy, its interval, counts), breakpoints with their certificates, the
    losses on every piece and point, the piece count, the minimum. */
 void ct_report_write_text(FILE *out, const ct_analysis_t A);
 
-/* Writes exactly the JSON object of design.md (one object, then a newline);
+/* Writes exactly the JSON object of docs/formats.md (one object, then a newline);
    a closed domain adds "end_losses" and "minimum.ends". With undecided parts
    only the header and "undecided" are written. */
 void ct_report_write_json(FILE *out, const ct_analysis_t A);
+
+/* Each instance's own losses on the pieces and points of a set's analysis A. */
+typedef struct {
+    slong ninst, nbp;
+    int closed;         /* as A: ends present */
+    const char **names; /* the instances' paths (borrowed from the instances) */
+    fmpq *piece;        /* ninst * (nbp + 1): instance t's piece i at t * (nbp + 1) + i */
+    fmpq *point;        /* ninst * nbp (at least one entry) */
+    fmpq *end;          /* ninst * 2: losses at the domain's ends (closed only) */
+} ct_report_losses_struct;
+
+/* Fills L (initialized here) with the losses of each of the m instances of
+   A's analysis (family A->family, constant c or NULL, score_all as for A), by
+   analyzing each alone and placing its breakpoints among A's exactly (A's are
+   refined). Returns 0, or -1 with err set and L cleared. L borrows the
+   instances' paths: clear it before them. */
+int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
+                              const ct_instance_struct *insts, slong m, const fmpq_t c,
+                              int score_all, char *err, size_t errlen);
+void ct_report_losses_clear(ct_report_losses_struct *L);
+
+/* ct_report_write_json with "per_instance" from L (NULL: none). */
+void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
+                                 const ct_report_losses_struct *L);
 
 /* Lists the undecided intervals of A and what was undecided there. */
 void ct_report_write_undecided(FILE *out, const ct_analysis_t A);

@@ -15,4 +15,11 @@
 int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
                        double labeled, flint_rand_t state, const char *name);
 
+/* As ct_sample_instance, and ids (nodes entries, or NULL) receives the
+   0-based dataset id of each instance node: node a + 1 of inst is node ids[a]
+   of D. The same state gives the same instance as ct_sample_instance. */
+int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
+                           slong nodes, double labeled, flint_rand_t state,
+                           const char *name);
+
 #endif

@@ -64,10 +64,13 @@ enum {
     CT_SHATTER_UNDECIDED = 2, /* an analysis or an order of breakpoints is undecided */
 };
 
-/* Re-analyzes the set described by dir/witness.txt exactly (lambda, delta
-   with the file's `c`, or alpha) and prints, for every sign pattern, a realizing piece
-   (or that none exists). Returns one of the values above. */
-int ct_shatter_verify(FILE *out, const char *dir, ct_family_t family, char *err,
-                      size_t errlen);
+/* Re-analyzes the set described by dir/witness.txt exactly, for the family it
+   records (lambda without a family record; delta with the file's `c`), and
+   prints, for every sign pattern, a realizing piece (or that none exists).
+   family and c (each may be NULL) are only checked against the file: a
+   difference is CT_SHATTER_INVALID with both named in err. Returns one of the
+   values above. */
+int ct_shatter_verify(FILE *out, const char *dir, const ct_family_t *family,
+                      const fmpq_t c, char *err, size_t errlen);
 
 #endif

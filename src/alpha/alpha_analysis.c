@@ -220,8 +220,10 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     (void)c;
     alpha_work W;
     memset(&W, 0, sizeof(alpha_work));
-    for (slong t = 0; t < m; t++)
+    for (slong t = 0; t < m; t++) {
         ct_alpha_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
+        ct_analysis_progress(t + 1, m);
+    }
     alpha_register(C, &W);
     int bad = alpha_zeros(A, &W);
     if (bad)

@@ -1,5 +1,8 @@
 /* cli: the command-line front shared by every certune subcommand. */
+#include <dirent.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/qparse.h"
@@ -40,5 +43,38 @@ int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, s
                 ct_instance_clear(insts + u);
             return CERTUNE_EXIT_INPUT;
         }
+    return 0;
+}
+
+/* 1 when dir has an entry other than . and .., 0 when empty, -1 when unreadable. */
+static int cli_dir_has_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    if (d == NULL)
+        return -1;
+    while (!found && (e = readdir(d)) != NULL)
+        found = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return found;
+}
+
+int ct_cli_prepare_out(const char *dir, int force)
+{
+    if (mkdir(dir, 0777) == 0)
+        return 0;
+    if (errno != EEXIST) {
+        fprintf(stderr, "certune: %s: cannot create: %s\n", dir, strerror(errno));
+        return CERTUNE_EXIT_INPUT;
+    }
+    int has = cli_dir_has_entries(dir);
+    if (has < 0) {
+        fprintf(stderr, "certune: %s: cannot read: %s\n", dir, strerror(errno));
+        return CERTUNE_EXIT_INPUT;
+    }
+    if (has && !force)
+        return ct_opt_usage_error("--out %s is not empty (add --force to write into it)",
+                                  dir);
     return 0;
 }

@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int have_family, have_c, score_all, json;
+    int have_family, have_c, score_all, json, progress, per_instance;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -23,10 +23,15 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = 0;
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (operands)
+            o->files[o->nfiles++] = argv[i];
+        else if (strcmp(argv[i], "--") == 0)
+            operands = 1;
+        else if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&o->family, v);
             o->have_family = 1;
         } else if ((v = ct_opt_value(argc, argv, &i, "--score")) != NULL) {
@@ -38,6 +43,10 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
+        else if (strcmp(argv[i], "--progress") == 0)
+            o->progress = 1;
+        else if (strcmp(argv[i], "--per-instance") == 0)
+            o->per_instance = 1;
         else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
             rc = ct_cli_parse_c(o->c, v);
             o->have_c = 1;
@@ -49,12 +58,13 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_family)
-        return ct_opt_usage_error("%s",
-                                  "analyze needs --family lambda or --family delta");
+        return ct_opt_usage_error("%s", "analyze needs --family lambda, alpha or delta");
     if (o->have_c && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
+    if (o->per_instance && !o->json)
+        return ct_opt_usage_error("%s applies only with --json", "--per-instance");
     return 0;
 }
 
@@ -66,6 +76,43 @@ static int write_plot(const char *path, const ct_analysis_t A)
         rc = -1;
     if (rc)
         fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    return rc;
+}
+
+/* The JSON, with each instance's losses when asked (report_instances.c);
+   nonzero (message printed) when they cannot be placed. */
+static int analyze_write_json(const analyze_options *o, ct_analysis_t A,
+                              const ct_instance_struct *insts)
+{
+    ct_report_losses_struct L;
+    char err[CERTUNE_ERRLEN];
+    if (!o->per_instance) {
+        ct_report_write_json(stdout, A);
+        return 0;
+    }
+    if (ct_report_instance_losses(&L, A, insts, o->nfiles, o->c, o->score_all, err,
+                                  sizeof(err))) {
+        fprintf(stderr, "certune: undecided: %s; no report\n", err);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
+    ct_report_write_json_losses(stdout, A, &L);
+    ct_report_losses_clear(&L);
+    return 0;
+}
+
+/* The analysis, with progress on stderr when asked or on a terminal. */
+static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
+                              const ct_instance_struct *insts, char *err, size_t errlen)
+{
+    ct_cli_progress_struct p;
+    ct_cli_progress_init(&p, o->progress, "analyze",
+                         "certifying and ordering breakpoints");
+    if (p.on)
+        ct_analysis_set_progress(ct_cli_progress_update, &p);
+    int rc = ct_family_analyze(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr,
+                               err, errlen);
+    ct_analysis_set_progress(NULL, NULL);
+    ct_cli_progress_finish(&p, rc ? 0 : o->nfiles, o->nfiles);
     return rc;
 }
 
@@ -81,8 +128,7 @@ static int run_analyze(const analyze_options *o)
     }
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
-    if (ct_family_analyze(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr, err,
-                          sizeof(err))) {
+    if (analyze_run_family(A, o, insts, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
     } else if (A->nundecided) {
@@ -93,11 +139,10 @@ static int run_analyze(const analyze_options *o)
         rc = CERTUNE_EXIT_UNDECIDED;
     } else if (o->plot != NULL && write_plot(o->plot, A)) {
         rc = CERTUNE_EXIT_INPUT;
+    } else if (o->json) {
+        rc = analyze_write_json(o, A, insts);
     } else {
-        if (o->json)
-            ct_report_write_json(stdout, A);
-        else
-            ct_report_write_text(stdout, A);
+        ct_report_write_text(stdout, A);
         rc = CERTUNE_EXIT_OK;
     }
     ct_analysis_clear(A);

@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int json;
+    int json, progress;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -207,8 +207,13 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc && rc == 0; i++) {
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (operands)
+            o->files[o->nfiles++] = argv[i];
+        else if (strcmp(argv[i], "--") == 0)
+            operands = 1;
+        else if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&o->family, v);
             have_family = 1;
         } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
@@ -218,13 +223,16 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
+        else if (strcmp(argv[i], "--progress") == 0)
+            o->progress = 1;
         else if (argv[i][0] == '-' && argv[i][1] != '\0')
             rc = ct_opt_usage_error("unknown or incomplete option '%s'", argv[i]);
         else
             o->files[o->nfiles++] = argv[i];
     }
     if (rc == 0 && (!have_family || o->nfiles == 0))
-        rc = ct_opt_usage_error("%s", "bounds needs --family and at least one FILE");
+        rc = ct_opt_usage_error(
+            "%s", "bounds needs --family (lambda, alpha or delta) and at least one FILE");
     if (rc == 0 && have_c && o->family != CT_FAMILY_DELTA)
         rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
     return rc;
@@ -233,7 +241,7 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
 /* Every row of every instance; 1 (message printed) when some delta zeros
    cannot be certified. */
 static int bounds_collect(ct_bounds_row **rows, slong *nrows, const bounds_options *o,
-                          const ct_instance_struct *insts)
+                          const ct_instance_struct *insts, ct_cli_progress_struct *p)
 {
     char msg[CERTUNE_ERRLEN];
     for (slong t = 0; t < o->nfiles; t++) {
@@ -248,6 +256,7 @@ static int bounds_collect(ct_bounds_row **rows, slong *nrows, const bounds_optio
             fprintf(stderr, "certune: undecided: %s; no count is reported\n", msg);
             return 1;
         }
+        ct_cli_progress_update(p, t + 1, o->nfiles);
     }
     return 0;
 }
@@ -256,7 +265,11 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
 {
     slong m = o->nfiles, nrows = 0;
     ct_bounds_row *rows = NULL;
-    if (bounds_collect(&rows, &nrows, o, insts)) {
+    ct_cli_progress_struct p;
+    ct_cli_progress_init(&p, o->progress, "bounds", "counts done");
+    int undecided = bounds_collect(&rows, &nrows, o, insts, &p);
+    ct_cli_progress_finish(&p, undecided ? 0 : m, m);
+    if (undecided) {
         flint_free(rows);
         return CERTUNE_EXIT_UNDECIDED;
     }

@@ -1,8 +1,6 @@
 /* cli_sample: `certune sample`, .gssl instances cut out of a real dataset. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/sample.h"
@@ -12,6 +10,7 @@ typedef struct {
     long nodes, count;
     double labeled;
     unsigned long seed;
+    int force;
 } sample_options;
 
 static int sample_number(double *x, const char *v, double lo, double hi, const char *opt)
@@ -31,7 +30,11 @@ static int sample_parse_args(sample_options *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     o->labeled = 0.2;
     for (int i = 1; i < argc && rc == 0; i++) {
-        if ((v = ct_opt_value(argc, argv, &i, "--dataset")) != NULL)
+        if (strcmp(argv[i], "--force") == 0)
+            o->force = 1;
+        else if (strcmp(argv[i], "--") == 0 && i + 1 == argc)
+            continue; /* ends options; sample takes no operand */
+        else if ((v = ct_opt_value(argc, argv, &i, "--dataset")) != NULL)
             o->dataset = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
             o->out = v;
@@ -53,29 +56,67 @@ static int sample_parse_args(sample_options *o, int argc, char **argv)
     return rc;
 }
 
+/* The provenance of instance k as `%` comment lines (docs/formats.md,
+   "Sampled instances"): dataset, seed, sampler, then the dataset ids of the
+   nodes, 20 per line. */
+static void sample_header(FILE *f, const sample_options *o, const ct_dataset_t D, long k,
+                          const slong *ids)
+{
+    fprintf(f, "%% certune sample: dataset %s (%s), instance %ld of %ld, seed %lu\n",
+            o->dataset, D->name, k, o->count, o->seed);
+    fprintf(f,
+            "%% sampler: connected breadth-first sample of %ld labeled nodes, "
+            "fraction labeled %g, unit weights\n",
+            o->nodes, o->labeled);
+    for (long a = 0; a < o->nodes; a++) {
+        if (a % 20 == 0)
+            fprintf(f, "%% dataset ids (0-based) of nodes %ld-%ld:", a + 1,
+                    FLINT_MIN(a + 20, o->nodes));
+        fprintf(f, " %ld%s", (long)ids[a], a % 20 == 19 || a + 1 == o->nodes ? "\n" : "");
+    }
+}
+
+/* Digits of the file numbers: those of count, at least 3 (sample-001). */
+static int sample_width(long count)
+{
+    int w = 1;
+    for (; count >= 10; count /= 10)
+        w++;
+    return w < 3 ? 3 : w;
+}
+
 static int sample_write(const sample_options *o, const ct_dataset_t D)
 {
     flint_rand_t state;
     flint_randinit(state);
     flint_randseed(state, o->seed + 1, o->seed * 2654435761UL + 7);
-    int rc = 0;
+    int rc = 0, width = sample_width(o->count) & 15; /* at most 7 digits */
     char path[4096];
+    slong *ids = flint_malloc(o->nodes * sizeof(slong));
     for (long k = 1; k <= o->count && rc == 0; k++) {
         ct_instance_t inst;
-        snprintf(path, sizeof(path), "%s/sample-%ld.gssl", o->out, k);
-        if (ct_sample_instance(inst, D, o->nodes, o->labeled, state, path)) {
+        if (snprintf(path, sizeof(path), "%s/sample-%0*ld.gssl", o->out, width, k) >=
+            (int)sizeof(path)) {
+            fprintf(stderr, "certune: %s: path too long\n", o->out);
+            rc = CERTUNE_EXIT_INPUT;
+            break;
+        }
+        if (ct_sample_instance_ids(inst, ids, D, o->nodes, o->labeled, state, path)) {
             fprintf(stderr, "certune: %s: no connected set of %ld labeled nodes\n",
                     o->dataset, o->nodes);
             rc = CERTUNE_EXIT_INPUT;
             break;
         }
         FILE *f = fopen(path, "w");
+        if (f != NULL)
+            sample_header(f, o, D, k, ids);
         if (f == NULL || ct_instance_write(inst, f) != 0 || fclose(f) != 0) {
             fprintf(stderr, "certune: %s: cannot write\n", path);
             rc = CERTUNE_EXIT_INPUT;
         }
         ct_instance_clear(inst);
     }
+    flint_free(ids);
     flint_randclear(state);
     return rc;
 }
@@ -86,15 +127,16 @@ int ct_cli_sample_main(int argc, char **argv)
     int rc = sample_parse_args(&o, argc, argv);
     if (rc)
         return rc;
-    if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "certune: %s: cannot create: %s\n", o.out, strerror(errno));
-        return CERTUNE_EXIT_INPUT;
-    }
     char err[CERTUNE_ERRLEN];
     ct_dataset_t D;
     if (ct_dataset_load(D, o.dataset, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         return CERTUNE_EXIT_INPUT;
+    }
+    rc = ct_cli_prepare_out(o.out, o.force);
+    if (rc) {
+        ct_dataset_clear(D);
+        return rc;
     }
     rc = sample_write(&o, D);
     ct_dataset_clear(D);

@@ -1,32 +1,26 @@
 /* cli_shatter: `certune shatter` and `certune verify-shatter`. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/shatter.h"
 #include "certune/family.h"
-
-static int cli_make_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return 0;
-    fprintf(stderr, "certune: %s: cannot create: %s\n", dir, strerror(errno));
-    return CERTUNE_EXIT_INPUT;
-}
 
 int ct_cli_shatter_main(int argc, char **argv)
 {
     ct_family_t family = CT_FAMILY_LAMBDA;
     const char *out = NULL, *v, *ctext = NULL;
     long M = 0;
-    int have_family = 0, rc = 0;
+    int have_family = 0, rc = 0, force = 0;
     fmpq_t c;
     fmpq_init(c);
     ct_family_default_c(c);
     for (int i = 1; i < argc && rc == 0; i++) {
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (strcmp(argv[i], "--force") == 0)
+            force = 1;
+        else if (strcmp(argv[i], "--") == 0 && i + 1 == argc)
+            continue; /* ends options; shatter takes no operand */
+        else if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&family, v);
             have_family = 1;
         } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
@@ -43,7 +37,8 @@ int ct_cli_shatter_main(int argc, char **argv)
             rc = ct_opt_usage_error("unknown or incomplete argument '%s'", argv[i]);
     }
     if (rc == 0 && (!have_family || M == 0 || out == NULL))
-        rc = ct_opt_usage_error("%s", "shatter needs --family, --m and --out");
+        rc = ct_opt_usage_error(
+            "%s", "shatter needs --family (lambda, alpha or delta), --m and --out");
     if (rc == 0 && ctext != NULL && family != CT_FAMILY_DELTA)
         rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (rc == 0 && family == CT_FAMILY_DELTA && ctext != NULL) {
@@ -59,7 +54,7 @@ int ct_cli_shatter_main(int argc, char **argv)
         fmpq_clear(c2);
     }
     if (rc == 0)
-        rc = cli_make_dir(out);
+        rc = ct_cli_prepare_out(out, force);
     char err[CERTUNE_ERRLEN];
     if (rc == 0 && ct_shatter_write(out, family, c, M, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
@@ -72,29 +67,44 @@ int ct_cli_shatter_main(int argc, char **argv)
     return CERTUNE_EXIT_OK;
 }
 
+/* --family and --c are optional: the witness file records both, and they are
+   only checked against it. */
 int ct_cli_verify_shatter_main(int argc, char **argv)
 {
     ct_family_t family = CT_FAMILY_LAMBDA;
     const char *dir = NULL, *v;
-    int have_family = 0, rc = 0;
+    int have_family = 0, have_c = 0, rc = 0, operands = 0;
+    fmpq_t c;
+    fmpq_init(c);
     for (int i = 1; i < argc && rc == 0; i++) {
-        if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
+        if (!operands && strcmp(argv[i], "--") == 0)
+            operands = 1;
+        else if (!operands && (v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&family, v);
             have_family = 1;
-        } else if (argv[i][0] == '-' || dir != NULL)
+        } else if (!operands && (v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
+            rc = ct_cli_parse_c(c, v);
+            have_c = 1;
+        } else if ((!operands && argv[i][0] == '-') || dir != NULL)
             rc = ct_opt_usage_error("unexpected argument '%s'", argv[i]);
         else
             dir = argv[i];
     }
-    if (rc == 0 && (!have_family || dir == NULL))
-        rc = ct_opt_usage_error("%s", "verify-shatter needs --family and DIR");
-    if (rc)
+    if (rc == 0 && dir == NULL)
+        rc = ct_opt_usage_error("%s", "verify-shatter needs DIR (written by shatter)");
+    if (rc == 0 && have_c && have_family && family != CT_FAMILY_DELTA)
+        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
+    if (rc) {
+        fmpq_clear(c);
         return rc;
+    }
     char err[CERTUNE_ERRLEN];
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    int res = ct_shatter_verify(mem, dir, family, err, sizeof(err));
+    int res = ct_shatter_verify(mem, dir, have_family ? &family : NULL, have_c ? c : NULL,
+                                err, sizeof(err));
+    fmpq_clear(c);
     fclose(mem);
     if (res < 0)
         fprintf(stderr, "certune: %s\n", err);

@@ -186,8 +186,10 @@ static int delta_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
 {
     delta_work D;
     memset(&D, 0, sizeof(delta_work));
-    for (slong t = 0; t < m; t++)
+    for (slong t = 0; t < m; t++) {
         ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all, warn);
+        ct_analysis_progress(t + 1, m);
+    }
     delta_register(C, &D);
     int bad = delta_isolate(A, &D) || delta_points(C, A, &D);
     if (!bad)

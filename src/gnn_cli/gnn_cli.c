@@ -1,4 +1,5 @@
 /* gnn_cli: `certune gnn train`, the command-line front of the GNN companion. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,11 +329,26 @@ static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result 
     fputs("],\n", f);
 }
 
+/* One seed's result line, as soon as the seed is done: on stdout (flushed)
+   for the text report, on stderr with progress for JSON. */
+static void cli_seed_line(const cli_opts *o, slong s, const ct_gnn_train_result *r,
+                          int progress)
+{
+    FILE *f = o->json ? (progress ? stderr : NULL) : stdout;
+    if (f == NULL)
+        return;
+    fprintf(f, "  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
+            r->test_acc, r->val_acc, (long)r->epochs_run, (long)r->best_epoch);
+    fflush(f);
+}
+
+/* The report over the m seeds completed (m < o->seeds when interrupted; the
+   text header and seed lines are already out). */
 static void cli_report(const cli_opts *o, const ct_dataset_t D,
                        const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
-                       const ct_gnn_train_result *r)
+                       const ct_gnn_train_result *r, slong m)
 {
-    slong m = o->seeds, epochs = 0;
+    slong epochs = 0;
     double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
     for (slong s = 0; s < m; s++) {
         acc[s] = r[s].test_acc;
@@ -345,12 +361,8 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     char split[64];
     cli_split_name(split, sizeof(split), D, o);
     if (!o->json) {
-        printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
-               split, (long)m);
-        for (slong s = 0; s < m; s++)
-            printf("  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
-                   r[s].test_acc, r[s].val_acc, (long)r[s].epochs_run,
-                   (long)r[s].best_epoch);
+        if (m < o->seeds)
+            printf("interrupted: %ld of %ld seeds completed\n", (long)m, (long)o->seeds);
         printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
         printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
         free(acc);
@@ -363,6 +375,8 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     if (o->kind == CT_GNN_SGC)
         printf("  \"beta\": %.17g,\n  \"k\": %ld,\n", t->beta, (long)t->sgc_k);
     printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
+    if (m < o->seeds)
+        printf("  \"interrupted\": true,\n  \"seeds_asked\": %ld,\n", (long)o->seeds);
     cli_write_array(stdout, "test_acc", r, m, 0);
     cli_write_array(stdout, "val_acc", r, m, 1);
     cli_write_array(stdout, "epochs_run", r, m, 2);
@@ -371,6 +385,38 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
     printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
     free(acc);
+}
+
+/* Set by SIGINT during training: the seeds completed so far are reported. */
+static volatile sig_atomic_t cli_sigint;
+
+static void cli_on_sigint(int sig)
+{
+    (void)sig;
+    cli_sigint = 1;
+}
+
+/* Installs (on) or removes the SIGINT handler; a second Ctrl-C kills as usual. */
+static void cli_catch_sigint(int on)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on ? cli_on_sigint : SIG_DFL;
+    sa.sa_flags = on ? SA_RESETHAND : 0;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+/* The text report's first line, before the first seed runs. */
+static void cli_header(const cli_opts *o, const ct_dataset_t D)
+{
+    char split[64];
+    if (o->json)
+        return;
+    cli_split_name(split, sizeof(split), D, o);
+    printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name, split,
+           (long)o->seeds);
+    fflush(stdout);
 }
 
 static int cli_train(const cli_opts *o)
@@ -388,11 +434,24 @@ static int cli_train(const cli_opts *o)
     FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
     ct_gnn_train_result *r = calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
     signed char *split = malloc((size_t)D->n + 1);
-    for (slong s = 0; s < o->seeds; s++) {
-        cli_split_for(split, D, o, s);
-        ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);
+    slong done = 0;
+    cli_header(o, D);
+    cli_catch_sigint(1);
+    t.stop = &cli_sigint;
+    for (; done < o->seeds && !cli_sigint; done++) {
+        cli_split_for(split, D, o, done);
+        ct_gnn_train_run(r + done, &arch, &t, D, X, A, split, (uint64_t)done, progress);
+        if (r[done].interrupted)
+            break;
+        cli_seed_line(o, done, r + done, progress != NULL);
     }
-    cli_report(o, D, &arch, &t, r);
+    cli_catch_sigint(0);
+    int interrupted = done < o->seeds;
+    if (interrupted)
+        fprintf(stderr, "certune gnn: interrupted: %ld of %ld seeds completed\n",
+                (long)done, (long)o->seeds);
+    if (done > 0)
+        cli_report(o, D, &arch, &t, r, done);
     free(split);
     free(r);
     ct_gnn_csr_clear(X);
@@ -402,7 +461,7 @@ static int cli_train(const cli_opts *o)
         perror("certune gnn: writing the report");
         return CERTUNE_EXIT_INPUT;
     }
-    return CERTUNE_EXIT_OK;
+    return interrupted ? 128 + SIGINT : CERTUNE_EXIT_OK;
 }
 
 int ct_gnn_cli_main(int argc, char **argv)

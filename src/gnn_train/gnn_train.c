@@ -156,6 +156,10 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
         best_loss = vloss < best_loss ? vloss : best_loss;
         if (o->patience > 0 && since >= o->patience)
             break;
+        if (o->stop != NULL && *o->stop && epoch < o->epochs) {
+            res->interrupted = 1;
+            break;
+        }
     }
     res->seconds = clock_seconds(CLOCK_MONOTONIC) - t0;
     res->cpu_seconds = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;

@@ -179,8 +179,10 @@ static int lambda_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     (void)c;
     ct_lambda_work W;
     ct_lambda_work_init(&W);
-    for (slong t = 0; t < m; t++)
+    for (slong t = 0; t < m; t++) {
         ct_lambda_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
+        ct_analysis_progress(t + 1, m);
+    }
     analyze_register_signs(&W);
     analyze_factor_signs(&W);
     analyze_isolate_and_sort(&W);

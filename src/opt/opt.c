@@ -5,11 +5,20 @@
 #include "certune/base.h"
 #include "certune/opt.h"
 
+/* The subcommand whose help the usage errors point to (NULL: the global one). */
+static const char *opt_command;
+
+void ct_opt_set_command(const char *name)
+{
+    opt_command = name;
+}
+
 int ct_opt_usage_error(const char *fmt, const char *arg)
 {
     fputs("certune: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\nTry 'certune --help'.\n", stderr);
+    fprintf(stderr, "\nTry 'certune %s%s--help'.\n", opt_command ? opt_command : "",
+            opt_command ? " " : "");
     return CERTUNE_EXIT_USAGE;
 }
 

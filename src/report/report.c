@@ -1,6 +1,12 @@
-/* report: the analyzer's result as text or as the JSON of design.md. */
+/* report: the analyzer's result as text (the JSON is report_json.c). */
+#include <stdlib.h>
+#include <string.h>
+#include <gmp.h>
+#include <mpfr.h>
 #include <flint/fmpq.h>
+#include "certune/decimal.h"
 #include "certune/report.h"
+#include "report_internal.h"
 
 const char *ct_report_family_name(ct_family_t family)
 {
@@ -15,29 +21,75 @@ const char *ct_report_family_name(ct_family_t family)
     return "?";
 }
 
-static void report_fmpq(FILE *out, const fmpq_t x)
+void _ct_report_fmpq(FILE *out, const fmpq_t x)
 {
     char *s = fmpq_get_str(NULL, 10, x);
     fputs(s, out);
     flint_free(s);
 }
 
-/* The domain's right end as text ("+inf" or "1"). */
-static const char *report_domain_hi(const ct_analysis_t A)
+void _ct_report_decimal(FILE *out, const fmpq_t x)
+{
+    if (fmpz_is_one(fmpq_denref(x)))
+        return; /* an integer: the fraction says it all */
+    fmpz_t n;
+    slong E;
+    fmpz_init(n);
+    int exact = fmpq_is_zero(x) || ct_decimal_exact(n, &E, x);
+    char *s = fmpq_is_zero(x) ? NULL : ct_decimal_round(x, 6, 1);
+    fprintf(out, " %s %s", exact ? "=" : "~", s ? s : "0");
+    free(s);
+    fmpz_clear(n);
+}
+
+double _ct_report_fmpq_double(const fmpq_t x)
+{
+    mpq_t q;
+    mpfr_t r;
+    mpq_init(q);
+    mpfr_init2(r, 53);
+    fmpq_get_mpq(q, x);
+    mpfr_set_q(r, q, MPFR_RNDN); /* fmpq_get_d truncates: 2/5 would not read 0.4 */
+    double d = mpfr_get_d(r, MPFR_RNDN);
+    mpfr_clear(r);
+    mpq_clear(q);
+    return d;
+}
+
+void _ct_report_double(FILE *out, double d)
+{
+    char buf[32];
+    snprintf(buf, sizeof(buf), "%.15g", d);
+    if (strtod(buf, NULL) != d)
+        snprintf(buf, sizeof(buf), "%.17g", d);
+    fputs(buf, out);
+}
+
+const char *_ct_report_domain_hi(const ct_analysis_t A)
 {
     return A->family == CT_FAMILY_LAMBDA ? "+inf" : "1";
 }
 
-static void report_piece_name(FILE *out, const ct_analysis_t A, slong i)
+void _ct_report_piece_name(FILE *out, const ct_analysis_t A, slong i)
 {
     if (i == 0)
         fputs("(0, ", out);
     else
         fprintf(out, "(b%ld, ", (long)i);
     if (i == A->nbp)
-        fprintf(out, "%s)", report_domain_hi(A));
+        fprintf(out, "%s)", _ct_report_domain_hi(A));
     else
         fprintf(out, "b%ld)", (long)(i + 1));
+}
+
+const char *_ct_report_piece_lo(const ct_analysis_t A, slong i)
+{
+    return i == 0 ? "0" : A->approx[i - 1];
+}
+
+const char *_ct_report_piece_hi(const ct_analysis_t A, slong i)
+{
+    return i < A->nbp ? A->approx[i] : A->family == CT_FAMILY_LAMBDA ? "inf" : "1";
 }
 
 static void report_text_breakpoints(FILE *out, const ct_analysis_t A)
@@ -56,24 +108,24 @@ static void report_text_losses(FILE *out, const ct_analysis_t A)
     fprintf(out, "losses:\n");
     if (A->closed) {
         fputs("  end 0  ", out);
-        report_fmpq(out, A->end_loss + 0);
+        _ct_report_fmpq(out, A->end_loss + 0);
         fputc('\n', out);
     }
     for (slong i = 0; i <= A->nbp; i++) {
         fputs("  piece ", out);
-        report_piece_name(out, A, i);
+        _ct_report_piece_name(out, A, i);
         fputs("  ", out);
-        report_fmpq(out, A->piece_loss + i);
+        _ct_report_fmpq(out, A->piece_loss + i);
         fputc('\n', out);
         if (i < A->nbp) {
             fprintf(out, "  point b%ld  ", (long)(i + 1));
-            report_fmpq(out, A->point_loss + i);
+            _ct_report_fmpq(out, A->point_loss + i);
             fputc('\n', out);
         }
     }
     if (A->closed) {
         fputs("  end 1  ", out);
-        report_fmpq(out, A->end_loss + 1);
+        _ct_report_fmpq(out, A->end_loss + 1);
         fputc('\n', out);
     }
 }
@@ -81,11 +133,11 @@ static void report_text_losses(FILE *out, const ct_analysis_t A)
 static void report_text_minimum(FILE *out, const ct_analysis_t A)
 {
     fprintf(out, "loss pieces: %ld\nminimum loss: ", (long)A->loss_pieces);
-    report_fmpq(out, A->min_loss);
+    _ct_report_fmpq(out, A->min_loss);
     fputs("\n  attained on", out);
     for (slong k = 0; k < A->nmin_pieces; k++) {
         fputs(k ? ", " : " ", out);
-        report_piece_name(out, A, A->min_pieces[k]);
+        _ct_report_piece_name(out, A, A->min_pieces[k]);
     }
     for (slong k = 0; k < A->nmin_points; k++)
         fprintf(out, "%sb%ld", k || A->nmin_pieces ? ", " : " ",
@@ -97,12 +149,60 @@ static void report_text_minimum(FILE *out, const ct_analysis_t A)
             listed = 1;
         }
     fprintf(out, "\nbest open piece: ");
-    report_piece_name(out, A, A->best_piece);
+    _ct_report_piece_name(out, A, A->best_piece);
     fprintf(out, ", loss ");
-    report_fmpq(out, A->piece_loss + A->best_piece);
+    _ct_report_fmpq(out, A->piece_loss + A->best_piece);
     fprintf(out, "\nrepresentative: %s = ", ct_report_family_name(A->family));
-    report_fmpq(out, A->representative);
+    _ct_report_fmpq(out, A->representative);
     fputc('\n', out);
+}
+
+/* Where the minimum is attained, counted: "3 of 6 open pieces, 2 of 5
+   breakpoints and end 0". */
+static void report_text_attained(FILE *out, const ct_analysis_t A)
+{
+    fprintf(out, "  attained on %ld of %ld open piece%s", (long)A->nmin_pieces,
+            (long)(A->nbp + 1), A->nbp ? "s" : "");
+    if (A->nbp > 0)
+        fprintf(out, ", %ld of %ld breakpoint%s", (long)A->nmin_points, (long)A->nbp,
+                A->nbp == 1 ? "" : "s");
+    for (int e = 0; e < 2; e++)
+        if (A->min_ends & (1 << e))
+            fprintf(out, ", end %d", e);
+    fputc('\n', out);
+}
+
+/* The answer first: the best value, its loss and accuracy, the interval it
+   lies in, the counts (docs/formats.md, "The text report"). */
+static void report_text_summary(FILE *out, const ct_analysis_t A)
+{
+    fmpq_t acc;
+    fmpq_init(acc);
+    fmpq_one(acc);
+    fmpq_sub(acc, acc, A->min_loss);
+    fprintf(out, "summary:\n  best %s = ", ct_report_family_name(A->family));
+    _ct_report_fmpq(out, A->representative);
+    if (A->min_ends && A->nmin_pieces == 0 && A->nmin_points == 0)
+        fprintf(out, ", the end %s of the domain\n",
+                fmpq_is_zero(A->representative) ? "0" : "1");
+    else {
+        fputs(", inside ", out);
+        _ct_report_piece_name(out, A, A->best_piece);
+        fprintf(out, " ~ (%s, %s)\n", _ct_report_piece_lo(A, A->best_piece),
+                A->best_piece == A->nbp ? _ct_report_domain_hi(A)
+                                        : _ct_report_piece_hi(A, A->best_piece));
+    }
+    fputs("  minimum loss ", out);
+    _ct_report_fmpq(out, A->min_loss);
+    _ct_report_decimal(out, A->min_loss);
+    fputs(", accuracy ", out);
+    _ct_report_fmpq(out, acc);
+    _ct_report_decimal(out, acc);
+    fputc('\n', out);
+    report_text_attained(out, A);
+    fprintf(out, "  %ld breakpoint%s, %ld loss piece%s\n", (long)A->nbp,
+            A->nbp == 1 ? "" : "s", (long)A->loss_pieces, A->loss_pieces == 1 ? "" : "s");
+    fmpq_clear(acc);
 }
 
 void ct_report_write_text(FILE *out, const ct_analysis_t A)
@@ -110,126 +210,16 @@ void ct_report_write_text(FILE *out, const ct_analysis_t A)
     fprintf(out, "family %s", ct_report_family_name(A->family));
     if (A->family == CT_FAMILY_DELTA) {
         fputs(" (c = ", out);
-        report_fmpq(out, A->c);
+        _ct_report_fmpq(out, A->c);
         fputs(") on [0, 1]", out);
     } else
         fputs(A->family == CT_FAMILY_ALPHA ? " on (0, 1)" : " on (0, +inf)", out);
     fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,
             A->ninst == 1 ? "" : "s", (long)A->nscored);
+    report_text_summary(out, A);
     report_text_breakpoints(out, A);
     report_text_losses(out, A);
     report_text_minimum(out, A);
-}
-
-static void report_json_string_fmpq(FILE *out, const fmpq_t x)
-{
-    fputc('"', out);
-    report_fmpq(out, x);
-    fputc('"', out);
-}
-
-static void report_json_breakpoints(FILE *out, const ct_analysis_t A)
-{
-    fputs("  \"breakpoints\": [", out);
-    for (slong b = 0; b < A->nbp; b++)
-        fprintf(out,
-                "%s\n    {\"approx\": \"%s\", \"lo\": \"%s\", \"hi\": \"%s\", "
-                "\"exact\": \"%s\", \"kind\": \"%s\", \"changes\": %ld}",
-                b ? "," : "", A->approx[b], A->lo_str[b], A->hi_str[b], A->exact[b],
-                A->jump[b] ? "jump" : "touch", (long)A->changes[b]);
-    fputs(A->nbp ? "\n  ],\n" : "],\n", out);
-}
-
-static void report_json_losses(FILE *out, const ct_analysis_t A)
-{
-    fputs("  \"pieces\": [", out);
-    for (slong i = 0; i <= A->nbp; i++) {
-        fputs(i ? ", {\"loss\": " : "{\"loss\": ", out);
-        report_json_string_fmpq(out, A->piece_loss + i);
-        fputc('}', out);
-    }
-    fputs("],\n  \"point_losses\": [", out);
-    for (slong b = 0; b < A->nbp; b++) {
-        fputs(b ? ", " : "", out);
-        report_json_string_fmpq(out, A->point_loss + b);
-    }
-    fputs("],\n", out);
-    if (A->closed) {
-        fputs("  \"end_losses\": {\"lo\": ", out);
-        report_json_string_fmpq(out, A->end_loss + 0);
-        fputs(", \"hi\": ", out);
-        report_json_string_fmpq(out, A->end_loss + 1);
-        fputs("},\n", out);
-    }
-    fprintf(out, "  \"loss_pieces\": %ld,\n", (long)A->loss_pieces);
-}
-
-static void report_json_minimum(FILE *out, const ct_analysis_t A)
-{
-    fputs("  \"minimum\": {\"loss\": ", out);
-    report_json_string_fmpq(out, A->min_loss);
-    fputs(", \"pieces\": [", out);
-    for (slong k = 0; k < A->nmin_pieces; k++)
-        fprintf(out, "%s%ld", k ? ", " : "", (long)A->min_pieces[k]);
-    fputs("], \"points\": [", out);
-    for (slong k = 0; k < A->nmin_points; k++)
-        fprintf(out, "%s%ld", k ? ", " : "", (long)A->min_points[k]);
-    if (A->closed)
-        fprintf(out, "], \"ends\": [%s%s%s", (A->min_ends & 1) ? "\"lo\"" : "",
-                A->min_ends == 3 ? ", " : "", (A->min_ends & 2) ? "\"hi\"" : "");
-    fputs("], \"representative\": ", out);
-    report_json_string_fmpq(out, A->representative);
-    fputs("},\n", out);
-}
-
-/* A JSON string literal; the texts written here hold no control characters,
-   but quotes and backslashes are escaped. */
-static void report_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-static void report_json_undecided(FILE *out, const ct_analysis_t A)
-{
-    fputs("  \"undecided\": [", out);
-    for (slong k = 0; k < A->nundecided; k++) {
-        fputs(k ? ",\n    {\"lo\": " : "\n    {\"lo\": ", out);
-        report_json_string(out, A->und_lo[k]);
-        fputs(", \"hi\": ", out);
-        report_json_string(out, A->und_hi[k]);
-        fputs(", \"what\": ", out);
-        report_json_string(out, A->und_what[k]);
-        fputc('}', out);
-    }
-    fputs(A->nundecided ? "\n  ]\n}\n" : "]\n}\n", out);
-}
-
-void ct_report_write_json(FILE *out, const ct_analysis_t A)
-{
-    fprintf(out, "{\n  \"family\": \"%s\", \"c\": ", ct_report_family_name(A->family));
-    if (A->family == CT_FAMILY_DELTA)
-        report_json_string_fmpq(out, A->c);
-    else
-        fputs("null", out);
-    fprintf(out, ", \"instances\": %ld, \"scored_nodes\": %ld,\n", (long)A->ninst,
-            (long)A->nscored);
-    fprintf(out,
-            "  \"domain\": {\"lo\": \"0\", \"hi\": \"%s\", \"lo_closed\": %s, "
-            "\"hi_closed\": %s},\n",
-            A->family == CT_FAMILY_LAMBDA ? "inf" : "1", A->closed ? "true" : "false",
-            A->closed ? "true" : "false");
-    if (A->nundecided == 0) {
-        report_json_breakpoints(out, A);
-        report_json_losses(out, A);
-        report_json_minimum(out, A);
-    }
-    report_json_undecided(out, A);
 }
 
 void ct_report_write_undecided(FILE *out, const ct_analysis_t A)

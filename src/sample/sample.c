@@ -80,6 +80,13 @@ static void sample_build(ct_instance_t inst, const ct_dataset_t D, const sample_
 int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
                        double labeled, flint_rand_t state, const char *name)
 {
+    return ct_sample_instance_ids(inst, NULL, D, nodes, labeled, state, name);
+}
+
+int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
+                           slong nodes, double labeled, flint_rand_t state,
+                           const char *name)
+{
     sample_graph G;
     slong *taken = flint_malloc(FLINT_MAX(nodes, 1) * sizeof(slong));
     slong *pos = flint_malloc(FLINT_MAX(D->n, 1) * sizeof(slong));
@@ -96,6 +103,8 @@ int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
     }
     if (found)
         sample_build(inst, D, &G, taken, pos, nodes, labeled, state, name);
+    for (slong a = 0; found && ids != NULL && a < nodes; a++)
+        ids[a] = taken[a];
     flint_free(G.start), flint_free(G.adj), flint_free(taken), flint_free(pos);
     return found ? 0 : -1;
 }

@@ -15,8 +15,9 @@ void ct_shatter_put_delta_gadget(ct_instance_t inst, slong g, const fmpq_t x,
 
 /* A set read from witness.txt. */
 typedef struct {
-    ct_family_t family;
-    fmpq_t c; /* delta's constant */
+    ct_family_t family;      /* the file's (lambda when it has no family record) */
+    const ct_family_t *want; /* the family asked for, or NULL: any */
+    fmpq_t c;                /* delta's constant */
     int have_family, have_c;
     slong M;
     ct_instance_struct *inst; /* M instances */
@@ -27,11 +28,12 @@ typedef struct {
     fmpq *claim_value;
 } ct_shatter_set;
 
-/* Reads dir/witness.txt and its instances for family into S (initialized here;
-   clear it with ct_shatter_set_clear either way). Returns 0, or -1 with
-   "file:line: message" in err. */
-int ct_shatter_read(ct_shatter_set *S, const char *dir, ct_family_t family, char *err,
-                    size_t errlen);
+/* Reads dir/witness.txt and its instances into S (initialized here; clear it
+   with ct_shatter_set_clear either way), the family from the file; want (or
+   NULL) is the family asked for, a different one in the file is an error.
+   Returns 0, or -1 with "file:line: message" in err. */
+int ct_shatter_read(ct_shatter_set *S, const char *dir, const ct_family_t *want,
+                    char *err, size_t errlen);
 void ct_shatter_set_clear(ct_shatter_set *S);
 
 /* Checks the set S with its analyses A (one per instance): lists undecided

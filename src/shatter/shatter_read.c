@@ -85,18 +85,24 @@ static const char *shatter_name(ct_family_t family)
                                        : "lambda";
 }
 
-/* `family NAME`: must be the family asked for. */
+/* `family NAME`: the first record (before any but comments), and the family
+   asked for when one was. */
 static int shatter_parse_family(ct_shatter_set *S, const char *name, const char *where,
                                 char *err, size_t errlen)
 {
-    if (strcmp(name, "lambda") != 0 && strcmp(name, "delta") != 0 &&
-        strcmp(name, "alpha") != 0)
+    static const ct_family_t ids[3] = {CT_FAMILY_LAMBDA, CT_FAMILY_DELTA,
+                                       CT_FAMILY_ALPHA};
+    int k = 0;
+    while (k < 3 && strcmp(name, shatter_name(ids[k])) != 0)
+        k++;
+    if (k == 3 || S->have_family || S->have_c || S->M != 0)
         return -1;
-    if (strcmp(name, shatter_name(S->family)) != 0) {
+    if (S->want != NULL && *S->want != ids[k]) {
         snprintf(err, errlen, "%s: the set is for family %s, not --family %s", where,
-                 name, shatter_name(S->family));
+                 name, shatter_name(*S->want));
         return -2;
     }
+    S->family = ids[k];
     S->have_family = 1;
     return 0;
 }
@@ -105,12 +111,12 @@ static int shatter_parse_family(ct_shatter_set *S, const char *name, const char 
 static int shatter_parse_c(ct_shatter_set *S, const char *arg, const char *where,
                            char *err, size_t errlen)
 {
+    if (!S->have_family || S->have_c)
+        return -1;
     if (S->family != CT_FAMILY_DELTA) {
         snprintf(err, errlen, "%s: a `c` record applies only to family delta", where);
         return -2;
     }
-    if (!S->have_family || S->have_c)
-        return -1;
     if (ct_qparse_fmpq(S->c, arg) || fmpq_sgn(S->c) <= 0 || fmpq_cmp_si(S->c, 1) >= 0) {
         snprintf(err, errlen, "%s: `c` takes an exact rational in (0, 1), not '%s'",
                  where, arg);
@@ -167,21 +173,22 @@ static int shatter_read_complete(ct_shatter_set *S, const char *path, char *err,
                  "%s: no `c` record (delta's constant, after `family delta`)", path);
         return -1;
     }
-    if (S->family == CT_FAMILY_ALPHA && !S->have_family) {
+    if (S->want != NULL && *S->want != CT_FAMILY_LAMBDA && !S->have_family) {
         snprintf(err, errlen,
-                 "%s: no `family alpha` record (a file without one is a lambda set)",
-                 path);
+                 "%s: no `family %s` record (a file without one is a lambda set)", path,
+                 shatter_name(*S->want));
         return -1;
     }
     return 0;
 }
 
-int ct_shatter_read(ct_shatter_set *S, const char *dir, ct_family_t family, char *err,
-                    size_t errlen)
+int ct_shatter_read(ct_shatter_set *S, const char *dir, const ct_family_t *want,
+                    char *err, size_t errlen)
 {
     memset(S, 0, sizeof(*S));
     fmpq_init(S->c);
-    S->family = family;
+    S->family = CT_FAMILY_LAMBDA;
+    S->want = want;
     char path[4096], line[4096], where[4200];
     snprintf(path, sizeof(path), "%s/witness.txt", dir);
     FILE *f = fopen(path, "r");

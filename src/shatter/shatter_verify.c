@@ -222,29 +222,45 @@ int ct_shatter_check(FILE *out, const ct_shatter_set *S, ct_analysis_struct *A)
     return rc;
 }
 
-int ct_shatter_verify(FILE *out, const char *dir, ct_family_t family, char *err,
-                      size_t errlen)
+/* The --c asked for against the file's: 0, or -1 with err set. */
+static int shatter_check_c(const ct_shatter_set *S, const char *dir, const fmpq_t c,
+                           char *err, size_t errlen)
+{
+    if (c == NULL || (S->family == CT_FAMILY_DELTA && fmpq_equal(c, S->c)))
+        return 0;
+    char *want = fmpq_get_str(NULL, 10, c), *have = fmpq_get_str(NULL, 10, S->c);
+    if (S->family != CT_FAMILY_DELTA)
+        snprintf(err, errlen,
+                 "%s/witness.txt: --c applies only to family delta; the set "
+                 "is for family %s",
+                 dir, S->family == CT_FAMILY_ALPHA ? "alpha" : "lambda");
+    else
+        snprintf(err, errlen, "%s/witness.txt: the set has c = %s, not --c %s", dir, have,
+                 want);
+    flint_free(want);
+    flint_free(have);
+    return -1;
+}
+
+int ct_shatter_verify(FILE *out, const char *dir, const ct_family_t *family,
+                      const fmpq_t c, char *err, size_t errlen)
 {
     ct_shatter_set S;
-    if (family != CT_FAMILY_LAMBDA && family != CT_FAMILY_DELTA &&
-        family != CT_FAMILY_ALPHA) {
-        snprintf(err, errlen, "verify-shatter supports --family lambda, delta and alpha");
-        return CT_SHATTER_INVALID;
-    }
-    if (ct_shatter_read(&S, dir, family, err, errlen)) {
+    if (ct_shatter_read(&S, dir, family, err, errlen) ||
+        shatter_check_c(&S, dir, c, err, errlen)) {
         ct_shatter_set_clear(&S);
         return CT_SHATTER_INVALID;
     }
-    if (family == CT_FAMILY_DELTA) {
+    if (S.family == CT_FAMILY_DELTA) {
         fputs("family delta on [0, 1], c = ", out);
         fmpq_fprint(out, S.c);
         fputs(" (from witness.txt)\n", out);
-    } else if (family == CT_FAMILY_ALPHA)
+    } else if (S.family == CT_FAMILY_ALPHA)
         fputs("family alpha on the open interval (0, 1)\n", out);
     ct_analysis_struct *A = calloc((size_t)S.M, sizeof(ct_analysis_struct));
     slong ok = 0;
     for (; ok < S.M; ok++)
-        if (ct_family_analyze(A + ok, family, family == CT_FAMILY_DELTA ? S.c : NULL,
+        if (ct_family_analyze(A + ok, S.family, S.family == CT_FAMILY_DELTA ? S.c : NULL,
                               S.inst + ok, 1, 0, NULL, err, errlen))
             break;
     int rc = ok == S.M ? ct_shatter_check(out, &S, A) : CT_SHATTER_INVALID;

@@ -1,0 +1,19 @@
+/* analysis_progress: a process-wide hook the families call after each
+   instance's sign functions are built, so that a command line can show
+   progress (instances done / total) during long analyses. */
+#include "certune/analysis.h"
+
+static void (*progress_fn)(void *arg, slong done, slong total);
+static void *progress_arg;
+
+void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg)
+{
+    progress_fn = fn;
+    progress_arg = arg;
+}
+
+void ct_analysis_progress(slong done, slong total)
+{
+    if (progress_fn != NULL)
+        progress_fn(progress_arg, done, total);
+}

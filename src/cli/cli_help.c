@@ -1,0 +1,129 @@
+/* cli_help: `certune SUB --help`, each subcommand's options and an example. */
+#include <string.h>
+#include "certune/cli.h"
+
+#define FAMILY_HELP                                                                      \
+    "  --family F    lambda (smoothing, lambda in (0, +inf)),\n"                         \
+    "                alpha (local and global consistency, alpha in (0, 1)) or\n"         \
+    "                delta (normalized adjacency, delta in [0, 1])\n"
+#define C_HELP                                                                           \
+    "  --c Q         delta's constant, an exact rational in (0, 1) (default 99/100)\n"
+#define END_HELP                                                                         \
+    "  --help        print this help\n"                                                  \
+    "  --            ends the options: what follows is an operand, even if it\n"         \
+    "                starts with '-'\n"
+
+static const char analyze_help[] =
+    "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
+    "                       [--plot FILE.svg] [--progress] [--per-instance] FILE...\n"
+    "\n"
+    "The exact, certified piecewise-constant empirical loss of the family over its\n"
+    "hyperparameter for the .gssl instances FILE... (docs/formats.md), its minimum\n"
+    "and a short rational where it is attained.\n"
+    "\n"
+    "options:\n" FAMILY_HELP C_HELP
+    "  --score S     unlabeled (default): score held-out `t` nodes;\n"
+    "                all: also score labeled nodes against their given class\n"
+    "  --json        print JSON (docs/formats.md) instead of text\n"
+    "  --per-instance  with --json: each instance's loss on every piece and point\n"
+    "  --plot FILE   also draw the loss as an SVG step plot (docs/plots.md)\n"
+    "  --progress    instances done / total and elapsed time on stderr (default\n"
+    "                when stderr is a terminal)\n" END_HELP "\n"
+    "example:\n"
+    "  certune analyze --family lambda instances/lambda-gadget-oscillating.gssl\n"
+    "\n"
+    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (no loss\n"
+    "             is reported)\n";
+
+static const char bounds_help[] =
+    "usage: certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
+    "                      FILE...\n"
+    "\n"
+    "Per instance, component, node and class pair: the certified number of sign\n"
+    "changes against the proven bounds (docs/shatter.md).\n"
+    "\n"
+    "options:\n" FAMILY_HELP C_HELP "  --json        print JSON (docs/formats.md)\n"
+    "  --plot FILE   also draw the counts against n as SVG\n"
+    "  --progress    instances done / total and elapsed time on stderr (default\n"
+    "                when stderr is a terminal)\n" END_HELP "\n"
+    "example:\n"
+    "  certune bounds --family lambda instances/random-*.gssl\n"
+    "\n"
+    "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided,\n"
+    "             4 a proven bound is exceeded\n";
+
+static const char shatter_help[] =
+    "usage: certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
+    "\n"
+    "Writes the paper's lower-bound construction: M instances (unions of 4-node\n"
+    "gadgets) DIR/instance-1.gssl ... and DIR/witness.txt, the sign patterns and\n"
+    "parameters claimed to realize them (docs/shatter.md).\n"
+    "\n"
+    "options:\n" FAMILY_HELP
+    "  --c Q         delta's constant, an exact rational in (1/2, 1) (default 99/100)\n"
+    "  --m M         number of instances, 1 to 20 (2^M patterns)\n"
+    "  --out DIR     output folder, created if absent; refused when not empty\n"
+    "  --force       write into a non-empty DIR (files of the same name are replaced)\n"
+    "  --help        print this help\n"
+    "\n"
+    "example:\n"
+    "  certune shatter --family lambda --m 2 --out /tmp/s2\n";
+
+static const char verify_help[] =
+    "usage: certune verify-shatter [--family F] [--c Q] DIR\n"
+    "\n"
+    "Re-analyzes DIR's instances exactly and checks that all 2^M sign patterns of\n"
+    "DIR/witness.txt are realized (pseudo-shattering). The family and delta's c\n"
+    "are read from witness.txt; --family and --c are optional and only checked\n"
+    "against it (a difference is an error).\n"
+    "\n"
+    "options:\n" FAMILY_HELP
+    "  --c Q         delta's constant, checked against the file's\n" END_HELP "\n"
+    "example:\n"
+    "  certune shatter --family lambda --m 2 --out /tmp/s2\n"
+    "  certune verify-shatter /tmp/s2\n"
+    "\n"
+    "exit status: 0 pseudo-shattered, 1 usage error, 2 invalid input (or a\n"
+    "             family or c different from the file's), 3 undecided, 4 not\n"
+    "             pseudo-shattered\n";
+
+static const char sample_help[] =
+    "usage: certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
+    "                      [--seed S] --out DIR [--force]\n"
+    "\n"
+    "Cuts M connected N-node .gssl instances (unit weights, a fraction FRAC\n"
+    "labeled, the rest held out with their true class) out of a dataset folder\n"
+    "(docs/gnn-data.md). Files are OUT/sample-001.gssl ... (zero-padded to the\n"
+    "width of M), each starting with comment lines that give the dataset, the\n"
+    "seed, the sampler and the original node ids.\n"
+    "\n"
+    "options:\n"
+    "  --dataset DIR  a dataset folder\n"
+    "  --nodes N      nodes per instance\n"
+    "  --count M      number of instances\n"
+    "  --labeled FRAC fraction of labeled nodes (default 0.2, at least one)\n"
+    "  --seed S       seed of the sampler (default 0)\n"
+    "  --out DIR      output folder, created if absent; refused when not empty\n"
+    "  --force        write into a non-empty DIR (files of the same name are replaced)\n"
+    "  --help         print this help\n"
+    "\n"
+    "example:\n"
+    "  certune sample --dataset tests/fixtures/tinyweb --nodes 30 --count 10 --out "
+    "/tmp/s\n";
+
+int ct_cli_help(FILE *out, const char *sub)
+{
+    static const struct {
+        const char *name, *text;
+    } helps[] = {{"analyze", analyze_help},
+                 {"bounds", bounds_help},
+                 {"shatter", shatter_help},
+                 {"verify-shatter", verify_help},
+                 {"sample", sample_help}};
+    for (size_t k = 0; k < sizeof(helps) / sizeof(helps[0]); k++)
+        if (strcmp(sub, helps[k].name) == 0) {
+            fputs(helps[k].text, out);
+            return 0;
+        }
+    return -1;
+}
