@@ -4,7 +4,8 @@
 set -eu
 pkgs="gcc make clang libflint-dev libflint-arb-dev libcalcium-dev libmpfr-dev
 libgmp-dev libclang-rt-14-dev valgrind clang-format jq
-libopenblas-dev zlib1g-dev pkg-config"
+libopenblas-dev zlib1g-dev pkg-config
+libzip-dev librsvg2-bin curl"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -8,7 +8,7 @@
 #include "certune/sample.h"
 
 typedef struct {
-    const char *dataset, *out;
+    const char *dataset, *data_root, *out;
     long nodes, count;
     double labeled;
     unsigned long seed;
@@ -33,6 +33,8 @@ static int sample_parse_args(sample_options *o, int argc, char **argv)
     for (int i = 1; i < argc && rc == 0; i++) {
         if ((v = ct_opt_value(argc, argv, &i, "--dataset")) != NULL)
             o->dataset = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--data-root")) != NULL)
+            o->data_root = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
             o->out = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--nodes")) != NULL)
@@ -92,7 +94,8 @@ int ct_cli_sample_main(int argc, char **argv)
     }
     char err[CERTUNE_ERRLEN];
     ct_dataset_t D;
-    if (ct_dataset_load(D, o.dataset, err, sizeof(err))) {
+    if (ct_dataset_load_named(D, o.dataset, o.data_root, CT_DATASET_SPLITS_DEFAULT, err,
+                              sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }
