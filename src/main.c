@@ -8,7 +8,7 @@
 
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
-    "                       [--plot FILE.svg] FILE...\n"
+    "                       [--plot FILE.svg [--x linear|log|logit]] FILE...\n"
     "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] FILE...\n"
     "       certune shatter --family F [--c Q] --m M --out DIR\n"
     "       certune verify-shatter --family F DIR\n"
@@ -35,7 +35,8 @@ static const char *usage_text =
     "  --score S     unlabeled (default): score held-out `t` nodes;\n"
     "                all: also score labeled nodes against their given class\n"
     "  --json        print JSON (docs/formats.md) instead of text\n"
-    "  --plot FILE   also draw an SVG plot\n"
+    "  --plot FILE   also draw an SVG plot\n"    "  --x S         the plot's x scale: linear, log (lambda's default) or logit\n"
+    "                (alpha and delta: spreads both ends of (0, 1))\n"
     "  --help        print this help\n"
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (what\n"

@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int have_family, have_c, score_all, json;
+    int have_family, have_c, score_all, json, xscale;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -36,6 +36,10 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
                 rc = ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
         } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
+            if ((o->xscale = ct_plot_x_parse(v)) < 0)
+                rc = ct_opt_usage_error("--x takes linear, log or logit, not '%s'", v);
+        }
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
         else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
@@ -55,13 +59,16 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
+    if (o->xscale == CT_PLOT_X_LOGIT && o->family == CT_FAMILY_LAMBDA)
+        return ct_opt_usage_error("%s needs a family on (0, 1): alpha or delta",
+                                  "--x logit");
     return 0;
 }
 
-static int write_plot(const char *path, const ct_analysis_t A)
+static int write_plot(const char *path, const ct_analysis_t A, int xscale)
 {
     FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, A);
+    int rc = f == NULL ? -1 : ct_plot_loss_svg_x(f, A, xscale);
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
@@ -91,7 +98,7 @@ static int run_analyze(const analyze_options *o)
         if (o->json)
             ct_report_write_json(stdout, A);
         rc = CERTUNE_EXIT_UNDECIDED;
-    } else if (o->plot != NULL && write_plot(o->plot, A)) {
+    } else if (o->plot != NULL && write_plot(o->plot, A, o->xscale)) {
         rc = CERTUNE_EXIT_INPUT;
     } else {
         if (o->json)

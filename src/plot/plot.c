@@ -17,10 +17,19 @@ double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t)
     return ax->p0 + (t - ax->lo) / (ax->hi - ax->lo) * (ax->p1 - ax->p0);
 }
 
-/* Pixel position of the data value v (v > 0 on a log axis). */
+/* Pixel position of the data value v; on a log or logit axis a value off
+   the scale (v <= 0, or v >= 1 for logit) goes to the frame's edge. */
 double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v)
 {
-    return ct_plot_axis_pos(ax, ax->log ? log10(v) : v);
+    double t;
+
+    if (ax->logit)
+        t = v <= 0 ? ax->lo : v >= 1 ? ax->hi : log10(v / (1 - v));
+    else if (ax->log)
+        t = v <= 0 ? ax->lo : log10(v);
+    else
+        return ct_plot_axis_pos(ax, v);
+    return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
 }
 
 void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
@@ -36,6 +45,8 @@ void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, dou
     ax->p1 = p1;
     ax->ngiven = 0;
     ax->given = NULL;
+    ax->logit = 0;
+    ax->end_text[0] = ax->end_text[1] = NULL;
 }
 
 /* A step of 1, 2 or 5 times a power of ten near raw > 0. */
@@ -82,6 +93,7 @@ static int plot_ticks_linear(ct_plot_tick_struct *tk, const ct_plot_axis_struct 
             break;
         tk[n].t = t;
         tk[n].prio = 0;
+        tk[n].text = NULL;
         tk[n++].label = 0;
     }
     return n;
@@ -97,6 +109,7 @@ static int plot_tick_push(ct_plot_tick_struct *tk, int n, const ct_plot_axis_str
     tk[n].t = t;
     tk[n].prio = prio;
     tk[n].label = 0;
+    tk[n].text = NULL;
     return n + 1;
 }
 
@@ -137,11 +150,60 @@ static int plot_ticks_given(ct_plot_tick_struct *tk, const ct_plot_axis_struct *
     return n;
 }
 
+/* Odds 10^-k and 1 - 10^-k (labelled first), then 0.2, 0.3, 0.7, 0.8. */
+static int plot_ticks_logit(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax, int n)
+{
+    static const double mid[4] = {0.2, 0.3, 0.7, 0.8};
+
+    n = plot_tick_push(tk, n, ax, 0, 0); /* 0.5 */
+    for (int k = 1; k <= 15; k++) {
+        double v = pow(10, -k);
+        n = plot_tick_push(tk, n, ax, log10(v / (1 - v)), 0);
+        n = plot_tick_push(tk, n, ax, log10((1 - v) / v), 0);
+    }
+    for (int i = 0; i < 4; i++)
+        n = plot_tick_push(tk, n, ax, log10(mid[i] / (1 - mid[i])), 1);
+    return n;
+}
+
+/* The end ticks first (so they are labelled first), then the scale's. */
 static int plot_ticks_make(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
 {
+    int n = 0;
+
+    for (int e = 0; e < 2; e++)
+        if (ax->end_text[e] != NULL) {
+            n = plot_tick_push(tk, n, ax, e ? ax->hi : ax->lo, 0);
+            tk[n - 1].text = ax->end_text[e];
+        }
     if (ax->ngiven > 0)
-        return plot_ticks_given(tk, ax);
-    return ax->log ? plot_ticks_log(tk, ax) : plot_ticks_linear(tk, ax);
+        return n + plot_ticks_given(tk + n, ax);
+    if (ax->logit)
+        return plot_ticks_logit(tk, ax, n);
+    return n + (ax->log ? plot_ticks_log(tk + n, ax) : plot_ticks_linear(tk + n, ax));
+}
+
+/* 10^-k as markup, its width. */
+static double plot_tick_pow10(char *buf, size_t len, long k, const char *prefix)
+{
+    snprintf(buf, len, "%s10<tspan dy=\"-5\" font-size=\"8\">%s%ld</tspan>", prefix,
+             k < 0 ? "&#8722;" : "", labs(k));
+    return CT_PLOT_CHAR_W * (2 + 2 * (prefix[0] != '\0')) + CT_PLOT_SUP_W * (k < 0) +
+           CT_PLOT_SUP_W * (labs(k) >= 100 ? 3 : labs(k) >= 10 ? 2 : 1);
+}
+
+/* A logit tick's value: 0.001, 0.2, 0.5, 0.999; 10^-5 and 1-10^-5 beyond. */
+static double plot_tick_logit_label(char *buf, size_t len, double t)
+{
+    double v = 1 / (1 + pow(10, -t)), small = fmin(v, 1 - v);
+    long k = lround(-log10(small));
+
+    if (small >= 1e-4 - 1e-12) {
+        int d = (int)fmax(1, ceil(-log10(small) - 1e-9));
+        snprintf(buf, len, "%.*f", d, v);
+        return CT_PLOT_CHAR_W * strlen(buf);
+    }
+    return plot_tick_pow10(buf, len, -k, v < 0.5 ? "" : "1&#8722;");
 }
 
 /* Writes the label of the tick at t as SVG text content into buf; returns its
@@ -149,6 +211,8 @@ static int plot_ticks_make(ct_plot_tick_struct *tk, const ct_plot_axis_struct *a
 static double plot_tick_label(char *buf, size_t len, const ct_plot_axis_struct *ax,
                               double t)
 {
+    if (ax->logit)
+        return plot_tick_logit_label(buf, len, t);
     if (ax->ngiven > 0) {
         snprintf(buf, len, "%g", ax->log ? pow(10, t) : t);
         return CT_PLOT_CHAR_W * strlen(buf);
@@ -170,13 +234,18 @@ static double plot_tick_label(char *buf, size_t len, const ct_plot_axis_struct *
         snprintf(buf, len, "%.*f", d, pow(10, t));
         return CT_PLOT_CHAR_W * strlen(buf);
     }
-    long k = lround(t);
-    snprintf(buf, len, "10<tspan dy=\"-5\" font-size=\"8\">%s%ld</tspan>",
-             k < 0 ? "&#8722;" : "", labs(k));
-    return 2 * CT_PLOT_CHAR_W + CT_PLOT_SUP_W * (k < 0) +
-           CT_PLOT_SUP_W * (labs(k) >= 100  ? 3
-                            : labs(k) >= 10 ? 2
-                                            : 1);
+    return plot_tick_pow10(buf, len, lround(t), "");
+}
+
+/* The tick's label: its own text or the value's. */
+static double plot_tick_text(char *buf, size_t len, const ct_plot_axis_struct *ax,
+                             const ct_plot_tick_struct *tk)
+{
+    if (tk->text != NULL) {
+        snprintf(buf, len, "%s", tk->text);
+        return CT_PLOT_CHAR_W * strlen(buf);
+    }
+    return plot_tick_label(buf, len, ax, tk->t);
 }
 
 /* Marks ticks to label on a horizontal axis, by priority, so that no two
@@ -188,7 +257,7 @@ static void plot_ticks_choose(ct_plot_tick_struct *tk, int n,
     char buf[CT_PLOT_LABEL_LEN];
 
     for (int i = 0; i < n; i++) {
-        double w = plot_tick_label(buf, sizeof(buf), ax, tk[i].t) / 2 + 5;
+        double w = plot_tick_text(buf, sizeof(buf), ax, tk + i) / 2 + 5;
         lo[i] = ct_plot_axis_pos(ax, tk[i].t) - w;
         hi[i] = lo[i] + 2 * w;
     }
@@ -298,7 +367,7 @@ static void plot_write_xaxis(FILE *out, const ct_plot_frame_struct *f, const cha
                 x, yb, x, yb + (major || tk[i].label ? 5 : 3), CT_PLOT_COL_AXIS);
         if (!tk[i].label)
             continue;
-        plot_tick_label(buf, sizeof(buf), &f->x, tk[i].t);
+        plot_tick_text(buf, sizeof(buf), &f->x, tk + i);
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
                 yb + 19, buf);
     }
@@ -307,7 +376,10 @@ static void plot_write_xaxis(FILE *out, const ct_plot_frame_struct *f, const cha
             "font-size=\"13\">",
             (f->x.p0 + f->x.p1) / 2, yb + 44);
     plot_write_text(out, label, escape);
-    fputs(f->x.log ? " (log scale)</text>\n" : "</text>\n", out);
+    fputs(f->x.logit ? " (logit scale)</text>\n"
+          : f->x.log ? " (log scale)</text>\n"
+                     : "</text>\n",
+          out);
 }
 
 static void plot_write_yaxis(FILE *out, const ct_plot_frame_struct *f, const char *label,
@@ -328,7 +400,7 @@ static void plot_write_yaxis(FILE *out, const ct_plot_frame_struct *f, const cha
                 "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"%s\"/>\n",
                 xl - 5, y, xl, y, CT_PLOT_COL_AXIS);
-        plot_tick_label(buf, sizeof(buf), &f->y, tk[i].t);
+        plot_tick_text(buf, sizeof(buf), &f->y, tk + i);
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
                 xl - 8, y + 4, buf);
     }
@@ -397,7 +469,7 @@ void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struc
     fprintf(out,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" rx=\"4\" "
             "fill=\"white\" stroke=\"#bbbbbb\"/>\n",
-            x, y, fmin(w, 150) + 48, 20 * n + 10);
+            x, y, fmin(w, 200) + 48, 20 * n + 10);
     for (int i = 0; i < n; i++) {
         double yr = y + 15 + 20 * i;
         plot_write_key_swatch(out, keys + i, x + 8, yr);

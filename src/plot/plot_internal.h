@@ -4,10 +4,12 @@
 
 #include <stdio.h>
 #include <flint/fmpq.h>
+#include "certune/analysis.h"
 
 #define CT_PLOT_COL_STEP "#1f5fa8"
 #define CT_PLOT_COL_MIN "#e07000"
 #define CT_PLOT_COL_BP "#9a9a9a"
+#define CT_PLOT_COL_BPTICK "#555555"
 #define CT_PLOT_COL_GRID "#e6e6e6"
 #define CT_PLOT_COL_AXIS "#333333"
 #define CT_PLOT_COL_TEXT "#222222"
@@ -35,12 +37,16 @@ typedef struct {
     double p0, p1;
     int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
     const double *given;
+    int logit;                /* axis units are log10(v / (1 - v)), 0 < v < 1 */
+    const char *end_text[2];  /* non-NULL: a labelled tick at lo (0) or hi (1)
+                                 standing for a value off the scale (0, 1) */
 } ct_plot_axis_struct;
 
 typedef struct {
     double t; /* position in axis units */
     int prio; /* label priority, 0 first; CT_PLOT_NOLABEL never */
     int label;
+    const char *text; /* the label, when not the value (end_text) */
 } ct_plot_tick_struct;
 
 typedef struct {
@@ -90,5 +96,29 @@ void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struc
 
 void ct_plot_write_title(FILE *out, const ct_plot_frame_struct *f, const char *title,
                          int escape, const char *subtitle);
+
+/* ------------------------------------------------ the loss plot's files */
+
+#define CT_PLOT_LOSS_W 960
+#define CT_PLOT_LOSS_H 500
+#define CT_PLOT_LOSS_X0 80.0  /* frame left */
+#define CT_PLOT_LOSS_X1 690.0 /* frame right; the legend is beyond */
+#define CT_PLOT_FEW_BP 40     /* more breakpoints: ticks on the axis, not lines */
+
+/* The scale drawn for xscale (CT_PLOT_X_*): DEFAULT resolved to lambda's log
+   and the others' linear; logit falls back to log for lambda. */
+int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
+
+/* The axes of the loss plot of A (bpx: the breakpoints as doubles). */
+void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
+                         const double *bpx, int scale);
+
+/* Breakpoints (dotted lines when at most CT_PLOT_FEW_BP, else ticks on the x
+   axis), their labels thinned to fit (the best piece's ends first), and the
+   band behind each minimizing piece. Return -1 when memory runs out. */
+int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bpx,
+                              const ct_plot_frame_struct *f);
+void _ct_plot_loss_minbands(FILE *out, const ct_analysis_t A, const double *bpx,
+                            const ct_plot_frame_struct *f);
 
 #endif
