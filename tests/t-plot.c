@@ -466,8 +466,9 @@ static void tplot_check_logit(void)
     CHECK(strstr(buf, XLAB("0.2")) && strstr(buf, XLAB("0.8")));
     CHECK(!strstr(buf, XLAB("0.1")) && !strstr(buf, XLAB("0.9")));
 #undef XLAB
-    CHECK(ct_plot_x_parse("logit") == CT_PLOT_X_LOGIT && ct_plot_x_parse("log") ==
-          CT_PLOT_X_LOG && ct_plot_x_parse("linear") == CT_PLOT_X_LINEAR &&
+    CHECK(ct_plot_x_parse("logit") == CT_PLOT_X_LOGIT &&
+          ct_plot_x_parse("log") == CT_PLOT_X_LOG &&
+          ct_plot_x_parse("linear") == CT_PLOT_X_LINEAR &&
           ct_plot_x_parse("cubic") == -1);
     ct_analysis_clear(A);
     free(buf);
@@ -579,6 +580,15 @@ static void tplot_check_counts(void)
         k++;
     }
     CHECK(k == 8);
+    /* a dash at each distinct (x, bound) of the 8 points: (8,7) (16,15) (64,63)
+       appear twice, (32,31) and (128,127) once, so 5 */
+    CHECK(tplot_count(s, "class=\"boundmark\"") == 5);
+    free(s);
+    /* one instance size: the polyline is a point; the dash shows the bound */
+    double xs[3] = {30, 30, 30}, ys[3] = {0, 1, 2}, bs[3] = {5, 5, 5};
+    s = tplot_counts(3, xs, ys, bs, "one size");
+    tplot_check_wellformed(s);
+    CHECK(tplot_count(s, "class=\"boundmark\"") == 1 && strstr(s, ">bound</text>"));
     free(s);
 
     s = tplot_counts(3, x + 1, y + 1, NULL, "no bound");

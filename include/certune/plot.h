@@ -8,8 +8,8 @@
 /* Writes the empirical loss of A as a step function of the hyperparameter
    (lambda on a log10 axis, alpha and delta on [0, 1]; the y axis fitted to the
    losses): a horizontal segment per open piece (the minimizing ones thicker,
-   in the highlight colour, on a light band), a dotted vertical line per breakpoint, open and
-   filled circles where the loss at a breakpoint differs from a side, the
+   in the highlight colour, on a light band), a dotted vertical line per breakpoint, open
+   and filled circles where the loss at a breakpoint differs from a side, the
    representative as a labelled tick, axes, a title and a legend. Doubles are
    used for drawing only. Returns 0, or -1 on write error. */
 int ct_plot_loss_svg(FILE *out, const ct_analysis_t A);

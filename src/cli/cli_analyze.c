@@ -39,8 +39,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
             if ((o->xscale = ct_plot_x_parse(v)) < 0)
                 rc = ct_opt_usage_error("--x takes linear, log or logit, not '%s'", v);
-        }
-        else if (strcmp(argv[i], "--json") == 0)
+        } else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
         else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
             rc = ct_cli_parse_c(o->c, v);

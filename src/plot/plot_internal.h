@@ -37,9 +37,9 @@ typedef struct {
     double p0, p1;
     int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
     const double *given;
-    int logit;                /* axis units are log10(v / (1 - v)), 0 < v < 1 */
-    const char *end_text[2];  /* non-NULL: a labelled tick at lo (0) or hi (1)
-                                 standing for a value off the scale (0, 1) */
+    int logit;               /* axis units are log10(v / (1 - v)), 0 < v < 1 */
+    const char *end_text[2]; /* non-NULL: a labelled tick at lo (0) or hi (1)
+                                standing for a value off the scale (0, 1) */
 } ct_plot_axis_struct;
 
 typedef struct {
@@ -97,6 +97,21 @@ void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struc
 void ct_plot_write_title(FILE *out, const ct_plot_frame_struct *f, const char *title,
                          int escape, const char *subtitle);
 
+/* A step of 1, 2 or 5 times a power of ten near raw > 0. */
+double _ct_plot_nice_step(double raw);
+
+/* The ticks of ax into tk (room for CT_PLOT_MAXTICKS): its end ticks first,
+   then the scale's; returns their number. */
+int _ct_plot_ticks_make(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax);
+
+/* The label of tick tk as SVG text content into buf; returns its width (px). */
+double _ct_plot_tick_text(char *buf, size_t len, const ct_plot_axis_struct *ax,
+                          const ct_plot_tick_struct *tk);
+
+/* Marks the ticks to label on a horizontal axis, by priority, so that no two
+   labels come closer than a small gap. */
+void _ct_plot_ticks_choose(ct_plot_tick_struct *tk, int n, const ct_plot_axis_struct *ax);
+
 /* ------------------------------------------------ the loss plot's files */
 
 #define CT_PLOT_LOSS_W 960
@@ -112,6 +127,19 @@ int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
 /* The axes of the loss plot of A (bpx: the breakpoints as doubles). */
 void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
                          const double *bpx, int scale);
+
+/* 1 when A's domain is the bounded interval from 0 to 1 (not lambda's). */
+int _ct_plot_loss_bounded(const ct_analysis_t A);
+
+/* The hyperparameter's symbol as SVG text (an entity). */
+const char *_ct_plot_family_symbol(ct_family_t family);
+
+/* Title, subtitle and axes; the legend (only what the plot shows) right of
+   the frame. */
+void _ct_plot_loss_titles(FILE *out, const ct_analysis_t A,
+                          const ct_plot_frame_struct *f);
+void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A,
+                          const ct_plot_frame_struct *f);
 
 /* Breakpoints (dotted lines when at most CT_PLOT_FEW_BP, else ticks on the x
    axis), their labels thinned to fit (the best piece's ends first), and the

@@ -11,7 +11,7 @@
 
 /* 1 when the domain is the bounded interval from 0 to 1 (every family but
    lambda); A->closed then says whether it contains its ends. */
-static int plot_loss_bounded(const ct_analysis_t A)
+int _ct_plot_loss_bounded(const ct_analysis_t A)
 {
     return A->family != CT_FAMILY_LAMBDA;
 }
@@ -64,7 +64,7 @@ static void plot_loss_segments(FILE *out, const ct_analysis_t A, const double *b
                                const ct_plot_frame_struct *f)
 {
     int above = plot_loss_rep_above(A, f) && !plot_loss_rep_at_end(A);
-    int arrows = !plot_loss_bounded(A);
+    int arrows = !_ct_plot_loss_bounded(A);
 
     for (slong i = 0; i <= A->nbp; i++) {
         int mn = fmpq_equal(A->piece_loss + i, A->min_loss);
@@ -157,7 +157,7 @@ static void plot_loss_dots(FILE *out, const ct_analysis_t A, const double *bpx,
 static void plot_loss_ends(FILE *out, const ct_analysis_t A,
                            const ct_plot_frame_struct *f)
 {
-    for (int e = 0; plot_loss_bounded(A) && e < 2; e++) {
+    for (int e = 0; _ct_plot_loss_bounded(A) && e < 2; e++) {
         const fmpq *l = A->piece_loss + (e ? A->nbp : 0);
         double x = e ? f->x.p1 : f->x.p0;
         int mn = A->closed && (A->min_ends & (1 << e));
@@ -174,20 +174,6 @@ static void plot_loss_ends(FILE *out, const ct_analysis_t A,
                 mn ? " min" : "", e, x,
                 ct_plot_axis_map(&f->y, fmpq_get_d(A->end_loss + e)), col, col);
     }
-}
-
-/* The hyperparameter's symbol as SVG text. */
-static const char *plot_family_symbol(ct_family_t family)
-{
-    switch (family) {
-    case CT_FAMILY_LAMBDA:
-        return "&#955;";
-    case CT_FAMILY_DELTA:
-        return "&#948;";
-    case CT_FAMILY_ALPHA:
-        return "&#945;";
-    }
-    return "?";
 }
 
 /* A tick across the minimum segment at the representative, labelled below it
@@ -211,112 +197,7 @@ static void plot_loss_representative(FILE *out, const ct_analysis_t A,
     fprintf(out,
             "<text class=\"replabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
             "font-weight=\"bold\"" CT_PLOT_HALO ">%s = %s</text>\n",
-            x, ty, plot_family_symbol(A->family), q);
-}
-
-/* 1 when some breakpoint's loss differs from a side (circles are drawn). */
-static int plot_loss_has_circles(const ct_analysis_t A)
-{
-    int many = A->nbp > CT_PLOT_FEW_BP;
-
-    for (slong b = 0; b < A->nbp; b++) {
-        int dl = !fmpq_equal(A->point_loss + b, A->piece_loss + b);
-        int dr = !fmpq_equal(A->point_loss + b, A->piece_loss + b + 1);
-        if (many ? dl && dr : dl || dr)
-            return 1;
-    }
-    return 0;
-}
-
-/* 1 when an open circle ends a piece at an end of a bounded domain. */
-static int plot_loss_has_end_circles(const ct_analysis_t A)
-{
-    if (!plot_loss_bounded(A))
-        return 0;
-    return !A->closed || !fmpq_equal(A->end_loss + 0, A->piece_loss + 0) ||
-           !fmpq_equal(A->end_loss + 1, A->piece_loss + A->nbp);
-}
-
-/* The legend, listing only what the plot shows. */
-static void plot_loss_legend(FILE *out, const ct_analysis_t A,
-                             const ct_plot_frame_struct *f)
-{
-    ct_plot_key_struct k[8];
-    char buf[32], text[CT_PLOT_LABEL_LEN];
-    int n = 0, circles = plot_loss_has_circles(A);
-    /* only points attain the minimum: its key is a dot (bounded domains; lambda's
-       legend is kept as it was) */
-    int mindot = plot_loss_bounded(A) && A->nmin_pieces == 0;
-
-    if (A->nmin_pieces <= A->nbp)
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_LINE, CT_PLOT_COL_STEP, 2.2,
-                        "loss on an open piece");
-    ct_plot_fmpq_label(buf, sizeof(buf), A->min_loss);
-    if (strchr(buf, '/') != NULL) /* the fraction's value too: 191/800 = 0.2388 */
-        snprintf(text, sizeof(text), "minimum loss %s = %.4g", buf,
-                 fmpq_get_d(A->min_loss));
-    else
-        snprintf(text, sizeof(text), "minimum loss %s", buf);
-    ct_plot_key_set(k + n++, mindot ? CT_PLOT_KEY_DOT : CT_PLOT_KEY_LINE, CT_PLOT_COL_MIN,
-                    mindot ? 1 : 4, text);
-    if (A->nbp > CT_PLOT_FEW_BP)
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_TICK, CT_PLOT_COL_BPTICK, 0.8,
-                        "breakpoint (tick on the axis)");
-    else if (A->nbp > 0)
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_DOTTED, CT_PLOT_COL_BP, 1, "breakpoint");
-    if (circles)
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_DOT, CT_PLOT_COL_STEP, 1,
-                        "loss at a breakpoint");
-    if (plot_loss_bounded(A) && A->closed)
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_DOT, CT_PLOT_COL_STEP, 1, "loss at an end");
-    if ((circles && A->nbp <= CT_PLOT_FEW_BP) || plot_loss_has_end_circles(A))
-        ct_plot_key_set(k + n++, CT_PLOT_KEY_OPEN, CT_PLOT_COL_STEP, 1,
-                        "excluded endpoint");
-    ct_plot_fmpq_label(buf, sizeof(buf), A->representative);
-    snprintf(text, sizeof(text), "representative %s = %s", plot_family_symbol(A->family),
-             buf);
-    ct_plot_key_set(k + n++, CT_PLOT_KEY_TICK, CT_PLOT_COL_TEXT, 2, text);
-    ct_plot_write_legend(out, f->x.p1 + 22, f->y.p1, k, n);
-}
-
-/* The family as the subtitle names it: "lambda", or with a bounded domain
-   "delta on [0, 1] (c = 99/100)" (the constant as a fraction when it is short). */
-static void plot_loss_family_text(char *buf, size_t len, const ct_analysis_t A)
-{
-    char c[40] = "";
-
-    if (!plot_loss_bounded(A)) {
-        snprintf(buf, len, "%s", ct_report_family_name(A->family));
-        return;
-    }
-    if (A->family == CT_FAMILY_DELTA) {
-        char *s = fmpq_get_str(NULL, 10, A->c);
-        if (strlen(s) <= 25)
-            snprintf(c, sizeof(c), " (c = %s)", s);
-        else
-            snprintf(c, sizeof(c), " (c = %.10g)", fmpq_get_d(A->c));
-        flint_free(s);
-    }
-    snprintf(buf, len, "%s on %s0, 1%s%s", ct_report_family_name(A->family),
-             A->closed ? "[" : "(", A->closed ? "]" : ")", c);
-}
-
-static void plot_loss_titles(FILE *out, const ct_analysis_t A,
-                             const ct_plot_frame_struct *f)
-{
-    char title[160], sub[256], fam[96];
-
-    plot_loss_family_text(fam, sizeof(fam), A);
-    snprintf(title, sizeof(title), "Empirical loss of label propagation vs %s",
-             plot_family_symbol(A->family));
-    snprintf(sub, sizeof(sub),
-             "family %s, %ld instance%s, %ld scored node%s, %ld breakpoint%s, "
-             "%ld loss piece%s",
-             fam, (long)A->ninst, A->ninst == 1 ? "" : "s", (long)A->nscored,
-             A->nscored == 1 ? "" : "s", (long)A->nbp, A->nbp == 1 ? "" : "s",
-             (long)A->loss_pieces, A->loss_pieces == 1 ? "" : "s");
-    ct_plot_write_title(out, f, title, 0, sub);
-    ct_plot_write_axes(out, f, plot_family_symbol(A->family), "empirical loss", 0);
+            x, ty, _ct_plot_family_symbol(A->family), q);
 }
 
 /* Two short slanted strokes across the x axis near each edge that stands for
@@ -347,14 +228,14 @@ int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale)
     _ct_plot_loss_frame(&f, A, bpx, _ct_plot_loss_xscale(A, xscale));
     ct_plot_write_header(out, CT_PLOT_LOSS_W, CT_PLOT_LOSS_H);
     _ct_plot_loss_minbands(out, A, bpx, &f);
-    plot_loss_titles(out, A, &f);
+    _ct_plot_loss_titles(out, A, &f);
     plot_loss_axis_breaks(out, &f);
     rc = _ct_plot_loss_breakpoints(out, A, bpx, &f);
     plot_loss_segments(out, A, bpx, &f);
     plot_loss_dots(out, A, bpx, &f);
     plot_loss_ends(out, A, &f);
     plot_loss_representative(out, A, &f);
-    plot_loss_legend(out, A, &f);
+    _ct_plot_loss_legend(out, A, &f);
     free(bpx);
     return ct_plot_finish(out) || rc ? -1 : 0;
 }

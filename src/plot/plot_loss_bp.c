@@ -17,7 +17,8 @@ typedef struct {
 } plot_labels;
 
 /* Places the label "b<b+1>" centred at x unless it meets a placed one. */
-static int plot_label_try(plot_labels *L, slong b, double x, const ct_plot_frame_struct *f)
+static int plot_label_try(plot_labels *L, slong b, double x,
+                          const ct_plot_frame_struct *f)
 {
     char buf[32];
     double w = PLOT_BP_LABEL_CHAR * snprintf(buf, sizeof buf, "b%ld", (long)(b + 1));
@@ -88,11 +89,12 @@ int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bp
         int best = b == A->best_piece - 1 || b == A->best_piece;
         plot_bp_mark(out, x, many, lab[b], f);
         if (lab[b])
-            fprintf(out,
-                    "<text class=\"bplabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
-                    "font-size=\"10\" fill=\"%s\"%s>b%ld</text>\n",
-                    x, f->y.p1 - 5, best ? CT_PLOT_COL_MIN : "#666666",
-                    best ? " font-weight=\"bold\"" : "", (long)(b + 1));
+            fprintf(
+                out,
+                "<text class=\"bplabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+                "font-size=\"10\" fill=\"%s\"%s>b%ld</text>\n",
+                x, f->y.p1 - 5, best ? CT_PLOT_COL_MIN : "#666666",
+                best ? " font-weight=\"bold\"" : "", (long)(b + 1));
     }
     free(L.lo), free(L.hi), free(lab);
     return 0;
@@ -103,10 +105,11 @@ static void plot_minband(FILE *out, double x0, double x1, const ct_plot_frame_st
 {
     double c = (x0 + x1) / 2, w = fmax(x1 - x0, 4);
 
-    fprintf(out,
-            "<rect class=\"minband\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-            "fill=\"%s\" fill-opacity=\"0.10\"/>\n",
-            c - w / 2, f->y.p1, w, f->y.p0 - f->y.p1, CT_PLOT_COL_MIN);
+    fprintf(
+        out,
+        "<rect class=\"minband\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+        "fill=\"%s\" fill-opacity=\"0.10\"/>\n",
+        c - w / 2, f->y.p1, w, f->y.p0 - f->y.p1, CT_PLOT_COL_MIN);
 }
 
 /* One band per minimizing open piece and per minimizing point between two

@@ -59,8 +59,7 @@ static void plot_loss_range(double *lo, double *hi, const double *bpx, slong nbp
 /* Bounded domain on a log or logit axis: the frame's edges stand for 0 and 1
    (labelled so); a log axis ends at 1 itself when the data come near it. */
 static void plot_loss_x_bounded_scaled(ct_plot_axis_struct *x, const ct_analysis_t A,
-                                       const double *bpx, int logit, double p0,
-                                       double p1)
+                                       const double *bpx, int logit, double p0, double p1)
 {
     double lo, hi;
 
