@@ -321,6 +321,12 @@ static void test_npz_bad(void)
                       "{'descr': '<i4', 'fortran_order': False, 'shape': (2,), }", far,
                       8};
     npz_bad(&outside, "adj_indices: entry 1 is not an integer in 0..1");
+    /* indptr claims 10^9 entries: refused before anything that size exists */
+    static const int32_t bigptr[3] = {0, 1, 1000000000};
+    member claim = {"adj_indptr",
+                    "{'descr': '<i4', 'fortran_order': False, 'shape': (3,), }", bigptr,
+                    12};
+    npz_bad(&claim, "adj_indices: expected 1000000000 entries, found 2");
     member nodescr = {"adj_data", "{'fortran_order': False, 'shape': (2,), }", far, 8};
     npz_bad(&nodescr, "adj_data: no 'descr' string");
     member dims = {"adj_data",

@@ -44,18 +44,22 @@ int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f
         return _ct_dataset_npz_fail(f, key, "missing (not a gnn-benchmark .npz file?)");
     if (st.size > NPZ_MAX_MEMBER)
         return _ct_dataset_npz_fail(f, key, "member too large");
-    x->buf = flint_malloc((size_t)st.size + 1);
+    /* the size is the zip header's claim: malloc, so a false one is an error
+       message rather than an abort */
+    x->buf = malloc((size_t)st.size + 1);
+    if (x->buf == NULL)
+        return _ct_dataset_npz_fail(f, key, "out of memory for the member");
     zf = zip_fopen(f->zip, name, 0);
     got = zf == NULL ? -1 : zip_fread(zf, x->buf, st.size);
     if (zf != NULL)
         zip_fclose(zf);
     if (got < 0 || (zip_uint64_t)got != st.size) {
-        flint_free(x->buf);
+        free(x->buf);
         x->buf = NULL;
         return _ct_dataset_npz_fail(f, key, "cannot read (corrupt zip member)");
     }
     if (_ct_dataset_npy_parse(&x->a, x->buf, (size_t)st.size, msg, sizeof msg) != 0) {
-        flint_free(x->buf);
+        free(x->buf);
         x->buf = NULL;
         return _ct_dataset_npz_fail(f, key, msg);
     }
@@ -64,8 +68,22 @@ int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f
 
 void _ct_dataset_npz_free(_ct_dataset_npz_array *x)
 {
-    flint_free(x->buf);
+    free(x->buf);
     x->buf = NULL;
+}
+
+/* x is 1-D with len entries (checked before anything of that size is
+   allocated: len may come from another array of the file). */
+static int npz_len(const _ct_dataset_npz_file *f, const char *key,
+                   const _ct_dataset_npz_array *x, slong len)
+{
+    char msg[160];
+
+    if (x->a.ndim == 1 && x->a.count == len)
+        return 0;
+    snprintf(msg, sizeof msg, "expected %ld entries, found %ld", (long)len,
+             (long)x->a.count);
+    return _ct_dataset_npz_fail(f, key, msg);
 }
 
 /* A 1-D integer array of length len with entries in lo..hi into out[]. */
@@ -75,11 +93,8 @@ static int npz_ints(slong *out, const _ct_dataset_npz_file *f, const char *key,
     char msg[160];
     int64_t v;
 
-    if (x->a.ndim != 1 || x->a.count != len) {
-        snprintf(msg, sizeof msg, "expected %ld entries, found %ld", (long)len,
-                 (long)x->a.count);
-        return _ct_dataset_npz_fail(f, key, msg);
-    }
+    if (npz_len(f, key, x, len) != 0)
+        return -1;
     for (slong k = 0; k < len; k++) {
         if (_ct_dataset_npy_get_i(&x->a, k, &v) != 0 || v < lo || v > hi) {
             snprintf(msg, sizeof msg, "entry %ld is not an integer in %ld..%ld", (long)k,
@@ -122,6 +137,10 @@ int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file 
     snprintf(key, sizeof key, "%s_indptr", prefix);
     if (_ct_dataset_npz_read(&x, f, key) != 0)
         return -1;
+    if (npz_len(f, key, &x, m->rows + 1) != 0) {
+        _ct_dataset_npz_free(&x);
+        return -1;
+    }
     m->rowptr = flint_malloc((size_t)(m->rows + 1) * sizeof(slong));
     rc = npz_ints(m->rowptr, f, key, &x, m->rows + 1, 0, WORD(1) << 40);
     _ct_dataset_npz_free(&x);
@@ -134,6 +153,10 @@ int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file 
     snprintf(key, sizeof key, "%s_indices", prefix);
     if (_ct_dataset_npz_read(&x, f, key) != 0)
         return -1;
+    if (npz_len(f, key, &x, m->nnz) != 0) {
+        _ct_dataset_npz_free(&x);
+        return -1;
+    }
     m->col = flint_malloc((size_t)FLINT_MAX(m->nnz, 1) * sizeof(slong));
     rc = npz_ints(m->col, f, key, &x, m->nnz, 0, m->cols - 1);
     _ct_dataset_npz_free(&x);
