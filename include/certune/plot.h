@@ -25,8 +25,9 @@ int ct_plot_loss_svg(FILE *out, const ct_analysis_t A);
 /* "default", "linear", "log", "logit" -> CT_PLOT_X_*, or -1. */
 int ct_plot_x_parse(const char *name);
 
-/* ct_plot_loss_svg with the x scale xscale. With more than 40 breakpoints
-   they are drawn as ticks on the x axis (fewer: dotted lines), the steps are
+/* ct_plot_loss_svg with the x scale xscale. With more than 40 breakpoints,
+   or crowded ones (a quarter of the neighbours within 8 px), they are drawn as
+   ticks on the x axis (else dotted lines), the steps are
    joined by thin risers and only points that differ from both sides get a
    dot. Returns 0, or -1 on write error or when memory runs out. */
 int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale);

@@ -141,7 +141,7 @@ int ct_plot_counts_svg(FILE *out, const char *title, slong npoints, const double
                        const double *y, const double *bound, const char *xlabel,
                        const char *ylabel)
 {
-    ct_plot_frame_struct f;
+    ct_plot_frame_struct f = {0};
     ct_plot_key_struct k[2];
     double xs[CT_PLOT_MAXGIVEN + 1];
     int rc = 0;

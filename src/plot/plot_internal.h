@@ -51,6 +51,8 @@ typedef struct {
 
 typedef struct {
     ct_plot_axis_struct x, y;
+    int many; /* loss plot: breakpoints as ticks on the axis (too many or too
+                 crowded for lines and circles) */
 } ct_plot_frame_struct;
 
 typedef enum {
@@ -119,12 +121,15 @@ void _ct_plot_ticks_choose(ct_plot_tick_struct *tk, int n, const ct_plot_axis_st
 #define CT_PLOT_LOSS_X0 80.0  /* frame left */
 #define CT_PLOT_LOSS_X1 690.0 /* frame right; the legend is beyond */
 #define CT_PLOT_FEW_BP 40     /* more breakpoints: ticks on the axis, not lines */
+#define CT_PLOT_CROWDED 8.0   /* px: closer neighbours' circles overlap */
 
 /* The scale drawn for xscale (CT_PLOT_X_*): DEFAULT resolved to lambda's log
    and the others' linear; logit falls back to log for lambda. */
 int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
 
-/* The axes of the loss plot of A (bpx: the breakpoints as doubles). */
+/* The axes of the loss plot of A (bpx: the breakpoints as doubles), and
+   f->many: more than CT_PLOT_FEW_BP breakpoints, or more than a quarter of
+   the neighbouring pairs closer than CT_PLOT_CROWDED pixels. */
 void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
                          const double *bpx, int scale);
 
@@ -141,9 +146,9 @@ void _ct_plot_loss_titles(FILE *out, const ct_analysis_t A,
 void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A,
                           const ct_plot_frame_struct *f);
 
-/* Breakpoints (dotted lines when at most CT_PLOT_FEW_BP, else ticks on the x
-   axis), their labels thinned to fit (the best piece's ends first), and the
-   band behind each minimizing piece. Return -1 when memory runs out. */
+/* Breakpoints (dotted lines when few, else ticks on the x axis: f->many), their labels
+   thinned to fit (the best piece's ends first), and the band behind each minimizing
+   piece. Return -1 when memory runs out. */
 int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bpx,
                               const ct_plot_frame_struct *f);
 void _ct_plot_loss_minbands(FILE *out, const ct_analysis_t A, const double *bpx,

@@ -126,7 +126,7 @@ static void plot_loss_risers(FILE *out, const ct_analysis_t A, const double *bpx
 static void plot_loss_dots(FILE *out, const ct_analysis_t A, const double *bpx,
                            const ct_plot_frame_struct *f)
 {
-    if (A->nbp > CT_PLOT_FEW_BP) {
+    if (f->many) {
         plot_loss_risers(out, A, bpx, f);
         return;
     }

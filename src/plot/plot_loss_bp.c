@@ -1,7 +1,7 @@
 /* plot_loss_bp: the breakpoints of the loss plot and the minimum's bands.
-   Up to CT_PLOT_FEW_BP breakpoints each gets a dotted line across the frame;
-   more would hatch the picture grey, so each gets a short tick on the x axis
-   instead, and only the labelled ones a faint guide line. */
+   A few breakpoints each get a dotted line across the frame; many (over
+   CT_PLOT_FEW_BP) or crowded ones would hatch the picture grey, so each gets a short tick
+   on the x axis instead, and only the labelled ones a faint guide line. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +77,7 @@ int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bp
     size_t nb = (size_t)(A->nbp > 0 ? A->nbp : 1);
     plot_labels L = {malloc(nb * sizeof(double)), malloc(nb * sizeof(double)), 0};
     char *lab = calloc(nb, 1);
-    int many = A->nbp > CT_PLOT_FEW_BP;
+    int many = f->many;
 
     if (L.lo == NULL || L.hi == NULL || lab == NULL) {
         free(L.lo), free(L.hi), free(lab);

@@ -127,6 +127,12 @@ static void plot_loss_y(ct_plot_axis_struct *y, const ct_analysis_t A, double p0
 void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
                          const double *bpx, int scale)
 {
+    slong close = 0;
+
     plot_loss_x(&f->x, A, bpx, scale, CT_PLOT_LOSS_X0, CT_PLOT_LOSS_X1);
     plot_loss_y(&f->y, A, CT_PLOT_LOSS_H - 70, 70);
+    for (slong b = 1; b < A->nbp; b++)
+        close += ct_plot_axis_map(&f->x, bpx[b]) - ct_plot_axis_map(&f->x, bpx[b - 1]) <
+                 CT_PLOT_CROWDED;
+    f->many = A->nbp > CT_PLOT_FEW_BP || 4 * close > A->nbp;
 }

@@ -20,11 +20,10 @@ const char *_ct_plot_family_symbol(ct_family_t family)
     return "?";
 }
 
-/* 1 when some breakpoint's loss differs from a side (circles are drawn). */
-static int plot_loss_has_circles(const ct_analysis_t A)
+/* 1 when some breakpoint gets a circle: its loss differs from a side (from
+   both, when the breakpoints are ticks on the axis). */
+static int plot_loss_has_circles(const ct_analysis_t A, int many)
 {
-    int many = A->nbp > CT_PLOT_FEW_BP;
-
     for (slong b = 0; b < A->nbp; b++) {
         int dl = !fmpq_equal(A->point_loss + b, A->piece_loss + b);
         int dr = !fmpq_equal(A->point_loss + b, A->piece_loss + b + 1);
@@ -48,7 +47,7 @@ void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A, const ct_plot_frame_
 {
     ct_plot_key_struct k[8];
     char buf[32], text[CT_PLOT_LABEL_LEN];
-    int n = 0, circles = plot_loss_has_circles(A);
+    int n = 0, circles = plot_loss_has_circles(A, f->many);
     /* only points attain the minimum: its key is a dot (bounded domains; lambda's
        legend is kept as it was) */
     int mindot = _ct_plot_loss_bounded(A) && A->nmin_pieces == 0;
@@ -64,7 +63,7 @@ void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A, const ct_plot_frame_
         snprintf(text, sizeof(text), "minimum loss %s", buf);
     ct_plot_key_set(k + n++, mindot ? CT_PLOT_KEY_DOT : CT_PLOT_KEY_LINE, CT_PLOT_COL_MIN,
                     mindot ? 1 : 4, text);
-    if (A->nbp > CT_PLOT_FEW_BP)
+    if (f->many)
         ct_plot_key_set(k + n++, CT_PLOT_KEY_TICK, CT_PLOT_COL_BPTICK, 0.8,
                         "breakpoint (tick on the axis)");
     else if (A->nbp > 0)
@@ -74,7 +73,7 @@ void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A, const ct_plot_frame_
                         "loss at a breakpoint");
     if (_ct_plot_loss_bounded(A) && A->closed)
         ct_plot_key_set(k + n++, CT_PLOT_KEY_DOT, CT_PLOT_COL_STEP, 1, "loss at an end");
-    if ((circles && A->nbp <= CT_PLOT_FEW_BP) || plot_loss_has_end_circles(A))
+    if ((circles && !f->many) || plot_loss_has_end_circles(A))
         ct_plot_key_set(k + n++, CT_PLOT_KEY_OPEN, CT_PLOT_COL_STEP, 1,
                         "excluded endpoint");
     ct_plot_fmpq_label(buf, sizeof(buf), A->representative);
