@@ -474,6 +474,36 @@ static void tplot_check_logit(void)
     free(buf);
 }
 
+/* Eight breakpoints 0.500, 0.501, ..., 0.507 on the linear [0, 1] axis are
+   0.6 px apart: crowded, so they are ticks on the axis with risers, not
+   dotted lines and circles, although there are fewer than 40. */
+static void tplot_check_crowded(void)
+{
+    const char *piece[9], *point[8], *end[] = {"1/2", "1/2"};
+    char lo[8][16], approx[8][16];
+    ct_analysis_t A;
+
+    tplot_bounded_init(A, 1, 8);
+    for (int b = 0; b < 8; b++) {
+        snprintf(lo[b], sizeof lo[b], "%d/1000", 500 + b);
+        snprintf(approx[b], sizeof approx[b], "0.%03d", 500 + b);
+        tplot_bounded_bp(A, b, 0, 1000, -(500 + b), lo[b], lo[b], 0, approx[b]);
+        piece[b] = b % 2 ? "1/3" : "1/2";
+        point[b] = b % 2 ? "1/3" : "1/2";
+    }
+    piece[8] = "1/2";
+    tplot_bounded_losses(A, piece, point, end, "1/4");
+    char *s = tplot_svg(A);
+    tplot_check_wellformed(s);
+    CHECK(tplot_count(s, "class=\"bp\"") == 8);
+    CHECK(tplot_count(s, "stroke-dasharray=\"2,3\"") == 0);
+    CHECK(tplot_count(s, "class=\"open\"") == 0);
+    CHECK(tplot_count(s, "class=\"riser\"") == 8); /* every step changes the loss */
+    CHECK(strstr(s, ">breakpoint (tick on the axis)</text>") != NULL);
+    ct_analysis_clear(A);
+    free(s);
+}
+
 /* Delta on [0, 1] with one breakpoint 1/2: the minimum 1/4 is attained on the
    last piece and at delta = 1, and each end's loss is its piece's. */
 static void tplot_check_closed_right_min(void)
@@ -611,6 +641,7 @@ int main(void)
     tplot_check_closed_left_min();
     tplot_check_closed_right_min();
     tplot_check_logit();
+    tplot_check_crowded();
     tplot_check_open_bounded();
     tplot_check_counts();
     flint_cleanup();
