@@ -169,6 +169,12 @@ static void test_csv_bad(void)
     csv_bad(L, E, "node,f1\na,1\na,2\n", "features.csv:3: node id 'a' has a second line");
     csv_bad(L, E, "node,f1\nb,nan\n", "features.csv:2: feature value 'nan' is not a");
     csv_bad(L, E, "", "features.csv:0: empty file");
+    csv_bad("node,label\na,\"x,y\"\n", E, NULL,
+            "labels.csv:2: field 2 is quoted: quoting is not supported");
+    csv_bad(L, "source,target\n\"a\",b\n", NULL, "edges.csv:2: field 1 is quoted");
+    /* a UTF-8 byte-order mark before the header is skipped (Excel writes one) */
+    csv_bad("\xEF\xBB\xBFnode,label\na,x\n", "source,target\na,zz\n", NULL,
+            "edges.csv:2: unknown node id 'zz'");
 }
 
 /* A .npy v1.0 file: the header dict padded to a multiple of 64, then body. */

@@ -65,6 +65,24 @@ static void csv_map_clear(_ct_dataset_csv_map *M)
 
 /* The header line: exactly want fields (any number >= 2 when want is 0)
    whose first names are first and second (NULL: any). */
+size_t _ct_dataset_csv_split(ct_dataset_reader_struct *r)
+{
+    size_t nf;
+
+    if (r->line == 1 && strncmp(r->buf, "\xEF\xBB\xBF", 3) == 0) /* a UTF-8 BOM */
+        memmove(r->buf, r->buf + 3, strlen(r->buf + 3) + 1);
+    nf = ct_dataset_reader_split(r, ',');
+    for (size_t k = 0; k < nf; k++)
+        if (r->tok[k][0] == '"') {
+            ct_dataset_reader_fail(r,
+                                   "field %zu is quoted: quoting is not supported "
+                                   "(docs/gnn-data.md, CSV layout)",
+                                   k + 1);
+            return (size_t)-1;
+        }
+    return nf;
+}
+
 int _ct_dataset_csv_header(ct_dataset_reader_struct *r, size_t want, const char *first,
                            const char *second)
 {
@@ -73,7 +91,9 @@ int _ct_dataset_csv_header(ct_dataset_reader_struct *r, size_t want, const char 
 
     if (got <= 0)
         return got < 0 ? -1 : ct_dataset_reader_fail(r, "empty file (no header line)");
-    nf = ct_dataset_reader_split(r, ',');
+    nf = _ct_dataset_csv_split(r);
+    if (nf == (size_t)-1)
+        return -1;
     if ((want > 0 && nf != want) || nf < 2 || strcmp(r->tok[0], first) != 0 ||
         (second != NULL && strcmp(r->tok[1], second) != 0))
         return ct_dataset_reader_fail(r, "expected the header line '%s,%s%s'", first,
@@ -104,7 +124,10 @@ int _ct_dataset_csv_read_labels(ct_dataset_t D, _ct_dataset_csv_state *S,
     if (_ct_dataset_csv_header(r, 2, "node", "label") != 0)
         return -1;
     while ((got = ct_dataset_reader_next(r)) > 0) {
-        if (ct_dataset_reader_split(r, ',') != 2 || r->tok[0][0] == '\0')
+        size_t nf = _ct_dataset_csv_split(r);
+        if (nf == (size_t)-1)
+            return -1;
+        if (nf != 2 || r->tok[0][0] == '\0')
             return ct_dataset_reader_fail(r,
                                           "expected 'node,label' (label may be empty)");
         if (D->n >= CT_DATASET_MAX_NODES)
@@ -169,8 +192,11 @@ int _ct_dataset_csv_read_edges(ct_dataset_t D, _ct_dataset_csv_state *S,
         return -1;
     ct_dataset_edgebuf_init(&E);
     while ((got = ct_dataset_reader_next(r)) > 0) {
-        if (ct_dataset_reader_split(r, ',') != 2) {
-            got = ct_dataset_reader_fail(r, "expected 'source,target'");
+        size_t nf = _ct_dataset_csv_split(r);
+        if (nf != 2) {
+            got = nf == (size_t)-1
+                      ? -1
+                      : ct_dataset_reader_fail(r, "expected 'source,target'");
             break;
         }
         if (_ct_dataset_csv_node(r, S, 0, &u) != 0 ||

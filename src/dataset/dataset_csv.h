@@ -18,6 +18,11 @@ typedef struct {
     slong labcap;
 } _ct_dataset_csv_state;
 
+/* Cuts r's line at commas (a UTF-8 byte-order mark before line 1 dropped).
+   Returns the number of fields, or (size_t)-1 with a message when a field
+   starts with a quote (quoting is not supported). */
+size_t _ct_dataset_csv_split(ct_dataset_reader_struct *r);
+
 /* Reads the header line of r: exactly want fields (want 0: at least 2), the
    first named first and the second second (NULL: any). 0 or -1 (message). */
 int _ct_dataset_csv_header(ct_dataset_reader_struct *r, size_t want, const char *first,

@@ -34,7 +34,11 @@ static int csv_feature_line(ct_dataset_t D, const _ct_dataset_csv_state *S,
     slong node;
     double v;
 
-    if (ct_dataset_reader_split(r, ',') != (size_t)D->nfeat + 1)
+    size_t nf = _ct_dataset_csv_split(r);
+
+    if (nf == (size_t)-1)
+        return -1;
+    if (nf != (size_t)D->nfeat + 1)
         return ct_dataset_reader_fail(r, "expected %ld fields (node and %ld features)",
                                       (long)D->nfeat + 1, (long)D->nfeat);
     if (_ct_dataset_csv_node(r, S, 0, &node) != 0)
