@@ -2,11 +2,9 @@
 # cli-fetch: scripts/fetch-datasets.sh against local mirrors (file:// URLs;
 # CI has no network), and datasets by name in the CLI. Usage: cli-fetch.sh
 # path/to/certune (from the repository root).
-#  1. a mirror of the fixtures in tests/data with a test table: placement,
-#     loading by name, sha256 mismatch, UNKNOWN refused / --allow-unverified,
-#     unknown names, --force;
-#  2. the script's own table against a mirror of ../shared/datasets (when
-#     present), which checks the sha256 values written in the script.
+# A mirror of the fixtures in tests/data with a test table: placement, loading
+# by name, sha256 mismatch, UNKNOWN refused / --allow-unverified, unknown
+# names, --force. The script's own table is checked by cli-fetch-shared.sh.
 set -u
 C=${1:-./certune}
 F=scripts/fetch-datasets.sh
@@ -75,26 +73,4 @@ $C gnn train --model gcn --dataset nonesuch --data-root "$R" >"$T/out" 2>&1
 grep -q "fetches: $want\$" "$T/out" || fail "name lists differ: script '$want', certune $(cat "$T/out")"
 grep -q "present there: tiny, tinynpz" "$T/out" || fail "present list: $(cat "$T/out")"
 
-# ---- 2. the real table against a mirror of ../shared/datasets
-S=../shared/datasets
-if [ ! -d "$S/cora" ]; then
-  echo "cli-fetch: note: $S absent, the script's sha256 table is not checked"
-  exit 0
-fi
-M="$T/real"
-while read -r name dest _ path; do
-  src="$S/$dest"
-  [ -f "$src" ] || continue # the .npz originals are not in ../shared
-  mkdir -p "$M/$(dirname "$path")"
-  ln -s "$(cd "$(dirname "$src")" && pwd)/$(basename "$src")" "$M/$path"
-done < <(sed -n '/^read -r -d/,/^EOF$/p' $F | sed '1d;$d')
-R2="$T/root2"
-bash $F --mirror "file://$M" --root "$R2" cora cornell texas wisconsin actor >"$T/out" 2>&1 \
-  || fail "real table: $(cat "$T/out")"
-for d in cora cornell texas wisconsin actor; do
-  grep -q "$d: placed" "$T/out" || fail "$d not placed: $(cat "$T/out")"
-done
-$C sample --dataset cornell --data-root "$R2" --nodes 8 --count 2 --out "$T/s" >"$T/out" 2>&1 \
-  || fail "sample by name: $(cat "$T/out")"
-grep -q "wrote 2 instances" "$T/out" || fail "$(cat "$T/out")"
 echo "cli-fetch: ok"
