@@ -25,7 +25,8 @@ for sub in analyze bounds shatter verify-shatter sample; do
   "$C" help $sub | cmp -s - "$tmp/out"; ok "help $sub = $sub --help" $?
 done
 "$C" analyze --help | grep -q -- "--score S"; ok "analyze --help lists --score" $?
-"$C" sample --help | grep -q -- "--dataset DIR"; ok "sample --help lists --dataset" $?
+"$C" sample --help | grep -q -- "--dataset NAME|DIR"; ok "sample --help lists --dataset" $?
+"$C" sample --help | grep -q -- "--data-root R"; ok "sample --help lists --data-root" $?
 for sub in analyze bounds shatter verify-shatter; do
   "$C" $sub --help | grep -A2 -- "--family F" | tr '\n' ' ' | grep -q "lambda (.*alpha (.*delta ("
   ok "$sub --help: --family lists lambda, alpha, delta" $?

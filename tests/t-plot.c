@@ -155,7 +155,17 @@ static void tplot_check_gadget(void)
     CHECK(tplot_count(s, "class=\"point\"") == 5);
     CHECK(tplot_count(s, "class=\"rep\"") == 1);
     CHECK(strstr(s, "&#955; = 4/3</text>") != NULL);
-    CHECK(strstr(s, "minimum loss 2/5") != NULL);
+    CHECK(strstr(s, "minimum loss 2/5 = 0.4</text>") != NULL);
+    /* y fitted to the losses 2/5 and 3/5: margin 0.016, step 0.05 (about six
+       ticks over 0.232), so 0.35 .. 0.65, not from 0 */
+    CHECK(strstr(s, "text-anchor=\"end\">0.35</text>") != NULL);
+    CHECK(strstr(s, "text-anchor=\"end\">0.65</text>") != NULL);
+    CHECK(strstr(s, "text-anchor=\"end\">0.00</text>") == NULL);
+    CHECK(strstr(s, "text-anchor=\"end\">0.70</text>") == NULL);
+    /* five breakpoints: dotted lines, no ticks on the axis; three bands for the
+       three minimizing pieces */
+    CHECK(tplot_count(s, "stroke-dasharray=\"2,3\"") == 5 + 1); /* + the legend's */
+    CHECK(tplot_count(s, "class=\"minband\"") == 3);
     CHECK(strstr(s, "Empirical loss") != NULL);
     ct_analysis_clear(A);
     free(s);
@@ -418,6 +428,82 @@ static void tplot_check_closed_left_min(void)
     free(s);
 }
 
+/* The same delta result on a logit axis: the breakpoints 1/4 and 0.7071 at
+   log10 odds -0.4771 and 0.3828, a margin of 0.3 on each side (a quarter of
+   the span is less), so the axis runs from -0.7771 to 0.6828; the frame's
+   edges stand for 0 and 1 (labelled, with break marks). */
+static void tplot_check_logit(void)
+{
+    const char *piece[] = {"1/3", "2/3", "1/3"}, *point[] = {"1/3", "2/3"};
+    const char *end[] = {"0", "1/3"};
+    double x0, x1, ytop, ybot, lo = -0.7771, hi = 0.6828;
+    ct_analysis_t A;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len);
+
+    tplot_bounded_init(A, 1, 2);
+    tplot_bounded_bp(A, 0, 0, 4, -1, "1/4", "1/4", 0, "0.25");
+    tplot_bounded_bp(A, 1, 2, 0, -1, "7/10", "3/4", -1, "0.70710678118654752440");
+    tplot_bounded_losses(A, piece, point, end, "0");
+    CHECK(ct_plot_loss_svg_x(out, A, CT_PLOT_X_LOGIT) == 0);
+    CHECK(fclose(out) == 0);
+    tplot_check_wellformed(buf);
+    tplot_frame(buf, &x0, &ytop, &ybot, &x1);
+    CHECK(fabs(tplot_num(buf, "id=\"piece-0\"", "x2=\"") -
+               (x0 + (-0.4771 - lo) / (hi - lo) * (x1 - x0))) < 0.3);
+    CHECK(fabs(tplot_num(buf, "id=\"piece-1\"", "x2=\"") -
+               (x0 + (0.3828 - lo) / (hi - lo) * (x1 - x0))) < 0.3);
+    CHECK(tplot_near(tplot_num(buf, "id=\"end-0\"", "cx=\""), x0));
+    CHECK(tplot_near(tplot_num(buf, "id=\"end-1\"", "cx=\""), x1));
+    CHECK(strstr(buf, "(logit scale)</text>") != NULL);
+    CHECK(tplot_count(buf, "class=\"axisbreak\"") == 2);
+    /* odds ticks inside the range: 0.2, 0.3, 0.5, 0.7, 0.8 (log10 odds -0.60,
+       -0.37, 0, 0.37, 0.60); 0.1 and 0.9 (-0.95, 0.95) are outside */
+#define XLAB(v) "text-anchor=\"middle\">" v "</text>"
+    CHECK(strstr(buf, XLAB("0.5")) && strstr(buf, XLAB("0.3")) &&
+          strstr(buf, XLAB("0.7")) && strstr(buf, XLAB("0")) && strstr(buf, XLAB("1")));
+    CHECK(strstr(buf, XLAB("0.2")) && strstr(buf, XLAB("0.8")));
+    CHECK(!strstr(buf, XLAB("0.1")) && !strstr(buf, XLAB("0.9")));
+#undef XLAB
+    CHECK(ct_plot_x_parse("logit") == CT_PLOT_X_LOGIT &&
+          ct_plot_x_parse("log") == CT_PLOT_X_LOG &&
+          ct_plot_x_parse("linear") == CT_PLOT_X_LINEAR &&
+          ct_plot_x_parse("cubic") == -1);
+    ct_analysis_clear(A);
+    free(buf);
+}
+
+/* Eight breakpoints 0.500, 0.501, ..., 0.507 on the linear [0, 1] axis are
+   0.6 px apart: crowded, so they are ticks on the axis with risers, not
+   dotted lines and circles, although there are fewer than 40. */
+static void tplot_check_crowded(void)
+{
+    const char *piece[9], *point[8], *end[] = {"1/2", "1/2"};
+    char lo[8][16], approx[8][16];
+    ct_analysis_t A;
+
+    tplot_bounded_init(A, 1, 8);
+    for (int b = 0; b < 8; b++) {
+        snprintf(lo[b], sizeof lo[b], "%d/1000", 500 + b);
+        snprintf(approx[b], sizeof approx[b], "0.%03d", 500 + b);
+        tplot_bounded_bp(A, b, 0, 1000, -(500 + b), lo[b], lo[b], 0, approx[b]);
+        piece[b] = b % 2 ? "1/3" : "1/2";
+        point[b] = b % 2 ? "1/3" : "1/2";
+    }
+    piece[8] = "1/2";
+    tplot_bounded_losses(A, piece, point, end, "1/4");
+    char *s = tplot_svg(A);
+    tplot_check_wellformed(s);
+    CHECK(tplot_count(s, "class=\"bp\"") == 8);
+    CHECK(tplot_count(s, "stroke-dasharray=\"2,3\"") == 0);
+    CHECK(tplot_count(s, "class=\"open\"") == 0);
+    CHECK(tplot_count(s, "class=\"riser\"") == 8); /* every step changes the loss */
+    CHECK(strstr(s, ">breakpoint (tick on the axis)</text>") != NULL);
+    ct_analysis_clear(A);
+    free(s);
+}
+
 /* Delta on [0, 1] with one breakpoint 1/2: the minimum 1/4 is attained on the
    last piece and at delta = 1, and each end's loss is its piece's. */
 static void tplot_check_closed_right_min(void)
@@ -524,6 +610,15 @@ static void tplot_check_counts(void)
         k++;
     }
     CHECK(k == 8);
+    /* a dash at each distinct (x, bound) of the 8 points: (8,7) (16,15) (64,63)
+       appear twice, (32,31) and (128,127) once, so 5 */
+    CHECK(tplot_count(s, "class=\"boundmark\"") == 5);
+    free(s);
+    /* one instance size: the polyline is a point; the dash shows the bound */
+    double xs[3] = {30, 30, 30}, ys[3] = {0, 1, 2}, bs[3] = {5, 5, 5};
+    s = tplot_counts(3, xs, ys, bs, "one size");
+    tplot_check_wellformed(s);
+    CHECK(tplot_count(s, "class=\"boundmark\"") == 1 && strstr(s, ">bound</text>"));
     free(s);
 
     s = tplot_counts(3, x + 1, y + 1, NULL, "no bound");
@@ -545,6 +640,8 @@ int main(void)
     tplot_check_write_error();
     tplot_check_closed_left_min();
     tplot_check_closed_right_min();
+    tplot_check_logit();
+    tplot_check_crowded();
     tplot_check_open_bounded();
     tplot_check_counts();
     flint_cleanup();

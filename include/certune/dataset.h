@@ -23,6 +23,9 @@
     3                           /* out1_node_feature_label.txt + out1_graph_edges.txt    \
                                  */
 #define CT_DATASET_FORMAT_NPZ 4 /* converted npz text: features/labels/edges.txt */
+#define CT_DATASET_FORMAT_GNNBENCH                                                       \
+    5                           /* an original gnn-benchmark .npz file (zip of .npy) */
+#define CT_DATASET_FORMAT_CSV 6 /* edges.csv + labels.csv [+ features.csv] */
 
 /* Which shipped splits go into split. DEFAULT: the public split for
    Planetoid, the Geom-GCN splits for Geom-GCN folders (and for a converted
@@ -62,7 +65,9 @@ typedef ct_dataset_struct ct_dataset_t[1];
 /* Loads the dataset folder dir (a folder of ../shared/datasets), detecting its
    format: Planetoid text conversion (planetoid/ subfolder, public split),
    LINQS content/cites, Geom-GCN (node_feature_label + graph_edges + 10 splits),
-   converted npz text (features.txt[.gz], labels.txt, edges.txt). Returns 0, or
+   converted npz text (features.txt[.gz], labels.txt, edges.txt), the CSV
+   layout (edges.csv, labels.csv, features.csv); dir may also be an original
+   gnn-benchmark .npz file (no splits). Returns 0, or
    -1 with "file:line: message" in err (D is then cleared). D need not be
    initialised; a .gz file is read when the plain one is absent. */
 int ct_dataset_load(ct_dataset_t D, const char *dir, char *err, size_t errlen);
@@ -84,10 +89,34 @@ void ct_dataset_clear(ct_dataset_t D);
 void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double frac,
                              ulong seed);
 
-/* "auto", "planetoid", "linqs", "geom", "npz" and back; parse returns -1 for
-   an unknown name. Likewise "default", "public", "geom", "none" for splits. */
+/* "auto", "planetoid", "linqs", "geom", "npz", "gnnbench", "csv" and back; parse returns
+   -1 for an unknown name. Likewise "default", "public", "geom", "none" for splits. */
 const char *ct_dataset_format_name(int format);
 int ct_dataset_format_parse(const char *name);
 int ct_dataset_splits_parse(const char *name);
+
+/* Datasets by name (docs/gnn-data.md, "Datasets by name"). The data root is
+   data_root when non-NULL and non-empty, else $CERTUNE_DATA, else
+   $XDG_DATA_HOME/certune/datasets (XDG_DATA_HOME absolute), else
+   $HOME/.local/share/certune/datasets. Returns it (free with flint_free) and
+   sets *how to a static text naming where it came from. */
+char *ct_dataset_root(const char *data_root, const char **how);
+
+/* Resolves a --dataset argument into *path (free with flint_free): an
+   argument that contains a character other than [A-Za-z0-9._-], starts with
+   '.' or '-', or names an existing file or folder is a path, returned as is;
+   otherwise it is a name: ROOT/NAME (a folder) or ROOT/NAME.npz. Returns 0, or
+   -1 with *path NULL and a message in err saying where it looked, which names
+   are present there and which scripts/fetch-datasets.sh knows. */
+int ct_dataset_resolve(char **path, const char *arg, const char *data_root, char *err,
+                       size_t errlen);
+
+/* ct_dataset_resolve, then ct_dataset_load_format with AUTO and splits. D need
+   not be initialised; on error (-1) it is cleared. */
+int ct_dataset_load_named(ct_dataset_t D, const char *arg, const char *data_root,
+                          int splits, char *err, size_t errlen);
+
+/* The NULL-terminated list of names scripts/fetch-datasets.sh can fetch. */
+const char *const *ct_dataset_known_names(void);
 
 #endif

@@ -5,13 +5,32 @@
 #include <stdio.h>
 #include "certune/analysis.h"
 
-/* Writes the empirical loss of A as a step function of the hyperparameter on a
-   log10 axis: a horizontal segment per open piece (the minimizing ones thicker,
-   in the highlight colour), a dotted vertical line per breakpoint, open and
-   filled circles where the loss at a breakpoint differs from a side, the
+/* Writes the empirical loss of A as a step function of the hyperparameter
+   (lambda on a log10 axis, alpha and delta on [0, 1]; the y axis fitted to the
+   losses): a horizontal segment per open piece (the minimizing ones thicker,
+   in the highlight colour, on a light band), a dotted vertical line per breakpoint, open
+   and filled circles where the loss at a breakpoint differs from a side, the
    representative as a labelled tick, axes, a title and a legend. Doubles are
    used for drawing only. Returns 0, or -1 on write error. */
 int ct_plot_loss_svg(FILE *out, const ct_analysis_t A);
+
+/* x scales of the loss plot (docs/plots.md): DEFAULT is log for lambda and
+   linear for alpha and delta; LOGIT (log10 of v / (1 - v)) spreads the ends
+   of (0, 1) and applies to alpha and delta only (lambda gets log). */
+#define CT_PLOT_X_DEFAULT 0
+#define CT_PLOT_X_LINEAR 1
+#define CT_PLOT_X_LOG 2
+#define CT_PLOT_X_LOGIT 3
+
+/* "default", "linear", "log", "logit" -> CT_PLOT_X_*, or -1. */
+int ct_plot_x_parse(const char *name);
+
+/* ct_plot_loss_svg with the x scale xscale. With more than 40 breakpoints,
+   or crowded ones (a quarter of the neighbours within 8 px), they are drawn as
+   ticks on the x axis (else dotted lines), the steps are
+   joined by thin risers and only points that differ from both sides get a
+   dot. Returns 0, or -1 on write error or when memory runs out. */
+int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale);
 
 /* Writes a scatter of y[i] against x[i] (i < npoints, "observed") with bound[i]
    drawn as a line through the points sorted by x ("bound"; bound may be NULL).

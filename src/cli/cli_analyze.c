@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int have_family, have_c, score_all, json, progress, per_instance;
+    int have_family, have_c, score_all, json, progress, per_instance, xscale;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -41,7 +41,10 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
                 rc = ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
         } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
-        else if (strcmp(argv[i], "--json") == 0)
+        else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
+            if ((o->xscale = ct_plot_x_parse(v)) < 0)
+                rc = ct_opt_usage_error("--x takes linear, log or logit, not '%s'", v);
+        } else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
         else if (strcmp(argv[i], "--progress") == 0)
             o->progress = 1;
@@ -65,13 +68,16 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
     if (o->per_instance && !o->json)
         return ct_opt_usage_error("%s applies only with --json", "--per-instance");
+    if (o->xscale == CT_PLOT_X_LOGIT && o->family == CT_FAMILY_LAMBDA)
+        return ct_opt_usage_error("%s needs a family on (0, 1): alpha or delta",
+                                  "--x logit");
     return 0;
 }
 
-static int write_plot(const char *path, const ct_analysis_t A)
+static int write_plot(const char *path, const ct_analysis_t A, int xscale)
 {
     FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, A);
+    int rc = f == NULL ? -1 : ct_plot_loss_svg_x(f, A, xscale);
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
@@ -137,7 +143,7 @@ static int run_analyze(const analyze_options *o)
         if (o->json)
             ct_report_write_json(stdout, A);
         rc = CERTUNE_EXIT_UNDECIDED;
-    } else if (o->plot != NULL && write_plot(o->plot, A)) {
+    } else if (o->plot != NULL && write_plot(o->plot, A, o->xscale)) {
         rc = CERTUNE_EXIT_INPUT;
     } else if (o->json) {
         rc = analyze_write_json(o, A, insts);

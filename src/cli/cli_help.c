@@ -15,7 +15,8 @@
 
 static const char analyze_help[] =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
-    "                       [--plot FILE.svg] [--progress] [--per-instance] FILE...\n"
+    "                       [--plot FILE.svg [--x linear|log|logit]] [--progress]\n"
+    "                       [--per-instance] FILE...\n"
     "\n"
     "The exact, certified piecewise-constant empirical loss of the family over its\n"
     "hyperparameter for the .gssl instances FILE... (docs/formats.md), its minimum\n"
@@ -27,6 +28,8 @@ static const char analyze_help[] =
     "  --json        print JSON (docs/formats.md) instead of text\n"
     "  --per-instance  with --json: each instance's loss on every piece and point\n"
     "  --plot FILE   also draw the loss as an SVG step plot (docs/plots.md)\n"
+    "  --x SCALE     the plot's x axis: linear (default), log, or logit (alpha,\n"
+    "                delta)\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
     "                when stderr is a terminal)\n" END_HELP "\n"
     "example:\n"
@@ -88,8 +91,8 @@ static const char verify_help[] =
     "             pseudo-shattered\n";
 
 static const char sample_help[] =
-    "usage: certune sample --dataset DIR --nodes N --count M [--labeled FRAC]\n"
-    "                      [--seed S] --out DIR [--force]\n"
+    "usage: certune sample --dataset NAME|DIR [--data-root DIR] --nodes N --count M\n"
+    "                      [--labeled FRAC] [--seed S] --out DIR [--force]\n"
     "\n"
     "Cuts M connected N-node .gssl instances (unit weights, a fraction FRAC\n"
     "labeled, the rest held out with their true class) out of a dataset folder\n"
@@ -98,7 +101,11 @@ static const char sample_help[] =
     "seed, the sampler and the original node ids.\n"
     "\n"
     "options:\n"
-    "  --dataset DIR  a dataset folder\n"
+    "  --dataset D    a dataset name (looked up in the data root) or a folder or\n"
+    "                 .npz file (docs/gnn-data.md)\n"
+    "  --data-root R  where names are looked up (default $CERTUNE_DATA, else\n"
+    "                 $XDG_DATA_HOME/certune/datasets or\n"
+    "                 ~/.local/share/certune/datasets)\n"
     "  --nodes N      nodes per instance\n"
     "  --count M      number of instances\n"
     "  --labeled FRAC fraction of labeled nodes (default 0.2, at least one)\n"

@@ -6,7 +6,7 @@
 #include "certune/sample.h"
 
 typedef struct {
-    const char *dataset, *out;
+    const char *dataset, *data_root, *out;
     long nodes, count;
     double labeled;
     unsigned long seed;
@@ -36,6 +36,8 @@ static int sample_parse_args(sample_options *o, int argc, char **argv)
             continue; /* ends options; sample takes no operand */
         else if ((v = ct_opt_value(argc, argv, &i, "--dataset")) != NULL)
             o->dataset = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--data-root")) != NULL)
+            o->data_root = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
             o->out = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--nodes")) != NULL)
@@ -129,7 +131,8 @@ int ct_cli_sample_main(int argc, char **argv)
         return rc;
     char err[CERTUNE_ERRLEN];
     ct_dataset_t D;
-    if (ct_dataset_load(D, o.dataset, err, sizeof(err))) {
+    if (ct_dataset_load_named(D, o.dataset, o.data_root, CT_DATASET_SPLITS_DEFAULT, err,
+                              sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }

@@ -3,21 +3,23 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#include "dataset_internal.h"
+#include "dataset_npy.h"
 
-static const char *gnn_format_names[5] = {"auto", "planetoid", "linqs", "geom", "npz"};
+#define GNN_NFORMATS 7
+static const char *gnn_format_names[GNN_NFORMATS] = {"auto", "planetoid", "linqs", "geom",
+                                                     "npz",  "gnnbench",  "csv"};
 static const char *gnn_splits_names[4] = {"default", "public", "geom", "none"};
 
 const char *ct_dataset_format_name(int format)
 {
-    return (format >= 0 && format < 5) ? gnn_format_names[format] : "unknown";
+    return (format >= 0 && format < GNN_NFORMATS) ? gnn_format_names[format] : "unknown";
 }
 
 int ct_dataset_format_parse(const char *name)
 {
     int k;
 
-    for (k = 0; k < 5; k++)
+    for (k = 0; k < GNN_NFORMATS; k++)
         if (strcmp(name, gnn_format_names[k]) == 0)
             return k;
     return -1;
@@ -106,6 +108,8 @@ static int gnn_data_detect(const char *dir, char **base)
         return CT_DATASET_FORMAT_PLANETOID;
     if (gnn_data_has(dir, "out1_node_feature_label.txt"))
         return CT_DATASET_FORMAT_GEOM;
+    if (gnn_data_has(dir, "edges.csv") && gnn_data_has(dir, "labels.csv"))
+        return CT_DATASET_FORMAT_CSV;
     linqs = ct_dataset_linqs_find(&stem, dir, NULL, 0);
     flint_free(stem);
     if (linqs != 0)
@@ -172,8 +176,13 @@ static int gnn_data_load_base(ct_dataset_t D, const char *dir, int format, int s
     char *base = NULL;
     int res;
 
+    if (_ct_dataset_is_npz(dir) &&
+        (format == CT_DATASET_FORMAT_AUTO || format == CT_DATASET_FORMAT_GNNBENCH))
+        return _ct_dataset_npz_load_file(D, dir, splits, err, errlen);
     if (!ct_dataset_is_dir(dir)) {
-        ct_dataset_error(err, errlen, "%s: cannot open: not a directory or missing", dir);
+        ct_dataset_error(err, errlen,
+                         "%s: cannot open: not a directory or a .npz file, or missing",
+                         dir);
         return -1;
     }
     if (format == CT_DATASET_FORMAT_AUTO) {
@@ -181,8 +190,8 @@ static int gnn_data_load_base(ct_dataset_t D, const char *dir, int format, int s
         if (format == CT_DATASET_FORMAT_AUTO) {
             ct_dataset_error(err, errlen,
                              "%s: no known dataset format (expected planetoid/, "
-                             "out1_node_feature_label.txt, NAME.content + NAME.cites, or "
-                             "labels.txt + edges.txt)",
+                             "out1_node_feature_label.txt, NAME.content + NAME.cites, "
+                             "labels.txt + edges.txt, or labels.csv + edges.csv)",
                              dir);
             return -1;
         }
@@ -201,6 +210,8 @@ static int gnn_data_load_base(ct_dataset_t D, const char *dir, int format, int s
         res = ct_dataset_linqs_load(D, base, err, errlen);
     else if (format == CT_DATASET_FORMAT_GEOM)
         res = ct_dataset_geom_load(D, base, err, errlen);
+    else if (format == CT_DATASET_FORMAT_CSV)
+        res = _ct_dataset_csv_load(D, base, err, errlen);
     else
         res = ct_dataset_text_load(D, base, err, errlen);
     if (res == 0)
@@ -213,7 +224,7 @@ int ct_dataset_load_format(ct_dataset_t D, const char *dir, int format, int spli
                            char *err, size_t errlen)
 {
     memset(D, 0, sizeof *D);
-    if (format < CT_DATASET_FORMAT_AUTO || format > CT_DATASET_FORMAT_NPZ ||
+    if (format < CT_DATASET_FORMAT_AUTO || format > CT_DATASET_FORMAT_CSV ||
         splits < CT_DATASET_SPLITS_DEFAULT || splits > CT_DATASET_SPLITS_NONE) {
         ct_dataset_error(err, errlen, "%s: unknown format %d or splits %d", dir, format,
                          splits);

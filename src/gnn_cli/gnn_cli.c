@@ -13,12 +13,14 @@
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
-    "                         --dataset DIR [--split public|geom|geom:K|random:FRAC]\n"
+    "                         --dataset NAME|DIR [--data-root DIR]\n"
+    "                         [--split public|geom|geom:K|random:FRAC]\n"
     "                         [--seeds N] [--epochs N] [--json] [options]\n"
     "\n"
     "  train     trains a graph neural network in double precision on the node-\n"
-    "            classification dataset folder DIR (Planetoid text, LINQS,\n"
-    "            Geom-GCN or converted npz text; detected) once per seed and\n"
+    "            classification dataset NAME (looked up under the data root) or\n"
+    "            folder DIR (Planetoid text, LINQS, Geom-GCN, converted npz text,\n"
+    "            CSV, or a gnn-benchmark .npz file; detected) once per seed and\n"
     "            reports the test accuracy at the best validation epoch\n"
     "\n"
     "models (the papers' settings unless overridden):\n"
@@ -32,6 +34,9 @@ static const char *gnn_usage_text =
     "          (D + beta I)^-1/2, K = 2, lr 0.2, decay 5e-5, 100 epochs\n"
     "\n"
     "options:\n"
+    "  --data-root DIR  where dataset names are looked up (default $CERTUNE_DATA,\n"
+    "                   else $XDG_DATA_HOME/certune/datasets, else\n"
+    "                   ~/.local/share/certune/datasets; docs/gnn-data.md)\n"
     "  --eta E          GCAN interpolation in [0, 1] (default 0.5)\n"
     "  --beta B         SGC self-loop weight in [0, 1] (default 1)\n"
     "  --split S        public: the shipped public split (Planetoid)\n"
@@ -64,7 +69,7 @@ static const char *gnn_usage_text =
 typedef struct {
     int kind, have_kind, have_eta, have_beta, json, progress;
     double eta, beta, frac, lr, wd, dropout;
-    const char *dataset;
+    const char *dataset, *data_root;
     int split;
     slong geom_k; /* -1: cycle through the 10 splits */
     slong seeds, epochs, patience, hidden, heads, k;
@@ -158,6 +163,10 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         o->dataset = v;
         return 0;
     }
+    if ((v = ct_opt_value(argc, argv, i, "--data-root")) != NULL) {
+        o->data_root = v;
+        return 0;
+    }
     if ((v = ct_opt_value(argc, argv, i, "--split")) != NULL)
         return cli_parse_split(o, v);
     if ((v = ct_opt_value(argc, argv, i, "--eta")) != NULL) {
@@ -213,7 +222,7 @@ static int cli_parse_args(cli_opts *o, int argc, char **argv)
     if (!o->have_kind)
         return gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
     if (o->dataset == NULL)
-        return gnn_cli_usage_error("%s", "train needs --dataset DIR");
+        return gnn_cli_usage_error("%s", "train needs --dataset NAME|DIR");
     if (o->have_eta && o->kind != CT_GNN_GCAN)
         return gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
     if (o->have_beta && o->kind != CT_GNN_SGC)
@@ -259,8 +268,7 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
                  : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
                  : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
                                             : CT_DATASET_SPLITS_DEFAULT;
-    if (ct_dataset_load_format(D, o->dataset, CT_DATASET_FORMAT_AUTO, splits, err,
-                               sizeof(err))) {
+    if (ct_dataset_load_named(D, o->dataset, o->data_root, splits, err, sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }

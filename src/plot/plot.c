@@ -17,10 +17,19 @@ double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t)
     return ax->p0 + (t - ax->lo) / (ax->hi - ax->lo) * (ax->p1 - ax->p0);
 }
 
-/* Pixel position of the data value v (v > 0 on a log axis). */
+/* Pixel position of the data value v; on a log or logit axis a value off
+   the scale (v <= 0, or v >= 1 for logit) goes to the frame's edge. */
 double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v)
 {
-    return ct_plot_axis_pos(ax, ax->log ? log10(v) : v);
+    double t;
+
+    if (ax->logit)
+        t = v <= 0 ? ax->lo : v >= 1 ? ax->hi : log10(v / (1 - v));
+    else if (ax->log)
+        t = v <= 0 ? ax->lo : log10(v);
+    else
+        return ct_plot_axis_pos(ax, v);
+    return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
 }
 
 void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
@@ -36,10 +45,12 @@ void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, dou
     ax->p1 = p1;
     ax->ngiven = 0;
     ax->given = NULL;
+    ax->logit = 0;
+    ax->end_text[0] = ax->end_text[1] = NULL;
 }
 
 /* A step of 1, 2 or 5 times a power of ten near raw > 0. */
-static double plot_nice_step(double raw)
+double _ct_plot_nice_step(double raw)
 {
     double e = pow(10, floor(log10(raw)));
     double f = raw / e;
@@ -62,143 +73,10 @@ void ct_plot_axis_linear(ct_plot_axis_struct *ax, double lo, double hi, int targ
 
     if (!(hi > lo))
         hi = lo + 1;
-    step = plot_nice_step((hi - lo) / target);
+    step = _ct_plot_nice_step((hi - lo) / target);
     ct_plot_axis_set(ax, floor(lo / step + 1e-9) * step, ceil(hi / step - 1e-9) * step, 0,
                      p0, p1);
     ax->step = step;
-}
-
-/* ------------------------------------------------------------------ ticks */
-
-static int plot_ticks_linear(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
-{
-    double step = ax->step > 0 ? ax->step : plot_nice_step((ax->hi - ax->lo) / 5);
-    double first = ceil(ax->lo / step - 1e-9) * step;
-    int n = 0;
-
-    for (int k = 0; n < CT_PLOT_MAXTICKS; k++) {
-        double t = first + k * step;
-        if (t > ax->hi + 1e-9 * step)
-            break;
-        tk[n].t = t;
-        tk[n].prio = 0;
-        tk[n++].label = 0;
-    }
-    return n;
-}
-
-static int plot_tick_push(ct_plot_tick_struct *tk, int n, const ct_plot_axis_struct *ax,
-                          double t, int prio)
-{
-    double eps = 1e-9 * (ax->hi - ax->lo);
-
-    if (n >= CT_PLOT_MAXTICKS || t < ax->lo - eps || t > ax->hi + eps)
-        return n;
-    tk[n].t = t;
-    tk[n].prio = prio;
-    tk[n].label = 0;
-    return n + 1;
-}
-
-/* Label priority of the minor tick m * 10^k (m = 2..9). */
-static int plot_tick_minor_prio(const ct_plot_axis_struct *ax, int m)
-{
-    if (!ax->plain)
-        return CT_PLOT_NOLABEL;
-    if (m == 2 || m == 5)
-        return 1;
-    return m == 3 ? 2 : CT_PLOT_NOLABEL;
-}
-
-/* Decades (every stride-th one labelled when there are many) and, over at most
-   four decades, the minor ticks 2..9 times a decade. */
-static int plot_ticks_log(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
-{
-    double span = ax->hi - ax->lo;
-    int stride = span > 8 ? (int)ceil(span / 8) : 1;
-    int n = 0;
-
-    for (double k = floor(ax->lo); k <= ceil(ax->hi); k++) {
-        int lab = fmod(k, stride) == 0;
-        if (lab || span <= 64)
-            n = plot_tick_push(tk, n, ax, k, lab ? 0 : CT_PLOT_NOLABEL);
-        for (int m = 2; m <= 9 && span <= 4; m++)
-            n = plot_tick_push(tk, n, ax, k + log10(m), plot_tick_minor_prio(ax, m));
-    }
-    return n;
-}
-
-static int plot_ticks_given(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
-{
-    int n = 0;
-
-    for (int i = 0; i < ax->ngiven; i++)
-        n = plot_tick_push(tk, n, ax, ax->log ? log10(ax->given[i]) : ax->given[i], 0);
-    return n;
-}
-
-static int plot_ticks_make(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
-{
-    if (ax->ngiven > 0)
-        return plot_ticks_given(tk, ax);
-    return ax->log ? plot_ticks_log(tk, ax) : plot_ticks_linear(tk, ax);
-}
-
-/* Writes the label of the tick at t as SVG text content into buf; returns its
-   width in pixels. */
-static double plot_tick_label(char *buf, size_t len, const ct_plot_axis_struct *ax,
-                              double t)
-{
-    if (ax->ngiven > 0) {
-        snprintf(buf, len, "%g", ax->log ? pow(10, t) : t);
-        return CT_PLOT_CHAR_W * strlen(buf);
-    }
-    if (!ax->log) {
-        int d = ax->step < 1 ? (int)ceil(-log10(ax->step) - 1e-9) : 0;
-        snprintf(buf, len, "%.*f", d, fabs(t) < 1e-12 * ax->step ? 0.0 : t);
-        if (ax->trim && strchr(buf, '.') != NULL) {
-            size_t n = strlen(buf);
-            while (buf[n - 1] == '0')
-                buf[--n] = '\0';
-            if (buf[n - 1] == '.')
-                buf[n - 1] = '\0';
-        }
-        return CT_PLOT_CHAR_W * strlen(buf);
-    }
-    if (ax->plain) {
-        int d = (int)fmax(0, -floor(t + 1e-9));
-        snprintf(buf, len, "%.*f", d, pow(10, t));
-        return CT_PLOT_CHAR_W * strlen(buf);
-    }
-    long k = lround(t);
-    snprintf(buf, len, "10<tspan dy=\"-5\" font-size=\"8\">%s%ld</tspan>",
-             k < 0 ? "&#8722;" : "", labs(k));
-    return 2 * CT_PLOT_CHAR_W + CT_PLOT_SUP_W * (k < 0) +
-           CT_PLOT_SUP_W * (labs(k) >= 100  ? 3
-                            : labs(k) >= 10 ? 2
-                                            : 1);
-}
-
-/* Marks ticks to label on a horizontal axis, by priority, so that no two
-   labels come closer than a small gap. */
-static void plot_ticks_choose(ct_plot_tick_struct *tk, int n,
-                              const ct_plot_axis_struct *ax)
-{
-    double lo[CT_PLOT_MAXTICKS], hi[CT_PLOT_MAXTICKS];
-    char buf[CT_PLOT_LABEL_LEN];
-
-    for (int i = 0; i < n; i++) {
-        double w = plot_tick_label(buf, sizeof(buf), ax, tk[i].t) / 2 + 5;
-        lo[i] = ct_plot_axis_pos(ax, tk[i].t) - w;
-        hi[i] = lo[i] + 2 * w;
-    }
-    for (int p = 0; p < CT_PLOT_NOLABEL; p++)
-        for (int i = 0; i < n; i++) {
-            int ok = tk[i].prio == p;
-            for (int j = 0; j < n && ok; j++)
-                ok = !(tk[j].label && lo[j] < hi[i] && lo[i] < hi[j]);
-            tk[i].label |= ok;
-        }
 }
 
 /* ------------------------------------------------------------------ text */
@@ -279,10 +157,10 @@ static void plot_write_xaxis(FILE *out, const ct_plot_frame_struct *f, const cha
 {
     ct_plot_tick_struct tk[CT_PLOT_MAXTICKS];
     char buf[CT_PLOT_LABEL_LEN];
-    int n = plot_ticks_make(tk, &f->x);
+    int n = _ct_plot_ticks_make(tk, &f->x);
     double yb = f->y.p0;
 
-    plot_ticks_choose(tk, n, &f->x);
+    _ct_plot_ticks_choose(tk, n, &f->x);
     for (int i = 0; i < n; i++) {
         double x = ct_plot_axis_pos(&f->x, tk[i].t);
         int major = tk[i].prio == 0;
@@ -298,7 +176,7 @@ static void plot_write_xaxis(FILE *out, const ct_plot_frame_struct *f, const cha
                 x, yb, x, yb + (major || tk[i].label ? 5 : 3), CT_PLOT_COL_AXIS);
         if (!tk[i].label)
             continue;
-        plot_tick_label(buf, sizeof(buf), &f->x, tk[i].t);
+        _ct_plot_tick_text(buf, sizeof(buf), &f->x, tk + i);
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x,
                 yb + 19, buf);
     }
@@ -307,7 +185,10 @@ static void plot_write_xaxis(FILE *out, const ct_plot_frame_struct *f, const cha
             "font-size=\"13\">",
             (f->x.p0 + f->x.p1) / 2, yb + 44);
     plot_write_text(out, label, escape);
-    fputs(f->x.log ? " (log scale)</text>\n" : "</text>\n", out);
+    fputs(f->x.logit ? " (logit scale)</text>\n"
+          : f->x.log ? " (log scale)</text>\n"
+                     : "</text>\n",
+          out);
 }
 
 static void plot_write_yaxis(FILE *out, const ct_plot_frame_struct *f, const char *label,
@@ -315,7 +196,7 @@ static void plot_write_yaxis(FILE *out, const ct_plot_frame_struct *f, const cha
 {
     ct_plot_tick_struct tk[CT_PLOT_MAXTICKS];
     char buf[CT_PLOT_LABEL_LEN];
-    int n = plot_ticks_make(tk, &f->y);
+    int n = _ct_plot_ticks_make(tk, &f->y);
     double xl = f->x.p0, yc = (f->y.p0 + f->y.p1) / 2;
 
     for (int i = 0; i < n; i++) {
@@ -328,7 +209,7 @@ static void plot_write_yaxis(FILE *out, const ct_plot_frame_struct *f, const cha
                 "<line class=\"tick\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"%s\"/>\n",
                 xl - 5, y, xl, y, CT_PLOT_COL_AXIS);
-        plot_tick_label(buf, sizeof(buf), &f->y, tk[i].t);
+        _ct_plot_tick_text(buf, sizeof(buf), &f->y, tk + i);
         fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
                 xl - 8, y + 4, buf);
     }
@@ -397,7 +278,7 @@ void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struc
     fprintf(out,
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" rx=\"4\" "
             "fill=\"white\" stroke=\"#bbbbbb\"/>\n",
-            x, y, fmin(w, 150) + 48, 20 * n + 10);
+            x, y, fmin(w, 200) + 48, 20 * n + 10);
     for (int i = 0; i < n; i++) {
         double yr = y + 15 + 20 * i;
         plot_write_key_swatch(out, keys + i, x + 8, yr);

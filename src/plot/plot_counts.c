@@ -107,6 +107,18 @@ static int plot_counts_bound(FILE *out, const ct_plot_frame_struct *f, slong n,
             "\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
             "stroke-linejoin=\"round\"/>\n",
             CT_PLOT_COL_BOUND);
+    /* A dash at each distinct (x, bound): the polyline alone vanishes when all
+       points share one x (one instance size), leaving a legend key with no line. */
+    for (slong i = 0; i < m; i++) {
+        if (i > 0 && xb[i].x == xb[i - 1].x && xb[i].b == xb[i - 1].b)
+            continue;
+        double px = ct_plot_axis_map(&f->x, xb[i].x),
+               py = ct_plot_axis_map(&f->y, xb[i].b);
+        fprintf(out,
+                "<line class=\"boundmark\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+                px - 12, py, px + 12, py, CT_PLOT_COL_BOUND);
+    }
     free(xb);
     return 0;
 }
@@ -129,7 +141,7 @@ int ct_plot_counts_svg(FILE *out, const char *title, slong npoints, const double
                        const double *y, const double *bound, const char *xlabel,
                        const char *ylabel)
 {
-    ct_plot_frame_struct f;
+    ct_plot_frame_struct f = {0};
     ct_plot_key_struct k[2];
     double xs[CT_PLOT_MAXGIVEN + 1];
     int rc = 0;

@@ -4,10 +4,12 @@
 
 #include <stdio.h>
 #include <flint/fmpq.h>
+#include "certune/analysis.h"
 
 #define CT_PLOT_COL_STEP "#1f5fa8"
 #define CT_PLOT_COL_MIN "#e07000"
 #define CT_PLOT_COL_BP "#9a9a9a"
+#define CT_PLOT_COL_BPTICK "#555555"
 #define CT_PLOT_COL_GRID "#e6e6e6"
 #define CT_PLOT_COL_AXIS "#333333"
 #define CT_PLOT_COL_TEXT "#222222"
@@ -35,16 +37,22 @@ typedef struct {
     double p0, p1;
     int ngiven; /* > 0: ticks at given[0..ngiven-1] (data values) */
     const double *given;
+    int logit;               /* axis units are log10(v / (1 - v)), 0 < v < 1 */
+    const char *end_text[2]; /* non-NULL: a labelled tick at lo (0) or hi (1)
+                                standing for a value off the scale (0, 1) */
 } ct_plot_axis_struct;
 
 typedef struct {
     double t; /* position in axis units */
     int prio; /* label priority, 0 first; CT_PLOT_NOLABEL never */
     int label;
+    const char *text; /* the label, when not the value (end_text) */
 } ct_plot_tick_struct;
 
 typedef struct {
     ct_plot_axis_struct x, y;
+    int many; /* loss plot: breakpoints as ticks on the axis (too many or too
+                 crowded for lines and circles) */
 } ct_plot_frame_struct;
 
 typedef enum {
@@ -90,5 +98,60 @@ void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struc
 
 void ct_plot_write_title(FILE *out, const ct_plot_frame_struct *f, const char *title,
                          int escape, const char *subtitle);
+
+/* A step of 1, 2 or 5 times a power of ten near raw > 0. */
+double _ct_plot_nice_step(double raw);
+
+/* The ticks of ax into tk (room for CT_PLOT_MAXTICKS): its end ticks first,
+   then the scale's; returns their number. */
+int _ct_plot_ticks_make(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax);
+
+/* The label of tick tk as SVG text content into buf; returns its width (px). */
+double _ct_plot_tick_text(char *buf, size_t len, const ct_plot_axis_struct *ax,
+                          const ct_plot_tick_struct *tk);
+
+/* Marks the ticks to label on a horizontal axis, by priority, so that no two
+   labels come closer than a small gap. */
+void _ct_plot_ticks_choose(ct_plot_tick_struct *tk, int n, const ct_plot_axis_struct *ax);
+
+/* ------------------------------------------------ the loss plot's files */
+
+#define CT_PLOT_LOSS_W 960
+#define CT_PLOT_LOSS_H 500
+#define CT_PLOT_LOSS_X0 80.0  /* frame left */
+#define CT_PLOT_LOSS_X1 690.0 /* frame right; the legend is beyond */
+#define CT_PLOT_FEW_BP 40     /* more breakpoints: ticks on the axis, not lines */
+#define CT_PLOT_CROWDED 8.0   /* px: closer neighbours' circles overlap */
+
+/* The scale drawn for xscale (CT_PLOT_X_*): DEFAULT resolved to lambda's log
+   and the others' linear; logit falls back to log for lambda. */
+int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
+
+/* The axes of the loss plot of A (bpx: the breakpoints as doubles), and
+   f->many: more than CT_PLOT_FEW_BP breakpoints, or more than a quarter of
+   the neighbouring pairs closer than CT_PLOT_CROWDED pixels. */
+void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
+                         const double *bpx, int scale);
+
+/* 1 when A's domain is the bounded interval from 0 to 1 (not lambda's). */
+int _ct_plot_loss_bounded(const ct_analysis_t A);
+
+/* The hyperparameter's symbol as SVG text (an entity). */
+const char *_ct_plot_family_symbol(ct_family_t family);
+
+/* Title, subtitle and axes; the legend (only what the plot shows) right of
+   the frame. */
+void _ct_plot_loss_titles(FILE *out, const ct_analysis_t A,
+                          const ct_plot_frame_struct *f);
+void _ct_plot_loss_legend(FILE *out, const ct_analysis_t A,
+                          const ct_plot_frame_struct *f);
+
+/* Breakpoints (dotted lines when few, else ticks on the x axis: f->many), their labels
+   thinned to fit (the best piece's ends first), and the band behind each minimizing
+   piece. Return -1 when memory runs out. */
+int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bpx,
+                              const ct_plot_frame_struct *f);
+void _ct_plot_loss_minbands(FILE *out, const ct_analysis_t A, const double *bpx,
+                            const ct_plot_frame_struct *f);
 
 #endif

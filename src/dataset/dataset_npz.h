@@ -1,0 +1,51 @@
+/* Private to the dataset module: shared by dataset_npz.c (the zip, CSR
+   arrays, adjacency, labels) and dataset_npz_attr.c (the attributes). */
+#ifndef CERTUNE_DATASET_NPZ_H
+#define CERTUNE_DATASET_NPZ_H
+
+#include <zip.h>
+#include "dataset_npy.h"
+
+typedef struct {
+    zip_t *zip;
+    const char *path;
+    char *err;
+    size_t errlen;
+} _ct_dataset_npz_file;
+
+/* One array: its bytes (owned) and the parse that points into them. */
+typedef struct {
+    unsigned char *buf;
+    ct_dataset_npy_struct a;
+} _ct_dataset_npz_array;
+
+/* The CSR triple prefix_data/indices/indptr and prefix_shape [rows, cols]:
+   checks the structure and returns rowptr and col (owned) and the data. */
+typedef struct {
+    slong rows, cols, nnz;
+    slong *rowptr, *col;
+    _ct_dataset_npz_array data;
+} _ct_dataset_npz_csr;
+
+/* Writes "path: key: msg" into f's message buffer; returns -1. */
+int _ct_dataset_npz_fail(const _ct_dataset_npz_file *f, const char *key, const char *msg);
+
+/* 1 when the member key.npy exists. */
+int _ct_dataset_npz_has(const _ct_dataset_npz_file *f, const char *key);
+
+/* Reads and parses key.npy into x (x->buf owned: _ct_dataset_npz_free). 0 or -1. */
+int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f,
+                         const char *key);
+void _ct_dataset_npz_free(_ct_dataset_npz_array *x);
+
+/* prefix_shape/indptr/indices/data checked into m; clear m even after an error. */
+int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file *f,
+                             const char *prefix);
+void _ct_dataset_npz_csr_clear(_ct_dataset_npz_csr *m);
+
+/* The attributes as CSR arrays (attr_*) or a dense attr_matrix into D's
+   features (D->n set). 0 or -1. */
+int _ct_dataset_npz_load_attr_csr(ct_dataset_t D, const _ct_dataset_npz_file *f);
+int _ct_dataset_npz_load_attr_dense(ct_dataset_t D, const _ct_dataset_npz_file *f);
+
+#endif
