@@ -51,8 +51,7 @@ void ct_sweep_set_ties(ct_sweep_t P, int ties, slong unit)
 {
     P->ties = ties;
     P->unit = unit;
-    _fmpz_vec_scalar_mul_si(P->weight, P->weight, P->ninst, unit);
-    fmpz_mul_si(P->denom, P->denom, unit);
+    fmpz_mul_si(P->denom, P->denom, unit); /* costs count in units of 1/unit */
 }
 
 typedef struct {
