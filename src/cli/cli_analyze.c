@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int have_family, have_c, score_all, json;
+    int have_family, have_c, score_all, json, ties;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -34,7 +34,9 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
                 o->score_all = strcmp(v, "all") == 0;
             else
                 rc = ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
-        } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
+        } else if ((v = ct_opt_value(argc, argv, &i, "--ties")) != NULL)
+            rc = ct_cli_parse_ties(&o->ties, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
@@ -73,16 +75,15 @@ static int write_plot(const char *path, const ct_analysis_t A)
    leaves a partial result on stdout. */
 static int run_analyze(const analyze_options *o)
 {
-    ct_instance_struct *insts = calloc((size_t)o->nfiles, sizeof(ct_instance_struct));
-    int rc = ct_cli_load_instances(insts, o->files, o->nfiles);
-    if (rc) {
-        free(insts);
+    ct_instance_struct *insts;
+    slong m;
+    int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    if (rc)
         return rc;
-    }
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
-    if (ct_family_analyze(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr, err,
-                          sizeof(err))) {
+    if (ct_family_analyze_ties(A, o->family, o->c, insts, m, o->score_all, o->ties, stderr,
+                               err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
     } else if (A->nundecided) {
@@ -101,9 +102,7 @@ static int run_analyze(const analyze_options *o)
         rc = CERTUNE_EXIT_OK;
     }
     ct_analysis_clear(A);
-    for (slong t = 0; t < o->nfiles; t++)
-        ct_instance_clear(insts + t);
-    free(insts);
+    ct_cli_free_instances(insts, m);
     if (fflush(stdout) != 0) {
         perror("certune: writing the report");
         return CERTUNE_EXIT_INPUT;
