@@ -21,7 +21,8 @@ static slong load(ct_instance_struct *insts, const char *const *paths)
     char err[256];
     slong m = 0;
     for (; paths[m] != NULL; m++)
-        CHECK_MSG(ct_instance_load(insts + m, paths[m], err, sizeof(err)) == 0, "%s", err);
+        CHECK_MSG(ct_instance_load(insts + m, paths[m], err, sizeof(err)) == 0, "%s",
+                  err);
     return m;
 }
 

@@ -20,7 +20,8 @@ int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, s
    by name (strcmp); a file is kept as given. Sets *paths (malloc'ed, free with
    ct_cli_free_paths) and *npaths, or prints "certune: DIR: ..." for an
    unreadable or empty directory and returns the invalid-input status (2). */
-int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args, slong nargs);
+int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args,
+                        slong nargs);
 void ct_cli_free_paths(char **paths, slong n);
 
 /* ct_cli_expand_paths then ct_cli_load_instances: *insts (calloc'ed, free

@@ -17,8 +17,8 @@ typedef struct {
     fmpq_t c, x; /* delta's constant (0 otherwise); the evaluated point */
     int ties;    /* CT_SIGNFN_TIES_* */
     slong ninst;
-    fmpq_t loss;     /* mean of the instance losses */
-    fmpq *inst_loss; /* per instance */
+    fmpq_t loss;         /* mean of the instance losses */
+    fmpq *inst_loss;     /* per instance */
     slong nnodes, ntied; /* scored nodes; those tied among >= 2 classes */
     ct_evaluate_node *nodes;
 } ct_evaluate_struct;

@@ -82,8 +82,8 @@ static int run_analyze(const analyze_options *o)
         return rc;
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
-    if (ct_family_analyze_ties(A, o->family, o->c, insts, m, o->score_all, o->ties, stderr,
-                               err, sizeof(err))) {
+    if (ct_family_analyze_ties(A, o->family, o->c, insts, m, o->score_all, o->ties,
+                               stderr, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
     } else if (A->nundecided) {

@@ -65,7 +65,8 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_family || !o->have_at || o->nfiles == 0)
-        return ct_opt_usage_error("%s", "eval needs --family, --at and at least one FILE");
+        return ct_opt_usage_error("%s",
+                                  "eval needs --family, --at and at least one FILE");
     if (o->have_c && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     return 0;
@@ -145,8 +146,9 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct
         fputs(",\n \"predictions\": [", out);
         for (slong k = 0; k < E->nnodes; k++) {
             const ct_evaluate_node *v = E->nodes + k;
-            fprintf(out, "%s{\"instance\": %ld, \"node\": %ld, \"predicted\": %ld, "
-                         "\"true\": %ld, \"tied\": %ld}",
+            fprintf(out,
+                    "%s{\"instance\": %ld, \"node\": %ld, \"predicted\": %ld, "
+                    "\"true\": %ld, \"tied\": %ld}",
                     k ? ",\n  " : "\n  ", (long)v->inst, (long)v->node + 1, (long)v->pred,
                     (long)v->truth, (long)v->ntied);
         }
@@ -162,8 +164,9 @@ static int eval_run(const eval_options *o)
         char *s = fmpq_get_str(NULL, 10, o->at);
         fprintf(stderr, "certune: --at %s is outside the domain of %s (%s)\n", s,
                 ct_report_family_name(o->family),
-                o->family == CT_FAMILY_LAMBDA ? "(0, +inf)"
-                : o->family == CT_FAMILY_ALPHA ? "(0, 1)" : "[0, 1]");
+                o->family == CT_FAMILY_LAMBDA  ? "(0, +inf)"
+                : o->family == CT_FAMILY_ALPHA ? "(0, 1)"
+                                               : "[0, 1]");
         flint_free(s);
         return CERTUNE_EXIT_INPUT;
     }

@@ -56,7 +56,8 @@ static int inputs_add_dir(char ***list, slong *n, slong *cap, const char *dir)
     return 0;
 }
 
-int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args, slong nargs)
+int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args,
+                        slong nargs)
 {
     char **list = NULL;
     slong n = 0, cap = 0;

@@ -117,7 +117,8 @@ static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
                          const tune_options *o, const ct_instance_struct *tr, slong m,
                          const ct_instance_struct *te, slong mt)
 {
-    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA, CT_FAMILY_DELTA};
+    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
+                                        CT_FAMILY_DELTA};
     char err[CERTUNE_ERRLEN];
     *best = 0;
     for (int k = 0; k < 3; k++) {

@@ -168,8 +168,8 @@ static void eval_isolated(int *sgn, const ct_instance_t inst, slong i)
             sgn[ct_signfn_pair(k, l, c)] = (k == k0) - (l == k0);
 }
 
-void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta,
-                        const fmpq *x, const ct_instance_struct *inst, const char *want)
+void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta, const fmpq *x,
+                        const ct_instance_struct *inst, const char *want)
 {
     slong n = inst->n, c = inst->c, npairs = c * (c - 1) / 2;
     slong *comp = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));

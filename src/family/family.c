@@ -39,7 +39,8 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
     fmpq_t c0;
     fmpq_init(c0);
     ct_family_default_c(c0);
-    int r = ct_analysis_run_ties(A, fam, c0, insts, m, score_all, ties, warn, err, errlen);
+    int r =
+        ct_analysis_run_ties(A, fam, c0, insts, m, score_all, ties, warn, err, errlen);
     fmpq_clear(c0);
     return r;
 }

@@ -48,8 +48,10 @@ slong ct_signfn_tied(char *tied, const int *sgn, slong c)
 {
     slong best = ct_signfn_argmax(sgn, c), t = 0;
     for (slong k = 0; k < c; k++) {
-        int s = k == best ? 0 : sgn[k < best ? ct_signfn_pair(k, best, c)
-                                              : ct_signfn_pair(best, k, c)];
+        int s =
+            k == best
+                ? 0
+                : sgn[k < best ? ct_signfn_pair(k, best, c) : ct_signfn_pair(best, k, c)];
         if (tied != NULL)
             tied[k] = s == 0;
         t += s == 0;

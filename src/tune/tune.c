@@ -13,18 +13,19 @@ static void tune_zero(ct_tune_t T, ct_family_t family, int ties)
     T->family = family;
     T->ties = ties;
     fmpq_init(T->c);
-    fmpq *q[] = {T->chosen,      T->train_loss, T->test_loss,  T->test_optimal,
-                 T->gap,         T->grid_chosen, T->grid_train, T->grid_test,
-                 T->grid_miss,   T->rad.value};
+    fmpq *q[] = {T->chosen,    T->train_loss,  T->test_loss,  T->test_optimal,
+                 T->gap,       T->grid_chosen, T->grid_train, T->grid_test,
+                 T->grid_miss, T->rad.value};
     for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
         fmpq_init(q[k]);
 }
 
 void ct_tune_clear(ct_tune_t T)
 {
-    fmpq *q[] = {T->c,         T->chosen,      T->train_loss, T->test_loss,
-                 T->test_optimal, T->gap,      T->grid_chosen, T->grid_train,
-                 T->grid_test, T->grid_miss,   T->rad.value};
+    fmpq *q[] = {T->c,           T->chosen,       T->train_loss,
+                 T->test_loss,   T->test_optimal, T->gap,
+                 T->grid_chosen, T->grid_train,   T->grid_test,
+                 T->grid_miss,   T->rad.value};
     for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
         fmpq_clear(q[k]);
     ct_analysis_clear(T->train); /* zeroed or initialized: either may be cleared */
@@ -158,7 +159,8 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
     if (tune_check_sets(train, m, test, mt, err, errlen))
         return -1;
     const fmpq *cc = family == CT_FAMILY_DELTA ? T->c : NULL;
-    if (ct_family_analyze_ties(T->train, family, cc, train, m, 0, ties, NULL, err, errlen))
+    if (ct_family_analyze_ties(T->train, family, cc, train, m, 0, ties, NULL, err,
+                               errlen))
         return -1;
     if (ct_family_analyze_ties(T->test, family, cc, test, mt, 0, ties, NULL, err, errlen))
         return -1;

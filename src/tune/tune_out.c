@@ -103,8 +103,9 @@ static void out_rademacher(FILE *out, const ct_tune_struct *T)
     else
         fprintf(out, ", mean of %ld draws, 95%% interval [%.4g, %.4g]\n", (long)R->draws,
                 R->lo, R->hi);
-    fprintf(out, "  bound 2R + 3 sqrt(ln(2/d)/(2m)), d = 0.05: %.4g; paper's counting "
-                 "route (Pdim <= %ld): %.4g\n",
+    fprintf(out,
+            "  bound 2R + 3 sqrt(ln(2/d)/(2m)), d = 0.05: %.4g; paper's counting "
+            "route (Pdim <= %ld): %.4g\n",
             R->bound, (long)R->pdim, R->pdim_bound);
 }
 
@@ -122,8 +123,9 @@ static void out_details(FILE *out, const ct_tune_struct *T)
         out_q(out, A->min_loss);
         fputs(" is attained only at irrational breakpoints)\n", out);
     }
-    fprintf(out, "  train: %ld instances, %ld scored nodes, %ld breakpoints, %ld loss pieces;"
-                 " loss ",
+    fprintf(out,
+            "  train: %ld instances, %ld scored nodes, %ld breakpoints, %ld loss pieces;"
+            " loss ",
             (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
     out_q(out, T->train_loss);
     fprintf(out, ", %ld tied scored nodes at the chosen value\n", (long)T->train_tied);

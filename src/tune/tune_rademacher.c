@@ -74,7 +74,8 @@ static void rad_pdim(ct_tune_t T, const ct_analysis_t A, slong n, slong c)
         d++;
     T->rad.pdim = d;
     double m = (double)A->ninst, N = m * per + 3.0;
-    T->rad.pdim_bound = 2.0 * sqrt(2.0 * log(N) / m) + 3.0 * sqrt(log(2.0 / TUNE_DELTA) / (2.0 * m));
+    T->rad.pdim_bound =
+        2.0 * sqrt(2.0 * log(N) / m) + 3.0 * sqrt(log(2.0 / TUNE_DELTA) / (2.0 * m));
 }
 
 void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c)
@@ -111,7 +112,8 @@ void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c)
     double half = T->rad.exact ? 0.0 : 1.96 * sqrt(fmax(sq / K - mean * mean, 0.0) / K);
     T->rad.lo = mean - half;
     T->rad.hi = mean + half;
-    T->rad.bound = 2.0 * T->rad.hi + 3.0 * sqrt(log(2.0 / TUNE_DELTA) / (2.0 * (double)m));
+    T->rad.bound =
+        2.0 * T->rad.hi + 3.0 * sqrt(log(2.0 / TUNE_DELTA) / (2.0 * (double)m));
     rad_pdim(T, A, n, c);
     T->rad.done = 1;
     fmpz_clear(sum);
