@@ -36,19 +36,19 @@ static int rad_weights(slong *w, slong *scale, const ct_analysis_t A)
     return ok;
 }
 
-/* max over places of sum_i sigma_i w_i cost_i(place), sigma_i = +-1 by bit i of
-   the sign vector s (s[i] = 0 or 1). */
-static slong rad_sup(const ct_analysis_t A, const slong *w, const char *s)
+/* max over places of sum_i sigma_i w_i cost_i(place); sg[i] = sigma_i = +-1,
+   wd[e] = w_i * ev_delta[e] for the event's instance, base = w_i cost0_i. */
+static slong rad_sup(const ct_analysis_t A, const slong *base, const slong *wd,
+                     const slong *sg)
 {
     slong v = 0;
     for (slong i = 0; i < A->ninst; i++)
-        v += (s[i] ? w[i] : -w[i]) * A->inst_cost0[i];
+        v += sg[i] * base[i];
     slong best = v;
     for (slong p = 1; p < A->nplaces; p++) {
-        for (slong e = A->place_start[p]; e < A->place_start[p + 1]; e++) {
-            slong i = A->ev_inst[e];
-            v += (s[i] ? w[i] : -w[i]) * A->ev_delta[e];
-        }
+        slong e1 = A->place_start[p + 1];
+        for (slong e = A->place_start[p]; e < e1; e++)
+            v += sg[A->ev_inst[e]] * wd[e];
         best = FLINT_MAX(best, v);
     }
     return best;
@@ -83,12 +83,19 @@ void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c)
     const ct_analysis_struct *A = T->train;
     slong m = A->ninst, scale;
     slong *w = flint_malloc(m * sizeof(slong));
-    char *s = flint_calloc(m, 1);
+    slong *sg = flint_malloc(m * sizeof(slong));
     if (!rad_weights(w, &scale, A)) {
         flint_free(w);
-        flint_free(s);
+        flint_free(sg);
         return; /* rad.done stays 0: reported as not computed */
     }
+    slong nev = A->place_start[A->nplaces];
+    slong *wd = flint_malloc(FLINT_MAX(nev, 1) * sizeof(slong));
+    slong *base = flint_malloc(m * sizeof(slong));
+    for (slong e = 0; e < nev; e++)
+        wd[e] = w[A->ev_inst[e]] * A->ev_delta[e];
+    for (slong i = 0; i < m; i++)
+        base[i] = w[i] * A->inst_cost0[i];
     fmpz_t sum;
     fmpz_init(sum);
     double sq = 0.0;
@@ -97,8 +104,8 @@ void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c)
     ulong state = 20261126;
     for (slong k = 0; k < T->rad.draws; k++) {
         for (slong i = 0; i < m; i++)
-            s[i] = T->rad.exact ? (k >> i) & 1 : rad_next(&state) >> 63;
-        slong v = rad_sup(A, w, s);
+            sg[i] = (T->rad.exact ? (k >> i) & 1 : rad_next(&state) >> 63) ? 1 : -1;
+        slong v = rad_sup(A, base, wd, sg);
         fmpz_add_si(sum, sum, v);
         double x = (double)v / ((double)scale * (double)m);
         sq += x * x;
@@ -119,5 +126,7 @@ void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c)
     fmpz_clear(sum);
     fmpz_clear(den);
     flint_free(w);
-    flint_free(s);
+    flint_free(sg);
+    flint_free(wd);
+    flint_free(base);
 }
