@@ -7,6 +7,7 @@
      lambda: M = L + x Delta,  one group per class, B = 1;
      alpha:  M = D - x W,      B = the scaled degree, e = 1/2;
      delta:  M = D - c W,      B = the scaled degree, e = x. */
+#include <arb.h>
 #include <flint/fmpq_mat.h>
 #include <stdlib.h>
 #include "certune/component.h"
@@ -19,8 +20,11 @@ typedef struct {
     slong *group; /* per member: its group, or -1 when unlabeled */
     slong *gclass;
     fmpz *gbase;
+    arb_struct *gpow; /* gbase[g]^e as balls (alpha, delta), for a quick sign */
     fmpq_mat_t M;
 } eval_comp;
+
+#define EVAL_PREC 128
 
 /* The member's group, appended when new. */
 static slong eval_group_of(eval_comp *K, slong cls, const fmpz_t base)
@@ -87,6 +91,23 @@ static void eval_build(eval_comp *K, ct_family_t family, const fmpq_t c_delta,
 static int eval_pair_sign(const fmpz *z, const eval_comp *K, slong k, slong l,
                           const fmpq_t e, fmpz *coef)
 {
+    /* First a ball: a sign it proves is the sign; else the exact decision. */
+    arb_t sum, term;
+    arb_init(sum);
+    arb_init(term);
+    for (slong g = 0; g < K->ngroups; g++)
+        if (K->gclass[g] == k || K->gclass[g] == l) {
+            arb_mul_fmpz(term, K->gpow + g, z + g, EVAL_PREC);
+            if (K->gclass[g] == k)
+                arb_add(sum, sum, term, EVAL_PREC);
+            else
+                arb_sub(sum, sum, term, EVAL_PREC);
+        }
+    int quick = arb_is_positive(sum) ? 1 : arb_is_negative(sum) ? -1 : 0;
+    arb_clear(sum);
+    arb_clear(term);
+    if (quick != 0)
+        return quick;
     slong n = 0;
     for (slong g = 0; g < K->ngroups; g++)
         if (K->gclass[g] == k)
@@ -149,6 +170,10 @@ static void eval_component(int *sgn, eval_comp *K, ct_family_t family,
         fmpq_set_si(e, 1, 2);
     else if (family == CT_FAMILY_DELTA)
         fmpq_set(e, x);
+    for (slong g = 0; g < K->ngroups; g++) {
+        arb_set_fmpz(K->gpow + g, K->gbase + g);
+        arb_pow_fmpq(K->gpow + g, K->gpow + g, e, EVAL_PREC);
+    }
     for (slong u = 0; u < K->s; u++)
         if (want[K->idx[u]])
             eval_row_signs(sgn + K->idx[u] * npairs, K, Z, u, c, e);
@@ -180,6 +205,7 @@ void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta, const
     K.group = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     K.gclass = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     K.gbase = _fmpz_vec_init(FLINT_MAX(n, 1));
+    K.gpow = _arb_vec_init(FLINT_MAX(n, 1));
     for (slong i = 0; i < n * npairs; i++)
         sgn[i] = 0; /* no label in a component: F = 0, every class ties */
     for (slong j = 0; j < ncomp; j++) {
@@ -199,6 +225,7 @@ void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta, const
             eval_component(sgn, &K, family, c_delta, x, inst, comp, pos, want);
     }
     _fmpz_vec_clear(K.gbase, FLINT_MAX(n, 1));
+    _arb_vec_clear(K.gpow, FLINT_MAX(n, 1));
     flint_free(K.gclass);
     flint_free(K.group);
     flint_free(K.idx);
