@@ -15,7 +15,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
+.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn bench-tune reproduce-label experiment fuzz format clean
 
 all: certune
 
@@ -99,6 +99,14 @@ bench: $(BENCH_BIN) $(B)/certune
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
+
+# tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
+bench-tune: $(B)/certune
+	bash bench/tune.sh $(B)/certune ../shared/datasets
+
+# The paper's label-propagation table, exactly (docs/results-label-propagation.md).
+reproduce-label: $(B)/certune $(B)/bench/x-plotcounts
+	bash scripts/reproduce-label.sh $(B)/certune ../shared/datasets
 
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune

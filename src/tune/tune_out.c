@@ -86,9 +86,18 @@ static void out_place(FILE *out, const ct_tune_struct *T)
         fprintf(out, "the closed end %ld", (long)T->where);
     else if (T->kind == CT_TUNE_POINT)
         fprintf(out, "the rational breakpoint b%ld", (long)T->where + 1);
-    else
-        fprintf(out, "open piece %ld of %ld (the leftmost of least training loss)",
-                (long)T->where, (long)A->nbp);
+    else {
+        slong i = T->where;
+        if (i == 0)
+            fputs("the open piece (0, ", out);
+        else
+            fprintf(out, "the open piece (b%ld, ", (long)i);
+        if (i < A->nbp)
+            fprintf(out, "b%ld)", (long)i + 1);
+        else
+            fputs(A->family == CT_FAMILY_LAMBDA ? "+inf)" : "1)", out);
+        fputs(", the leftmost of least training loss", out);
+    }
 }
 
 static void out_rademacher(FILE *out, const ct_tune_struct *T)
@@ -129,7 +138,7 @@ static void out_details(FILE *out, const ct_tune_struct *T)
             (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
     out_q(out, T->train_loss);
     fprintf(out, ", %ld tied scored nodes at the chosen value\n", (long)T->train_tied);
-    fprintf(out, "  test: %ld instances, %ld scored nodes; loss ", (long)B->ninst,
+    fprintf(out, "  test: %ld instance(s), %ld scored nodes; loss ", (long)B->ninst,
             (long)B->nscored);
     out_q(out, T->test_loss);
     fprintf(out, ", %ld tied scored nodes\n", (long)T->test_tied);
