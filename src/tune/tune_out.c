@@ -133,7 +133,7 @@ static void out_details(FILE *out, const ct_tune_struct *T)
         fputs(" is attained only at irrational breakpoints)\n", out);
     }
     fprintf(out,
-            "  train: %ld instances, %ld scored nodes, %ld breakpoints, %ld loss pieces;"
+            "  train: %ld instance(s), %ld scored nodes, %ld breakpoints, %ld loss pieces;"
             " loss ",
             (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
     out_q(out, T->train_loss);
