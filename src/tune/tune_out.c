@@ -132,10 +132,11 @@ static void out_details(FILE *out, const ct_tune_struct *T)
         out_q(out, A->min_loss);
         fputs(" is attained only at irrational breakpoints)\n", out);
     }
-    fprintf(out,
-            "  train: %ld instance(s), %ld scored nodes, %ld breakpoints, %ld loss pieces;"
-            " loss ",
-            (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
+    fprintf(
+        out,
+        "  train: %ld instance(s), %ld scored nodes, %ld breakpoints, %ld loss pieces;"
+        " loss ",
+        (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
     out_q(out, T->train_loss);
     fprintf(out, ", %ld tied scored nodes at the chosen value\n", (long)T->train_tied);
     fprintf(out, "  test: %ld instance(s), %ld scored nodes; loss ", (long)B->ninst,
