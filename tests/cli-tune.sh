@@ -41,6 +41,14 @@ ok "eval delta: wrong just below ln(1.98)/ln 9" $?
 jtrue '.loss == "0"' eval --family delta --at 0.311 $I/delta-gadget-x7-c99_100.gssl
 ok "eval delta: right just above ln(1.98)/ln 9" $?
 
+# analyze --ties expected on {x=4, x=6}: at 3/2 x=6 ties (1/2) and x=4 is wrong
+# (1): 3/4; at 2 x=4 ties (1/2), x=6 is right: 1/4; pieces 1, 1/2, 0
+jtrue '.ties == "expected" and .point_losses == ["3/4", "1/4"] and [.pieces[].loss] == ["1", "1/2", "0"]' \
+  analyze --family lambda --ties expected $L4 $L6
+ok "analyze --ties expected: exact 1 - 1/t at both thresholds" $?
+jtrue '.point_losses == ["1", "1/2"] and has("ties") == false' analyze --family lambda $L4 $L6
+ok "analyze default (smallest): ties to class 0, no ties key" $?
+
 # tune: hand-derived choices, tests and gaps
 jtrue '.chosen == "3" and .train_loss == "0" and .test_loss == "0" and .gap == "0" and .test_optimal_loss == "0"' \
   tune --family lambda --train $L4 --test $L6
