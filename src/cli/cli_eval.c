@@ -139,6 +139,10 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct
         ct_tune_json_string(out, insts[t].path);
         fputs(", ", out);
         ct_tune_json_q(out, "loss", E->inst_loss + t);
+        fmpq_one(acc);
+        fmpq_sub(acc, acc, E->inst_loss + t);
+        fputs(", ", out);
+        ct_tune_json_q(out, "accuracy", acc);
         fputc('}', out);
     }
     fputs("]", out);
