@@ -68,6 +68,17 @@ jtrue '.chosen == "1/2" and .families[0].grid.chosen == "2/5" and .families[0].g
   tune --family delta --grid 11 --train $I/delta-gadget-x7-c99_100.gssl --test $I/delta-gadget-x7-c99_100.gssl
 ok "tune delta: piece (0.3109, 1) gives 1/2; grid i/10 picks 2/5" $?
 
+# delta x = 2, c = 1/2 with held-out class 1: 4^delta - 1 ties only at 0, class
+# 0 elsewhere: loss 1 on (0, 1]; at 0 the tie costs 1 (smallest) or 1/2
+# (expected), so with --ties expected the end 0 is strictly best and chosen.
+sed 's/^t 4 0/t 4 1/' $I/delta-gadget-x2-c1_2.gssl >"$tmp/dend.gssl"
+jtrue '.families[0] | .chosen == "0" and .chosen_kind == "end" and .train_loss == "1/2"' \
+  tune --family delta --c 1/2 --ties expected --train "$tmp/dend.gssl" --test "$tmp/dend.gssl"
+ok "tune: a closed end strictly better than every piece is chosen" $?
+jtrue '.families[0] | .chosen == "1/2" and .chosen_kind == "piece" and .train_loss == "1"' \
+  tune --family delta --c 1/2 --train "$tmp/dend.gssl" --test "$tmp/dend.gssl"
+ok "tune: at equal loss the open piece wins over the end" $?
+
 # Rademacher, exact: m = 1: R = (1 + 0)/2; m = 2 (loss vectors (1,1), (1,0), (0,0)): 3/8
 jtrue '.families[0].rademacher.value == "1/2" and .families[0].rademacher.exact' \
   tune --family lambda --rademacher 10 --train $L4 --test $L6
