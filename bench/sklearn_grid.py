@@ -13,7 +13,7 @@ try:
     import numpy as np
     from sklearn.semi_supervised import LabelSpreading
 except ImportError:
-    print("SKIP: python3-sklearn is not installed (bash scripts/install-deps.sh --bench)")
+    print("SKIP: python3-sklearn is not installed (bash scripts/install-deps.sh)")
     sys.exit(0)
 
 

@@ -2,7 +2,7 @@
 # `make bench-tune`: certune tune on 300 + 300 30-node Cora samples per family
 # (--grid 100 --rademacher 1000) against a 100-point scikit-learn
 # LabelSpreading grid on the same .gssl files (bench/sklearn_grid.py, Debian's
-# python3-sklearn: bash scripts/install-deps.sh --bench). A timing table, not
+# python3-sklearn, installed by scripts/install-deps.sh). A timing table, not
 # a test. Usage: bench/tune.sh [CERTUNE] [DATASETS]
 set -u
 C=${1:-./certune}

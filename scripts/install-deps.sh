@@ -5,9 +5,6 @@ set -eu
 pkgs="gcc make clang libflint-dev libflint-arb-dev libcalcium-dev libmpfr-dev
 libgmp-dev libclang-rt-14-dev valgrind clang-format jq
 libopenblas-dev zlib1g-dev pkg-config"
-# --bench: also what the benchmarks' reference scripts need
-# (bench/sklearn_grid.py: scikit-learn's LabelSpreading, docs/tuning.md).
-[ "${1:-}" = "--bench" ] && pkgs="$pkgs python3-sklearn"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
