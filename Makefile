@@ -15,7 +15,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn bench-tune reproduce-label experiment fuzz format clean
+.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
 
 all: certune
 
@@ -100,6 +100,7 @@ bench: $(BENCH_BIN) $(B)/certune
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
 
+.PHONY: bench-tune reproduce-label
 # tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
 bench-tune: $(B)/certune
 	bash bench/tune.sh $(B)/certune ../shared/datasets
