@@ -102,6 +102,15 @@ bench: $(BENCH_BIN) $(B)/certune
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
 
+.PHONY: bench-tune reproduce-label
+# tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
+bench-tune: $(B)/certune
+	bash bench/tune.sh $(B)/certune ../shared/datasets
+
+# The paper's label-propagation table, exactly (docs/results-label-propagation.md).
+reproduce-label: $(B)/certune $(B)/bench/x-plotcounts
+	bash scripts/reproduce-label.sh $(B)/certune ../shared/datasets
+
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune
 	bash scripts/experiment.sh

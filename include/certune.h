@@ -29,6 +29,8 @@
 #include "certune/alpha.h"
 #include "certune/delta.h"
 #include "certune/family.h"
+#include "certune/evaluate.h"
+#include "certune/tune.h"
 #include "certune/report.h"
 #include "certune/plot.h"
 #include "certune/bounds.h"

@@ -9,13 +9,17 @@
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
     "                       [--per-instance] [--plot FILE.svg [--x linear|log|logit]]\n"
-    "                       [--progress] FILE...\n"
+    "                       [--ties T] [--progress] FILE|DIR...\n"
     "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
-    "                      FILE...\n"
+    "                      FILE|DIR...\n"
     "       certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
     "       certune verify-shatter [--family F] [--c Q] DIR\n"
     "       certune sample --dataset NAME|DIR [--data-root DIR] --nodes N\n"
     "                      --count M [--labeled FRAC] [--seed S] --out DIR [--force]\n"
+    "       certune eval --family F [--c Q] --at X [--ties T] [--json] [--predictions]\n"
+    "                    FILE|DIR...\n"
+    "       certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
+    "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
     "       certune gnn train ... (certune gnn --help)\n"
     "\n"
     "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
@@ -26,6 +30,11 @@ static const char *usage_text =
     "  shatter         writes M lower-bound instances and their witness file to DIR\n"
     "  verify-shatter  checks exactly that DIR's instances are pseudo-shattered\n"
     "                  (exit 0 only then, 4 when not)\n"
+    "  eval            the exact loss at the rational X, by one exact solve per "
+    "instance\n"
+    "  tune            exact ERM on --train, its exact loss on --test, the test "
+    "optimum,\n"
+    "                  a grid search and the Rademacher bound (docs/tuning.md)\n"
     "  sample          cuts M connected N-node .gssl instances (unit weights, a\n"
     "                  fraction FRAC labeled, default 0.2, the rest held out with\n"
     "                  their true class) out of a dataset folder (docs/gnn-data.md)\n"
@@ -40,6 +49,9 @@ static const char *usage_text =
     "  --c Q         delta's constant, an exact rational in (0, 1) (default 99/100)\n"
     "  --score S     unlabeled (default): score held-out `t` nodes;\n"
     "                all: also score labeled nodes against their given class\n"
+    "  --ties T      smallest (default): a tie goes to the smallest class;\n"
+    "                expected: a node tied among t classes costs 1 - 1/t if its class\n"
+    "                is among them, else 1 (analyze, eval, tune)\n"
     "  --json        print JSON (docs/formats.md) instead of text\n"
     "  --plot FILE   also draw an SVG plot\n"
     "  --x S         the plot's x scale: linear, log (lambda's default) or logit\n"
@@ -61,7 +73,8 @@ static command_fn find_command(const char *name)
     } commands[] = {
         {"analyze", ct_cli_analyze_main}, {"bounds", ct_cli_bounds_main},
         {"shatter", ct_cli_shatter_main}, {"verify-shatter", ct_cli_verify_shatter_main},
-        {"sample", ct_cli_sample_main},   {"gnn", ct_gnn_cli_main}};
+        {"sample", ct_cli_sample_main},   {"gnn", ct_gnn_cli_main},
+        {"eval", ct_cli_eval_main},       {"tune", ct_cli_tune_main}};
     for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
         if (strcmp(name, commands[k].name) == 0)
             return commands[k].fn;

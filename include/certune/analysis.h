@@ -45,6 +45,17 @@ typedef struct {
     slong nundecided;               /* always 0 for lambda: its arithmetic is exact */
     char **und_lo, **und_hi;        /* decimal bounds of each undecided interval */
     char **und_what;                /* what could not be decided there */
+    /* The tie rule and the per-instance losses (set with the losses). A place
+       is, in order: [end 0,] piece 0, point 0, piece 1, ..., piece nbp[, end
+       1]. Instance i's loss at a place is its cost / (inst_nscored[i] *
+       tie_unit); its cost at place 0 is inst_cost0[i] and changes by
+       ev_delta[e] for ev_inst[e], e in [place_start[p], place_start[p + 1]),
+       on entering place p. */
+    int ties; /* CT_SIGNFN_TIES_* */
+    slong tie_unit;
+    slong *inst_nscored, *inst_cost0;
+    slong nplaces;
+    slong *place_start, *ev_inst, *ev_delta;
 } ct_analysis_struct;
 typedef ct_analysis_struct ct_analysis_t[1];
 
@@ -143,6 +154,13 @@ int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const
                     const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                     char *err, size_t errlen);
 
+/* ct_analysis_run with the tie rule ties (CT_SIGNFN_TIES_*); ct_analysis_run
+   uses CT_SIGNFN_TIES_SMALLEST. Same returns; -1 also when ties is expected
+   and an instance has more than CT_SIGNFN_TIES_MAX_CLASSES classes. */
+int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                         const fmpq_t c, const ct_instance_struct *insts, slong m,
+                         int score_all, int ties, FILE *warn, char *err, size_t errlen);
+
 void ct_analysis_clear(ct_analysis_t A);
 
 /* Progress of long analyses: fn(arg, done, total) is called after the sign
@@ -151,6 +169,18 @@ void ct_analysis_clear(ct_analysis_t A);
    call ct_analysis_progress. */
 void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg);
 void ct_analysis_progress(slong done, slong total);
+/* The place (see ct_analysis_struct) of open piece i, of breakpoint b, and of
+   closed end e. */
+slong ct_analysis_place_of_piece(const ct_analysis_t A, slong i);
+slong ct_analysis_place_of_point(const ct_analysis_t A, slong b);
+slong ct_analysis_place_of_end(const ct_analysis_t A, int e);
+
+/* The place holding the rational q of the domain (binary search, exact). */
+slong ct_analysis_place_at(const ct_analysis_t A, const fmpq_t q);
+
+/* cost[0..ninst-1] = every instance's cost at place p (per-instance loss =
+   cost / (inst_nscored * tie_unit)): O(events) per call. */
+void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
 
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
 void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i);

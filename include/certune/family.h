@@ -17,4 +17,10 @@ int ct_family_analyze(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                       const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                       char *err, size_t errlen);
 
+/* ct_family_analyze with the tie rule ties (CT_SIGNFN_TIES_*, signfn.h); same
+   returns as ct_analysis_run_ties. */
+int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                           const ct_instance_struct *insts, slong m, int score_all,
+                           int ties, FILE *warn, char *err, size_t errlen);
+
 #endif

@@ -29,10 +29,9 @@ typedef struct {
 } ct_report_losses_struct;
 
 /* Fills L (initialized here) with the losses of each of the m instances of
-   A's analysis (family A->family, constant c or NULL, score_all as for A), by
-   analyzing each alone and placing its breakpoints among A's exactly (A's are
-   refined). Returns 0, or -1 with err set and L cleared. L borrows the
-   instances' paths: clear it before them. */
+   A's analysis, from the per-instance costs A keeps (c and score_all are A's
+   and unused). Returns 0, or -1 with err set when A is undecided or m is not
+   A->ninst. L borrows the instances' paths: clear it before them. */
 int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
                               const ct_instance_struct *insts, slong m, const fmpq_t c,
                               int score_all, char *err, size_t errlen);

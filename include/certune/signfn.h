@@ -43,4 +43,25 @@ static inline slong ct_signfn_pair(slong k, slong l, slong c)
    sign(F_k - F_l) for every pair p = ct_signfn_pair(k, l, c). */
 slong ct_signfn_argmax(const int *sgn, slong c);
 
+/* Tie rules: `smallest` (the argmax above: ties to the smallest class, a node
+   costs 1 when that class is wrong) or `expected` (a node tied among t classes
+   costs 1 - 1/t when its true class is among them, else 1: the expected loss
+   of a uniformly random tie-break). */
+#define CT_SIGNFN_TIES_SMALLEST 0
+#define CT_SIGNFN_TIES_EXPECTED 1
+/* The largest class count the expected rule supports (lcm(1..c) fits a slong). */
+#define CT_SIGNFN_TIES_MAX_CLASSES 40
+
+/* The number t >= 1 of classes attaining the maximum of F[node][.] given the
+   pairwise signs sgn; tied[k] (c entries, may be NULL) says whether k does. */
+slong ct_signfn_tied(char *tied, const int *sgn, slong c);
+
+/* The cost unit of a tie rule for at most cmax classes: 1 for smallest,
+   lcm(1..cmax) for expected (cmax <= CT_SIGNFN_TIES_MAX_CLASSES). */
+slong ct_signfn_tie_unit(int ties, slong cmax);
+
+/* The cost of a node scored against truth, in units of 1/unit (unit a
+   multiple of ct_signfn_tie_unit(ties, c)): 0 or unit when ties is smallest. */
+slong ct_signfn_cost(const int *sgn, slong c, slong truth, int ties, slong unit);
+
 #endif

@@ -19,17 +19,34 @@ typedef struct {
     fmpz *point_dev;   /* weighted errors at g minus those on piece g */
     slong *changes;    /* scored predictions that differ at g from a side */
     int *jump;         /* some prediction differs between the sides of g */
+    int ties;          /* CT_SIGNFN_TIES_* (signfn.h) */
+    slong unit;        /* a node's full cost (1 unless ties is expected) */
+    slong *inst_base;  /* per instance: cost units on piece 0 */
+    slong nev, evcap;  /* per-instance events, see ct_sweep_inst_event */
+    struct ct_sweep_inst_event_struct *ev;
 } ct_sweep_struct;
 typedef ct_sweep_struct ct_sweep_t[1];
+
+/* Where one instance's cost changes: at point g its cost (units of 1/unit per
+   scored node) is that on piece g plus dpoint, on piece g + 1 that on piece g
+   plus dpiece. */
+typedef struct ct_sweep_inst_event_struct {
+    slong inst, g, dpoint, dpiece;
+} ct_sweep_inst_event;
 
 /* nscored[i] > 0 is the number of scored nodes of instance i. */
 void ct_sweep_init(ct_sweep_t P, slong npoints, slong ninst, const slong *nscored);
 void ct_sweep_clear(ct_sweep_t P);
 
+/* Sets the tie rule (before any node is added); unit must be a multiple of
+   ct_signfn_tie_unit(ties, c) for every node's class count c. */
+void ct_sweep_set_ties(ct_sweep_t P, int ties, slong unit);
+
 /* Adds one scored node of instance inst with c classes, scored against truth.
    For each pair p = ct_signfn_pair(k, l, c): sign0[p] is sign(F_k - F_l) on piece 0,
    and the sign function vanishes exactly at the len[p] points pts[p][0..] (strictly
-   increasing ids) with multiplicities mult[p][..] >= 1 (odd flips the sign). */
+   increasing ids) with multiplicities mult[p][..] >= 1 (odd flips the sign).
+   The node's cost changes are also recorded per instance (P->ev). */
 void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int *sign0,
                        const slong *len, slong *const *pts, slong *const *mult);
 

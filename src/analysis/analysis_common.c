@@ -101,13 +101,29 @@ static void analysis_zero(ct_analysis_t A, ct_family_t family, slong m)
     fmpq_init(A->end_loss + 1);
     A->family = family;
     A->ninst = m;
+    A->tie_unit = 1;
 }
 
 int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
                     const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                     char *err, size_t errlen)
 {
+    return ct_analysis_run_ties(A, fam, c, insts, m, score_all, CT_SIGNFN_TIES_SMALLEST,
+                                warn, err, errlen);
+}
+
+int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                         const fmpq_t c, const ct_instance_struct *insts, slong m,
+                         int score_all, int ties, FILE *warn, char *err, size_t errlen)
+{
     analysis_zero(A, fam->id, m);
+    A->ties = ties;
+    for (slong t = 0; ties == CT_SIGNFN_TIES_EXPECTED && t < m; t++)
+        if (insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
+            snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
+                     insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
+            return -1;
+        }
     if (c != NULL)
         fmpq_set(A->c, c);
     slong *nscored = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));

@@ -5,6 +5,7 @@
 #include "certune/qparse.h"
 #include "certune/rational.h"
 #include "certune/sweep.h"
+#include "analysis_internal.h"
 
 #define ANALYZE_DIGITS 20
 
@@ -151,11 +152,18 @@ void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
 {
     ct_sweep_t P;
     ct_sweep_init(P, C->npoints, A->ninst, nscored);
+    slong cmax = 1;
+    for (slong s = 0; s < C->nnodes; s++)
+        cmax = FLINT_MAX(cmax, C->nodes[s].c);
+    A->tie_unit = ct_signfn_tie_unit(A->ties, cmax);
+    if (A->ties != CT_SIGNFN_TIES_SMALLEST)
+        ct_sweep_set_ties(P, A->ties, A->tie_unit);
     analyze_sweep(P, C);
     fmpq *piece = _fmpq_vec_init(C->npoints + 1);
     fmpq *point = _fmpq_vec_init(FLINT_MAX(C->npoints, 1));
     ct_sweep_losses(piece, point, P);
     analyze_compress(A, C, P, piece, point);
+    _ct_analysis_inst_build(A, C, P, nscored);
     _fmpq_vec_clear(piece, C->npoints + 1);
     _fmpq_vec_clear(point, FLINT_MAX(C->npoints, 1));
     ct_sweep_clear(P);
@@ -247,6 +255,7 @@ void ct_analysis_clear(ct_analysis_t A)
     fmpq_clear(A->c);
     fmpq_clear(A->end_loss + 0);
     fmpq_clear(A->end_loss + 1);
+    _ct_analysis_inst_clear(A);
 }
 
 void ct_analysis_loss_at(fmpq_t loss, const ct_analysis_t A, const fmpq_t q)

@@ -78,3 +78,13 @@ int ct_cli_prepare_out(const char *dir, int force)
                                   dir);
     return 0;
 }
+
+int ct_cli_parse_ties(int *ties, const char *text)
+{
+    if (strcmp(text, "smallest") == 0 || strcmp(text, "expected") == 0) {
+        *ties = strcmp(text, "expected") == 0 ? CT_SIGNFN_TIES_EXPECTED
+                                              : CT_SIGNFN_TIES_SMALLEST;
+        return 0;
+    }
+    return ct_opt_usage_error("--ties takes smallest or expected, not '%s'", text);
+}

@@ -11,7 +11,7 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
-    int have_family, have_c, score_all, json, progress, per_instance, xscale;
+    int have_family, have_c, score_all, json, progress, per_instance, xscale, ties;
     const char *plot;
     const char **files;
     slong nfiles;
@@ -39,7 +39,9 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
                 o->score_all = strcmp(v, "all") == 0;
             else
                 rc = ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
-        } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
+        } else if ((v = ct_opt_value(argc, argv, &i, "--ties")) != NULL)
+            rc = ct_cli_parse_ties(&o->ties, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
             if ((o->xscale = ct_plot_x_parse(v)) < 0)
@@ -108,17 +110,18 @@ static int analyze_write_json(const analyze_options *o, ct_analysis_t A,
 
 /* The analysis, with progress on stderr when asked or on a terminal. */
 static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
-                              const ct_instance_struct *insts, char *err, size_t errlen)
+                              const ct_instance_struct *insts, slong m, char *err,
+                              size_t errlen)
 {
     ct_cli_progress_struct p;
     ct_cli_progress_init(&p, o->progress, "analyze",
                          "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
-    int rc = ct_family_analyze(A, o->family, o->c, insts, o->nfiles, o->score_all, stderr,
-                               err, errlen);
+    int rc = ct_family_analyze_ties(A, o->family, o->c, insts, m, o->score_all, o->ties,
+                                    stderr, err, errlen);
     ct_analysis_set_progress(NULL, NULL);
-    ct_cli_progress_finish(&p, rc ? 0 : o->nfiles, o->nfiles);
+    ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;
 }
 
@@ -126,15 +129,14 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
    leaves a partial result on stdout. */
 static int run_analyze(const analyze_options *o)
 {
-    ct_instance_struct *insts = calloc((size_t)o->nfiles, sizeof(ct_instance_struct));
-    int rc = ct_cli_load_instances(insts, o->files, o->nfiles);
-    if (rc) {
-        free(insts);
+    ct_instance_struct *insts;
+    slong m;
+    int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    if (rc)
         return rc;
-    }
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
-    if (analyze_run_family(A, o, insts, err, sizeof(err))) {
+    if (analyze_run_family(A, o, insts, m, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
     } else if (A->nundecided) {
@@ -152,9 +154,7 @@ static int run_analyze(const analyze_options *o)
         rc = CERTUNE_EXIT_OK;
     }
     ct_analysis_clear(A);
-    for (slong t = 0; t < o->nfiles; t++)
-        ct_instance_clear(insts + t);
-    free(insts);
+    ct_cli_free_instances(insts, m);
     if (fflush(stdout) != 0) {
         perror("certune: writing the report");
         return CERTUNE_EXIT_INPUT;

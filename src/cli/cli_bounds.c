@@ -299,16 +299,14 @@ int ct_cli_bounds_main(int argc, char **argv)
     bounds_options o;
     int rc = bounds_parse_args(&o, argc, argv);
     ct_instance_struct *insts = NULL;
+    slong m;
+    if (rc == 0)
+        rc = ct_cli_load_paths(&insts, &m, o.files, o.nfiles);
     if (rc == 0) {
-        insts = calloc((size_t)o.nfiles, sizeof(ct_instance_struct));
-        rc = ct_cli_load_instances(insts, o.files, o.nfiles);
-        if (rc == 0) {
-            rc = bounds_run(&o, insts);
-            for (slong t = 0; t < o.nfiles; t++)
-                ct_instance_clear(insts + t);
-        }
+        o.nfiles = m; /* DIR arguments expanded: nfiles counts the instances now */
+        rc = bounds_run(&o, insts);
+        ct_cli_free_instances(insts, m);
     }
-    free(insts);
     free(o.files);
     fmpq_clear(o.c);
     return rc;

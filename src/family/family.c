@@ -24,15 +24,23 @@ int ct_family_analyze(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                       const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                       char *err, size_t errlen)
 {
+    return ct_family_analyze_ties(A, family, c, insts, m, score_all,
+                                  CT_SIGNFN_TIES_SMALLEST, warn, err, errlen);
+}
+
+int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                           const ct_instance_struct *insts, slong m, int score_all,
+                           int ties, FILE *warn, char *err, size_t errlen)
+{
     const ct_analysis_family_struct *fam = ct_family_get(family);
-    if (!fam->has_c)
-        return ct_analysis_run(A, fam, NULL, insts, m, score_all, warn, err, errlen);
-    if (c != NULL)
-        return ct_analysis_run(A, fam, c, insts, m, score_all, warn, err, errlen);
+    if (!fam->has_c || c != NULL)
+        return ct_analysis_run_ties(A, fam, fam->has_c ? c : NULL, insts, m, score_all,
+                                    ties, warn, err, errlen);
     fmpq_t c0;
     fmpq_init(c0);
     ct_family_default_c(c0);
-    int r = ct_analysis_run(A, fam, c0, insts, m, score_all, warn, err, errlen);
+    int r =
+        ct_analysis_run_ties(A, fam, c0, insts, m, score_all, ties, warn, err, errlen);
     fmpq_clear(c0);
     return r;
 }

@@ -216,6 +216,8 @@ void ct_report_write_text(FILE *out, const ct_analysis_t A)
         fputs(A->family == CT_FAMILY_ALPHA ? " on (0, 1)" : " on (0, +inf)", out);
     fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,
             A->ninst == 1 ? "" : "s", (long)A->nscored);
+    if (A->ties == CT_SIGNFN_TIES_EXPECTED) /* the default rule prints nothing */
+        fputs("ties: expected (a node tied among t classes costs 1 - 1/t)\n", out);
     report_text_summary(out, A);
     report_text_breakpoints(out, A);
     report_text_losses(out, A);

@@ -195,6 +195,8 @@ void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
         fputs("null", out);
     fprintf(out, ", \"instances\": %ld, \"scored_nodes\": %ld,\n", (long)A->ninst,
             (long)A->nscored);
+    if (A->ties == CT_SIGNFN_TIES_EXPECTED) /* absent: the default, smallest */
+        fputs("  \"ties\": \"expected\",\n", out);
     fprintf(out,
             "  \"domain\": {\"lo\": \"0\", \"hi\": \"%s\", \"lo_closed\": %s, "
             "\"hi_closed\": %s},\n",

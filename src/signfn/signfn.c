@@ -1,4 +1,5 @@
 /* signfn: per-node sign functions of a family whose signs are polynomials. */
+#include <flint/ulong_extras.h>
 #include "certune/signfn.h"
 
 void ct_signfn_init(ct_signfn_t s, slong inst, slong node, slong truth, slong c)
@@ -41,4 +42,42 @@ int ct_signfn_is_scored(const ct_instance_t inst, slong i, int score_all)
 slong ct_signfn_truth(const ct_instance_t inst, slong i)
 {
     return inst->held[i] >= 0 ? inst->held[i] : inst->label[i];
+}
+
+slong ct_signfn_tied(char *tied, const int *sgn, slong c)
+{
+    slong best = ct_signfn_argmax(sgn, c), t = 0;
+    for (slong k = 0; k < c; k++) {
+        int s =
+            k == best
+                ? 0
+                : sgn[k < best ? ct_signfn_pair(k, best, c) : ct_signfn_pair(best, k, c)];
+        if (tied != NULL)
+            tied[k] = s == 0;
+        t += s == 0;
+    }
+    return t;
+}
+
+slong ct_signfn_tie_unit(int ties, slong cmax)
+{
+    slong unit = 1;
+    for (slong k = 2; ties == CT_SIGNFN_TIES_EXPECTED && k <= cmax; k++)
+        unit = unit / n_gcd((ulong)unit, (ulong)k) * k;
+    return unit;
+}
+
+slong ct_signfn_cost(const int *sgn, slong c, slong truth, int ties, slong unit)
+{
+    if (ties != CT_SIGNFN_TIES_EXPECTED)
+        return ct_signfn_argmax(sgn, c) == truth ? 0 : unit;
+    slong best = ct_signfn_argmax(sgn, c);
+    if (truth < 0 || truth >= c)
+        return unit;
+    int s = truth == best ? 0
+                          : sgn[truth < best ? ct_signfn_pair(truth, best, c)
+                                             : ct_signfn_pair(best, truth, c)];
+    if (s != 0)
+        return unit; /* the true class is not among the tied maxima */
+    return unit - unit / ct_signfn_tied(NULL, sgn, c);
 }

@@ -1,5 +1,6 @@
 /* profile: the exact sweep from per-node sign events to empirical losses. */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/sweep.h"
 #include "certune/signfn.h"
 
@@ -25,6 +26,11 @@ void ct_sweep_init(ct_sweep_t P, slong npoints, slong ninst, const slong *nscore
     P->point_dev = _fmpz_vec_init(npoints);
     P->changes = flint_calloc(FLINT_MAX(npoints, 1), sizeof(slong));
     P->jump = flint_calloc(FLINT_MAX(npoints, 1), sizeof(int));
+    P->ties = CT_SIGNFN_TIES_SMALLEST;
+    P->unit = 1;
+    P->inst_base = flint_calloc(FLINT_MAX(ninst, 1), sizeof(slong));
+    P->nev = P->evcap = 0;
+    P->ev = NULL;
     fmpz_clear(lcm);
 }
 
@@ -37,6 +43,15 @@ void ct_sweep_clear(ct_sweep_t P)
     _fmpz_vec_clear(P->point_dev, P->npoints);
     flint_free(P->changes);
     flint_free(P->jump);
+    flint_free(P->inst_base);
+    flint_free(P->ev);
+}
+
+void ct_sweep_set_ties(ct_sweep_t P, int ties, slong unit)
+{
+    P->ties = ties;
+    P->unit = unit;
+    fmpz_mul_si(P->denom, P->denom, unit); /* costs count in units of 1/unit */
 }
 
 typedef struct {
@@ -72,12 +87,40 @@ static profile_event *profile_collect(slong *total, slong npairs, const slong *l
     return ev;
 }
 
-static void profile_count(fmpz *acc, const fmpz_t w, slong err_new, slong err_old)
+/* acc += w (cost_new - cost_old). */
+static void profile_count(fmpz *acc, const fmpz_t w, slong cost_new, slong cost_old)
 {
-    if (err_new > err_old)
-        fmpz_add(acc, acc, w);
-    else if (err_new < err_old)
-        fmpz_sub(acc, acc, w);
+    if (cost_new > cost_old)
+        fmpz_addmul_ui(acc, w, (ulong)(cost_new - cost_old));
+    else if (cost_new < cost_old)
+        fmpz_submul_ui(acc, w, (ulong)(cost_old - cost_new));
+}
+
+static void profile_record(ct_sweep_t P, slong inst, slong g, slong dpoint, slong dpiece)
+{
+    if (dpoint == 0 && dpiece == 0)
+        return;
+    if (P->nev == P->evcap) {
+        P->evcap = FLINT_MAX(16, 2 * P->evcap);
+        P->ev = flint_realloc(P->ev, P->evcap * sizeof(ct_sweep_inst_event));
+    }
+    ct_sweep_inst_event *e = P->ev + P->nev++;
+    e->inst = inst;
+    e->g = g;
+    e->dpoint = dpoint;
+    e->dpiece = dpiece;
+}
+
+/* What the prediction is: the argmax (smallest rule) or the set of tied
+   classes (expected rule), as c flags. */
+static void profile_state(char *state, const int *sgn, slong c, int ties)
+{
+    if (ties == CT_SIGNFN_TIES_EXPECTED) {
+        ct_signfn_tied(state, sgn, c);
+        return;
+    }
+    memset(state, 0, (size_t)c);
+    state[ct_signfn_argmax(sgn, c)] = 1;
 }
 
 void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int *sign0,
@@ -87,11 +130,14 @@ void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int
     const fmpz *w = P->weight + inst;
     int *cur = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(int));
     int *at = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(int));
+    char *st = flint_malloc(3 * (size_t)c);
+    char *st_at = st + c, *st_after = st + 2 * c;
     for (slong p = 0; p < npairs; p++)
         cur[p] = sign0[p];
-    slong pred = ct_signfn_argmax(cur, c);
-    if (pred != truth)
-        fmpz_add(P->base, P->base, w);
+    profile_state(st, cur, c, P->ties);
+    slong cost = ct_signfn_cost(cur, c, truth, P->ties, P->unit);
+    profile_count(P->base, w, cost, 0);
+    P->inst_base[inst] += cost;
     profile_event *ev = profile_collect(&nev, npairs, len, pts, mult);
     for (slong a = 0, b; a < nev; a = b) {
         slong g = ev[a].point;
@@ -102,18 +148,26 @@ void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int
             if (ev[b].mult % 2 == 1)
                 cur[ev[b].pair] = -cur[ev[b].pair];
         }
-        slong pred_at = ct_signfn_argmax(at, c), pred_after = ct_signfn_argmax(cur, c);
-        if (pred_at != pred || pred_after != pred)
+        profile_state(st_at, at, c, P->ties);
+        profile_state(st_after, cur, c, P->ties);
+        int moved_at = memcmp(st_at, st, (size_t)c) != 0;
+        int moved_after = memcmp(st_after, st, (size_t)c) != 0;
+        if (moved_at || moved_after)
             P->changes[g]++;
-        if (pred_after != pred)
+        if (moved_after)
             P->jump[g] = 1;
-        profile_count(P->point_dev + g, w, pred_at != truth, pred != truth);
-        profile_count(P->piece_delta + g, w, pred_after != truth, pred != truth);
-        pred = pred_after;
+        slong cost_at = ct_signfn_cost(at, c, truth, P->ties, P->unit);
+        slong cost_after = ct_signfn_cost(cur, c, truth, P->ties, P->unit);
+        profile_count(P->point_dev + g, w, cost_at, cost);
+        profile_count(P->piece_delta + g, w, cost_after, cost);
+        profile_record(P, inst, g, cost_at - cost, cost_after - cost);
+        cost = cost_after;
+        memcpy(st, st_after, (size_t)c);
     }
     flint_free(ev);
     flint_free(cur);
     flint_free(at);
+    flint_free(st);
 }
 
 void ct_sweep_losses(fmpq *piece, fmpq *point, const ct_sweep_t P)

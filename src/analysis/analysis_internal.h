@@ -1,0 +1,16 @@
+/* analysis_internal: shared between the analysis module's files only. */
+#ifndef CERTUNE_ANALYSIS_INTERNAL_H
+#define CERTUNE_ANALYSIS_INTERNAL_H
+
+#include "certune/analysis.h"
+#include "certune/sweep.h"
+
+/* Fills A's per-instance places and events from the sweep P of C's points,
+   once A's breakpoints are compressed (A->nbp, A->closed set). */
+void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
+                             const ct_sweep_t P, const slong *nscored);
+
+/* Frees what _ct_analysis_inst_build allocated (harmless when nothing was). */
+void _ct_analysis_inst_clear(ct_analysis_t A);
+
+#endif

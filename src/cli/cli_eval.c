@@ -1,0 +1,211 @@
+/* cli_eval: `certune eval`, the exact loss at one rational hyperparameter. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/evaluate.h"
+#include "certune/family.h"
+#include "certune/qparse.h"
+#include "certune/report.h"
+#include "certune/tune.h"
+
+typedef struct {
+    ct_family_t family;
+    fmpq_t c, at;
+    int have_family, have_c, have_at, score_all, json, predictions, ties;
+    const char **files;
+    slong nfiles;
+} eval_options;
+
+static int eval_parse_option(eval_options *o, int argc, char **argv, int *i)
+{
+    const char *v;
+    if ((v = ct_opt_value(argc, argv, i, "--family")) != NULL) {
+        o->have_family = 1;
+        return ct_cli_parse_family(&o->family, v);
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--c")) != NULL) {
+        o->have_c = 1;
+        return ct_cli_parse_c(o->c, v);
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--at")) != NULL) {
+        o->have_at = 1;
+        if (ct_qparse_fmpq(o->at, v))
+            return ct_opt_usage_error("--at takes an exact rational, not '%s'", v);
+        return 0;
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL)
+        return ct_cli_parse_ties(&o->ties, v);
+    if ((v = ct_opt_value(argc, argv, i, "--score")) != NULL) {
+        if (strcmp(v, "all") != 0 && strcmp(v, "unlabeled") != 0)
+            return ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
+        o->score_all = strcmp(v, "all") == 0;
+        return 0;
+    }
+    if (strcmp(argv[*i], "--json") == 0 || strcmp(argv[*i], "--predictions") == 0) {
+        *(argv[*i][2] == 'j' ? &o->json : &o->predictions) = 1;
+        return 0;
+    }
+    if (argv[*i][0] == '-' && argv[*i][1] != '\0')
+        return ct_opt_usage_error("unknown or incomplete option '%s'", argv[*i]);
+    o->files[o->nfiles++] = argv[*i];
+    return 0;
+}
+
+static int eval_parse_args(eval_options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    fmpq_init(o->c);
+    fmpq_init(o->at);
+    ct_family_default_c(o->c);
+    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    for (int i = 1; i < argc; i++) {
+        int rc = eval_parse_option(o, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    if (!o->have_family || !o->have_at || o->nfiles == 0)
+        return ct_opt_usage_error("%s",
+                                  "eval needs --family, --at and at least one FILE");
+    if (o->have_c && o->family != CT_FAMILY_DELTA)
+        return ct_opt_usage_error("%s applies only to --family delta", "--c");
+    return 0;
+}
+
+static void eval_q(FILE *out, const fmpq_t x)
+{
+    char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
+    if (strcmp(e, d) == 0)
+        fputs(e, out); /* an exact decimal already */
+    else
+        fprintf(out, "%s (%s)", e, d);
+    flint_free(e);
+    free(d);
+}
+
+static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct *insts,
+                      int predictions)
+{
+    fprintf(out, "family %s at %s = ", ct_report_family_name(E->family),
+            ct_report_family_name(E->family));
+    eval_q(out, E->x);
+    fprintf(out, ": %ld instance%s, %ld scored nodes (ties: %s)\n", (long)E->ninst,
+            E->ninst == 1 ? "" : "s", (long)E->nnodes,
+            E->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
+    fmpq_t acc;
+    fmpq_init(acc);
+    fmpq_one(acc);
+    fmpq_sub(acc, acc, E->loss);
+    fputs("loss ", out);
+    eval_q(out, E->loss);
+    fputs(", accuracy ", out);
+    eval_q(out, acc);
+    fprintf(out, "\ntied scored nodes: %ld\nper instance:\n", (long)E->ntied);
+    for (slong t = 0; t < E->ninst; t++) {
+        fprintf(out, "  %s  loss ", insts[t].path);
+        eval_q(out, E->inst_loss + t);
+        fputc('\n', out);
+    }
+    if (predictions) {
+        fputs("predictions (node, predicted class, true class, classes tied):\n", out);
+        for (slong k = 0; k < E->nnodes; k++) {
+            const ct_evaluate_node *v = E->nodes + k;
+            fprintf(out, "  %s  node %ld  predicted %ld  true %ld  tied %ld\n",
+                    insts[v->inst].path, (long)v->node + 1, (long)v->pred, (long)v->truth,
+                    (long)v->ntied);
+        }
+    }
+    fmpq_clear(acc);
+}
+
+static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct *insts,
+                      int predictions)
+{
+    fmpq_t acc;
+    fmpq_init(acc);
+    fmpq_one(acc);
+    fmpq_sub(acc, acc, E->loss);
+    fprintf(out, "{\"family\": \"%s\", ", ct_report_family_name(E->family));
+    ct_tune_json_q(out, "at", E->x);
+    fprintf(out, ", \"ties\": \"%s\", \"instances\": %ld, \"scored_nodes\": %ld, ",
+            E->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest", (long)E->ninst,
+            (long)E->nnodes);
+    ct_tune_json_q(out, "loss", E->loss);
+    fputs(", ", out);
+    ct_tune_json_q(out, "accuracy", acc);
+    fprintf(out, ", \"tied_nodes\": %ld,\n \"per_instance\": [", (long)E->ntied);
+    for (slong t = 0; t < E->ninst; t++) {
+        fputs(t ? ",\n  {\"file\": " : "\n  {\"file\": ", out);
+        ct_tune_json_string(out, insts[t].path);
+        fputs(", ", out);
+        ct_tune_json_q(out, "loss", E->inst_loss + t);
+        fmpq_one(acc);
+        fmpq_sub(acc, acc, E->inst_loss + t);
+        fputs(", ", out);
+        ct_tune_json_q(out, "accuracy", acc);
+        fputc('}', out);
+    }
+    fputs("]", out);
+    if (predictions) {
+        fputs(",\n \"predictions\": [", out);
+        for (slong k = 0; k < E->nnodes; k++) {
+            const ct_evaluate_node *v = E->nodes + k;
+            fprintf(out,
+                    "%s{\"instance\": %ld, \"node\": %ld, \"predicted\": %ld, "
+                    "\"true\": %ld, \"tied\": %ld}",
+                    k ? ",\n  " : "\n  ", (long)v->inst, (long)v->node + 1, (long)v->pred,
+                    (long)v->truth, (long)v->ntied);
+        }
+        fputs("]", out);
+    }
+    fputs("}\n", out);
+    fmpq_clear(acc);
+}
+
+static int eval_run(const eval_options *o)
+{
+    if (!ct_evaluate_in_domain(o->family, o->at)) {
+        char *s = fmpq_get_str(NULL, 10, o->at);
+        fprintf(stderr, "certune: --at %s is outside the domain of %s (%s)\n", s,
+                ct_report_family_name(o->family),
+                o->family == CT_FAMILY_LAMBDA  ? "(0, +inf)"
+                : o->family == CT_FAMILY_ALPHA ? "(0, 1)"
+                                               : "[0, 1]");
+        flint_free(s);
+        return CERTUNE_EXIT_INPUT;
+    }
+    ct_instance_struct *insts;
+    slong m;
+    int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    if (rc)
+        return rc;
+    ct_evaluate_t E;
+    char err[CERTUNE_ERRLEN];
+    if (ct_evaluate_run(E, o->family, o->c, o->at, insts, m, o->score_all, o->ties, err,
+                        sizeof(err))) {
+        fprintf(stderr, "certune: %s\n", err);
+        rc = CERTUNE_EXIT_INPUT;
+    } else if (o->json)
+        eval_json(stdout, E, insts, o->predictions);
+    else
+        eval_text(stdout, E, insts, o->predictions);
+    ct_evaluate_clear(E);
+    ct_cli_free_instances(insts, m);
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return rc;
+}
+
+int ct_cli_eval_main(int argc, char **argv)
+{
+    eval_options o;
+    int rc = eval_parse_args(&o, argc, argv);
+    if (rc == 0)
+        rc = eval_run(&o);
+    free(o.files);
+    fmpq_clear(o.c);
+    fmpq_clear(o.at);
+    return rc;
+}

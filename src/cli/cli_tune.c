@@ -1,0 +1,189 @@
+/* cli_tune: `certune tune`, exact ERM on training instances, judged on test
+   instances. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/family.h"
+#include "certune/plot.h"
+#include "certune/tune.h"
+
+typedef struct {
+    int all, have_family, have_c, json, ties;
+    ct_family_t family;
+    fmpq_t c;
+    slong grid, rad_k;
+    const char *plot;
+    const char **train, **test;
+    slong ntrain, ntest;
+} tune_options;
+
+/* --train/--test take every following argument up to the next option. */
+static int tune_parse_list(const char **list, slong *n, int argc, char **argv, int *i,
+                           const char *name)
+{
+    const char *v;
+    if (strncmp(argv[*i], name, strlen(name)) == 0 && argv[*i][strlen(name)] == '=') {
+        list[(*n)++] = argv[*i] + strlen(name) + 1;
+        return 1;
+    }
+    if (strcmp(argv[*i], name) != 0)
+        return 0;
+    while (*i + 1 < argc && (v = argv[*i + 1])[0] != '-')
+        list[(*n)++] = v, (*i)++;
+    return 1;
+}
+
+static int tune_parse_count(slong *x, const char *v, const char *name, slong lo)
+{
+    char *end;
+    long k = strtol(v, &end, 10);
+    if (*v == '\0' || *end != '\0' || k < lo || k > 100000000)
+        return ct_opt_usage_error(name, v);
+    *x = k;
+    return 0;
+}
+
+static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
+{
+    const char *v;
+    if (tune_parse_list(o->train, &o->ntrain, argc, argv, i, "--train") ||
+        tune_parse_list(o->test, &o->ntest, argc, argv, i, "--test"))
+        return 0;
+    if ((v = ct_opt_value(argc, argv, i, "--family")) != NULL) {
+        o->have_family = 1;
+        o->all = strcmp(v, "all") == 0;
+        return o->all ? 0 : ct_cli_parse_family(&o->family, v);
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--c")) != NULL) {
+        o->have_c = 1;
+        return ct_cli_parse_c(o->c, v);
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--grid")) != NULL)
+        return tune_parse_count(&o->grid, v, "--grid takes a count >= 0, not '%s'", 0);
+    if ((v = ct_opt_value(argc, argv, i, "--rademacher")) != NULL)
+        return tune_parse_count(&o->rad_k, v, "--rademacher takes a count >= 1, not '%s'",
+                                1);
+    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL)
+        return ct_cli_parse_ties(&o->ties, v);
+    if ((v = ct_opt_value(argc, argv, i, "--plot")) != NULL) {
+        o->plot = v;
+        return 0;
+    }
+    if (strcmp(argv[*i], "--json") == 0) {
+        o->json = 1;
+        return 0;
+    }
+    return ct_opt_usage_error("unknown or misplaced argument '%s' (files follow --train "
+                              "or --test)",
+                              argv[*i]);
+}
+
+static int tune_parse_args(tune_options *o, int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    fmpq_init(o->c);
+    ct_family_default_c(o->c);
+    o->grid = 100;
+    o->train = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->test = malloc(sizeof(char *) * (size_t)(argc + 1));
+    for (int i = 1; i < argc; i++) {
+        int rc = tune_parse_option(o, argc, argv, &i);
+        if (rc)
+            return rc;
+    }
+    if (!o->have_family || o->ntrain == 0 || o->ntest == 0)
+        return ct_opt_usage_error("%s", "tune needs --family, --train FILE|DIR... and "
+                                        "--test FILE|DIR...");
+    if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
+        return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
+    return 0;
+}
+
+static int tune_plot(const char *path, const ct_tune_struct *T)
+{
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, T->train);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    return rc;
+}
+
+/* Tunes every requested family; the least exact training loss wins (ties: the
+   order lambda, alpha, delta). */
+static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
+                         const tune_options *o, const ct_instance_struct *tr, slong m,
+                         const ct_instance_struct *te, slong mt)
+{
+    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
+                                        CT_FAMILY_DELTA};
+    char err[CERTUNE_ERRLEN];
+    *best = 0;
+    for (int k = 0; k < 3; k++) {
+        if (!o->all && order[k] != o->family)
+            continue;
+        ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
+        (*nrows)++;
+        int r = ct_tune_run(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid, o->rad_k,
+                            err, sizeof(err));
+        if (r < 0) {
+            fprintf(stderr, "certune: %s\n", err);
+            return CERTUNE_EXIT_INPUT;
+        }
+        if (r > 0) {
+            fprintf(stderr, "certune: %s: undecided, no loss is reported\n",
+                    T->train->nundecided ? "training set" : "test set");
+            return CERTUNE_EXIT_UNDECIDED;
+        }
+        if (fmpq_cmp(T->train_loss, rows[*best]->train_loss) < 0)
+            *best = *nrows - 1;
+    }
+    return 0;
+}
+
+static int tune_run(const tune_options *o)
+{
+    ct_instance_struct *tr, *te;
+    slong m, mt, nrows = 0, best = 0;
+    int rc = ct_cli_load_paths(&tr, &m, o->train, o->ntrain);
+    if (rc)
+        return rc;
+    rc = ct_cli_load_paths(&te, &mt, o->test, o->ntest);
+    if (rc) {
+        ct_cli_free_instances(tr, m);
+        return rc;
+    }
+    ct_tune_struct *rows[3];
+    rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
+    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
+        rc = CERTUNE_EXIT_INPUT;
+    if (rc == 0 && o->json)
+        ct_tune_write_json(stdout, rows, nrows, best);
+    else if (rc == 0)
+        ct_tune_write_text(stdout, rows, nrows, best);
+    for (slong r = 0; r < nrows; r++) {
+        ct_tune_clear(rows[r]);
+        flint_free(rows[r]);
+    }
+    ct_cli_free_instances(tr, m);
+    ct_cli_free_instances(te, mt);
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return rc;
+}
+
+int ct_cli_tune_main(int argc, char **argv)
+{
+    tune_options o;
+    int rc = tune_parse_args(&o, argc, argv);
+    if (rc == 0)
+        rc = tune_run(&o);
+    free(o.train);
+    free(o.test);
+    fmpq_clear(o.c);
+    return rc;
+}

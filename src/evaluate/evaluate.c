@@ -1,0 +1,115 @@
+/* evaluate: the exact loss at one rational hyperparameter (`certune eval`). */
+#include <string.h>
+#include "certune/evaluate.h"
+#include "certune/family.h"
+#include "evaluate_internal.h"
+
+int ct_evaluate_in_domain(ct_family_t family, const fmpq_t x)
+{
+    if (family == CT_FAMILY_DELTA)
+        return fmpq_sgn(x) >= 0 && fmpq_cmp_si(x, 1) <= 0;
+    if (family == CT_FAMILY_ALPHA)
+        return fmpq_sgn(x) > 0 && fmpq_cmp_si(x, 1) < 0;
+    return fmpq_sgn(x) > 0;
+}
+
+static void evaluate_zero(ct_evaluate_t E, ct_family_t family, const fmpq_t x, slong m,
+                          int ties)
+{
+    memset(E, 0, sizeof(ct_evaluate_struct));
+    E->family = family;
+    fmpq_init(E->c);
+    fmpq_init(E->x);
+    fmpq_init(E->loss);
+    fmpq_set(E->x, x);
+    E->ties = ties;
+    E->ninst = m;
+    E->inst_loss = _fmpq_vec_init(FLINT_MAX(m, 1));
+}
+
+/* Appends inst's scored nodes and sets its loss; returns -1 when none is
+   scored. */
+static int evaluate_instance(ct_evaluate_t E, slong t, const ct_instance_struct *inst,
+                             int score_all)
+{
+    slong n = inst->n, c = inst->c, npairs = c * (c - 1) / 2;
+    slong unit = ct_signfn_tie_unit(E->ties, c), cost = 0, scored = 0;
+    char *want = flint_malloc(FLINT_MAX(n, 1));
+    for (slong i = 0; i < n; i++) {
+        want[i] = (char)ct_signfn_is_scored(inst, i, score_all);
+        scored += want[i];
+    }
+    if (scored == 0) {
+        flint_free(want);
+        return -1;
+    }
+    int *sgn = flint_malloc(FLINT_MAX(n * npairs, 1) * sizeof(int));
+    _ct_evaluate_signs(sgn, E->family, E->c, E->x, inst, want);
+    E->nodes = flint_realloc(E->nodes, (E->nnodes + scored) * sizeof(ct_evaluate_node));
+    for (slong i = 0; i < n; i++) {
+        if (!want[i])
+            continue;
+        const int *s = sgn + i * npairs;
+        ct_evaluate_node *v = E->nodes + E->nnodes++;
+        v->inst = t;
+        v->node = i;
+        v->truth = ct_signfn_truth(inst, i);
+        v->pred = ct_signfn_argmax(s, c);
+        v->ntied = ct_signfn_tied(NULL, s, c);
+        E->ntied += v->ntied > 1;
+        cost += ct_signfn_cost(s, c, v->truth, E->ties, unit);
+    }
+    fmpq_set_si(E->inst_loss + t, cost, (ulong)(scored * unit));
+    flint_free(sgn);
+    flint_free(want);
+    return 0;
+}
+
+int ct_evaluate_run(ct_evaluate_t E, ct_family_t family, const fmpq_t c, const fmpq_t x,
+                    const ct_instance_struct *insts, slong m, int score_all, int ties,
+                    char *err, size_t errlen)
+{
+    evaluate_zero(E, family, x, m, ties);
+    if (family == CT_FAMILY_DELTA) {
+        if (c != NULL)
+            fmpq_set(E->c, c);
+        else
+            ct_family_default_c(E->c);
+    }
+    if (m < 1) {
+        snprintf(err, errlen, "no instance given");
+        return -1;
+    }
+    if (!ct_evaluate_in_domain(family, x)) {
+        snprintf(err, errlen, "the point is outside the family's domain");
+        return -1;
+    }
+    for (slong t = 0; t < m; t++) {
+        if (ties == CT_SIGNFN_TIES_EXPECTED && insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
+            snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
+                     insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
+            return -1;
+        }
+        if (evaluate_instance(E, t, insts + t, score_all)) {
+            snprintf(err, errlen,
+                     "%s: no scored node (no `t` record%s): its loss is undefined",
+                     insts[t].path, score_all ? " and no `l` record" : "");
+            return -1;
+        }
+        fmpq_add(E->loss, E->loss, E->inst_loss + t);
+    }
+    fmpz_t mz;
+    fmpz_init_set_si(mz, m);
+    fmpq_div_fmpz(E->loss, E->loss, mz);
+    fmpz_clear(mz);
+    return 0;
+}
+
+void ct_evaluate_clear(ct_evaluate_t E)
+{
+    fmpq_clear(E->c);
+    fmpq_clear(E->x);
+    fmpq_clear(E->loss);
+    _fmpq_vec_clear(E->inst_loss, FLINT_MAX(E->ninst, 1));
+    flint_free(E->nodes);
+}

@@ -1,0 +1,183 @@
+/* tune: exact ERM on the training profile, exact test loss at the choice (by
+   evaluate, checked against the test profile), the test optimum, a grid. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "certune/family.h"
+#include "certune/qparse.h"
+#include "certune/tune.h"
+
+static void tune_zero(ct_tune_t T, ct_family_t family, int ties)
+{
+    memset(T, 0, sizeof(ct_tune_struct));
+    T->family = family;
+    T->ties = ties;
+    fmpq_init(T->c);
+    fmpq *q[] = {T->chosen,    T->train_loss,  T->test_loss,  T->test_optimal,
+                 T->gap,       T->grid_chosen, T->grid_train, T->grid_test,
+                 T->grid_miss, T->rad.value};
+    for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
+        fmpq_init(q[k]);
+}
+
+void ct_tune_clear(ct_tune_t T)
+{
+    fmpq *q[] = {T->c,           T->chosen,       T->train_loss,
+                 T->test_loss,   T->test_optimal, T->gap,
+                 T->grid_chosen, T->grid_train,   T->grid_test,
+                 T->grid_miss,   T->rad.value};
+    for (size_t k = 0; k < sizeof(q) / sizeof(q[0]); k++)
+        fmpq_clear(q[k]);
+    ct_analysis_clear(T->train); /* zeroed or initialized: either may be cleared */
+    ct_analysis_clear(T->test);
+}
+
+/* Train and test must pose the same problem: the same class count. */
+static int tune_check_sets(const ct_instance_struct *train, slong m,
+                           const ct_instance_struct *test, slong mt, char *err,
+                           size_t errlen)
+{
+    for (slong t = 0; t < m + mt; t++) {
+        const ct_instance_struct *x = t < m ? train + t : test + (t - m);
+        if (x->c != train[0].c) {
+            snprintf(err, errlen, "%s: %ld classes, but %s has %ld", x->path, (long)x->c,
+                     train[0].path, (long)train[0].c);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The leftmost open piece of least loss; a closed end or a rational
+   breakpoint only when strictly better (docs/tuning.md). */
+static void tune_choose(ct_tune_t T)
+{
+    ct_analysis_struct *A = T->train;
+    T->kind = CT_TUNE_PIECE;
+    T->where = 0;
+    fmpq_set(T->train_loss, A->piece_loss + 0);
+    for (slong i = 1; i <= A->nbp; i++)
+        if (fmpq_cmp(A->piece_loss + i, T->train_loss) < 0) {
+            T->where = i;
+            fmpq_set(T->train_loss, A->piece_loss + i);
+        }
+    for (int e = 0; A->closed && e < 2; e++)
+        if (fmpq_cmp(A->end_loss + e, T->train_loss) < 0) {
+            T->kind = CT_TUNE_END;
+            T->where = e;
+            fmpq_set(T->train_loss, A->end_loss + e);
+        }
+    for (slong b = 0; b < A->nbp; b++)
+        if (fmpq_equal(ct_bpoint_lo(A->bp + b), ct_bpoint_hi(A->bp + b)) &&
+            fmpq_cmp(A->point_loss + b, T->train_loss) < 0) {
+            T->kind = CT_TUNE_POINT;
+            T->where = b;
+            fmpq_set(T->train_loss, A->point_loss + b);
+        }
+    if (T->kind == CT_TUNE_PIECE)
+        ct_analysis_piece_point(T->chosen, A, T->where);
+    else if (T->kind == CT_TUNE_END)
+        fmpq_set_si(T->chosen, T->where, 1);
+    else
+        fmpq_set(T->chosen, ct_bpoint_lo(A->bp + T->where));
+    T->inf_not_rational = fmpq_cmp(T->train_loss, A->min_loss) > 0;
+}
+
+void ct_tune_grid_point(fmpq_t q, ct_family_t family, slong k, slong G)
+{
+    if (family == CT_FAMILY_ALPHA) {
+        fmpq_set_si(q, k + 1, (ulong)(G + 1));
+    } else if (family == CT_FAMILY_DELTA) {
+        fmpq_set_si(q, G > 1 ? k : 1, (ulong)(G > 1 ? G - 1 : 2));
+    } else {
+        char buf[64];
+        double e = G > 1 ? -3.0 + 6.0 * (double)k / (double)(G - 1) : 0.0;
+        snprintf(buf, sizeof(buf), "%.3g", pow(10.0, e));
+        ct_qparse_fmpq(q, buf); /* "%.3g" text such as 0.00178 or 1e+03, read exactly */
+    }
+}
+
+static void tune_grid(ct_tune_t T, slong G)
+{
+    fmpq_t q, l;
+    fmpq_init(q);
+    fmpq_init(l);
+    T->grid = G;
+    for (slong k = 0; k < G; k++) {
+        ct_tune_grid_point(q, T->family, k, G);
+        ct_analysis_loss_at(l, T->train, q);
+        if (k == 0 || fmpq_cmp(l, T->grid_train) < 0) {
+            fmpq_set(T->grid_train, l);
+            fmpq_set(T->grid_chosen, q);
+        }
+    }
+    ct_analysis_loss_at(T->grid_test, T->test, T->grid_chosen);
+    fmpq_sub(T->grid_miss, T->grid_train, T->train_loss);
+    fmpq_clear(q);
+    fmpq_clear(l);
+}
+
+/* Evaluates at the chosen value on a set; checks the direct solve against the
+   profile (two independent routes: a mismatch is a bug). */
+static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
+                       const ct_instance_struct *insts, slong m)
+{
+    ct_evaluate_t E;
+    char err[256];
+    fmpq_t prof;
+    fmpq_init(prof);
+    if (ct_evaluate_run(E, T->family, T->c, T->chosen, insts, m, 0, T->ties, err,
+                        sizeof(err)))
+        abort(); /* the analysis accepted the same instances */
+    ct_analysis_loss_at(prof, A, T->chosen);
+    if (!fmpq_equal(prof, E->loss)) {
+        fprintf(stderr, "certune: internal error: profile and direct solve disagree\n");
+        abort();
+    }
+    fmpq_set(loss, E->loss);
+    slong tied = E->ntied;
+    ct_evaluate_clear(E);
+    fmpq_clear(prof);
+    return tied;
+}
+
+int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                const ct_instance_struct *train, slong m, const ct_instance_struct *test,
+                slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen)
+{
+    tune_zero(T, family, ties);
+    if (family == CT_FAMILY_DELTA) {
+        if (c != NULL)
+            fmpq_set(T->c, c);
+        else
+            ct_family_default_c(T->c);
+    }
+    if (m < 1 || mt < 1) {
+        snprintf(err, errlen, "tune needs training and test instances");
+        return -1;
+    }
+    if (tune_check_sets(train, m, test, mt, err, errlen))
+        return -1;
+    const fmpq *cc = family == CT_FAMILY_DELTA ? T->c : NULL;
+    if (ct_family_analyze_ties(T->train, family, cc, train, m, 0, ties, NULL, err,
+                               errlen))
+        return -1;
+    if (ct_family_analyze_ties(T->test, family, cc, test, mt, 0, ties, NULL, err, errlen))
+        return -1;
+    if (T->train->nundecided || T->test->nundecided)
+        return 1;
+    tune_choose(T);
+    T->train_tied = tune_eval(T->train_loss, T, T->train, train, m);
+    T->test_tied = tune_eval(T->test_loss, T, T->test, test, mt);
+    fmpq_set(T->test_optimal, T->test->min_loss);
+    fmpq_sub(T->gap, T->train_loss, T->test_loss);
+    fmpq_abs(T->gap, T->gap);
+    if (grid > 0)
+        tune_grid(T, grid);
+    slong nmax = 1;
+    for (slong t = 0; t < m; t++)
+        nmax = FLINT_MAX(nmax, train[t].n);
+    if (rad_k > 0)
+        ct_tune_rademacher(T, rad_k, nmax, train[0].c);
+    return 0;
+}

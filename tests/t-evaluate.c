@@ -1,0 +1,155 @@
+/* Tests of evaluate: hand-derived losses on the gadgets (thresholds from the
+   instance comments, ties exactly at rational thresholds, both tie rules), and
+   agreement with the analyzer's profile (ct_analysis_loss_at and the
+   per-instance costs) at many rationals, rational breakpoints included. */
+#include "check.h"
+#include "certune/evaluate.h"
+#include "certune/family.h"
+
+static int is_q(const fmpq_t x, slong num, ulong den)
+{
+    fmpq_t y;
+    fmpq_init(y);
+    fmpq_set_si(y, num, den);
+    int eq = fmpq_equal(x, y);
+    fmpq_clear(y);
+    return eq;
+}
+
+static slong load(ct_instance_struct *insts, const char *const *paths)
+{
+    char err[256];
+    slong m = 0;
+    for (; paths[m] != NULL; m++)
+        CHECK_MSG(ct_instance_load(insts + m, paths[m], err, sizeof(err)) == 0, "%s",
+                  err);
+    return m;
+}
+
+/* The loss of family at num/den on one file, with the tie rule. */
+static void check_hand(ct_family_t fam, const char *path, const char *cstr, slong num,
+                       ulong den, int ties, slong lnum, ulong lden, slong ntied)
+{
+    const char *paths[] = {path, NULL};
+    ct_instance_struct inst[1];
+    load(inst, paths);
+    fmpq_t x, c;
+    fmpq_init(x);
+    fmpq_init(c);
+    fmpq_set_si(x, num, den);
+    if (cstr != NULL)
+        fmpq_set_str(c, cstr, 10);
+    ct_evaluate_t E;
+    char err[256];
+    CHECK(ct_evaluate_run(E, fam, cstr ? c : NULL, x, inst, 1, 0, ties, err,
+                          sizeof(err)) == 0);
+    CHECK_MSG(is_q(E->loss, lnum, lden) && E->ntied == ntied, "%s at %ld/%lu ties %d",
+              path, num, den, ties);
+    ct_evaluate_clear(E);
+    ct_instance_clear(inst);
+    fmpq_clear(x);
+    fmpq_clear(c);
+}
+
+static void check_gadgets(void)
+{
+    const char *l4 = "instances/lambda-gadget-x4.gssl"; /* class 0 <= 2 < class 1 */
+    check_hand(CT_FAMILY_LAMBDA, l4, NULL, 1, 1, 0, 1, 1, 0);
+    check_hand(CT_FAMILY_LAMBDA, l4, NULL, 2, 1, 0, 1, 1, 1);
+    check_hand(CT_FAMILY_LAMBDA, l4, NULL, 2, 1, 1, 1, 2, 1);
+    check_hand(CT_FAMILY_LAMBDA, l4, NULL, 201, 100, 0, 0, 1, 0);
+    const char *l6 = "instances/lambda-gadget-x6.gssl"; /* threshold 3/2 */
+    check_hand(CT_FAMILY_LAMBDA, l6, NULL, 3, 2, 1, 1, 2, 1);
+    check_hand(CT_FAMILY_LAMBDA, l6, NULL, 149, 100, 1, 1, 1, 0);
+    const char *a = "instances/alpha-gadget-x1_4.gssl"; /* held 0; class 1 above 3/4 */
+    check_hand(CT_FAMILY_ALPHA, a, NULL, 74, 100, 0, 0, 1, 0);
+    check_hand(CT_FAMILY_ALPHA, a, NULL, 3, 4, 0, 0, 1, 1);
+    check_hand(CT_FAMILY_ALPHA, a, NULL, 3, 4, 1, 1, 2, 1);
+    check_hand(CT_FAMILY_ALPHA, a, NULL, 76, 100, 0, 1, 1, 0);
+    const char *d = "instances/delta-gadget-x2-c1_2.gssl"; /* 4^delta - 1: tie at 0 */
+    check_hand(CT_FAMILY_DELTA, d, "1/2", 0, 1, 0, 0, 1, 1);
+    check_hand(CT_FAMILY_DELTA, d, "1/2", 0, 1, 1, 1, 2, 1);
+    check_hand(CT_FAMILY_DELTA, d, "1/2", 1, 1000, 1, 0, 1, 0);
+    const char *d1 = "instances/delta-gadget-x1-c99_100.gssl"; /* 3^delta - 99/50 */
+    check_hand(CT_FAMILY_DELTA, d1, NULL, 1, 2, 0, 1, 1, 0);
+    check_hand(CT_FAMILY_DELTA, d1, NULL, 1, 1, 0, 0, 1, 0);
+}
+
+/* Evaluate and the analyzer agree at q: total and per instance. */
+static void check_point(const ct_analysis_t A, const ct_instance_struct *insts, slong m,
+                        const fmpq_t c, const fmpq_t q, int ties)
+{
+    ct_evaluate_t E;
+    char err[256];
+    fmpq_t la, li;
+    fmpq_init(la);
+    fmpq_init(li);
+    CHECK(ct_evaluate_run(E, A->family, c, q, insts, m, 0, ties, err, sizeof(err)) == 0);
+    ct_analysis_loss_at(la, A, q);
+    CHECK_MSG(fmpq_equal(la, E->loss), "family %d ties %d at %s", A->family, ties,
+              fmpq_get_str(NULL, 10, q));
+    slong *cost = flint_malloc(m * sizeof(slong));
+    ct_analysis_inst_costs(cost, A, ct_analysis_place_at(A, q));
+    for (slong i = 0; i < m; i++) {
+        fmpq_set_si(li, cost[i], (ulong)(A->inst_nscored[i] * A->tie_unit));
+        CHECK_MSG(fmpq_equal(li, E->inst_loss + i), "instance %ld", i);
+    }
+    flint_free(cost);
+    ct_evaluate_clear(E);
+    fmpq_clear(la);
+    fmpq_clear(li);
+}
+
+static void check_agree(ct_family_t fam, const char *const *paths, int ties)
+{
+    ct_instance_struct insts[8];
+    slong m = load(insts, paths);
+    ct_analysis_t A;
+    char err[256];
+    fmpq_t q, c;
+    fmpq_init(q);
+    fmpq_init(c);
+    ct_family_default_c(c);
+    CHECK(ct_analysis_run_ties(A, ct_family_get(fam), fam == CT_FAMILY_DELTA ? c : NULL,
+                               insts, m, 0, ties, NULL, err, sizeof(err)) == 0);
+    slong hi = fam == CT_FAMILY_LAMBDA ? 240 : fam == CT_FAMILY_ALPHA ? 38 : 39;
+    for (slong k = fam == CT_FAMILY_DELTA ? 0 : 1; k <= hi; k += 1) {
+        fmpq_set_si(q, k, fam == CT_FAMILY_LAMBDA ? 24 : 39);
+        check_point(A, insts, m, c, q, ties);
+    }
+    for (slong b = 0; b < A->nbp; b++) /* rational breakpoints, exactly */
+        if (fmpq_equal(ct_bpoint_lo(A->bp + b), ct_bpoint_hi(A->bp + b)))
+            check_point(A, insts, m, c, ct_bpoint_lo(A->bp + b), ties);
+    for (slong i = 0; i <= A->nbp; i++) {
+        ct_analysis_piece_point(q, A, i);
+        check_point(A, insts, m, c, q, ties);
+    }
+    ct_analysis_clear(A);
+    for (slong i = 0; i < m; i++)
+        ct_instance_clear(insts + i);
+    fmpq_clear(q);
+    fmpq_clear(c);
+}
+
+int main(void)
+{
+    check_gadgets();
+    const char *random[] = {"instances/random-1.gssl", "instances/random-2.gssl",
+                            "instances/random-3.gssl", NULL};
+    const char *lam[] = {"instances/lambda-gadget-oscillating.gssl",
+                         "instances/lambda-gadget-x4.gssl",
+                         "instances/lambda-gadget-x6.gssl", NULL};
+    const char *alp[] = {"instances/alpha-gadget-oscillating.gssl",
+                         "instances/alpha-gadget-x1_4.gssl", NULL};
+    const char *del[] = {"instances/delta-gadget-oscillating.gssl",
+                         "instances/delta-gadget-x1-c99_100.gssl", NULL};
+    for (int ties = 0; ties < 2; ties++) {
+        check_agree(CT_FAMILY_LAMBDA, lam, ties);
+        check_agree(CT_FAMILY_ALPHA, alp, ties);
+        check_agree(CT_FAMILY_DELTA, del, ties);
+        for (int f = 0; f < 3; f++)
+            check_agree((ct_family_t)f, random, ties);
+    }
+    flint_cleanup_master();
+    return check_finish("t-evaluate");
+}
