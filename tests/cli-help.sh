@@ -17,7 +17,7 @@ ok() { # description, condition exit status
 }
 
 # Help: each subcommand its own page, with its options and an example.
-for sub in analyze bounds shatter verify-shatter sample; do
+for sub in analyze bounds shatter verify-shatter sample eval tune; do
   "$C" $sub --help >"$tmp/out" 2>&1; ok "$sub --help: exit 0" $?
   [ "$(head -n 1 "$tmp/out" | cut -c1-$((15 + ${#sub})))" = "usage: certune $sub" ]
   ok "$sub --help: its own usage line" $?
@@ -25,6 +25,8 @@ for sub in analyze bounds shatter verify-shatter sample; do
   "$C" help $sub | cmp -s - "$tmp/out"; ok "help $sub = $sub --help" $?
 done
 "$C" analyze --help | grep -q -- "--score S"; ok "analyze --help lists --score" $?
+"$C" tune --help | grep -q -- "--rademacher K"; ok "tune --help lists --rademacher" $?
+"$C" eval --help | grep -q -- "--at X"; ok "eval --help lists --at" $?
 "$C" sample --help | grep -q -- "--dataset NAME|DIR"; ok "sample --help lists --dataset" $?
 "$C" sample --help | grep -q -- "--data-root R"; ok "sample --help lists --data-root" $?
 for sub in analyze bounds shatter verify-shatter; do

@@ -16,7 +16,7 @@
 static const char analyze_help[] =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
     "                       [--plot FILE.svg [--x linear|log|logit]] [--progress]\n"
-    "                       [--per-instance] FILE...\n"
+    "                       [--ties T] [--per-instance] FILE|DIR...\n"
     "\n"
     "The exact, certified piecewise-constant empirical loss of the family over its\n"
     "hyperparameter for the .gssl instances FILE... (docs/formats.md), its minimum\n"
@@ -28,6 +28,9 @@ static const char analyze_help[] =
     "  --json        print JSON (docs/formats.md) instead of text\n"
     "  --per-instance  with --json: each instance's loss on every piece and point\n"
     "  --plot FILE   also draw the loss as an SVG step plot (docs/plots.md)\n"
+    "  --ties T      smallest (default): a tie goes to the smallest class;\n"
+    "                expected: a node tied among t classes costs 1 - 1/t when its\n"
+    "                class is among them, else 1 (docs/tuning.md)\n"
     "  --x SCALE     the plot's x axis: linear (default), log, or logit (alpha,\n"
     "                delta)\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
@@ -118,15 +121,58 @@ static const char sample_help[] =
     "  certune sample --dataset tests/fixtures/tinyweb --nodes 30 --count 10 --out "
     "/tmp/s\n";
 
+#define TIES_HELP                                                                        \
+    "  --ties T      smallest (default) or expected (a node tied among t classes\n"      \
+    "                costs 1 - 1/t when its class is among them, else 1)\n"
+
+static const char eval_help[] =
+    "usage: certune eval --family F [--c Q] --at X [--ties T] [--score S] [--json]\n"
+    "                    [--predictions] FILE|DIR...\n"
+    "\n"
+    "The exact loss at the rational X of the family's domain, by one exact solve\n"
+    "per component of every instance (not by locating X in a profile): the set's\n"
+    "loss and each instance's, as a fraction, a decimal and an accuracy. A DIR\n"
+    "stands for every *.gssl inside it, sorted by name.\n"
+    "\n"
+    "options:\n" FAMILY_HELP C_HELP "  --at X        the hyperparameter, an exact "
+                                    "rational (3/4, 0.75, 7.5e-1)\n" TIES_HELP
+    "  --score S     unlabeled (default) or all (labeled nodes too)\n"
+    "  --json        print JSON (docs/tuning.md) instead of text\n"
+    "  --predictions also each scored node's predicted and true class\n" END_HELP "\n"
+    "example:\n"
+    "  certune eval --family lambda --at 2 instances/lambda-gadget-x4.gssl\n";
+
+static const char tune_help[] =
+    "usage: certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
+    "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
+    "\n"
+    "Exact empirical-risk minimization on the training instances (the leftmost\n"
+    "open piece of least loss, at its shortest rational), its exact loss on the\n"
+    "test instances, the test-optimal loss, the gap, what a G-point grid would\n"
+    "choose and the Rademacher generalization bound (docs/tuning.md).\n"
+    "\n"
+    "options:\n" FAMILY_HELP
+    "                or all: the three tuned together, the family chosen too\n" C_HELP
+    "  --train ...   training instances (files or folders of *.gssl)\n"
+    "  --test ...    test instances\n"
+    "  --grid G      the grid compared with the exact choice (default 100)\n"
+    "  --rademacher K  Monte-Carlo draws of the empirical Rademacher complexity\n"
+    "                (exact over every sign vector when m <= 20)\n" TIES_HELP
+    "  --json        print JSON (docs/tuning.md) instead of text\n"
+    "  --plot FILE   the chosen family's training loss as an SVG step plot\n" END_HELP
+    "\n"
+    "example:\n"
+    "  certune tune --family lambda --train instances/lambda-gadget-x6.gssl --test "
+    "instances/lambda-gadget-x4.gssl\n";
+
 int ct_cli_help(FILE *out, const char *sub)
 {
     static const struct {
         const char *name, *text;
-    } helps[] = {{"analyze", analyze_help},
-                 {"bounds", bounds_help},
-                 {"shatter", shatter_help},
-                 {"verify-shatter", verify_help},
-                 {"sample", sample_help}};
+    } helps[] = {{"analyze", analyze_help}, {"bounds", bounds_help},
+                 {"shatter", shatter_help}, {"verify-shatter", verify_help},
+                 {"sample", sample_help},   {"eval", eval_help},
+                 {"tune", tune_help}};
     for (size_t k = 0; k < sizeof(helps) / sizeof(helps[0]); k++)
         if (strcmp(sub, helps[k].name) == 0) {
             fputs(helps[k].text, out);
