@@ -5,6 +5,7 @@
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/gnn_cli.h"
+#include "certune/mem.h"
 
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
@@ -40,7 +41,8 @@ static const char *usage_text =
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (what\n"
     "             could not be certified is printed; no loss is reported),\n"
-    "             4 a checked property is false (bounds, verify-shatter)\n";
+    "             4 a checked property is false (bounds, verify-shatter),\n"
+    "             5 out of memory (or a size beyond FLINT's limits)\n";
 
 typedef int (*command_fn)(int, char **);
 
@@ -69,6 +71,7 @@ static int wants_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    ct_mem_install(); /* out of memory anywhere: a message and exit 5 */
     if (argc < 2)
         return ct_opt_usage_error("%s",
                                   "missing command (analyze, bounds, shatter, ...)");
@@ -83,6 +86,7 @@ int main(int argc, char **argv)
         fputs(usage_text, stdout);
         return CERTUNE_EXIT_OK;
     }
+    ct_mem_set_context("running certune %s", argv[1]);
     int rc = fn(argc - 1, argv + 1);
     flint_cleanup_master(); /* FLINT's integer cache, so valgrind sees no leak */
     return rc;

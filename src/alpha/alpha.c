@@ -154,14 +154,10 @@ static void alpha_component(ct_alpha_signfn_struct **out, slong *count, slong in
 
 static void alpha_unlabeled_component(ct_alpha_signfn_struct **out, slong *count,
                                       slong inst_idx, const ct_instance_t inst,
-                                      const ct_alpha_comp *C, int score_all, FILE *warn)
+                                      const ct_alpha_comp *C, int score_all,
+                                      ct_component_warn_struct *warn)
 {
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(C->node[0] + 1), (long)C->size,
-                C->size == 1 ? "" : "s");
+    ct_component_warn_unlabeled(warn, C->node[0], C->size);
     for (slong r = 0; r < C->size; r++)
         if (ct_signfn_is_scored(inst, C->node[r], score_all))
             alpha_append(out, count, inst_idx, inst, C->node[r]);
@@ -171,16 +167,19 @@ void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn)
 {
-    slong *comp = flint_malloc(FLINT_MAX(inst->n, 1) * sizeof(slong));
-    slong ncomp = ct_component_assign(comp, inst);
-    for (slong k = 0; k < ncomp; k++) {
+    ct_component_index_t X;
+    ct_component_warn_struct W;
+    ct_component_index_init(X, inst);
+    ct_component_warn_init(&W, warn, inst->path);
+    for (slong k = 0; k < X->ncomp; k++) {
         ct_alpha_comp C;
-        ct_alpha_comp_init(&C, inst, comp, k);
+        ct_alpha_comp_init(&C, inst, X, k);
         if (C.m == 0)
-            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, &W);
         else
             alpha_component(out, count, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);
     }
-    flint_free(comp);
+    ct_component_warn_finish(&W);
+    ct_component_index_clear(X);
 }

@@ -27,32 +27,30 @@ void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d)
 
 /* Members, labeled positions and the scale s of component k. */
 static void alpha_comp_members(ct_alpha_comp *C, fmpz_t s, const ct_instance_t inst,
-                               const slong *comp, slong k)
+                               const ct_component_index_struct *X, slong k)
 {
     C->size = C->m = 0;
-    for (slong i = 0; i < inst->n; i++)
-        if (comp[i] == k) {
-            C->pos[i] = C->size;
-            if (inst->label[i] >= 0)
-                C->lab[C->m++] = C->size;
-            C->node[C->size++] = i;
-        }
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++) {
+        slong i = X->node[j];
+        C->pos[i] = C->size;
+        if (inst->label[i] >= 0)
+            C->lab[C->m++] = C->size;
+        C->node[C->size++] = i;
+    }
     fmpz_one(s);
-    for (slong e = 0; e < inst->nedges; e++)
-        if (comp[inst->eu[e]] == k)
-            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++)
+        fmpz_lcm(s, s, fmpq_denref(inst->ew + X->edge[j]));
 }
 
 /* Degrees and the compressed rows of s W (each edge stored in both rows). */
 static void alpha_comp_weights(ct_alpha_comp *C, const fmpz_t s, const ct_instance_t inst,
-                               const slong *comp, slong k)
+                               const ct_component_index_struct *X, slong k)
 {
     slong *fill = flint_calloc(C->size + 1, sizeof(slong));
-    for (slong e = 0; e < inst->nedges; e++)
-        if (comp[inst->eu[e]] == k) {
-            fill[C->pos[inst->eu[e]] + 1]++;
-            fill[C->pos[inst->ev[e]] + 1]++;
-        }
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        fill[C->pos[inst->eu[X->edge[j]]] + 1]++;
+        fill[C->pos[inst->ev[X->edge[j]]] + 1]++;
+    }
     for (slong i = 0; i < C->size; i++)
         fill[i + 1] += fill[i];
     for (slong i = 0; i <= C->size; i++)
@@ -61,9 +59,8 @@ static void alpha_comp_weights(ct_alpha_comp *C, const fmpz_t s, const ct_instan
     C->w = _fmpz_vec_init(FLINT_MAX(fill[C->size], 1));
     fmpz_t w;
     fmpz_init(w);
-    for (slong e = 0; e < inst->nedges; e++) {
-        if (comp[inst->eu[e]] != k)
-            continue;
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        slong e = X->edge[j];
         slong a = C->pos[inst->eu[e]], b = C->pos[inst->ev[e]];
         fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
         fmpz_mul(w, w, fmpq_numref(inst->ew + e));
@@ -101,8 +98,8 @@ static void alpha_comp_groups(ct_alpha_comp *C, const ct_instance_t inst)
     fmpz_clear(r);
 }
 
-void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong *comp,
-                        slong k)
+void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
+                        const ct_component_index_struct *X, slong k)
 {
     slong n = FLINT_MAX(inst->n, 1);
     fmpz_t s;
@@ -110,11 +107,11 @@ void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong 
     C->node = flint_malloc(n * sizeof(slong));
     C->pos = flint_malloc(n * sizeof(slong));
     C->lab = flint_malloc(n * sizeof(slong));
-    alpha_comp_members(C, s, inst, comp, k);
+    alpha_comp_members(C, s, inst, X, k);
     n = FLINT_MAX(C->size, 1);
     C->deg = _fmpz_vec_init(n);
     C->rowstart = flint_malloc((n + 1) * sizeof(slong));
-    alpha_comp_weights(C, s, inst, comp, k);
+    alpha_comp_weights(C, s, inst, X, k);
     C->q = _fmpz_vec_init(n);
     C->grad = _fmpz_vec_init(n);
     C->grp = flint_malloc(n * sizeof(slong));
@@ -140,7 +137,11 @@ void ct_alpha_comp_clear(ct_alpha_comp *C)
 slong ct_alpha_square_classes(const ct_instance_t inst, const slong *comp, slong comp_id)
 {
     ct_alpha_comp C;
-    ct_alpha_comp_init(&C, inst, comp, comp_id);
+    ct_component_index_t X;
+    ct_component_index_init(X, inst); /* numbered as comp is */
+    (void)comp;
+    ct_alpha_comp_init(&C, inst, X, comp_id);
+    ct_component_index_clear(X);
     slong count = 0;
     for (slong g = 0; g < C.ng; g++) {
         slong h = 0;

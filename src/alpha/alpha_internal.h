@@ -4,6 +4,7 @@
 
 #include <flint/fmpz.h>
 #include <flint/nmod_vec.h>
+#include "certune/component.h"
 #include "certune/instance.h"
 
 /* One connected component with its weights scaled to integers by s (the lcm of
@@ -26,8 +27,8 @@ typedef struct {
 
 /* Fills C for component k of inst (comp as from ct_component_assign); call
    ct_alpha_comp_clear after. Degrees are left 0 for an isolated node. */
-void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong *comp,
-                        slong k);
+void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
+                        const ct_component_index_struct *X, slong k);
 void ct_alpha_comp_clear(ct_alpha_comp *C);
 
 /* d = q^2 r with r squarefree (d >= 1). */
