@@ -2,28 +2,8 @@
    labeled nodes grouped by (class, square class of the degree); and the count
    of square classes (ct_alpha_square_classes). */
 #include <flint/fmpz.h>
-#include <flint/fmpz_factor.h>
 #include "certune/alpha.h"
 #include "alpha_internal.h"
-
-void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d)
-{
-    fmpz_factor_t f;
-    fmpz_t t;
-    fmpz_factor_init(f);
-    fmpz_init(t);
-    fmpz_factor(f, d);
-    fmpz_one(q);
-    fmpz_one(r);
-    for (slong i = 0; i < f->num; i++) {
-        fmpz_pow_ui(t, f->p + i, f->exp[i] / 2);
-        fmpz_mul(q, q, t);
-        if (f->exp[i] % 2)
-            fmpz_mul(r, r, f->p + i);
-    }
-    fmpz_factor_clear(f);
-    fmpz_clear(t);
-}
 
 /* Members, labeled positions and the scale s of component k. */
 static void alpha_comp_members(ct_alpha_comp *C, fmpz_t s, const ct_instance_t inst,
@@ -78,24 +58,26 @@ static void alpha_comp_weights(ct_alpha_comp *C, const fmpz_t s, const ct_instan
 /* Groups the labeled nodes by (class, squarefree part of the degree). */
 static void alpha_comp_groups(ct_alpha_comp *C, const ct_instance_t inst)
 {
-    fmpz_t r;
-    fmpz_init(r);
+    slong len = FLINT_MAX(C->m, 1);
+    fmpz *d = _fmpz_vec_init(len), *r = _fmpz_vec_init(len);
+    for (slong j = 0; j < C->m; j++) /* an isolated node (degree 0) is never solved */
+        fmpz_set(d + j, C->deg + C->lab[j]), fmpz_one(r + j), fmpz_one(C->q + j);
+    for (slong j = 0; j < C->m; j++)
+        if (fmpz_is_zero(d + j))
+            fmpz_one(d + j);
+    ct_alpha_square_parts(C->q, r, d, C->m);
     C->ng = 0;
     for (slong j = 0; j < C->m; j++) {
         slong cls = inst->label[C->node[C->lab[j]]], g = 0;
-        if (fmpz_is_zero(C->deg + C->lab[j])) /* isolated: never solved */
-            fmpz_one(C->q + j), fmpz_one(r);
-        else
-            ct_alpha_squarefree(C->q + j, r, C->deg + C->lab[j]);
-        while (g < C->ng && (C->gcls[g] != cls || !fmpz_equal(C->grad + g, r)))
+        while (g < C->ng && (C->gcls[g] != cls || !fmpz_equal(C->grad + g, r + j)))
             g++;
         if (g == C->ng) {
             C->gcls[g] = cls;
-            fmpz_set(C->grad + C->ng++, r);
+            fmpz_set(C->grad + C->ng++, r + j);
         }
         C->grp[j] = g;
     }
-    fmpz_clear(r);
+    _fmpz_vec_clear(d, len), _fmpz_vec_clear(r, len);
 }
 
 void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,

@@ -31,8 +31,11 @@ void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
                         const ct_component_index_struct *X, slong k);
 void ct_alpha_comp_clear(ct_alpha_comp *C);
 
-/* d = q^2 r with r squarefree (d >= 1). */
-void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d);
+/* d[j] = q[j]^2 r[j] (d[j] >= 1, j < len) with r[j] == r[k] exactly when
+   d[j] d[k] is a square, and the sqrt of distinct r[j] linearly independent
+   over Q; by a coprime basis, never by factoring (alpha_square.c). r[j] is
+   squarefree in its small primes, not always in its large ones. */
+void ct_alpha_square_parts(fmpz *q, fmpz *r, const fmpz *d, slong len);
 
 /* For a component of size >= 2 with m >= 1: P[((g nsc) + t) size + e] is the
    coefficient of alpha^e in entry rows[t] of adj(D - alpha W) v_g, where
