@@ -109,7 +109,7 @@ fuzz: $(B)/fuzz/fuzz-instance
 	@mkdir -p fuzz/corpus-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
 
-FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c
+FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c src/mem/mem.c
 $(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \

@@ -7,6 +7,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_family_t family;
@@ -22,7 +23,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     fmpq_init(o->c);
     ct_family_default_c(o->c);
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc; i++) {
         const char *v;
         int rc = 0;
@@ -73,7 +74,8 @@ static int write_plot(const char *path, const ct_analysis_t A)
    leaves a partial result on stdout. */
 static int run_analyze(const analyze_options *o)
 {
-    ct_instance_struct *insts = calloc((size_t)o->nfiles, sizeof(ct_instance_struct));
+    ct_instance_struct *insts =
+        ct_mem_calloc((size_t)o->nfiles, sizeof(ct_instance_struct));
     int rc = ct_cli_load_instances(insts, o->files, o->nfiles);
     if (rc) {
         free(insts);

@@ -7,6 +7,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_family_t family;
@@ -206,7 +207,7 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     fmpq_init(o->c);
     ct_family_default_c(o->c);
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc && rc == 0; i++) {
         if ((v = ct_opt_value(argc, argv, &i, "--family")) != NULL) {
             rc = ct_cli_parse_family(&o->family, v);
@@ -287,7 +288,7 @@ int ct_cli_bounds_main(int argc, char **argv)
     int rc = bounds_parse_args(&o, argc, argv);
     ct_instance_struct *insts = NULL;
     if (rc == 0) {
-        insts = calloc((size_t)o.nfiles, sizeof(ct_instance_struct));
+        insts = ct_mem_calloc((size_t)o.nfiles, sizeof(ct_instance_struct));
         rc = ct_cli_load_instances(insts, o.files, o.nfiles);
         if (rc == 0) {
             rc = bounds_run(&o, insts);

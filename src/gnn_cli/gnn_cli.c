@@ -9,6 +9,7 @@
 #include "certune/gnn_graph.h"
 #include "certune/gnn_stats.h"
 #include "certune/gnn_train.h"
+#include "certune/mem.h"
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
@@ -258,11 +259,13 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
                  : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
                  : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
                                             : CT_DATASET_SPLITS_DEFAULT;
+    ct_mem_set_context("loading the dataset %s", o->dataset);
     if (ct_dataset_load_format(D, o->dataset, CT_DATASET_FORMAT_AUTO, splits, err,
                                sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }
+    ct_mem_set_context("training on the dataset %s", o->dataset);
     const char *why = NULL;
     if (D->nfeat == 0)
         why = "has no node features (it serves label propagation only)";
@@ -333,7 +336,8 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
                        const ct_gnn_train_result *r)
 {
     slong m = o->seeds, epochs = 0;
-    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
+    double *acc = ct_mem_malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd,
+           ci;
     for (slong s = 0; s < m; s++) {
         acc[s] = r[s].test_acc;
         secs += r[s].seconds;
@@ -386,8 +390,8 @@ static int cli_train(const cli_opts *o)
     ct_gnn_csr_set_features(X, D, 1);
     ct_gnn_graph_init_gcn(A, D);
     FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
-    ct_gnn_train_result *r = calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
-    signed char *split = malloc((size_t)D->n + 1);
+    ct_gnn_train_result *r = ct_mem_calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
+    signed char *split = ct_mem_malloc((size_t)D->n + 1);
     for (slong s = 0; s < o->seeds; s++) {
         cli_split_for(split, D, o, s);
         ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);

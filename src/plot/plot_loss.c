@@ -6,6 +6,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "plot_internal.h"
+#include "certune/mem.h"
 
 /* ------------------------------------------------------------- loss plot */
 
@@ -360,7 +361,7 @@ static void plot_loss_titles(FILE *out, const ct_analysis_t A,
 int ct_plot_loss_svg(FILE *out, const ct_analysis_t A)
 {
     ct_plot_frame_struct f;
-    double *bpx = malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
+    double *bpx = ct_mem_malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
 
     if (bpx == NULL)
         return -1;
