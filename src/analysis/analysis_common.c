@@ -119,6 +119,7 @@ int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const
     ct_analysis_common C;
     ct_analysis_common_init(&C);
     int undecided = fam->build(&C, A, c, few, m, score_all, warn);
+    A->closed = C.closed; /* the domain's ends, reported even when undecided */
     if (!undecided)
         ct_analysis_common_finish(A, &C, nscored);
     ct_analysis_common_clear(&C);

@@ -121,6 +121,7 @@ int ct_analysis_points_build(ct_analysis_common *C, ct_analysis_t A, ct_analysis
     slong *pid = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
     for (slong k = 0; k < nz; k++)
         order[k] = z + k;
+    C->closed = closed; /* set before the sort, so an undecided report has it too */
     int bad =
         points_sort(A, order, tmp, nz) || points_merge(C, A, order, nz, pid, closed);
     if (!bad)

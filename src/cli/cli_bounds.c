@@ -22,6 +22,7 @@ typedef struct {
     slong max_pair, max_node; /* most sign changes of one pair, of one node */
     slong max_labeled;        /* largest bound labeled - 1 of its components */
     slong nbp, pieces;        /* of the instance analyzed alone; -1 if unscored */
+    int undecided;            /* that analysis could not order its breakpoints */
 } bounds_summary;
 
 static void bounds_summarize(bounds_summary *sum, const ct_bounds_row *rows, slong nrows,
@@ -33,8 +34,9 @@ static void bounds_summarize(bounds_summary *sum, const ct_bounds_row *rows, slo
         sum[t].max_pair = sum[t].max_node = sum[t].max_labeled = 0;
         ct_analysis_t A;
         int bad = ct_family_analyze(A, o->family, o->c, insts + t, 1, 0, NULL, err,
-                                    sizeof(err)) ||
-                  A->nundecided > 0;
+                                    sizeof(err));
+        sum[t].undecided = !bad && A->nundecided > 0;
+        bad = bad || sum[t].undecided;
         sum[t].nbp = bad ? -1 : A->nbp;
         sum[t].pieces = bad ? -1 : A->loss_pieces;
         ct_analysis_clear(A);
@@ -266,8 +268,27 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     char err[CERTUNE_ERRLEN];
     ct_analysis_t set;
     int set_bad =
-        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err)) ||
-        set->nundecided > 0;
+        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err));
+    int undecided = !set_bad && set->nundecided > 0;
+    for (slong t = 0; t < m; t++)
+        if (sum[t].undecided) {
+            fprintf(stderr,
+                    "certune: undecided: %s: the order of its breakpoints could not be "
+                    "certified (certune analyze shows where); no count is reported\n",
+                    insts[t].path);
+            undecided = 1;
+        }
+    if (undecided) {
+        if (!set_bad && set->nundecided > 0 && m > 1)
+            fprintf(stderr,
+                    "certune: undecided: the order of the set's breakpoints could not "
+                    "be certified; no count is reported\n");
+        ct_analysis_clear(set);
+        flint_free(sum);
+        flint_free(rows);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
+    set_bad = set_bad || set->nundecided > 0;
     if (o->json)
         bounds_print_json(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
     else
