@@ -77,17 +77,17 @@ int main(int argc, char **argv)
                                   "missing command (analyze, bounds, shatter, ...)");
     if (strcmp(argv[1], "help") == 0 || (argv[1][0] == '-' && wants_help(argc, argv))) {
         fputs(usage_text, stdout);
-        return CERTUNE_EXIT_OK;
+        return ct_opt_finish_stdout(CERTUNE_EXIT_OK);
     }
     command_fn fn = find_command(argv[1]);
     if (fn == NULL)
         return ct_opt_usage_error("unknown command '%s'", argv[1]);
     if (fn != ct_gnn_cli_main && wants_help(argc - 1, argv + 1)) {
         fputs(usage_text, stdout);
-        return CERTUNE_EXIT_OK;
+        return ct_opt_finish_stdout(CERTUNE_EXIT_OK);
     }
     ct_mem_set_context("running certune %s", argv[1]);
-    int rc = fn(argc - 1, argv + 1);
+    int rc = ct_opt_finish_stdout(fn(argc - 1, argv + 1));
     flint_cleanup_master(); /* FLINT's integer cache, so valgrind sees no leak */
     return rc;
 }

@@ -1,4 +1,5 @@
 /* cli_analyze: `certune analyze`. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,12 +62,13 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 
 static int write_plot(const char *path, const ct_analysis_t A)
 {
+    errno = 0;
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1 : ct_plot_loss_svg(f, A);
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+        ct_opt_write_error(path, "the plot");
     return rc;
 }
 
@@ -74,6 +76,8 @@ static int write_plot(const char *path, const ct_analysis_t A)
    leaves a partial result on stdout. */
 static int run_analyze(const analyze_options *o)
 {
+    if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
+        return CERTUNE_EXIT_INPUT; /* before the analysis, not after it */
     ct_instance_struct *insts =
         ct_mem_calloc((size_t)o->nfiles, sizeof(ct_instance_struct));
     int rc = ct_cli_load_instances(insts, o->files, o->nfiles);
@@ -106,11 +110,7 @@ static int run_analyze(const analyze_options *o)
     for (slong t = 0; t < o->nfiles; t++)
         ct_instance_clear(insts + t);
     free(insts);
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
-    return rc;
+    return rc; /* a failed write to stdout: ct_opt_finish_stdout in main */
 }
 
 int ct_cli_analyze_main(int argc, char **argv)

@@ -1,4 +1,5 @@
 /* cli_bounds: `certune bounds`, certified counts against the proven bounds. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/bounds.h"
@@ -68,6 +69,7 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
         y[t] = (double)sum[t].max_pair;
         bound[t] = (double)sum[t].max_labeled;
     }
+    errno = 0;
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1
                        : ct_plot_counts_svg(f,
@@ -81,7 +83,7 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+        ct_opt_write_error(path, "the plot");
     flint_free(x), flint_free(y), flint_free(bound);
     return rc;
 }
@@ -310,7 +312,9 @@ int ct_cli_bounds_main(int argc, char **argv)
     ct_instance_struct *insts = NULL;
     if (rc == 0) {
         insts = ct_mem_calloc((size_t)o.nfiles, sizeof(ct_instance_struct));
-        rc = ct_cli_load_instances(insts, o.files, o.nfiles);
+        rc = o.plot != NULL ? ct_opt_check_writable(o.plot, "the plot") : 0;
+        if (rc == 0)
+            rc = ct_cli_load_instances(insts, o.files, o.nfiles);
         if (rc == 0) {
             rc = bounds_run(&o, insts);
             for (slong t = 0; t < o.nfiles; t++)

@@ -319,11 +319,13 @@ static const char *cli_model_name(int kind)
 }
 
 static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result *r,
-                            slong m, int which)
+                            slong m, int which, int no_test)
 {
     fprintf(f, "  \"%s\": [", key);
     for (slong s = 0; s < m; s++) {
-        if (which == 2)
+        if (which == 0 && no_test)
+            fprintf(f, "%snull", s ? ", " : "");
+        else if (which == 2)
             fprintf(f, "%s%ld", s ? ", " : "", (long)r[s].epochs_run);
         else
             fprintf(f, "%s%.6f", s ? ", " : "", which ? r[s].val_acc : r[s].test_acc);
@@ -333,7 +335,7 @@ static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result 
 
 static void cli_report(const cli_opts *o, const ct_dataset_t D,
                        const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
-                       const ct_gnn_train_result *r)
+                       const ct_gnn_train_result *r, int no_test)
 {
     slong m = o->seeds, epochs = 0;
     double *acc = ct_mem_malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd,
@@ -351,11 +353,16 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     if (!o->json) {
         printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
                split, (long)m);
-        for (slong s = 0; s < m; s++)
-            printf("  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
-                   r[s].test_acc, r[s].val_acc, (long)r[s].epochs_run,
-                   (long)r[s].best_epoch);
-        printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
+        for (slong s = 0; s < m; s++) {
+            printf("  seed %ld: test ", (long)s);
+            printf(no_test ? "NA" : "%.4f", r[s].test_acc);
+            printf("  val %.4f  epochs %ld (best %ld)\n", r[s].val_acc,
+                   (long)r[s].epochs_run, (long)r[s].best_epoch);
+        }
+        if (no_test)
+            printf("test accuracy NA (empty test split)\n");
+        else
+            printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
         printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
         free(acc);
         return;
@@ -367,14 +374,43 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     if (o->kind == CT_GNN_SGC)
         printf("  \"beta\": %.17g,\n  \"k\": %ld,\n", t->beta, (long)t->sgc_k);
     printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
-    cli_write_array(stdout, "test_acc", r, m, 0);
-    cli_write_array(stdout, "val_acc", r, m, 1);
-    cli_write_array(stdout, "epochs_run", r, m, 2);
-    printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n", mean, sd);
-    printf("  \"test_acc_ci90\": %.6f,\n  \"seconds_per_epoch\": %.6g,\n", ci, spe);
+    cli_write_array(stdout, "test_acc", r, m, 0, no_test);
+    cli_write_array(stdout, "val_acc", r, m, 1, no_test);
+    cli_write_array(stdout, "epochs_run", r, m, 2, no_test);
+    if (no_test)
+        printf("  \"test_acc_mean\": null,\n  \"test_acc_sd\": null,\n"
+               "  \"test_acc_ci90\": null,\n");
+    else
+        printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n"
+               "  \"test_acc_ci90\": %.6f,\n",
+               mean, sd, ci);
+    printf("  \"seconds_per_epoch\": %.6g,\n", spe);
     printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
     printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
     free(acc);
+}
+
+/* An empty training split is an error (nothing to fit); an empty test split
+   is warned about once and its accuracy reported as NA / null, not 0/0. */
+static int cli_check_split(const signed char *split, const ct_dataset_t D, slong seed,
+                           int *no_test)
+{
+    slong count[3] = {0, 0, 0};
+    for (slong i = 0; i < D->n; i++)
+        if (split[i] >= 0 && split[i] <= 2)
+            count[split[i]]++;
+    if (count[0] == 0) {
+        fprintf(stderr, "certune gnn: %s: the training split of seed %ld is empty\n",
+                D->name, (long)seed);
+        return CERTUNE_EXIT_INPUT;
+    }
+    if (count[2] == 0 && !*no_test)
+        fprintf(stderr,
+                "certune gnn: warning: %s: the test split is empty; test accuracy is "
+                "reported as NA (null in JSON)\n",
+                D->name);
+    *no_test |= count[2] == 0;
+    return 0;
 }
 
 static int cli_train(const cli_opts *o)
@@ -392,21 +428,21 @@ static int cli_train(const cli_opts *o)
     FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
     ct_gnn_train_result *r = ct_mem_calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
     signed char *split = ct_mem_malloc((size_t)D->n + 1);
-    for (slong s = 0; s < o->seeds; s++) {
+    int no_test = 0;
+    for (slong s = 0; s < o->seeds && rc == 0; s++) {
         cli_split_for(split, D, o, s);
-        ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);
+        rc = cli_check_split(split, D, s, &no_test);
+        if (rc == 0)
+            ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);
     }
-    cli_report(o, D, &arch, &t, r);
+    if (rc == 0)
+        cli_report(o, D, &arch, &t, r, no_test);
     free(split);
     free(r);
     ct_gnn_csr_clear(X);
     ct_gnn_csr_clear(A);
     ct_dataset_clear(D);
-    if (fflush(stdout) != 0) {
-        perror("certune gnn: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
-    return CERTUNE_EXIT_OK;
+    return rc;
 }
 
 int ct_gnn_cli_main(int argc, char **argv)
