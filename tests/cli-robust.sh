@@ -139,6 +139,11 @@ cp -r "$tmp/ds" "$tmp/dsbig" && printf '6 1000000000 2\n0 5 1.0\n3 999999999 2.0
 run 20 $MEM gnn train --model gcn --dataset "$tmp/dsbig" --epochs 2
 clean_fail 5 "out of memory while training on the dataset" "10^9 feature columns"
 ok "gnn: 10^9 feature columns: exit 5, no segfault" $?
+mkdir "$tmp/geom" && printf 'node_id\tfeature(feature_amount:2000000000)\tlabel\n0\t1,5\t0\n1\t2\t1\n2\t3\t0\n3\t4\t1\n' \
+  >"$tmp/geom/out1_node_feature_label.txt" && printf 'node_id\tnode_id\n0\t1\n1\t2\n2\t3\n' >"$tmp/geom/out1_graph_edges.txt"
+run 20 $MEM gnn train --model gcn --dataset "$tmp/geom" --epochs 2 --split random:0.5
+clean_fail 5 "out of memory while training" "geom feature_amount"
+ok "gnn: Geom-GCN header feature_amount:2000000000: exit 5" $?
 run 20 $MEM gnn train --model gat --dataset "$tmp/ds" --epochs 2 --hidden 100000 --heads 1000
 clean_fail 5 "out of memory" "hidden 100000 heads 1000"; ok "gnn: --hidden 100000 --heads 1000: exit 5" $?
 cp -r "$tmp/ds" "$tmp/dsnotest" && : >"$tmp/dsnotest/test.txt"

@@ -109,7 +109,7 @@ static void mem_gmp_free(void *p, size_t size)
 /* FLINT prints its own "Exception (...)" line to stdout before aborting; the
    _exit drops it when stdout is not a terminal. Aborts come from sizes that
    overflow FLINT's or GMP's limits (exponents, bit counts), hence exit 5. */
-static _Noreturn void mem_abort(void)
+FLINT_NORETURN static void mem_abort(void)
 {
     char msg[600];
 
