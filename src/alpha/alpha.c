@@ -4,7 +4,8 @@
    I - alpha S = D^{-1/2} (D - alpha W) D^{-1/2}, so F[i][k] = sqrt(d_i) sum over
    labeled j of class k of [(D - alpha W)^{-1}]_{ij} sqrt(d_j). Per component,
    with the weights scaled to integers by s (a positive factor everywhere),
-   write each labeled degree d_j = q_j^2 r_j (r_j squarefree). Since
+   write each labeled degree d_j = q_j^2 r_j (one r per square class, by a
+   coprime basis: alpha_square.c). Since
    det(D - alpha W) > 0 on (0, 1) (strict diagonal dominance), F[i][k] - F[i][l]
    is a positive multiple of g(alpha) = sum_r sqrt(r) G_r(alpha), with G_r entry
    i of adj(D - alpha W) (v_{k,r} - v_{l,r}), v_{k,r}[j] = q_j on the labeled j of

@@ -22,7 +22,7 @@ typedef struct {
     fmpz *q;         /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
     slong *grp;      /* group of the labeled node lab[j] */
     slong *gcls;     /* class of group g */
-    fmpz *grad;      /* squarefree part of group g's degrees */
+    fmpz *grad;      /* square-class radicand of group g (alpha_square.c) */
 } ct_alpha_comp;
 
 /* Fills C for component k of inst (comp as from ct_component_assign); call
