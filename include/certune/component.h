@@ -16,6 +16,7 @@ typedef struct {
     slong *comp;       /* comp[i]: component of node i, as ct_component_assign */
     slong *node;       /* nodes of component k, ascending: node[node_start[k] ..] */
     slong *node_start; /* ncomp + 1 offsets into node */
+    slong *local;      /* local[i]: position of node i in its component's list */
     slong *edge;       /* indices of k's edges, ascending: edge[edge_start[k] ..] */
     slong *edge_start; /* ncomp + 1 offsets into edge */
 } ct_component_index_struct;

@@ -31,6 +31,13 @@ void *ct_mem_calloc(size_t count, size_t size);
 void *ct_mem_realloc(void *p, size_t bytes);
 char *ct_mem_strdup(const char *s);
 
+/* For arrays grown one element at a time without a stored capacity (NULL
+   when count is 0, then only grown by this function): returns p with room for
+   count + 1 elements of size bytes, calling flint_realloc only when count is 0
+   or a power of two (capacity doubles), so n appends cost O(n) in all, with
+   any allocator. Free the result with flint_free. */
+void *ct_mem_grow_flint(void *p, long count, size_t size);
+
 /* count * size, or ct_mem_fail(SIZE_MAX) when the product overflows size_t. */
 size_t ct_mem_size(size_t count, size_t size);
 

@@ -11,6 +11,7 @@
    i of adj(D - alpha W) (v_{k,r} - v_{l,r}), v_{k,r}[j] = q_j on the labeled j of
    class k and square class r: one right-hand side per (class, square class),
    solved exactly by ct_alpha_adj_groups (alpha_mod.c, docs/alpha.md). */
+#include "certune/mem.h"
 #include "certune/alpha.h"
 #include "certune/component.h"
 #include "certune/lambda.h"
@@ -42,7 +43,7 @@ static ct_alpha_signfn_struct *alpha_append(ct_alpha_signfn_struct **out, slong 
                                             slong inst_idx, const ct_instance_t inst,
                                             slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_alpha_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_alpha_signfn_struct));
     ct_alpha_signfn_struct *s = *out + *count;
     slong truth = ct_signfn_truth(inst, i);
     ct_alpha_signfn_init(s, inst_idx, i, truth, inst->c);

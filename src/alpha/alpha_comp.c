@@ -12,7 +12,6 @@ static void alpha_comp_members(ct_alpha_comp *C, fmpz_t s, const ct_instance_t i
     C->size = C->m = 0;
     for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++) {
         slong i = X->node[j];
-        C->pos[i] = C->size;
         if (inst->label[i] >= 0)
             C->lab[C->m++] = C->size;
         C->node[C->size++] = i;
@@ -83,11 +82,12 @@ static void alpha_comp_groups(ct_alpha_comp *C, const ct_instance_t inst)
 void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
                         const ct_component_index_struct *X, slong k)
 {
-    slong n = FLINT_MAX(inst->n, 1);
+    /* Member-sized arrays: 10^5 components must not cost 10^5 n-sized ones. */
+    slong n = FLINT_MAX(X->node_start[k + 1] - X->node_start[k], 1);
     fmpz_t s;
     fmpz_init(s);
     C->node = flint_malloc(n * sizeof(slong));
-    C->pos = flint_malloc(n * sizeof(slong));
+    C->pos = X->local;
     C->lab = flint_malloc(n * sizeof(slong));
     alpha_comp_members(C, s, inst, X, k);
     n = FLINT_MAX(C->size, 1);
@@ -109,7 +109,7 @@ void ct_alpha_comp_clear(ct_alpha_comp *C)
     _fmpz_vec_clear(C->deg, n);
     _fmpz_vec_clear(C->q, n);
     _fmpz_vec_clear(C->grad, n);
-    flint_free(C->node), flint_free(C->pos), flint_free(C->lab);
+    flint_free(C->node), flint_free(C->lab);
     flint_free(C->rowstart), flint_free(C->col);
     flint_free(C->grp), flint_free(C->gcls);
 }

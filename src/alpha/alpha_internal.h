@@ -12,21 +12,22 @@
    (both directions), and the labeled nodes grouped by (class, square class). */
 typedef struct {
     slong size, m, ng;
-    slong *node;     /* node ids, increasing */
-    slong *pos;      /* node id -> position in node (members only) */
-    slong *lab;      /* positions of the labeled nodes */
-    fmpz *deg;       /* s * degree, by position */
-    slong *rowstart; /* size + 1 offsets into col and w */
-    slong *col;      /* positions of the neighbours */
-    fmpz *w;         /* s * weight of each stored entry */
-    fmpz *q;         /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
-    slong *grp;      /* group of the labeled node lab[j] */
-    slong *gcls;     /* class of group g */
-    fmpz *grad;      /* square-class radicand of group g (alpha_square.c) */
+    slong *node;      /* node ids, increasing */
+    const slong *pos; /* node id -> position in node (the index's local) */
+    slong *lab;       /* positions of the labeled nodes */
+    fmpz *deg;        /* s * degree, by position */
+    slong *rowstart;  /* size + 1 offsets into col and w */
+    slong *col;       /* positions of the neighbours */
+    fmpz *w;          /* s * weight of each stored entry */
+    fmpz *q;          /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
+    slong *grp;       /* group of the labeled node lab[j] */
+    slong *gcls;      /* class of group g */
+    fmpz *grad;       /* square-class radicand of group g (alpha_square.c) */
 } ct_alpha_comp;
 
-/* Fills C for component k of inst (comp as from ct_component_assign); call
-   ct_alpha_comp_clear after. Degrees are left 0 for an isolated node. */
+/* Fills C for component k of the index X of inst; C->pos borrows X->local, so
+   X must outlive C. Call ct_alpha_comp_clear after. Degrees are left 0 for an
+   isolated node. Costs the component's size, not the instance's. */
 void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
                         const ct_component_index_struct *X, slong k);
 void ct_alpha_comp_clear(ct_alpha_comp *C);

@@ -32,7 +32,7 @@ void ct_analysis_common_clear(ct_analysis_common *C)
 ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
                                               slong truth, slong c)
 {
-    C->nodes = flint_realloc(C->nodes, (C->nnodes + 1) * sizeof(ct_analysis_node));
+    C->nodes = ct_mem_grow_flint(C->nodes, C->nnodes, sizeof(ct_analysis_node));
     ct_analysis_node *v = C->nodes + C->nnodes++;
     slong npairs = FLINT_MAX(c * (c - 1) / 2, 1);
     v->inst = inst;

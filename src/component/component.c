@@ -68,6 +68,10 @@ void ct_component_index_init(ct_component_index_t X, const ct_instance_t inst)
     X->node = flint_malloc(n * sizeof(slong));
     X->node_start = flint_malloc((X->ncomp + 1) * sizeof(slong));
     component_bucket(X->node, X->node_start, X->comp, inst->n, X->ncomp);
+    X->local = flint_malloc(n * sizeof(slong));
+    for (slong k = 0; k < X->ncomp; k++)
+        for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+            X->local[X->node[j]] = j - X->node_start[k];
     slong *ekey = flint_malloc(ne * sizeof(slong));
     for (slong e = 0; e < inst->nedges; e++)
         ekey[e] = X->comp[inst->eu[e]];
@@ -82,6 +86,7 @@ void ct_component_index_clear(ct_component_index_t X)
     flint_free(X->comp);
     flint_free(X->node);
     flint_free(X->node_start);
+    flint_free(X->local);
     flint_free(X->edge);
     flint_free(X->edge_start);
 }

@@ -9,6 +9,7 @@
    group g. So F[i][k] - F[i][l] is a positive multiple (d_i^{1-delta} and s^delta
    from the scaled degrees included) of the exponential sum
    sum_g (+-Y[i][g]) deg_g^delta (+ for the groups of class k, - for class l). */
+#include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/delta.h"
 #include "certune/lambda.h"
@@ -51,7 +52,7 @@ static ct_delta_signfn_struct *delta_append(ct_delta_signfn_struct **out, slong 
                                             slong inst_idx, const ct_instance_t inst,
                                             slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_delta_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_delta_signfn_struct));
     ct_delta_signfn_struct *s = *out + *count;
     slong truth = ct_signfn_truth(inst, i);
     ct_delta_signfn_init(s, inst_idx, i, truth, inst->c);

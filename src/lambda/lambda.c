@@ -11,6 +11,7 @@
 #include <flint/fmpz_mat.h>
 #include <flint/nmod_mat.h>
 #include <flint/nmod_poly.h>
+#include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/lambda.h"
 
@@ -64,7 +65,7 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
 static ct_signfn_struct *lambda_append(ct_signfn_struct **out, slong *count,
                                        slong inst_idx, const ct_instance_t inst, slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_signfn_struct));
     ct_signfn_struct *s = *out + *count;
     ct_signfn_init(s, inst_idx, i, ct_signfn_truth(inst, i), inst->c);
     (*count)++;

@@ -93,6 +93,13 @@ char *ct_mem_strdup(const char *s)
     return t;
 }
 
+void *ct_mem_grow_flint(void *p, long count, size_t size)
+{
+    if (count > 0 && (count & (count - 1)) != 0)
+        return p; /* capacity: the next power of two above count */
+    return flint_realloc(p, ct_mem_size(count > 0 ? 2 * (size_t)count : 1, size));
+}
+
 /* GMP's hooks pass the old size too. */
 static void *mem_gmp_realloc(void *p, size_t old, size_t bytes)
 {
