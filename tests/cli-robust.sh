@@ -8,7 +8,7 @@
 set -u
 C=$(realpath "${1:?usage: cli-robust.sh CERTUNE}")
 R=$(realpath tests/robust)
-fails=0 checks=0
+fails=0 checks=0 skipped=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 MEM=4000000 # KiB of address space for the valid extreme files (the issue's target)
@@ -153,8 +153,12 @@ mkdir "$tmp/geom" && printf 'node_id\tfeature(feature_amount:2000000000)\tlabel\
 run 20 $MEM gnn train --model gcn --dataset "$tmp/geom" --epochs 2 --split random:0.5
 clean_fail 5 "out of memory while training" "geom feature_amount"
 ok "gnn: Geom-GCN header feature_amount:2000000000: exit 5" $?
-run 20 $MEM gnn train --model gat --dataset "$tmp/ds" --epochs 2 --hidden 100000 --heads 1000
-clean_fail 5 "out of memory" "hidden 100000 heads 1000"; ok "gnn: --hidden 100000 --heads 1000: exit 5" $?
+if [ "$SLOW" -eq 1 ]; then
+  run 20 $MEM gnn train --model gat --dataset "$tmp/ds" --epochs 2 --hidden 100000 --heads 1000
+  clean_fail 5 "out of memory" "hidden 100000 heads 1000"; ok "gnn: --hidden 100000 --heads 1000: exit 5" $?
+else # each buffer is under the 16 GiB cap: only a memory limit stops it
+  skipped=$((skipped + 1)); echo "SKIPPED (no ulimit -v under ASan): gnn --hidden 100000 --heads 1000"
+fi
 cp -r "$tmp/ds" "$tmp/dsnotest" && : >"$tmp/dsnotest/test.txt"
 run 20 $MEM gnn train --model gcn --dataset "$tmp/dsnotest" --epochs 2 --json
 want 0 "empty test" && [ "$(jq -c '[.test_acc, .test_acc_mean]' "$tmp/out")" = '[[null],null]' ] &&
@@ -167,5 +171,5 @@ printf '6 3\n0 0\n1 1\n2 0\n3 1\n4 0\n' >"$tmp/ds/labels.txt"
 run 20 $MEM gnn train --model gcn --dataset "$tmp/ds" --epochs 2
 clean_fail 2 "labels.txt" "short labels"; ok "gnn: a labels.txt shorter than its header: exit 2 naming it" $?
 
-echo "cli-robust: $checks checks, $fails failed"
+echo "cli-robust: $checks checks, $fails failed, $skipped skipped"
 [ "$fails" -eq 0 ]
