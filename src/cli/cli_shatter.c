@@ -7,6 +7,7 @@
 #include "certune/cli.h"
 #include "certune/shatter.h"
 #include "certune/family.h"
+#include "certune/mem.h"
 
 /* Instance 1 has 4 (2^M - 1) nodes, which must stay within what the loader
    accepts (CT_INSTANCE_MAX_NODES = 10^6), or verify-shatter could not read it
@@ -107,6 +108,9 @@ int ct_cli_verify_shatter_main(int argc, char **argv)
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
+    if (mem == NULL)
+        ct_mem_fail(0); /* the report is kept in memory until it is complete */
+    ct_mem_set_context("verifying %s", dir);
     int res = ct_shatter_verify(mem, dir, family, err, sizeof(err));
     fclose(mem);
     if (res < 0)
