@@ -84,7 +84,7 @@ example: certune
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 # (./certune too for the default build folder, so that README's commands work after it.)
-check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/libcertune.so.$(VERSION)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/libcertune.so.$(VERSION)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
@@ -116,16 +116,26 @@ experiment: $(B)/certune
 	bash scripts/experiment.sh
 
 FUZZ_SECONDS ?= 20
-fuzz: $(B)/fuzz/fuzz-instance
-	@mkdir -p fuzz/corpus-run
+fuzz: $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset
+	@mkdir -p fuzz/corpus-run fuzz/corpus-dataset-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
+	$(B)/fuzz/fuzz-dataset -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
+	  fuzz/corpus-dataset-run fuzz/corpus-dataset
 
-FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c
+FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c src/mem/mem.c
 $(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
 	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-instance.c \
 	  $(FUZZ_SRC) $(LIBS)
+
+# The dataset loaders (docs/gnn-data.md), built the same way.
+FUZZ_DATASET_SRC = $(wildcard src/dataset/*.c) src/text/text.c src/mem/mem.c
+$(B)/fuzz/fuzz-dataset: fuzz/fuzz-dataset.c $(FUZZ_DATASET_SRC)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
+	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-dataset.c \
+	  $(FUZZ_DATASET_SRC) $(LIBS)
 
 format:
 	clang-format -i src/*.c src/*/*.[ch] include/*.h include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c

@@ -1,10 +1,12 @@
 /* libFuzzer target for the .gssl parser. Besides surviving any bytes, an
    accepted input must satisfy the documented invariants and survive a round
-   trip through ct_instance_write; a rejected one must leave a "fuzz:" message. */
+   trip through ct_instance_write; a rejected one must leave a "fuzz:" message.
+   The streaming file reader is checked against the in-memory parser. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <flint/fmpq.h>
 #include "certune/base.h"
 #include "certune/instance.h"
@@ -68,12 +70,49 @@ static void fuzz_round_trip(const ct_instance_t inst)
     free(text);
 }
 
+/* The streaming reader (ct_instance_load on a file named "fuzz") must agree
+   with the in-memory one: same verdict, same message, same instance. */
+static void fuzz_stream(const uint8_t *data, size_t size, int parsed,
+                        const ct_instance_t inst, const char *err)
+{
+    static char dir[64];
+    char path[128], err2[CERTUNE_ERRLEN], cwd[4096];
+    ct_instance_t again;
+
+    if (dir[0] == '\0') {
+        snprintf(dir, sizeof dir, "/tmp/certune-fuzz-instance-XXXXXX");
+        if (mkdtemp(dir) == NULL)
+            abort();
+    }
+    snprintf(path, sizeof path, "%s/fuzz", dir);
+    FILE *f = fopen(path, "wb");
+    if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+        abort();
+    if (getcwd(cwd, sizeof cwd) == NULL || chdir(dir) != 0)
+        abort();
+    int loaded = ct_instance_load(again, "fuzz", err2, sizeof err2) == 0;
+    if (chdir(cwd) != 0 || loaded != parsed)
+        abort();
+    if (!loaded && strcmp(err, err2) != 0) {
+        fprintf(stderr, "parse: %s\nload: %s\n", err, err2);
+        abort();
+    }
+    if (loaded) {
+        if (!fuzz_same(inst, again))
+            abort();
+        ct_instance_clear(again);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     ct_instance_t inst;
     char err[CERTUNE_ERRLEN];
 
-    if (ct_instance_parse(inst, (const char *)data, size, "fuzz", err, sizeof err) == 0) {
+    int parsed =
+        ct_instance_parse(inst, (const char *)data, size, "fuzz", err, sizeof err) == 0;
+    fuzz_stream(data, size, parsed, inst, err);
+    if (parsed) {
         fuzz_check_valid(inst);
         fuzz_round_trip(inst);
         ct_instance_clear(inst);

@@ -7,6 +7,7 @@
 #define CERTUNE_H
 
 #include "certune/base.h"
+#include "certune/mem.h"
 #include "certune/text.h"
 #include "certune/qparse.h"
 #include "certune/rational.h"

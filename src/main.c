@@ -5,6 +5,7 @@
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/gnn_cli.h"
+#include "certune/mem.h"
 
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
@@ -61,7 +62,8 @@ static const char *usage_text =
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid input, 3 undecided (what\n"
     "             could not be certified is printed; no loss is reported),\n"
-    "             4 a checked property is false (bounds, verify-shatter)\n";
+    "             4 a checked property is false (bounds, verify-shatter),\n"
+    "             5 out of memory (or a size beyond FLINT's limits)\n";
 
 typedef int (*command_fn)(int, char **);
 
@@ -100,24 +102,26 @@ static int print_help(const char *sub)
 
 int main(int argc, char **argv)
 {
+    ct_mem_install(); /* out of memory anywhere: a message and exit 5 */
     if (argc < 2)
         return ct_opt_usage_error("%s",
                                   "missing command (analyze, bounds, shatter, ...)");
     if (strcmp(argv[1], "--version") == 0) {
         printf("certune %s\n", CERTUNE_VERSION);
-        return CERTUNE_EXIT_OK;
+        return ct_opt_finish_stdout(CERTUNE_EXIT_OK);
     }
     if (strcmp(argv[1], "help") == 0)
-        return print_help(argc > 2 ? argv[2] : NULL);
+        return ct_opt_finish_stdout(print_help(argc > 2 ? argv[2] : NULL));
     if (argv[1][0] == '-' && wants_help(argc, argv))
-        return print_help(NULL);
+        return ct_opt_finish_stdout(print_help(NULL));
     command_fn fn = find_command(argv[1]);
     if (fn == NULL)
         return ct_opt_usage_error("unknown command '%s'", argv[1]);
     if (fn != ct_gnn_cli_main && wants_help(argc - 1, argv + 1))
-        return print_help(argv[1]);
+        return ct_opt_finish_stdout(print_help(argv[1]));
     ct_opt_set_command(argv[1]);
-    int rc = fn(argc - 1, argv + 1);
+    ct_mem_set_context("running certune %s", argv[1]);
+    int rc = ct_opt_finish_stdout(fn(argc - 1, argv + 1));
     flint_cleanup_master(); /* FLINT's integer cache, so valgrind sees no leak */
     return rc;
 }

@@ -32,5 +32,10 @@ if [ -x "$B/fuzz/fuzz-instance" ]; then
   run fuzz-instance "$B/fuzz/fuzz-instance" -max_total_time="${FUZZ_SECONDS:-20}" \
     "$B/fuzz/corpus" fuzz/corpus
 fi
+if [ -x "$B/fuzz/fuzz-dataset" ]; then
+  mkdir -p "$B/fuzz/corpus-dataset"
+  run fuzz-dataset "$B/fuzz/fuzz-dataset" -max_total_time="${FUZZ_DATASET_SECONDS:-10}" \
+    -rss_limit_mb=4096 "$B/fuzz/corpus-dataset" fuzz/corpus-dataset
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

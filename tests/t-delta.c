@@ -175,7 +175,9 @@ static void check_entries(const ct_delta_signfn_struct *s, slong count,
     rewind(warn);
     for (int ch; (ch = fgetc(warn)) != EOF;)
         lines += ch == '\n';
-    CHECK(lines == unlab);
+    /* the first few one line each, the rest in one summary line */
+    CHECK(lines ==
+          (unlab <= CT_COMPONENT_WARN_FIRST ? unlab : CT_COMPONENT_WARN_FIRST + 1));
     flint_free(comp);
 }
 

@@ -181,6 +181,14 @@ slong ct_analysis_place_at(const ct_analysis_t A, const fmpq_t q);
 /* cost[0..ninst-1] = every instance's cost at place p (per-instance loss =
    cost / (inst_nscored * tie_unit)): O(events) per call. */
 void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
+/* Sets out to in with its classes renumbered, in order, to those the analysis
+   needs (given, held out, and the smallest class no node is given): losses,
+   predictions up to the renumbering and the tie rule are unchanged, and the
+   cost no longer grows with the declared class count. out shares everything
+   but label and held with in (in must outlive it); free those with
+   ct_analysis_compact_clear (not ct_instance_clear). */
+void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in);
+void ct_analysis_compact_clear(ct_instance_t out);
 
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
 void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i);

@@ -10,7 +10,8 @@
 #define CERTUNE_EXIT_USAGE 1
 #define CERTUNE_EXIT_INPUT 2
 #define CERTUNE_EXIT_UNDECIDED 3
-#define CERTUNE_EXIT_FALSE 4 /* a checked property does not hold */
+#define CERTUNE_EXIT_FALSE 4  /* a checked property does not hold */
+#define CERTUNE_EXIT_MEMORY 5 /* out of memory, or a size beyond FLINT/GMP limits */
 
 /* Size of the buffers that carry "file:line: message" errors. */
 #define CERTUNE_ERRLEN 512

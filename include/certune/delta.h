@@ -23,7 +23,8 @@ void ct_delta_signfn_init(ct_delta_signfn_struct *s, slong inst, slong node, slo
                           slong c);
 void ct_delta_signfn_clear(ct_delta_signfn_struct *s);
 
-/* Appends to *out (grown with flint_realloc; *count entries) the sign functions
+/* Appends to *out (NULL with *count 0, or an array grown by these functions
+   with ct_mem_grow_flint; *count entries; flint_free it) the sign functions
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
    every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE), for
    the constant c (0 < c < 1). Exact: one integer linear solve per component.

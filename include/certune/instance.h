@@ -6,6 +6,14 @@
 #include <stdio.h>
 #include <flint/fmpq.h>
 
+/* Bounds that keep a hostile or corrupt file from costing unbounded memory or
+   time before it is rejected (docs/formats.md). Feature lines are the longest
+   legitimate ones: 1 MiB leaves room for tens of thousands of values. */
+#define CT_INSTANCE_MAX_LINE ((size_t)1 << 20)
+#define CT_INSTANCE_MAX_FILE ((size_t)1 << 30)
+#define CT_INSTANCE_MAX_NODES 1000000
+#define CT_INSTANCE_MAX_CLASSES 1000000
+
 typedef struct {
     char *path;   /* file name as given, for messages */
     slong n;      /* nodes, 0-based internally */
@@ -23,7 +31,9 @@ typedef ct_instance_struct ct_instance_t[1];
 /* Reads and validates the .gssl file at path (docs/formats.md). Returns 0 on
    success. On any error returns -1, writes "path:line: message" (the first
    error in file order; "path: message" for whole-file errors) into err
-   (errlen bytes) and leaves inst cleared, so ct_instance_clear is not needed. */
+   (errlen bytes) and leaves inst cleared, so ct_instance_clear is not needed.
+   The file is parsed line by line: an error is reported when its line is read,
+   without reading the rest. path "-" reads stdin (named "(stdin)"). */
 int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen);
 
 /* Same as ct_instance_load, reading from the len bytes at text; name is used in

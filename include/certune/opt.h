@@ -15,4 +15,19 @@ int ct_opt_usage_error(const char *fmt, const char *arg);
    past V), or NULL when argv[*i] is not that option. */
 const char *ct_opt_value(int argc, char **argv, int *i, const char *name);
 
+/* The one check of everything written to stdout: flushes it and, when a
+   write failed (a full disk, a closed pipe, > /dev/full), prints "certune:
+   cannot write the output: REASON" to stderr and returns the invalid-input
+   exit status (2); otherwise returns rc. Every subcommand ends through it. */
+int ct_opt_finish_stdout(int rc);
+
+/* Checks before any work that path can be opened for writing (creating it
+   only for the test: a file that did not exist is removed again). Returns 0,
+   or prints "certune: PATH: cannot write WHAT: REASON" and returns 2. */
+int ct_opt_check_writable(const char *path, const char *what);
+
+/* Writes "certune: PATH: cannot write WHAT: REASON" (REASON from errno, read
+   at the call) to stderr and returns 2: for a failed fopen, fprintf or fclose. */
+int ct_opt_write_error(const char *path, const char *what);
+
 #endif

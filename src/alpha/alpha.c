@@ -4,12 +4,14 @@
    I - alpha S = D^{-1/2} (D - alpha W) D^{-1/2}, so F[i][k] = sqrt(d_i) sum over
    labeled j of class k of [(D - alpha W)^{-1}]_{ij} sqrt(d_j). Per component,
    with the weights scaled to integers by s (a positive factor everywhere),
-   write each labeled degree d_j = q_j^2 r_j (r_j squarefree). Since
+   write each labeled degree d_j = q_j^2 r_j (one r per square class, by a
+   coprime basis: alpha_square.c). Since
    det(D - alpha W) > 0 on (0, 1) (strict diagonal dominance), F[i][k] - F[i][l]
    is a positive multiple of g(alpha) = sum_r sqrt(r) G_r(alpha), with G_r entry
    i of adj(D - alpha W) (v_{k,r} - v_{l,r}), v_{k,r}[j] = q_j on the labeled j of
    class k and square class r: one right-hand side per (class, square class),
    solved exactly by ct_alpha_adj_groups (alpha_mod.c, docs/alpha.md). */
+#include "certune/mem.h"
 #include "certune/alpha.h"
 #include "certune/component.h"
 #include "certune/lambda.h"
@@ -41,7 +43,7 @@ static ct_alpha_signfn_struct *alpha_append(ct_alpha_signfn_struct **out, slong 
                                             slong inst_idx, const ct_instance_t inst,
                                             slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_alpha_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_alpha_signfn_struct));
     ct_alpha_signfn_struct *s = *out + *count;
     slong truth = ct_signfn_truth(inst, i);
     ct_alpha_signfn_init(s, inst_idx, i, truth, inst->c);
@@ -154,14 +156,10 @@ static void alpha_component(ct_alpha_signfn_struct **out, slong *count, slong in
 
 static void alpha_unlabeled_component(ct_alpha_signfn_struct **out, slong *count,
                                       slong inst_idx, const ct_instance_t inst,
-                                      const ct_alpha_comp *C, int score_all, FILE *warn)
+                                      const ct_alpha_comp *C, int score_all,
+                                      ct_component_warn_struct *warn)
 {
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(C->node[0] + 1), (long)C->size,
-                C->size == 1 ? "" : "s");
+    ct_component_warn_unlabeled(warn, C->node[0], C->size);
     for (slong r = 0; r < C->size; r++)
         if (ct_signfn_is_scored(inst, C->node[r], score_all))
             alpha_append(out, count, inst_idx, inst, C->node[r]);
@@ -171,16 +169,19 @@ void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn)
 {
-    slong *comp = flint_malloc(FLINT_MAX(inst->n, 1) * sizeof(slong));
-    slong ncomp = ct_component_assign(comp, inst);
-    for (slong k = 0; k < ncomp; k++) {
+    ct_component_index_t X;
+    ct_component_warn_struct W;
+    ct_component_index_init(X, inst);
+    ct_component_warn_init(&W, warn, inst->path);
+    for (slong k = 0; k < X->ncomp; k++) {
         ct_alpha_comp C;
-        ct_alpha_comp_init(&C, inst, comp, k);
+        ct_alpha_comp_init(&C, inst, X, k);
         if (C.m == 0)
-            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, &W);
         else
             alpha_component(out, count, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);
     }
-    flint_free(comp);
+    ct_component_warn_finish(&W);
+    ct_component_index_clear(X);
 }

@@ -15,6 +15,7 @@
 #include "certune/analysis.h"
 #include "certune/alpha.h"
 #include "certune/mqroot.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_alpha_signfn_struct *signs;
@@ -178,7 +179,7 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, slong f)
     fmpq_init(lo), fmpq_init(hi);
     int bad = ct_mqroot_isolate(&z, &n, &hfac, &hexp, &nh, lo, hi, g);
     if (bad) {
-        char *s = ct_mqpoly_get_str(g), *what = malloc(strlen(s) + 80);
+        char *s = ct_mqpoly_get_str(g), *what = ct_mem_malloc(strlen(s) + 80);
         char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
         sprintf(what, "%s: not proved squarefree (a multiple zero is possible)", s);
         ct_analysis_add_undecided(A, l, h, what);

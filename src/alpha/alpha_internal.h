@@ -4,6 +4,7 @@
 
 #include <flint/fmpz.h>
 #include <flint/nmod_vec.h>
+#include "certune/component.h"
 #include "certune/instance.h"
 
 /* One connected component with its weights scaled to integers by s (the lcm of
@@ -11,27 +12,31 @@
    (both directions), and the labeled nodes grouped by (class, square class). */
 typedef struct {
     slong size, m, ng;
-    slong *node;     /* node ids, increasing */
-    slong *pos;      /* node id -> position in node (members only) */
-    slong *lab;      /* positions of the labeled nodes */
-    fmpz *deg;       /* s * degree, by position */
-    slong *rowstart; /* size + 1 offsets into col and w */
-    slong *col;      /* positions of the neighbours */
-    fmpz *w;         /* s * weight of each stored entry */
-    fmpz *q;         /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
-    slong *grp;      /* group of the labeled node lab[j] */
-    slong *gcls;     /* class of group g */
-    fmpz *grad;      /* squarefree part of group g's degrees */
+    slong *node;      /* node ids, increasing */
+    const slong *pos; /* node id -> position in node (the index's local) */
+    slong *lab;       /* positions of the labeled nodes */
+    fmpz *deg;        /* s * degree, by position */
+    slong *rowstart;  /* size + 1 offsets into col and w */
+    slong *col;       /* positions of the neighbours */
+    fmpz *w;          /* s * weight of each stored entry */
+    fmpz *q;          /* deg[lab[j]] = q[j]^2 rad(j), q[j] >= 1 */
+    slong *grp;       /* group of the labeled node lab[j] */
+    slong *gcls;      /* class of group g */
+    fmpz *grad;       /* square-class radicand of group g (alpha_square.c) */
 } ct_alpha_comp;
 
-/* Fills C for component k of inst (comp as from ct_component_assign); call
-   ct_alpha_comp_clear after. Degrees are left 0 for an isolated node. */
-void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst, const slong *comp,
-                        slong k);
+/* Fills C for component k of the index X of inst; C->pos borrows X->local, so
+   X must outlive C. Call ct_alpha_comp_clear after. Degrees are left 0 for an
+   isolated node. Costs the component's size, not the instance's. */
+void ct_alpha_comp_init(ct_alpha_comp *C, const ct_instance_t inst,
+                        const ct_component_index_struct *X, slong k);
 void ct_alpha_comp_clear(ct_alpha_comp *C);
 
-/* d = q^2 r with r squarefree (d >= 1). */
-void ct_alpha_squarefree(fmpz_t q, fmpz_t r, const fmpz_t d);
+/* d[j] = q[j]^2 r[j] (d[j] >= 1, j < len) with r[j] == r[k] exactly when
+   d[j] d[k] is a square, and the sqrt of distinct r[j] linearly independent
+   over Q; by a coprime basis, never by factoring (alpha_square.c). r[j] is
+   squarefree in its small primes, not always in its large ones. */
+void ct_alpha_square_parts(fmpz *q, fmpz *r, const fmpz *d, slong len);
 
 /* For a component of size >= 2 with m >= 1: P[((g nsc) + t) size + e] is the
    coefficient of alpha^e in entry rows[t] of adj(D - alpha W) v_g, where

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
+#include "certune/mem.h"
 
 void ct_analysis_common_init(ct_analysis_common *C)
 {
@@ -31,7 +32,7 @@ void ct_analysis_common_clear(ct_analysis_common *C)
 ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
                                               slong truth, slong c)
 {
-    C->nodes = flint_realloc(C->nodes, (C->nnodes + 1) * sizeof(ct_analysis_node));
+    C->nodes = ct_mem_grow_flint(C->nodes, C->nnodes, sizeof(ct_analysis_node));
     ct_analysis_node *v = C->nodes + C->nnodes++;
     slong npairs = FLINT_MAX(c * (c - 1) / 2, 1);
     v->inst = inst;
@@ -55,13 +56,6 @@ void ct_analysis_common_alloc_events(ct_analysis_common *C, slong nfuncs,
     }
 }
 
-static char *analyze_strdup(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    strcpy(d, s);
-    return d;
-}
-
 void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
                                const char *what)
 {
@@ -69,9 +63,9 @@ void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
     A->und_lo = flint_realloc(A->und_lo, (k + 1) * sizeof(char *));
     A->und_hi = flint_realloc(A->und_hi, (k + 1) * sizeof(char *));
     A->und_what = flint_realloc(A->und_what, (k + 1) * sizeof(char *));
-    A->und_lo[k] = analyze_strdup(lo);
-    A->und_hi[k] = analyze_strdup(hi);
-    A->und_what[k] = analyze_strdup(what);
+    A->und_lo[k] = ct_mem_strdup(lo);
+    A->und_hi[k] = ct_mem_strdup(hi);
+    A->und_what[k] = ct_mem_strdup(what);
 }
 
 static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts, slong m,
@@ -135,12 +129,19 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
     }
     for (slong t = 0; t < m; t++)
         A->nscored += nscored[t];
+    ct_instance_struct *few = flint_malloc(m * sizeof(ct_instance_struct));
+    for (slong t = 0; t < m; t++)
+        ct_analysis_compact_classes(few + t, insts + t);
     ct_analysis_common C;
     ct_analysis_common_init(&C);
-    int undecided = fam->build(&C, A, c, insts, m, score_all, warn);
+    int undecided = fam->build(&C, A, c, few, m, score_all, warn);
+    A->closed = C.closed; /* the domain's ends, reported even when undecided */
     if (!undecided)
         ct_analysis_common_finish(A, &C, nscored);
     ct_analysis_common_clear(&C);
+    for (slong t = 0; t < m; t++)
+        ct_analysis_compact_clear(few + t);
+    flint_free(few);
     flint_free(nscored);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
+#include "certune/mem.h"
 
 /* Records an undecided comparison of a and b in A; returns 2. */
 static int points_undecided(ct_analysis_t A, const ct_bpoint_t a, const ct_bpoint_t b)
@@ -15,7 +16,7 @@ static int points_undecided(ct_analysis_t A, const ct_bpoint_t a, const ct_bpoin
                                                                     : ct_bpoint_hi(b);
     char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
     char *s = ct_bpoint_get_exact_str(a), *t = ct_bpoint_get_exact_str(b);
-    char *what = malloc(strlen(s) + strlen(t) + 96);
+    char *what = ct_mem_malloc(strlen(s) + strlen(t) + 96);
     sprintf(what, "cannot decide whether the zeros of %s and of %s are equal", s, t);
     ct_analysis_add_undecided(A, l, h, what);
     flint_free(l), flint_free(h);
@@ -120,6 +121,7 @@ int ct_analysis_points_build(ct_analysis_common *C, ct_analysis_t A, ct_analysis
     slong *pid = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
     for (slong k = 0; k < nz; k++)
         order[k] = z + k;
+    C->closed = closed; /* set before the sort, so an undecided report has it too */
     int bad =
         points_sort(A, order, tmp, nz) || points_merge(C, A, order, nz, pid, closed);
     if (!bad)

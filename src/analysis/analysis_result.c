@@ -1,6 +1,7 @@
 /* analyze_result: the sweep, then breakpoints, losses, piece count, minimum,
    representative. */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/analysis.h"
 #include "certune/qparse.h"
 #include "certune/rational.h"
@@ -8,6 +9,7 @@
 #include "analysis_internal.h"
 
 #define ANALYZE_DIGITS 20
+#define ANALYZE_MAX_DIGITS 5120 /* digits tried at most to tell a point from an end */
 
 static void analyze_alloc_result(ct_analysis_t A, slong nbp)
 {
@@ -56,11 +58,30 @@ static void analyze_compress(ct_analysis_t A, const ct_analysis_common *C,
     }
 }
 
+/* Whether the decimal text reads as exactly 0 or 1 (a domain end). */
+static int analyze_reads_as_end(const char *text)
+{
+    fmpq_t q;
+    fmpq_init(q);
+    int end = ct_qparse_fmpq(q, text) == 0 && (fmpq_is_zero(q) || fmpq_is_one(q));
+    fmpq_clear(q);
+    return end;
+}
+
+/* A breakpoint at 1 - 6e-91 would round to "1", which reads as the end of
+   (0, 1): more digits until the approximation is no end, unless the point is
+   exactly one (then its bounds agree). */
 static void analyze_describe_breakpoints(ct_analysis_t A)
 {
     for (slong b = 0; b < A->nbp; b++) {
-        ct_bpoint_get_strs(A->approx + b, A->lo_str + b, A->hi_str + b, A->bp + b,
-                           ANALYZE_DIGITS);
+        for (slong digits = ANALYZE_DIGITS;; digits *= 2) {
+            ct_bpoint_get_strs(A->approx + b, A->lo_str + b, A->hi_str + b, A->bp + b,
+                               digits);
+            if (!analyze_reads_as_end(A->approx[b]) ||
+                strcmp(A->lo_str[b], A->hi_str[b]) == 0 || digits >= ANALYZE_MAX_DIGITS)
+                break;
+            free(A->approx[b]), free(A->lo_str[b]), free(A->hi_str[b]);
+        }
         A->exact[b] = ct_bpoint_get_exact_str(A->bp + b);
     }
 }

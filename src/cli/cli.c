@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
+#include "certune/mem.h"
 #include "certune/qparse.h"
 
 int ct_cli_parse_family(ct_family_t *family, const char *name)
@@ -36,13 +37,19 @@ int ct_cli_parse_c(fmpq_t c, const char *text)
 int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n)
 {
     char err[CERTUNE_ERRLEN];
-    for (slong t = 0; t < n; t++)
+    for (slong t = 0; t < n; t++) {
+        ct_mem_set_context("reading %s", files[t]);
         if (ct_instance_load(insts + t, files[t], err, sizeof(err))) {
             fprintf(stderr, "certune: %s\n", err);
             for (slong u = 0; u < t; u++)
                 ct_instance_clear(insts + u);
             return CERTUNE_EXIT_INPUT;
         }
+    }
+    if (n == 1)
+        ct_mem_set_context("analyzing %s", files[0]);
+    else if (n > 1)
+        ct_mem_set_context("analyzing %s (and %ld more)", files[0], (long)n - 1);
     return 0;
 }
 

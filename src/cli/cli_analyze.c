@@ -1,4 +1,5 @@
 /* cli_analyze: `certune analyze`. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_family_t family;
@@ -22,7 +24,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     fmpq_init(o->c);
     ct_family_default_c(o->c);
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -78,12 +80,13 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 
 static int write_plot(const char *path, const ct_analysis_t A, int xscale)
 {
+    errno = 0;
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1 : ct_plot_loss_svg_x(f, A, xscale);
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+        ct_opt_write_error(path, "the plot");
     return rc;
 }
 
@@ -129,6 +132,8 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
    leaves a partial result on stdout. */
 static int run_analyze(const analyze_options *o)
 {
+    if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
+        return CERTUNE_EXIT_INPUT; /* before the analysis, not after it */
     ct_instance_struct *insts;
     slong m;
     int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
@@ -155,11 +160,7 @@ static int run_analyze(const analyze_options *o)
     }
     ct_analysis_clear(A);
     ct_cli_free_instances(insts, m);
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
-    return rc;
+    return rc; /* a failed write to stdout: ct_opt_finish_stdout in main */
 }
 
 int ct_cli_analyze_main(int argc, char **argv)

@@ -1,4 +1,5 @@
 /* cli_bounds: `certune bounds`, certified counts against the proven bounds. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/bounds.h"
@@ -7,6 +8,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_family_t family;
@@ -21,6 +23,7 @@ typedef struct {
     slong max_pair, max_node; /* most sign changes of one pair, of one node */
     slong max_labeled;        /* largest bound labeled - 1 of its components */
     slong nbp, pieces;        /* of the instance analyzed alone; -1 if unscored */
+    int undecided;            /* that analysis could not order its breakpoints */
 } bounds_summary;
 
 static void bounds_summarize(bounds_summary *sum, const ct_bounds_row *rows, slong nrows,
@@ -32,8 +35,9 @@ static void bounds_summarize(bounds_summary *sum, const ct_bounds_row *rows, slo
         sum[t].max_pair = sum[t].max_node = sum[t].max_labeled = 0;
         ct_analysis_t A;
         int bad = ct_family_analyze(A, o->family, o->c, insts + t, 1, 0, NULL, err,
-                                    sizeof(err)) ||
-                  A->nundecided > 0;
+                                    sizeof(err));
+        sum[t].undecided = !bad && A->nundecided > 0;
+        bad = bad || sum[t].undecided;
         sum[t].nbp = bad ? -1 : A->nbp;
         sum[t].pieces = bad ? -1 : A->loss_pieces;
         ct_analysis_clear(A);
@@ -65,6 +69,7 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
         y[t] = (double)sum[t].max_pair;
         bound[t] = (double)sum[t].max_labeled;
     }
+    errno = 0;
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1
                        : ct_plot_counts_svg(f,
@@ -78,7 +83,7 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     if (f != NULL && fclose(f) != 0)
         rc = -1;
     if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+        ct_opt_write_error(path, "the plot");
     flint_free(x), flint_free(y), flint_free(bound);
     return rc;
 }
@@ -206,7 +211,7 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     fmpq_init(o->c);
     ct_family_default_c(o->c);
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc && rc == 0; i++) {
         if (operands)
@@ -267,9 +272,9 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     ct_bounds_row *rows = NULL;
     ct_cli_progress_struct p;
     ct_cli_progress_init(&p, o->progress, "bounds", "counts done");
-    int undecided = bounds_collect(&rows, &nrows, o, insts, &p);
-    ct_cli_progress_finish(&p, undecided ? 0 : m, m);
-    if (undecided) {
+    int collect_undecided = bounds_collect(&rows, &nrows, o, insts, &p);
+    ct_cli_progress_finish(&p, collect_undecided ? 0 : m, m);
+    if (collect_undecided) {
         flint_free(rows);
         return CERTUNE_EXIT_UNDECIDED;
     }
@@ -278,8 +283,27 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     char err[CERTUNE_ERRLEN];
     ct_analysis_t set;
     int set_bad =
-        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err)) ||
-        set->nundecided > 0;
+        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err));
+    int undecided = !set_bad && set->nundecided > 0;
+    for (slong t = 0; t < m; t++)
+        if (sum[t].undecided) {
+            fprintf(stderr,
+                    "certune: undecided: %s: the order of its breakpoints could not be "
+                    "certified (certune analyze shows where); no count is reported\n",
+                    insts[t].path);
+            undecided = 1;
+        }
+    if (undecided) {
+        if (!set_bad && set->nundecided > 0 && m > 1)
+            fprintf(stderr,
+                    "certune: undecided: the order of the set's breakpoints could not "
+                    "be certified; no count is reported\n");
+        ct_analysis_clear(set);
+        flint_free(sum);
+        flint_free(rows);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
+    set_bad = set_bad || set->nundecided > 0;
     if (o->json)
         bounds_print_json(stdout, rows, nrows, sum, o, insts, m, set_bad ? NULL : set);
     else
@@ -300,6 +324,8 @@ int ct_cli_bounds_main(int argc, char **argv)
     int rc = bounds_parse_args(&o, argc, argv);
     ct_instance_struct *insts = NULL;
     slong m;
+    if (rc == 0 && o.plot != NULL)
+        rc = ct_opt_check_writable(o.plot, "the plot"); /* before the analysis */
     if (rc == 0)
         rc = ct_cli_load_paths(&insts, &m, o.files, o.nfiles);
     if (rc == 0) {

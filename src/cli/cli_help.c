@@ -135,7 +135,7 @@ static const char eval_help[] =
     "stands for every *.gssl inside it, sorted by name.\n"
     "\n"
     "options:\n" FAMILY_HELP C_HELP "  --at X        the hyperparameter, an exact "
-                                    "rational (3/4, 0.75, 7.5e-1)\n" TIES_HELP
+    "rational (3/4, 0.75, 7.5e-1)\n" TIES_HELP
     "  --score S     unlabeled (default) or all (labeled nodes too)\n"
     "  --json        print JSON (docs/tuning.md) instead of text\n"
     "  --predictions also each scored node's predicted and true class\n" END_HELP "\n"

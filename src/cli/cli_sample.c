@@ -1,4 +1,5 @@
 /* cli_sample: `certune sample`, .gssl instances cut out of a real dataset. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/base.h"
@@ -109,13 +110,15 @@ static int sample_write(const sample_options *o, const ct_dataset_t D)
             rc = CERTUNE_EXIT_INPUT;
             break;
         }
+        errno = 0;
         FILE *f = fopen(path, "w");
         if (f != NULL)
             sample_header(f, o, D, k, ids);
-        if (f == NULL || ct_instance_write(inst, f) != 0 || fclose(f) != 0) {
-            fprintf(stderr, "certune: %s: cannot write\n", path);
-            rc = CERTUNE_EXIT_INPUT;
-        }
+        int bad = f == NULL || ct_instance_write(inst, f) != 0;
+        if (f != NULL && fclose(f) != 0)
+            bad = 1;
+        if (bad)
+            rc = ct_opt_write_error(path, "the instance");
         ct_instance_clear(inst);
     }
     flint_free(ids);

@@ -5,6 +5,17 @@
 #include "certune/cli.h"
 #include "certune/shatter.h"
 #include "certune/family.h"
+#include "certune/mem.h"
+
+/* Instance 1 has 4 (2^M - 1) nodes, which must stay within what the loader
+   accepts (CT_INSTANCE_MAX_NODES = 10^6), or verify-shatter could not read it
+   back: M <= 17 (524284 nodes; M = 18 would need 1048572). */
+#define CLI_SHATTER_MAX_M 17
+#define CLI_SHATTER_MAX_M_TEXT "17"
+#if 4 * ((1L << CLI_SHATTER_MAX_M) - 1) > CT_INSTANCE_MAX_NODES ||                       \
+    4 * ((1L << (CLI_SHATTER_MAX_M + 1)) - 1) <= CT_INSTANCE_MAX_NODES
+#error "CLI_SHATTER_MAX_M disagrees with CT_INSTANCE_MAX_NODES"
+#endif
 
 int ct_cli_shatter_main(int argc, char **argv)
 {
@@ -29,8 +40,11 @@ int ct_cli_shatter_main(int argc, char **argv)
         } else if ((v = ct_opt_value(argc, argv, &i, "--m")) != NULL) {
             char *end;
             M = strtol(v, &end, 10);
-            if (*end != '\0' || M < 1 || M > 20)
-                rc = ct_opt_usage_error("--m takes an integer from 1 to 20, not '%s'", v);
+            if (*end != '\0' || M < 1 || M > CLI_SHATTER_MAX_M)
+                rc = ct_opt_usage_error(
+                    "--m takes an integer from 1 to " CLI_SHATTER_MAX_M_TEXT
+                    " (the loader's node limit), not '%s'",
+                    v);
         } else if ((v = ct_opt_value(argc, argv, &i, "--out")) != NULL)
             out = v;
         else
@@ -102,6 +116,9 @@ int ct_cli_verify_shatter_main(int argc, char **argv)
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
+    if (mem == NULL)
+        ct_mem_fail(0); /* the report is kept in memory until it is complete */
+    ct_mem_set_context("verifying %s", dir);
     int res = ct_shatter_verify(mem, dir, have_family ? &family : NULL, have_c ? c : NULL,
                                 err, sizeof(err));
     fmpq_clear(c);

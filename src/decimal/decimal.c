@@ -5,6 +5,7 @@
 #include <flint/fmpz.h>
 #include <fmpz_extras.h>
 #include "certune/decimal.h"
+#include "certune/mem.h"
 
 static int decimal_cmpabs(const fmpq_t x, const fmpq_t y)
 {
@@ -150,7 +151,7 @@ char *ct_decimal_get_str(const fmpz_t n, slong E, int trim)
     *p = '\0';
     flint_free(s);
     /* callers free with free(): hand back a malloc'ed copy */
-    s = malloc(strlen(out) + 1);
+    s = ct_mem_malloc(strlen(out) + 1);
     strcpy(s, out);
     flint_free(out);
     return s;
@@ -227,7 +228,7 @@ char *ct_decimal_fmpq_str(const fmpq_t x)
         t = ct_decimal_get_str(n, E, 1);
     } else {
         s = fmpq_get_str(NULL, 10, x);
-        t = malloc(strlen(s) + 1);
+        t = ct_mem_malloc(strlen(s) + 1);
         strcpy(t, s);
         flint_free(s);
     }

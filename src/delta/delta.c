@@ -9,6 +9,7 @@
    group g. So F[i][k] - F[i][l] is a positive multiple (d_i^{1-delta} and s^delta
    from the scaled degrees included) of the exponential sum
    sum_g (+-Y[i][g]) deg_g^delta (+ for the groups of class k, - for class l). */
+#include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/delta.h"
 #include "certune/lambda.h"
@@ -51,7 +52,7 @@ static ct_delta_signfn_struct *delta_append(ct_delta_signfn_struct **out, slong 
                                             slong inst_idx, const ct_instance_t inst,
                                             slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_delta_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_delta_signfn_struct));
     ct_delta_signfn_struct *s = *out + *count;
     slong truth = ct_signfn_truth(inst, i);
     ct_delta_signfn_init(s, inst_idx, i, truth, inst->c);
@@ -60,34 +61,32 @@ static ct_delta_signfn_struct *delta_append(ct_delta_signfn_struct **out, slong 
 }
 
 /* Collects the nodes of component k; returns the number of labeled ones. */
-static slong delta_comp_fill(delta_comp *C, const ct_instance_t inst, const slong *comp,
-                             slong k)
+static slong delta_comp_fill(delta_comp *C, const ct_instance_t inst,
+                             const ct_component_index_struct *X, slong k)
 {
     C->size = C->m = 0;
-    for (slong i = 0; i < inst->n; i++)
-        if (comp[i] == k) {
-            C->pos[i] = C->size;
-            if (inst->label[i] >= 0)
-                C->lab[C->m++] = C->size;
-            C->node[C->size++] = i;
-        }
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++) {
+        slong i = X->node[j];
+        C->pos[i] = C->size;
+        if (inst->label[i] >= 0)
+            C->lab[C->m++] = C->size;
+        C->node[C->size++] = i;
+    }
     return C->m;
 }
 
 /* A = q D - p W of the component with weights scaled by s (lcm of their
    denominators) to integers; C->deg = s D. */
 static void delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
-                         const slong *comp, slong k, const fmpq_t c)
+                         const ct_component_index_struct *X, slong k, const fmpq_t c)
 {
     fmpz_t s, w;
     fmpz_init_set_ui(s, 1);
     fmpz_init(w);
-    for (slong e = 0; e < inst->nedges; e++)
-        if (comp[inst->eu[e]] == k)
-            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
-    for (slong e = 0; e < inst->nedges; e++) {
-        if (comp[inst->eu[e]] != k)
-            continue;
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++)
+        fmpz_lcm(s, s, fmpq_denref(inst->ew + X->edge[j]));
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        slong e = X->edge[j];
         slong a = C->pos[inst->eu[e]], b = C->pos[inst->ev[e]];
         fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
         fmpz_mul(w, w, fmpq_numref(inst->ew + e));
@@ -181,8 +180,8 @@ static void delta_isolated(ct_delta_signfn_struct *f, slong y, slong nc)
 }
 
 static void delta_component(ct_delta_signfn_struct **out, slong *count, slong inst_idx,
-                            const ct_instance_t inst, const slong *comp, slong k,
-                            delta_comp *C, const fmpq_t c, int score_all)
+                            const ct_instance_t inst, const ct_component_index_struct *X,
+                            slong k, delta_comp *C, const fmpq_t c, int score_all)
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
     for (slong i = 0; i < C->size; i++)
@@ -196,7 +195,7 @@ static void delta_component(ct_delta_signfn_struct **out, slong *count, slong in
         fmpz_mat_t A, Y;
         fmpz_mat_init(A, C->size, C->size);
         C->deg = _fmpz_vec_init(C->size);
-        delta_system(A, C, inst, comp, k, c);
+        delta_system(A, C, inst, X, k, c);
         delta_groups(C, inst);
         fmpz_mat_init(Y, nsc, C->ng);
         ct_delta_adj_rows(Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc);
@@ -213,14 +212,10 @@ static void delta_component(ct_delta_signfn_struct **out, slong *count, slong in
 
 static void delta_unlabeled_component(ct_delta_signfn_struct **out, slong *count,
                                       slong inst_idx, const ct_instance_t inst,
-                                      const delta_comp *C, int score_all, FILE *warn)
+                                      const delta_comp *C, int score_all,
+                                      ct_component_warn_struct *warn)
 {
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(C->node[0] + 1), (long)C->size,
-                C->size == 1 ? "" : "s");
+    ct_component_warn_unlabeled(warn, C->node[0], C->size);
     for (slong r = 0; r < C->size; r++)
         if (ct_signfn_is_scored(inst, C->node[r], score_all))
             delta_append(out, count, inst_idx, inst, C->node[r]);
@@ -235,18 +230,21 @@ void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
         fprintf(stderr, "ct_delta_sign_functions: c must lie in (0, 1)\n");
         flint_abort();
     }
-    slong *comp = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     slong *buf = flint_malloc(6 * FLINT_MAX(n, 1) * sizeof(slong));
     delta_comp C;
     C.node = buf, C.lab = buf + n, C.pos = buf + 2 * n;
     C.grp = buf + 3 * n, C.gcls = buf + 4 * n, C.gpos = buf + 5 * n;
-    slong ncomp = ct_component_assign(comp, inst);
-    for (slong k = 0; k < ncomp; k++) {
-        if (delta_comp_fill(&C, inst, comp, k) == 0)
-            delta_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+    ct_component_index_t X;
+    ct_component_warn_struct W;
+    ct_component_index_init(X, inst);
+    ct_component_warn_init(&W, warn, inst->path);
+    for (slong k = 0; k < X->ncomp; k++) {
+        if (delta_comp_fill(&C, inst, X, k) == 0)
+            delta_unlabeled_component(out, count, inst_idx, inst, &C, score_all, &W);
         else
-            delta_component(out, count, inst_idx, inst, comp, k, &C, c, score_all);
+            delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all);
     }
-    flint_free(comp);
+    ct_component_warn_finish(&W);
+    ct_component_index_clear(X);
     flint_free(buf);
 }

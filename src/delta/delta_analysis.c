@@ -11,6 +11,7 @@
 #include <string.h>
 #include "certune/analysis.h"
 #include "certune/delta.h"
+#include "certune/mem.h"
 
 typedef struct {
     ct_delta_signfn_struct *signs;
@@ -101,7 +102,7 @@ static void delta_register(ct_analysis_common *C, delta_work *D)
 
 static char *delta_fmpq_str(const fmpq_t x)
 {
-    char *f = fmpq_get_str(NULL, 10, x), *s = malloc(strlen(f) + 1);
+    char *f = fmpq_get_str(NULL, 10, x), *s = ct_mem_malloc(strlen(f) + 1);
     strcpy(s, f);
     flint_free(f);
     return s;
@@ -131,7 +132,7 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
         if (ct_expsum_isolate(D->roots + f, D->nroots + f, D->sign_first + f, lo, hi,
                               D->sums + f)) {
             char *s = ct_expsum_get_str(D->sums + f);
-            char *what = malloc(strlen(s) + 64);
+            char *what = ct_mem_malloc(strlen(s) + 64);
             sprintf(what, "zeros of %s not separated (multiple zero?)", s);
             delta_undecided(A, lo, hi, what);
             free(what);

@@ -6,6 +6,7 @@
 #include <flint/fmpz_vec.h>
 #include "certune/expsum.h"
 #include "expsum_internal.h"
+#include "certune/mem.h"
 
 void ct_expsum_init(ct_expsum_t h)
 {
@@ -200,7 +201,7 @@ slong _ct_expsum_end_cancellation(const ct_expsum_t h)
 char *ct_expsum_get_str(const ct_expsum_t h)
 {
     slong t, n = 0, alloc = 16;
-    char *out = malloc(alloc), *c, *b;
+    char *out = ct_mem_malloc(alloc), *c, *b;
     fmpz_t a;
 
     fmpz_init(a);
@@ -212,7 +213,7 @@ char *ct_expsum_get_str(const ct_expsum_t h)
         b = fmpz_get_str(NULL, 10, h->base + t);
         if (n + (slong)(strlen(c) + strlen(b)) + 16 > alloc) {
             alloc = 2 * (n + strlen(c) + strlen(b) + 16);
-            out = realloc(out, alloc);
+            out = ct_mem_realloc(out, alloc);
         }
         if (t == h->len - 1)
             n += sprintf(out + n, "%s", neg ? "-" : "");

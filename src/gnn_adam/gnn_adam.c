@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "certune/gnn_adam.h"
+#include "certune/mem.h"
 
 void ct_gnn_adam_init(ct_gnn_adam_t A, slong n, double lr)
 {
@@ -11,9 +12,9 @@ void ct_gnn_adam_init(ct_gnn_adam_t A, slong n, double lr)
     A->beta1 = 0.9;
     A->beta2 = 0.999;
     A->eps = 1e-8;
-    A->m = calloc((size_t)n + 1, sizeof(double));
-    A->v = calloc((size_t)n + 1, sizeof(double));
-    A->zero = calloc((size_t)n + 1, sizeof(double));
+    A->m = ct_mem_calloc((size_t)n + 1, sizeof(double));
+    A->v = ct_mem_calloc((size_t)n + 1, sizeof(double));
+    A->zero = ct_mem_calloc((size_t)n + 1, sizeof(double));
 }
 
 void ct_gnn_adam_clear(ct_gnn_adam_t A)

@@ -10,6 +10,7 @@
 #include "certune/gnn_graph.h"
 #include "certune/gnn_stats.h"
 #include "certune/gnn_train.h"
+#include "certune/mem.h"
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
@@ -268,10 +269,12 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
                  : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
                  : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
                                             : CT_DATASET_SPLITS_DEFAULT;
+    ct_mem_set_context("loading the dataset %s", o->dataset);
     if (ct_dataset_load_named(D, o->dataset, o->data_root, splits, err, sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }
+    ct_mem_set_context("training on the dataset %s", o->dataset);
     const char *why = NULL;
     if (D->nfeat == 0)
         why = "has no node features (it serves label propagation only)";
@@ -325,11 +328,13 @@ static const char *cli_model_name(int kind)
 }
 
 static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result *r,
-                            slong m, int which)
+                            slong m, int which, int no_test)
 {
     fprintf(f, "  \"%s\": [", key);
     for (slong s = 0; s < m; s++) {
-        if (which == 2)
+        if (which == 0 && no_test)
+            fprintf(f, "%snull", s ? ", " : "");
+        else if (which == 2)
             fprintf(f, "%s%ld", s ? ", " : "", (long)r[s].epochs_run);
         else
             fprintf(f, "%s%.6f", s ? ", " : "", which ? r[s].val_acc : r[s].test_acc);
@@ -340,13 +345,15 @@ static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result 
 /* One seed's result line, as soon as the seed is done: on stdout (flushed)
    for the text report, on stderr with progress for JSON. */
 static void cli_seed_line(const cli_opts *o, slong s, const ct_gnn_train_result *r,
-                          int progress)
+                          int progress, int no_test)
 {
     FILE *f = o->json ? (progress ? stderr : NULL) : stdout;
     if (f == NULL)
         return;
-    fprintf(f, "  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
-            r->test_acc, r->val_acc, (long)r->epochs_run, (long)r->best_epoch);
+    fprintf(f, "  seed %ld: test ", (long)s);
+    fprintf(f, no_test ? "NA" : "%.4f", r->test_acc);
+    fprintf(f, "  val %.4f  epochs %ld (best %ld)\n", r->val_acc, (long)r->epochs_run,
+            (long)r->best_epoch);
     fflush(f);
 }
 
@@ -354,10 +361,11 @@ static void cli_seed_line(const cli_opts *o, slong s, const ct_gnn_train_result 
    text header and seed lines are already out). */
 static void cli_report(const cli_opts *o, const ct_dataset_t D,
                        const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
-                       const ct_gnn_train_result *r, slong m)
+                       const ct_gnn_train_result *r, slong m, int no_test)
 {
     slong epochs = 0;
-    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
+    double *acc = ct_mem_malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd,
+           ci;
     for (slong s = 0; s < m; s++) {
         acc[s] = r[s].test_acc;
         secs += r[s].seconds;
@@ -371,7 +379,10 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     if (!o->json) {
         if (m < o->seeds)
             printf("interrupted: %ld of %ld seeds completed\n", (long)m, (long)o->seeds);
-        printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
+        if (no_test)
+            printf("test accuracy NA (empty test split)\n");
+        else
+            printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
         printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
         free(acc);
         return;
@@ -385,11 +396,17 @@ static void cli_report(const cli_opts *o, const ct_dataset_t D,
     printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
     if (m < o->seeds)
         printf("  \"interrupted\": true,\n  \"seeds_asked\": %ld,\n", (long)o->seeds);
-    cli_write_array(stdout, "test_acc", r, m, 0);
-    cli_write_array(stdout, "val_acc", r, m, 1);
-    cli_write_array(stdout, "epochs_run", r, m, 2);
-    printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n", mean, sd);
-    printf("  \"test_acc_ci90\": %.6f,\n  \"seconds_per_epoch\": %.6g,\n", ci, spe);
+    cli_write_array(stdout, "test_acc", r, m, 0, no_test);
+    cli_write_array(stdout, "val_acc", r, m, 1, no_test);
+    cli_write_array(stdout, "epochs_run", r, m, 2, no_test);
+    if (no_test)
+        printf("  \"test_acc_mean\": null,\n  \"test_acc_sd\": null,\n"
+               "  \"test_acc_ci90\": null,\n");
+    else
+        printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n"
+               "  \"test_acc_ci90\": %.6f,\n",
+               mean, sd, ci);
+    printf("  \"seconds_per_epoch\": %.6g,\n", spe);
     printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
     printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
     free(acc);
@@ -427,6 +444,29 @@ static void cli_header(const cli_opts *o, const ct_dataset_t D)
     fflush(stdout);
 }
 
+/* An empty training split is an error (nothing to fit); an empty test split
+   is warned about once and its accuracy reported as NA / null, not 0/0. */
+static int cli_check_split(const signed char *split, const ct_dataset_t D, slong seed,
+                           int *no_test)
+{
+    slong count[3] = {0, 0, 0};
+    for (slong i = 0; i < D->n; i++)
+        if (split[i] >= 0 && split[i] <= 2)
+            count[split[i]]++;
+    if (count[0] == 0) {
+        fprintf(stderr, "certune gnn: %s: the training split of seed %ld is empty\n",
+                D->name, (long)seed);
+        return CERTUNE_EXIT_INPUT;
+    }
+    if (count[2] == 0 && !*no_test)
+        fprintf(stderr,
+                "certune gnn: warning: %s: the test split is empty; test accuracy is "
+                "reported as NA (null in JSON)\n",
+                D->name);
+    *no_test |= count[2] == 0;
+    return 0;
+}
+
 static int cli_train(const cli_opts *o)
 {
     ct_dataset_t D;
@@ -440,35 +480,37 @@ static int cli_train(const cli_opts *o)
     ct_gnn_csr_set_features(X, D, 1);
     ct_gnn_graph_init_gcn(A, D);
     FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
-    ct_gnn_train_result *r = calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
-    signed char *split = malloc((size_t)D->n + 1);
+    ct_gnn_train_result *r = ct_mem_calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
+    signed char *split = ct_mem_malloc((size_t)D->n + 1);
     slong done = 0;
-    cli_header(o, D);
+    int no_test = 0;
     cli_catch_sigint(1);
     t.stop = &cli_sigint;
     for (; done < o->seeds && !cli_sigint; done++) {
         cli_split_for(split, D, o, done);
+        if ((rc = cli_check_split(split, D, done, &no_test)) != 0)
+            break;
         ct_gnn_train_run(r + done, &arch, &t, D, X, A, split, (uint64_t)done, progress);
         if (r[done].interrupted)
             break;
-        cli_seed_line(o, done, r + done, progress != NULL);
+        if (done == 0) /* not before: a bad split or no memory leaves stdout empty */
+            cli_header(o, D);
+        cli_seed_line(o, done, r + done, progress != NULL, no_test);
     }
     cli_catch_sigint(0);
-    int interrupted = done < o->seeds;
+    int interrupted = rc == 0 && done < o->seeds;
     if (interrupted)
         fprintf(stderr, "certune gnn: interrupted: %ld of %ld seeds completed\n",
                 (long)done, (long)o->seeds);
-    if (done > 0)
-        cli_report(o, D, &arch, &t, r, done);
+    if (done > 0 && rc == 0)
+        cli_report(o, D, &arch, &t, r, done, no_test);
     free(split);
     free(r);
     ct_gnn_csr_clear(X);
     ct_gnn_csr_clear(A);
     ct_dataset_clear(D);
-    if (fflush(stdout) != 0) {
-        perror("certune gnn: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
+    if (rc)
+        return rc;
     return interrupted ? 128 + SIGINT : CERTUNE_EXIT_OK;
 }
 

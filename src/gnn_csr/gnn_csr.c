@@ -3,16 +3,17 @@
 #include <string.h>
 #include "certune/gnn_ops.h"
 #include "certune/gnn_csr.h"
+#include "certune/mem.h"
 
 void ct_gnn_csr_init(ct_gnn_csr_t A, slong nrows, slong ncols, slong nnz)
 {
     A->nrows = nrows;
     A->ncols = ncols;
     A->symmetric = 0;
-    A->rowptr = calloc((size_t)nrows + 1, sizeof(slong));
-    /* One spare slot keeps malloc(0) out of the picture for empty matrices. */
-    A->col = malloc(sizeof(slong) * (size_t)(nnz + 1));
-    A->val = malloc(sizeof(double) * (size_t)(nnz + 1));
+    A->rowptr = ct_mem_calloc((size_t)nrows + 1, sizeof(slong));
+    /* One spare slot keeps ct_mem_malloc(0) out of the picture for empty matrices. */
+    A->col = ct_mem_malloc(sizeof(slong) * (size_t)(nnz + 1));
+    A->val = ct_mem_malloc(sizeof(double) * (size_t)(nnz + 1));
 }
 
 void ct_gnn_csr_clear(ct_gnn_csr_t A)
@@ -249,7 +250,7 @@ void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *va
 {
     if (A->symmetric && val == NULL) {
         /* A^T = A: gather rows (register accumulation) instead of scattering. */
-        double *T = malloc(sizeof(double) * (size_t)(A->nrows * k + 1));
+        double *T = ct_mem_malloc(sizeof(double) * (size_t)(A->nrows * k + 1));
         ct_gnn_csr_mul_dense(T, A, NULL, B, k);
         for (slong q = 0; q < A->nrows * k; q++)
             Y[q] += T[q];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_gp.h"
+#include "certune/mem.h"
 
 #define SQRT1_2 0.70710678118654752440
 #define INV_SQRT_2PI 0.39894228040143267794
@@ -209,9 +210,9 @@ int ct_gnn_gp_bo(ct_gnn_gp_bo_result_t *res, ct_gnn_gp_objective_t f, void *ctx,
     size_t b = (size_t)opts->budget;
     if (b > SIZE_MAX / sizeof(double))
         return CT_GNN_GP_ENOMEM;
-    res->x = malloc(sizeof(double) * b);
-    res->y = malloc(sizeof(double) * b);
-    double *ys = malloc(sizeof(double) * b);
+    res->x = ct_mem_malloc(sizeof(double) * b);
+    res->y = ct_mem_malloc(sizeof(double) * b);
+    double *ys = ct_mem_malloc(sizeof(double) * b);
     int rc = res->x && res->y && ys ? run(res, f, ctx, opts, ys) : CT_GNN_GP_ENOMEM;
     free(ys);
     return rc;

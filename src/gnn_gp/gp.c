@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_gp.h"
+#include "certune/mem.h"
 
 /* LAPACK through OpenBLAS, Fortran ABI: every argument by reference, and the
    hidden length of each character argument at the end (gfortran passes it as
@@ -53,12 +54,12 @@ int ct_gnn_gp_init(ct_gnn_gp_t gp, const double *x, const double *y, long n)
     if (!all_finite(x, n) || !all_finite(y, n))
         return CT_GNN_GP_EINVAL;
     size_t nn = (size_t)n * (size_t)n;
-    gp->x = malloc(sizeof(double) * (size_t)n);
-    gp->y = malloc(sizeof(double) * (size_t)n);
-    gp->alpha = malloc(sizeof(double) * (size_t)n);
-    gp->work = malloc(sizeof(double) * (size_t)n);
-    gp->L = malloc(sizeof(double) * nn);
-    gp->kinv = malloc(sizeof(double) * nn);
+    gp->x = ct_mem_malloc(sizeof(double) * (size_t)n);
+    gp->y = ct_mem_malloc(sizeof(double) * (size_t)n);
+    gp->alpha = ct_mem_malloc(sizeof(double) * (size_t)n);
+    gp->work = ct_mem_malloc(sizeof(double) * (size_t)n);
+    gp->L = ct_mem_malloc(sizeof(double) * nn);
+    gp->kinv = ct_mem_malloc(sizeof(double) * nn);
     if (!gp->x || !gp->y || !gp->alpha || !gp->work || !gp->L || !gp->kinv) {
         ct_gnn_gp_clear(gp);
         return CT_GNN_GP_ENOMEM;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_graph.h"
+#include "certune/mem.h"
 
 /* The pattern of N(i) + i with unit values; deg[i] gets |N(i)| (no loop). */
 static void graph_init_pattern(ct_gnn_csr_t A, slong *deg, const ct_dataset_t D)
@@ -16,7 +17,7 @@ static void graph_init_pattern(ct_gnn_csr_t A, slong *deg, const ct_dataset_t D)
     ct_gnn_csr_init(A, n, n, 2 * D->nedges + n);
     for (slong i = 0; i < n; i++)
         A->rowptr[i + 1] = A->rowptr[i] + deg[i] + 1;
-    slong *fill = malloc(sizeof(slong) * (size_t)(n + 1));
+    slong *fill = ct_mem_malloc(sizeof(slong) * (size_t)(n + 1));
     for (slong i = 0; i < n; i++) {
         A->col[A->rowptr[i]] = i;
         fill[i] = A->rowptr[i] + 1;
@@ -33,9 +34,9 @@ static void graph_init_pattern(ct_gnn_csr_t A, slong *deg, const ct_dataset_t D)
 
 void ct_gnn_graph_init_gcn(ct_gnn_csr_t A, const ct_dataset_t D)
 {
-    slong *deg = malloc(sizeof(slong) * (size_t)(D->n + 1));
+    slong *deg = ct_mem_malloc(sizeof(slong) * (size_t)(D->n + 1));
     graph_init_pattern(A, deg, D);
-    double *r = malloc(sizeof(double) * (size_t)(D->n + 1));
+    double *r = ct_mem_malloc(sizeof(double) * (size_t)(D->n + 1));
     for (slong i = 0; i < D->n; i++)
         r[i] = 1.0 / sqrt((double)(deg[i] + 1));
     for (slong i = 0; i < D->n; i++)
@@ -50,15 +51,15 @@ void ct_gnn_graph_init_sgc(ct_gnn_csr_t S, ct_gnn_csr_t dS, const ct_dataset_t D
                            double beta)
 {
     slong n = D->n;
-    slong *deg = malloc(sizeof(slong) * (size_t)(n + 1));
+    slong *deg = ct_mem_malloc(sizeof(slong) * (size_t)(n + 1));
     graph_init_pattern(S, deg, D);
     ct_gnn_csr_init(dS, n, n, S->rowptr[n]);
     memcpy(dS->rowptr, S->rowptr, sizeof(slong) * (size_t)(n + 1));
     memcpy(dS->col, S->col, sizeof(slong) * (size_t)S->rowptr[n]);
     /* r = (d + beta)^{-1/2}, q = 1 / (d + beta): dS_ij/dbeta follows from
        S_ij = w_ij r_i r_j and dr/dbeta = -r q / 2. */
-    double *r = malloc(sizeof(double) * (size_t)(n + 1));
-    double *q = malloc(sizeof(double) * (size_t)(n + 1));
+    double *r = ct_mem_malloc(sizeof(double) * (size_t)(n + 1));
+    double *q = ct_mem_malloc(sizeof(double) * (size_t)(n + 1));
     for (slong i = 0; i < n; i++) {
         double d = (double)deg[i] + beta;
         r[i] = d > 0 ? 1.0 / sqrt(d) : 0.0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_model.h"
+#include "certune/mem.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
 #define GNN_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -137,7 +138,7 @@ GNN_KERNEL static void thin_grad(double *dU, const double *X, const double *dZ, 
                                  slong fin, slong w)
 {
     v8d g[THIN_MAX_IN];
-    slong *rows = malloc(sizeof(slong) * (size_t)(n + 1)), m = 0;
+    slong *rows = ct_mem_malloc(sizeof(slong) * (size_t)(n + 1)), m = 0;
     for (slong i = 0; i < n; i++)
         if (any_nonzero(dZ + i * w, w))
             rows[m++] = i;

@@ -1,9 +1,11 @@
 /* gnn_model: building and freeing the GCAN layer stack (the passes are in
    model.c, which the Makefile compiles with vectorizing flags). */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_model.h"
+#include "certune/mem.h"
 
 void ct_gnn_model_arch_init(ct_gnn_arch_struct *arch, int kind)
 {
@@ -28,15 +30,29 @@ void ct_gnn_model_arch_init(ct_gnn_arch_struct *arch, int kind)
     }
 }
 
+/* The largest single model buffer (docs/gnn.md): 16 GiB. */
+#define CT_GNN_MODEL_MAX_BUFFER ((size_t)1 << 34)
+
 /* Zeroed and 64-byte aligned (rows of 8 doubles start on a cache line). */
 static double *buf_alloc(slong m)
 {
-    size_t bytes = ((size_t)m + 1) * sizeof(double);
+    if (m < 0) /* a product of shapes that overflowed (see layer_setup) */
+        ct_mem_fail(SIZE_MAX);
+    size_t bytes = ct_mem_size((size_t)m + 1, sizeof(double));
+    if (bytes > CT_GNN_MODEL_MAX_BUFFER) /* refused before the kernel overcommits it */
+        ct_mem_fail(bytes);
     bytes = (bytes + 63) / 64 * 64;
     double *b = aligned_alloc(64, bytes);
-    if (b != NULL)
-        memset(b, 0, bytes);
+    if (b == NULL)
+        ct_mem_fail(bytes);
+    memset(b, 0, bytes);
     return b;
+}
+
+/* a * b for shapes (>= 0), or -1 when it would not fit in a slong. */
+static slong shape_mul(slong a, slong b)
+{
+    return (b != 0 && a > WORD_MAX / b) ? -1 : a * b;
 }
 
 /* Shapes of layer l; its parameters are laid out U, a, b from param + off. */
@@ -52,35 +68,39 @@ static slong layer_setup(ct_gnn_layer_struct *L, const ct_gnn_model_struct *M, s
     L->outdim = L->concat ? L->heads * L->fout : L->fout;
     L->has_att = arch->kind != CT_GNN_GCN;
     L->has_norm = arch->kind != CT_GNN_GAT;
-    return L->fin * L->heads * L->fout + (L->has_att ? 2 * L->heads * L->fout : 0) +
-           L->outdim;
+    /* --hidden 100000 --heads 1000 on 10^9 feature columns overflows: -1 makes
+       buf_alloc report it as out of memory instead of writing out of bounds. */
+    slong hf = shape_mul(L->heads, L->fout), w = shape_mul(L->fin, hf);
+    if (hf < 0 || w < 0 || w > WORD_MAX / 4 || L->outdim > WORD_MAX / 4)
+        return -1;
+    return w + (L->has_att ? 2 * hf : 0) + L->outdim;
 }
 
 static void layer_alloc(ct_gnn_layer_struct *L, slong n, slong nnza)
 {
-    slong hf = L->heads * L->fout, nin = L->first ? 0 : n * L->fin;
+    slong hf = shape_mul(L->heads, L->fout), nin = L->first ? 0 : shape_mul(n, L->fin);
     L->inmask = buf_alloc(nin);
     L->xin = L->first ? NULL : buf_alloc(nin);
     L->dxin = L->first ? NULL : buf_alloc(nin);
-    L->Z = buf_alloc(n * hf);
-    L->Znext = L->first ? buf_alloc(n * hf) : NULL;
+    L->Z = buf_alloc(shape_mul(n, hf));
+    L->Znext = L->first ? buf_alloc(shape_mul(n, hf)) : NULL;
     L->znext = 0;
-    L->dZ = buf_alloc(n * hf);
-    L->out = buf_alloc(n * L->outdim);
-    L->dout = buf_alloc(n * L->outdim);
+    L->dZ = buf_alloc(shape_mul(n, hf));
+    L->out = buf_alloc(shape_mul(n, L->outdim));
+    L->dout = buf_alloc(shape_mul(n, L->outdim));
     /* Concatenated heads are the output itself: aggregate in place. */
-    L->agg = L->concat ? L->out : buf_alloc(n * hf);
-    L->dagg = L->concat ? L->dout : buf_alloc(n * hf);
-    L->act = L->concat ? buf_alloc(n * L->outdim) : NULL;
+    L->agg = L->concat ? L->out : buf_alloc(shape_mul(n, hf));
+    L->dagg = L->concat ? L->dout : buf_alloc(shape_mul(n, hf));
+    L->act = L->concat ? buf_alloc(shape_mul(n, L->outdim)) : NULL;
     if (!L->has_att)
         return;
-    L->s = buf_alloc(n * L->heads);
-    L->t = buf_alloc(n * L->heads);
-    L->ds = buf_alloc(n * L->heads);
-    L->dt = buf_alloc(n * L->heads);
-    L->att = buf_alloc(nnza * L->heads);
-    L->attmask = buf_alloc(nnza * L->heads);
-    L->datt = buf_alloc(nnza * L->heads);
+    L->s = buf_alloc(shape_mul(n, L->heads));
+    L->t = buf_alloc(shape_mul(n, L->heads));
+    L->ds = buf_alloc(shape_mul(n, L->heads));
+    L->dt = buf_alloc(shape_mul(n, L->heads));
+    L->att = buf_alloc(shape_mul(nnza, L->heads));
+    L->attmask = buf_alloc(shape_mul(nnza, L->heads));
+    L->datt = buf_alloc(shape_mul(nnza, L->heads));
 }
 
 static void layer_free(ct_gnn_layer_struct *L)
@@ -139,11 +159,13 @@ void ct_gnn_model_init(ct_gnn_model_t M, const ct_gnn_arch_struct *arch,
     M->n = X->nrows;
     M->nfeat = X->ncols;
     M->nclass = nclass;
-    M->layer = calloc((size_t)arch->nlayers, sizeof(ct_gnn_layer_struct));
-    slong *off = malloc(sizeof(slong) * (size_t)(arch->nlayers + 1));
+    M->layer = ct_mem_calloc((size_t)arch->nlayers, sizeof(ct_gnn_layer_struct));
+    slong *off = ct_mem_malloc(sizeof(slong) * (size_t)(arch->nlayers + 1));
     off[0] = 0;
-    for (slong l = 0; l < arch->nlayers; l++)
-        off[l + 1] = off[l] + layer_setup(M->layer + l, M, l);
+    for (slong l = 0; l < arch->nlayers; l++) {
+        slong size = layer_setup(M->layer + l, M, l);
+        off[l + 1] = size < 0 || off[l] < 0 || off[l] > WORD_MAX / 2 ? -1 : off[l] + size;
+    }
     M->nparam = off[arch->nlayers];
     M->param = buf_alloc(M->nparam);
     M->grad = buf_alloc(M->nparam);
@@ -180,7 +202,7 @@ void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
     if (rows == NULL)
         return;
     for (slong l = last; l >= 0; l--) {
-        signed char *need = calloc((size_t)n + 1, 1);
+        signed char *need = ct_mem_calloc((size_t)n + 1, 1);
         if (l == last)
             for (slong i = 0; i < n; i++)
                 need[i] = rows[i] != 0;

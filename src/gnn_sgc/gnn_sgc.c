@@ -4,6 +4,7 @@
 #include <string.h>
 #include "certune/gnn_graph.h"
 #include "certune/gnn_sgc.h"
+#include "certune/mem.h"
 
 void ct_gnn_sgc_init(ct_gnn_sgc_t M, const ct_dataset_t D, slong nfeat, slong K,
                      double beta, ct_gnn_rand_t R)
@@ -16,9 +17,9 @@ void ct_gnn_sgc_init(ct_gnn_sgc_t M, const ct_dataset_t D, slong nfeat, slong K,
     M->beta = beta;
     ct_gnn_graph_init_sgc(M->S, M->dS, D, beta);
     M->nparam = nfeat * D->nclass + D->nclass;
-    M->param = calloc((size_t)M->nparam + 1, sizeof(double));
-    M->grad = calloc((size_t)M->nparam + 1, sizeof(double));
-    M->wd = calloc((size_t)M->nparam + 1, sizeof(double));
+    M->param = ct_mem_calloc((size_t)M->nparam + 1, sizeof(double));
+    M->grad = ct_mem_calloc((size_t)M->nparam + 1, sizeof(double));
+    M->wd = ct_mem_calloc((size_t)M->nparam + 1, sizeof(double));
     M->theta = M->param;
     M->dtheta = M->grad;
     M->b = M->param + nfeat * D->nclass;
@@ -27,10 +28,10 @@ void ct_gnn_sgc_init(ct_gnn_sgc_t M, const ct_dataset_t D, slong nfeat, slong K,
     for (slong i = 0; i < M->nparam; i++)
         M->param[i] = (2 * ct_gnn_rand_uniform(R) - 1) * r;
     slong blk = M->n * M->nclass;
-    M->Y = calloc((size_t)((K + 1) * blk) + 1, sizeof(double));
-    M->G = calloc((size_t)blk + 1, sizeof(double));
-    M->T = calloc((size_t)blk + 1, sizeof(double));
-    M->logits = calloc((size_t)blk + 1, sizeof(double));
+    M->Y = ct_mem_calloc((size_t)((K + 1) * blk) + 1, sizeof(double));
+    M->G = ct_mem_calloc((size_t)blk + 1, sizeof(double));
+    M->T = ct_mem_calloc((size_t)blk + 1, sizeof(double));
+    M->logits = ct_mem_calloc((size_t)blk + 1, sizeof(double));
 }
 
 void ct_gnn_sgc_clear(ct_gnn_sgc_t M)

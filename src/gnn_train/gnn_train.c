@@ -7,6 +7,7 @@
 #include "certune/gnn_adam.h"
 #include "certune/gnn_sgc.h"
 #include "certune/gnn_train.h"
+#include "certune/mem.h"
 
 void ct_gnn_train_opts_init(ct_gnn_train_opts *o, int kind)
 {
@@ -57,7 +58,7 @@ static void net_init(train_net *net, const ct_gnn_arch_struct *arch,
     ct_gnn_model_init(net->M, arch, X, A, D->nclass, R);
     net->M->prefetch = 1; /* the loop below alternates training and evaluation */
     /* the training loss reads the labeled training rows only */
-    signed char *rows = malloc((size_t)D->n + 1);
+    signed char *rows = ct_mem_malloc((size_t)D->n + 1);
     for (slong i = 0; i < D->n; i++)
         rows[i] = D->label[i] >= 0 && split[i] == CT_DATASET_TRAIN;
     ct_gnn_model_set_loss_rows(net->M, A, rows);
@@ -119,7 +120,7 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
     ct_gnn_adam_t opt;
     ct_gnn_adam_init(opt, net.nparam, o->lr);
     slong n = D->n, C = D->nclass;
-    double *dlogits = malloc(sizeof(double) * (size_t)(n * C + 1));
+    double *dlogits = ct_mem_malloc(sizeof(double) * (size_t)(n * C + 1));
     memset(res, 0, sizeof(*res));
     res->val_acc = -1;
     res->val_loss = HUGE_VAL;

@@ -514,6 +514,27 @@ static void parse_clear(parse_struct *P)
     fmpq_clear(P->w);
 }
 
+/* One line (len bytes, no newline, a CR before it dropped by the caller). */
+static int instance_line(parse_struct *P, const char *line, size_t ll)
+{
+    P->line++;
+    if (ll > 0 && line[ll - 1] == '\r')
+        ll--;
+    if (ll > CT_INSTANCE_MAX_LINE) {
+        instance_error(P, P->line, "line longer than %zu bytes", CT_INSTANCE_MAX_LINE);
+        return -1;
+    }
+    /* A NUL would silently end the tokens early. */
+    if (memchr(line, '\0', ll) != NULL) {
+        instance_error(P, P->line, "NUL byte in line");
+        return -1;
+    }
+    instance_tokenize(P, line, ll);
+    if (P->ntok > 0 && instance_read_record(P) != 0)
+        return -1;
+    return 0;
+}
+
 static int instance_read_lines(parse_struct *P, const char *text, size_t len)
 {
     size_t pos = 0, ll;
@@ -524,21 +545,7 @@ static int instance_read_lines(parse_struct *P, const char *text, size_t len)
         nl = memchr(line, '\n', len - pos);
         ll = nl ? (size_t)(nl - line) : len - pos;
         pos += ll + (nl != NULL);
-        P->line++;
-        if (ll > 0 && line[ll - 1] == '\r')
-            ll--;
-        if (ll > CT_INSTANCE_MAX_LINE) {
-            instance_error(P, P->line, "line longer than %zu bytes",
-                           CT_INSTANCE_MAX_LINE);
-            return -1;
-        }
-        /* A NUL would silently end the tokens early. */
-        if (memchr(line, '\0', ll) != NULL) {
-            instance_error(P, P->line, "NUL byte in line");
-            return -1;
-        }
-        instance_tokenize(P, line, ll);
-        if (P->ntok > 0 && instance_read_record(P) != 0)
+        if (instance_line(P, line, ll) != 0)
             return -1;
     }
     return 0;
@@ -568,59 +575,80 @@ int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const ch
     return 0;
 }
 
-/* Reads the whole file (stdio, so pipes and /dev/stdin work too). */
-static char *instance_slurp(FILE *f, size_t *len, const char *path, char *err,
-                            size_t errlen)
+/* Reads one line of f into *buf (without its newline); returns its length,
+   -1 at the end of the file, or -2 for a line over the limit (its rest is left
+   unread: an endless stream fails at once). */
+static long instance_getline(FILE *f, char **buf, size_t *cap)
 {
-    size_t cap = 0, got;
-    char *buf = NULL;
+    size_t len = 0;
+    int ch;
 
-    *len = 0;
-    for (;;) {
-        if (*len == cap) {
-            /* One byte past the limit is read to tell "exactly" from "more". */
-            if (cap > CT_INSTANCE_MAX_FILE) {
-                snprintf(err, errlen, "%s: file larger than %zu bytes", path,
-                         CT_INSTANCE_MAX_FILE);
-                flint_free(buf);
-                return NULL;
-            }
-            cap = cap ? FLINT_MIN(2 * cap, CT_INSTANCE_MAX_FILE + 1) : 65536;
-            buf = flint_realloc(buf, cap);
-        }
-        got = fread(buf + *len, 1, cap - *len, f);
-        if (got == 0)
-            break;
-        *len += got;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+        if (len > CT_INSTANCE_MAX_LINE) /* one byte more: the CR a CRLF line may end in */
+            return -2;
+        *buf = instance_grow(*buf, cap, len + 1, 1);
+        (*buf)[len++] = (char)ch;
     }
-    if (ferror(f)) {
-        snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-        flint_free(buf);
-        return NULL;
+    return (ch == EOF && len == 0) ? -1 : (long)len;
+}
+
+/* Parses f line by line, so an error is reported as soon as its line is read
+   and memory stays linear in what was accepted. */
+static int instance_read_stream(parse_struct *P, FILE *f)
+{
+    char *buf = NULL;
+    size_t cap = 0, total = 0;
+    long ll;
+    int r = 0;
+
+    while (r == 0 && (ll = instance_getline(f, &buf, &cap)) != -1) {
+        total += ll < 0 ? 0 : (size_t)ll + 1;
+        if (ll == -2) {
+            instance_error(P, P->line + 1, "line longer than %zu bytes",
+                           CT_INSTANCE_MAX_LINE);
+            r = -1;
+        } else if (total > CT_INSTANCE_MAX_FILE + 1) {
+            instance_error(P, P->line + 1, "file larger than %zu bytes",
+                           CT_INSTANCE_MAX_FILE);
+            r = -1;
+        } else
+            r = instance_line(P, buf ? buf : "", (size_t)ll);
     }
-    return buf;
+    if (r == 0 && ferror(f)) {
+        instance_error(P, 0, "cannot read: %s", strerror(errno));
+        r = -1;
+    }
+    flint_free(buf);
+    return r;
 }
 
 int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen)
 {
-    FILE *f;
-    char *text;
-    size_t len;
-    int r;
+    parse_struct P;
+    int std = strcmp(path, "-") == 0, r;
+    const char *name = std ? "(stdin)" : path;
+    FILE *f = std ? stdin : fopen(path, "rb");
 
     instance_zero(inst);
     if (err == NULL)
         errlen = 0;
-    f = fopen(path, "rb");
+    else if (errlen > 0)
+        err[0] = '\0';
     if (f == NULL) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    text = instance_slurp(f, &len, path, err, errlen);
-    fclose(f);
-    if (text == NULL)
+    parse_init(&P, inst, name, err, errlen);
+    r = instance_read_stream(&P, f);
+    if (r == 0)
+        r = instance_finish(&P);
+    parse_clear(&P);
+    if (!std)
+        fclose(f);
+    if (r != 0) {
+        ct_instance_clear(inst);
         return -1;
-    r = ct_instance_parse(inst, text, len, path, err, errlen);
-    flint_free(text);
-    return r;
+    }
+    inst->path = instance_strdup(name);
+    return 0;
 }

@@ -5,13 +5,7 @@
 #include <stddef.h>
 #include <flint/fmpq.h>
 
-/* Bounds that keep a hostile or corrupt file from costing unbounded memory or
-   time before it is rejected. Feature lines are the longest legitimate ones:
-   1 MiB leaves room for tens of thousands of values. */
-#define CT_INSTANCE_MAX_LINE ((size_t)1 << 20)
-#define CT_INSTANCE_MAX_FILE ((size_t)1 << 30)
-#define CT_INSTANCE_MAX_NODES 1000000
-#define CT_INSTANCE_MAX_CLASSES 1000000
+#include "certune/instance.h"
 /* So that ct_instance_write can always put an `e` record on a line the reader
    takes back: "e u v " needs at most 2 + 2 * 8 bytes. */
 #define CT_INSTANCE_MAX_WEIGHT_DIGITS (CT_INSTANCE_MAX_LINE - 64)

@@ -11,6 +11,7 @@
 #include <flint/fmpz_mat.h>
 #include <flint/nmod_mat.h>
 #include <flint/nmod_poly.h>
+#include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/lambda.h"
 
@@ -21,26 +22,24 @@ typedef struct {
 } kron_sets;
 
 /* Least common multiple of the weights' denominators inside component k. */
-static void lambda_weight_scale(fmpz_t s, const ct_instance_t inst, const slong *comp,
-                                slong k)
+static void lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
+                                const ct_component_index_struct *X, slong k)
 {
     fmpz_one(s);
-    for (slong e = 0; e < inst->nedges; e++)
-        if (comp[inst->eu[e]] == k)
-            fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++)
+        fmpz_lcm(s, s, fmpq_denref(inst->ew + X->edge[j]));
 }
 
 /* Fills the blocks L_ll, L_ul, L_uu of s L restricted to the component. */
 static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t Luu,
-                                    const ct_instance_t inst, const slong *comp, slong k,
+                                    const ct_instance_t inst,
+                                    const ct_component_index_struct *X, slong k,
                                     const kron_sets *S, const fmpz_t s)
 {
     fmpz_t w;
     fmpz_init(w);
-    for (slong e = 0; e < inst->nedges; e++) {
-        slong a = inst->eu[e], b = inst->ev[e];
-        if (comp[a] != k)
-            continue;
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        slong e = X->edge[j], a = inst->eu[e], b = inst->ev[e];
         fmpz_mul(w, fmpq_numref(inst->ew + e), s);
         fmpz_divexact(w, w, fmpq_denref(inst->ew + e));
         int la = inst->label[a] >= 0, lb = inst->label[b] >= 0;
@@ -66,7 +65,7 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
 static ct_signfn_struct *lambda_append(ct_signfn_struct **out, slong *count,
                                        slong inst_idx, const ct_instance_t inst, slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_signfn_struct));
+    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_signfn_struct));
     ct_signfn_struct *s = *out + *count;
     ct_signfn_init(s, inst_idx, i, ct_signfn_truth(inst, i), inst->c);
     (*count)++;
@@ -323,8 +322,8 @@ static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *coef, slong m, const 
 }
 
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
-                             const ct_instance_t inst, const slong *comp, slong k,
-                             const kron_sets *S, int score_all)
+                             const ct_instance_t inst, const ct_component_index_struct *X,
+                             slong k, const kron_sets *S, int score_all)
 {
     fmpz_t s;
     fmpz_mat_t Lll, Lul, Luu;
@@ -333,8 +332,8 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     fmpz_mat_init(Lll, S->m, S->m);
     fmpz_mat_init(Lul, S->nu, S->m);
     fmpz_mat_init(Luu, S->nu, S->nu);
-    lambda_weight_scale(s, inst, comp, k);
-    lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, S, s);
+    lambda_weight_scale(s, inst, X, k);
+    lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
     lambda_target_init(&T, inst, S, score_all);
     if (T.nsc > 0)
         lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
@@ -350,13 +349,12 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
 }
 
 /* Splits component k into labeled and unlabeled nodes; returns m. */
-static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst, const slong *comp,
-                              slong k)
+static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
+                              const ct_component_index_struct *X, slong k)
 {
     S->m = S->nu = 0;
-    for (slong i = 0; i < inst->n; i++) {
-        if (comp[i] != k)
-            continue;
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++) {
+        slong i = X->node[j];
         if (inst->label[i] >= 0) {
             S->pos[i] = S->m;
             S->lab[S->m++] = i;
@@ -370,13 +368,10 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst, const slon
 
 static void lambda_unlabeled_component(ct_signfn_struct **out, slong *count,
                                        slong inst_idx, const ct_instance_t inst,
-                                       const kron_sets *S, int score_all, FILE *warn)
+                                       const kron_sets *S, int score_all,
+                                       ct_component_warn_struct *warn)
 {
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(S->unl[0] + 1), (long)S->nu, S->nu == 1 ? "" : "s");
+    ct_component_warn_unlabeled(warn, S->unl[0], S->nu);
     for (slong r = 0; r < S->nu; r++)
         if (ct_signfn_is_scored(inst, S->unl[r], score_all))
             lambda_append(out, count, inst_idx, inst, S->unl[r]);
@@ -387,19 +382,22 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
                               FILE *warn)
 {
     slong n = inst->n;
-    slong *comp = flint_malloc(n * sizeof(slong));
     kron_sets S;
     S.lab = flint_malloc(n * sizeof(slong));
     S.unl = flint_malloc(n * sizeof(slong));
     S.pos = flint_malloc(n * sizeof(slong));
-    slong ncomp = ct_component_assign(comp, inst);
-    for (slong k = 0; k < ncomp; k++) {
-        if (lambda_sets_fill(&S, inst, comp, k) == 0)
-            lambda_unlabeled_component(out, count, inst_idx, inst, &S, score_all, warn);
+    ct_component_index_t X;
+    ct_component_warn_struct W;
+    ct_component_index_init(X, inst);
+    ct_component_warn_init(&W, warn, inst->path);
+    for (slong k = 0; k < X->ncomp; k++) {
+        if (lambda_sets_fill(&S, inst, X, k) == 0)
+            lambda_unlabeled_component(out, count, inst_idx, inst, &S, score_all, &W);
         else
-            lambda_component(out, count, inst_idx, inst, comp, k, &S, score_all);
+            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all);
     }
-    flint_free(comp);
+    ct_component_warn_finish(&W);
+    ct_component_index_clear(X);
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);
@@ -454,7 +452,10 @@ slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong 
     S.lab = flint_malloc(n * sizeof(slong));
     S.unl = flint_malloc(n * sizeof(slong));
     S.pos = flint_malloc(n * sizeof(slong));
-    if (lambda_sets_fill(&S, inst, comp, k) > 0) {
+    ct_component_index_t X;
+    ct_component_index_init(X, inst); /* numbered as comp is */
+    (void)comp;
+    if (lambda_sets_fill(&S, inst, X, k) > 0) {
         fmpz_t s;
         fmpz_mat_t Lll, Lul, Luu;
         fmpz_poly_t P, dP, g;
@@ -463,8 +464,8 @@ slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong 
         fmpz_mat_init(Lul, S.nu, S.m);
         fmpz_mat_init(Luu, S.nu, S.nu);
         fmpz_poly_init(P), fmpz_poly_init(dP), fmpz_poly_init(g);
-        lambda_weight_scale(s, inst, comp, k);
-        lambda_laplacian_blocks(Lll, Lul, Luu, inst, comp, k, &S, s);
+        lambda_weight_scale(s, inst, X, k);
+        lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, &S, s);
         lambda_det_poly(P, inst, &S, Lll, Lul, Luu);
         /* K is symmetric, so its distinct eigenvalues are the distinct roots. */
         fmpz_poly_derivative(dP, P);
@@ -477,5 +478,6 @@ slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong 
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);
+    ct_component_index_clear(X);
     return q;
 }

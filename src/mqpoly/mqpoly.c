@@ -10,6 +10,7 @@
 #include <arb_fmpz_poly.h>
 #include "certune/mqpoly.h"
 #include "certune/rroot.h"
+#include "certune/mem.h"
 
 void ct_mqpoly_init(ct_mqpoly_t g)
 {
@@ -210,7 +211,7 @@ static void mqpoly_append(char **out, size_t *n, size_t *alloc, const char *src)
     size_t l = strlen(src);
     if (*n + l + 1 > *alloc) {
         *alloc = 2 * (*n + l + 1);
-        *out = realloc(*out, *alloc);
+        *out = ct_mem_realloc(*out, *alloc);
     }
     memcpy(*out + *n, src, l + 1);
     *n += l;
@@ -235,7 +236,7 @@ static char *mqpoly_class_str(int *neg, const fmpz_t r, const fmpz_poly_t G)
         fmpz_abs(c, G->coeffs + j);
         *neg = fmpz_sgn(G->coeffs + j) < 0;
         char *cs = fmpz_get_str(NULL, 10, c);
-        out = malloc(strlen(cs) + (rs ? strlen(rs) : 0) + 48);
+        out = ct_mem_malloc(strlen(cs) + (rs ? strlen(rs) : 0) + 48);
         int one = fmpz_is_one(c) && (rs != NULL || j > 0);
         sprintf(out, "%s%s%s%s%s%s", one ? "" : cs, one || rs == NULL ? "" : "*",
                 rs ? "sqrt(" : "", rs ? rs : "", rs ? ")" : "",
@@ -248,7 +249,7 @@ static char *mqpoly_class_str(int *neg, const fmpz_t r, const fmpz_poly_t G)
         fmpz_clear(c);
     } else {
         char *p = ct_rroot_poly_get_str(G);
-        out = malloc(strlen(p) + (rs ? strlen(rs) : 0) + 16);
+        out = ct_mem_malloc(strlen(p) + (rs ? strlen(rs) : 0) + 16);
         if (rs)
             sprintf(out, "sqrt(%s)*(%s)", rs, p);
         else
@@ -262,7 +263,7 @@ static char *mqpoly_class_str(int *neg, const fmpz_t r, const fmpz_poly_t G)
 char *ct_mqpoly_get_str(const ct_mqpoly_t g)
 {
     size_t n = 0, alloc = 64;
-    char *out = malloc(alloc);
+    char *out = ct_mem_malloc(alloc);
     out[0] = '\0';
     if (g->len == 0)
         mqpoly_append(&out, &n, &alloc, "0");

@@ -6,6 +6,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "plot_internal.h"
+#include "certune/mem.h"
 
 /* ----------------------------------------------------------- counts plot */
 
@@ -90,7 +91,7 @@ static void plot_counts_frame(ct_plot_frame_struct *f, double *xs, slong n,
 static int plot_counts_bound(FILE *out, const ct_plot_frame_struct *f, slong n,
                              const double *x, const double *bound)
 {
-    plot_xb_struct *xb = malloc(sizeof(plot_xb_struct) * (size_t)(n > 0 ? n : 1));
+    plot_xb_struct *xb = ct_mem_malloc(sizeof(plot_xb_struct) * (size_t)(n > 0 ? n : 1));
     slong m = 0;
 
     if (xb == NULL)

@@ -6,6 +6,7 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "plot_internal.h"
+#include "certune/mem.h"
 
 /* ------------------------------------------------------------- loss plot */
 
@@ -218,7 +219,7 @@ static void plot_loss_axis_breaks(FILE *out, const ct_plot_frame_struct *f)
 int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale)
 {
     ct_plot_frame_struct f;
-    double *bpx = malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
+    double *bpx = ct_mem_malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
     int rc = 0;
 
     if (bpx == NULL)

@@ -4,6 +4,7 @@
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>
 #include "certune/qparse.h"
+#include "certune/mem.h"
 
 /* 10^100000 has about 330000 bits: big, but cheap enough that a hostile file
    cannot turn one token into gigabytes of digits. */
@@ -122,7 +123,7 @@ int ct_qparse_fmpq(fmpq_t x, const char *s)
     if (*s == '+' || *s == '-')
         neg = (*s++ == '-');
     ilen = qparse_span_digits(s);
-    buf = malloc(strlen(s) + 1);
+    buf = ct_mem_malloc(strlen(s) + 1);
     if (buf == NULL)
         return -1;
     if (s[ilen] == '/')

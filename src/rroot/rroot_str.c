@@ -7,13 +7,14 @@
 #include "certune/rroot.h"
 #include "rroot_internal.h"
 #include "certune/decimal.h"
+#include "certune/mem.h"
 
 /* ------------------------------------------------------------------------ */
 /* Decimal output (conversions in decimal.c)                                 */
 
 static char *_roots_fmpq_get_str(const fmpq_t x)
 {
-    char *s = fmpq_get_str(NULL, 10, x), *t = malloc(strlen(s) + 1);
+    char *s = fmpq_get_str(NULL, 10, x), *t = ct_mem_malloc(strlen(s) + 1);
 
     strcpy(t, s);
     flint_free(s);
@@ -148,7 +149,7 @@ void ct_rroot_get_strs(char **approx, char **lo, char **hi, ct_rroot_t r, slong 
 char *ct_rroot_poly_get_str(const fmpz_poly_t poly)
 {
     slong i, n = 0, alloc = 16;
-    char *out = malloc(alloc), *c;
+    char *out = ct_mem_malloc(alloc), *c;
     fmpz_t a;
     int first = 1;
 
@@ -161,7 +162,7 @@ char *ct_rroot_poly_get_str(const fmpz_poly_t poly)
         c = fmpz_get_str(NULL, 10, a);
         if (n + (slong)strlen(c) + 48 > alloc) {
             alloc = 2 * (n + strlen(c) + 48);
-            out = realloc(out, alloc);
+            out = ct_mem_realloc(out, alloc);
         }
         if (first)
             n += sprintf(out + n, "%s", fmpz_sgn(ci) < 0 ? "-" : "");

@@ -162,10 +162,12 @@ static int shatter_write_file(const char *dir, const char *name, ct_family_t fam
         snprintf(err, errlen, "%s: cannot create: %s", path, strerror(errno));
         return -1;
     }
+    errno = 0;
     int rc = k == 0 ? shatter_write_witness(f, family, c, M)
                     : shatter_write_instance(f, family, c, M, k);
     if (fclose(f) != 0 || rc != 0) {
-        snprintf(err, errlen, "%s: write error", path);
+        snprintf(err, errlen, "%s: cannot write: %s", path,
+                 errno ? strerror(errno) : "write error");
         return -1;
     }
     return 0;
@@ -176,8 +178,9 @@ int ct_shatter_write(const char *dir, ct_family_t family, const fmpq_t c, slong 
 {
     if ((family != CT_FAMILY_LAMBDA && family != CT_FAMILY_DELTA &&
          family != CT_FAMILY_ALPHA) ||
-        M < 1 || M > 20) {
-        snprintf(err, errlen, "shatter supports 1 <= m <= 20");
+        M < 1 || M > 17) {
+        /* instance 1 has 4 (2^M - 1) nodes, at most what the loader accepts */
+        snprintf(err, errlen, "shatter supports 1 <= m <= 17");
         return -1;
     }
     fmpq_t cc, half;

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "certune/qparse.h"
 #include "shatter_internal.h"
+#include "certune/mem.h"
 
 void ct_shatter_set_clear(ct_shatter_set *S)
 {
@@ -27,10 +28,10 @@ static int shatter_parse_m(ct_shatter_set *S, const char *arg)
     if (*end != '\0' || M < 1 || M > 20 || S->M != 0)
         return -1;
     S->M = M;
-    S->inst = calloc((size_t)M, sizeof(ct_instance_struct));
-    S->loaded = calloc((size_t)M, sizeof(int));
+    S->inst = ct_mem_calloc((size_t)M, sizeof(ct_instance_struct));
+    S->loaded = ct_mem_calloc((size_t)M, sizeof(int));
     S->witness = _fmpq_vec_init(M);
-    S->claim_pattern = calloc((size_t)1 << M, sizeof(slong));
+    S->claim_pattern = ct_mem_calloc((size_t)1 << M, sizeof(slong));
     S->claim_value = _fmpq_vec_init(WORD(1) << M);
     return 0;
 }

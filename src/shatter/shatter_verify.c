@@ -4,6 +4,7 @@
 #include "certune/rational.h"
 #include "certune/family.h"
 #include "shatter_internal.h"
+#include "certune/mem.h"
 
 static const char *shatter_param(const ct_shatter_set *S)
 {
@@ -206,7 +207,7 @@ int ct_shatter_check(FILE *out, const ct_shatter_set *S, ct_analysis_struct *A)
         return CT_SHATTER_UNDECIDED;
     }
     slong npat = WORD(1) << S->M;
-    int *seen = calloc((size_t)npat, sizeof(int));
+    int *seen = ct_mem_calloc((size_t)npat, sizeof(int));
     fmpq *found = _fmpq_vec_init(npat);
     slong wrong = shatter_check_claims(out, S, A);
     slong nfound = shatter_sweep(out, seen, found, S, A);
@@ -257,7 +258,7 @@ int ct_shatter_verify(FILE *out, const char *dir, const ct_family_t *family,
         fputs(" (from witness.txt)\n", out);
     } else if (S.family == CT_FAMILY_ALPHA)
         fputs("family alpha on the open interval (0, 1)\n", out);
-    ct_analysis_struct *A = calloc((size_t)S.M, sizeof(ct_analysis_struct));
+    ct_analysis_struct *A = ct_mem_calloc((size_t)S.M, sizeof(ct_analysis_struct));
     slong ok = 0;
     for (; ok < S.M; ok++)
         if (ct_family_analyze(A + ok, S.family, S.family == CT_FAMILY_DELTA ? S.c : NULL,

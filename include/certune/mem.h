@@ -1,0 +1,44 @@
+/* mem: the library's one allocator discipline. Every allocation of certune
+   goes through ct_mem_* or flint_* (whose hooks ct_mem_install sets), and
+   running out of memory ends the process the same way everywhere: the message
+   "certune: out of memory while CONTEXT (about N MB requested)" on stderr,
+   nothing more on stdout, exit status CERTUNE_EXIT_MEMORY (5). */
+#ifndef CERTUNE_MEM_H
+#define CERTUNE_MEM_H
+
+#include <stddef.h>
+
+/* Routes FLINT's (flint_malloc, ...; Arb and Calcium use them) and GMP's (and
+   so MPFR's) allocations through the checked allocator, and FLINT's aborts and
+   SIGABRT to ct_mem_fail. Call once, first thing in main. */
+void ct_mem_install(void);
+
+/* Sets what the process is doing, for the out-of-memory message (printf-style,
+   e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
+void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The current context ("running" when none was set). */
+const char *ct_mem_context(void);
+
+/* Prints the out-of-memory message for a request of bytes and exits 5 without
+   flushing stdout (so no partial report appears). */
+_Noreturn void ct_mem_fail(size_t bytes);
+
+/* malloc, calloc, realloc and strdup that never return NULL: on failure they
+   call ct_mem_fail. ct_mem_malloc(0) returns a unique pointer. Free with free(). */
+void *ct_mem_malloc(size_t bytes);
+void *ct_mem_calloc(size_t count, size_t size);
+void *ct_mem_realloc(void *p, size_t bytes);
+char *ct_mem_strdup(const char *s);
+
+/* For arrays grown one element at a time without a stored capacity (NULL
+   when count is 0, then only grown by this function): returns p with room for
+   count + 1 elements of size bytes, calling flint_realloc only when count is 0
+   or a power of two (capacity doubles), so n appends cost O(n) in all, with
+   any allocator. Free the result with flint_free. */
+void *ct_mem_grow_flint(void *p, long count, size_t size);
+
+/* count * size, or ct_mem_fail(SIZE_MAX) when the product overflows size_t. */
+size_t ct_mem_size(size_t count, size_t size);
+
+#endif

@@ -1,0 +1,141 @@
+/* mem: checked allocation and the out-of-memory path (include/certune/mem.h). */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <gmp.h>
+#include <flint/flint.h>
+#include "certune/base.h"
+#include "certune/mem.h"
+
+static char mem_context[400] = "running";
+
+void ct_mem_set_context(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(mem_context, sizeof mem_context, fmt, ap);
+    va_end(ap);
+}
+
+const char *ct_mem_context(void)
+{
+    return mem_context;
+}
+
+/* _exit, not exit: stdout's buffer may hold part of a report, which must not
+   appear; stderr is unbuffered. */
+_Noreturn void ct_mem_fail(size_t bytes)
+{
+    char msg[600];
+
+    if (bytes == SIZE_MAX)
+        snprintf(msg, sizeof msg,
+                 "certune: out of memory while %s (a size overflowed the address "
+                 "space)\n",
+                 mem_context);
+    else if (bytes >= ((size_t)1 << 20))
+        snprintf(msg, sizeof msg,
+                 "certune: out of memory while %s (about %zu MB requested)\n",
+                 mem_context, (bytes + ((size_t)1 << 19)) >> 20);
+    else
+        snprintf(msg, sizeof msg,
+                 "certune: out of memory while %s (about %zu bytes requested)\n",
+                 mem_context, bytes);
+    fputs(msg, stderr);
+    _exit(CERTUNE_EXIT_MEMORY);
+}
+
+void *ct_mem_malloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+
+    if (p == NULL)
+        ct_mem_fail(bytes);
+    return p;
+}
+
+size_t ct_mem_size(size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        ct_mem_fail(SIZE_MAX);
+    return count * size;
+}
+
+void *ct_mem_calloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+
+    if (p == NULL)
+        ct_mem_fail(ct_mem_size(count, size));
+    return p;
+}
+
+void *ct_mem_realloc(void *p, size_t bytes)
+{
+    void *q = realloc(p, bytes ? bytes : 1);
+
+    if (q == NULL)
+        ct_mem_fail(bytes);
+    return q;
+}
+
+char *ct_mem_strdup(const char *s)
+{
+    size_t len = strlen(s) + 1;
+    char *t = ct_mem_malloc(len);
+
+    memcpy(t, s, len);
+    return t;
+}
+
+void *ct_mem_grow_flint(void *p, long count, size_t size)
+{
+    if (count > 0 && (count & (count - 1)) != 0)
+        return p; /* capacity: the next power of two above count */
+    return flint_realloc(p, ct_mem_size(count > 0 ? 2 * (size_t)count : 1, size));
+}
+
+/* GMP's hooks pass the old size too. */
+static void *mem_gmp_realloc(void *p, size_t old, size_t bytes)
+{
+    (void)old;
+    return ct_mem_realloc(p, bytes);
+}
+
+static void mem_gmp_free(void *p, size_t size)
+{
+    (void)size;
+    free(p);
+}
+
+/* FLINT prints its own "Exception (...)" line to stdout before aborting; the
+   _exit drops it when stdout is not a terminal. Aborts come from sizes that
+   overflow FLINT's or GMP's limits (exponents, bit counts), hence exit 5. */
+FLINT_NORETURN static void mem_abort(void)
+{
+    char msg[600];
+
+    snprintf(msg, sizeof msg,
+             "certune: a size exceeded FLINT's or GMP's limits while %s\n", mem_context);
+    fputs(msg, stderr);
+    _exit(CERTUNE_EXIT_MEMORY);
+}
+
+static void mem_on_sigabrt(int sig)
+{
+    (void)sig;
+    mem_abort();
+}
+
+void ct_mem_install(void)
+{
+    __flint_set_memory_functions(ct_mem_malloc, ct_mem_calloc, ct_mem_realloc, free);
+    mp_set_memory_functions(ct_mem_malloc, mem_gmp_realloc, mem_gmp_free);
+    flint_set_abort(mem_abort);
+    signal(SIGABRT, mem_on_sigabrt);
+}
