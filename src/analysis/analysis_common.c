@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
+#include "certune/text.h"
 
 void ct_analysis_common_init(ct_analysis_common *C)
 {
@@ -55,13 +56,6 @@ void ct_analysis_common_alloc_events(ct_analysis_common *C, slong nfuncs,
     }
 }
 
-static char *analyze_strdup(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    strcpy(d, s);
-    return d;
-}
-
 void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
                                const char *what)
 {
@@ -69,9 +63,9 @@ void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
     A->und_lo = flint_realloc(A->und_lo, (k + 1) * sizeof(char *));
     A->und_hi = flint_realloc(A->und_hi, (k + 1) * sizeof(char *));
     A->und_what = flint_realloc(A->und_what, (k + 1) * sizeof(char *));
-    A->und_lo[k] = analyze_strdup(lo);
-    A->und_hi[k] = analyze_strdup(hi);
-    A->und_what[k] = analyze_strdup(what);
+    A->und_lo[k] = ct_text_strdup(lo);
+    A->und_hi[k] = ct_text_strdup(hi);
+    A->und_what[k] = ct_text_strdup(what);
 }
 
 static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts, slong m,
