@@ -46,14 +46,6 @@ int _ct_mqroot_prove_squarefree(const ct_mqpoly_t f);
 slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
                                 slong depth_max);
 
-/* r is a leaf holding one simple zero of its fn, which has the sign s on
-   (lo, zero); an end where fn vanishes (zlo, zhi) is moved inward by exact
-   bisection, and sign_lo set. */
-void _ct_mqroot_fix_ends(ct_mqroot_t r, int s, int zlo, int zhi);
-
-/* Sorts n roots by lo; leaves sharing an end are separated by bisection. */
-void _ct_mqroot_finish(ct_mqroot_struct *r, slong n);
-
 /* N = the squarefree part of the norm of f over Q (product of the conjugates
    of f under all sign changes of the square roots), primitive with positive
    leading coefficient. Returns 0 if its degree would exceed maxdeg. */
