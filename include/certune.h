@@ -11,6 +11,7 @@
 #include "certune/qparse.h"
 #include "certune/rational.h"
 #include "certune/decimal.h"
+#include "certune/crt.h"
 #include "certune/instance.h"
 #include "certune/component.h"
 #include "certune/dataset.h"

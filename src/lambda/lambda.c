@@ -12,6 +12,7 @@
 #include <flint/nmod_mat.h>
 #include <flint/nmod_poly.h>
 #include "certune/component.h"
+#include "certune/crt.h"
 #include "certune/lambda.h"
 
 typedef struct {
@@ -289,17 +290,13 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const ct_instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
-    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
-         p = n_nextprime(p, 1)) {
-        if (!lambda_residues(T, p, Lll, Lul, Luu, inst, S))
-            continue;
-        for (slong i = 0; i < len; i++)
-            fmpz_CRT_ui(T->coef + i, T->coef + i, M, T->res[i], p, 1);
-        fmpz_mul_ui(M, M, p);
-    }
-    fmpz_clear(M);
+    ct_crt_t C;
+    ulong p;
+    ct_crt_init(C, 62, bits + 1);
+    while (ct_crt_next(&p, C))
+        if (lambda_residues(T, p, Lll, Lul, Luu, inst, S))
+            ct_crt_accept_vec(T->coef, T->res, len, C);
+    ct_crt_clear(C);
 }
 
 /* diff(lambda) = N(s lambda) divided by its positive content. */
@@ -413,10 +410,10 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
 {
     slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu);
     fmpz *coef = _fmpz_vec_init(m + 1);
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
-    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
-         p = n_nextprime(p, 1)) {
+    ulong p, *res = flint_malloc((m + 1) * sizeof(ulong));
+    ct_crt_t C;
+    ct_crt_init(C, 62, bits + 1);
+    while (ct_crt_next(&p, C)) {
         nmod_mat_t K, H;
         nmod_poly_t cp;
         ulong det;
@@ -428,11 +425,9 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
             nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
             for (slong e = 0; e <= m; e++) {
                 ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
-                if ((m - e) % 2 == 1)
-                    c = nmod_neg(c, K->mod);
-                fmpz_CRT_ui(coef + e, coef + e, M, c, p, 1);
+                res[e] = (m - e) % 2 == 1 ? nmod_neg(c, K->mod) : c;
             }
-            fmpz_mul_ui(M, M, p);
+            ct_crt_accept_vec(coef, res, m + 1, C);
         }
         nmod_mat_clear(K);
         nmod_mat_clear(H);
@@ -442,7 +437,8 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     for (slong e = 0; e <= m; e++)
         fmpz_poly_set_coeff_fmpz(P, e, coef + e);
     _fmpz_vec_clear(coef, m + 1);
-    fmpz_clear(M);
+    flint_free(res);
+    ct_crt_clear(C);
     (void)inst;
 }
 
