@@ -17,7 +17,7 @@
 #include "certune/mqroot.h"
 
 typedef struct {
-    ct_alpha_signfn_struct *signs;
+    ct_signfn_struct *signs;
     slong nsigns;
     ct_mqpoly_struct *fns; /* distinct normalized nonzero sign functions */
     slong nfns, alloc;
@@ -29,9 +29,7 @@ typedef struct {
 
 static void alpha_work_clear(alpha_work *W)
 {
-    for (slong s = 0; s < W->nsigns; s++)
-        ct_alpha_signfn_clear(W->signs + s);
-    flint_free(W->signs);
+    ct_signfn_vec_clear(W->signs, W->nsigns);
     for (slong f = 0; f < W->nfns; f++)
         ct_mqpoly_clear(W->fns + f);
     flint_free(W->fns);
@@ -77,12 +75,12 @@ static slong alpha_insert(alpha_work *W, ct_mqpoly_t g)
 static void alpha_register(ct_analysis_common *C, alpha_work *W)
 {
     for (slong s = 0; s < W->nsigns; s++) {
-        const ct_alpha_signfn_struct *g = W->signs + s;
+        const ct_signfn_struct *g = W->signs + s;
         ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
         for (slong p = 0; p < g->c * (g->c - 1) / 2; p++) {
             ct_mqpoly_t h;
             ct_mqpoly_init(h);
-            ct_mqpoly_set(h, g->diff + p);
+            ct_mqpoly_set(h, g->diff.mq + p);
             v->sign0[p] = ct_mqpoly_normalize(h);
             if (ct_mqpoly_is_zero(h)) {
                 ct_mqpoly_clear(h);

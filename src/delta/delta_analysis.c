@@ -13,7 +13,7 @@
 #include "certune/delta.h"
 
 typedef struct {
-    ct_delta_signfn_struct *signs;
+    ct_signfn_struct *signs;
     slong nsigns;
     ct_expsum_struct *sums; /* distinct normalized nonzero sums */
     slong nsums, alloc;
@@ -26,9 +26,7 @@ typedef struct {
 
 static void delta_work_clear(delta_work *D)
 {
-    for (slong s = 0; s < D->nsigns; s++)
-        ct_delta_signfn_clear(D->signs + s);
-    flint_free(D->signs);
+    ct_signfn_vec_clear(D->signs, D->nsigns);
     for (slong f = 0; f < D->nsums; f++) {
         ct_expsum_clear(D->sums + f);
         for (slong j = 0; D->roots != NULL && j < D->nroots[f]; j++)
@@ -82,12 +80,12 @@ static slong delta_insert(delta_work *D, ct_expsum_t h)
 static void delta_register(ct_analysis_common *C, delta_work *D)
 {
     for (slong s = 0; s < D->nsigns; s++) {
-        const ct_delta_signfn_struct *g = D->signs + s;
+        const ct_signfn_struct *g = D->signs + s;
         ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
         for (slong p = 0; p < g->c * (g->c - 1) / 2; p++) {
             ct_expsum_t h;
             ct_expsum_init(h);
-            ct_expsum_set(h, g->diff + p);
+            ct_expsum_set(h, g->diff.es + p);
             v->sign0[p] = ct_expsum_normalize(h);
             if (ct_expsum_is_zero(h)) {
                 ct_expsum_clear(h);

@@ -67,11 +67,8 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
 static ct_signfn_struct *lambda_append(ct_signfn_struct **out, slong *count,
                                        slong inst_idx, const ct_instance_t inst, slong i)
 {
-    *out = flint_realloc(*out, (*count + 1) * sizeof(ct_signfn_struct));
-    ct_signfn_struct *s = *out + *count;
-    ct_signfn_init(s, inst_idx, i, ct_signfn_truth(inst, i), inst->c);
-    (*count)++;
-    return s;
+    return ct_signfn_append(out, count, &ct_signfn_type_poly, inst_idx, i,
+                            ct_signfn_truth(inst, i), inst->c);
 }
 
 /* Scored nodes of a component, with the residues of their pair polynomials. */
@@ -339,7 +336,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
         slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
         for (slong p = 0; p < T.npairs; p++)
-            lambda_pair_poly(f->diff + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
+            lambda_pair_poly(f->diff.poly + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
     }
     lambda_target_clear(&T);
     fmpz_clear(s);

@@ -1,26 +1,83 @@
-/* signfn: per-node sign functions of a family whose signs are polynomials. */
+/* signfn: the sign-function container shared by the three families. */
 #include "certune/signfn.h"
 
-void ct_signfn_init(ct_signfn_t s, slong inst, slong node, slong truth, slong c)
+static void signfn_poly_init(void *f)
+{
+    fmpz_poly_init(f);
+}
+
+static void signfn_poly_clear(void *f)
+{
+    fmpz_poly_clear(f);
+}
+
+static void signfn_mqpoly_init(void *f)
+{
+    ct_mqpoly_init(f);
+}
+
+static void signfn_mqpoly_clear(void *f)
+{
+    ct_mqpoly_clear(f);
+}
+
+static void signfn_expsum_init(void *f)
+{
+    ct_expsum_init(f);
+}
+
+static void signfn_expsum_clear(void *f)
+{
+    ct_expsum_clear(f);
+}
+
+const ct_signfn_type_struct ct_signfn_type_poly = {sizeof(fmpz_poly_struct),
+                                                   signfn_poly_init, signfn_poly_clear};
+const ct_signfn_type_struct ct_signfn_type_mqpoly = {
+    sizeof(ct_mqpoly_struct), signfn_mqpoly_init, signfn_mqpoly_clear};
+const ct_signfn_type_struct ct_signfn_type_expsum = {
+    sizeof(ct_expsum_struct), signfn_expsum_init, signfn_expsum_clear};
+
+void ct_signfn_init(ct_signfn_t s, const ct_signfn_type_struct *type, slong inst,
+                    slong node, slong truth, slong c)
 {
     slong npairs = c * (c - 1) / 2;
     s->inst = inst;
     s->node = node;
     s->truth = truth;
     s->c = c;
-    s->diff = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(fmpz_poly_struct));
+    s->type = type;
+    s->diff.any = flint_malloc(FLINT_MAX(npairs, 1) * type->size);
     for (slong p = 0; p < npairs; p++)
-        fmpz_poly_init(s->diff + p);
+        type->init((char *)s->diff.any + p * type->size);
 }
 
 void ct_signfn_clear(ct_signfn_t s)
 {
     slong npairs = s->c * (s->c - 1) / 2;
     for (slong p = 0; p < npairs; p++)
-        fmpz_poly_clear(s->diff + p);
-    flint_free(s->diff);
+        s->type->clear((char *)s->diff.any + p * s->type->size);
+    flint_free(s->diff.any);
 }
 
+ct_signfn_struct *ct_signfn_append(ct_signfn_struct **out, slong *count,
+                                   const ct_signfn_type_struct *type, slong inst,
+                                   slong node, slong truth, slong c)
+{
+    slong n = *count;
+    if ((n & (n - 1)) == 0) /* n is 0 or a power of two: the array is full */
+        *out = flint_realloc(*out, FLINT_MAX(2 * n, 1) * sizeof(ct_signfn_struct));
+    ct_signfn_init(*out + n, type, inst, node, truth, c);
+    *count = n + 1;
+    return *out + n;
+}
+
+void ct_signfn_vec_clear(ct_signfn_struct *s, slong count)
+{
+    for (slong i = 0; i < count; i++)
+        ct_signfn_clear(s + i);
+    flint_free(s);
+}
 slong ct_signfn_argmax(const int *sgn, slong c)
 {
     /* Scanning upwards and replacing only on a strict win gives ties to the
