@@ -18,6 +18,7 @@
 #include "certune/gen.h"
 #include "certune/sample.h"
 #include "certune/polyset.h"
+#include "certune/root.h"
 #include "certune/rroot.h"
 #include "certune/expsum.h"
 #include "certune/mqpoly.h"

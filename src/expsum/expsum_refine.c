@@ -3,63 +3,46 @@
 #include "certune/expsum.h"
 #include "expsum_internal.h"
 
-void ct_expsum_root_bisect(ct_expsum_root_t r)
+static int _exroot_sign(const void *fn, const fmpq_t x)
 {
-    fmpq_t m;
-    int s;
-
-    if (ct_expsum_root_is_exact(r))
-        return;
-    fmpq_init(m);
-    fmpq_add(m, r->lo, r->hi);
-    fmpq_div_2exp(m, m, 1);
-    s = ct_expsum_sign_fmpq(&r->fn, m);
-    if (s == 0) {
-        fmpq_set(r->lo, m);
-        fmpq_set(r->hi, m);
-        r->sign_lo = 0;
-    } else if (s == r->sign_lo) {
-        fmpq_swap(r->lo, m);
-    } else {
-        fmpq_swap(r->hi, m);
-    }
-    fmpq_clear(m);
+    return ct_expsum_sign_fmpq((const ct_expsum_struct *)fn, x);
 }
 
-static int _exroot_wider_than(const ct_expsum_root_t r, const fmpq_t eps)
+static void _exroot_step(void *r)
 {
-    fmpq_t w;
-    int c;
+    ct_expsum_root_bisect((ct_expsum_root_struct *)r);
+}
 
-    fmpq_init(w);
-    fmpq_sub(w, r->hi, r->lo);
-    c = fmpq_cmp(w, eps) > 0;
-    fmpq_clear(w);
-    return c;
+void ct_expsum_root_view(ct_root_struct *v, ct_expsum_root_t r)
+{
+    v->lo = r->lo;
+    v->hi = r->hi;
+    v->sign_lo = &r->sign_lo;
+    v->fn = &r->fn;
+    v->sign = _exroot_sign;
+    v->step = _exroot_step;
+    v->self = r;
+}
+
+void ct_expsum_root_bisect(ct_expsum_root_t r)
+{
+    ct_root_struct v;
+    ct_expsum_root_view(&v, r);
+    ct_root_bisect(&v);
 }
 
 void ct_expsum_root_refine(ct_expsum_root_t r, const fmpq_t eps)
 {
-    while (_exroot_wider_than(r, eps))
-        ct_expsum_root_bisect(r);
+    ct_root_struct v;
+    ct_expsum_root_view(&v, r);
+    ct_root_refine(&v, eps);
 }
 
 int ct_expsum_root_cmp_fmpq(const ct_expsum_root_t r, const fmpq_t q)
 {
-    int s;
-
-    if (ct_expsum_root_is_exact(r))
-        return fmpq_cmp(r->lo, q);
-    if (fmpq_cmp(q, r->lo) <= 0)
-        return 1;
-    if (fmpq_cmp(q, r->hi) >= 0)
-        return -1;
-    /* q inside: the unique zero of fn in [lo, hi] is q iff fn(q) = 0, else the
-       sign at q tells the side */
-    s = ct_expsum_sign_fmpq(&r->fn, q);
-    if (s == 0)
-        return 0;
-    return s == r->sign_lo ? 1 : -1;
+    ct_root_struct v;
+    ct_expsum_root_view(&v, (ct_expsum_root_struct *)r);
+    return ct_root_cmp_fmpq(&v, q);
 }
 
 /* Sign of fn at an end of r's interval (hi: the end is r->hi). */
