@@ -42,6 +42,21 @@ void ct_root_refine(ct_root_struct *r, const fmpq_t eps);
 /* Sign (-1, 0, 1) of the zero minus q, exactly (r is not modified). */
 int ct_root_cmp_fmpq(const ct_root_struct *r, const fmpq_t q);
 
+/* a, b inexact zeros of the same function, each its unique zero in its
+   interval: overlapping intervals hold the same zero iff the function changes
+   sign over their intersection (its ends are ends of a or b, of known signs);
+   else the zeros are ordered like the left ends. Returns -1, 0, 1. */
+int ct_root_cmp_same(const ct_root_struct *a, const ct_root_struct *b);
+
+/* Compares the zeros of a and b exactly: an exact end compares exactly,
+   disjoint intervals (touching ends included) decide, same (the two functions
+   are equal) decides by ct_root_cmp_same; otherwise the wider is stepped, and
+   once both are narrower than 2^-lim_bits the kind's proof equal(a, b) is
+   asked once: 1 equal, 0 different (refinement then separates them), -1
+   unknown. Returns 1 with *cmp set to -1, 0, 1 when decided, 0 when not. */
+int ct_root_cmp(int *cmp, ct_root_struct *a, ct_root_struct *b, int same,
+                int (*equal)(ct_root_struct *a, ct_root_struct *b), slong lim_bits);
+
 /* Compares the zeros of a and b (any kinds): an exact end compares exactly,
    disjoint intervals decide; else both are stepped until one of these holds
    or a is narrower than 2^-lim_bits. Returns 1 with *cmp set when decided,

@@ -6,6 +6,7 @@
 #define CERTUNE_SIGNFN_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <flint/fmpz_poly.h>
 #include "certune/expsum.h"
 #include "certune/instance.h"
@@ -65,6 +66,15 @@ void ct_signfn_clear(ct_signfn_t s);
 ct_signfn_struct *ct_signfn_append(ct_signfn_struct **out, slong *count,
                                    const ct_signfn_type_struct *type, slong inst,
                                    slong node, slong truth, slong c);
+
+/* A component of inst without a labeled node, its nodes nodes[0..size): warns
+   on warn (if not NULL) that they get F = 0, and appends zero functions for
+   its scored nodes (as the families do for such components). */
+void ct_signfn_append_unlabeled(ct_signfn_struct **out, slong *count,
+                                const ct_signfn_type_struct *type,
+                                const ct_instance_t inst, slong inst_idx,
+                                const slong *nodes, slong size, int score_all,
+                                FILE *warn);
 
 /* Clears the count entries of s and frees the array (s may be NULL). */
 void ct_signfn_vec_clear(ct_signfn_struct *s, slong count);

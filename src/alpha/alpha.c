@@ -127,21 +127,6 @@ static void alpha_component(ct_signfn_struct **out, slong *count, slong inst_idx
     flint_free(rows);
 }
 
-static void alpha_unlabeled_component(ct_signfn_struct **out, slong *count,
-                                      slong inst_idx, const ct_instance_t inst,
-                                      const ct_alpha_comp *C, int score_all, FILE *warn)
-{
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(C->node[0] + 1), (long)C->size,
-                C->size == 1 ? "" : "s");
-    for (slong r = 0; r < C->size; r++)
-        if (ct_signfn_is_scored(inst, C->node[r], score_all))
-            alpha_append(out, count, inst_idx, inst, C->node[r]);
-}
-
 void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn)
@@ -152,7 +137,8 @@ void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
         ct_alpha_comp C;
         ct_alpha_comp_init(&C, inst, comp, k);
         if (C.m == 0)
-            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_mqpoly, inst, inst_idx,
+                                       C.node, C.size, score_all, warn);
         else
             alpha_component(out, count, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);

@@ -185,21 +185,6 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
     flint_free(rows);
 }
 
-static void delta_unlabeled_component(ct_signfn_struct **out, slong *count,
-                                      slong inst_idx, const ct_instance_t inst,
-                                      const delta_comp *C, int score_all, FILE *warn)
-{
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(C->node[0] + 1), (long)C->size,
-                C->size == 1 ? "" : "s");
-    for (slong r = 0; r < C->size; r++)
-        if (ct_signfn_is_scored(inst, C->node[r], score_all))
-            delta_append(out, count, inst_idx, inst, C->node[r]);
-}
-
 void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
                              int score_all, FILE *warn)
@@ -217,7 +202,8 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
     slong ncomp = ct_component_assign(comp, inst);
     for (slong k = 0; k < ncomp; k++) {
         if (delta_comp_fill(&C, inst, comp, k) == 0)
-            delta_unlabeled_component(out, count, inst_idx, inst, &C, score_all, warn);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
+                                       C.node, C.size, score_all, warn);
         else
             delta_component(out, count, inst_idx, inst, comp, k, &C, c, score_all);
     }

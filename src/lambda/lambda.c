@@ -362,20 +362,6 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst, const slon
     return S->m;
 }
 
-static void lambda_unlabeled_component(ct_signfn_struct **out, slong *count,
-                                       slong inst_idx, const ct_instance_t inst,
-                                       const kron_sets *S, int score_all, FILE *warn)
-{
-    if (warn != NULL)
-        fprintf(warn,
-                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
-                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
-                inst->path, (long)(S->unl[0] + 1), (long)S->nu, S->nu == 1 ? "" : "s");
-    for (slong r = 0; r < S->nu; r++)
-        if (ct_signfn_is_scored(inst, S->unl[r], score_all))
-            lambda_append(out, count, inst_idx, inst, S->unl[r]);
-}
-
 void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
                               const ct_instance_t inst, slong inst_idx, int score_all,
                               FILE *warn)
@@ -389,7 +375,8 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
     slong ncomp = ct_component_assign(comp, inst);
     for (slong k = 0; k < ncomp; k++) {
         if (lambda_sets_fill(&S, inst, comp, k) == 0)
-            lambda_unlabeled_component(out, count, inst_idx, inst, &S, score_all, warn);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
+                                       S.unl, S.nu, score_all, warn);
         else
             lambda_component(out, count, inst_idx, inst, comp, k, &S, score_all);
     }

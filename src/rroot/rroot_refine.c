@@ -89,22 +89,17 @@ void _ct_rroot_step(ct_rroot_t r)
     fmpq_clear(m);
 }
 
-static int _rroot_wider_than(const ct_rroot_t r, const fmpq_t eps)
+static void _rroot_step_cb(void *r)
 {
-    fmpq_t w;
-    int c;
-
-    fmpq_init(w);
-    fmpq_sub(w, r->hi, r->lo);
-    c = fmpq_cmp(w, eps) > 0;
-    fmpq_clear(w);
-    return c;
+    _ct_rroot_step((ct_rroot_struct *)r);
 }
 
 void ct_rroot_refine(ct_rroot_t r, const fmpq_t eps)
 {
-    while (_rroot_wider_than(r, eps))
-        _ct_rroot_step(r);
+    ct_root_struct v;
+    ct_rroot_view(&v, r);
+    v.step = _rroot_step_cb; /* refinement splits geometrically where it pays */
+    ct_root_refine(&v, eps);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -72,6 +72,22 @@ ct_signfn_struct *ct_signfn_append(ct_signfn_struct **out, slong *count,
     return *out + n;
 }
 
+void ct_signfn_append_unlabeled(ct_signfn_struct **out, slong *count,
+                                const ct_signfn_type_struct *type,
+                                const ct_instance_t inst, slong inst_idx,
+                                const slong *nodes, slong size, int score_all, FILE *warn)
+{
+    if (warn != NULL)
+        fprintf(warn,
+                "certune: warning: %s: the component of node %ld (%ld node%s) has no "
+                "labeled node; its nodes get F = 0 (a tie, predicted class 0)\n",
+                inst->path, (long)(nodes[0] + 1), (long)size, size == 1 ? "" : "s");
+    for (slong r = 0; r < size; r++)
+        if (ct_signfn_is_scored(inst, nodes[r], score_all))
+            ct_signfn_append(out, count, type, inst_idx, nodes[r],
+                             ct_signfn_truth(inst, nodes[r]), inst->c);
+}
+
 void ct_signfn_vec_clear(ct_signfn_struct *s, slong count)
 {
     for (slong i = 0; i < count; i++)
