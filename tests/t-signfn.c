@@ -89,6 +89,35 @@ static void check_append(void)
     ct_signfn_vec_clear(NULL, 0);
 }
 
+/* The set numbers distinct functions by first insertion and drops repeats:
+   constants 1..7 (as exponential sums c 1^x) inserted 100 times. */
+static void check_set(void)
+{
+    ct_signfn_set_t S;
+    fmpz_t c, one;
+    fmpz_init(c), fmpz_init_set_ui(one, 1);
+    ct_signfn_set_init(S, &ct_signfn_type_expsum);
+    for (slong i = 0; i < 100; i++) {
+        ct_expsum_t h;
+        ct_expsum_init(h);
+        fmpz_set_si(c, (i * 3) % 7 + 1); /* 1, 4, 7, 3, 6, 2, 5, 1, ... */
+        ct_expsum_set_terms(h, c, one, 1);
+        slong id = ct_signfn_set_insert(S, h); /* h moved or cleared */
+        CHECK(id == i % 7);
+    }
+    CHECK(S->len == 7);
+    for (slong f = 0; f < S->len; f++) {
+        ct_expsum_t h;
+        ct_expsum_init(h);
+        fmpz_set_si(c, (f * 3) % 7 + 1);
+        ct_expsum_set_terms(h, c, one, 1);
+        CHECK(ct_expsum_equal(S->fn.es + f, h));
+        ct_expsum_clear(h);
+    }
+    ct_signfn_set_clear(S);
+    fmpz_clear(c), fmpz_clear(one);
+}
+
 /* The scoring rule on the lambda gadget x = 4 (nodes 1, 2 labeled 0, node 4
    labeled 1, node 3 held out as class 1; 0-based below). */
 static void check_scored(void)
@@ -112,5 +141,6 @@ int main(void)
     check_argmax_exhaustive();
     check_init_zero();
     check_append();
+    check_set();
     return check_finish("t-signfn");
 }

@@ -14,7 +14,7 @@
    multi-quadratic polynomial whose sign at every alpha in (0, 1) is the sign of
    F[node][k] - F[node][l],
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE). Exact.
+   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE). Exact.
    Nodes of degree 0 keep F = Y (constants); components without a labeled node
    give zero functions and a warning on warn (if not NULL). */
 void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,

@@ -14,7 +14,7 @@
    exponential sum whose sign at every delta in [0, 1] is the sign of
    F[node][k] - F[node][l],
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE), for
+   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE), for
    the constant c (0 < c < 1). Exact: one integer linear solve per component.
    Nodes of degree 0 keep F = Y (constant sums); components without a labeled
    node give zero sums and a warning on warn (if not NULL). */

@@ -12,11 +12,18 @@
 #include "certune/instance.h"
 #include "certune/mqpoly.h"
 
-/* The type of a family's functions: its size, init and clear. */
+/* The type of a family's functions: its size, init, clear, and (for
+   ct_signfn_set) copy, normalization (division by a constant; returns the
+   sign it multiplied by), the zero test, hash and equality. */
 typedef struct {
     size_t size;
     void (*init)(void *f);
     void (*clear)(void *f);
+    void (*set)(void *f, const void *g);
+    int (*normalize)(void *f);
+    int (*is_zero)(const void *f);
+    ulong (*hash)(const void *f);
+    int (*equal)(const void *f, const void *g);
 } ct_signfn_type_struct;
 
 /* fmpz_poly (lambda), ct_mqpoly (alpha), ct_expsum (delta). */
@@ -78,6 +85,36 @@ void ct_signfn_append_unlabeled(ct_signfn_struct **out, slong *count,
 
 /* Clears the count entries of s and frees the array (s may be NULL). */
 void ct_signfn_vec_clear(ct_signfn_struct *s, slong count);
+
+/* The distinct functions of one type (a family's normalized nonzero sign
+   functions), numbered 0, 1, ... in order of first insertion; fn.mq / fn.es /
+   fn.poly holds them. Open addressing over hashes, grown by doubling. */
+typedef struct {
+    const ct_signfn_type_struct *type;
+    union {
+        void *any;
+        fmpz_poly_struct *poly;
+        ct_mqpoly_struct *mq;
+        ct_expsum_struct *es;
+    } fn;
+    slong len, alloc;
+    slong *table, table_size; /* ids into fn, -1 empty */
+} ct_signfn_set_struct;
+typedef ct_signfn_set_struct ct_signfn_set_t[1];
+
+/* Empty set of functions of the given type (hash and equal set); ct_signfn_set_clear
+   clears the functions and frees the set. */
+void ct_signfn_set_init(ct_signfn_set_t S, const ct_signfn_type_struct *type);
+void ct_signfn_set_clear(ct_signfn_set_t S);
+
+/* The id of the function g: g is moved into S when new, else cleared (either
+   way the caller must not clear it). */
+slong ct_signfn_set_insert(ct_signfn_set_t S, void *g);
+
+/* The id in S of the normalized function of pair p of s (of S's type), -1
+   when it is zero; *sign = the sign relating them (0 for zero). s unchanged. */
+slong ct_signfn_set_add_pair(ct_signfn_set_t S, int *sign, const ct_signfn_struct *s,
+                             slong p);
 
 /* Index of the pair (k, l), 0 <= k < l < c, in diff. */
 static inline slong ct_signfn_pair(slong k, slong l, slong c)

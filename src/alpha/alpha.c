@@ -12,7 +12,6 @@
    solved exactly by ct_alpha_adj_groups (alpha_mod.c, docs/alpha.md). */
 #include "certune/alpha.h"
 #include "certune/component.h"
-#include "certune/lambda.h"
 #include "certune/signfn.h"
 #include "alpha_internal.h"
 

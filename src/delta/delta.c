@@ -11,7 +11,6 @@
    sum_g (+-Y[i][g]) deg_g^delta (+ for the groups of class k, - for class l). */
 #include "certune/component.h"
 #include "certune/delta.h"
-#include "certune/lambda.h"
 #include "delta_internal.h"
 
 /* One component: its nodes, its labeled ones, their (class, degree) groups. */

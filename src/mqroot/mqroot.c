@@ -212,20 +212,26 @@ int ct_mqroot_sign_fmpq(const ct_mqpoly_t g, const fmpq_t q)
     return s;
 }
 
-int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
+slong _ct_mqroot_low_order(const ct_mqpoly_t g)
 {
-    slong j = WORD_MAX, k;
-    fmpz *c;
-    ct_mqroot_sgn_t ctx;
-    int s;
-
-    for (k = 0; k < g->len; k++) {
+    slong j = WORD_MAX;
+    for (slong k = 0; k < g->len; k++) {
         const fmpz_poly_struct *G = g->poly + k;
         slong i = 0;
         while (i < G->length && fmpz_is_zero(G->coeffs + i))
             i++;
         j = FLINT_MIN(j, i);
     }
+    return j;
+}
+
+int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
+{
+    slong j = _ct_mqroot_low_order(g), k;
+    fmpz *c;
+    ct_mqroot_sgn_t ctx;
+    int s;
+
     if (g->len == 0)
         return 0;
     c = _fmpz_vec_init(g->len);

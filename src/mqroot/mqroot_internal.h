@@ -37,6 +37,9 @@ int _ct_mqroot_basis(fmpz **b, slong *m, ulong *mask, const ct_mqpoly_t g);
 /* 1 if the mqpoly f (degree >= 1) is proved squarefree by the modular test. */
 int _ct_mqroot_prove_squarefree(const ct_mqpoly_t f);
 
+/* The smallest j with some G_k[j] != 0 (WORD_MAX for zero g): g = x^j (...). */
+slong _ct_mqroot_low_order(const ct_mqpoly_t g);
+
 /* The zeros in (0, 1) of f (degree >= 1, f(0) != 0) by Descartes bisection
    down to depth_max halvings. Returns their number and sets *out (increasing,
    disjoint, certified: one sign variation proves one simple zero), or -1 when

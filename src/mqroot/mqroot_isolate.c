@@ -14,15 +14,8 @@
 /* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
 static void _mqroot_strip_x(ct_mqpoly_t f, const ct_mqpoly_t g)
 {
-    slong j = WORD_MAX, k;
+    slong j = _ct_mqroot_low_order(g), k;
 
-    for (k = 0; k < g->len; k++) {
-        const fmpz_poly_struct *G = g->poly + k;
-        slong i = 0;
-        while (i < G->length && fmpz_is_zero(G->coeffs + i))
-            i++;
-        j = FLINT_MIN(j, i);
-    }
     ct_mqpoly_set(f, g);
     for (k = 0; k < f->len; k++)
         fmpz_poly_shift_right(f->poly + k, f->poly + k, j);

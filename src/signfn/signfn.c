@@ -31,12 +31,73 @@ static void signfn_expsum_clear(void *f)
     ct_expsum_clear(f);
 }
 
+static void signfn_mqpoly_set(void *f, const void *g)
+{
+    ct_mqpoly_set(f, g);
+}
+
+static int signfn_mqpoly_normalize(void *f)
+{
+    return ct_mqpoly_normalize(f);
+}
+
+static int signfn_mqpoly_is_zero(const void *f)
+{
+    return ct_mqpoly_is_zero(f);
+}
+
+static int signfn_expsum_is_zero(const void *f)
+{
+    return ct_expsum_is_zero(f);
+}
+
+static void signfn_expsum_set(void *f, const void *g)
+{
+    ct_expsum_set(f, g);
+}
+
+static int signfn_expsum_normalize(void *f)
+{
+    return ct_expsum_normalize(f);
+}
+
+static ulong signfn_mqpoly_hash(const void *f)
+{
+    return ct_mqpoly_hash(f);
+}
+
+static int signfn_mqpoly_equal(const void *f, const void *g)
+{
+    return ct_mqpoly_equal(f, g);
+}
+
+static ulong signfn_expsum_hash(const void *f)
+{
+    return ct_expsum_hash(f);
+}
+
+static int signfn_expsum_equal(const void *f, const void *g)
+{
+    return ct_expsum_equal(f, g);
+}
+
+/* (lambda deduplicates through polyset, up to sign and content: no hash here) */
 const ct_signfn_type_struct ct_signfn_type_poly = {sizeof(fmpz_poly_struct),
-                                                   signfn_poly_init, signfn_poly_clear};
+                                                   signfn_poly_init,
+                                                   signfn_poly_clear,
+                                                   NULL,
+                                                   NULL,
+                                                   NULL,
+                                                   NULL,
+                                                   NULL};
 const ct_signfn_type_struct ct_signfn_type_mqpoly = {
-    sizeof(ct_mqpoly_struct), signfn_mqpoly_init, signfn_mqpoly_clear};
+    sizeof(ct_mqpoly_struct), signfn_mqpoly_init,      signfn_mqpoly_clear,
+    signfn_mqpoly_set,        signfn_mqpoly_normalize, signfn_mqpoly_is_zero,
+    signfn_mqpoly_hash,       signfn_mqpoly_equal};
 const ct_signfn_type_struct ct_signfn_type_expsum = {
-    sizeof(ct_expsum_struct), signfn_expsum_init, signfn_expsum_clear};
+    sizeof(ct_expsum_struct), signfn_expsum_init,      signfn_expsum_clear,
+    signfn_expsum_set,        signfn_expsum_normalize, signfn_expsum_is_zero,
+    signfn_expsum_hash,       signfn_expsum_equal};
 
 void ct_signfn_init(ct_signfn_t s, const ct_signfn_type_struct *type, slong inst,
                     slong node, slong truth, slong c)
