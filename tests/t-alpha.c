@@ -31,10 +31,10 @@ static int poly_sign(const ct_mqpoly_t g, slong num, slong den)
     return sg;
 }
 
-static void free_fns(ct_alpha_signfn_struct *s, slong count)
+static void free_fns(ct_signfn_struct *s, slong count)
 {
     for (slong r = 0; r < count; r++)
-        ct_alpha_signfn_clear(s + r);
+        ct_signfn_clear(s + r);
     flint_free(s);
 }
 
@@ -80,7 +80,7 @@ static slong count_classes(const ct_instance_t inst, const slong *comp, slong j)
 
 /* Every scored node once with its truth; one warning line per component
    without a labeled node. */
-static void check_entries(const ct_alpha_signfn_struct *s, slong count,
+static void check_entries(const ct_signfn_struct *s, slong count,
                           const ct_instance_t inst, int score_all, FILE *warn)
 {
     slong expect = 0, lines = 0, unlab = 0, *comp = flint_malloc(inst->n * sizeof(slong));
@@ -116,8 +116,7 @@ static void check_entries(const ct_alpha_signfn_struct *s, slong count,
 }
 
 /* Degrees, square classes and radicands of every function of a component. */
-static void check_shape(const ct_alpha_signfn_struct *s, slong count,
-                        const ct_instance_t inst)
+static void check_shape(const ct_signfn_struct *s, slong count, const ct_instance_t inst)
 {
     slong *comp = flint_malloc(inst->n * sizeof(slong)), np = inst->c * (inst->c - 1) / 2;
     slong ncomp = ct_component_assign(comp, inst);
@@ -128,11 +127,11 @@ static void check_shape(const ct_alpha_signfn_struct *s, slong count,
         for (slong i = 0; i < inst->n; i++)
             size += comp[i] == comp[s[r].node];
         for (slong p = 0; p < np; p++) {
-            CHECK(ct_mqpoly_degree(s[r].diff + p) <= size - 1);
-            CHECK(s[r].diff[p].len <= cls);
-            for (slong k = 0; k < s[r].diff[p].len; k++)
-                CHECK(fmpz_get_ui(s[r].diff[p].rad + k) ==
-                      squarefree_part(fmpz_get_ui(s[r].diff[p].rad + k)));
+            CHECK(ct_mqpoly_degree(s[r].diff.mq + p) <= size - 1);
+            CHECK(s[r].diff.mq[p].len <= cls);
+            for (slong k = 0; k < s[r].diff.mq[p].len; k++)
+                CHECK(fmpz_get_ui(s[r].diff.mq[p].rad + k) ==
+                      squarefree_part(fmpz_get_ui(s[r].diff.mq[p].rad + k)));
         }
     }
     flint_free(comp);
@@ -140,7 +139,7 @@ static void check_shape(const ct_alpha_signfn_struct *s, slong count,
 
 static void check_instance(const ct_instance_t inst, int score_all)
 {
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0, nc = inst->c;
     FILE *warn = tmpfile();
     ct_alpha_sign_functions(&s, &count, inst, 5, score_all, warn);
@@ -158,7 +157,7 @@ static void check_instance(const ct_instance_t inst, int score_all)
             for (slong k = 0; k < nc; k++)
                 for (slong l = k + 1; l < nc; l++) {
                     int o = oracle_alpha_sign(F, s[r].node, k, l, PREC);
-                    int h = poly_sign(s[r].diff + ct_signfn_pair(k, l, nc), grid[g][0],
+                    int h = poly_sign(s[r].diff.mq + ct_signfn_pair(k, l, nc), grid[g][0],
                                       grid[g][1]);
                     CHECK_MSG(o == h, "%s node %ld pair %ld,%ld alpha %ld/%ld: %d vs %d",
                               inst->path, (long)s[r].node, (long)k, (long)l,
@@ -255,10 +254,10 @@ static void check_shipped(const ct_mqpoly_t g, slong xn, slong xd)
     CHECK_MSG(ok, "%s", err);
     if (!ok)
         return;
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
-    CHECK(count == 1 && ct_mqpoly_equal(s[0].diff, g));
+    CHECK(count == 1 && ct_mqpoly_equal(s[0].diff.mq, g));
     free_fns(s, count);
     ct_instance_clear(inst);
 }
@@ -269,7 +268,7 @@ static void check_shipped(const ct_mqpoly_t g, slong xn, slong xd)
 static void check_gadget(slong xn, slong xd)
 {
     ct_instance_t inst;
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     ct_mqpoly_t e, g;
     ct_mqpoly_init(e), ct_mqpoly_init(g);
@@ -278,13 +277,13 @@ static void check_gadget(slong xn, slong xd)
     CHECK(count == 1 && s[0].node == 3 && s[0].truth == 0 && s[0].inst == 0);
     add_root_term(e, 2 * xd + xn, 1, 1);
     add_root_term(e, xd, -2, 2);
-    ct_mqpoly_set(g, s[0].diff);
+    ct_mqpoly_set(g, s[0].diff.mq);
     int se = ct_mqpoly_normalize(e), sg = ct_mqpoly_normalize(g);
-    char *str = ct_mqpoly_get_str(s[0].diff);
+    char *str = ct_mqpoly_get_str(s[0].diff.mq);
     CHECK_MSG(se == sg && ct_mqpoly_equal(e, g), "x = %ld/%ld: %s", (long)xn, (long)xd,
               str);
     free(str);
-    check_shipped(s[0].diff, xn, xd);
+    check_shipped(s[0].diff.mq, xn, xd);
     free_fns(s, count);
     check_instance(inst, 0);
     check_instance(inst, CT_LAMBDA_EVERY_NODE);
@@ -297,14 +296,14 @@ static void check_gadget(slong xn, slong xd)
 static void check_gadget_rational(void)
 {
     ct_instance_t inst;
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     gadget(inst, 1, 4);
     ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
-    CHECK(s[0].diff->len == 1 && fmpz_is_one(s[0].diff->rad));
-    CHECK(poly_sign(s[0].diff, 74, 100) == 1);
-    CHECK(poly_sign(s[0].diff, 3, 4) == 0);
-    CHECK(poly_sign(s[0].diff, 76, 100) == -1);
+    CHECK(s[0].diff.mq->len == 1 && fmpz_is_one(s[0].diff.mq->rad));
+    CHECK(poly_sign(s[0].diff.mq, 74, 100) == 1);
+    CHECK(poly_sign(s[0].diff.mq, 3, 4) == 0);
+    CHECK(poly_sign(s[0].diff.mq, 76, 100) == -1);
     free_fns(s, count);
     ct_instance_clear(inst);
 }
@@ -324,14 +323,14 @@ static void check_oscillating(void)
     CHECK_MSG(ok, "%s", err);
     if (!ok)
         return;
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     ct_alpha_sign_functions(&s, &count, inst, 0, 0, NULL);
     CHECK(count == 5);
     for (int j = 0; j < 7 && count == 5; j++) {
         slong bad = 0;
         for (slong r = 0; r < count; r++) /* class 0 iff the (0,1) sign is >= 0 */
-            bad += (poly_sign(s[r].diff, num[j], den[j]) >= 0 ? 0 : 1) != s[r].truth;
+            bad += (poly_sign(s[r].diff.mq, num[j], den[j]) >= 0 ? 0 : 1) != s[r].truth;
         CHECK_MSG(bad == wrong[j], "alpha = %ld/%ld: %ld wrong", (long)num[j],
                   (long)den[j], (long)bad);
     }

@@ -59,15 +59,15 @@ static slong coef_sign_changes(const ct_expsum_struct *h)
     return v;
 }
 
-static void free_fns(ct_delta_signfn_struct *s, slong count)
+static void free_fns(ct_signfn_struct *s, slong count)
 {
     for (slong r = 0; r < count; r++)
-        ct_delta_signfn_clear(s + r);
+        ct_signfn_clear(s + r);
     flint_free(s);
 }
 
 /* Oracle signs of every (function, pair) at grid point g into sg. */
-static void oracle_signs(int *sg, const ct_delta_signfn_struct *s, slong count,
+static void oracle_signs(int *sg, const ct_signfn_struct *s, slong count,
                          const ct_instance_t inst, const fmpq_t c, slong g)
 {
     slong nc = inst->c, np = nc * (nc - 1) / 2;
@@ -86,7 +86,7 @@ static void oracle_signs(int *sg, const ct_delta_signfn_struct *s, slong count,
                 slong i = s[r].node, p = ct_signfn_pair(k, l, nc);
                 int o = exact ? oracle_delta_sign_exact(Fq, i, k, l)
                               : oracle_delta_sign_arb(Fa, i, k, l, PREC);
-                int h = sum_sign(s[r].diff + p, d);
+                int h = sum_sign(s[r].diff.es + p, d);
                 CHECK_MSG(o == h,
                           "%s node %ld pair %ld,%ld delta %ld/%ld: oracle %d sum %d",
                           inst->path, (long)i, (long)k, (long)l, (long)*fmpq_numref(d),
@@ -119,7 +119,7 @@ static slong count_degrees(const ct_instance_t inst, const slong *comp, slong j,
 
 /* Terms, coefficient sign changes and observed sign changes against the
    distinct degrees. */
-static void check_bounds(const int *sg, const ct_delta_signfn_struct *s, slong count,
+static void check_bounds(const int *sg, const ct_signfn_struct *s, slong count,
                          const ct_instance_t inst)
 {
     slong nc = inst->c, np = nc * (nc - 1) / 2;
@@ -132,21 +132,21 @@ static void check_bounds(const int *sg, const ct_delta_signfn_struct *s, slong c
                 slong nd = ct_delta_distinct_degrees(inst, comp, j, k, l), seen = 0,
                       last = 0;
                 CHECK(nd == count_degrees(inst, comp, j, k, l));
-                CHECK(s[r].diff[p].len <= nd);
-                CHECK(coef_sign_changes(s[r].diff + p) <= FLINT_MAX(nd - 1, 0));
+                CHECK(s[r].diff.es[p].len <= nd);
+                CHECK(coef_sign_changes(s[r].diff.es + p) <= FLINT_MAX(nd - 1, 0));
                 for (slong g = 0; g <= 8; g++) { /* increasing deltas */
                     int o = sg[(r * np + p) * NGRID + g];
                     seen += o != 0 && last != 0 && o != last;
                     last = o != 0 ? o : last;
                 }
-                CHECK(seen <= coef_sign_changes(s[r].diff + p));
+                CHECK(seen <= coef_sign_changes(s[r].diff.es + p));
             }
     flint_free(comp);
 }
 
 /* Every scored node exactly once with its truth, one warning per component
    without a labeled node. */
-static void check_entries(const ct_delta_signfn_struct *s, slong count,
+static void check_entries(const ct_signfn_struct *s, slong count,
                           const ct_instance_t inst, int score_all, FILE *warn)
 {
     slong expect = 0, *comp = flint_malloc(inst->n * sizeof(slong)), lines = 0;
@@ -183,7 +183,7 @@ static void check_entries(const ct_delta_signfn_struct *s, slong count,
 
 static void check_instance(const ct_instance_t inst, const fmpq_t c, int score_all)
 {
-    ct_delta_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0, np = inst->c * (inst->c - 1) / 2;
     FILE *warn = tmpfile();
     ct_delta_sign_functions(&s, &count, inst, 7, c, score_all, warn);
@@ -267,7 +267,7 @@ static void gadget(ct_instance_t inst, slong xn, slong xd)
 static void check_gadget(slong xn, slong xd, slong p, slong q)
 {
     ct_instance_t inst;
-    ct_delta_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     fmpq_t c;
     fmpq_init(c);
@@ -275,7 +275,7 @@ static void check_gadget(slong xn, slong xd, slong p, slong q)
     gadget(inst, xn, xd);
     ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
     CHECK(count == 1 && s[0].node == 3 && s[0].truth == 0 && s[0].inst == 0);
-    const ct_expsum_struct *h = s[0].diff;
+    const ct_expsum_struct *h = s[0].diff.es;
     CHECK_MSG(h->len == 2, "x = %ld/%ld", (long)xn, (long)xd);
     if (h->len == 2) {
         fmpz_t a, b;
@@ -303,7 +303,7 @@ static void check_gadget(slong xn, slong xd, slong p, slong q)
 static void check_gadget_half(void)
 {
     ct_instance_t inst;
-    ct_delta_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0, expect[3] = {1, 0, 0}, num[3] = {49, 1, 51}, den[3] = {100, 2, 100};
     fmpq_t c, d;
     arb_mat_t F;
@@ -312,7 +312,7 @@ static void check_gadget_half(void)
     gadget(inst, 1, 4);
     arb_mat_init(F, 4, 2);
     ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
-    const ct_expsum_struct *h = s[0].diff;
+    const ct_expsum_struct *h = s[0].diff.es;
     CHECK(h->len == 2);
     if (h->len == 2) {
         fmpz_t a, b;
@@ -356,7 +356,7 @@ static void check_oscillating(void)
         fmpq_clear(c), fmpq_clear(d);
         return;
     }
-    ct_delta_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     slong count = 0;
     ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
     CHECK(count == 5);
@@ -364,7 +364,7 @@ static void check_oscillating(void)
         slong bad = 0;
         fmpq_set_si(d, num[j], den[j]);
         for (slong r = 0; r < count; r++) /* class 0 iff the (0,1) sum is >= 0 */
-            bad += (sum_sign(s[r].diff, d) >= 0 ? 0 : 1) != s[r].truth;
+            bad += (sum_sign(s[r].diff.es, d) >= 0 ? 0 : 1) != s[r].truth;
         CHECK_MSG(bad == wrong[j], "delta = %ld/%ld: %ld wrong", (long)num[j],
                   (long)den[j], (long)bad);
     }

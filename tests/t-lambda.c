@@ -44,7 +44,7 @@ static void check_gadget(slong xnum, ulong xden)
     fmpz_poly_scalar_divexact_fmpz(expect, expect, g);
     fmpz_poly_t quot;
     fmpz_poly_init(quot);
-    CHECK_MSG(fmpz_poly_divides(quot, s[0].diff, expect), "x = %ld/%lu", xnum, xden);
+    CHECK_MSG(fmpz_poly_divides(quot, s[0].diff.poly, expect), "x = %ld/%lu", xnum, xden);
     CHECK(fmpz_poly_degree(quot) == 1);
     for (slong i = 0; i < quot->length; i++)
         CHECK_MSG(fmpz_sgn(quot->coeffs + i) > 0, "x = %ld/%lu", xnum, xden);
@@ -93,7 +93,8 @@ static void check_signs_at(const ct_signfn_struct *s, slong count,
     for (slong r = 0; r < count; r++)
         for (slong k = 0; k < inst->c; k++)
             for (slong l = k + 1; l < inst->c; l++) {
-                const fmpz_poly_struct *p = s[r].diff + ct_signfn_pair(k, l, inst->c);
+                const fmpz_poly_struct *p =
+                    s[r].diff.poly + ct_signfn_pair(k, l, inst->c);
                 fmpz_poly_evaluate_fmpq(v, p, lambda);
                 fmpq_sub(d, fmpq_mat_entry(F, s[r].node, k),
                          fmpq_mat_entry(F, s[r].node, l));
@@ -128,7 +129,7 @@ static void check_random(flint_rand_t state)
             m += inst->label[i] >= 0;
         for (slong r = 0; r < count; r++)
             for (slong p = 0; p < inst->c * (inst->c - 1) / 2; p++)
-                CHECK(fmpz_poly_degree(s[r].diff + p) < m); /* degree < |labeled| */
+                CHECK(fmpz_poly_degree(s[r].diff.poly + p) < m); /* degree < |labeled| */
         fmpq_t lambda;
         fmpq_init(lambda);
         for (slong j = 0; j < 4; j++) {

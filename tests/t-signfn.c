@@ -48,11 +48,74 @@ static void check_argmax_exhaustive(void)
 static void check_init_zero(void)
 {
     ct_signfn_t s;
-    ct_signfn_init(s, 3, 7, 2, 4);
+    ct_signfn_init(s, &ct_signfn_type_poly, 3, 7, 2, 4);
     CHECK(s->inst == 3 && s->node == 7 && s->truth == 2 && s->c == 4);
     for (slong p = 0; p < 6; p++)
-        CHECK(fmpz_poly_is_zero(s->diff + p));
+        CHECK(fmpz_poly_is_zero(s->diff.poly + p));
     ct_signfn_clear(s);
+}
+
+/* Appending grows the array (doubling) without disturbing earlier entries, for
+   each of the three function types; entries start as zero functions. */
+static void check_append(void)
+{
+    const ct_signfn_type_struct *types[3] = {&ct_signfn_type_poly, &ct_signfn_type_mqpoly,
+                                             &ct_signfn_type_expsum};
+    for (int t = 0; t < 3; t++) {
+        ct_signfn_struct *s = NULL;
+        slong count = 0;
+        for (slong i = 0; i < 100; i++) {
+            ct_signfn_struct *e =
+                ct_signfn_append(&s, &count, types[t], i % 7, i, i % 3 - 1, 2 + i % 4);
+            CHECK(e == s + i && count == i + 1);
+            if (t == 0) /* write into it: must survive the later growth */
+                fmpz_poly_set_coeff_si(e->diff.poly, 0, i + 1);
+        }
+        for (slong i = 0; i < 100; i++) {
+            slong c = 2 + i % 4;
+            CHECK(s[i].inst == i % 7 && s[i].node == i && s[i].truth == i % 3 - 1);
+            CHECK(s[i].c == c && s[i].type == types[t]);
+            for (slong p = 0; p < c * (c - 1) / 2; p++)
+                if (t == 0)
+                    CHECK(fmpz_poly_length(s[i].diff.poly + p) == (p == 0) &&
+                          (p != 0 || fmpz_equal_si(s[i].diff.poly->coeffs, i + 1)));
+                else if (t == 1)
+                    CHECK(ct_mqpoly_is_zero(s[i].diff.mq + p));
+                else
+                    CHECK(ct_expsum_is_zero(s[i].diff.es + p));
+        }
+        ct_signfn_vec_clear(s, count);
+    }
+    ct_signfn_vec_clear(NULL, 0);
+}
+
+/* The set numbers distinct functions by first insertion and drops repeats:
+   constants 1..7 (as exponential sums c 1^x) inserted 100 times. */
+static void check_set(void)
+{
+    ct_signfn_set_t S;
+    fmpz_t c, one;
+    fmpz_init(c), fmpz_init_set_ui(one, 1);
+    ct_signfn_set_init(S, &ct_signfn_type_expsum);
+    for (slong i = 0; i < 100; i++) {
+        ct_expsum_t h;
+        ct_expsum_init(h);
+        fmpz_set_si(c, (i * 3) % 7 + 1); /* 1, 4, 7, 3, 6, 2, 5, 1, ... */
+        ct_expsum_set_terms(h, c, one, 1);
+        slong id = ct_signfn_set_insert(S, h); /* h moved or cleared */
+        CHECK(id == i % 7);
+    }
+    CHECK(S->len == 7);
+    for (slong f = 0; f < S->len; f++) {
+        ct_expsum_t h;
+        ct_expsum_init(h);
+        fmpz_set_si(c, (f * 3) % 7 + 1);
+        ct_expsum_set_terms(h, c, one, 1);
+        CHECK(ct_expsum_equal(S->fn.es + f, h));
+        ct_expsum_clear(h);
+    }
+    ct_signfn_set_clear(S);
+    fmpz_clear(c), fmpz_clear(one);
 }
 
 /* The scoring rule on the lambda gadget x = 4 (nodes 1, 2 labeled 0, node 4
@@ -77,5 +140,7 @@ int main(void)
     check_pair_index();
     check_argmax_exhaustive();
     check_init_zero();
+    check_append();
+    check_set();
     return check_finish("t-signfn");
 }

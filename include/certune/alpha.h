@@ -7,26 +7,17 @@
 #include "certune/analysis.h"
 #include "certune/instance.h"
 #include "certune/mqpoly.h"
+#include "certune/signfn.h"
 
-/* For one scored node: for each class pair k < l (index ct_signfn_pair(k, l, c)),
-   a multi-quadratic polynomial whose sign at every alpha in (0, 1) is the sign
-   of F[node][k] - F[node][l]. Zero means a tie everywhere. */
-typedef struct {
-    slong inst, node, truth, c;
-    ct_mqpoly_struct *diff; /* c (c - 1) / 2 */
-} ct_alpha_signfn_struct;
-
-void ct_alpha_signfn_init(ct_alpha_signfn_struct *s, slong inst, slong node, slong truth,
-                          slong c);
-void ct_alpha_signfn_clear(ct_alpha_signfn_struct *s);
-
-/* Appends to *out (NULL with *count 0, or an array grown by these functions
-   with ct_mem_grow_flint; *count entries; flint_free it) the sign functions
+/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+   ct_signfn_type_mqpoly (read diff.mq): for each class pair k < l a
+   multi-quadratic polynomial whose sign at every alpha in (0, 1) is the sign of
+   F[node][k] - F[node][l],
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE). Exact.
+   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE). Exact.
    Nodes of degree 0 keep F = Y (constants); components without a labeled node
    give zero functions and a warning on warn (if not NULL). */
-void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
+void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn);
 

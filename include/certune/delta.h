@@ -7,30 +7,18 @@
 #include "certune/expsum.h"
 #include "certune/analysis.h"
 #include "certune/instance.h"
+#include "certune/signfn.h"
 
-/* For one scored node: for each class pair k < l (index ct_signfn_pair(k, l, c)),
-   an exponential sum whose sign at every delta in [0, 1] is the sign of
-   F[node][k] - F[node][l]. The zero sum means a tie everywhere. */
-typedef struct {
-    slong inst;             /* index of the instance in the analyzed set */
-    slong node;             /* 0-based node id */
-    slong truth;            /* class the prediction is scored against, -1 if none */
-    slong c;                /* number of classes */
-    ct_expsum_struct *diff; /* c (c - 1) / 2 sums */
-} ct_delta_signfn_struct;
-
-void ct_delta_signfn_init(ct_delta_signfn_struct *s, slong inst, slong node, slong truth,
-                          slong c);
-void ct_delta_signfn_clear(ct_delta_signfn_struct *s);
-
-/* Appends to *out (NULL with *count 0, or an array grown by these functions
-   with ct_mem_grow_flint; *count entries; flint_free it) the sign functions
+/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+   ct_signfn_type_expsum (read diff.es): for each class pair k < l an
+   exponential sum whose sign at every delta in [0, 1] is the sign of
+   F[node][k] - F[node][l],
    of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_LAMBDA_EVERY_NODE), for
+   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE), for
    the constant c (0 < c < 1). Exact: one integer linear solve per component.
    Nodes of degree 0 keep F = Y (constant sums); components without a labeled
    node give zero sums and a warning on warn (if not NULL). */
-void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
+void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
                              int score_all, FILE *warn);
 

@@ -6,6 +6,7 @@
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>
 #include <arb.h>
+#include "certune/root.h"
 
 /* len terms with nonzero coef[t] and strictly increasing bases base[t] >= 1 (base
    1 is the constant term). len == 0 is the zero function. */
@@ -94,6 +95,10 @@ void ct_expsum_root_set(ct_expsum_root_t r, const ct_expsum_root_t s);
    normally to at most 2^-10. */
 int ct_expsum_isolate(ct_expsum_root_struct **out, slong *n, int *sign_first,
                       fmpq_t und_lo, fmpq_t und_hi, const ct_expsum_t h);
+
+/* Fills v, the view of r for the certified-root core (root.h): its interval,
+   exact sign oracle and bisection. v points into r: valid while r lives. */
+void ct_expsum_root_view(ct_root_struct *v, ct_expsum_root_t r);
 
 /* Halves the interval of r, keeping the certificate (no-op when r is exact;
    may make r exact when the midpoint is the root). */

@@ -10,8 +10,8 @@
 /* score_all values: see signfn.h (CT_LAMBDA_EVERY_NODE is CT_SIGNFN_EVERY_NODE). */
 #define CT_LAMBDA_EVERY_NODE CT_SIGNFN_EVERY_NODE
 
-/* Appends to *out (NULL with *count 0, or an array grown by these functions
-   with ct_mem_grow_flint; *count entries; flint_free it) the sign functions
+/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+   ct_signfn_type_poly (read diff.poly),
    of every scored node of inst (held-out nodes; labeled ones too if score_all),
    as polynomials in lambda. Components without a labeled node give zero
    polynomials (F = 0) and a warning on warn (if not NULL). inst_idx is stored

@@ -5,6 +5,7 @@
 
 #include <flint/fmpq.h>
 #include "certune/mqpoly.h"
+#include "certune/root.h"
 #include "certune/rroot.h"
 
 /* A certified simple zero of fn (a normalized, squarefree-proved mqpoly): the
@@ -21,6 +22,10 @@ typedef ct_mqroot_struct ct_mqroot_t[1];
 void ct_mqroot_init(ct_mqroot_t r);
 void ct_mqroot_clear(ct_mqroot_t r);
 void ct_mqroot_set(ct_mqroot_t r, const ct_mqroot_t s);
+
+/* Fills v, the view of r for the certified-root core (root.h): its interval,
+   exact sign oracle and bisection. v points into r: valid while r lives. */
+void ct_mqroot_view(ct_root_struct *v, ct_mqroot_t r);
 
 /* Sign (-1, 0, 1) of g at the rational q, exactly (0 iff every G_k(q) = 0;
    otherwise Arb at increasing precision decides the nonzero algebraic value). */

@@ -4,6 +4,7 @@
 
 #include <flint/fmpz_poly.h>
 #include <flint/fmpq.h>
+#include "certune/root.h"
 
 /* A real algebraic number: the unique root of poly in [lo, hi]. poly is
    primitive with positive leading coefficient and squarefree (irreducible where
@@ -19,6 +20,10 @@ typedef ct_rroot_struct ct_rroot_t[1];
 void ct_rroot_init(ct_rroot_t r);
 void ct_rroot_clear(ct_rroot_t r);
 void ct_rroot_set(ct_rroot_t r, const ct_rroot_t s);
+
+/* Fills v, the view of r for the certified-root core (root.h): its interval,
+   exact sign oracle and bisection. v points into r: valid while r lives. */
+void ct_rroot_view(ct_root_struct *v, ct_rroot_t r);
 
 /* Isolates the roots of f in (0, +inf). f must be squarefree, nonzero, of degree
    >= 1, primitive with positive leading coefficient. Returns their number k and

@@ -1,19 +1,52 @@
-/* signfn: per-node sign functions of a family whose signs are polynomials. */
+/* signfn: the per-node sign functions every family produces, in one container:
+   for each scored node, one function per class pair, of the family's type (an
+   integer polynomial for lambda, a multi-quadratic polynomial for alpha, an
+   exponential sum for delta). */
 #ifndef CERTUNE_SIGNFN_H
 #define CERTUNE_SIGNFN_H
 
+#include <stddef.h>
+#include <stdio.h>
 #include <flint/fmpz_poly.h>
+#include "certune/expsum.h"
+#include "certune/component.h"
 #include "certune/instance.h"
+#include "certune/mqpoly.h"
 
-/* For one scored node: for each class pair k < l, an integer polynomial whose
-   sign on the family's domain is the sign of F[node][k] - F[node][l]. The zero
-   polynomial means a tie everywhere. */
+/* The type of a family's functions: its size, init, clear, and (for
+   ct_signfn_set) copy, normalization (division by a constant; returns the
+   sign it multiplied by), the zero test, hash and equality. */
 typedef struct {
-    slong inst;             /* index of the instance in the analyzed set */
-    slong node;             /* 0-based node id */
-    slong truth;            /* class the prediction is scored against */
-    slong c;                /* number of classes */
-    fmpz_poly_struct *diff; /* c (c - 1) / 2 polynomials, see ct_signfn_pair */
+    size_t size;
+    void (*init)(void *f);
+    void (*clear)(void *f);
+    void (*set)(void *f, const void *g);
+    int (*normalize)(void *f);
+    int (*is_zero)(const void *f);
+    ulong (*hash)(const void *f);
+    int (*equal)(const void *f, const void *g);
+} ct_signfn_type_struct;
+
+/* fmpz_poly (lambda), ct_mqpoly (alpha), ct_expsum (delta). */
+extern const ct_signfn_type_struct ct_signfn_type_poly;
+extern const ct_signfn_type_struct ct_signfn_type_mqpoly;
+extern const ct_signfn_type_struct ct_signfn_type_expsum;
+
+/* For one scored node: for each class pair k < l, a function whose sign on the
+   family's domain is the sign of F[node][k] - F[node][l]; zero means a tie
+   everywhere. diff is read through the member of the family's type. */
+typedef struct {
+    slong inst;  /* index of the instance in the analyzed set */
+    slong node;  /* 0-based node id */
+    slong truth; /* class the prediction is scored against, -1 if none */
+    slong c;     /* number of classes */
+    const ct_signfn_type_struct *type;
+    union {
+        void *any;
+        fmpz_poly_struct *poly;
+        ct_mqpoly_struct *mq;
+        ct_expsum_struct *es;
+    } diff; /* c (c - 1) / 2 functions, see ct_signfn_pair */
 } ct_signfn_struct;
 typedef ct_signfn_struct ct_signfn_t[1];
 
@@ -29,9 +62,61 @@ int ct_signfn_is_scored(const ct_instance_t inst, slong i, int score_all);
    -1. */
 slong ct_signfn_truth(const ct_instance_t inst, slong i);
 
-/* Initializes s for c classes with all differences zero. */
-void ct_signfn_init(ct_signfn_t s, slong inst, slong node, slong truth, slong c);
+/* Initializes s for c classes with all functions of the given type zero;
+   ct_signfn_clear frees them. */
+void ct_signfn_init(ct_signfn_t s, const ct_signfn_type_struct *type, slong inst,
+                    slong node, slong truth, slong c);
 void ct_signfn_clear(ct_signfn_t s);
+
+/* Appends an initialized entry to the array *out of *count entries and returns
+   it. The array grows by doubling: it must be NULL with *count 0 at first and
+   grow through this function only (its capacity is implied by *count). */
+ct_signfn_struct *ct_signfn_append(ct_signfn_struct **out, slong *count,
+                                   const ct_signfn_type_struct *type, slong inst,
+                                   slong node, slong truth, slong c);
+
+/* A component of inst without a labeled node, its nodes nodes[0..size):
+   reports it through warn (ct_component_warn_unlabeled: the first few named,
+   the rest summarized) and appends zero functions (F = 0) for its scored nodes,
+   as the families do for such components. */
+void ct_signfn_append_unlabeled(ct_signfn_struct **out, slong *count,
+                                const ct_signfn_type_struct *type,
+                                const ct_instance_t inst, slong inst_idx,
+                                const slong *nodes, slong size, int score_all,
+                                ct_component_warn_struct *warn);
+
+/* Clears the count entries of s and frees the array (s may be NULL). */
+void ct_signfn_vec_clear(ct_signfn_struct *s, slong count);
+
+/* The distinct functions of one type (a family's normalized nonzero sign
+   functions), numbered 0, 1, ... in order of first insertion; fn.mq / fn.es /
+   fn.poly holds them. Open addressing over hashes, grown by doubling. */
+typedef struct {
+    const ct_signfn_type_struct *type;
+    union {
+        void *any;
+        fmpz_poly_struct *poly;
+        ct_mqpoly_struct *mq;
+        ct_expsum_struct *es;
+    } fn;
+    slong len, alloc;
+    slong *table, table_size; /* ids into fn, -1 empty */
+} ct_signfn_set_struct;
+typedef ct_signfn_set_struct ct_signfn_set_t[1];
+
+/* Empty set of functions of the given type (hash and equal set); ct_signfn_set_clear
+   clears the functions and frees the set. */
+void ct_signfn_set_init(ct_signfn_set_t S, const ct_signfn_type_struct *type);
+void ct_signfn_set_clear(ct_signfn_set_t S);
+
+/* The id of the function g: g is moved into S when new, else cleared (either
+   way the caller must not clear it). */
+slong ct_signfn_set_insert(ct_signfn_set_t S, void *g);
+
+/* The id in S of the normalized function of pair p of s (of S's type), -1
+   when it is zero; *sign = the sign relating them (0 for zero). s unchanged. */
+slong ct_signfn_set_add_pair(ct_signfn_set_t S, int *sign, const ct_signfn_struct *s,
+                             slong p);
 
 /* Index of the pair (k, l), 0 <= k < l < c, in diff. */
 static inline slong ct_signfn_pair(slong k, slong l, slong c)

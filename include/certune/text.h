@@ -10,4 +10,8 @@
    "...") and anything unprintable becomes '?'. Returns out. */
 const char *ct_text_show_token(char *out, const char *t);
 
+/* A copy of s in memory from flint_malloc (the one strdup of the tree; free it
+   with flint_free). */
+char *ct_text_strdup(const char *s);
+
 #endif

@@ -14,41 +14,14 @@
 #include "certune/mem.h"
 #include "certune/alpha.h"
 #include "certune/component.h"
-#include "certune/lambda.h"
 #include "certune/signfn.h"
 #include "alpha_internal.h"
 
-void ct_alpha_signfn_init(ct_alpha_signfn_struct *s, slong inst, slong node, slong truth,
-                          slong c)
+static ct_signfn_struct *alpha_append(ct_signfn_struct **out, slong *count,
+                                      slong inst_idx, const ct_instance_t inst, slong i)
 {
-    slong npairs = c * (c - 1) / 2;
-    s->inst = inst;
-    s->node = node;
-    s->truth = truth;
-    s->c = c;
-    s->diff = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(ct_mqpoly_struct));
-    for (slong p = 0; p < npairs; p++)
-        ct_mqpoly_init(s->diff + p);
-}
-
-void ct_alpha_signfn_clear(ct_alpha_signfn_struct *s)
-{
-    slong npairs = s->c * (s->c - 1) / 2;
-    for (slong p = 0; p < npairs; p++)
-        ct_mqpoly_clear(s->diff + p);
-    flint_free(s->diff);
-}
-
-static ct_alpha_signfn_struct *alpha_append(ct_alpha_signfn_struct **out, slong *count,
-                                            slong inst_idx, const ct_instance_t inst,
-                                            slong i)
-{
-    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_alpha_signfn_struct));
-    ct_alpha_signfn_struct *s = *out + *count;
-    slong truth = ct_signfn_truth(inst, i);
-    ct_alpha_signfn_init(s, inst_idx, i, truth, inst->c);
-    (*count)++;
-    return s;
+    return ct_signfn_append(out, count, &ct_signfn_type_mqpoly, inst_idx, i,
+                            ct_signfn_truth(inst, i), inst->c);
 }
 
 /* Divides g by the positive gcd of its coefficients (its sign is kept). */
@@ -89,7 +62,7 @@ static slong alpha_find_group(const ct_alpha_comp *C, slong cls, const fmpz_t r)
 /* The pairs of scored row t from the group polynomials P (see ct_alpha_adj_groups):
    for each square class r, G_r = P_{k,r} - P_{l,r}; each G_r is computed once
    and moved into the function (the output is large: no copies). */
-static void alpha_node_pairs(ct_alpha_signfn_struct *f, fmpz *P, const ct_alpha_comp *C,
+static void alpha_node_pairs(ct_signfn_struct *f, fmpz *P, const ct_alpha_comp *C,
                              slong t, slong nsc, fmpz_poly_t G)
 {
     slong nc = f->c;
@@ -101,18 +74,18 @@ static void alpha_node_pairs(ct_alpha_signfn_struct *f, fmpz *P, const ct_alpha_
                 continue; /* a pair with both classes present is done from k */
             alpha_group_diff(G, P, C, t, nsc, cls < o ? g : h, cls < o ? h : g);
             ct_mqpoly_add_term_move(
-                f->diff + ct_signfn_pair(FLINT_MIN(cls, o), FLINT_MAX(cls, o), nc),
+                f->diff.mq + ct_signfn_pair(FLINT_MIN(cls, o), FLINT_MAX(cls, o), nc),
                 C->grad + g, G);
         }
     }
     for (slong p = 0; p < nc * (nc - 1) / 2; p++)
-        alpha_reduce(f->diff + p);
+        alpha_reduce(f->diff.mq + p);
     for (slong g = 0; g < C->ng; g++) /* row t is done: its memory can be reused */
         _fmpz_vec_zero(P + (g * nsc + t) * C->size, C->size);
 }
 
 /* A labeled node of degree 0 (a component of its own): F_i = Y_i, constants. */
-static void alpha_isolated(ct_alpha_signfn_struct *f, slong y)
+static void alpha_isolated(ct_signfn_struct *f, slong y)
 {
     fmpz_t one;
     fmpz_poly_t G;
@@ -121,14 +94,15 @@ static void alpha_isolated(ct_alpha_signfn_struct *f, slong y)
     for (slong o = 0; o < f->c; o++)
         if (o != y) {
             fmpz_poly_set_si(G, y < o ? 1 : -1);
-            ct_mqpoly_add_term(
-                f->diff + ct_signfn_pair(FLINT_MIN(y, o), FLINT_MAX(y, o), f->c), one, G);
+            ct_mqpoly_add_term(f->diff.mq +
+                                   ct_signfn_pair(FLINT_MIN(y, o), FLINT_MAX(y, o), f->c),
+                               one, G);
         }
     fmpz_clear(one);
     fmpz_poly_clear(G);
 }
 
-static void alpha_component(ct_alpha_signfn_struct **out, slong *count, slong inst_idx,
+static void alpha_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                             const ct_instance_t inst, const ct_alpha_comp *C,
                             int score_all)
 {
@@ -154,18 +128,7 @@ static void alpha_component(ct_alpha_signfn_struct **out, slong *count, slong in
     flint_free(rows);
 }
 
-static void alpha_unlabeled_component(ct_alpha_signfn_struct **out, slong *count,
-                                      slong inst_idx, const ct_instance_t inst,
-                                      const ct_alpha_comp *C, int score_all,
-                                      ct_component_warn_struct *warn)
-{
-    ct_component_warn_unlabeled(warn, C->node[0], C->size);
-    for (slong r = 0; r < C->size; r++)
-        if (ct_signfn_is_scored(inst, C->node[r], score_all))
-            alpha_append(out, count, inst_idx, inst, C->node[r]);
-}
-
-void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
+void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn)
 {
@@ -177,7 +140,8 @@ void ct_alpha_sign_functions(ct_alpha_signfn_struct **out, slong *count,
         ct_alpha_comp C;
         ct_alpha_comp_init(&C, inst, X, k);
         if (C.m == 0)
-            alpha_unlabeled_component(out, count, inst_idx, inst, &C, score_all, &W);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_mqpoly, inst, inst_idx,
+                                       C.node, C.size, score_all, &W);
         else
             alpha_component(out, count, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);

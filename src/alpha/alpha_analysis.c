@@ -18,11 +18,9 @@
 #include "certune/mem.h"
 
 typedef struct {
-    ct_alpha_signfn_struct *signs;
+    ct_signfn_struct *signs;
     slong nsigns;
-    ct_mqpoly_struct *fns; /* distinct normalized nonzero sign functions */
-    slong nfns, alloc;
-    slong *table, table_size;
+    ct_signfn_set_t fns; /* distinct normalized nonzero sign functions */
     int *sign_first;
     ct_analysis_zero *zeros;
     slong nzeros, zalloc;
@@ -30,68 +28,19 @@ typedef struct {
 
 static void alpha_work_clear(alpha_work *W)
 {
-    for (slong s = 0; s < W->nsigns; s++)
-        ct_alpha_signfn_clear(W->signs + s);
-    flint_free(W->signs);
-    for (slong f = 0; f < W->nfns; f++)
-        ct_mqpoly_clear(W->fns + f);
-    flint_free(W->fns);
-    flint_free(W->table);
+    ct_signfn_vec_clear(W->signs, W->nsigns);
+    ct_signfn_set_clear(W->fns);
     flint_free(W->sign_first);
     flint_free(W->zeros);
-}
-
-static void alpha_table_grow(alpha_work *W)
-{
-    W->table_size = FLINT_MAX(16, 2 * W->table_size);
-    W->table = flint_realloc(W->table, W->table_size * sizeof(slong));
-    for (slong k = 0; k < W->table_size; k++)
-        W->table[k] = -1;
-    for (slong f = 0; f < W->nfns; f++) {
-        slong k = ct_mqpoly_hash(W->fns + f) % W->table_size;
-        while (W->table[k] >= 0)
-            k = (k + 1) % W->table_size;
-        W->table[k] = f;
-    }
-}
-
-/* The id of the normalized nonzero g, moved in when new (else cleared). */
-static slong alpha_insert(alpha_work *W, ct_mqpoly_t g)
-{
-    if (2 * (W->nfns + 1) > W->table_size)
-        alpha_table_grow(W);
-    slong k = ct_mqpoly_hash(g) % W->table_size;
-    for (; W->table[k] >= 0; k = (k + 1) % W->table_size)
-        if (ct_mqpoly_equal(W->fns + W->table[k], g)) {
-            ct_mqpoly_clear(g);
-            return W->table[k];
-        }
-    if (W->nfns == W->alloc) {
-        W->alloc = FLINT_MAX(16, 2 * W->alloc);
-        W->fns = flint_realloc(W->fns, W->alloc * sizeof(ct_mqpoly_struct));
-    }
-    W->fns[W->nfns] = *g;
-    W->table[k] = W->nfns;
-    return W->nfns++;
 }
 
 static void alpha_register(ct_analysis_common *C, alpha_work *W)
 {
     for (slong s = 0; s < W->nsigns; s++) {
-        const ct_alpha_signfn_struct *g = W->signs + s;
+        const ct_signfn_struct *g = W->signs + s;
         ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
-        for (slong p = 0; p < g->c * (g->c - 1) / 2; p++) {
-            ct_mqpoly_t h;
-            ct_mqpoly_init(h);
-            ct_mqpoly_set(h, g->diff + p);
-            v->sign0[p] = ct_mqpoly_normalize(h);
-            if (ct_mqpoly_is_zero(h)) {
-                ct_mqpoly_clear(h);
-                v->pid[p] = -1;
-                v->sign0[p] = 0;
-            } else
-                v->pid[p] = alpha_insert(W, h);
-        }
+        for (slong p = 0; p < g->c * (g->c - 1) / 2; p++)
+            v->pid[p] = ct_signfn_set_add_pair(W->fns, v->sign0 + p, g, p);
     }
 }
 
@@ -120,13 +69,7 @@ static void alpha_add_rational_roots(alpha_work *W, const fmpz_poly_t q, slong f
         k++;
     fmpz_poly_shift_right(r, q, k); /* roots at 0 are outside the domain */
     if (fmpz_poly_degree(r) >= 1) {
-        fmpz_t c;
-        fmpz_init(c);
-        fmpz_poly_content(c, r);
-        if (fmpz_sgn(fmpz_poly_lead(r)) < 0)
-            fmpz_neg(c, c);
-        fmpz_poly_scalar_divexact_fmpz(r, r, c);
-        fmpz_clear(c);
+        fmpz_poly_primitive_part(r, r); /* positive leading coefficient */
         ct_rroot_struct *roots;
         fmpq_t one;
         fmpq_init(one);
@@ -150,7 +93,7 @@ static void alpha_add_rational_roots(alpha_work *W, const fmpz_poly_t q, slong f
 /* One square class: g = sqrt(r) G with G rational: lambda's exact path. */
 static void alpha_rational_function(alpha_work *W, slong f)
 {
-    const fmpz_poly_struct *G = W->fns[f].poly + 0;
+    const fmpz_poly_struct *G = W->fns->fn.mq[f].poly + 0;
     slong k = 0;
     while (fmpz_is_zero(G->coeffs + k))
         k++;
@@ -170,7 +113,7 @@ static void alpha_rational_function(alpha_work *W, slong f)
    the rest. Returns 1 (recorded in A) when the rest is not proved squarefree. */
 static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, slong f)
 {
-    const ct_mqpoly_struct *g = W->fns + f;
+    const ct_mqpoly_struct *g = W->fns->fn.mq + f;
     W->sign_first[f] = ct_mqroot_sign_right_of_zero(g);
     ct_mqroot_struct *z;
     fmpz_poly_struct *hfac;
@@ -204,9 +147,9 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, slong f)
 static int alpha_zeros(ct_analysis_t A, alpha_work *W)
 {
     int bad = 0;
-    W->sign_first = flint_calloc(FLINT_MAX(W->nfns, 1), sizeof(int));
-    for (slong f = 0; f < W->nfns; f++) {
-        if (W->fns[f].len == 1)
+    W->sign_first = flint_calloc(FLINT_MAX(W->fns->len, 1), sizeof(int));
+    for (slong f = 0; f < W->fns->len; f++) {
+        if (W->fns->fn.mq[f].len == 1)
             alpha_rational_function(W, f);
         else
             bad |= alpha_mixed_function(A, W, f);
@@ -221,6 +164,7 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     (void)c;
     alpha_work W;
     memset(&W, 0, sizeof(alpha_work));
+    ct_signfn_set_init(W.fns, &ct_signfn_type_mqpoly);
     for (slong t = 0; t < m; t++) {
         ct_alpha_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
         ct_analysis_progress(t + 1, m);
@@ -231,7 +175,8 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
         for (slong k = 0; k < W.nzeros; k++)
             ct_bpoint_clear(&W.zeros[k].pt);
     else
-        bad = ct_analysis_points_build(C, A, W.zeros, W.nzeros, W.nfns, 0, NULL, NULL);
+        bad =
+            ct_analysis_points_build(C, A, W.zeros, W.nzeros, W.fns->len, 0, NULL, NULL);
     for (slong s = 0; !bad && s < C->nnodes; s++) {
         ct_analysis_node *v = C->nodes + s;
         for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)

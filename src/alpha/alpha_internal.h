@@ -48,17 +48,4 @@ void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slo
    T = D^{-1} W given by its values t aligned with C->col (alpha_charpoly.c). */
 void ct_alpha_charpoly(ulong *c, const ct_alpha_comp *C, const ulong *t, nmod_t mod);
 
-/* Signed CRT over fixed primes (alpha_crt.c): out = the residues' integer of
-   absolute value below half the primes' product. */
-typedef struct {
-    slong np;
-    const ulong *p;
-    nmod_t *mod;
-    ulong *inv, *a, *c, *M, *half, *x;
-} ct_alpha_crt_struct;
-
-void ct_alpha_crt_init(ct_alpha_crt_struct *R, const ulong *primes, slong np);
-void ct_alpha_crt_clear(ct_alpha_crt_struct *R);
-void ct_alpha_crt(fmpz_t out, const ulong *res, ct_alpha_crt_struct *R);
-
 #endif

@@ -17,6 +17,7 @@
    bounds the square of every coefficient, and primes are added until their
    product exceeds 2 B (signed CRT). */
 #include <stdio.h>
+#include "certune/crt.h"
 #include "alpha_internal.h"
 
 /* Bits of B (every |coefficient| < 2^bits). */
@@ -39,31 +40,25 @@ static slong alpha_bound_bits(const ct_alpha_comp *C)
     return bits;
 }
 
-/* Primes below 2^pb, none dividing a degree, whose product exceeds 2^(bits+1);
-   pb keeps a row's sum of products below 2^127 (two-limb accumulation). */
-static slong alpha_primes(ulong **primes, const ct_alpha_comp *C, slong bits)
+/* Primes below 2^pb, none dividing a degree, whose product exceeds 2^(bits+1)
+   (ct_crt_prepare'd); pb keeps a row's sum of products below 2^127 (two-limb
+   accumulation). */
+static void alpha_primes(ct_crt_t R, const ct_alpha_comp *C, slong bits)
 {
-    slong maxrow = 1, np = 0, alloc = 8;
+    slong maxrow = 1;
     for (slong i = 0; i < C->size; i++)
         maxrow = FLINT_MAX(maxrow, C->rowstart[i + 1] - C->rowstart[i]);
     slong pb = FLINT_MIN(62, (127 - (slong)FLINT_BIT_COUNT(maxrow)) / 2);
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
-    *primes = flint_malloc(alloc * sizeof(ulong));
-    for (ulong p = n_nextprime(UWORD(1) << (pb - 1), 1); (slong)fmpz_bits(M) <= bits + 1;
-         p = n_nextprime(p, 1)) {
+    ulong p;
+    ct_crt_init(R, pb - 1, bits + 1);
+    while (ct_crt_next(&p, R)) {
         slong i = 0;
         while (i < C->size && fmpz_fdiv_ui(C->deg + i, p) != 0)
             i++;
-        if (i < C->size)
-            continue; /* D is not invertible mod p */
-        if (np == alloc)
-            *primes = flint_realloc(*primes, (alloc *= 2) * sizeof(ulong));
-        (*primes)[np++] = p;
-        fmpz_mul_ui(M, M, p);
+        if (i == C->size) /* else D is not invertible mod p */
+            ct_crt_accept(R);
     }
-    fmpz_clear(M);
-    return np;
+    ct_crt_prepare(R);
 }
 
 /* One prime's data: T = D^{-1} W (sparse, values aligned with C->col), c_k,
@@ -167,24 +162,23 @@ static slong alpha_batch_size(const ct_alpha_comp *C, slong nsc, slong np)
 
 void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc)
 {
-    ulong *primes;
-    slong np = alpha_primes(&primes, C, alpha_bound_bits(C)), n = C->size;
+    ct_crt_t R;
+    alpha_primes(R, C, alpha_bound_bits(C));
+    slong np = R->np, n = C->size;
     slong nb = alpha_batch_size(C, nsc, np);
     alpha_prime *pd = flint_malloc(np * sizeof(alpha_prime));
     for (slong i = 0; i < np; i++)
-        alpha_prime_init(pd + i, C, primes[i]);
+        alpha_prime_init(pd + i, C, R->p[i]);
     ulong *res = flint_malloc(FLINT_MAX(nb * nsc * n * np, 1) * sizeof(ulong));
-    ct_alpha_crt_struct R;
-    ct_alpha_crt_init(&R, primes, np);
     for (slong g0 = 0; g0 < C->ng; g0 += nb) {
         slong b = FLINT_MIN(nb, C->ng - g0);
         for (slong i = 0; i < np; i++)
             alpha_batch_mod(res, C, pd + i, rows, nsc, g0, b, i, np);
         for (slong idx = 0; idx < b * nsc * n; idx++)
-            ct_alpha_crt(P + g0 * nsc * n + idx, res + idx * np, &R);
+            ct_crt_get(P + g0 * nsc * n + idx, res + idx * np, 1, R);
     }
-    ct_alpha_crt_clear(&R);
+    ct_crt_clear(R);
     for (slong i = 0; i < np; i++)
         alpha_prime_clear(pd + i);
-    flint_free(pd), flint_free(res), flint_free(primes);
+    flint_free(pd), flint_free(res);
 }

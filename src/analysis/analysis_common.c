@@ -4,6 +4,7 @@
 #include <string.h>
 #include "certune/analysis.h"
 #include "certune/mem.h"
+#include "certune/text.h"
 
 void ct_analysis_common_init(ct_analysis_common *C)
 {
@@ -63,9 +64,9 @@ void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
     A->und_lo = flint_realloc(A->und_lo, (k + 1) * sizeof(char *));
     A->und_hi = flint_realloc(A->und_hi, (k + 1) * sizeof(char *));
     A->und_what = flint_realloc(A->und_what, (k + 1) * sizeof(char *));
-    A->und_lo[k] = ct_mem_strdup(lo);
-    A->und_hi[k] = ct_mem_strdup(hi);
-    A->und_what[k] = ct_mem_strdup(what);
+    A->und_lo[k] = ct_text_strdup(lo);
+    A->und_hi[k] = ct_text_strdup(hi);
+    A->und_what[k] = ct_text_strdup(what);
 }
 
 static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts, slong m,

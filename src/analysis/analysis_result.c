@@ -264,9 +264,9 @@ void ct_analysis_clear(ct_analysis_t A)
     flint_free(A->min_pieces);
     flint_free(A->min_points);
     for (slong k = 0; k < A->nundecided; k++) {
-        free(A->und_lo[k]);
-        free(A->und_hi[k]);
-        free(A->und_what[k]);
+        flint_free(A->und_lo[k]);
+        flint_free(A->und_hi[k]);
+        flint_free(A->und_what[k]);
     }
     flint_free(A->und_lo);
     flint_free(A->und_hi);

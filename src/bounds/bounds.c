@@ -90,8 +90,8 @@ void ct_bounds_rows_lambda(ct_bounds_row **rows, slong *nrows, const ct_instance
                 ct_bounds_row *r = *rows + (*nrows)++;
                 r->family = CT_FAMILY_LAMBDA, r->degrees = 0;
                 r->inst = inst_idx, r->comp = k0, r->node = node, r->k = k, r->l = l;
-                r->changes = ct_bounds_sign_changes(&r->roots,
-                                                    s[t].diff + ct_signfn_pair(k, l, c));
+                r->changes = ct_bounds_sign_changes(
+                    &r->roots, s[t].diff.poly + ct_signfn_pair(k, l, c));
                 r->n_comp = size[k0], r->labeled = lab[k0], r->eigen = eigen[k0];
             }
         ct_signfn_clear(s + t);
@@ -143,7 +143,7 @@ int ct_bounds_rows_delta(ct_bounds_row **rows, slong *nrows, const ct_instance_t
     slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
     slong ncomp = ct_component_assign(comp, inst);
     ct_bounds_component_sizes(size, lab, NULL, inst, comp, ncomp);
-    ct_delta_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     ct_delta_sign_functions(&s, &count, inst, inst_idx, c, CT_LAMBDA_EVERY_NODE, NULL);
     for (slong t = 0; t < count; t++) {
         slong cl = s[t].c;
@@ -154,8 +154,8 @@ int ct_bounds_rows_delta(ct_bounds_row **rows, slong *nrows, const ct_instance_t
                 r->inst = inst_idx;
                 bounds_delta_row(r, inst, comp, size, lab, s[t].node, k, l);
                 char why[CERTUNE_ERRLEN];
-                r->roots = bounds_delta_zeros(s[t].diff + ct_signfn_pair(k, l, cl), why,
-                                              sizeof(why));
+                r->roots = bounds_delta_zeros(s[t].diff.es + ct_signfn_pair(k, l, cl),
+                                              why, sizeof(why));
                 r->changes = r->roots;
                 bad = r->roots < 0;
                 if (bad)
@@ -163,7 +163,7 @@ int ct_bounds_rows_delta(ct_bounds_row **rows, slong *nrows, const ct_instance_t
                              (long)s[t].node + 1, (long)k, (long)l, why);
                 *nrows += !bad;
             }
-        ct_delta_signfn_clear(s + t);
+        ct_signfn_clear(s + t);
     }
     flint_free(s);
     flint_free(comp), flint_free(size), flint_free(lab);

@@ -96,7 +96,7 @@ int ct_bounds_rows_alpha(ct_bounds_row **rows, slong *nrows, const ct_instance_t
     slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
     slong ncomp = ct_component_assign(comp, inst);
     ct_bounds_component_sizes(size, lab, NULL, inst, comp, ncomp);
-    ct_alpha_signfn_struct *s = NULL;
+    ct_signfn_struct *s = NULL;
     ct_alpha_sign_functions(&s, &count, inst, inst_idx, CT_LAMBDA_EVERY_NODE, NULL);
     for (slong t = 0; t < count; t++) {
         slong cl = s[t].c, node = s[t].node, k0 = comp[node];
@@ -110,14 +110,14 @@ int ct_bounds_rows_alpha(ct_bounds_row **rows, slong *nrows, const ct_instance_t
                 r->degrees = ct_alpha_square_classes(inst, comp, k0);
                 char why[CERTUNE_ERRLEN];
                 r->changes = bounds_alpha_zeros(
-                    &r->roots, s[t].diff + ct_signfn_pair(k, l, cl), why, sizeof(why));
+                    &r->roots, s[t].diff.mq + ct_signfn_pair(k, l, cl), why, sizeof(why));
                 bad = r->changes < 0;
                 if (bad)
                     snprintf(msg, len, "%s: node %ld, classes %ld/%ld: %s", inst->path,
                              (long)node + 1, (long)k, (long)l, why);
                 *nrows += !bad;
             }
-        ct_alpha_signfn_clear(s + t);
+        ct_signfn_clear(s + t);
     }
     flint_free(s);
     flint_free(comp), flint_free(size), flint_free(lab);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/base.h"
 #include "capi_internal.h"
 
@@ -44,7 +45,7 @@ char *_ct_capi_strdup(const char *s)
     if (s == NULL)
         return NULL;
     size_t len = strlen(s) + 1;
-    char *t = malloc(len);
+    char *t = ct_mem_malloc(len);
     if (t == NULL)
         abort();
     return memcpy(t, s, len);
@@ -70,7 +71,7 @@ void _ct_capi_error(char *err, size_t errlen, const char *fmt, ...)
 
 ct_capi_instances_struct *ct_capi_instances_new(void)
 {
-    ct_capi_instances_struct *S = calloc(1, sizeof(*S));
+    ct_capi_instances_struct *S = ct_mem_calloc(1, sizeof(*S));
     if (S == NULL)
         abort();
     return S;
@@ -96,7 +97,7 @@ static ct_instance_struct *capi_instances_slot(ct_capi_instances_struct *S)
 {
     if (S->len == S->cap) {
         S->cap = S->cap ? 2 * S->cap : 4;
-        S->inst = realloc(S->inst, sizeof(ct_instance_struct) * (size_t)S->cap);
+        S->inst = ct_mem_realloc(S->inst, sizeof(ct_instance_struct) * (size_t)S->cap);
         if (S->inst == NULL)
             abort();
     }

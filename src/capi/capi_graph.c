@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/qparse.h"
 #include "capi_internal.h"
 
@@ -58,7 +59,7 @@ static int capi_check_edges(const char *name, slong n, slong nedges, const long 
 static int capi_check_repeats(const char *name, slong nedges, const long *u,
                               const long *v, char *err, size_t errlen)
 {
-    capi_pair *p = malloc(sizeof(capi_pair) * (size_t)(nedges + 1));
+    capi_pair *p = ct_mem_malloc(sizeof(capi_pair) * (size_t)(nedges + 1));
     if (p == NULL)
         abort();
     for (slong k = 0; k < nedges; k++) {

@@ -1,6 +1,7 @@
 /* capi: the analysis behind a profile handle, and the profile's getters. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "certune/mem.h"
 #include "certune/family.h"
 #include "certune/qparse.h"
 #include "capi_internal.h"
@@ -42,7 +43,7 @@ int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct
         fmpq_clear(cq);
         return r;
     }
-    ct_capi_profile_struct *P = calloc(1, sizeof(*P));
+    ct_capi_profile_struct *P = ct_mem_calloc(1, sizeof(*P));
     size_t wlen = 0;
     FILE *warn = P == NULL ? NULL : open_memstream(&P->warnings, &wlen);
     if (warn == NULL)

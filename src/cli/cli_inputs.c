@@ -5,13 +5,7 @@
 #include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
-
-static char *inputs_strdup(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    strcpy(d, s);
-    return d;
-}
+#include "certune/mem.h"
 
 static int inputs_cmp(const void *a, const void *b)
 {
@@ -40,10 +34,10 @@ static int inputs_add_dir(char ***list, slong *n, slong *cap, const char *dir)
             continue;
         if (*n == *cap) {
             *cap = 2 * *cap + 16;
-            *list = realloc(*list, (size_t)*cap * sizeof(char *));
+            *list = ct_mem_realloc(*list, (size_t)*cap * sizeof(char *));
         }
         size_t len = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(len);
+        char *path = ct_mem_malloc(len);
         snprintf(path, len, "%s/%s", dir, e->d_name);
         (*list)[(*n)++] = path;
     }
@@ -71,9 +65,9 @@ int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args,
         }
         if (n == cap) {
             cap = 2 * cap + 16;
-            list = realloc(list, (size_t)cap * sizeof(char *));
+            list = ct_mem_realloc(list, (size_t)cap * sizeof(char *));
         }
-        list[n++] = inputs_strdup(args[a]); /* a file: the loader reports errors */
+        list[n++] = ct_mem_strdup(args[a]); /* a file: the loader reports errors */
     }
     *paths = list;
     *npaths = n;
@@ -95,7 +89,7 @@ int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *a
     int rc = ct_cli_expand_paths(&paths, &n, args, nargs);
     if (rc)
         return rc;
-    *insts = calloc((size_t)FLINT_MAX(n, 1), sizeof(ct_instance_struct));
+    *insts = ct_mem_calloc((size_t)FLINT_MAX(n, 1), sizeof(ct_instance_struct));
     rc = ct_cli_load_instances(*insts, (const char *const *)paths, n);
     ct_cli_free_paths(paths, n);
     if (rc) {

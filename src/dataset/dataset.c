@@ -102,7 +102,7 @@ static int gnn_data_detect(const char *dir, char **base)
         return CT_DATASET_FORMAT_PLANETOID;
     }
     flint_free(sub);
-    *base = ct_dataset_strdup(dir);
+    *base = ct_text_strdup(dir);
     if (gnn_data_has(dir, "labels.txt") && gnn_data_has(dir, "edges.txt") &&
         ct_dataset_text_has_public(dir))
         return CT_DATASET_FORMAT_PLANETOID;
@@ -199,10 +199,10 @@ static int gnn_data_load_base(ct_dataset_t D, const char *dir, int format, int s
         base = ct_dataset_join(dir, "planetoid");
         if (!ct_dataset_is_dir(base)) {
             flint_free(base);
-            base = ct_dataset_strdup(dir);
+            base = ct_text_strdup(dir);
         }
     } else {
-        base = ct_dataset_strdup(dir);
+        base = ct_text_strdup(dir);
     }
     D->format = format;
     D->name = gnn_data_folder_name(dir);

@@ -48,7 +48,7 @@ static int csv_add(_ct_dataset_csv_map *M, const char *s, slong val)
     i = csv_slot(M, s);
     if (M->key[i] != NULL)
         return -1;
-    M->key[i] = ct_dataset_strdup(s);
+    M->key[i] = ct_text_strdup(s);
     M->val[i] = val;
     M->count++;
     return 0;
@@ -137,7 +137,7 @@ int _ct_dataset_csv_read_labels(ct_dataset_t D, _ct_dataset_csv_state *S,
             return ct_dataset_reader_fail(r, "node id '%s' has a second line",
                                           ct_dataset_show(show, r->tok[0]));
         S->lab = ct_dataset_grow(S->lab, &S->labcap, D->n + 1, sizeof(char *));
-        S->lab[D->n++] = ct_dataset_strdup(r->tok[1]);
+        S->lab[D->n++] = ct_text_strdup(r->tok[1]);
     }
     return got;
 }
@@ -172,7 +172,7 @@ void _ct_dataset_csv_number_classes(ct_dataset_t D, _ct_dataset_csv_state *S)
     D->class_name = flint_calloc((size_t)FLINT_MAX(D->nclass, 1), sizeof(char *));
     for (i = 0; i < S->classes.cap; i++)
         if (S->classes.key[i] != NULL)
-            D->class_name[c++] = ct_dataset_strdup(S->classes.key[i]);
+            D->class_name[c++] = ct_text_strdup(S->classes.key[i]);
     qsort(D->class_name, (size_t)c, sizeof(char *), csv_name_cmp);
     for (i = 0; i < c; i++)
         S->classes.val[csv_slot(&S->classes, D->class_name[i])] = i;

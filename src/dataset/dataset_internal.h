@@ -6,6 +6,7 @@
 #include <zlib.h>
 #include <flint/flint.h>
 #include "certune/dataset.h"
+#include "certune/text.h"
 
 /* Node counts are bounded before anything of that size is allocated, so a
    corrupt header fails with a message instead of aborting in flint_malloc. */
@@ -35,7 +36,6 @@ typedef struct {
 } ct_dataset_edgebuf_struct;
 
 void ct_dataset_error(char *err, size_t errlen, const char *fmt, ...);
-char *ct_dataset_strdup(const char *s);
 char *ct_dataset_join(const char *dir, const char *name);
 void *ct_dataset_grow(void *p, slong *cap, slong need, size_t size);
 int ct_dataset_is_dir(const char *path);

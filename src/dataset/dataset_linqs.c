@@ -79,7 +79,7 @@ static slong linqs_add(linqs_map_struct *M, const char *s, slong val)
     i = linqs_slot(M, s);
     if (M->key[i] != NULL)
         return M->val[i];
-    M->key[i] = ct_dataset_strdup(s);
+    M->key[i] = ct_text_strdup(s);
     M->val[i] = val;
     M->count++;
     return val;
@@ -161,7 +161,7 @@ static void linqs_number_classes(ct_dataset_t D, linqs_state_struct *S)
     qsort(D->class_name, (size_t)c, sizeof(char *), linqs_name_cmp);
     for (i = 0; i < c; i++) {
         renum[linqs_find(&S->classes, D->class_name[i])] = i;
-        D->class_name[i] = ct_dataset_strdup(D->class_name[i]);
+        D->class_name[i] = ct_text_strdup(D->class_name[i]);
     }
     for (i = 0; i < D->n; i++)
         D->label[i] = renum[D->label[i]];
@@ -255,7 +255,7 @@ int ct_dataset_linqs_find(char **stem, const char *dir, char *err, size_t errlen
                              dir, name, e->d_name);
             res = -1;
         } else if (name == NULL) {
-            name = ct_dataset_strdup(e->d_name);
+            name = ct_text_strdup(e->d_name);
             name[len] = '\0';
             res = 1;
         }

@@ -283,7 +283,7 @@ int _ct_dataset_is_npz(const char *path)
 static char *npz_dataset_name(const char *path)
 {
     const char *b = strrchr(path, '/');
-    char *name = ct_dataset_strdup(b != NULL ? b + 1 : path);
+    char *name = ct_text_strdup(b != NULL ? b + 1 : path);
 
     name[strlen(name) - 4] = '\0';
     return name;

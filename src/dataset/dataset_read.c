@@ -26,15 +26,6 @@ void ct_dataset_error(char *err, size_t errlen, const char *fmt, ...)
     va_end(ap);
 }
 
-char *ct_dataset_strdup(const char *s)
-{
-    size_t len = strlen(s) + 1;
-    char *t = flint_malloc(len);
-
-    memcpy(t, s, len);
-    return t;
-}
-
 char *ct_dataset_join(const char *dir, const char *name)
 {
     size_t a = strlen(dir), b = strlen(name);
@@ -101,7 +92,7 @@ static int gnn_data_reader_open_fd(char **used, const char *path, char *err,
     struct stat st;
     int fd, e;
 
-    *used = ct_dataset_strdup(path);
+    *used = ct_text_strdup(path);
     fd = open(path, O_RDONLY);
     if (fd < 0 && errno == ENOENT) {
         gz = flint_malloc(len + 4);

@@ -49,11 +49,11 @@ char *ct_dataset_root(const char *data_root, const char **how)
 
     if (data_root != NULL && data_root[0] != '\0') {
         *how = "--data-root";
-        return ct_dataset_strdup(data_root);
+        return ct_text_strdup(data_root);
     }
     if (env != NULL && env[0] != '\0') {
         *how = "$CERTUNE_DATA";
-        return ct_dataset_strdup(env);
+        return ct_text_strdup(env);
     }
     *how = "the default; set --data-root DIR or $CERTUNE_DATA to change it";
     if (xdg != NULL && xdg[0] == '/')
@@ -116,7 +116,7 @@ int ct_dataset_resolve(char **path, const char *arg, const char *data_root, char
 
     *path = NULL;
     if (!dataset_is_name(arg) || dataset_exists(arg)) {
-        *path = ct_dataset_strdup(arg);
+        *path = ct_text_strdup(arg);
         return 0;
     }
     root = ct_dataset_root(data_root, &how);

@@ -47,7 +47,7 @@ static slong splits_scan(char **prefix, const char *dir, char *err, size_t errle
         if ((k = splits_index(e->d_name, &plen)) < 0)
             continue;
         if (*prefix == NULL) {
-            *prefix = ct_dataset_strdup(e->d_name);
+            *prefix = ct_text_strdup(e->d_name);
             (*prefix)[plen] = '\0';
         } else if (strlen(*prefix) != plen || strncmp(*prefix, e->d_name, plen) != 0) {
             ct_dataset_error(err, errlen,

@@ -215,7 +215,7 @@ static int text_read_classes(ct_dataset_t D, ct_dataset_reader_struct *r)
             return ct_dataset_reader_fail(r, "class %ld has no name", (long)lab);
         if (D->class_name[lab] != NULL)
             return ct_dataset_reader_fail(r, "class %ld named twice", (long)lab);
-        D->class_name[lab] = ct_dataset_strdup(p);
+        D->class_name[lab] = ct_text_strdup(p);
     }
     return got;
 }

@@ -12,7 +12,6 @@
 #include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/delta.h"
-#include "certune/lambda.h"
 #include "delta_internal.h"
 
 /* One component: its nodes, its labeled ones, their (class, degree) groups. */
@@ -27,37 +26,11 @@ typedef struct {
     fmpz *deg;   /* s * degree, by position */
 } delta_comp;
 
-void ct_delta_signfn_init(ct_delta_signfn_struct *s, slong inst, slong node, slong truth,
-                          slong c)
+static ct_signfn_struct *delta_append(ct_signfn_struct **out, slong *count,
+                                      slong inst_idx, const ct_instance_t inst, slong i)
 {
-    slong npairs = c * (c - 1) / 2;
-    s->inst = inst;
-    s->node = node;
-    s->truth = truth;
-    s->c = c;
-    s->diff = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(ct_expsum_struct));
-    for (slong p = 0; p < npairs; p++)
-        ct_expsum_init(s->diff + p);
-}
-
-void ct_delta_signfn_clear(ct_delta_signfn_struct *s)
-{
-    slong npairs = s->c * (s->c - 1) / 2;
-    for (slong p = 0; p < npairs; p++)
-        ct_expsum_clear(s->diff + p);
-    flint_free(s->diff);
-}
-
-static ct_delta_signfn_struct *delta_append(ct_delta_signfn_struct **out, slong *count,
-                                            slong inst_idx, const ct_instance_t inst,
-                                            slong i)
-{
-    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_delta_signfn_struct));
-    ct_delta_signfn_struct *s = *out + *count;
-    slong truth = ct_signfn_truth(inst, i);
-    ct_delta_signfn_init(s, inst_idx, i, truth, inst->c);
-    (*count)++;
-    return s;
+    return ct_signfn_append(out, count, &ct_signfn_type_expsum, inst_idx, i,
+                            ct_signfn_truth(inst, i), inst->c);
 }
 
 /* Collects the nodes of component k; returns the number of labeled ones. */
@@ -144,7 +117,7 @@ static void delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base,
 
 /* The pair sums of scored row r: + Y[r][g] for the groups of class k, - for
    class l, at the groups' degrees. coef, base: room for ng terms. */
-static void delta_node_sums(ct_delta_signfn_struct *f, const fmpz_mat_t Y, slong r,
+static void delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
                             const delta_comp *C, slong nc, fmpz *coef, fmpz *base)
 {
     for (slong k = 0; k < nc; k++)
@@ -159,12 +132,12 @@ static void delta_node_sums(ct_delta_signfn_struct *f, const fmpz_mat_t Y, slong
                     fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
                 fmpz_set(base + n++, C->deg + C->gpos[g]);
             }
-            delta_set_reduced(f->diff + ct_signfn_pair(k, l, nc), coef, base, n);
+            delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n);
         }
 }
 
 /* A labeled node of degree 0 (a component of its own): F_i = Y_i. */
-static void delta_isolated(ct_delta_signfn_struct *f, slong y, slong nc)
+static void delta_isolated(ct_signfn_struct *f, slong y, slong nc)
 {
     fmpz_t one, sign;
     fmpz_init_set_ui(one, 1);
@@ -173,13 +146,13 @@ static void delta_isolated(ct_delta_signfn_struct *f, slong y, slong nc)
         for (slong l = k + 1; l < nc; l++)
             if (y == k || y == l) {
                 fmpz_set_si(sign, y == k ? 1 : -1);
-                ct_expsum_set_terms(f->diff + ct_signfn_pair(k, l, nc), sign, one, 1);
+                ct_expsum_set_terms(f->diff.es + ct_signfn_pair(k, l, nc), sign, one, 1);
             }
     fmpz_clear(one);
     fmpz_clear(sign);
 }
 
-static void delta_component(ct_delta_signfn_struct **out, slong *count, slong inst_idx,
+static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                             const ct_instance_t inst, const ct_component_index_struct *X,
                             slong k, delta_comp *C, const fmpq_t c, int score_all)
 {
@@ -210,18 +183,7 @@ static void delta_component(ct_delta_signfn_struct **out, slong *count, slong in
     flint_free(rows);
 }
 
-static void delta_unlabeled_component(ct_delta_signfn_struct **out, slong *count,
-                                      slong inst_idx, const ct_instance_t inst,
-                                      const delta_comp *C, int score_all,
-                                      ct_component_warn_struct *warn)
-{
-    ct_component_warn_unlabeled(warn, C->node[0], C->size);
-    for (slong r = 0; r < C->size; r++)
-        if (ct_signfn_is_scored(inst, C->node[r], score_all))
-            delta_append(out, count, inst_idx, inst, C->node[r]);
-}
-
-void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
+void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
                              int score_all, FILE *warn)
 {
@@ -240,7 +202,8 @@ void ct_delta_sign_functions(ct_delta_signfn_struct **out, slong *count,
     ct_component_warn_init(&W, warn, inst->path);
     for (slong k = 0; k < X->ncomp; k++) {
         if (delta_comp_fill(&C, inst, X, k) == 0)
-            delta_unlabeled_component(out, count, inst_idx, inst, &C, score_all, &W);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
+                                       C.node, C.size, score_all, &W);
         else
             delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all);
     }

@@ -14,11 +14,9 @@
 #include "certune/mem.h"
 
 typedef struct {
-    ct_delta_signfn_struct *signs;
+    ct_signfn_struct *signs;
     slong nsigns;
-    ct_expsum_struct *sums; /* distinct normalized nonzero sums */
-    slong nsums, alloc;
-    slong *table, table_size;      /* open addressing into sums, -1 empty */
+    ct_signfn_set_t sums;          /* distinct normalized nonzero sums */
     ct_expsum_root_struct **roots; /* per sum: its zeros in (0, 1), increasing */
     slong *nroots;
     int *sign_first; /* per sum: its sign right of 0 */
@@ -27,55 +25,17 @@ typedef struct {
 
 static void delta_work_clear(delta_work *D)
 {
-    for (slong s = 0; s < D->nsigns; s++)
-        ct_delta_signfn_clear(D->signs + s);
-    flint_free(D->signs);
-    for (slong f = 0; f < D->nsums; f++) {
-        ct_expsum_clear(D->sums + f);
+    ct_signfn_vec_clear(D->signs, D->nsigns);
+    for (slong f = 0; f < D->sums->len; f++) {
         for (slong j = 0; D->roots != NULL && j < D->nroots[f]; j++)
             ct_expsum_root_clear(D->roots[f] + j);
         if (D->roots != NULL)
             flint_free(D->roots[f]);
     }
-    flint_free(D->sums);
-    flint_free(D->table);
+    ct_signfn_set_clear(D->sums);
     flint_free(D->roots);
     flint_free(D->nroots);
     flint_free(D->sign_first);
-}
-
-static void delta_table_grow(delta_work *D)
-{
-    D->table_size = FLINT_MAX(16, 2 * D->table_size);
-    D->table = flint_realloc(D->table, D->table_size * sizeof(slong));
-    for (slong k = 0; k < D->table_size; k++)
-        D->table[k] = -1;
-    for (slong f = 0; f < D->nsums; f++) {
-        slong k = ct_expsum_hash(D->sums + f) % D->table_size;
-        while (D->table[k] >= 0)
-            k = (k + 1) % D->table_size;
-        D->table[k] = f;
-    }
-}
-
-/* The id of the normalized nonzero sum h, inserted (h moved in) if new. */
-static slong delta_insert(delta_work *D, ct_expsum_t h)
-{
-    if (2 * (D->nsums + 1) > D->table_size)
-        delta_table_grow(D);
-    slong k = ct_expsum_hash(h) % D->table_size;
-    for (; D->table[k] >= 0; k = (k + 1) % D->table_size)
-        if (ct_expsum_equal(D->sums + D->table[k], h)) {
-            ct_expsum_clear(h);
-            return D->table[k];
-        }
-    if (D->nsums == D->alloc) {
-        D->alloc = FLINT_MAX(16, 2 * D->alloc);
-        D->sums = flint_realloc(D->sums, D->alloc * sizeof(ct_expsum_struct));
-    }
-    D->sums[D->nsums] = *h; /* moved: h is not cleared by the caller */
-    D->table[k] = D->nsums;
-    return D->nsums++;
 }
 
 /* Per scored node and pair: the id of its normalized sum (-1 for zero) and the
@@ -83,20 +43,10 @@ static slong delta_insert(delta_work *D, ct_expsum_t h)
 static void delta_register(ct_analysis_common *C, delta_work *D)
 {
     for (slong s = 0; s < D->nsigns; s++) {
-        const ct_delta_signfn_struct *g = D->signs + s;
+        const ct_signfn_struct *g = D->signs + s;
         ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
-        for (slong p = 0; p < g->c * (g->c - 1) / 2; p++) {
-            ct_expsum_t h;
-            ct_expsum_init(h);
-            ct_expsum_set(h, g->diff + p);
-            v->sign0[p] = ct_expsum_normalize(h);
-            if (ct_expsum_is_zero(h)) {
-                ct_expsum_clear(h);
-                v->pid[p] = -1;
-                v->sign0[p] = 0;
-            } else
-                v->pid[p] = delta_insert(D, h);
-        }
+        for (slong p = 0; p < g->c * (g->c - 1) / 2; p++)
+            v->pid[p] = ct_signfn_set_add_pair(D->sums, v->sign0 + p, g, p);
     }
 }
 
@@ -120,7 +70,7 @@ static void delta_undecided(ct_analysis_t A, const fmpq_t lo, const fmpq_t hi,
 /* Isolates the zeros of every distinct sum; returns 1 if some were undecided. */
 static int delta_isolate(ct_analysis_t A, delta_work *D)
 {
-    slong nf = FLINT_MAX(D->nsums, 1);
+    slong nf = FLINT_MAX(D->sums->len, 1);
     D->roots = flint_calloc(nf, sizeof(ct_expsum_root_struct *));
     D->nroots = flint_calloc(nf, sizeof(slong));
     D->sign_first = flint_calloc(nf, sizeof(int));
@@ -128,10 +78,10 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
     fmpq_t lo, hi;
     fmpq_init(lo);
     fmpq_init(hi);
-    for (slong f = 0; f < D->nsums; f++) {
+    for (slong f = 0; f < D->sums->len; f++) {
         if (ct_expsum_isolate(D->roots + f, D->nroots + f, D->sign_first + f, lo, hi,
-                              D->sums + f)) {
-            char *s = ct_expsum_get_str(D->sums + f);
+                              D->sums->fn.es + f)) {
+            char *s = ct_expsum_get_str(D->sums->fn.es + f);
             char *what = ct_mem_malloc(strlen(s) + 64);
             sprintf(what, "zeros of %s not separated (multiple zero?)", s);
             delta_undecided(A, lo, hi, what);
@@ -152,12 +102,12 @@ static int delta_points(ct_analysis_common *C, ct_analysis_t A, delta_work *D)
 {
     ct_analysis_zero *z =
         flint_malloc(FLINT_MAX(D->nzeros, 1) * sizeof(ct_analysis_zero));
-    int *end0 = flint_malloc(FLINT_MAX(D->nsums, 1) * sizeof(int));
-    int *end1 = flint_malloc(FLINT_MAX(D->nsums, 1) * sizeof(int));
+    int *end0 = flint_malloc(FLINT_MAX(D->sums->len, 1) * sizeof(int));
+    int *end1 = flint_malloc(FLINT_MAX(D->sums->len, 1) * sizeof(int));
     slong k = 0;
-    for (slong f = 0; f < D->nsums; f++) {
-        end0[f] = ct_expsum_sign_at_end(D->sums + f, 0) == 0;
-        end1[f] = ct_expsum_sign_at_end(D->sums + f, 1) == 0;
+    for (slong f = 0; f < D->sums->len; f++) {
+        end0[f] = ct_expsum_sign_at_end(D->sums->fn.es + f, 0) == 0;
+        end1[f] = ct_expsum_sign_at_end(D->sums->fn.es + f, 1) == 0;
         for (slong j = 0; j < D->nroots[f]; j++, k++) {
             ct_bpoint_init(&z[k].pt);
             ct_bpoint_set_exroot(&z[k].pt, D->roots[f] + j);
@@ -165,7 +115,7 @@ static int delta_points(ct_analysis_common *C, ct_analysis_t A, delta_work *D)
             z[k].mult = 1;
         }
     }
-    int bad = ct_analysis_points_build(C, A, z, k, D->nsums, 1, end0, end1);
+    int bad = ct_analysis_points_build(C, A, z, k, D->sums->len, 1, end0, end1);
     flint_free(z), flint_free(end0), flint_free(end1);
     return bad;
 }
@@ -187,6 +137,7 @@ static int delta_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
 {
     delta_work D;
     memset(&D, 0, sizeof(delta_work));
+    ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
         ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all, warn);
         ct_analysis_progress(t + 1, m);

@@ -8,8 +8,9 @@
    A^{-1} E is at most m, and det(A) <= prod_i A_ii (Hadamard's inequality for a
    positive definite matrix): 0 <= Y <= m prod_i A_ii. Y is computed modulo
    word-size primes (one LU each) until their product exceeds that bound, then
-   reconstructed by CRT: exact, and only the requested rows are rebuilt. */
+   reconstructed by CRT (ct_crt): exact, and only the requested rows are rebuilt. */
 #include <flint/nmod_mat.h>
+#include "certune/crt.h"
 #include "delta_internal.h"
 
 /* Bits of m prod_i A_ii: Y < 2^bits. */
@@ -73,31 +74,45 @@ static int delta_adj_mod(nmod_mat_t Yp, const fmpz_mat_t A, const slong *lab,
     return ok;
 }
 
+/* Y[r][g] from its residues: Yp[k] modulo the k-th accepted prime of R. */
+static void delta_reconstruct(fmpz_mat_t Y, const nmod_mat_struct *Yp, ct_crt_t R)
+{
+    ulong *res = flint_malloc(FLINT_MAX(R->np, 1) * sizeof(ulong));
+    ct_crt_prepare(R);
+    for (slong r = 0; r < Y->r; r++)
+        for (slong g = 0; g < Y->c; g++) {
+            for (slong k = 0; k < R->np; k++)
+                res[k] = nmod_mat_entry(Yp + k, r, g);
+            ct_crt_get(fmpz_mat_entry(Y, r, g), res, 0, R); /* 0 <= Y < M */
+        }
+    flint_free(res);
+}
+
 void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
                        slong nr)
 {
     slong bits = delta_adj_bits(A, m), nres = 0, alloc = bits / 58 + 2;
     nmod_mat_t *res = flint_malloc(alloc * sizeof(nmod_mat_t));
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
+    ct_crt_t R;
+    ulong p;
     /* primes above 2^59: dot products mod p then accumulate in two limbs (for
        lengths < 256), faster than near 2^62 */
-    for (ulong p = n_nextprime(UWORD(1) << 59, 1); (slong)fmpz_bits(M) <= bits;
-         p = n_nextprime(p, 1)) {
+    ct_crt_init(R, 59, bits);
+    while (ct_crt_next(&p, R)) {
         if (nres == alloc)
             res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
         nmod_mat_init(res[nres], nr, ngroups, p);
         if (delta_adj_mod(res[nres], A, lab, grp, m, rows)) {
-            fmpz_mul_ui(M, M, p);
+            ct_crt_accept(R);
             nres++;
         } else {
             nmod_mat_clear(res[nres]);
         }
     }
-    fmpz_mat_multi_CRT_ui(Y, res, nres, 0);
+    delta_reconstruct(Y, *res, R);
     for (slong i = 0; i < nres; i++)
         nmod_mat_clear(res[i]);
     flint_free(res);
-    fmpz_clear(M);
+    ct_crt_clear(R);
 }

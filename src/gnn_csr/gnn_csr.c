@@ -1,7 +1,6 @@
 /* gnn_sparse: CSR storage and sparse-dense products. */
 #include <stdlib.h>
 #include <string.h>
-#include "certune/gnn_ops.h"
 #include "certune/gnn_csr.h"
 #include "certune/mem.h"
 
@@ -258,58 +257,4 @@ void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *va
         return;
     }
     ct_gnn_csr_tmul_cols_add(Y, A, val, B, k, 0, k);
-}
-
-/* The 16-column case of ct_gnn_ops_csr_dropout_mul: one pass over A draws the
-   dropout (exactly as ct_gnn_ops_dropout_csr), compacts the kept entries into K and
-   accumulates both products, loading each row of B once. */
-GNN_KERNEL static void csr_dropout_mul_16(ct_gnn_csr_struct *K, double *restrict YK,
-                                          double *restrict Y, const ct_gnn_csr_struct *A,
-                                          double p, ct_gnn_rand_t R,
-                                          const double *restrict B)
-{
-    uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
-    double keep = 1.0 / (1.0 - p);
-    const double pick[2] = {0.0, 1.0};
-    const slong *rowptr = A->rowptr, *col = A->col;
-    const double *val = A->val;
-    slong *kcol = K->col;
-    double *kval = K->val;
-    slong w = 0, q = 0;
-    K->rowptr[0] = 0;
-    for (slong i = 0; i < A->nrows; i++) {
-        double acc[16] = {0}, acck[16] = {0};
-        for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
-            r = (q & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
-            const double *b = B + col[e] * 16;
-            double v = val[e], vk = v * keep;
-            int kept = (r & 0xffffu) >= thr;
-            /* a dropped entry adds exact zeros: no branch to mispredict */
-            double vkm = vk * pick[kept];
-            kcol[w] = col[e];
-            kval[w] = vk;
-            w += kept;
-            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acc[c] += v * b[c];
-            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acck[c] += vkm * b[c];
-        }
-        K->rowptr[i + 1] = w;
-        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) Y[i * 16 + c] = acc[c];
-        _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) YK[i * 16 + c] = acck[c];
-    }
-}
-
-void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
-                                const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
-                                const double *B, slong k)
-{
-    if (k == 16 && p > 0) {
-        csr_dropout_mul_16(K, YK, Y, A, p, R, B);
-        return;
-    }
-    /* Other widths: two sweeps. For 64 columns (GAT) a fused sweep was
-       slower: it multiplies every entry twice, the dropped ones by 0, which
-       costs more than loading each row of B twice (B = U fits in L2). */
-    ct_gnn_ops_dropout_csr(K, A, p, R);
-    ct_gnn_csr_mul_dense(Y, A, NULL, B, k);
-    ct_gnn_csr_mul_dense(YK, K, NULL, B, k);
 }

@@ -82,15 +82,6 @@ static void *instance_grow(void *p, size_t *cap, size_t need, size_t size)
     return flint_realloc(p, c * size);
 }
 
-static char *instance_strdup(const char *s)
-{
-    size_t len = strlen(s) + 1;
-    char *t = flint_malloc(len);
-
-    memcpy(t, s, len);
-    return t;
-}
-
 /* Writes "name:line: message" (or "name: message" when line is 0). */
 static void instance_error(parse_struct *P, slong line, const char *fmt, ...)
 {
@@ -571,7 +562,7 @@ int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const ch
         ct_instance_clear(inst);
         return -1;
     }
-    inst->path = instance_strdup(name);
+    inst->path = ct_text_strdup(name);
     return 0;
 }
 
@@ -649,6 +640,6 @@ int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t err
         ct_instance_clear(inst);
         return -1;
     }
-    inst->path = instance_strdup(name);
+    inst->path = ct_text_strdup(name);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <flint/nmod_poly.h>
 #include "certune/mem.h"
 #include "certune/component.h"
+#include "certune/crt.h"
 #include "certune/lambda.h"
 
 typedef struct {
@@ -65,11 +66,8 @@ static void lambda_laplacian_blocks(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t L
 static ct_signfn_struct *lambda_append(ct_signfn_struct **out, slong *count,
                                        slong inst_idx, const ct_instance_t inst, slong i)
 {
-    *out = ct_mem_grow_flint(*out, *count, sizeof(ct_signfn_struct));
-    ct_signfn_struct *s = *out + *count;
-    ct_signfn_init(s, inst_idx, i, ct_signfn_truth(inst, i), inst->c);
-    (*count)++;
-    return s;
+    return ct_signfn_append(out, count, &ct_signfn_type_poly, inst_idx, i,
+                            ct_signfn_truth(inst, i), inst->c);
 }
 
 /* Scored nodes of a component, with the residues of their pair polynomials. */
@@ -288,17 +286,13 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const ct_instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
-    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
-         p = n_nextprime(p, 1)) {
-        if (!lambda_residues(T, p, Lll, Lul, Luu, inst, S))
-            continue;
-        for (slong i = 0; i < len; i++)
-            fmpz_CRT_ui(T->coef + i, T->coef + i, M, T->res[i], p, 1);
-        fmpz_mul_ui(M, M, p);
-    }
-    fmpz_clear(M);
+    ct_crt_t C;
+    ulong p;
+    ct_crt_init(C, 62, bits + 1);
+    while (ct_crt_next(&p, C))
+        if (lambda_residues(T, p, Lll, Lul, Luu, inst, S))
+            ct_crt_accept_vec(T->coef, T->res, len, C);
+    ct_crt_clear(C);
 }
 
 /* diff(lambda) = N(s lambda) divided by its positive content. */
@@ -341,7 +335,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
         slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
         for (slong p = 0; p < T.npairs; p++)
-            lambda_pair_poly(f->diff + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
+            lambda_pair_poly(f->diff.poly + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
     }
     lambda_target_clear(&T);
     fmpz_clear(s);
@@ -366,17 +360,6 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
     return S->m;
 }
 
-static void lambda_unlabeled_component(ct_signfn_struct **out, slong *count,
-                                       slong inst_idx, const ct_instance_t inst,
-                                       const kron_sets *S, int score_all,
-                                       ct_component_warn_struct *warn)
-{
-    ct_component_warn_unlabeled(warn, S->unl[0], S->nu);
-    for (slong r = 0; r < S->nu; r++)
-        if (ct_signfn_is_scored(inst, S->unl[r], score_all))
-            lambda_append(out, count, inst_idx, inst, S->unl[r]);
-}
-
 void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
                               const ct_instance_t inst, slong inst_idx, int score_all,
                               FILE *warn)
@@ -392,7 +375,8 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
     ct_component_warn_init(&W, warn, inst->path);
     for (slong k = 0; k < X->ncomp; k++) {
         if (lambda_sets_fill(&S, inst, X, k) == 0)
-            lambda_unlabeled_component(out, count, inst_idx, inst, &S, score_all, &W);
+            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
+                                       S.unl, S.nu, score_all, &W);
         else
             lambda_component(out, count, inst_idx, inst, X, k, &S, score_all);
     }
@@ -411,10 +395,10 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
 {
     slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu);
     fmpz *coef = _fmpz_vec_init(m + 1);
-    fmpz_t M;
-    fmpz_init_set_ui(M, 1);
-    for (ulong p = n_nextprime(UWORD(1) << 62, 1); (slong)fmpz_bits(M) <= bits + 1;
-         p = n_nextprime(p, 1)) {
+    ulong p, *res = flint_malloc((m + 1) * sizeof(ulong));
+    ct_crt_t C;
+    ct_crt_init(C, 62, bits + 1);
+    while (ct_crt_next(&p, C)) {
         nmod_mat_t K, H;
         nmod_poly_t cp;
         ulong det;
@@ -426,11 +410,9 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
             nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
             for (slong e = 0; e <= m; e++) {
                 ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
-                if ((m - e) % 2 == 1)
-                    c = nmod_neg(c, K->mod);
-                fmpz_CRT_ui(coef + e, coef + e, M, c, p, 1);
+                res[e] = (m - e) % 2 == 1 ? nmod_neg(c, K->mod) : c;
             }
-            fmpz_mul_ui(M, M, p);
+            ct_crt_accept_vec(coef, res, m + 1, C);
         }
         nmod_mat_clear(K);
         nmod_mat_clear(H);
@@ -440,7 +422,8 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     for (slong e = 0; e <= m; e++)
         fmpz_poly_set_coeff_fmpz(P, e, coef + e);
     _fmpz_vec_clear(coef, m + 1);
-    fmpz_clear(M);
+    flint_free(res);
+    ct_crt_clear(C);
     (void)inst;
 }
 

@@ -22,9 +22,9 @@ static void analyze_register_signs(ct_lambda_work *W)
         slong npairs = f->c * (f->c - 1) / 2;
         W->pair_pid[s] = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(slong));
         for (slong p = 0; p < npairs; p++)
-            W->pair_pid[s][p] = fmpz_poly_is_zero(f->diff + p)
+            W->pair_pid[s][p] = fmpz_poly_is_zero(f->diff.poly + p)
                                     ? -1
-                                    : ct_polyset_insert(W->sign_polys, f->diff + p);
+                                    : ct_polyset_insert(W->sign_polys, f->diff.poly + p);
     }
 }
 
@@ -160,7 +160,7 @@ static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
         ct_analysis_node *v = ct_analysis_common_add_node(C, f->inst, f->truth, f->c);
         for (slong p = 0; p < f->c * (f->c - 1) / 2; p++) {
             v->pid[p] = W->pair_pid[s][p];
-            v->sign0[p] = analyze_sign_near_zero(f->diff + p);
+            v->sign0[p] = analyze_sign_near_zero(f->diff.poly + p);
         }
     }
     C->npoints = W->npoints;

@@ -212,20 +212,26 @@ int ct_mqroot_sign_fmpq(const ct_mqpoly_t g, const fmpq_t q)
     return s;
 }
 
-int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
+slong _ct_mqroot_low_order(const ct_mqpoly_t g)
 {
-    slong j = WORD_MAX, k;
-    fmpz *c;
-    ct_mqroot_sgn_t ctx;
-    int s;
-
-    for (k = 0; k < g->len; k++) {
+    slong j = WORD_MAX;
+    for (slong k = 0; k < g->len; k++) {
         const fmpz_poly_struct *G = g->poly + k;
         slong i = 0;
         while (i < G->length && fmpz_is_zero(G->coeffs + i))
             i++;
         j = FLINT_MIN(j, i);
     }
+    return j;
+}
+
+int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
+{
+    slong j = _ct_mqroot_low_order(g), k;
+    fmpz *c;
+    ct_mqroot_sgn_t ctx;
+    int s;
+
     if (g->len == 0)
         return 0;
     c = _fmpz_vec_init(g->len);
@@ -240,18 +246,34 @@ int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
 
 /* ---- refinement and rationals ------------------------------------------- */
 
+static int _mqroot_sign(const void *fn, const fmpq_t x)
+{
+    return ct_mqroot_sign_fmpq((const ct_mqpoly_struct *)fn, x);
+}
+
+static void _mqroot_step(void *r)
+{
+    ct_mqroot_bisect((ct_mqroot_struct *)r);
+}
+
+void ct_mqroot_view(ct_root_struct *v, ct_mqroot_t r)
+{
+    v->lo = r->lo;
+    v->hi = r->hi;
+    v->sign_lo = &r->sign_lo;
+    v->fn = &r->fn;
+    v->sign = _mqroot_sign;
+    v->step = _mqroot_step;
+    v->self = r;
+}
+
 /* Moves the end of r on the side of m given by the sign s of fn(m) to m
    (s == 0: m is the zero). */
 static void _mqroot_cut(ct_mqroot_t r, const fmpq_t m, int s)
 {
-    if (s == 0) {
-        fmpq_set(r->lo, m);
-        fmpq_set(r->hi, m);
-        r->sign_lo = 0;
-    } else if (s == r->sign_lo)
-        fmpq_set(r->lo, m);
-    else
-        fmpq_set(r->hi, m);
+    ct_root_struct v;
+    ct_mqroot_view(&v, r);
+    ct_root_cut(&v, m, s);
 }
 
 /* A Newton estimate x from the midpoint (Arb), then the signs at x -+ d with
@@ -334,18 +356,7 @@ void ct_mqroot_bisect(ct_mqroot_t r)
 
 int ct_mqroot_cmp_fmpq(const ct_mqroot_t r, const fmpq_t q)
 {
-    int s;
-
-    if (ct_mqroot_is_exact(r))
-        return fmpq_cmp(r->lo, q);
-    if (fmpq_cmp(q, r->lo) <= 0)
-        return 1;
-    if (fmpq_cmp(q, r->hi) >= 0)
-        return -1;
-    /* q inside: the unique zero of fn in [lo, hi] is q iff fn(q) = 0, else the
-       sign at q tells the side */
-    s = ct_mqroot_sign_fmpq(&r->fn, q);
-    if (s == 0)
-        return 0;
-    return s == r->sign_lo ? 1 : -1;
+    ct_root_struct v;
+    ct_mqroot_view(&v, (ct_mqroot_struct *)r);
+    return ct_root_cmp_fmpq(&v, q);
 }

@@ -37,6 +37,9 @@ int _ct_mqroot_basis(fmpz **b, slong *m, ulong *mask, const ct_mqpoly_t g);
 /* 1 if the mqpoly f (degree >= 1) is proved squarefree by the modular test. */
 int _ct_mqroot_prove_squarefree(const ct_mqpoly_t f);
 
+/* The smallest j with some G_k[j] != 0 (WORD_MAX for zero g): g = x^j (...). */
+slong _ct_mqroot_low_order(const ct_mqpoly_t g);
+
 /* The zeros in (0, 1) of f (degree >= 1, f(0) != 0) by Descartes bisection
    down to depth_max halvings. Returns their number and sets *out (increasing,
    disjoint, certified: one sign variation proves one simple zero), or -1 when
@@ -45,14 +48,6 @@ int _ct_mqroot_prove_squarefree(const ct_mqpoly_t f);
    2^-depth_max or a multiple zero. */
 slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
                                 slong depth_max);
-
-/* r is a leaf holding one simple zero of its fn, which has the sign s on
-   (lo, zero); an end where fn vanishes (zlo, zhi) is moved inward by exact
-   bisection, and sign_lo set. */
-void _ct_mqroot_fix_ends(ct_mqroot_t r, int s, int zlo, int zhi);
-
-/* Sorts n roots by lo; leaves sharing an end are separated by bisection. */
-void _ct_mqroot_finish(ct_mqroot_struct *r, slong n);
 
 /* N = the squarefree part of the norm of f over Q (product of the conjugates
    of f under all sign changes of the square roots), primitive with positive

@@ -1,7 +1,7 @@
 /* mqroot_isolate: ct_mqroot_isolate, the exact split g = x^j h f (h the rational
    gcd of the components, f = g / (x^j h) with coprime components) followed by
    the squarefree proof of f (mqroot_sqfree.c) and the Descartes bisection of
-   its zeros in (0, 1) (mqroot_tree.c), with the leaves' ends and order fixed here. */
+   its zeros in (0, 1) (mqroot_tree.c, which also fixes the leaves' ends and order). */
 #include <stdlib.h>
 #include <flint/fmpz_poly_factor.h>
 #include <flint/nmod_poly.h>
@@ -11,74 +11,11 @@
 /* Halvings of (0, 1) tried before a squarefree proof is asked for. */
 #define MQROOT_QUICK_DEPTH 80
 
-/* The leaf [lo, hi] holds one simple zero, f has the sign s on (lo, zero); an
-   end where f vanishes (zlo, zhi) is moved inward by exact bisection. */
-void _ct_mqroot_fix_ends(ct_mqroot_t r, int s, int zlo, int zhi)
-{
-    fmpq_t m;
-    int sm;
-
-    fmpq_init(m);
-    while ((zlo || zhi) && !ct_mqroot_is_exact(r)) {
-        fmpq_add(m, r->lo, r->hi);
-        fmpq_div_2exp(m, m, 1);
-        sm = ct_mqroot_sign_fmpq(&r->fn, m);
-        if (sm == 0) {
-            fmpq_set(r->lo, m);
-            fmpq_set(r->hi, m);
-        } else if (sm == s) {
-            fmpq_set(r->lo, m);
-            zlo = 0;
-        } else {
-            fmpq_set(r->hi, m);
-            zhi = 0;
-        }
-    }
-    r->sign_lo = ct_mqroot_is_exact(r) ? 0 : s;
-    fmpq_clear(m);
-}
-
-static int _mqroot_cmp_lo(const void *a, const void *b)
-{
-    return fmpq_cmp(((const ct_mqroot_struct *)a)->lo, ((const ct_mqroot_struct *)b)->lo);
-}
-
-/* Sorts the roots; leaves sharing an end are separated by bisection. */
-void _ct_mqroot_finish(ct_mqroot_struct *r, slong n)
-{
-    slong i;
-
-    if (n > 1)
-        qsort(r, n, sizeof(ct_mqroot_struct), _mqroot_cmp_lo);
-    for (i = 0; i + 1 < n; i++)
-        while (fmpq_cmp(r[i].hi, r[i + 1].lo) >= 0)
-            ct_mqroot_bisect(ct_mqroot_is_exact(r + i) ? r + i + 1 : r + i);
-    /* Intervals of width 2^-16 now (Newton steps are cheap there) make the exact sort
-       of all breakpoints compare disjoint intervals, mostly. */
-    fmpq_t w;
-    fmpq_init(w);
-    for (i = 0; i < n; i++)
-        while (!ct_mqroot_is_exact(r + i)) {
-            fmpq_sub(w, r[i].hi, r[i].lo);
-            if (fmpz_bits(fmpq_denref(w)) > 16 + fmpz_bits(fmpq_numref(w)))
-                break;
-            ct_mqroot_bisect(r + i);
-        }
-    fmpq_clear(w);
-}
-
 /* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
 static void _mqroot_strip_x(ct_mqpoly_t f, const ct_mqpoly_t g)
 {
-    slong j = WORD_MAX, k;
+    slong j = _ct_mqroot_low_order(g), k;
 
-    for (k = 0; k < g->len; k++) {
-        const fmpz_poly_struct *G = g->poly + k;
-        slong i = 0;
-        while (i < G->length && fmpz_is_zero(G->coeffs + i))
-            i++;
-        j = FLINT_MIN(j, i);
-    }
     ct_mqpoly_set(f, g);
     for (k = 0; k < f->len; k++)
         fmpz_poly_shift_right(f->poly + k, f->poly + k, j);

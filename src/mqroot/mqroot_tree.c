@@ -11,6 +11,7 @@
    in I with parity, 0 or 1 settle I. B[0] is f(lo), B[d] f(hi) (up to C), and
    a zero at an end only lowers the count. Children come from one integer de
    Casteljau pass at t = 1/2 per class (docs/mqroot.md). */
+#include <stdlib.h>
 #include <flint/fmpz_vec.h>
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
@@ -48,6 +49,62 @@ static void _mqroot_push(_mqroot_tree_struct *t, fmpz *P, const fmpz_t c, slong 
     nd->P = P;
     fmpz_init_set(nd->c, c);
     nd->k = k;
+}
+
+/* The leaf [lo, hi] holds one simple zero, f has the sign s on (lo, zero); an
+   end where f vanishes (zlo, zhi) is moved inward by exact bisection. */
+static void _mqroot_fix_ends(ct_mqroot_t r, int s, int zlo, int zhi)
+{
+    fmpq_t m;
+    int sm;
+
+    fmpq_init(m);
+    while ((zlo || zhi) && !ct_mqroot_is_exact(r)) {
+        fmpq_add(m, r->lo, r->hi);
+        fmpq_div_2exp(m, m, 1);
+        sm = ct_mqroot_sign_fmpq(&r->fn, m);
+        if (sm == 0) {
+            fmpq_set(r->lo, m);
+            fmpq_set(r->hi, m);
+        } else if (sm == s) {
+            fmpq_set(r->lo, m);
+            zlo = 0;
+        } else {
+            fmpq_set(r->hi, m);
+            zhi = 0;
+        }
+    }
+    r->sign_lo = ct_mqroot_is_exact(r) ? 0 : s;
+    fmpq_clear(m);
+}
+
+static int _mqroot_cmp_lo(const void *a, const void *b)
+{
+    return fmpq_cmp(((const ct_mqroot_struct *)a)->lo, ((const ct_mqroot_struct *)b)->lo);
+}
+
+/* Sorts the roots; leaves sharing an end are separated by bisection. */
+static void _mqroot_finish(ct_mqroot_struct *r, slong n)
+{
+    slong i;
+
+    if (n > 1)
+        qsort(r, n, sizeof(ct_mqroot_struct), _mqroot_cmp_lo);
+    for (i = 0; i + 1 < n; i++)
+        while (fmpq_cmp(r[i].hi, r[i + 1].lo) >= 0)
+            ct_mqroot_bisect(ct_mqroot_is_exact(r + i) ? r + i + 1 : r + i);
+    /* Intervals of width 2^-16 now (Newton steps are cheap there) make the exact sort
+       of all breakpoints compare disjoint intervals, mostly. */
+    fmpq_t w;
+    fmpq_init(w);
+    for (i = 0; i < n; i++)
+        while (!ct_mqroot_is_exact(r + i)) {
+            fmpq_sub(w, r[i].hi, r[i].lo);
+            if (fmpz_bits(fmpq_denref(w)) > 16 + fmpz_bits(fmpq_numref(w)))
+                break;
+            ct_mqroot_bisect(r + i);
+        }
+    fmpq_clear(w);
 }
 
 /* A new root of f with interval [c / 2^k, (c + 1) / 2^k] (hi = lo if exact). */
@@ -167,7 +224,7 @@ static void _mqroot_node(_mqroot_tree_struct *t, fmpz *P, const fmpz_t c, slong 
     slong var = _mqroot_test(t, P, &first, &zlo, &zhi);
 
     if (var == 1)
-        _ct_mqroot_fix_ends(_mqroot_new(t, c, k, 0), first, zlo, zhi);
+        _mqroot_fix_ends(_mqroot_new(t, c, k, 0), first, zlo, zhi);
     if (var <= 1 || k >= t->depth_max) {
         t->failed |= var > 1;
         _fmpz_vec_clear(P, t->len * t->w);
@@ -231,7 +288,7 @@ slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
         _mqroot_node(&t, nd.P, nd.c, nd.k);
         fmpz_clear(nd.c);
     }
-    _ct_mqroot_finish(t.r, t.n);
+    _mqroot_finish(t.r, t.n);
     _ct_mqroot_sgn_clear(t.sgn);
     fmpz_clear(t.one);
     flint_free(t.st);

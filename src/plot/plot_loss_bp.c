@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/plot.h"
 #include "plot_internal.h"
 
@@ -75,8 +76,9 @@ int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bp
                               const ct_plot_frame_struct *f)
 {
     size_t nb = (size_t)(A->nbp > 0 ? A->nbp : 1);
-    plot_labels L = {malloc(nb * sizeof(double)), malloc(nb * sizeof(double)), 0};
-    char *lab = calloc(nb, 1);
+    plot_labels L = {ct_mem_malloc(nb * sizeof(double)),
+                     ct_mem_malloc(nb * sizeof(double)), 0};
+    char *lab = ct_mem_calloc(nb, 1);
     int many = f->many;
 
     if (L.lo == NULL || L.hi == NULL || lab == NULL) {

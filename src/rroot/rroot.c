@@ -77,22 +77,6 @@ static slong _roots_fmpz_log2_exact(const fmpz_t c)
     return k + 1 == fmpz_bits(c) ? (slong)k : -1;
 }
 
-/* floor(log2(x)) up to 1, for x > 0 */
-slong _ct_rroot_fmpq_log2(const fmpq_t x)
-{
-    return (slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x));
-}
-
-/* x = 2^e */
-void _ct_rroot_fmpq_set_2exp(fmpq_t x, slong e)
-{
-    fmpq_one(x);
-    if (e >= 0)
-        fmpq_mul_2exp(x, x, e);
-    else
-        fmpq_div_2exp(x, x, -e);
-}
-
 /* A node of the search: the roots x > 0 of p are, through the Möbius map
    x -> (M[0] x + M[1]) / (M[2] x + M[3]), the roots of the input in the open
    interval between M(0) and M(+inf); v = var(p) >= 2. */

@@ -11,30 +11,40 @@
 /* ------------------------------------------------------------------------ */
 /* Refinement                                                                */
 
+static int _rroot_sign(const void *poly, const fmpq_t x)
+{
+    return _ct_rroot_poly_sign_at((const fmpz_poly_struct *)poly, x);
+}
+
+static void _rroot_bisect_cb(void *r)
+{
+    ct_rroot_bisect((ct_rroot_struct *)r);
+}
+
+void ct_rroot_view(ct_root_struct *v, ct_rroot_t r)
+{
+    v->lo = r->lo;
+    v->hi = r->hi;
+    v->sign_lo = &r->sign_lo;
+    v->fn = r->poly;
+    v->sign = _rroot_sign;
+    v->step = _rroot_bisect_cb;
+    v->self = r;
+}
+
 /* Splits the interval of r at m, lo < m < hi. */
 static void _rroot_split_at(ct_rroot_t r, const fmpq_t m)
 {
-    int s = _ct_rroot_poly_sign_at(r->poly, m);
-
-    if (s == 0)
-        ct_rroot_set_exact(r, m);
-    else if (s == r->sign_lo)
-        fmpq_set(r->lo, m);
-    else
-        fmpq_set(r->hi, m);
+    ct_root_struct v;
+    ct_rroot_view(&v, r);
+    ct_root_cut(&v, m, _ct_rroot_poly_sign_at(r->poly, m));
 }
 
 void ct_rroot_bisect(ct_rroot_t r)
 {
-    fmpq_t m;
-
-    if (ct_rroot_is_exact(r))
-        return;
-    fmpq_init(m);
-    fmpq_add(m, r->lo, r->hi);
-    fmpq_div_2exp(m, m, 1);
-    _rroot_split_at(r, m);
-    fmpq_clear(m);
+    ct_root_struct v;
+    ct_rroot_view(&v, r);
+    ct_root_bisect(&v);
 }
 
 /* One refinement step: a split at a power of 2 near the geometric mean while
@@ -79,22 +89,17 @@ void _ct_rroot_step(ct_rroot_t r)
     fmpq_clear(m);
 }
 
-static int _rroot_wider_than(const ct_rroot_t r, const fmpq_t eps)
+static void _rroot_step_cb(void *r)
 {
-    fmpq_t w;
-    int c;
-
-    fmpq_init(w);
-    fmpq_sub(w, r->hi, r->lo);
-    c = fmpq_cmp(w, eps) > 0;
-    fmpq_clear(w);
-    return c;
+    _ct_rroot_step((ct_rroot_struct *)r);
 }
 
 void ct_rroot_refine(ct_rroot_t r, const fmpq_t eps)
 {
-    while (_rroot_wider_than(r, eps))
-        _ct_rroot_step(r);
+    ct_root_struct v;
+    ct_rroot_view(&v, r);
+    v.step = _rroot_step_cb; /* refinement splits geometrically where it pays */
+    ct_root_refine(&v, eps);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -135,26 +140,11 @@ static int _rroot_is_root_of_divisor(const ct_rroot_t r, const fmpz_poly_t h)
     return _ct_rroot_poly_sign_at(h, r->lo) * _ct_rroot_poly_sign_at(h, r->hi) < 0;
 }
 
-/* Sign of the root of y relative to the rational x: -1 if x < root. */
-static int _rroot_cmp_fmpq(const fmpq_t x, const ct_rroot_t y)
-{
-    int s;
-
-    if (fmpq_cmp(x, y->lo) <= 0 && !ct_rroot_is_exact(y))
-        return -1;
-    if (fmpq_cmp(x, y->hi) >= 0 && !ct_rroot_is_exact(y))
-        return 1;
-    if (ct_rroot_is_exact(y))
-        return fmpq_cmp(x, y->lo);
-    s = _ct_rroot_poly_sign_at(y->poly, x);
-    if (s == 0)
-        return 0; /* x is a root of y->poly inside y's isolating interval */
-    return s == y->sign_lo ? -1 : 1;
-}
-
 int ct_rroot_cmp_fmpq(const ct_rroot_t r, const fmpq_t q)
 {
-    return -_rroot_cmp_fmpq(q, r);
+    ct_root_struct v;
+    ct_rroot_view(&v, (ct_rroot_struct *)r);
+    return ct_root_cmp_fmpq(&v, q);
 }
 
 int ct_rroot_cmp(ct_rroot_t a, ct_rroot_t b)
@@ -169,9 +159,9 @@ int ct_rroot_cmp(ct_rroot_t a, ct_rroot_t b)
     fmpq_init(wb);
     for (iter = 0; c == 2; iter++) {
         if (ct_rroot_is_exact(a)) {
-            c = _rroot_cmp_fmpq(a->lo, b);
+            c = -ct_rroot_cmp_fmpq(b, a->lo);
         } else if (ct_rroot_is_exact(b)) {
-            c = -_rroot_cmp_fmpq(b->lo, a);
+            c = ct_rroot_cmp_fmpq(a, b->lo);
         } else if (fmpq_cmp(a->hi, b->lo) <= 0) {
             c = -1;
         } else if (fmpq_cmp(b->hi, a->lo) <= 0) {

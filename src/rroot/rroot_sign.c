@@ -228,3 +228,19 @@ slong _ct_rroot_descartes_interval(const fmpz_poly_t f, const fmpq_t a, const fm
     fmpz_poly_clear(p);
     return v;
 }
+
+/* floor(log2(x)) up to 1, for x > 0 */
+slong _ct_rroot_fmpq_log2(const fmpq_t x)
+{
+    return (slong)fmpz_bits(fmpq_numref(x)) - (slong)fmpz_bits(fmpq_denref(x));
+}
+
+/* x = 2^e */
+void _ct_rroot_fmpq_set_2exp(fmpq_t x, slong e)
+{
+    fmpq_one(x);
+    if (e >= 0)
+        fmpq_mul_2exp(x, x, e);
+    else
+        fmpq_div_2exp(x, x, -e);
+}

@@ -18,11 +18,6 @@ void ct_shatter_lambda_threshold(fmpq_t t, slong j)
     fmpq_set_si(t, j + 1, 1);
 }
 
-slong ct_shatter_gadgets(slong M, slong k)
-{
-    return (WORD(1) << (M - k + 1)) - 1;
-}
-
 /* Gadget g (0-based) of an instance: nodes 4g+1..4g+4 as in the paper's lemma:
    4g, 4g+1 labeled class 0, 4g+2 held out, 4g+3 labeled class 1; the breakpoint
    of node 4g+2 is at t when x = 2 t / (t - 1). */
@@ -47,7 +42,7 @@ static void shatter_put_gadget(ct_instance_t inst, slong g, const fmpq_t t, slon
 
 void ct_shatter_lambda_instance(ct_instance_t inst, slong M, slong k)
 {
-    slong G = ct_shatter_gadgets(M, k);
+    slong G = _ct_shatter_gadgets(M, k);
     char name[64];
     snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
     ct_gen_instance_init(inst, name, 4 * G, 2, 3 * G);
@@ -65,7 +60,7 @@ void ct_shatter_lambda_instance(ct_instance_t inst, slong M, slong k)
 void ct_shatter_lambda_witness(fmpq_t r, slong M, slong k)
 {
     /* Low loss (2^(M-k) - 1) / G, high 2^(M-k) / G: r is their midpoint. */
-    slong G = ct_shatter_gadgets(M, k);
+    slong G = _ct_shatter_gadgets(M, k);
     fmpq_set_si(r, 2 * ((WORD(1) << (M - k)) - 1) + 1, (ulong)(2 * G));
 }
 
@@ -145,7 +140,7 @@ static int shatter_write_instance(FILE *f, ct_family_t family, const fmpq_t c, s
     else
         ct_shatter_lambda_instance(inst, M, k);
     fprintf(f, ", M = %ld, instance %ld: %ld gadgets\n", (long)M, (long)k,
-            (long)ct_shatter_gadgets(M, k));
+            (long)_ct_shatter_gadgets(M, k));
     int rc = ct_instance_write(inst, f);
     ct_instance_clear(inst);
     return rc;

@@ -44,7 +44,7 @@ void ct_shatter_alpha_parameter(fmpq_t q, slong M, slong j)
 
 void ct_shatter_alpha_instance(ct_instance_t inst, slong M, slong k)
 {
-    slong G = ct_shatter_gadgets(M, k);
+    slong G = _ct_shatter_gadgets(M, k);
     char name[64];
     snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
     ct_gen_instance_init(inst, name, 4 * G, 2, 3 * G);

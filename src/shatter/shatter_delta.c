@@ -127,7 +127,7 @@ void ct_shatter_put_delta_gadget(ct_instance_t inst, slong g, const fmpq_t x, sl
 
 void ct_shatter_delta_instance(ct_instance_t inst, const fmpq_t c, slong M, slong k)
 {
-    slong G = ct_shatter_gadgets(M, k);
+    slong G = _ct_shatter_gadgets(M, k);
     char name[64];
     snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
     ct_gen_instance_init(inst, name, 4 * G, 2, 3 * G);

@@ -4,8 +4,12 @@
 
 #include "certune/shatter.h"
 
-/* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1). */
-slong ct_shatter_gadgets(slong M, slong k);
+/* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1).
+   Inline here so that the three constructions' files call only downward. */
+static inline slong _ct_shatter_gadgets(slong M, slong k)
+{
+    return (WORD(1) << (M - k + 1)) - 1;
+}
 
 /* Gadget g (0-based) of the delta and alpha constructions: nodes 4g..4g+3,
    edges (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g labeled class 0, 4g+1

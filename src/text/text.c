@@ -1,5 +1,6 @@
 /* text: small helpers for messages about untrusted input text. */
 #include <string.h>
+#include <flint/flint.h>
 #include "certune/text.h"
 
 const char *ct_text_show_token(char *out, const char *t)
@@ -13,4 +14,13 @@ const char *ct_text_show_token(char *out, const char *t)
     }
     out[k] = '\0';
     return out;
+}
+
+char *ct_text_strdup(const char *s)
+{
+    size_t len = strlen(s) + 1;
+    char *t = flint_malloc(len);
+
+    memcpy(t, s, len);
+    return t;
 }

@@ -1,6 +1,7 @@
 /* tune_out: the tuner's report (text leads with the answer) and JSON. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/decimal.h"
 #include "certune/report.h"
 #include "certune/tune.h"
@@ -8,7 +9,7 @@
 char *ct_tune_decimal(const fmpq_t x)
 {
     if (fmpq_is_zero(x)) {
-        char *z = malloc(2);
+        char *z = ct_mem_malloc(2);
         z[0] = '0';
         z[1] = '\0';
         return z;

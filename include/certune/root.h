@@ -1,0 +1,80 @@
+/* root: the certified-root core shared by every kind of breakpoint. A root is
+   an isolating interval [lo, hi] with exact rational ends around a simple zero
+   of a function whose sign at a rational the kind decides exactly (its sign
+   oracle), plus the kind's refinement step (plain bisection, a geometric split,
+   a Newton step). Written once here: the cut at a point of known sign,
+   bisection, refinement to a width, exact comparison with a rational,
+   comparison of two roots of any kinds by refinement until disjoint, and the
+   decimal certificates. The kinds (rroot, expsum, mqroot) keep their own
+   isolation and equality proofs; bpoint is the one type over all of them. */
+#ifndef CERTUNE_ROOT_H
+#define CERTUNE_ROOT_H
+
+#include <flint/fmpq.h>
+
+/* A view onto one kind's root: pointers to its fields (valid while the root
+   lives) and its operations. lo == hi means the zero is that rational; else
+   lo < hi, neither end is a zero and sign_lo is the sign of fn at lo. */
+typedef struct {
+    fmpq *lo, *hi;
+    int *sign_lo;
+    const void *fn;                              /* the defining function */
+    int (*sign)(const void *fn, const fmpq_t x); /* its exact sign at x */
+    void (*step)(void *self);                    /* one refinement step of self */
+    void *self;                                  /* the kind's root */
+} ct_root_struct;
+
+static inline int ct_root_is_exact(const ct_root_struct *r)
+{
+    return fmpq_cmp(r->lo, r->hi) == 0; /* (not fmpq_equal: GCC 12 warns) */
+}
+
+/* Shrinks r to the side of m (lo < m < hi) holding the zero, given s, the sign
+   of fn at m: to [m, m] when s is 0. */
+void ct_root_cut(ct_root_struct *r, const fmpq_t m, int s);
+
+/* Halves r at its midpoint (sign decided by the oracle); no-op when exact. */
+void ct_root_bisect(ct_root_struct *r);
+
+/* Applies r's step until hi - lo <= eps (eps > 0). */
+void ct_root_refine(ct_root_struct *r, const fmpq_t eps);
+
+/* Sign (-1, 0, 1) of the zero minus q, exactly (r is not modified). */
+int ct_root_cmp_fmpq(const ct_root_struct *r, const fmpq_t q);
+
+/* a, b inexact zeros of the same function, each its unique zero in its
+   interval: overlapping intervals hold the same zero iff the function changes
+   sign over their intersection (its ends are ends of a or b, of known signs);
+   else the zeros are ordered like the left ends. Returns -1, 0, 1. */
+int ct_root_cmp_same(const ct_root_struct *a, const ct_root_struct *b);
+
+/* Compares the zeros of a and b exactly: an exact end compares exactly,
+   disjoint intervals (touching ends included) decide, same (the two functions
+   are equal) decides by ct_root_cmp_same; otherwise the wider is stepped, and
+   once both are narrower than 2^-lim_bits the kind's proof equal(a, b) is
+   asked once: 1 equal, 0 different (refinement then separates them), -1
+   unknown. Returns 1 with *cmp set to -1, 0, 1 when decided, 0 when not. */
+int ct_root_cmp(int *cmp, ct_root_struct *a, ct_root_struct *b, int same,
+                int (*equal)(ct_root_struct *a, ct_root_struct *b), slong lim_bits);
+
+/* Compares the zeros of a and b (any kinds): an exact end compares exactly,
+   disjoint intervals decide; else both are stepped until one of these holds
+   or a is narrower than 2^-lim_bits. Returns 1 with *cmp set when decided,
+   0 when not (the zeros may be equal: the caller's equality proof decides). */
+int ct_root_cmp_refine(int *cmp, ct_root_struct *a, ct_root_struct *b, slong lim_bits);
+
+/* The decimal certificate of a zero in (0, +inf): approx rounded to `digits`
+   significant digits (trailing zeros dropped), and decimal lo, hi around the
+   zero that still isolate it: inside the interval r had on entry, or accepted
+   by isolates (may be NULL) for a grid of sig significant digits. The grid
+   gets finer from digits + 2; past digits + bisect_after digits r is bisected
+   as well, to move its ends off the entry interval's (bisect_after < 0: never).
+   A zero found to be rational gets ct_decimal_exact_strs. malloc'ed strings;
+   refines r. */
+void ct_root_get_strs(char **approx, char **lo, char **hi, ct_root_struct *r,
+                      slong digits,
+                      int (*isolates)(const ct_root_struct *r, const fmpq_t a,
+                                      const fmpq_t b, slong sig),
+                      slong bisect_after);
+
+#endif

@@ -1,0 +1,141 @@
+/* Tests of crt against direct exact computation: random integers of known
+   size rebuilt from their residues (incremental and Garner, signed and not),
+   the stopping rule, skipped primes, and determinants of random integer
+   matrices under Hadamard's bound against fmpz_mat_det. */
+#include <flint/fmpz_mat.h>
+#include <flint/fmpz_vec.h>
+#include <flint/nmod_mat.h>
+#include "check.h"
+#include "certune/crt.h"
+
+/* The primes run above 2^start, increase, and stop just past the bound. */
+static void check_sequence(void)
+{
+    ct_crt_t C;
+    ulong p, prev = UWORD(1) << 40;
+    ct_crt_init(C, 40, 100);
+    while (ct_crt_next(&p, C)) {
+        CHECK(p > prev && n_is_prime(p));
+        CHECK(n_nextprime(prev, 1) == p); /* none skipped */
+        prev = p;
+        ct_crt_accept(C);
+    }
+    CHECK(fmpz_bits(C->M) > 100 && C->np == 3); /* 3 x 41 bits > 100 >= 2 x 41 */
+    CHECK(C->p[0] > (UWORD(1) << 40) && C->p[0] == n_nextprime(UWORD(1) << 40, 1));
+    ct_crt_clear(C);
+}
+
+/* A rejected candidate does not count toward the product. */
+static void check_skip(void)
+{
+    ct_crt_t C;
+    ulong p;
+    slong seen = 0;
+    ct_crt_init(C, 20, 50);
+    while (ct_crt_next(&p, C))
+        if (seen++ % 2 == 0)
+            ct_crt_accept(C);
+    CHECK(C->np == 3 && seen == 5); /* 3 accepted of 21 bits each (> 50 bits) */
+    ct_crt_clear(C);
+}
+
+/* Random x with |x| < 2^b (or 0 <= x < 2^b) rebuilt both ways. */
+static void check_values(flint_rand_t st, int sign, slong start)
+{
+    for (slong trial = 0; trial < 200; trial++) {
+        slong b = 1 + n_randint(st, 600), len = 1 + n_randint(st, 6);
+        fmpz *x = _fmpz_vec_init(len), *v = _fmpz_vec_init(len);
+        ulong *res = flint_malloc(len * sizeof(ulong)), *all = NULL;
+        fmpz_t y;
+        fmpz_init(y);
+        for (slong i = 0; i < len; i++) {
+            fmpz_randtest_unsigned(x + i, st, b);
+            if (trial % 5 == 0) { /* the extreme value 2^b - 1 */
+                fmpz_one(x + i);
+                fmpz_mul_2exp(x + i, x + i, b);
+                fmpz_sub_ui(x + i, x + i, 1);
+            }
+            if (sign && n_randint(st, 2))
+                fmpz_neg(x + i, x + i);
+        }
+        ct_crt_t C;
+        ulong p;
+        ct_crt_init(C, start, b + sign);
+        slong np = 0;
+        while (ct_crt_next(&p, C)) {
+            all = flint_realloc(all, (np + 1) * len * sizeof(ulong));
+            for (slong i = 0; i < len; i++)
+                res[i] = all[np * len + i] = fmpz_fdiv_ui(x + i, p);
+            if (sign)
+                ct_crt_accept_vec(v, res, len, C);
+            else
+                ct_crt_accept(C);
+            np++;
+        }
+        ct_crt_prepare(C);
+        ulong *col = flint_malloc(np * sizeof(ulong));
+        for (slong i = 0; i < len; i++) {
+            for (slong k = 0; k < np; k++)
+                col[k] = all[k * len + i];
+            ct_crt_get(y, col, sign, C);
+            CHECK(fmpz_equal(y, x + i));
+            if (sign)
+                CHECK(fmpz_equal(v + i, x + i));
+        }
+        ct_crt_clear(C);
+        fmpz_clear(y);
+        flint_free(col), flint_free(res), flint_free(all);
+        _fmpz_vec_clear(x, len), _fmpz_vec_clear(v, len);
+    }
+}
+
+/* det of a random n x n integer matrix: |det| <= prod of the rows' 2-norms. */
+static void check_det(flint_rand_t st)
+{
+    for (slong trial = 0; trial < 30; trial++) {
+        slong n = 1 + n_randint(st, 12);
+        fmpz_mat_t A;
+        fmpz_t bound, row, d, y;
+        fmpz_mat_init(A, n, n);
+        fmpz_init_set_ui(bound, 1), fmpz_init(row), fmpz_init(d), fmpz_init(y);
+        fmpz_mat_randtest(A, st, 1 + n_randint(st, 80));
+        for (slong i = 0; i < n; i++) { /* bound^2 = prod_i |row_i|^2 */
+            fmpz_zero(row);
+            for (slong j = 0; j < n; j++)
+                fmpz_addmul(row, fmpz_mat_entry(A, i, j), fmpz_mat_entry(A, i, j));
+            fmpz_mul(bound, bound, row);
+        }
+        fmpz_sqrt(bound, bound), fmpz_add_ui(bound, bound, 1);
+        ct_crt_t C;
+        ulong p, r;
+        ct_crt_init(C, 62, fmpz_bits(bound) + 1);
+        while (ct_crt_next(&p, C)) {
+            nmod_mat_t Ap;
+            nmod_mat_init(Ap, n, n, p);
+            fmpz_mat_get_nmod_mat(Ap, A);
+            r = nmod_mat_det(Ap);
+            ct_crt_accept_vec(y, &r, 1, C);
+            nmod_mat_clear(Ap);
+        }
+        fmpz_mat_det(d, A);
+        CHECK(fmpz_equal(y, d));
+        ct_crt_clear(C);
+        fmpz_mat_clear(A);
+        fmpz_clear(bound), fmpz_clear(row), fmpz_clear(d), fmpz_clear(y);
+    }
+}
+
+int main(void)
+{
+    flint_rand_t st;
+    flint_randinit(st);
+    check_sequence();
+    check_skip();
+    check_values(st, 1, 62);
+    check_values(st, 0, 59);
+    check_values(st, 1, 30);
+    check_det(st);
+    flint_randclear(st);
+    flint_cleanup();
+    return check_finish("t-crt");
+}
