@@ -40,35 +40,6 @@ void ct_capi_cleanup(void)
     flint_cleanup();
 }
 
-char *_ct_capi_strdup(const char *s)
-{
-    if (s == NULL)
-        return NULL;
-    size_t len = strlen(s) + 1;
-    char *t = ct_mem_malloc(len);
-    if (t == NULL)
-        abort();
-    return memcpy(t, s, len);
-}
-
-char *_ct_capi_fmpq_str(const fmpq_t x)
-{
-    char *s = fmpq_get_str(NULL, 10, x);
-    char *t = _ct_capi_strdup(s);
-    flint_free(s);
-    return t;
-}
-
-void _ct_capi_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err == NULL || errlen == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 ct_capi_instances_struct *ct_capi_instances_new(void)
 {
     ct_capi_instances_struct *S = ct_mem_calloc(1, sizeof(*S));

@@ -48,4 +48,9 @@ void _ct_dataset_npz_csr_clear(_ct_dataset_npz_csr *m);
 int _ct_dataset_npz_load_attr_csr(ct_dataset_t D, const _ct_dataset_npz_file *f);
 int _ct_dataset_npz_load_attr_dense(ct_dataset_t D, const _ct_dataset_npz_file *f);
 
+/* A 1-D integer array x (member key) of length len with entries in lo..hi into
+   out[]. 0, or -1 with the error recorded in f. */
+int _ct_dataset_npz_ints(slong *out, const _ct_dataset_npz_file *f, const char *key,
+                         const _ct_dataset_npz_array *x, slong len, slong lo, slong hi);
+
 #endif

@@ -12,11 +12,6 @@
 
 /* ------------------------------------------------------------ coordinates */
 
-double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t)
-{
-    return ax->p0 + (t - ax->lo) / (ax->hi - ax->lo) * (ax->p1 - ax->p0);
-}
-
 /* Pixel position of the data value v; on a log or logit axis a value off
    the scale (v <= 0, or v >= 1 for logit) goes to the frame's edge. */
 double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v)
@@ -47,21 +42,6 @@ void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, dou
     ax->given = NULL;
     ax->logit = 0;
     ax->end_text[0] = ax->end_text[1] = NULL;
-}
-
-/* A step of 1, 2 or 5 times a power of ten near raw > 0. */
-double _ct_plot_nice_step(double raw)
-{
-    double e = pow(10, floor(log10(raw)));
-    double f = raw / e;
-
-    if (f < 1.5)
-        return e;
-    if (f < 3.5)
-        return 2 * e;
-    if (f < 7.5)
-        return 5 * e;
-    return 10 * e;
 }
 
 /* A linear axis [lo, hi'] with hi' >= hi a multiple of a nice step (about

@@ -134,7 +134,10 @@ void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
                          const double *bpx, int scale);
 
 /* 1 when A's domain is the bounded interval from 0 to 1 (not lambda's). */
-int _ct_plot_loss_bounded(const ct_analysis_t A);
+static inline int _ct_plot_loss_bounded(const ct_analysis_t A)
+{
+    return A->family != CT_FAMILY_LAMBDA;
+}
 
 /* The hyperparameter's symbol as SVG text (an entity). */
 const char *_ct_plot_family_symbol(ct_family_t family);

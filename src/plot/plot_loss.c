@@ -10,13 +10,6 @@
 
 /* ------------------------------------------------------------- loss plot */
 
-/* 1 when the domain is the bounded interval from 0 to 1 (every family but
-   lambda); A->closed then says whether it contains its ends. */
-int _ct_plot_loss_bounded(const ct_analysis_t A)
-{
-    return A->family != CT_FAMILY_LAMBDA;
-}
-
 /* 1 when the representative is an end of a closed domain (only an end attains
    the minimum): it then lies on no open piece. */
 static int plot_loss_rep_at_end(const ct_analysis_t A)

@@ -6,6 +6,26 @@
 #include <string.h>
 #include "plot_internal.h"
 
+double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t)
+{
+    return ax->p0 + (t - ax->lo) / (ax->hi - ax->lo) * (ax->p1 - ax->p0);
+}
+
+/* A step of 1, 2 or 5 times a power of ten near raw > 0. */
+double _ct_plot_nice_step(double raw)
+{
+    double e = pow(10, floor(log10(raw)));
+    double f = raw / e;
+
+    if (f < 1.5)
+        return e;
+    if (f < 3.5)
+        return 2 * e;
+    if (f < 7.5)
+        return 5 * e;
+    return 10 * e;
+}
+
 /* ------------------------------------------------------------------ ticks */
 
 static int plot_ticks_linear(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax)
