@@ -16,6 +16,15 @@ typedef struct {
     double lr, wd_first, wd_rest;
     slong sgc_k; /* SGC propagation steps */
     double beta; /* SGC self-loop weight */
+    /* Learning the architectural hyperparameter (GCAN's eta, SGC's beta)
+       jointly with the weights: h = sigmoid(u), u one more parameter under
+       its own Adam (step hyper_lr, no decay), starting at logit(arch->eta or
+       beta) clamped to [0.01, 0.99]. 0 keeps h fixed (GCN, GAT: ignored). */
+    int learn_hyper;
+    double hyper_lr; /* Adam step of u; <= 0 means lr */
+    double *trace;   /* NULL, or 2 * epochs doubles the loop fills: per epoch
+                        the hyperparameter after the step and the validation
+                        accuracy (caller-owned) */
 } ct_gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
@@ -30,6 +39,12 @@ typedef struct {
     double val_loss;   /* validation loss at the selected epoch */
     double train_loss; /* training loss of the last epoch */
     slong best_epoch, epochs_run;
+    slong forward_passes; /* model forward passes (training and evaluation) */
+    double hyper_best;    /* eta (GCAN) or beta (SGC) at the selected epoch */
+    double hyper_final;   /* ... after the last epoch (= the set value if fixed) */
+    /* 0 when the run hit the epoch cap while validation accuracy was still
+       rising: its best was reached in the last max(10, cap / 10) epochs. */
+    int converged;
     double seconds;     /* wall time of the epochs (train step + evaluation) */
     double cpu_seconds; /* CPU time of this process over the same span */
 } ct_gnn_train_result;

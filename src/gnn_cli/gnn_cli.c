@@ -1,4 +1,5 @@
 /* gnn_cli: `certune gnn train`, the command-line front of the GNN companion. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "certune/gnn_graph.h"
 #include "certune/gnn_stats.h"
 #include "certune/gnn_train.h"
+#include "gnn_cli_internal.h"
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
@@ -69,7 +71,7 @@ typedef struct {
     slong seeds, epochs, patience, hidden, heads, k;
 } cli_opts;
 
-static int gnn_cli_usage_error(const char *fmt, const char *arg)
+int _ct_gnn_cli_usage_error(const char *fmt, const char *arg)
 {
     fputs("certune gnn: ", stderr);
     fprintf(stderr, fmt, arg);
@@ -77,7 +79,7 @@ static int gnn_cli_usage_error(const char *fmt, const char *arg)
     return CERTUNE_EXIT_USAGE;
 }
 
-static int cli_parse_double(double *x, const char *v, double lo, double hi,
+int _ct_gnn_cli_parse_double(double *x, const char *v, double lo, double hi,
                             const char *opt)
 {
     char *end;
@@ -92,7 +94,7 @@ static int cli_parse_double(double *x, const char *v, double lo, double hi,
     return 0;
 }
 
-static int cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const char *opt)
+int _ct_gnn_cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const char *opt)
 {
     char *end;
     long d = strtol(v, &end, 10);
@@ -116,7 +118,7 @@ static int cli_parse_model(cli_opts *o, const char *v)
             o->have_kind = 1;
             return 0;
         }
-    return gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
+    return _ct_gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
 }
 
 static int cli_parse_split(cli_opts *o, const char *v)
@@ -132,17 +134,17 @@ static int cli_parse_split(cli_opts *o, const char *v)
     }
     if (strncmp(v, "geom:", 5) == 0) {
         o->split = SPLIT_GEOM;
-        return cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
+        return _ct_gnn_cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
     }
     if (strncmp(v, "random:", 7) == 0) {
         o->split = SPLIT_RANDOM;
-        int rc = cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
+        int rc = _ct_gnn_cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
         if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
-            return gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
+            return _ct_gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
                                        v + 7);
         return rc;
     }
-    return gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
+    return _ct_gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
                                "random:FRAC)",
                                v);
 }
@@ -161,30 +163,30 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         return cli_parse_split(o, v);
     if ((v = ct_opt_value(argc, argv, i, "--eta")) != NULL) {
         o->have_eta = 1;
-        return cli_parse_double(&o->eta, v, 0, 1, "--eta");
+        return _ct_gnn_cli_parse_double(&o->eta, v, 0, 1, "--eta");
     }
     if ((v = ct_opt_value(argc, argv, i, "--beta")) != NULL) {
         o->have_beta = 1;
-        return cli_parse_double(&o->beta, v, 0, 1, "--beta");
+        return _ct_gnn_cli_parse_double(&o->beta, v, 0, 1, "--beta");
     }
     if ((v = ct_opt_value(argc, argv, i, "--seeds")) != NULL)
-        return cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
+        return _ct_gnn_cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
     if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
-        return cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
+        return _ct_gnn_cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
     if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
-        return cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
+        return _ct_gnn_cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
     if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
-        return cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
+        return _ct_gnn_cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
     if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
-        return cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
+        return _ct_gnn_cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
     if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
-        return cli_parse_slong(&o->k, v, 0, 100, "--k");
+        return _ct_gnn_cli_parse_slong(&o->k, v, 0, 100, "--k");
     if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
-        return cli_parse_double(&o->lr, v, 0, 100, "--lr");
+        return _ct_gnn_cli_parse_double(&o->lr, v, 0, 100, "--lr");
     if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
-        return cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
+        return _ct_gnn_cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
     if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
-        return cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
+        return _ct_gnn_cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
     if (strcmp(argv[*i], "--json") == 0) {
         o->json = 1;
         return 0;
@@ -193,7 +195,7 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         o->progress = 1;
         return 0;
     }
-    return gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
+    return _ct_gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
 }
 
 static int cli_parse_args(cli_opts *o, int argc, char **argv)
@@ -210,13 +212,13 @@ static int cli_parse_args(cli_opts *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_kind)
-        return gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
+        return _ct_gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
     if (o->dataset == NULL)
-        return gnn_cli_usage_error("%s", "train needs --dataset DIR");
+        return _ct_gnn_cli_usage_error("%s", "train needs --dataset DIR");
     if (o->have_eta && o->kind != CT_GNN_GCAN)
-        return gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
+        return _ct_gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
     if (o->have_beta && o->kind != CT_GNN_SGC)
-        return gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
+        return _ct_gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
     return 0;
 }
 
@@ -411,14 +413,33 @@ int ct_gnn_cli_main(int argc, char **argv)
         fputs(gnn_usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? CERTUNE_EXIT_USAGE : CERTUNE_EXIT_OK;
     }
-    if (strcmp(argv[1], "train") != 0)
-        return gnn_cli_usage_error("unknown gnn command '%s' (expected train)", argv[1]);
+    int tune = strcmp(argv[1], "tune") == 0;
+    if (strcmp(argv[1], "train") != 0 && !tune)
+        return _ct_gnn_cli_usage_error("unknown gnn command '%s' (expected train or tune)",
+                                       argv[1]);
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(gnn_usage_text, stdout);
+            fputs(tune ? _ct_gnn_cli_tune_usage : gnn_usage_text, stdout);
             return CERTUNE_EXIT_OK;
         }
+    if (tune)
+        return _ct_gnn_cli_tune(argc, argv);
     cli_opts o;
     int rc = cli_parse_args(&o, argc, argv);
     return rc ? rc : cli_train(&o);
+}
+
+void _ct_gnn_cli_put_double(FILE *f, double x)
+{
+    char buf[40];
+    if (!isfinite(x)) {
+        fputs("null", f);
+        return;
+    }
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, sizeof(buf), "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    fputs(buf, f);
 }

@@ -1,0 +1,239 @@
+/* gnn_tune: the three tuners and the two fixed-value baselines. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "certune/gnn_gp.h"
+#include "certune/gnn_stats.h"
+#include "certune/gnn_tune.h"
+
+void ct_gnn_tune_opts_init(ct_gnn_tune_opts *o, int kind)
+{
+    memset(o, 0, sizeof(*o));
+    ct_gnn_model_arch_init(&o->arch, kind);
+    ct_gnn_train_opts_init(&o->train, kind);
+    if (kind != CT_GNN_SGC) { /* the paper's appendix, docs/gnn.md */
+        o->arch.hidden = 1;
+        o->arch.heads = 3;
+        o->arch.dropout = o->arch.att_dropout = 0.4;
+        o->train.lr = 7e-3;
+        o->train.epochs = 1000;
+        o->train.patience = 100;
+    }
+    o->runs = 3;
+    o->grid = 11;
+    o->bo_evals = 15;
+    o->bo_init = 4;
+}
+
+const char *ct_gnn_tune_method_name(int method, int kind)
+{
+    static const char *names[] = {"grid", "backprop", "bo"};
+    if (method >= 0 && method < CT_GNN_TUNE_BASE0)
+        return names[method];
+    if (kind == CT_GNN_SGC)
+        return method == CT_GNN_TUNE_BASE0 ? "beta0" : "beta1";
+    return method == CT_GNN_TUNE_BASE0 ? "gcn" : "gat";
+}
+
+void ct_gnn_tune_result_clear(ct_gnn_tune_result *res)
+{
+    free(res->steps);
+    free(res->test_acc);
+    memset(res, 0, sizeof(*res));
+}
+
+static void push_step(ct_gnn_tune_result *res, slong run, slong step, double x,
+                      double val_acc)
+{
+    if ((res->nsteps & (res->nsteps - 1)) == 0) /* 0, 1, 2, 4, ...: double */
+        res->steps = realloc(res->steps, sizeof(ct_gnn_tune_step) *
+                                             (size_t)(res->nsteps ? 2 * res->nsteps : 1));
+    ct_gnn_tune_step *s = res->steps + res->nsteps++;
+    s->run = run, s->step = step, s->x = x, s->val_acc = val_acc;
+}
+
+/* One training run on side s at hyperparameter h. base: a baseline kind
+   (CT_GNN_GCN or CT_GNN_GAT) replacing GCAN, or -1. epochs and patience
+   override the options when >= 0. */
+typedef struct {
+    int side, base, learn;
+    slong epochs, patience;
+    double *trace;
+} run_spec;
+
+static void train_once(ct_gnn_train_result *r, const ct_gnn_tune_problem_t P,
+                       const ct_gnn_tune_opts *o, const run_spec *sp, double h,
+                       uint64_t seed)
+{
+    ct_gnn_arch_struct arch = o->arch;
+    ct_gnn_train_opts t = o->train;
+    if (arch.kind == CT_GNN_SGC)
+        t.beta = h;
+    else
+        arch.eta = h;
+    if (sp->base >= 0)
+        arch.kind = sp->base;
+    if (sp->epochs >= 0)
+        t.epochs = sp->epochs;
+    if (sp->patience >= 0)
+        t.patience = sp->patience;
+    t.learn_hyper = sp->learn;
+    t.trace = sp->trace;
+    const ct_gnn_tune_side_struct *S = P->side + sp->side;
+    ct_gnn_train_run(r, &arch, &t, S->D, S->X, S->A, S->split, seed, NULL);
+}
+
+static void tune_grid(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
+                      const ct_gnn_tune_opts *o)
+{
+    run_spec sp = {0, -1, 0, -1, -1, NULL};
+    res->val_acc = -1;
+    for (slong g = 0; g < o->grid; g++) {
+        double x = (double)g / (double)(o->grid - 1), sum = 0;
+        for (slong r = 0; r < o->runs; r++) {
+            ct_gnn_train_result tr;
+            train_once(&tr, P, o, &sp, x, (uint64_t)r);
+            sum += tr.val_acc;
+            res->forward_passes += tr.forward_passes;
+            res->unconverged += !tr.converged;
+        }
+        double mean = sum / (double)o->runs;
+        push_step(res, -1, g, x, mean);
+        if (o->progress != NULL)
+            fprintf(o->progress, "tune grid step %ld/%ld value %g val_acc %.4f\n",
+                    (long)g + 1, (long)o->grid, x, mean);
+        if (mean > res->val_acc)
+            res->val_acc = mean, res->value = x;
+    }
+}
+
+static void tune_backprop(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
+                          const ct_gnn_tune_opts *o)
+{
+    slong cap = o->train.epochs;
+    double *trace = malloc(sizeof(double) * (size_t)(2 * cap));
+    run_spec sp = {0, -1, 1, -1, -1, trace};
+    double start = o->arch.kind == CT_GNN_SGC ? o->train.beta : o->arch.eta;
+    double vsum = 0, hsum = 0;
+    for (slong r = 0; r < o->runs; r++) {
+        ct_gnn_train_result tr;
+        train_once(&tr, P, o, &sp, start, (uint64_t)r);
+        for (slong e = 1; e <= tr.epochs_run; e++)
+            if (e % 10 == 0 || e == 1 || e == tr.epochs_run) {
+                push_step(res, r, e, trace[2 * (e - 1)], trace[2 * (e - 1) + 1]);
+                if (o->progress != NULL && (e % 100 == 0 || e == tr.epochs_run))
+                    fprintf(o->progress,
+                            "tune backprop run %ld/%ld epoch %ld value %.4f val_acc %.4f\n",
+                            (long)r + 1, (long)o->runs, (long)e, trace[2 * (e - 1)],
+                            trace[2 * (e - 1) + 1]);
+            }
+        res->forward_passes += tr.forward_passes;
+        res->unconverged += !tr.converged;
+        hsum += tr.hyper_best;
+        vsum += tr.val_acc;
+    }
+    /* each run's value at its best validation epoch, averaged over the runs */
+    res->value = hsum / (double)o->runs;
+    res->val_acc = vsum / (double)o->runs;
+    free(trace);
+}
+
+/* BO's objective: one training run of a fixed length (no early stopping, so
+   that the forward passes add up to the budget exactly). */
+typedef struct {
+    const ct_gnn_tune_problem_struct *P;
+    const ct_gnn_tune_opts *o;
+    ct_gnn_tune_result *res;
+    slong k, n, base, extra; /* evaluation k of n: base + (k < extra) epochs */
+} bo_ctx;
+
+static double bo_objective(double x, void *arg)
+{
+    bo_ctx *c = arg;
+    slong epochs = c->base + (c->k < c->extra);
+    run_spec sp = {0, -1, 0, epochs, 0, NULL};
+    ct_gnn_train_result tr;
+    train_once(&tr, c->P, c->o, &sp, x, (uint64_t)c->k);
+    /* not counted in unconverged: these runs are cut short by design */
+    c->res->forward_passes += tr.forward_passes;
+    push_step(c->res, -1, c->k, x, tr.val_acc);
+    if (c->o->progress != NULL)
+        fprintf(c->o->progress, "tune bo step %ld/%ld value %.4f val_acc %.4f (%ld epochs)\n",
+                (long)c->k + 1, (long)c->n, x, tr.val_acc, (long)epochs);
+    c->k++;
+    return tr.val_acc;
+}
+
+static int tune_bo(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
+                   const ct_gnn_tune_opts *o, slong hint)
+{
+    slong budget = o->budget > 0 ? o->budget
+                   : hint > 0    ? hint
+                                 : 2 * o->runs * o->train.epochs;
+    slong epochs = budget / 2 > 0 ? budget / 2 : 1; /* a pass to train, one to score */
+    slong n = epochs / 10 < o->bo_evals ? epochs / 10 : o->bo_evals;
+    n = n < 1 ? 1 : n;
+    bo_ctx c = {P, o, res, 0, n, epochs / n, epochs % n};
+    ct_gnn_gp_bo_opts_t bo;
+    ct_gnn_gp_bo_opts_default(&bo, 0);
+    bo.budget = n;
+    bo.n_init = o->bo_init < n ? o->bo_init : n;
+    ct_gnn_gp_bo_result_t br;
+    int rc = ct_gnn_gp_bo(&br, bo_objective, &c, &bo);
+    if (rc == CT_GNN_GP_OK)
+        res->value = br.best_x, res->val_acc = br.best_y;
+    ct_gnn_gp_bo_result_clear(&br);
+    return rc == CT_GNN_GP_OK ? 0 : -1;
+}
+
+/* runs training runs on the test side at res->value. */
+static void tune_test(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
+                      const ct_gnn_tune_opts *o, int base)
+{
+    run_spec sp = {1, base, 0, -1, -1, NULL};
+    res->runs = o->runs;
+    res->test_acc = malloc(sizeof(double) * (size_t)o->runs);
+    for (slong r = 0; r < o->runs; r++) {
+        ct_gnn_train_result tr;
+        train_once(&tr, P, o, &sp, res->value, (uint64_t)r);
+        res->test_acc[r] = tr.test_acc;
+        res->unconverged += !tr.converged;
+        if (o->progress != NULL)
+            fprintf(o->progress, "tune %s test run %ld/%ld value %g test_acc %.4f\n",
+                    ct_gnn_tune_method_name(res->method, o->arch.kind), (long)r + 1,
+                    (long)o->runs, res->value, tr.test_acc);
+    }
+    ct_gnn_stats_mean_ci90(&res->test_mean, NULL, &res->test_ci90, res->test_acc,
+                           o->runs);
+}
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int ct_gnn_tune_run(ct_gnn_tune_result *res, int method, const ct_gnn_tune_problem_t P,
+                    const ct_gnn_tune_opts *opts, slong budget_hint)
+{
+    memset(res, 0, sizeof(*res));
+    res->method = method;
+    double t0 = wall_seconds();
+    int rc = 0, base = -1, sgc = opts->arch.kind == CT_GNN_SGC;
+    if (method == CT_GNN_TUNE_GRID)
+        tune_grid(res, P, opts);
+    else if (method == CT_GNN_TUNE_BACKPROP)
+        tune_backprop(res, P, opts);
+    else if (method == CT_GNN_TUNE_BO)
+        rc = tune_bo(res, P, opts, budget_hint);
+    else {
+        res->value = method == CT_GNN_TUNE_BASE0 ? 0.0 : 1.0;
+        base = sgc ? -1 : (method == CT_GNN_TUNE_BASE0 ? CT_GNN_GCN : CT_GNN_GAT);
+    }
+    if (rc == 0)
+        tune_test(res, P, opts, base);
+    res->seconds = wall_seconds() - t0;
+    return rc;
+}
