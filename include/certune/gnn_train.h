@@ -13,6 +13,9 @@ typedef struct {
     slong patience; /* stop after this many epochs without validation progress
                        (neither accuracy nor loss as good as their best); <= 0
                        never stops early */
+    int patience_loss; /* 1: count only epochs without a new best validation
+                          loss (accuracy ties on small validation sets would
+                          otherwise keep resetting the count) */
     double lr, wd_first, wd_rest;
     slong sgc_k; /* SGC propagation steps */
     double beta; /* SGC self-loop weight */
@@ -59,5 +62,10 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
                       const ct_gnn_train_opts *o, const ct_dataset_t D,
                       const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                       const signed char *split, uint64_t seed, FILE *progress);
+
+/* With learn_hyper the hyperparameter is h = sigmoid(u): the first gives h
+   from u, the second dL/du from dL/dh and h (dL/dh h (1 - h)). */
+double ct_gnn_train_hyper_of(double u);
+double ct_gnn_train_hyper_grad(double dl_dh, double h);
 
 #endif

@@ -65,12 +65,15 @@ typedef struct {
     slong bo_init;           /* evenly spaced first BO points */
     slong budget;            /* BO forward passes; 0: backprop's count when
                                 backprop ran first, else 2 * runs * epochs */
+    slong threads;           /* independent training runs at once (>= 1); the
+                                results do not depend on it */
     FILE *progress;          /* NULL, or a line per step there */
 } ct_gnn_tune_opts;
 
 /* The paper's GCAN setup (hidden 1, 3 heads, 1 output head, ELU, dropout 0.4,
    lr 7e-3, decay 5e-4, at most 1000 epochs, patience 100) or SGC's (K = 2,
-   lr 0.2, decay 5e-5, 100 epochs); R = 3, grid 11, BO 15 evaluations, 4 first. */
+   lr 0.2, decay 5e-5, 100 epochs); R = 3, grid 11, BO 15 evaluations, 4 first,
+   2 threads. */
 void ct_gnn_tune_opts_init(ct_gnn_tune_opts *o, int kind);
 
 /* One step of a tuner's trajectory: the grid's mean validation accuracy at a

@@ -25,7 +25,7 @@ typedef struct {
     int kind, methods, json, progress; /* methods: bit m for CT_GNN_TUNE_m */
     const char *dataset;
     ct_gnn_tune_sample_opts sample;
-    slong runs, grid, bo_evals, budget;
+    slong runs, grid, bo_evals, budget, threads;
     slong epochs, patience, hidden, heads, k;
     double lr, wd, dropout;
 } _ct_gnn_cli_tune_args;

@@ -38,6 +38,7 @@ const char *_ct_gnn_cli_tune_usage =
     "                      --tuner all, else 2 R epochs)\n"
     "  --epochs N, --patience N, --lr X, --weight-decay X, --hidden N, --heads N,\n"
     "  --dropout X, --k K  training settings as for `certune gnn train`\n"
+    "  --threads N         training runs at once (default 2; same results for any N)\n"
     "  --json              print a JSON object (tuners: per method the chosen value,\n"
     "                      forward_passes, test_acc_mean, test_acc_ci90, trajectory)\n"
     "  --progress          tuner, step, value and validation accuracy on stderr even\n"
@@ -128,6 +129,8 @@ static int tune_parse_one(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *
         return _ct_gnn_cli_parse_slong(&o->grid, v, 2, 100000, "--grid");
     if ((v = ct_opt_value(argc, argv, i, "--bo-evals")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->bo_evals, v, 1, 10000, "--bo-evals");
+    if ((v = ct_opt_value(argc, argv, i, "--threads")) != NULL)
+        return _ct_gnn_cli_parse_slong(&o->threads, v, 1, 256, "--threads");
     if ((v = ct_opt_value(argc, argv, i, "--budget")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->budget, v, 2, 1000000000, "--budget");
     if (strcmp(argv[*i], "--json") == 0)
@@ -142,7 +145,7 @@ static int tune_parse_args(_ct_gnn_cli_tune_args *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     ct_gnn_tune_sample_opts_init(&o->sample);
     o->epochs = o->patience = o->hidden = o->heads = o->k = -1;
-    o->runs = o->grid = o->bo_evals = -1;
+    o->runs = o->grid = o->bo_evals = o->threads = -1;
     o->lr = o->wd = o->dropout = -1;
     o->kind = -1;
     for (int i = 2; i < argc; i++) {
@@ -170,6 +173,8 @@ static void tune_settings(ct_gnn_tune_opts *t, const _ct_gnn_cli_tune_args *o)
     if (o->bo_evals > 0)
         t->bo_evals = o->bo_evals;
     t->budget = o->budget > 0 ? o->budget : 0;
+    if (o->threads > 0)
+        t->threads = o->threads;
     if (o->k >= 0)
         t->train.sgc_k = o->k;
     if (o->epochs > 0)

@@ -116,6 +116,16 @@ static void net_set_hyper(train_net *net, const ct_dataset_t D, double h)
         net->M->arch.eta = h;
 }
 
+double ct_gnn_train_hyper_of(double u)
+{
+    return 1 / (1 + exp(-u));
+}
+
+double ct_gnn_train_hyper_grad(double dl_dh, double h)
+{
+    return dl_dh * h * (1 - h);
+}
+
 /* h = sigmoid(u): u is unconstrained, so Adam needs no projection, and h
    stays inside (0, 1), where both of its gradients are defined. */
 typedef struct {
@@ -134,7 +144,7 @@ static void hyper_init(train_hyper *hp, train_net *net, const ct_gnn_train_opts 
     h = h < 0.01 ? 0.01 : (h > 0.99 ? 0.99 : h);
     hp->u = log(h / (1 - h));
     ct_gnn_adam_init(hp->opt, 1, o->hyper_lr > 0 ? o->hyper_lr : o->lr);
-    net_set_hyper(net, D, 1 / (1 + exp(-hp->u)));
+    net_set_hyper(net, D, ct_gnn_train_hyper_of(hp->u));
 }
 
 /* After a backward pass: dL/du = dL/dh h (1 - h), one Adam step on u. */
@@ -142,9 +152,9 @@ static void hyper_step(train_hyper *hp, train_net *net, const ct_dataset_t D)
 {
     if (!hp->on)
         return;
-    double h = net_hyper(net), g = net_dhyper(net) * h * (1 - h);
+    double g = ct_gnn_train_hyper_grad(net_dhyper(net), net_hyper(net));
     ct_gnn_adam_step(hp->opt, &hp->u, &g, NULL);
-    net_set_hyper(net, D, 1 / (1 + exp(-hp->u)));
+    net_set_hyper(net, D, ct_gnn_train_hyper_of(hp->u));
 }
 
 static void hyper_clear(train_hyper *hp)
@@ -217,7 +227,7 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
         if (progress != NULL && (epoch % 10 == 0 || epoch == 1))
             fprintf(progress, "seed %llu epoch %ld loss %.4f val_acc %.4f\n",
                     (unsigned long long)seed, (long)epoch, res->train_loss, vacc);
-        if (vacc >= best_acc || vloss <= best_loss)
+        if (o->patience_loss ? vloss < best_loss : vacc >= best_acc || vloss <= best_loss)
             since = 0;
         else
             since++;

@@ -5,7 +5,7 @@
 #include <time.h>
 #include "certune/gnn_gp.h"
 #include "certune/gnn_stats.h"
-#include "certune/gnn_tune.h"
+#include "gnn_tune_internal.h"
 
 void ct_gnn_tune_opts_init(ct_gnn_tune_opts *o, int kind)
 {
@@ -19,11 +19,13 @@ void ct_gnn_tune_opts_init(ct_gnn_tune_opts *o, int kind)
         o->train.lr = 7e-3;
         o->train.epochs = 1000;
         o->train.patience = 100;
+        o->train.patience_loss = 1;
     }
     o->runs = 3;
     o->grid = 11;
     o->bo_evals = 15;
     o->bo_init = 4;
+    o->threads = 2;
 }
 
 const char *ct_gnn_tune_method_name(int method, int kind)
@@ -53,89 +55,87 @@ static void push_step(ct_gnn_tune_result *res, slong run, slong step, double x,
     s->run = run, s->step = step, s->x = x, s->val_acc = val_acc;
 }
 
-/* One training run on side s at hyperparameter h. base: a baseline kind
-   (CT_GNN_GCN or CT_GNN_GAT) replacing GCAN, or -1. epochs and patience
-   override the options when >= 0. */
-typedef struct {
-    int side, base, learn;
-    slong epochs, patience;
-    double *trace;
-} run_spec;
-
-static void train_once(ct_gnn_train_result *r, const ct_gnn_tune_problem_t P,
-                       const ct_gnn_tune_opts *o, const run_spec *sp, double h,
-                       uint64_t seed)
+static _ct_gnn_tune_job job_make(int side, int base, double h, uint64_t seed)
 {
-    ct_gnn_arch_struct arch = o->arch;
-    ct_gnn_train_opts t = o->train;
-    if (arch.kind == CT_GNN_SGC)
-        t.beta = h;
-    else
-        arch.eta = h;
-    if (sp->base >= 0)
-        arch.kind = sp->base;
-    if (sp->epochs >= 0)
-        t.epochs = sp->epochs;
-    if (sp->patience >= 0)
-        t.patience = sp->patience;
-    t.learn_hyper = sp->learn;
-    t.trace = sp->trace;
-    const ct_gnn_tune_side_struct *S = P->side + sp->side;
-    ct_gnn_train_run(r, &arch, &t, S->D, S->X, S->A, S->split, seed, NULL);
+    _ct_gnn_tune_job j;
+    memset(&j, 0, sizeof(j));
+    j.side = side, j.base = base, j.h = h, j.seed = seed;
+    j.epochs = j.patience = -1;
+    return j;
 }
 
 static void tune_grid(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
                       const ct_gnn_tune_opts *o)
 {
-    run_spec sp = {0, -1, 0, -1, -1, NULL};
+    slong G = o->grid, R = o->runs;
+    _ct_gnn_tune_job *jobs = malloc(sizeof(_ct_gnn_tune_job) * (size_t)(G * R));
+    for (slong g = 0; g < G; g++)
+        for (slong r = 0; r < R; r++)
+            jobs[g * R + r] = job_make(0, -1, (double)g / (double)(G - 1), (uint64_t)r);
+    _ct_gnn_tune_run_jobs(jobs, G * R, P, o);
     res->val_acc = -1;
-    for (slong g = 0; g < o->grid; g++) {
-        double x = (double)g / (double)(o->grid - 1), sum = 0;
-        for (slong r = 0; r < o->runs; r++) {
-            ct_gnn_train_result tr;
-            train_once(&tr, P, o, &sp, x, (uint64_t)r);
-            sum += tr.val_acc;
-            res->forward_passes += tr.forward_passes;
-            res->unconverged += !tr.converged;
+    for (slong g = 0; g < G; g++) {
+        double x = jobs[g * R].h, sum = 0;
+        for (slong r = 0; r < R; r++) {
+            const ct_gnn_train_result *tr = &jobs[g * R + r].res;
+            sum += tr->val_acc;
+            res->forward_passes += tr->forward_passes;
+            res->unconverged += !tr->converged;
         }
-        double mean = sum / (double)o->runs;
+        double mean = sum / (double)R;
         push_step(res, -1, g, x, mean);
         if (o->progress != NULL)
             fprintf(o->progress, "tune grid step %ld/%ld value %g val_acc %.4f\n",
-                    (long)g + 1, (long)o->grid, x, mean);
-        if (mean > res->val_acc)
+                    (long)g + 1, (long)G, x, mean);
+        if (mean > res->val_acc) /* ties go to the smaller value */
             res->val_acc = mean, res->value = x;
+    }
+    free(jobs);
+}
+
+/* Run r's trajectory: every 10th epoch, the first and the last. */
+static void backprop_steps(ct_gnn_tune_result *res, const _ct_gnn_tune_job *job,
+                           slong r, const ct_gnn_tune_opts *o)
+{
+    const double *trace = job->trace;
+    slong last = job->res.epochs_run;
+    for (slong e = 1; e <= last; e++) {
+        if (e % 10 != 0 && e != 1 && e != last)
+            continue;
+        push_step(res, r, e, trace[2 * (e - 1)], trace[2 * (e - 1) + 1]);
+        if (o->progress != NULL && (e % 100 == 0 || e == last))
+            fprintf(o->progress,
+                    "tune backprop run %ld/%ld epoch %ld value %.4f val_acc %.4f\n",
+                    (long)r + 1, (long)o->runs, (long)e, trace[2 * (e - 1)],
+                    trace[2 * (e - 1) + 1]);
     }
 }
 
 static void tune_backprop(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
                           const ct_gnn_tune_opts *o)
 {
-    slong cap = o->train.epochs;
-    double *trace = malloc(sizeof(double) * (size_t)(2 * cap));
-    run_spec sp = {0, -1, 1, -1, -1, trace};
+    slong R = o->runs, cap = o->train.epochs;
     double start = o->arch.kind == CT_GNN_SGC ? o->train.beta : o->arch.eta;
+    double *trace = malloc(sizeof(double) * (size_t)(2 * cap * R));
+    _ct_gnn_tune_job *jobs = malloc(sizeof(_ct_gnn_tune_job) * (size_t)R);
+    for (slong r = 0; r < R; r++) {
+        jobs[r] = job_make(0, -1, start, (uint64_t)r);
+        jobs[r].learn = 1;
+        jobs[r].trace = trace + 2 * cap * r;
+    }
+    _ct_gnn_tune_run_jobs(jobs, R, P, o);
     double vsum = 0, hsum = 0;
-    for (slong r = 0; r < o->runs; r++) {
-        ct_gnn_train_result tr;
-        train_once(&tr, P, o, &sp, start, (uint64_t)r);
-        for (slong e = 1; e <= tr.epochs_run; e++)
-            if (e % 10 == 0 || e == 1 || e == tr.epochs_run) {
-                push_step(res, r, e, trace[2 * (e - 1)], trace[2 * (e - 1) + 1]);
-                if (o->progress != NULL && (e % 100 == 0 || e == tr.epochs_run))
-                    fprintf(o->progress,
-                            "tune backprop run %ld/%ld epoch %ld value %.4f val_acc %.4f\n",
-                            (long)r + 1, (long)o->runs, (long)e, trace[2 * (e - 1)],
-                            trace[2 * (e - 1) + 1]);
-            }
-        res->forward_passes += tr.forward_passes;
-        res->unconverged += !tr.converged;
-        hsum += tr.hyper_best;
-        vsum += tr.val_acc;
+    for (slong r = 0; r < R; r++) {
+        backprop_steps(res, jobs + r, r, o);
+        res->forward_passes += jobs[r].res.forward_passes;
+        res->unconverged += !jobs[r].res.converged;
+        hsum += jobs[r].res.hyper_best;
+        vsum += jobs[r].res.val_acc;
     }
     /* each run's value at its best validation epoch, averaged over the runs */
-    res->value = hsum / (double)o->runs;
-    res->val_acc = vsum / (double)o->runs;
+    res->value = hsum / (double)R;
+    res->val_acc = vsum / (double)R;
+    free(jobs);
     free(trace);
 }
 
@@ -152,9 +152,11 @@ static double bo_objective(double x, void *arg)
 {
     bo_ctx *c = arg;
     slong epochs = c->base + (c->k < c->extra);
-    run_spec sp = {0, -1, 0, epochs, 0, NULL};
-    ct_gnn_train_result tr;
-    train_once(&tr, c->P, c->o, &sp, x, (uint64_t)c->k);
+    _ct_gnn_tune_job job = job_make(0, -1, x, (uint64_t)c->k);
+    job.epochs = epochs;
+    job.patience = 0;
+    _ct_gnn_tune_run_job(&job, c->P, c->o);
+    const ct_gnn_train_result tr = job.res;
     /* not counted in unconverged: these runs are cut short by design */
     c->res->forward_passes += tr.forward_passes;
     push_step(c->res, -1, c->k, x, tr.val_acc);
@@ -191,21 +193,23 @@ static int tune_bo(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
 static void tune_test(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
                       const ct_gnn_tune_opts *o, int base)
 {
-    run_spec sp = {1, base, 0, -1, -1, NULL};
-    res->runs = o->runs;
-    res->test_acc = malloc(sizeof(double) * (size_t)o->runs);
-    for (slong r = 0; r < o->runs; r++) {
-        ct_gnn_train_result tr;
-        train_once(&tr, P, o, &sp, res->value, (uint64_t)r);
-        res->test_acc[r] = tr.test_acc;
-        res->unconverged += !tr.converged;
+    slong R = o->runs;
+    _ct_gnn_tune_job *jobs = malloc(sizeof(_ct_gnn_tune_job) * (size_t)R);
+    for (slong r = 0; r < R; r++)
+        jobs[r] = job_make(1, base, res->value, (uint64_t)r);
+    _ct_gnn_tune_run_jobs(jobs, R, P, o);
+    res->runs = R;
+    res->test_acc = malloc(sizeof(double) * (size_t)R);
+    for (slong r = 0; r < R; r++) {
+        res->test_acc[r] = jobs[r].res.test_acc;
+        res->unconverged += !jobs[r].res.converged;
         if (o->progress != NULL)
             fprintf(o->progress, "tune %s test run %ld/%ld value %g test_acc %.4f\n",
                     ct_gnn_tune_method_name(res->method, o->arch.kind), (long)r + 1,
-                    (long)o->runs, res->value, tr.test_acc);
+                    (long)R, res->value, res->test_acc[r]);
     }
-    ct_gnn_stats_mean_ci90(&res->test_mean, NULL, &res->test_ci90, res->test_acc,
-                           o->runs);
+    ct_gnn_stats_mean_ci90(&res->test_mean, NULL, &res->test_ci90, res->test_acc, R);
+    free(jobs);
 }
 
 static double wall_seconds(void)
