@@ -110,5 +110,21 @@ ok "sgc: beta tuned, baselines beta0 and beta1" $?
 [ $? -eq 0 ] && grep -q "^  backprop " "$tmp/out" && grep -q "tune backprop run 1/3 epoch" "$tmp/err"
 ok "text report and progress" $?
 
+# `gnn train` fixes: per-class split, settings, converged flag, eta as given.
+"$C" gnn train --model gcan --eta 0.3 --heads 2 --json --dataset "$D" --split per-class:5 \
+  --epochs 8 >"$tmp/tr.json" 2>"$tmp/err"
+jtrue '.split == "per-class:5" and .test_acc_ci90 == null and .converged == false and
+       .settings.lr == 0.005 and .settings.heads == 2 and .settings.max_epochs == 8 and
+       .settings.patience == 100 and (.converged_runs | length) == 1' "$tmp/tr.json"
+ok "train json: split, ci90 null, settings, converged false" $?
+grep -q '"eta": 0.3,' "$tmp/tr.json"; ok "train: eta 0.3 printed as given" $?
+grep -q "still rising" "$tmp/err"; ok "train: warning at the epoch cap" $?
+"$C" gnn train --model gcn --seeds 2 --json --dataset "$D" >"$tmp/tr.json" 2>"$tmp/err"
+jtrue '.converged == true and (.test_acc_ci90 | type) == "number" and
+       .settings.patience_on == "val_loss" and all(.epochs_run[]; . < 3000)' "$tmp/tr.json" &&
+  [ ! -s "$tmp/err" ]
+ok "train gcn default: stops by patience on validation loss, no warning" $?
+status 1 train --model gcn --split per-class:0 --dataset "$D"; ok "per-class:0 refused" $?
+
 echo "cli-gnn-tune: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -102,8 +102,8 @@ static void check_side(const ct_gnn_tune_side_struct *S, const ct_dataset_struct
         }
         for (slong e = 0; e < S->D->nedges; e++)
             have += S->D->eu[e] / nodes == k;
-        CHECK_MSG(dup == 0 && badrow == 0, "block %ld: %ld repeats, %ld bad rows", (long)k,
-                  (long)dup, (long)badrow);
+        CHECK_MSG(dup == 0 && badrow == 0, "block %ld: %ld repeats, %ld bad rows",
+                  (long)k, (long)dup, (long)badrow);
         CHECK_MSG(induced == have, "block %ld: %ld induced edges, %ld kept", (long)k,
                   (long)induced, (long)have);
         CHECK(block_reach(S->D, k, nodes) == nodes);
@@ -165,8 +165,9 @@ static void test_sigmoid_chain(const ct_gnn_tune_side_struct *S)
         gcan_loss(M, S, us[k], dl);
         ct_gnn_model_backward(M, S->X, S->A, dl);
         double an = ct_gnn_train_hyper_grad(M->deta, ct_gnn_train_hyper_of(us[k]));
-        double fd = (gcan_loss(M, S, us[k] + h, NULL) - gcan_loss(M, S, us[k] - h, NULL)) /
-                    (2 * h);
+        double fd =
+            (gcan_loss(M, S, us[k] + h, NULL) - gcan_loss(M, S, us[k] - h, NULL)) /
+            (2 * h);
         CHECK_MSG(fabs(an - fd) <= 1e-6 * (fabs(fd) + 1e-3), "u %g: %.10g vs fd %.10g",
                   us[k], an, fd);
     }
@@ -289,12 +290,44 @@ static void test_budget(const ct_gnn_tune_problem_t P, int kind)
     ct_gnn_tune_result_clear(&bo);
 }
 
+/* per-class:K: K train nodes of each class (all of a smaller class), half
+   of the other labeled nodes validation, unlabeled nodes unused. */
+static void test_per_class(const ct_dataset_struct *D)
+{
+    signed char *split = malloc((size_t)D->n);
+    slong ks[2] = {7, 250}; /* 250: more than class 2's 196 labeled nodes */
+    for (int t = 0; t < 2; t++) {
+        ct_dataset_split_per_class(split, D, ks[t], 5);
+        slong train[NCLASS] = {0}, size[NCLASS] = {0}, val = 0, test = 0, bad = 0;
+        for (slong i = 0; i < D->n; i++) {
+            if (D->label[i] < 0) {
+                bad += split[i] != CT_DATASET_UNUSED;
+                continue;
+            }
+            size[D->label[i]]++;
+            train[D->label[i]] += split[i] == CT_DATASET_TRAIN;
+            val += split[i] == CT_DATASET_VAL;
+            test += split[i] == CT_DATASET_TEST;
+        }
+        slong rest = 0;
+        for (int c = 0; c < NCLASS; c++) {
+            slong want = size[c] < ks[t] ? size[c] : ks[t];
+            CHECK_MSG(train[c] == want, "K %ld class %d: %ld train, want %ld",
+                      (long)ks[t], c, (long)train[c], (long)want);
+            rest += size[c] - want;
+        }
+        CHECK(bad == 0 && val == rest / 2 && test == rest - rest / 2);
+    }
+    free(split);
+}
+
 int main(void)
 {
     ct_dataset_struct D;
     planted_init(&D, 600, 2);
     D.name = "planted";
     test_subgraphs(&D);
+    test_per_class(&D);
     ct_gnn_tune_sample_opts so;
     ct_gnn_tune_sample_opts_init(&so);
     so.nsub = 4, so.nodes = 30;

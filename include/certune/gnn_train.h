@@ -9,10 +9,10 @@
 #include "certune/gnn_csr.h"
 
 typedef struct {
-    slong epochs;   /* maximum number of epochs */
-    slong patience; /* stop after this many epochs without validation progress
-                       (neither accuracy nor loss as good as their best); <= 0
-                       never stops early */
+    slong epochs;      /* maximum number of epochs */
+    slong patience;    /* stop after this many epochs without validation progress
+                          (neither accuracy nor loss as good as their best); <= 0
+                          never stops early */
     int patience_loss; /* 1: count only epochs without a new best validation
                           loss (accuracy ties on small validation sets would
                           otherwise keep resetting the count) */

@@ -12,11 +12,11 @@
 
 /* How the subgraphs are drawn and split. */
 typedef struct {
-    slong nsub;         /* subgraphs per side (training, test) */
-    slong nodes;        /* nodes per subgraph */
-    double train_frac;  /* labeled training nodes of each subgraph */
-    double val_frac;    /* validation nodes of each subgraph; the rest is test */
-    uint64_t seed;      /* draws the subgraphs and the splits */
+    slong nsub;        /* subgraphs per side (training, test) */
+    slong nodes;       /* nodes per subgraph */
+    double train_frac; /* labeled training nodes of each subgraph */
+    double val_frac;   /* validation nodes of each subgraph; the rest is test */
+    uint64_t seed;     /* draws the subgraphs and the splits */
 } ct_gnn_tune_sample_opts;
 
 /* 20 subgraphs of 100 nodes, 20% train, 20% validation, 60% test, seed 0. */
@@ -91,12 +91,12 @@ typedef struct {
     slong nsteps;
     ct_gnn_tune_step *steps; /* trajectory, owned */
     slong runs;
-    double *test_acc;     /* runs test accuracies at value, owned */
+    double *test_acc;            /* runs test accuracies at value, owned */
     double test_mean, test_ci90; /* ci90 meaningful only for runs >= 2 */
-    slong unconverged;    /* training runs (tuning and test; not BO's runs,
-                             cut to the budget by design) that hit the cap
-                             while validation accuracy still rose */
-    double seconds;       /* wall time, tuning and testing */
+    slong unconverged;           /* training runs (tuning and test; not BO's runs,
+                                    cut to the budget by design) that hit the cap
+                                    while validation accuracy still rose */
+    double seconds;              /* wall time, tuning and testing */
 } ct_gnn_tune_result;
 
 /* Runs method on P and tests its choice: runs training runs (seeds 0..runs-1)

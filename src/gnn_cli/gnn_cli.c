@@ -14,7 +14,8 @@
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
-    "                         --dataset DIR [--split public|geom|geom:K|random:FRAC]\n"
+    "                         --dataset DIR [--split "
+    "public|geom|geom:K|random:FRAC|per-class:K]\n"
     "                         [--seeds N] [--epochs N] [--json] [options]\n"
     "\n"
     "  train     trains a graph neural network in double precision on the node-\n"
@@ -39,6 +40,8 @@ static const char *gnn_usage_text =
     "                   geom: Geom-GCN split s mod 10 for seed s; geom:K: split K\n"
     "                   random:FRAC: FRAC of labeled nodes train, half the rest\n"
     "                   validation, half test, drawn anew for each seed\n"
+    "                   per-class:K: K labeled nodes of each class train (PyG's\n"
+    "                   num_train_per_class), half the rest validation, half test\n"
     "                   (default: public, else geom, else random:0.2)\n"
     "  --seeds N        runs with seeds 0..N-1 (default 1)\n"
     "  --epochs N       maximum epochs\n"
@@ -57,20 +60,6 @@ static const char *gnn_usage_text =
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files\n";
 
-#define SPLIT_DEFAULT 0
-#define SPLIT_PUBLIC 1
-#define SPLIT_GEOM 2
-#define SPLIT_RANDOM 3
-
-typedef struct {
-    int kind, have_kind, have_eta, have_beta, json, progress;
-    double eta, beta, frac, lr, wd, dropout;
-    const char *dataset;
-    int split;
-    slong geom_k; /* -1: cycle through the 10 splits */
-    slong seeds, epochs, patience, hidden, heads, k;
-} cli_opts;
-
 int _ct_gnn_cli_usage_error(const char *fmt, const char *arg)
 {
     fputs("certune gnn: ", stderr);
@@ -80,7 +69,7 @@ int _ct_gnn_cli_usage_error(const char *fmt, const char *arg)
 }
 
 int _ct_gnn_cli_parse_double(double *x, const char *v, double lo, double hi,
-                            const char *opt)
+                             const char *opt)
 {
     char *end;
     double d = strtod(v, &end);
@@ -108,7 +97,7 @@ int _ct_gnn_cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const c
     return 0;
 }
 
-static int cli_parse_model(cli_opts *o, const char *v)
+static int cli_parse_model(_ct_gnn_cli_train_args *o, const char *v)
 {
     static const char *names[] = {"gcn", "gat", "gcan", "sgc"};
     static const int kinds[] = {CT_GNN_GCN, CT_GNN_GAT, CT_GNN_GCAN, CT_GNN_SGC};
@@ -118,39 +107,45 @@ static int cli_parse_model(cli_opts *o, const char *v)
             o->have_kind = 1;
             return 0;
         }
-    return _ct_gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
+    return _ct_gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)",
+                                   v);
 }
 
-static int cli_parse_split(cli_opts *o, const char *v)
+static int cli_parse_split(_ct_gnn_cli_train_args *o, const char *v)
 {
     if (strcmp(v, "public") == 0) {
-        o->split = SPLIT_PUBLIC;
+        o->split = CT_GNN_CLI_SPLIT_PUBLIC;
         return 0;
     }
     if (strcmp(v, "geom") == 0) {
-        o->split = SPLIT_GEOM;
+        o->split = CT_GNN_CLI_SPLIT_GEOM;
         o->geom_k = -1;
         return 0;
     }
     if (strncmp(v, "geom:", 5) == 0) {
-        o->split = SPLIT_GEOM;
+        o->split = CT_GNN_CLI_SPLIT_GEOM;
         return _ct_gnn_cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
     }
     if (strncmp(v, "random:", 7) == 0) {
-        o->split = SPLIT_RANDOM;
+        o->split = CT_GNN_CLI_SPLIT_RANDOM;
         int rc = _ct_gnn_cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
         if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
-            return _ct_gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
-                                       v + 7);
+            return _ct_gnn_cli_usage_error(
+                "--split random:FRAC needs 0 < FRAC < 1, not '%s'", v + 7);
         return rc;
     }
-    return _ct_gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
-                               "random:FRAC)",
-                               v);
+    if (strncmp(v, "per-class:", 10) == 0) {
+        o->split = CT_GNN_CLI_SPLIT_PER_CLASS;
+        return _ct_gnn_cli_parse_slong(&o->per_class, v + 10, 1, 1000000000,
+                                       "--split per-class:K");
+    }
+    return _ct_gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K, "
+                                   "random:FRAC or per-class:K)",
+                                   v);
 }
 
 /* One option at argv[*i]; returns 0, or the exit status of a usage error. */
-static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
+static int cli_parse_one(_ct_gnn_cli_train_args *o, int argc, char **argv, int *i)
 {
     const char *v;
     if ((v = ct_opt_value(argc, argv, i, "--model")) != NULL)
@@ -198,7 +193,7 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
     return _ct_gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
 }
 
-static int cli_parse_args(cli_opts *o, int argc, char **argv)
+static int cli_parse_args(_ct_gnn_cli_train_args *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
     o->eta = 0.5;
@@ -224,7 +219,7 @@ static int cli_parse_args(cli_opts *o, int argc, char **argv)
 
 /* The architecture and training settings: the papers' with overrides. */
 static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
-                         const cli_opts *o)
+                         const _ct_gnn_cli_train_args *o)
 {
     ct_gnn_model_arch_init(arch, o->kind);
     ct_gnn_train_opts_init(t, o->kind);
@@ -253,13 +248,13 @@ static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
     }
 }
 
-static int cli_load(ct_dataset_t D, const cli_opts *o)
+static int cli_load(ct_dataset_t D, const _ct_gnn_cli_train_args *o)
 {
     char err[CERTUNE_ERRLEN];
-    int splits = o->split == SPLIT_PUBLIC   ? CT_DATASET_SPLITS_PUBLIC
-                 : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
-                 : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
-                                            : CT_DATASET_SPLITS_DEFAULT;
+    int splits = o->split == CT_GNN_CLI_SPLIT_PUBLIC   ? CT_DATASET_SPLITS_PUBLIC
+                 : o->split == CT_GNN_CLI_SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
+                 : o->split >= CT_GNN_CLI_SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
+                                                       : CT_DATASET_SPLITS_DEFAULT;
     if (ct_dataset_load_format(D, o->dataset, CT_DATASET_FORMAT_AUTO, splits, err,
                                sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
@@ -270,9 +265,9 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
         why = "has no node features (it serves label propagation only)";
     else if (D->nclass < 2)
         why = "has fewer than 2 classes";
-    else if (o->split == SPLIT_PUBLIC && D->nsplits != 1)
+    else if (o->split == CT_GNN_CLI_SPLIT_PUBLIC && D->nsplits != 1)
         why = "ships no public split (try --split geom or random:FRAC)";
-    else if (o->split == SPLIT_GEOM && D->nsplits != 10)
+    else if (o->split == CT_GNN_CLI_SPLIT_GEOM && D->nsplits != 10)
         why = "ships no Geom-GCN splits (try --split random:FRAC)";
     if (why != NULL) {
         fprintf(stderr, "certune gnn: %s: dataset %s\n", o->dataset, why);
@@ -283,99 +278,24 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
 }
 
 /* The split of run s: shipped (public or Geom-GCN) or drawn with seed s. */
-static void cli_split_for(signed char *split, const ct_dataset_t D, const cli_opts *o,
-                          slong s)
+static void cli_split_for(signed char *split, const ct_dataset_t D,
+                          const _ct_gnn_cli_train_args *o, slong s)
 {
-    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0)) {
-        ct_dataset_split_random(split, D, o->split == SPLIT_RANDOM ? o->frac : 0.2,
-                                (ulong)s);
+    if (o->split == CT_GNN_CLI_SPLIT_PER_CLASS) {
+        ct_dataset_split_per_class(split, D, o->per_class, (ulong)s);
+        return;
+    }
+    if (o->split == CT_GNN_CLI_SPLIT_RANDOM ||
+        (o->split == CT_GNN_CLI_SPLIT_DEFAULT && D->nsplits == 0)) {
+        ct_dataset_split_random(
+            split, D, o->split == CT_GNN_CLI_SPLIT_RANDOM ? o->frac : 0.2, (ulong)s);
         return;
     }
     slong k = D->nsplits == 1 ? 0 : (o->geom_k >= 0 ? o->geom_k : s % D->nsplits);
     memcpy(split, D->split + k * D->n, (size_t)D->n);
 }
 
-static const char *cli_split_name(char *buf, size_t len, const ct_dataset_t D,
-                                  const cli_opts *o)
-{
-    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0))
-        snprintf(buf, len, "random:%g", o->split == SPLIT_RANDOM ? o->frac : 0.2);
-    else if (D->nsplits == 1)
-        snprintf(buf, len, "public");
-    else if (o->geom_k >= 0 && o->split == SPLIT_GEOM)
-        snprintf(buf, len, "geom:%ld", (long)o->geom_k);
-    else
-        snprintf(buf, len, "geom");
-    return buf;
-}
-
-static const char *cli_model_name(int kind)
-{
-    return kind == CT_GNN_GCN    ? "gcn"
-           : kind == CT_GNN_GAT  ? "gat"
-           : kind == CT_GNN_GCAN ? "gcan"
-                                 : "sgc";
-}
-
-static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result *r,
-                            slong m, int which)
-{
-    fprintf(f, "  \"%s\": [", key);
-    for (slong s = 0; s < m; s++) {
-        if (which == 2)
-            fprintf(f, "%s%ld", s ? ", " : "", (long)r[s].epochs_run);
-        else
-            fprintf(f, "%s%.6f", s ? ", " : "", which ? r[s].val_acc : r[s].test_acc);
-    }
-    fputs("],\n", f);
-}
-
-static void cli_report(const cli_opts *o, const ct_dataset_t D,
-                       const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
-                       const ct_gnn_train_result *r)
-{
-    slong m = o->seeds, epochs = 0;
-    double *acc = malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd, ci;
-    for (slong s = 0; s < m; s++) {
-        acc[s] = r[s].test_acc;
-        secs += r[s].seconds;
-        cpu += r[s].cpu_seconds;
-        epochs += r[s].epochs_run;
-    }
-    ct_gnn_stats_mean_ci90(&mean, &sd, &ci, acc, m);
-    double spe = epochs ? secs / (double)epochs : 0, rss = ct_gnn_stats_peak_rss_mb();
-    char split[64];
-    cli_split_name(split, sizeof(split), D, o);
-    if (!o->json) {
-        printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
-               split, (long)m);
-        for (slong s = 0; s < m; s++)
-            printf("  seed %ld: test %.4f  val %.4f  epochs %ld (best %ld)\n", (long)s,
-                   r[s].test_acc, r[s].val_acc, (long)r[s].epochs_run,
-                   (long)r[s].best_epoch);
-        printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
-        printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
-        free(acc);
-        return;
-    }
-    printf("{\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n  \"split\": \"%s\",\n",
-           cli_model_name(o->kind), D->name, split);
-    if (o->kind == CT_GNN_GCAN)
-        printf("  \"eta\": %.17g,\n", arch->eta);
-    if (o->kind == CT_GNN_SGC)
-        printf("  \"beta\": %.17g,\n  \"k\": %ld,\n", t->beta, (long)t->sgc_k);
-    printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
-    cli_write_array(stdout, "test_acc", r, m, 0);
-    cli_write_array(stdout, "val_acc", r, m, 1);
-    cli_write_array(stdout, "epochs_run", r, m, 2);
-    printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n", mean, sd);
-    printf("  \"test_acc_ci90\": %.6f,\n  \"seconds_per_epoch\": %.6g,\n", ci, spe);
-    printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
-    printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
-    free(acc);
-}
-
-static int cli_train(const cli_opts *o)
+static int cli_train(const _ct_gnn_cli_train_args *o)
 {
     ct_dataset_t D;
     int rc = cli_load(D, o);
@@ -394,7 +314,7 @@ static int cli_train(const cli_opts *o)
         cli_split_for(split, D, o, s);
         ct_gnn_train_run(r + s, &arch, &t, D, X, A, split, (uint64_t)s, progress);
     }
-    cli_report(o, D, &arch, &t, r);
+    _ct_gnn_cli_train_report(o, D, &arch, &t, r);
     free(split);
     free(r);
     ct_gnn_csr_clear(X);
@@ -415,8 +335,8 @@ int ct_gnn_cli_main(int argc, char **argv)
     }
     int tune = strcmp(argv[1], "tune") == 0;
     if (strcmp(argv[1], "train") != 0 && !tune)
-        return _ct_gnn_cli_usage_error("unknown gnn command '%s' (expected train or tune)",
-                                       argv[1]);
+        return _ct_gnn_cli_usage_error(
+            "unknown gnn command '%s' (expected train or tune)", argv[1]);
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(tune ? _ct_gnn_cli_tune_usage : gnn_usage_text, stdout);
@@ -424,7 +344,7 @@ int ct_gnn_cli_main(int argc, char **argv)
         }
     if (tune)
         return _ct_gnn_cli_tune(argc, argv);
-    cli_opts o;
+    _ct_gnn_cli_train_args o;
     int rc = cli_parse_args(&o, argc, argv);
     return rc ? rc : cli_train(&o);
 }

@@ -20,6 +20,29 @@ int _ct_gnn_cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const c
    0.3 prints as 0.3; non-finite values print as null (JSON). */
 void _ct_gnn_cli_put_double(FILE *f, double x);
 
+/* The parsed options of `certune gnn train`. */
+#define CT_GNN_CLI_SPLIT_DEFAULT 0
+#define CT_GNN_CLI_SPLIT_PUBLIC 1
+#define CT_GNN_CLI_SPLIT_GEOM 2
+#define CT_GNN_CLI_SPLIT_RANDOM 3
+#define CT_GNN_CLI_SPLIT_PER_CLASS 4
+
+typedef struct {
+    int kind, have_kind, have_eta, have_beta, json, progress;
+    double eta, beta, frac, lr, wd, dropout;
+    const char *dataset;
+    int split;
+    slong geom_k;    /* -1: cycle through the 10 splits */
+    slong per_class; /* per-class:K */
+    slong seeds, epochs, patience, hidden, heads, k;
+} _ct_gnn_cli_train_args;
+
+/* Prints the text or JSON report of `gnn train` (r: o->seeds runs) and the
+   convergence warnings on stderr. */
+void _ct_gnn_cli_train_report(const _ct_gnn_cli_train_args *o, const ct_dataset_t D,
+                              const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
+                              const ct_gnn_train_result *r);
+
 /* The parsed options of `certune gnn tune`. */
 typedef struct {
     int kind, methods, json, progress; /* methods: bit m for CT_GNN_TUNE_m */

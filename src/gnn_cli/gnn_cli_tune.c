@@ -7,7 +7,8 @@
 #include "gnn_cli_internal.h"
 
 const char *_ct_gnn_cli_tune_usage =
-    "usage: certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all --dataset DIR\n"
+    "usage: certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all --dataset "
+    "DIR\n"
     "                        [--subgraphs N] [--subgraph-nodes N] [--runs R]\n"
     "                        [--budget N] [--json] [options]\n"
     "\n"
@@ -69,8 +70,8 @@ static int tune_parse_tuner(_ct_gnn_cli_tune_args *o, const char *v)
         o->methods = (1 << CT_GNN_TUNE_NMETHODS) - 1;
         return 0;
     }
-    return _ct_gnn_cli_usage_error("unknown tuner '%s' (expected grid, backprop, bo or all)",
-                                   v);
+    return _ct_gnn_cli_usage_error(
+        "unknown tuner '%s' (expected grid, backprop, bo or all)", v);
 }
 
 /* The options shared with `gnn train` (training settings). */
@@ -197,12 +198,13 @@ static void tune_settings(ct_gnn_tune_opts *t, const _ct_gnn_cli_tune_args *o)
 static int tune_load(ct_dataset_t D, const char *dir)
 {
     char err[CERTUNE_ERRLEN];
-    if (ct_dataset_load_format(D, dir, CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_NONE, err,
-                               sizeof(err))) {
+    if (ct_dataset_load_format(D, dir, CT_DATASET_FORMAT_AUTO, CT_DATASET_SPLITS_NONE,
+                               err, sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }
-    const char *why = D->nfeat == 0  ? "has no node features (it serves label propagation only)"
+    const char *why = D->nfeat == 0
+                          ? "has no node features (it serves label propagation only)"
                       : D->nclass < 2 ? "has fewer than 2 classes"
                                       : NULL;
     if (why != NULL) {

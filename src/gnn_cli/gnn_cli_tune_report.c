@@ -86,7 +86,8 @@ static void report_json(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *
 {
     printf("{\n  \"command\": \"tune\",\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n",
            o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name);
-    printf("  \"hyperparameter\": \"%s\",\n  \"subgraphs\": %ld,\n  \"subgraph_nodes\": %ld,\n",
+    printf("  \"hyperparameter\": \"%s\",\n  \"subgraphs\": %ld,\n  \"subgraph_nodes\": "
+           "%ld,\n",
            hyper_name(o->kind), (long)o->sample.nsub, (long)o->sample.nodes);
     fputs("  ", stdout);
     put_key_double("labeled", o->sample.train_frac, ",\n  ");

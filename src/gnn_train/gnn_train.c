@@ -14,7 +14,11 @@ void ct_gnn_train_opts_init(ct_gnn_train_opts *o, int kind)
     o->sgc_k = 2;
     o->beta = 1.0;
     if (kind == CT_GNN_GCN) {
-        o->epochs = 200;
+        /* Kipf's 200 epochs undertrain larger graphs (Amazon Photo); stop by
+           convergence of the validation loss instead (docs/gnn.md) */
+        o->epochs = 3000;
+        o->patience = 100;
+        o->patience_loss = 1;
         o->lr = 0.01;
         o->wd_first = 5e-4;
     } else if (kind == CT_GNN_SGC) {

@@ -26,6 +26,7 @@ void _ct_gnn_tune_run_job(_ct_gnn_tune_job *job, const ct_gnn_tune_problem_struc
    Each job's result depends only on the job, never on the thread or the
    order, so any thread count gives the same results bit for bit. */
 void _ct_gnn_tune_run_jobs(_ct_gnn_tune_job *jobs, slong n,
-                           const ct_gnn_tune_problem_struct *P, const ct_gnn_tune_opts *o);
+                           const ct_gnn_tune_problem_struct *P,
+                           const ct_gnn_tune_opts *o);
 
 #endif

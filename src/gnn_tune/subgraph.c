@@ -151,9 +151,10 @@ int ct_gnn_tune_problem_init(ct_gnn_tune_problem_t P, const ct_dataset_t src,
     slong nval = (slong)floor(o->val_frac * (double)o->nodes + 0.5);
     if (o->nsub < 1 || o->nodes < 2 || ntrain < 1 || nval < 0 ||
         ntrain + nval >= o->nodes) {
-        snprintf(err, errlen,
-                 "%ld subgraphs of %ld nodes split %g/%g leave no training or no test node",
-                 (long)o->nsub, (long)o->nodes, o->train_frac, o->val_frac);
+        snprintf(
+            err, errlen,
+            "%ld subgraphs of %ld nodes split %g/%g leave no training or no test node",
+            (long)o->nsub, (long)o->nodes, o->train_frac, o->val_frac);
         return -1;
     }
     flint_rand_t state;

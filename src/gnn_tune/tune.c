@@ -94,8 +94,8 @@ static void tune_grid(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
 }
 
 /* Run r's trajectory: every 10th epoch, the first and the last. */
-static void backprop_steps(ct_gnn_tune_result *res, const _ct_gnn_tune_job *job,
-                           slong r, const ct_gnn_tune_opts *o)
+static void backprop_steps(ct_gnn_tune_result *res, const _ct_gnn_tune_job *job, slong r,
+                           const ct_gnn_tune_opts *o)
 {
     const double *trace = job->trace;
     slong last = job->res.epochs_run;
@@ -161,7 +161,8 @@ static double bo_objective(double x, void *arg)
     c->res->forward_passes += tr.forward_passes;
     push_step(c->res, -1, c->k, x, tr.val_acc);
     if (c->o->progress != NULL)
-        fprintf(c->o->progress, "tune bo step %ld/%ld value %.4f val_acc %.4f (%ld epochs)\n",
+        fprintf(c->o->progress,
+                "tune bo step %ld/%ld value %.4f val_acc %.4f (%ld epochs)\n",
                 (long)c->k + 1, (long)c->n, x, tr.val_acc, (long)epochs);
     c->k++;
     return tr.val_acc;
