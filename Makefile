@@ -15,7 +15,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
+.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment reproduce-gcan fuzz format clean
 
 all: certune
 
@@ -99,6 +99,10 @@ bench: $(BENCH_BIN) $(B)/certune
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
+
+# The paper's GCAN experiment (docs/results-gcan.md): RUNS=10 by default.
+reproduce-gcan: $(B)/certune
+	bash scripts/reproduce-gcan.sh $(B)/certune ../shared/datasets $(B)/reproduce-gcan
 
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune

@@ -46,5 +46,6 @@
 #include "certune/gnn_stats.h"
 #include "certune/gnn_cli.h"
 #include "certune/gnn_gp.h"
+#include "certune/gnn_tune.h"
 
 #endif

@@ -59,7 +59,8 @@ void ct_gnn_tune_problem_clear(ct_gnn_tune_problem_t P);
 typedef struct {
     ct_gnn_arch_struct arch; /* kind CT_GNN_GCAN or CT_GNN_SGC, sizes, dropout */
     ct_gnn_train_opts train; /* epochs cap, patience, lr, decay, SGC's K */
-    slong runs;              /* R: runs per grid point, backprop runs, test runs */
+    slong runs;              /* R: backprop runs, test runs */
+    slong grid_runs;         /* runs per grid point (0: runs) */
     slong grid;              /* grid points k / (grid - 1), grid >= 2 */
     slong bo_evals;          /* BO evaluations (fewer if the budget is small) */
     slong bo_init;           /* evenly spaced first BO points */

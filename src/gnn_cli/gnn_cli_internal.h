@@ -48,7 +48,7 @@ typedef struct {
     int kind, methods, json, progress; /* methods: bit m for CT_GNN_TUNE_m */
     const char *dataset;
     ct_gnn_tune_sample_opts sample;
-    slong runs, grid, bo_evals, budget, threads;
+    slong runs, grid, grid_runs, bo_evals, budget, threads;
     slong epochs, patience, hidden, heads, k;
     double lr, wd, dropout;
 } _ct_gnn_cli_tune_args;

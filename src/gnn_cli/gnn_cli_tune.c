@@ -34,6 +34,7 @@ const char *_ct_gnn_cli_tune_usage =
     "  --sample-seed N     seed of the subgraphs and their splits (default 0)\n"
     "  --runs R            runs per grid value, backprop runs, test runs (default 3)\n"
     "  --grid G            grid values (default 11: 0, 0.1, ..., 1)\n"
+    "  --grid-runs N       runs per grid value (default R)\n"
     "  --bo-evals N        BO evaluations (default 15; fewer on a small budget)\n"
     "  --budget N          BO forward passes (default: backprop's count with\n"
     "                      --tuner all, else 2 R epochs)\n"
@@ -126,6 +127,8 @@ static int tune_parse_one(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *
     }
     if ((v = ct_opt_value(argc, argv, i, "--runs")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->runs, v, 1, 100000, "--runs");
+    if ((v = ct_opt_value(argc, argv, i, "--grid-runs")) != NULL)
+        return _ct_gnn_cli_parse_slong(&o->grid_runs, v, 1, 100000, "--grid-runs");
     if ((v = ct_opt_value(argc, argv, i, "--grid")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->grid, v, 2, 100000, "--grid");
     if ((v = ct_opt_value(argc, argv, i, "--bo-evals")) != NULL)
@@ -146,7 +149,7 @@ static int tune_parse_args(_ct_gnn_cli_tune_args *o, int argc, char **argv)
     memset(o, 0, sizeof(*o));
     ct_gnn_tune_sample_opts_init(&o->sample);
     o->epochs = o->patience = o->hidden = o->heads = o->k = -1;
-    o->runs = o->grid = o->bo_evals = o->threads = -1;
+    o->runs = o->grid = o->grid_runs = o->bo_evals = o->threads = -1;
     o->lr = o->wd = o->dropout = -1;
     o->kind = -1;
     for (int i = 2; i < argc; i++) {
@@ -171,6 +174,8 @@ static void tune_settings(ct_gnn_tune_opts *t, const _ct_gnn_cli_tune_args *o)
         t->runs = o->runs;
     if (o->grid > 0)
         t->grid = o->grid;
+    if (o->grid_runs > 0)
+        t->grid_runs = o->grid_runs;
     if (o->bo_evals > 0)
         t->bo_evals = o->bo_evals;
     t->budget = o->budget > 0 ? o->budget : 0;

@@ -33,10 +33,13 @@ static void json_settings(const ct_gnn_tune_opts *t)
     put_key_double("lr", o->lr, ", ");
     put_key_double("weight_decay_first_layer", o->wd_first, ", ");
     put_key_double("weight_decay", o->wd_rest, ", ");
-    printf("\"max_epochs\": %ld, \"patience\": %ld, \"runs\": %ld, \"grid\": %ld, "
-           "\"bo_evals\": %ld},\n",
-           (long)o->epochs, (long)o->patience, (long)t->runs, (long)t->grid,
-           (long)t->bo_evals);
+    printf("\"max_epochs\": %ld, \"patience\": %ld, \"patience_on\": \"%s\", ",
+           (long)o->epochs, (long)o->patience,
+           o->patience_loss ? "val_loss" : "val_acc_or_loss");
+    printf("\"runs\": %ld, \"grid\": %ld, \"grid_runs\": %ld, \"bo_evals\": %ld, "
+           "\"threads\": %ld},\n",
+           (long)t->runs, (long)t->grid, (long)(t->grid_runs > 0 ? t->grid_runs : t->runs),
+           (long)t->bo_evals, (long)t->threads);
 }
 
 static void json_trajectory(const ct_gnn_tune_result *r, const char *h)

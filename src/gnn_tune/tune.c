@@ -67,7 +67,7 @@ static _ct_gnn_tune_job job_make(int side, int base, double h, uint64_t seed)
 static void tune_grid(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
                       const ct_gnn_tune_opts *o)
 {
-    slong G = o->grid, R = o->runs;
+    slong G = o->grid, R = o->grid_runs > 0 ? o->grid_runs : o->runs;
     _ct_gnn_tune_job *jobs = malloc(sizeof(_ct_gnn_tune_job) * (size_t)(G * R));
     for (slong g = 0; g < G; g++)
         for (slong r = 0; r < R; r++)
