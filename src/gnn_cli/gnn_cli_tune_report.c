@@ -38,8 +38,9 @@ static void json_settings(const ct_gnn_tune_opts *t)
            o->patience_loss ? "val_loss" : "val_acc_or_loss");
     printf("\"runs\": %ld, \"grid\": %ld, \"grid_runs\": %ld, \"bo_evals\": %ld, "
            "\"threads\": %ld},\n",
-           (long)t->runs, (long)t->grid, (long)(t->grid_runs > 0 ? t->grid_runs : t->runs),
-           (long)t->bo_evals, (long)t->threads);
+           (long)t->runs, (long)t->grid,
+           (long)(t->grid_runs > 0 ? t->grid_runs : t->runs), (long)t->bo_evals,
+           (long)t->threads);
 }
 
 static void json_trajectory(const ct_gnn_tune_result *r, const char *h)
