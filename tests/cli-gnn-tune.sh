@@ -87,6 +87,14 @@ jtrue '.settings.lr == 0.007 and .settings.heads == 3 and .settings.hidden == 1 
 ok "settings recorded" $?
 grep -q '"labeled": 0.2,' "$tmp/all.json"; ok "0.2 printed as given" $?
 
+# --plot: one point per grid value, BO evaluation and backprop run (3 + 3 + 2).
+"$C" gnn tune --model gcan --tuner all --runs 2 "${SMALL[@]}" --plot "$tmp/p.svg" >/dev/null 2>&1
+[ "$(grep -c '<circle' "$tmp/p.svg")" -ge 8 ] && grep -q "validation accuracy" "$tmp/p.svg"
+ok "--plot writes the points" $?
+status 2 tune --model gcan --tuner grid "${SMALL[@]}" --plot "$tmp/no/dir/p.svg" &&
+  grep -q "cannot write the plot" "$tmp/err" && [ ! -s "$tmp/out" ]
+ok "--plot to an unwritable path: exit 2, nothing on stdout" $?
+
 # One run: ci90 is null. Eleven grid values print as 0.1, 0.3, ... exactly.
 "$C" gnn tune --model gcan --tuner grid --runs 1 --json --dataset "$D" --subgraphs 2 \
   --subgraph-nodes 30 --epochs 5 >"$tmp/one.json" 2>/dev/null

@@ -46,7 +46,7 @@ void _ct_gnn_cli_train_report(const _ct_gnn_cli_train_args *o, const ct_dataset_
 /* The parsed options of `certune gnn tune`. */
 typedef struct {
     int kind, methods, json, progress; /* methods: bit m for CT_GNN_TUNE_m */
-    const char *dataset;
+    const char *dataset, *plot;        /* plot: --plot F.svg, or NULL */
     ct_gnn_tune_sample_opts sample;
     slong runs, grid, grid_runs, bo_evals, budget, threads;
     slong epochs, patience, hidden, heads, k;

@@ -10,7 +10,7 @@ const char *_ct_gnn_cli_tune_usage =
     "usage: certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all --dataset "
     "DIR\n"
     "                        [--subgraphs N] [--subgraph-nodes N] [--runs R]\n"
-    "                        [--budget N] [--json] [options]\n"
+    "                        [--budget N] [--json] [--plot F.svg] [options]\n"
     "\n"
     "  tune      samples N training and N test subgraphs of connected labeled nodes\n"
     "            (each side combined into one disconnected graph), tunes GCAN's eta\n"
@@ -43,6 +43,8 @@ const char *_ct_gnn_cli_tune_usage =
     "  --threads N         training runs at once (default 2; same results for any N)\n"
     "  --json              print a JSON object (tuners: per method the chosen value,\n"
     "                      forward_passes, test_acc_mean, test_acc_ci90, trajectory)\n"
+    "  --plot F.svg        validation accuracy against the value: grid means, BO\n"
+    "                      evaluations, backprop runs\n"
     "  --progress          tuner, step, value and validation accuracy on stderr even\n"
     "                      when it is not a terminal\n"
     "\n"
@@ -109,6 +111,10 @@ static int tune_parse_one(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *
         return tune_parse_tuner(o, v);
     if ((v = ct_opt_value(argc, argv, i, "--dataset")) != NULL) {
         o->dataset = v;
+        return 0;
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--plot")) != NULL) {
+        o->plot = v;
         return 0;
     }
     if ((v = ct_opt_value(argc, argv, i, "--subgraphs")) != NULL)

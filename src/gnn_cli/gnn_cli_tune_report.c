@@ -1,6 +1,8 @@
 /* gnn_cli: the report of `certune gnn tune` (text or JSON). */
 #include <stdio.h>
+#include <stdlib.h>
 #include "certune/base.h"
+#include "certune/plot.h"
 #include "gnn_cli_internal.h"
 
 static const char *hyper_name(int kind)
@@ -138,6 +140,40 @@ static void report_text(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *
     printf("%.1f s\n", secs);
 }
 
+/* --plot: validation accuracy against the hyperparameter, every grid point
+   (mean over its runs), BO evaluation and backprop run (at its last epoch). */
+static int tune_plot(const _ct_gnn_cli_tune_args *o, const ct_dataset_t D,
+                     const ct_gnn_tune_result *res)
+{
+    slong n = 0, cap = 0;
+    for (int m = 0; m < CT_GNN_TUNE_BASE0; m++)
+        cap += o->methods >> m & 1 ? res[m].nsteps : 0;
+    double *x = malloc(sizeof(double) * (size_t)(cap + 1));
+    double *y = malloc(sizeof(double) * (size_t)(cap + 1));
+    for (int m = 0; m < CT_GNN_TUNE_BASE0; m++)
+        for (slong i = 0; (o->methods >> m & 1) && i < res[m].nsteps; i++) {
+            const ct_gnn_tune_step *s = res[m].steps + i;
+            if (m == CT_GNN_TUNE_BACKPROP && i + 1 < res[m].nsteps && s[1].run == s->run)
+                continue; /* backprop: each run's last epoch only */
+            x[n] = s->x, y[n++] = s->val_acc;
+        }
+    char title[256];
+    snprintf(title, sizeof(title),
+             "%s on %s: validation accuracy (grid means, BO, backprop)",
+             o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name);
+    FILE *f = fopen(o->plot, "w");
+    int rc = f == NULL ? -1
+                       : ct_plot_counts_svg(f, title, n, x, y, NULL, hyper_name(o->kind),
+                                            "validation accuracy");
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc != 0)
+        fprintf(stderr, "certune gnn: %s: cannot write the plot\n", o->plot);
+    free(x);
+    free(y);
+    return rc;
+}
+
 int _ct_gnn_cli_tune_report(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *t,
                             const ct_dataset_t D, const ct_gnn_tune_result *res)
 {
@@ -153,6 +189,8 @@ int _ct_gnn_cli_tune_report(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_op
                         ct_gnn_tune_method_name(m, o->kind), (long)res[m].unconverged,
                         (long)t->train.epochs);
         }
+    if (o->plot != NULL && tune_plot(o, D, res) != 0)
+        return CERTUNE_EXIT_INPUT;
     if (o->json)
         report_json(o, t, D, res, secs);
     else
