@@ -115,7 +115,7 @@ static void tune_backprop(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P
                           const ct_gnn_tune_opts *o)
 {
     slong R = o->runs, cap = o->train.epochs;
-    double start = o->arch.kind == CT_GNN_SGC ? o->train.beta : o->arch.eta;
+    double start = 0.5; /* the middle: the baselines cover both ends */
     double *trace = malloc(sizeof(double) * (size_t)(2 * cap * R));
     _ct_gnn_tune_job *jobs = malloc(sizeof(_ct_gnn_tune_job) * (size_t)R);
     for (slong r = 0; r < R; r++) {
