@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The paper's GCAN experiment: for each dataset with features, `certune gnn
 # tune --tuner all` (20 + 20 subgraphs of 100 nodes; GCN, GAT, GCAN tuned by
-# backprop, BO and grid), RUNS test runs each (GRID_RUNS per grid value), with the paper's per-dataset learning
-# rate and epoch cap. Writes OUT/NAME.json, then OUT/results.md (the table)
-# and OUT/gcan.svg (the bar chart) via scripts/gcan-report.sh.
+# backprop, BO and grid), RUNS test runs each (GRID_RUNS per grid value), with
+# the paper's per-dataset learning rate and epoch cap. Writes OUT/NAME.json,
+# then OUT/results.md (the table) and OUT/gcan.svg (the bar chart) via
+# scripts/gcan-report.sh. DATASETS overrides the list.
 # Usage: bash scripts/reproduce-gcan.sh [CERTUNE] [DATASETS_DIR] [OUT]
 set -u
 C=${1:-build/certune}

@@ -17,6 +17,8 @@ static const char *gnn_usage_text =
     "                         --dataset DIR [--split "
     "public|geom|geom:K|random:FRAC|per-class:K]\n"
     "                         [--seeds N] [--epochs N] [--json] [options]\n"
+    "       certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all --dataset DIR\n"
+    "                        [options]   (certune gnn tune --help)\n"
     "\n"
     "  train     trains a graph neural network in double precision on the node-\n"
     "            classification dataset folder DIR (Planetoid text, LINQS,\n"
