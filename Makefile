@@ -15,7 +15,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment fuzz format clean
+.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment reproduce-gcan fuzz format clean
 
 all: certune $(B)/libcertune.so.$(VERSION)
 
@@ -102,7 +102,7 @@ bench: $(BENCH_BIN) $(B)/certune
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
 
-.PHONY: bench-tune reproduce-label
+.PHONY: bench-tune reproduce-label reproduce-gcan
 # tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
 bench-tune: $(B)/certune
 	bash bench/tune.sh $(B)/certune ../shared/datasets
@@ -110,6 +110,10 @@ bench-tune: $(B)/certune
 # The paper's label-propagation table, exactly (docs/results-label-propagation.md).
 reproduce-label: $(B)/certune $(B)/bench/x-plotcounts
 	bash scripts/reproduce-label.sh $(B)/certune ../shared/datasets
+
+# The paper's GCAN experiment (docs/results-gcan.md): RUNS=10 by default.
+reproduce-gcan: $(B)/certune
+	bash scripts/reproduce-gcan.sh $(B)/certune ../shared/datasets $(B)/reproduce-gcan
 
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune

@@ -52,5 +52,6 @@
 #include "certune/gnn_cli.h"
 #include "certune/gnn_gp.h"
 #include "certune/capi.h"
+#include "certune/gnn_tune.h"
 
 #endif

@@ -5,7 +5,8 @@
 # markdown table of mean and 90% CI on stdout.
 # Usage: bench/gnn/eta_table.sh CERTUNE OUT [DATASETS_DIR]
 # Per-dataset runs and epoch caps: EPOCHS_<name>, RUNS_<name> env overrides;
-# TABLE_ONLY=1 prints the table of the JSONs already in OUT without training.
+# TABLE_ONLY=1 prints the table of the JSONs already in OUT without training;
+# EXTRA="--hidden 1 --heads 3 ..." adds training options to every run.
 set -u
 C=${1:?usage: eta_table.sh CERTUNE OUT [DATASETS_DIR]}
 OUT=${2:?usage: eta_table.sh CERTUNE OUT [DATASETS_DIR]}
@@ -21,7 +22,7 @@ for d in $datasets; do
     f="$OUT/$d-eta$e.json"
     [ -s "$f" ] || [ -n "${TABLE_ONLY:-}" ] && continue  # delete a file to redo it
     "$C" gnn train --model gcan --eta "$e" --dataset "$DATA/$d" --split random:0.2 \
-      --seeds "$runs" --epochs "$epochs" --json >"$f.tmp" 2>"$OUT/$d-eta$e.err" &&
+      --seeds "$runs" --epochs "$epochs" ${EXTRA:-} --json >"$f.tmp" 2>"$OUT/$d-eta$e.err" &&
       mv "$f.tmp" "$f"
   done
 done

@@ -89,6 +89,19 @@ void ct_dataset_clear(ct_dataset_t D);
 void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double frac,
                              ulong seed);
 
+/* Stratified (PyG's num_train_per_class): walking the labeled nodes in the
+   shuffled order of ct_dataset_split_random, the first k of each class are
+   train (all of a class that has fewer); of the others, in the same order,
+   the first half (rounded down) validation, the rest test. Unlabeled nodes
+   are UNUSED. */
+void ct_dataset_split_per_class(signed char *split, const ct_dataset_t D, slong k,
+                                ulong seed);
+
+/* The labeled nodes of D (*m of them) into idx (D->n long) in the order that
+   ct_dataset_split_random shuffles them to with seed. */
+void ct_dataset_split_random_order(slong *idx, slong *m, const ct_dataset_t D,
+                                   ulong seed);
+
 /* "auto", "planetoid", "linqs", "geom", "npz", "gnnbench", "csv" and back; parse returns
    -1 for an unknown name. Likewise "default", "public", "geom", "none" for splits. */
 const char *ct_dataset_format_name(int format);

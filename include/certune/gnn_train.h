@@ -10,16 +10,28 @@
 #include "certune/gnn_csr.h"
 
 typedef struct {
-    slong epochs;   /* maximum number of epochs */
-    slong patience; /* stop after this many epochs without validation progress
-                       (neither accuracy nor loss as good as their best); <= 0
-                       never stops early */
+    slong epochs;      /* maximum number of epochs */
+    slong patience;    /* stop after this many epochs without validation progress
+                          (neither accuracy nor loss as good as their best); <= 0
+                          never stops early */
+    int patience_loss; /* 1: count only epochs without a new best validation
+                          loss (accuracy ties on small validation sets would
+                          otherwise keep resetting the count) */
     double lr, wd_first, wd_rest;
     slong sgc_k; /* SGC propagation steps */
     double beta; /* SGC self-loop weight */
     /* When non-NULL and set (by a signal handler), the run stops after the
        current epoch with res->interrupted = 1; NULL by default. */
     const volatile sig_atomic_t *stop;
+    /* Learning the architectural hyperparameter (GCAN's eta, SGC's beta)
+       jointly with the weights: h = sigmoid(u), u one more parameter under
+       its own Adam (step hyper_lr, no decay), starting at logit(arch->eta or
+       beta) clamped to [0.01, 0.99]. 0 keeps h fixed (GCN, GAT: ignored). */
+    int learn_hyper;
+    double hyper_lr; /* Adam step of u; <= 0 means lr */
+    double *trace;   /* NULL, or 2 * epochs doubles the loop fills: per epoch
+                        the hyperparameter after the step and the validation
+                        accuracy (caller-owned) */
 } ct_gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
@@ -34,6 +46,12 @@ typedef struct {
     double val_loss;   /* validation loss at the selected epoch */
     double train_loss; /* training loss of the last epoch */
     slong best_epoch, epochs_run;
+    slong forward_passes; /* model forward passes (training and evaluation) */
+    double hyper_best;    /* eta (GCAN) or beta (SGC) at the selected epoch */
+    double hyper_final;   /* ... after the last epoch (= the set value if fixed) */
+    /* 0 when the run hit the epoch cap while validation accuracy was still
+       rising: its best was reached in the last max(10, cap / 10) epochs. */
+    int converged;
     double seconds;     /* wall time of the epochs (train step + evaluation) */
     double cpu_seconds; /* CPU time of this process over the same span */
     int interrupted;    /* stopped by o->stop before its end: not a result */
@@ -49,5 +67,10 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
                       const ct_gnn_train_opts *o, const ct_dataset_t D,
                       const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                       const signed char *split, uint64_t seed, FILE *progress);
+
+/* With learn_hyper the hyperparameter is h = sigmoid(u): the first gives h
+   from u, the second dL/du from dL/dh and h (dL/dh h (1 - h)). */
+double ct_gnn_train_hyper_of(double u);
+double ct_gnn_train_hyper_grad(double dl_dh, double h);
 
 #endif

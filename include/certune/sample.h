@@ -21,5 +21,10 @@ int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
 int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
                            slong nodes, double labeled, flint_rand_t state,
                            const char *name);
+/* The node set behind ct_sample_instance: `nodes` distinct labeled nodes of
+   D (indices into taken, caller-allocated, `nodes` long) forming a connected
+   induced subgraph, drawn the same way and consuming state identically.
+   Returns 0, or -1 when no component of labeled nodes is that large. */
+int ct_sample_nodes(slong *taken, const ct_dataset_t D, slong nodes, flint_rand_t state);
 
 #endif

@@ -1,6 +1,7 @@
 /* cli_eval: `certune eval`, the exact loss at one rational hyperparameter. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/evaluate.h"
@@ -58,7 +59,7 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
     fmpq_init(o->c);
     fmpq_init(o->at);
     ct_family_default_c(o->c);
-    o->files = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc; i++) {
         int rc = eval_parse_option(o, argc, argv, &i);
         if (rc)

@@ -2,6 +2,7 @@
    instances. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/family.h"
@@ -85,8 +86,8 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->grid = 100;
-    o->train = malloc(sizeof(char *) * (size_t)(argc + 1));
-    o->test = malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->train = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->test = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc; i++) {
         int rc = tune_parse_option(o, argc, argv, &i);
         if (rc)

@@ -267,24 +267,34 @@ static slong gnn_data_below(uint64_t *state, slong bound)
 
 /* Not stratified by class: a uniform shuffle of the labeled nodes, cut into
    round(frac * m) train, floor of half the rest val, the remainder test. */
-void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double frac,
-                             ulong seed)
+/* The labeled nodes of D in the shuffled order of seed (splitmix64, the same
+   on every platform), into idx; *m gets their number. */
+void ct_dataset_split_random_order(slong *idx, slong *m, const ct_dataset_t D, ulong seed)
 {
-    slong i, j, t, m = 0, ntrain, nval;
-    slong *idx = flint_malloc((size_t)FLINT_MAX(D->n, 1) * sizeof(slong));
+    slong i, j, t;
     uint64_t state = (uint64_t)seed;
 
-    for (i = 0; i < D->n; i++) {
-        split[i] = CT_DATASET_UNUSED;
+    *m = 0;
+    for (i = 0; i < D->n; i++)
         if (D->label[i] >= 0)
-            idx[m++] = i;
-    }
-    for (i = m - 1; i > 0; i--) {
+            idx[(*m)++] = i;
+    for (i = *m - 1; i > 0; i--) {
         j = gnn_data_below(&state, i + 1);
         t = idx[i];
         idx[i] = idx[j];
         idx[j] = t;
     }
+}
+
+void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double frac,
+                             ulong seed)
+{
+    slong i, m = 0, ntrain, nval;
+    slong *idx = flint_malloc((size_t)FLINT_MAX(D->n, 1) * sizeof(slong));
+
+    for (i = 0; i < D->n; i++)
+        split[i] = CT_DATASET_UNUSED;
+    ct_dataset_split_random_order(idx, &m, D, seed);
     if (!(frac > 0.0)) /* also NaN */
         frac = 0.0;
     if (frac > 1.0)
@@ -296,4 +306,31 @@ void ct_dataset_split_random(signed char *split, const ct_dataset_t D, double fr
                             ? CT_DATASET_TRAIN
                             : (i < ntrain + nval ? CT_DATASET_VAL : CT_DATASET_TEST);
     flint_free(idx);
+}
+
+void ct_dataset_split_per_class(signed char *split, const ct_dataset_t D, slong k,
+                                ulong seed)
+{
+    slong i, m = 0, rest = 0, nval, seen_rest = 0;
+    slong *taken = flint_calloc((size_t)FLINT_MAX(D->nclass, 1), sizeof(slong));
+    slong *idx = flint_malloc((size_t)FLINT_MAX(D->n, 1) * sizeof(slong));
+
+    for (i = 0; i < D->n; i++)
+        split[i] = CT_DATASET_UNUSED;
+    /* the same shuffle of the labeled nodes as ct_dataset_split_random */
+    ct_dataset_split_random_order(idx, &m, D, seed);
+    for (i = 0; i < m; i++) {
+        slong c = D->label[idx[i]];
+        if (c < D->nclass && taken[c] < k) {
+            taken[c]++;
+            split[idx[i]] = CT_DATASET_TRAIN;
+        } else
+            rest++;
+    }
+    nval = rest / 2;
+    for (i = 0; i < m; i++)
+        if (split[idx[i]] != CT_DATASET_TRAIN)
+            split[idx[i]] = seen_rest++ < nval ? CT_DATASET_VAL : CT_DATASET_TEST;
+    flint_free(idx);
+    flint_free(taken);
 }

@@ -1,4 +1,5 @@
 /* gnn_cli: `certune gnn train`, the command-line front of the GNN companion. */
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +12,15 @@
 #include "certune/gnn_stats.h"
 #include "certune/gnn_train.h"
 #include "certune/mem.h"
+#include "gnn_cli_internal.h"
 
 static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
     "                         --dataset NAME|DIR [--data-root DIR]\n"
-    "                         [--split public|geom|geom:K|random:FRAC]\n"
+    "                         [--split public|geom|geom:K|random:FRAC|per-class:K]\n"
     "                         [--seeds N] [--epochs N] [--json] [options]\n"
+    "       certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all\n"
+    "                        --dataset NAME|DIR [options]   (certune gnn tune --help)\n"
     "\n"
     "  train     trains a graph neural network in double precision on the node-\n"
     "            classification dataset NAME (looked up under the data root) or\n"
@@ -35,15 +39,17 @@ static const char *gnn_usage_text =
     "          (D + beta I)^-1/2, K = 2, lr 0.2, decay 5e-5, 100 epochs\n"
     "\n"
     "options:\n"
+    "  --eta E          GCAN interpolation in [0, 1] (default 0.5)\n"
+    "  --beta B         SGC self-loop weight in [0, 1] (default 1)\n"
     "  --data-root DIR  where dataset names are looked up (default $CERTUNE_DATA,\n"
     "                   else $XDG_DATA_HOME/certune/datasets, else\n"
     "                   ~/.local/share/certune/datasets; docs/gnn-data.md)\n"
-    "  --eta E          GCAN interpolation in [0, 1] (default 0.5)\n"
-    "  --beta B         SGC self-loop weight in [0, 1] (default 1)\n"
     "  --split S        public: the shipped public split (Planetoid)\n"
     "                   geom: Geom-GCN split s mod 10 for seed s; geom:K: split K\n"
     "                   random:FRAC: FRAC of labeled nodes train, half the rest\n"
     "                   validation, half test, drawn anew for each seed\n"
+    "                   per-class:K: K labeled nodes of each class train (PyG's\n"
+    "                   num_train_per_class), half the rest validation, half test\n"
     "                   (default: public, else geom, else random:0.2)\n"
     "  --seeds N        runs with seeds 0..N-1 (default 1)\n"
     "  --epochs N       maximum epochs\n"
@@ -60,60 +66,11 @@ static const char *gnn_usage_text =
     "                   is not a terminal (default: only on a terminal)\n"
     "  --help           print this help\n"
     "\n"
-    "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files\n";
+    "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files (or\n"
+    "             an empty training split), 5 out of memory, 130 interrupted (the\n"
+    "             seeds completed are reported)\n";
 
-#define SPLIT_DEFAULT 0
-#define SPLIT_PUBLIC 1
-#define SPLIT_GEOM 2
-#define SPLIT_RANDOM 3
-
-typedef struct {
-    int kind, have_kind, have_eta, have_beta, json, progress;
-    double eta, beta, frac, lr, wd, dropout;
-    const char *dataset, *data_root;
-    int split;
-    slong geom_k; /* -1: cycle through the 10 splits */
-    slong seeds, epochs, patience, hidden, heads, k;
-} cli_opts;
-
-static int gnn_cli_usage_error(const char *fmt, const char *arg)
-{
-    fputs("certune gnn: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputs("\nTry 'certune gnn --help'.\n", stderr);
-    return CERTUNE_EXIT_USAGE;
-}
-
-static int cli_parse_double(double *x, const char *v, double lo, double hi,
-                            const char *opt)
-{
-    char *end;
-    double d = strtod(v, &end);
-    if (end == v || *end != '\0' || !(d >= lo && d <= hi)) {
-        fprintf(stderr, "certune gnn: %s takes a number in [%g, %g], not '%s'\n", opt, lo,
-                hi, v);
-        fputs("Try 'certune gnn --help'.\n", stderr);
-        return CERTUNE_EXIT_USAGE;
-    }
-    *x = d;
-    return 0;
-}
-
-static int cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const char *opt)
-{
-    char *end;
-    long d = strtol(v, &end, 10);
-    if (end == v || *end != '\0' || d < lo || d > hi) {
-        fprintf(stderr, "certune gnn: %s takes an integer in [%ld, %ld], not '%s'\n", opt,
-                (long)lo, (long)hi, v);
-        fputs("Try 'certune gnn --help'.\n", stderr);
-        return CERTUNE_EXIT_USAGE;
-    }
-    *x = (slong)d;
-    return 0;
-}
-
-static int cli_parse_model(cli_opts *o, const char *v)
+static int cli_parse_model(_ct_gnn_cli_train_args *o, const char *v)
 {
     static const char *names[] = {"gcn", "gat", "gcan", "sgc"};
     static const int kinds[] = {CT_GNN_GCN, CT_GNN_GAT, CT_GNN_GCAN, CT_GNN_SGC};
@@ -123,39 +80,45 @@ static int cli_parse_model(cli_opts *o, const char *v)
             o->have_kind = 1;
             return 0;
         }
-    return gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)", v);
+    return _ct_gnn_cli_usage_error("unknown model '%s' (expected gcn, gat, gcan or sgc)",
+                                   v);
 }
 
-static int cli_parse_split(cli_opts *o, const char *v)
+static int cli_parse_split(_ct_gnn_cli_train_args *o, const char *v)
 {
     if (strcmp(v, "public") == 0) {
-        o->split = SPLIT_PUBLIC;
+        o->split = CT_GNN_CLI_SPLIT_PUBLIC;
         return 0;
     }
     if (strcmp(v, "geom") == 0) {
-        o->split = SPLIT_GEOM;
+        o->split = CT_GNN_CLI_SPLIT_GEOM;
         o->geom_k = -1;
         return 0;
     }
     if (strncmp(v, "geom:", 5) == 0) {
-        o->split = SPLIT_GEOM;
-        return cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
+        o->split = CT_GNN_CLI_SPLIT_GEOM;
+        return _ct_gnn_cli_parse_slong(&o->geom_k, v + 5, 0, 9, "--split geom:K");
     }
     if (strncmp(v, "random:", 7) == 0) {
-        o->split = SPLIT_RANDOM;
-        int rc = cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
+        o->split = CT_GNN_CLI_SPLIT_RANDOM;
+        int rc = _ct_gnn_cli_parse_double(&o->frac, v + 7, 0, 1, "--split random:FRAC");
         if (rc == 0 && (o->frac <= 0 || o->frac >= 1))
-            return gnn_cli_usage_error("--split random:FRAC needs 0 < FRAC < 1, not '%s'",
-                                       v + 7);
+            return _ct_gnn_cli_usage_error(
+                "--split random:FRAC needs 0 < FRAC < 1, not '%s'", v + 7);
         return rc;
     }
-    return gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K or "
-                               "random:FRAC)",
-                               v);
+    if (strncmp(v, "per-class:", 10) == 0) {
+        o->split = CT_GNN_CLI_SPLIT_PER_CLASS;
+        return _ct_gnn_cli_parse_slong(&o->per_class, v + 10, 1, 1000000000,
+                                       "--split per-class:K");
+    }
+    return _ct_gnn_cli_usage_error("unknown split '%s' (expected public, geom, geom:K, "
+                                   "random:FRAC or per-class:K)",
+                                   v);
 }
 
 /* One option at argv[*i]; returns 0, or the exit status of a usage error. */
-static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
+static int cli_parse_one(_ct_gnn_cli_train_args *o, int argc, char **argv, int *i)
 {
     const char *v;
     if ((v = ct_opt_value(argc, argv, i, "--model")) != NULL)
@@ -172,30 +135,30 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         return cli_parse_split(o, v);
     if ((v = ct_opt_value(argc, argv, i, "--eta")) != NULL) {
         o->have_eta = 1;
-        return cli_parse_double(&o->eta, v, 0, 1, "--eta");
+        return _ct_gnn_cli_parse_double(&o->eta, v, 0, 1, "--eta");
     }
     if ((v = ct_opt_value(argc, argv, i, "--beta")) != NULL) {
         o->have_beta = 1;
-        return cli_parse_double(&o->beta, v, 0, 1, "--beta");
+        return _ct_gnn_cli_parse_double(&o->beta, v, 0, 1, "--beta");
     }
     if ((v = ct_opt_value(argc, argv, i, "--seeds")) != NULL)
-        return cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
+        return _ct_gnn_cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
     if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
-        return cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
+        return _ct_gnn_cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
     if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
-        return cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
+        return _ct_gnn_cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
     if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
-        return cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
+        return _ct_gnn_cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
     if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
-        return cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
+        return _ct_gnn_cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
     if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
-        return cli_parse_slong(&o->k, v, 0, 100, "--k");
+        return _ct_gnn_cli_parse_slong(&o->k, v, 0, 100, "--k");
     if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
-        return cli_parse_double(&o->lr, v, 0, 100, "--lr");
+        return _ct_gnn_cli_parse_double(&o->lr, v, 0, 100, "--lr");
     if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
-        return cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
+        return _ct_gnn_cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
     if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
-        return cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
+        return _ct_gnn_cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
     if (strcmp(argv[*i], "--json") == 0) {
         o->json = 1;
         return 0;
@@ -204,10 +167,10 @@ static int cli_parse_one(cli_opts *o, int argc, char **argv, int *i)
         o->progress = 1;
         return 0;
     }
-    return gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
+    return _ct_gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
 }
 
-static int cli_parse_args(cli_opts *o, int argc, char **argv)
+static int cli_parse_args(_ct_gnn_cli_train_args *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
     o->eta = 0.5;
@@ -221,19 +184,19 @@ static int cli_parse_args(cli_opts *o, int argc, char **argv)
             return rc;
     }
     if (!o->have_kind)
-        return gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
+        return _ct_gnn_cli_usage_error("%s", "train needs --model gcn|gat|gcan|sgc");
     if (o->dataset == NULL)
-        return gnn_cli_usage_error("%s", "train needs --dataset NAME|DIR");
+        return _ct_gnn_cli_usage_error("%s", "train needs --dataset NAME|DIR");
     if (o->have_eta && o->kind != CT_GNN_GCAN)
-        return gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
+        return _ct_gnn_cli_usage_error("%s", "--eta applies only to --model gcan");
     if (o->have_beta && o->kind != CT_GNN_SGC)
-        return gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
+        return _ct_gnn_cli_usage_error("%s", "--beta applies only to --model sgc");
     return 0;
 }
 
 /* The architecture and training settings: the papers' with overrides. */
 static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
-                         const cli_opts *o)
+                         const _ct_gnn_cli_train_args *o)
 {
     ct_gnn_model_arch_init(arch, o->kind);
     ct_gnn_train_opts_init(t, o->kind);
@@ -262,27 +225,26 @@ static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
     }
 }
 
-static int cli_load(ct_dataset_t D, const cli_opts *o)
+static int cli_load(ct_dataset_t D, const _ct_gnn_cli_train_args *o)
 {
     char err[CERTUNE_ERRLEN];
-    int splits = o->split == SPLIT_PUBLIC   ? CT_DATASET_SPLITS_PUBLIC
-                 : o->split == SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
-                 : o->split == SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
-                                            : CT_DATASET_SPLITS_DEFAULT;
+    int splits = o->split == CT_GNN_CLI_SPLIT_PUBLIC   ? CT_DATASET_SPLITS_PUBLIC
+                 : o->split == CT_GNN_CLI_SPLIT_GEOM   ? CT_DATASET_SPLITS_GEOM
+                 : o->split >= CT_GNN_CLI_SPLIT_RANDOM ? CT_DATASET_SPLITS_NONE
+                                                       : CT_DATASET_SPLITS_DEFAULT;
     ct_mem_set_context("loading the dataset %s", o->dataset);
     if (ct_dataset_load_named(D, o->dataset, o->data_root, splits, err, sizeof(err))) {
         fprintf(stderr, "certune gnn: %s\n", err);
         return CERTUNE_EXIT_INPUT;
     }
-    ct_mem_set_context("training on the dataset %s", o->dataset);
     const char *why = NULL;
     if (D->nfeat == 0)
         why = "has no node features (it serves label propagation only)";
     else if (D->nclass < 2)
         why = "has fewer than 2 classes";
-    else if (o->split == SPLIT_PUBLIC && D->nsplits != 1)
+    else if (o->split == CT_GNN_CLI_SPLIT_PUBLIC && D->nsplits != 1)
         why = "ships no public split (try --split geom or random:FRAC)";
-    else if (o->split == SPLIT_GEOM && D->nsplits != 10)
+    else if (o->split == CT_GNN_CLI_SPLIT_GEOM && D->nsplits != 10)
         why = "ships no Geom-GCN splits (try --split random:FRAC)";
     if (why != NULL) {
         fprintf(stderr, "certune gnn: %s: dataset %s\n", o->dataset, why);
@@ -293,123 +255,21 @@ static int cli_load(ct_dataset_t D, const cli_opts *o)
 }
 
 /* The split of run s: shipped (public or Geom-GCN) or drawn with seed s. */
-static void cli_split_for(signed char *split, const ct_dataset_t D, const cli_opts *o,
-                          slong s)
+static void cli_split_for(signed char *split, const ct_dataset_t D,
+                          const _ct_gnn_cli_train_args *o, slong s)
 {
-    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0)) {
-        ct_dataset_split_random(split, D, o->split == SPLIT_RANDOM ? o->frac : 0.2,
-                                (ulong)s);
+    if (o->split == CT_GNN_CLI_SPLIT_PER_CLASS) {
+        ct_dataset_split_per_class(split, D, o->per_class, (ulong)s);
+        return;
+    }
+    if (o->split == CT_GNN_CLI_SPLIT_RANDOM ||
+        (o->split == CT_GNN_CLI_SPLIT_DEFAULT && D->nsplits == 0)) {
+        ct_dataset_split_random(
+            split, D, o->split == CT_GNN_CLI_SPLIT_RANDOM ? o->frac : 0.2, (ulong)s);
         return;
     }
     slong k = D->nsplits == 1 ? 0 : (o->geom_k >= 0 ? o->geom_k : s % D->nsplits);
     memcpy(split, D->split + k * D->n, (size_t)D->n);
-}
-
-static const char *cli_split_name(char *buf, size_t len, const ct_dataset_t D,
-                                  const cli_opts *o)
-{
-    if (o->split == SPLIT_RANDOM || (o->split == SPLIT_DEFAULT && D->nsplits == 0))
-        snprintf(buf, len, "random:%g", o->split == SPLIT_RANDOM ? o->frac : 0.2);
-    else if (D->nsplits == 1)
-        snprintf(buf, len, "public");
-    else if (o->geom_k >= 0 && o->split == SPLIT_GEOM)
-        snprintf(buf, len, "geom:%ld", (long)o->geom_k);
-    else
-        snprintf(buf, len, "geom");
-    return buf;
-}
-
-static const char *cli_model_name(int kind)
-{
-    return kind == CT_GNN_GCN    ? "gcn"
-           : kind == CT_GNN_GAT  ? "gat"
-           : kind == CT_GNN_GCAN ? "gcan"
-                                 : "sgc";
-}
-
-static void cli_write_array(FILE *f, const char *key, const ct_gnn_train_result *r,
-                            slong m, int which, int no_test)
-{
-    fprintf(f, "  \"%s\": [", key);
-    for (slong s = 0; s < m; s++) {
-        if (which == 0 && no_test)
-            fprintf(f, "%snull", s ? ", " : "");
-        else if (which == 2)
-            fprintf(f, "%s%ld", s ? ", " : "", (long)r[s].epochs_run);
-        else
-            fprintf(f, "%s%.6f", s ? ", " : "", which ? r[s].val_acc : r[s].test_acc);
-    }
-    fputs("],\n", f);
-}
-
-/* One seed's result line, as soon as the seed is done: on stdout (flushed)
-   for the text report, on stderr with progress for JSON. */
-static void cli_seed_line(const cli_opts *o, slong s, const ct_gnn_train_result *r,
-                          int progress, int no_test)
-{
-    FILE *f = o->json ? (progress ? stderr : NULL) : stdout;
-    if (f == NULL)
-        return;
-    fprintf(f, "  seed %ld: test ", (long)s);
-    fprintf(f, no_test ? "NA" : "%.4f", r->test_acc);
-    fprintf(f, "  val %.4f  epochs %ld (best %ld)\n", r->val_acc, (long)r->epochs_run,
-            (long)r->best_epoch);
-    fflush(f);
-}
-
-/* The report over the m seeds completed (m < o->seeds when interrupted; the
-   text header and seed lines are already out). */
-static void cli_report(const cli_opts *o, const ct_dataset_t D,
-                       const ct_gnn_arch_struct *arch, const ct_gnn_train_opts *t,
-                       const ct_gnn_train_result *r, slong m, int no_test)
-{
-    slong epochs = 0;
-    double *acc = ct_mem_malloc(sizeof(double) * (size_t)m), secs = 0, cpu = 0, mean, sd,
-           ci;
-    for (slong s = 0; s < m; s++) {
-        acc[s] = r[s].test_acc;
-        secs += r[s].seconds;
-        cpu += r[s].cpu_seconds;
-        epochs += r[s].epochs_run;
-    }
-    ct_gnn_stats_mean_ci90(&mean, &sd, &ci, acc, m);
-    double spe = epochs ? secs / (double)epochs : 0, rss = ct_gnn_stats_peak_rss_mb();
-    char split[64];
-    cli_split_name(split, sizeof(split), D, o);
-    if (!o->json) {
-        if (m < o->seeds)
-            printf("interrupted: %ld of %ld seeds completed\n", (long)m, (long)o->seeds);
-        if (no_test)
-            printf("test accuracy NA (empty test split)\n");
-        else
-            printf("test accuracy %.4f +- %.4f (90%% CI), sd %.4f\n", mean, ci, sd);
-        printf("%.3f ms per epoch, peak RSS %.1f MiB\n", 1e3 * spe, rss);
-        free(acc);
-        return;
-    }
-    printf("{\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n  \"split\": \"%s\",\n",
-           cli_model_name(o->kind), D->name, split);
-    if (o->kind == CT_GNN_GCAN)
-        printf("  \"eta\": %.17g,\n", arch->eta);
-    if (o->kind == CT_GNN_SGC)
-        printf("  \"beta\": %.17g,\n  \"k\": %ld,\n", t->beta, (long)t->sgc_k);
-    printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
-    if (m < o->seeds)
-        printf("  \"interrupted\": true,\n  \"seeds_asked\": %ld,\n", (long)o->seeds);
-    cli_write_array(stdout, "test_acc", r, m, 0, no_test);
-    cli_write_array(stdout, "val_acc", r, m, 1, no_test);
-    cli_write_array(stdout, "epochs_run", r, m, 2, no_test);
-    if (no_test)
-        printf("  \"test_acc_mean\": null,\n  \"test_acc_sd\": null,\n"
-               "  \"test_acc_ci90\": null,\n");
-    else
-        printf("  \"test_acc_mean\": %.6f,\n  \"test_acc_sd\": %.6f,\n"
-               "  \"test_acc_ci90\": %.6f,\n",
-               mean, sd, ci);
-    printf("  \"seconds_per_epoch\": %.6g,\n", spe);
-    printf("  \"cpu_seconds_per_epoch\": %.6g,\n", epochs ? cpu / (double)epochs : 0);
-    printf("  \"seconds_total\": %.6g,\n  \"peak_rss_mb\": %.1f\n}\n", secs, rss);
-    free(acc);
 }
 
 /* Set by SIGINT during training: the seeds completed so far are reported. */
@@ -430,18 +290,6 @@ static void cli_catch_sigint(int on)
     sa.sa_flags = on ? SA_RESETHAND : 0;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
-}
-
-/* The text report's first line, before the first seed runs. */
-static void cli_header(const cli_opts *o, const ct_dataset_t D)
-{
-    char split[64];
-    if (o->json)
-        return;
-    cli_split_name(split, sizeof(split), D, o);
-    printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name, split,
-           (long)o->seeds);
-    fflush(stdout);
 }
 
 /* An empty training split is an error (nothing to fit); an empty test split
@@ -467,7 +315,43 @@ static int cli_check_split(const signed char *split, const ct_dataset_t D, slong
     return 0;
 }
 
-static int cli_train(const cli_opts *o)
+/* The seeds, each reported as soon as it is done (the text header with the
+   first, so that a bad split or no memory leaves stdout empty); on SIGINT the
+   seeds completed so far. Returns the exit status. */
+static int cli_run_seeds(const _ct_gnn_cli_train_args *o, const ct_dataset_t D,
+                         const ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
+                         const ct_gnn_csr_t X, const ct_gnn_csr_t A)
+{
+    FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
+    ct_gnn_train_result *r = ct_mem_calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
+    signed char *split = ct_mem_malloc((size_t)D->n + 1);
+    slong done = 0;
+    int no_test = 0, rc = 0;
+    ct_mem_set_context("training on the dataset %s", o->dataset);
+    cli_catch_sigint(1);
+    t->stop = &cli_sigint;
+    for (; done < o->seeds && !cli_sigint; done++) {
+        cli_split_for(split, D, o, done);
+        if ((rc = cli_check_split(split, D, done, &no_test)) != 0)
+            break;
+        ct_gnn_train_run(r + done, arch, t, D, X, A, split, (uint64_t)done, progress);
+        if (r[done].interrupted)
+            break;
+        _ct_gnn_cli_train_seed(o, D, r, done, progress != NULL, no_test);
+    }
+    cli_catch_sigint(0);
+    int interrupted = rc == 0 && done < o->seeds;
+    if (interrupted)
+        fprintf(stderr, "certune gnn: interrupted: %ld of %ld seeds completed\n",
+                (long)done, (long)o->seeds);
+    if (done > 0 && rc == 0)
+        _ct_gnn_cli_train_report(o, D, arch, t, r, done, no_test);
+    free(split);
+    free(r);
+    return rc ? rc : interrupted ? 128 + SIGINT : CERTUNE_EXIT_OK;
+}
+
+static int cli_train(const _ct_gnn_cli_train_args *o)
 {
     ct_dataset_t D;
     int rc = cli_load(D, o);
@@ -479,39 +363,11 @@ static int cli_train(const cli_opts *o)
     ct_gnn_csr_t X, A;
     ct_gnn_csr_set_features(X, D, 1);
     ct_gnn_graph_init_gcn(A, D);
-    FILE *progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
-    ct_gnn_train_result *r = ct_mem_calloc((size_t)o->seeds, sizeof(ct_gnn_train_result));
-    signed char *split = ct_mem_malloc((size_t)D->n + 1);
-    slong done = 0;
-    int no_test = 0;
-    cli_catch_sigint(1);
-    t.stop = &cli_sigint;
-    for (; done < o->seeds && !cli_sigint; done++) {
-        cli_split_for(split, D, o, done);
-        if ((rc = cli_check_split(split, D, done, &no_test)) != 0)
-            break;
-        ct_gnn_train_run(r + done, &arch, &t, D, X, A, split, (uint64_t)done, progress);
-        if (r[done].interrupted)
-            break;
-        if (done == 0) /* not before: a bad split or no memory leaves stdout empty */
-            cli_header(o, D);
-        cli_seed_line(o, done, r + done, progress != NULL, no_test);
-    }
-    cli_catch_sigint(0);
-    int interrupted = rc == 0 && done < o->seeds;
-    if (interrupted)
-        fprintf(stderr, "certune gnn: interrupted: %ld of %ld seeds completed\n",
-                (long)done, (long)o->seeds);
-    if (done > 0 && rc == 0)
-        cli_report(o, D, &arch, &t, r, done, no_test);
-    free(split);
-    free(r);
+    rc = cli_run_seeds(o, D, &arch, &t, X, A);
     ct_gnn_csr_clear(X);
     ct_gnn_csr_clear(A);
     ct_dataset_clear(D);
-    if (rc)
-        return rc;
-    return interrupted ? 128 + SIGINT : CERTUNE_EXIT_OK;
+    return rc; /* a failed write to stdout: ct_opt_finish_stdout in main */
 }
 
 int ct_gnn_cli_main(int argc, char **argv)
@@ -520,14 +376,18 @@ int ct_gnn_cli_main(int argc, char **argv)
         fputs(gnn_usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? CERTUNE_EXIT_USAGE : CERTUNE_EXIT_OK;
     }
-    if (strcmp(argv[1], "train") != 0)
-        return gnn_cli_usage_error("unknown gnn command '%s' (expected train)", argv[1]);
+    int tune = strcmp(argv[1], "tune") == 0;
+    if (strcmp(argv[1], "train") != 0 && !tune)
+        return _ct_gnn_cli_usage_error(
+            "unknown gnn command '%s' (expected train or tune)", argv[1]);
     for (int i = 2; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(gnn_usage_text, stdout);
+            fputs(tune ? _ct_gnn_cli_tune_usage : gnn_usage_text, stdout);
             return CERTUNE_EXIT_OK;
         }
-    cli_opts o;
+    if (tune)
+        return _ct_gnn_cli_tune(argc, argv);
+    _ct_gnn_cli_train_args o;
     int rc = cli_parse_args(&o, argc, argv);
     return rc ? rc : cli_train(&o);
 }

@@ -15,7 +15,11 @@ void ct_gnn_train_opts_init(ct_gnn_train_opts *o, int kind)
     o->sgc_k = 2;
     o->beta = 1.0;
     if (kind == CT_GNN_GCN) {
-        o->epochs = 200;
+        /* Kipf's 200 epochs undertrain larger graphs (Amazon Photo); stop by
+           convergence of the validation loss instead (docs/gnn.md) */
+        o->epochs = 3000;
+        o->patience = 100;
+        o->patience_loss = 1;
         o->lr = 0.01;
         o->wd_first = 5e-4;
     } else if (kind == CT_GNN_SGC) {
@@ -36,7 +40,7 @@ typedef struct {
     ct_gnn_model_t M;
     ct_gnn_sgc_t S;
     double *param, *grad, *wd, *logits;
-    slong nparam;
+    slong nparam, passes;
 } train_net;
 
 static void net_init(train_net *net, const ct_gnn_arch_struct *arch,
@@ -82,6 +86,7 @@ static void net_clear(train_net *net)
 static void net_forward(train_net *net, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                         int train, ct_gnn_rand_t R)
 {
+    net->passes++;
     if (net->sgc)
         ct_gnn_sgc_forward(net->S, X);
     else
@@ -95,6 +100,72 @@ static void net_backward(train_net *net, const ct_gnn_csr_t X, const ct_gnn_csr_
         ct_gnn_sgc_backward(net->S, X, dlogits);
     else
         ct_gnn_model_backward(net->M, X, A, dlogits);
+}
+
+/* The tuned hyperparameter: GCAN's eta or SGC's beta. */
+static double net_hyper(const train_net *net)
+{
+    return net->sgc ? net->S->beta : net->M->arch.eta;
+}
+
+static double net_dhyper(const train_net *net)
+{
+    return net->sgc ? net->S->dbeta : net->M->deta;
+}
+
+static void net_set_hyper(train_net *net, const ct_dataset_t D, double h)
+{
+    if (net->sgc)
+        ct_gnn_sgc_set_beta(net->S, D, h);
+    else
+        net->M->arch.eta = h;
+}
+
+double ct_gnn_train_hyper_of(double u)
+{
+    return 1 / (1 + exp(-u));
+}
+
+double ct_gnn_train_hyper_grad(double dl_dh, double h)
+{
+    return dl_dh * h * (1 - h);
+}
+
+/* h = sigmoid(u): u is unconstrained, so Adam needs no projection, and h
+   stays inside (0, 1), where both of its gradients are defined. */
+typedef struct {
+    int on;
+    double u;
+    ct_gnn_adam_t opt;
+} train_hyper;
+
+static void hyper_init(train_hyper *hp, train_net *net, const ct_gnn_train_opts *o,
+                       const ct_dataset_t D)
+{
+    hp->on = o->learn_hyper && (net->sgc || net->M->arch.kind == CT_GNN_GCAN);
+    if (!hp->on)
+        return;
+    double h = net_hyper(net);
+    h = h < 0.01 ? 0.01 : (h > 0.99 ? 0.99 : h);
+    hp->u = log(h / (1 - h));
+    ct_gnn_adam_init(hp->opt, 1, o->hyper_lr > 0 ? o->hyper_lr : o->lr);
+    net_set_hyper(net, D, ct_gnn_train_hyper_of(hp->u));
+}
+
+/* After a backward pass: dL/du = dL/dh h (1 - h), one Adam step on u. */
+static void hyper_step(train_hyper *hp, train_net *net, const ct_dataset_t D)
+{
+    if (!hp->on)
+        return;
+    double g = ct_gnn_train_hyper_grad(net_dhyper(net), net_hyper(net));
+    ct_gnn_adam_step(hp->opt, &hp->u, &g, NULL);
+    net_set_hyper(net, D, ct_gnn_train_hyper_of(hp->u));
+}
+
+static void hyper_clear(train_hyper *hp)
+{
+    if (hp->on)
+        ct_gnn_adam_clear(hp->opt);
 }
 
 static double clock_seconds(clockid_t id)
@@ -117,6 +188,9 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
     ct_gnn_rand_init(R, seed);
     train_net net;
     net_init(&net, arch, o, D, X, A, split, R);
+    net.passes = 0;
+    train_hyper hp;
+    hyper_init(&hp, &net, o, D);
     ct_gnn_adam_t opt;
     ct_gnn_adam_init(opt, net.nparam, o->lr);
     slong n = D->n, C = D->nclass;
@@ -126,30 +200,39 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
     res->val_loss = HUGE_VAL;
     double best_loss = HUGE_VAL, best_acc = -1, t0 = clock_seconds(CLOCK_MONOTONIC);
     double c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
-    slong since = 0;
+    slong since = 0, last_rise = 0;
+    res->hyper_best = net_hyper(&net);
     for (slong epoch = 1; epoch <= o->epochs; epoch++) {
         net_forward(&net, X, A, 1, R);
         res->train_loss =
             ct_gnn_ops_xent(dlogits, net.logits, n, C, D->label, split, CT_DATASET_TRAIN);
         net_backward(&net, X, A, dlogits);
         ct_gnn_adam_step(opt, net.param, net.grad, net.wd);
+        hyper_step(&hp, &net, D);
         net_forward(&net, X, A, 0, R);
         double vloss =
             ct_gnn_ops_xent(NULL, net.logits, n, C, D->label, split, CT_DATASET_VAL);
         double vacc =
             ct_gnn_ops_accuracy(net.logits, n, C, D->label, split, CT_DATASET_VAL);
         res->epochs_run = epoch;
+        if (o->trace != NULL) {
+            o->trace[2 * (epoch - 1)] = net_hyper(&net);
+            o->trace[2 * (epoch - 1) + 1] = vacc;
+        }
+        if (vacc > best_acc)
+            last_rise = epoch;
         if (vacc > res->val_acc || (vacc == res->val_acc && vloss < res->val_loss)) {
             res->val_acc = vacc;
             res->val_loss = vloss;
             res->best_epoch = epoch;
+            res->hyper_best = net_hyper(&net);
             res->test_acc =
                 ct_gnn_ops_accuracy(net.logits, n, C, D->label, split, CT_DATASET_TEST);
         }
         if (progress != NULL && (epoch % 10 == 0 || epoch == 1))
             fprintf(progress, "seed %llu epoch %ld loss %.4f val_acc %.4f\n",
                     (unsigned long long)seed, (long)epoch, res->train_loss, vacc);
-        if (vacc >= best_acc || vloss <= best_loss)
+        if (o->patience_loss ? vloss < best_loss : vacc >= best_acc || vloss <= best_loss)
             since = 0;
         else
             since++;
@@ -162,6 +245,11 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
             break;
         }
     }
+    slong window = o->epochs / 10 > 10 ? o->epochs / 10 : 10;
+    res->converged = res->epochs_run < o->epochs || res->epochs_run - last_rise >= window;
+    res->forward_passes = net.passes;
+    res->hyper_final = net_hyper(&net);
+    hyper_clear(&hp);
     res->seconds = clock_seconds(CLOCK_MONOTONIC) - t0;
     res->cpu_seconds = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
     free(dlogits);

@@ -77,6 +77,33 @@ static void sample_build(ct_instance_t inst, const ct_dataset_t D, const sample_
     }
 }
 
+/* Draws a connected set of `nodes` labeled nodes into taken (and their
+   positions into pos, -1 elsewhere); 0, or -1 when none was found. */
+static int sample_draw(slong *taken, slong *pos, sample_graph *G, const ct_dataset_t D,
+                       slong nodes, flint_rand_t state)
+{
+    for (slong attempt = 0; attempt < 1000 && nodes >= 1 && D->n > 0; attempt++) {
+        slong s = (slong)n_randint(state, (ulong)D->n);
+        if (D->label[s] < 0)
+            continue;
+        for (slong i = 0; i < D->n; i++)
+            pos[i] = -1;
+        if (sample_bfs(taken, pos, G, s, nodes, state) == nodes)
+            return 0;
+    }
+    return -1;
+}
+
+int ct_sample_nodes(slong *taken, const ct_dataset_t D, slong nodes, flint_rand_t state)
+{
+    sample_graph G;
+    slong *pos = flint_malloc(FLINT_MAX(D->n, 1) * sizeof(slong));
+    sample_graph_init(&G, D);
+    int rc = sample_draw(taken, pos, &G, D, nodes, state);
+    flint_free(G.start), flint_free(G.adj), flint_free(pos);
+    return rc;
+}
+
 int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
                        double labeled, flint_rand_t state, const char *name)
 {
@@ -91,16 +118,7 @@ int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
     slong *taken = flint_malloc(FLINT_MAX(nodes, 1) * sizeof(slong));
     slong *pos = flint_malloc(FLINT_MAX(D->n, 1) * sizeof(slong));
     sample_graph_init(&G, D);
-    int found = 0;
-    for (slong attempt = 0; attempt < 1000 && !found && nodes >= 1 && D->n > 0;
-         attempt++) {
-        slong s = (slong)n_randint(state, (ulong)D->n);
-        if (D->label[s] < 0)
-            continue;
-        for (slong i = 0; i < D->n; i++)
-            pos[i] = -1;
-        found = sample_bfs(taken, pos, &G, s, nodes, state) == nodes;
-    }
+    int found = sample_draw(taken, pos, &G, D, nodes, state) == 0;
     if (found)
         sample_build(inst, D, &G, taken, pos, nodes, labeled, state, name);
     for (slong a = 0; found && ids != NULL && a < nodes; a++)
