@@ -73,23 +73,12 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
     return 0;
 }
 
-static void eval_q(FILE *out, const fmpq_t x)
-{
-    char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
-    if (strcmp(e, d) == 0)
-        fputs(e, out); /* an exact decimal already */
-    else
-        fprintf(out, "%s (%s)", e, d);
-    flint_free(e);
-    free(d);
-}
-
 static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct *insts,
                       int predictions)
 {
     fprintf(out, "family %s at %s = ", ct_report_family_name(E->family),
             ct_report_family_name(E->family));
-    eval_q(out, E->x);
+    ct_tune_write_q(out, E->x);
     fprintf(out, ": %ld instance%s, %ld scored nodes (ties: %s)\n", (long)E->ninst,
             E->ninst == 1 ? "" : "s", (long)E->nnodes,
             E->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
@@ -98,13 +87,13 @@ static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct
     fmpq_one(acc);
     fmpq_sub(acc, acc, E->loss);
     fputs("loss ", out);
-    eval_q(out, E->loss);
+    ct_tune_write_q(out, E->loss);
     fputs(", accuracy ", out);
-    eval_q(out, acc);
+    ct_tune_write_q(out, acc);
     fprintf(out, "\ntied scored nodes: %ld\nper instance:\n", (long)E->ntied);
     for (slong t = 0; t < E->ninst; t++) {
         fprintf(out, "  %s  loss ", insts[t].path);
-        eval_q(out, E->inst_loss + t);
+        ct_tune_write_q(out, E->inst_loss + t);
         fputc('\n', out);
     }
     if (predictions) {

@@ -40,8 +40,7 @@ void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x)
     free(d);
 }
 
-/* "p/q (0.xxx)" */
-static void out_q(FILE *out, const fmpq_t x)
+void ct_tune_write_q(FILE *out, const fmpq_t x)
 {
     char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
     if (strcmp(e, d) == 0)
@@ -72,7 +71,7 @@ static const char *out_name(ct_family_t f)
 static void out_chosen(FILE *out, const ct_tune_struct *T)
 {
     fprintf(out, "%s = ", out_name(T->family));
-    out_q(out, T->chosen);
+    ct_tune_write_q(out, T->chosen);
     if (T->family == CT_FAMILY_DELTA) {
         char *c = fmpq_get_str(NULL, 10, T->c);
         fprintf(out, ", c = %s", c);
@@ -107,7 +106,7 @@ static void out_rademacher(FILE *out, const ct_tune_struct *T)
     if (!R->done)
         return;
     fputs("  Rademacher complexity R = ", out);
-    out_q(out, R->value);
+    ct_tune_write_q(out, R->value);
     if (R->exact)
         fprintf(out, ", exact over all %ld sign vectors\n", (long)R->draws);
     else
@@ -130,7 +129,7 @@ static void out_details(FILE *out, const ct_tune_struct *T)
     fputc('\n', out);
     if (T->inf_not_rational) {
         fputs("  (the training infimum ", out);
-        out_q(out, A->min_loss);
+        ct_tune_write_q(out, A->min_loss);
         fputs(" is attained only at irrational breakpoints)\n", out);
     }
     fprintf(
@@ -138,26 +137,26 @@ static void out_details(FILE *out, const ct_tune_struct *T)
         "  train: %ld instance(s), %ld scored nodes, %ld breakpoints, %ld loss pieces;"
         " loss ",
         (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
-    out_q(out, T->train_loss);
+    ct_tune_write_q(out, T->train_loss);
     fprintf(out, ", %ld tied scored nodes at the chosen value\n", (long)T->train_tied);
     fprintf(out, "  test: %ld instance(s), %ld scored nodes; loss ", (long)B->ninst,
             (long)B->nscored);
-    out_q(out, T->test_loss);
+    ct_tune_write_q(out, T->test_loss);
     fprintf(out, ", %ld tied scored nodes\n", (long)T->test_tied);
     fputs("  test-optimal loss (an oracle choosing on the test set): ", out);
-    out_q(out, T->test_optimal);
+    ct_tune_write_q(out, T->test_optimal);
     fputs(", accuracy ", out);
     out_acc(out, T->test_optimal);
     fputc('\n', out);
     if (T->grid > 0) {
         fprintf(out, "  grid of %ld points chooses ", (long)T->grid);
-        out_q(out, T->grid_chosen);
+        ct_tune_write_q(out, T->grid_chosen);
         fputs(": train loss ", out);
-        out_q(out, T->grid_train);
+        ct_tune_write_q(out, T->grid_train);
         fputs(", test loss ", out);
-        out_q(out, T->grid_test);
+        ct_tune_write_q(out, T->grid_test);
         fputs(", misses the exact ERM by ", out);
-        out_q(out, T->grid_miss);
+        ct_tune_write_q(out, T->grid_miss);
         fputc('\n', out);
     }
     out_rademacher(out, T);
