@@ -5,6 +5,8 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude 
 LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lzip -lz -lm
 B ?= build
 PREFIX ?= /usr/local
+# The real datasets of the benchmarks and experiments (a data root, docs/gnn-data.md).
+DATA ?= ../shared/datasets
 VERSION = 0.5.0
 SOVERSION = 0
 
@@ -100,20 +102,20 @@ bench: $(BENCH_BIN) $(B)/certune
 
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune
-	bash bench/gnn/run.sh $(B)/certune ../shared/datasets
+	bash bench/gnn/run.sh $(B)/certune $(DATA)
 
 .PHONY: bench-tune reproduce-label reproduce-gcan
 # tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
 bench-tune: $(B)/certune
-	bash bench/tune.sh $(B)/certune ../shared/datasets
+	bash bench/tune.sh $(B)/certune $(DATA)
 
 # The paper's label-propagation table, exactly (docs/results-label-propagation.md).
 reproduce-label: $(B)/certune $(B)/bench/x-plotcounts
-	bash scripts/reproduce-label.sh $(B)/certune ../shared/datasets
+	bash scripts/reproduce-label.sh $(B)/certune $(DATA)
 
 # The paper's GCAN experiment (docs/results-gcan.md): RUNS=10 by default.
 reproduce-gcan: $(B)/certune
-	bash scripts/reproduce-gcan.sh $(B)/certune ../shared/datasets $(B)/reproduce-gcan
+	bash scripts/reproduce-gcan.sh $(B)/certune $(DATA) $(B)/reproduce-gcan
 
 # Bounds against n for several graph models, and shattering M = 1..5 (docs/experiments.md).
 experiment: $(B)/certune
