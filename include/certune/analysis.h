@@ -163,6 +163,16 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
 
 void ct_analysis_clear(ct_analysis_t A);
 
+/* R = the analysis of the union of the disjoint instance sets of A and B
+   (A's instances first), as one run over the union gives it: breakpoints
+   merged by ct_bpoint_cmp (a comparison it cannot decide, or an undecided
+   part, leaves R undecided), exact losses, per-instance costs, summary.
+   R is initialized either way (clear it) and must not alias A or B; A and B
+   may be refined. Returns -1 with a message in err when the analyses differ
+   in family, c, tie rule or domain, else 0. */
+int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *err,
+                      size_t errlen);
+
 /* Progress of long analyses: fn(arg, done, total) is called after the sign
    functions of each instance are built (done = 1 .. total); NULL removes the
    hook. Process-wide, for the command line (not thread-safe). The families

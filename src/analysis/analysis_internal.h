@@ -13,4 +13,15 @@ void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
 /* Frees what _ct_analysis_inst_build allocated (harmless when nothing was). */
 void _ct_analysis_inst_clear(ct_analysis_t A);
 
+/* Initializes A empty (no breakpoint, tie_unit 1) for family with m instances. */
+void _ct_analysis_zero(ct_analysis_t A, ct_family_t family, slong m);
+
+/* Allocates A's breakpoint arrays for nbp breakpoints (bp uninitialized, the
+   losses initialized, strings NULL) and sets A->nbp. */
+void _ct_analysis_alloc_result(ct_analysis_t A, slong nbp);
+
+/* From the losses and the breakpoint strings: loss_pieces, the minimum and the
+   places attaining it, best_piece and the representative (may refine A->bp). */
+void _ct_analysis_summarize(ct_analysis_t A);
+
 #endif
