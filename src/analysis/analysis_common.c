@@ -92,7 +92,7 @@ static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts,
     return 0;
 }
 
-void _ct_analysis_zero(ct_analysis_t A, ct_family_t family, slong m)
+void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
 {
     memset(A, 0, sizeof(ct_analysis_struct));
     fmpq_init(A->min_loss);
@@ -117,7 +117,7 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
                          const fmpq_t c, const ct_instance_struct *insts, slong m,
                          int score_all, int ties, FILE *warn, char *err, size_t errlen)
 {
-    _ct_analysis_zero(A, fam->id, m);
+    ct_analysis_init_empty(A, fam->id, m);
     A->ties = ties;
     for (slong t = 0; ties == CT_SIGNFN_TIES_EXPECTED && t < m; t++)
         if (insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {

@@ -13,15 +13,7 @@ void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
 /* Frees what _ct_analysis_inst_build allocated (harmless when nothing was). */
 void _ct_analysis_inst_clear(ct_analysis_t A);
 
-/* Initializes A empty (no breakpoint, tie_unit 1) for family with m instances. */
-void _ct_analysis_zero(ct_analysis_t A, ct_family_t family, slong m);
-
-/* Allocates A's breakpoint arrays for nbp breakpoints (bp uninitialized, the
-   losses initialized, strings NULL) and sets A->nbp. */
-void _ct_analysis_alloc_result(ct_analysis_t A, slong nbp);
-
-/* From the losses and the breakpoint strings: loss_pieces, the minimum and the
-   places attaining it, best_piece and the representative (may refine A->bp). */
-void _ct_analysis_summarize(ct_analysis_t A);
+/* The progress hook in place (ct_analysis_set_progress), to be restored. */
+void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total), void **arg);
 
 #endif

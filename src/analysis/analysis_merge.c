@@ -193,7 +193,7 @@ static void merge_copy_undecided(ct_analysis_t R, const ct_analysis_t S)
 int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *err,
                       size_t errlen)
 {
-    _ct_analysis_zero(R, A->family, A->ninst + B->ninst);
+    ct_analysis_init_empty(R, A->family, A->ninst + B->ninst);
     if (merge_check(A, B, err, errlen))
         return -1;
     fmpq_set(R->c, A->c);
@@ -208,11 +208,11 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     slong *ib = ia + FLINT_MAX(A->nbp + B->nbp, 1);
     slong n = merge_order(ia, ib, R, A, B);
     if (n >= 0) {
-        _ct_analysis_alloc_result(R, n);
+        ct_analysis_alloc_breakpoints(R, n);
         R->closed = A->closed;
         merge_losses(R, A, B, ia, ib);
         merge_instances(R, A, B, ia, ib);
-        _ct_analysis_summarize(R);
+        ct_analysis_summarize(R);
     }
     flint_free(ia);
     return 0;

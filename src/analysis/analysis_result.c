@@ -9,7 +9,7 @@
 
 #define ANALYZE_DIGITS 20
 
-void _ct_analysis_alloc_result(ct_analysis_t A, slong nbp)
+void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp)
 {
     slong nb = FLINT_MAX(nbp, 1);
     A->nbp = nbp;
@@ -36,7 +36,7 @@ static void analyze_compress(ct_analysis_t A, const ct_analysis_common *C,
     slong nbp = 0;
     for (slong g = g0; g < g1; g++)
         nbp += P->changes[g] > 0;
-    _ct_analysis_alloc_result(A, nbp);
+    ct_analysis_alloc_breakpoints(A, nbp);
     A->closed = C->closed;
     if (C->closed) {
         fmpq_set(A->end_loss + 0, point + 0);
@@ -168,10 +168,10 @@ void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
     _fmpq_vec_clear(point, FLINT_MAX(C->npoints, 1));
     ct_sweep_clear(P);
     analyze_describe_breakpoints(A);
-    _ct_analysis_summarize(A);
+    ct_analysis_summarize(A);
 }
 
-void _ct_analysis_summarize(ct_analysis_t A)
+void ct_analysis_summarize(ct_analysis_t A)
 {
     A->loss_pieces = analyze_count_loss_pieces(A);
     analyze_find_minimum(A);
