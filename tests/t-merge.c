@@ -2,7 +2,8 @@
    shipped instances/ files, seeded random sets), analyzing the set in k shards
    (k = 1, 2, 7; contiguous or every k-th) and merging gives byte-identical
    text and JSON reports to one run over the set, and the same per-instance
-   costs at every place. The reference is the analyzer's own one-run output,
+   costs at every place; so does ct_analysis_run_threads on 2 and 3 threads.
+   The reference is the analyzer's own one-run output,
    which shares no code with the merge (it sorts all zeros at once). */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -33,7 +34,8 @@ static int same_costs(const ct_analysis_t R, const ct_analysis_t A, const slong 
 {
     if (R->nplaces != A->nplaces || R->ninst != A->ninst || R->tie_unit != A->tie_unit)
         return 0;
-    slong *cr = flint_malloc(R->ninst * sizeof(slong)), *ca = flint_malloc(R->ninst * sizeof(slong));
+    slong *cr = flint_malloc(R->ninst * sizeof(slong)),
+          *ca = flint_malloc(R->ninst * sizeof(slong));
     int ok = 1;
     for (slong p = 0; ok && p < R->nplaces; p++) {
         ct_analysis_inst_costs(cr, R, p);
@@ -56,8 +58,9 @@ typedef struct {
 /* Analyzes the shards of insts (shard s: contiguous block s, or every k-th
    from s) and folds the merge left; perm[t] = the set index of the union's
    instance t. */
-static int run_sharded(ct_analysis_t R, const merge_case *mc, const ct_instance_struct *insts,
-                       slong m, slong k, int interleaved, slong *perm)
+static int run_sharded(ct_analysis_t R, const merge_case *mc,
+                       const ct_instance_struct *insts, slong m, slong k, int interleaved,
+                       slong *perm)
 {
     char err[512];
     ct_instance_struct *part = flint_malloc(m * sizeof(ct_instance_struct));
@@ -117,16 +120,34 @@ static void check_set(const merge_case *mc, const ct_instance_struct *insts, slo
             free(t2), free(j2);
             ct_analysis_clear(R);
         }
+    for (slong th = 2; th <= 3; th++) { /* the thread pool: chunks merged in order */
+        ct_analysis_t T;
+        CHECK(ct_family_analyze_threads(T, mc->family, NULL, insts, m, 0, mc->ties, th,
+                                        NULL, err, sizeof(err)) == 0);
+        char *t2 = report_of(T, 0);
+        CHECK_MSG(strcmp(text, t2) == 0, "%s %s: %ld threads differ", mc->name, what, th);
+        CHECK(A->nundecided > 0 || same_costs(A, T, NULL));
+        free(t2);
+        ct_analysis_clear(T);
+    }
     free(text), free(json), flint_free(perm);
     ct_analysis_clear(A);
 }
 
-static const char *shipped[] = {
-    "lambda-gadget-oscillating", "lambda-gadget-x1",   "lambda-gadget-x2",
-    "lambda-gadget-x3",          "lambda-gadget-x5_2", "random-1",
-    "random-2",                  "random-3",           "alpha-gadget-oscillating",
-    "alpha-gadget-x1_2",         "alpha-gadget-x3_2",  "delta-gadget-oscillating",
-    "delta-gadget-x2-c1_2",      "delta-gadget-x7-c99_100"};
+static const char *shipped[] = {"lambda-gadget-oscillating",
+                                "lambda-gadget-x1",
+                                "lambda-gadget-x2",
+                                "lambda-gadget-x3",
+                                "lambda-gadget-x5_2",
+                                "random-1",
+                                "random-2",
+                                "random-3",
+                                "alpha-gadget-oscillating",
+                                "alpha-gadget-x1_2",
+                                "alpha-gadget-x3_2",
+                                "delta-gadget-oscillating",
+                                "delta-gadget-x2-c1_2",
+                                "delta-gadget-x7-c99_100"};
 
 static void check_shipped(const merge_case *mc)
 {

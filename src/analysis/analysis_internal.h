@@ -14,6 +14,7 @@ void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
 void _ct_analysis_inst_clear(ct_analysis_t A);
 
 /* The progress hook in place (ct_analysis_set_progress), to be restored. */
-void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total), void **arg);
+void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
+                               void **arg);
 
 #endif

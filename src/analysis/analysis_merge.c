@@ -86,11 +86,12 @@ static void merge_losses(ct_analysis_t R, const ct_analysis_t A, const ct_analys
     for (slong k = 0; k < R->nbp; k++) {
         ct_bpoint_init(R->bp + k);
         merge_breakpoint(R, k, ia[k] >= 0 ? A : B, ia[k] >= 0 ? ia[k] : ib[k]);
-        R->changes[k] = (ia[k] >= 0 ? A->changes[ia[k]] : 0) +
-                        (ib[k] >= 0 ? B->changes[ib[k]] : 0);
+        R->changes[k] =
+            (ia[k] >= 0 ? A->changes[ia[k]] : 0) + (ib[k] >= 0 ? B->changes[ib[k]] : 0);
         R->jump[k] = (ia[k] >= 0 && A->jump[ia[k]]) || (ib[k] >= 0 && B->jump[ib[k]]);
-        merge_mean(R->point_loss + k, ia[k] >= 0 ? A->point_loss + ia[k] : A->piece_loss + i,
-                   na, ib[k] >= 0 ? B->point_loss + ib[k] : B->piece_loss + j, nb);
+        merge_mean(R->point_loss + k,
+                   ia[k] >= 0 ? A->point_loss + ia[k] : A->piece_loss + i, na,
+                   ib[k] >= 0 ? B->point_loss + ib[k] : B->piece_loss + j, nb);
         i += ia[k] >= 0;
         j += ib[k] >= 0;
         merge_mean(R->piece_loss + k + 1, A->piece_loss + i, na, B->piece_loss + j, nb);
@@ -145,7 +146,8 @@ static void merge_instances(ct_analysis_t R, const ct_analysis_t A, const ct_ana
         R->inst_nscored[t] = in_a ? A->inst_nscored[u] : B->inst_nscored[u];
         R->inst_cost0[t] = in_a ? A->inst_cost0[u] * sa : B->inst_cost0[u] * sb;
     }
-    slong *inv_a = flint_malloc(2 * R->nplaces * sizeof(slong)), *inv_b = inv_a + R->nplaces;
+    slong *inv_a = flint_malloc(2 * R->nplaces * sizeof(slong)),
+          *inv_b = inv_a + R->nplaces;
     slong *first = flint_malloc((A->nplaces + B->nplaces) * sizeof(slong));
     for (slong p = 0; p < 2 * R->nplaces; p++)
         inv_a[p] = -1;
@@ -174,11 +176,11 @@ static void merge_instances(ct_analysis_t R, const ct_analysis_t A, const ct_ana
 static int merge_check(const ct_analysis_t A, const ct_analysis_t B, char *err,
                        size_t errlen)
 {
-    const char *what = A->family != B->family        ? "families"
-                       : !fmpq_equal(A->c, B->c)     ? "constants c"
-                       : A->ties != B->ties          ? "tie rules"
-                       : A->closed != B->closed      ? "domains"
-                                                     : NULL;
+    const char *what = A->family != B->family    ? "families"
+                       : !fmpq_equal(A->c, B->c) ? "constants c"
+                       : A->ties != B->ties      ? "tie rules"
+                       : A->closed != B->closed  ? "domains"
+                                                 : NULL;
     if (what != NULL)
         snprintf(err, errlen, "cannot merge analyses with different %s", what);
     return what != NULL ? -1 : 0;
@@ -199,7 +201,8 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     fmpq_set(R->c, A->c);
     R->ties = A->ties;
     R->nscored = A->nscored + B->nscored;
-    R->tie_unit = A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
+    R->tie_unit =
+        A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
     merge_copy_undecided(R, A);
     merge_copy_undecided(R, B);
     if (R->nundecided > 0)

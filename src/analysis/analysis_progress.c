@@ -18,7 +18,8 @@ void ct_analysis_progress(slong done, slong total)
         progress_fn(progress_arg, done, total);
 }
 
-void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total), void **arg)
+void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
+                               void **arg)
 {
     *fn = progress_fn;
     *arg = progress_arg;

@@ -40,8 +40,8 @@ static const char analyze_help[] =
     "                does not depend on N (docs/scale.md)\n"
     "  --shard I/K   only every K-th instance from the I-th (0 <= I < K), for job\n"
     "                arrays: save each shard's profile, then `certune merge`\n"
-    "  --save-profile F  also write the analysis as a profile file (docs/scale.md)\n" END_HELP
-    "\n"
+    "  --save-profile F  also write the analysis as a profile file "
+    "(docs/scale.md)\n" END_HELP "\n"
     "example:\n"
     "  certune analyze --family lambda instances/lambda-gadget-oscillating.gssl\n"
     "\n"
@@ -142,7 +142,7 @@ static const char eval_help[] =
     "stands for every *.gssl inside it, sorted by name.\n"
     "\n"
     "options:\n" FAMILY_HELP C_HELP "  --at X        the hyperparameter, an exact "
-                                    "rational (3/4, 0.75, 7.5e-1)\n" TIES_HELP
+    "rational (3/4, 0.75, 7.5e-1)\n" TIES_HELP
     "  --score S     unlabeled (default) or all (labeled nodes too)\n"
     "  --json        print JSON (docs/tuning.md) instead of text\n"
     "  --predictions also each scored node's predicted and true class\n" END_HELP "\n"

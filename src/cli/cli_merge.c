@@ -79,9 +79,9 @@ static int merge_check_complete(const ct_profile_t P, int keep_going)
 {
     if (P->nshards == P->shard_k)
         return 0;
-    fprintf(stderr, "certune: %s: %ld of %ld instances; missing shards", 
-            keep_going ? "warning: partial report" : "incomplete",
-            (long)P->A.ninst, (long)P->set_size);
+    fprintf(stderr, "certune: %s: %ld of %ld instances; missing shards",
+            keep_going ? "warning: partial report" : "incomplete", (long)P->A.ninst,
+            (long)P->set_size);
     for (slong s = 0, j = 0; s < P->shard_k; s++) {
         if (j < P->nshards && P->shards[j] == s)
             j++;
@@ -96,7 +96,8 @@ static int merge_report(const merge_options *o, ct_profile_t P)
 {
     int rc = merge_check_complete(P, o->keep_going);
     if (rc == 0 && P->nshards == P->shard_k && P->A.ninst != P->set_size) {
-        fprintf(stderr, "certune: the shards hold %ld instances, not the %ld of the set\n",
+        fprintf(stderr,
+                "certune: the shards hold %ld instances, not the %ld of the set\n",
                 (long)P->A.ninst, (long)P->set_size);
         rc = CERTUNE_EXIT_INPUT;
     }

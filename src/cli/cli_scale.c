@@ -17,7 +17,8 @@ int ct_cli_parse_threads(slong *n, const char *text)
     char *end;
     long v = strtol(text, &end, 10);
     if (*text < '0' || *text > '9' || *end != '\0' || v < 1 || v > 4096)
-        return ct_opt_usage_error("--threads takes an integer in 1..4096, not '%s'", text);
+        return ct_opt_usage_error("--threads takes an integer in 1..4096, not '%s'",
+                                  text);
     *n = v;
     return 0;
 }

@@ -71,14 +71,14 @@ int _ct_profile_check_order(ct_analysis_t A, char *err, size_t errlen)
     /* inside the open domain: (0, +inf) for lambda, (0, 1) otherwise */
     fmpq_t end;
     fmpq_init(end);
-    if (rc == 0 && A->nbp > 0 && ct_bpoint_cmp_fmpq(A->bp + 0, end) <= 0)
-        rc = -1;
+    int out = rc == 0 && A->nbp > 0 && ct_bpoint_cmp_fmpq(A->bp + 0, end) <= 0;
     fmpq_one(end);
-    if (rc == 0 && A->nbp > 0 && A->family != CT_FAMILY_LAMBDA &&
-        ct_bpoint_cmp_fmpq(A->bp + A->nbp - 1, end) >= 0)
-        rc = -1;
-    if (rc)
+    out |= rc == 0 && A->nbp > 0 && A->family != CT_FAMILY_LAMBDA &&
+           ct_bpoint_cmp_fmpq(A->bp + A->nbp - 1, end) >= 0;
+    if (out) {
         snprintf(err, errlen, "a breakpoint lies outside the domain");
+        rc = -1;
+    }
     fmpq_clear(end);
     ct_bpoint_clear(x), ct_bpoint_clear(y);
     return rc;

@@ -52,7 +52,8 @@ static int load_shards(ct_profile_reader *R, ct_profile_t P)
 {
     if (_ct_profile_rd_line(R, "shards"))
         return -1;
-    if (ct_qparse_tok_slong(&P->shard_k, &R->s) || ct_qparse_tok_slong(&P->set_size, &R->s) ||
+    if (ct_qparse_tok_slong(&P->shard_k, &R->s) ||
+        ct_qparse_tok_slong(&P->set_size, &R->s) ||
         ct_qparse_tok_slong(&P->nshards, &R->s) || P->shard_k < 1 ||
         P->shard_k > CT_PROFILE_MAX_COUNT || P->set_size < 1 || P->nshards < 1 ||
         P->nshards > P->shard_k)
@@ -101,8 +102,9 @@ static int load_instance(ct_profile_reader *R, ct_profile_t P, slong t, slong *s
         }
     } else {
         slong ns, c0, full;
-        if (ct_qparse_tok_slong(&ns, &R->s) || ct_qparse_tok_slong(&c0, &R->s) || ns < 1 ||
-            __builtin_mul_overflow(ns, A->tie_unit, &full) || c0 < 0 || c0 > full)
+        if (ct_qparse_tok_slong(&ns, &R->s) || ct_qparse_tok_slong(&c0, &R->s) ||
+            ns < 1 || __builtin_mul_overflow(ns, A->tie_unit, &full) || c0 < 0 ||
+            c0 > full)
             return _ct_profile_rd_fail(R, "%s", "bad scored count or cost");
         A->inst_nscored[t] = ns;
         A->inst_cost0[t] = c0;
@@ -131,7 +133,8 @@ static int load_instances(ct_profile_reader *R, ct_profile_t P)
         if (load_instance(R, P, t, &sum))
             return -1;
     if (A->nundecided == 0 && sum != A->nscored)
-        return _ct_profile_rd_fail(R, "%s", "the scored counts do not add up to `scored`");
+        return _ct_profile_rd_fail(R, "%s",
+                                   "the scored counts do not add up to `scored`");
     return 0;
 }
 
@@ -161,7 +164,8 @@ static int load_breakpoint(ct_profile_reader *R, ct_analysis_t A, slong b)
         return _ct_profile_rd_fail(R, "%s", "bad changes or jump");
     A->changes[b] = ch;
     A->jump[b] = (int)jump;
-    if ((A->approx[b] = load_decimal(R)) == NULL || (A->lo_str[b] = load_decimal(R)) == NULL ||
+    if ((A->approx[b] = load_decimal(R)) == NULL ||
+        (A->lo_str[b] = load_decimal(R)) == NULL ||
         (A->hi_str[b] = load_decimal(R)) == NULL)
         return -1;
     if (ct_bpoint_read(A->bp + b, &R->s))
@@ -176,7 +180,9 @@ static int load_breakpoints(ct_profile_reader *R, ct_analysis_t A)
     if (_ct_profile_rd_count(R, "breakpoints", &n, CT_PROFILE_MAX_COUNT))
         return -1;
     if (A->nundecided > 0) /* as the analyzer leaves it: nothing allocated */
-        return n == 0 ? 0 : _ct_profile_rd_fail(R, "%s", "breakpoints in an undecided profile");
+        return n == 0
+                   ? 0
+                   : _ct_profile_rd_fail(R, "%s", "breakpoints in an undecided profile");
     ct_analysis_alloc_breakpoints(A, n);
     for (slong b = 0; b < n; b++)
         ct_bpoint_init(A->bp + b);
@@ -193,7 +199,8 @@ static int load_events(ct_profile_reader *R, ct_analysis_t A)
     if (_ct_profile_rd_count(R, "events", &n, CT_PROFILE_MAX_COUNT))
         return -1;
     if (A->nundecided > 0)
-        return n == 0 ? 0 : _ct_profile_rd_fail(R, "%s", "events in an undecided profile");
+        return n == 0 ? 0
+                      : _ct_profile_rd_fail(R, "%s", "events in an undecided profile");
     A->nplaces = 2 * A->nbp + 1 + (A->closed ? 2 : 0);
     A->place_start = flint_calloc(A->nplaces + 1, sizeof(slong));
     A->ev_inst = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
@@ -236,8 +243,9 @@ int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot open the profile", path);
         return -1;
     }
-    int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) || load_instances(&R, P) ||
-             load_breakpoints(&R, &P->A) || load_events(&R, &P->A) || load_end(&R);
+    int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) ||
+             load_instances(&R, P) || load_breakpoints(&R, &P->A) ||
+             load_events(&R, &P->A) || load_end(&R);
     if (rc == 0 && P->A.nundecided == 0) {
         rc = _ct_profile_losses(&P->A, err, errlen) ||
              _ct_profile_check_order(&P->A, err, errlen);

@@ -32,9 +32,11 @@ static int merge_shards(ct_profile_t R, const ct_profile_t A, const ct_profile_t
                         char *err, size_t errlen)
 {
     if (A->shard_k != B->shard_k || A->set_size != B->set_size) {
-        snprintf(err, errlen, "cannot merge shards of different splits (%ld of %ld "
-                 "instances, %ld of %ld)", (long)A->shard_k, (long)A->set_size,
-                 (long)B->shard_k, (long)B->set_size);
+        snprintf(err, errlen,
+                 "cannot merge shards of different splits (%ld of %ld "
+                 "instances, %ld of %ld)",
+                 (long)A->shard_k, (long)A->set_size, (long)B->shard_k,
+                 (long)B->set_size);
         return -1;
     }
     R->shard_k = A->shard_k;
@@ -59,7 +61,8 @@ int ct_profile_merge(ct_profile_t R, ct_profile_t A, ct_profile_t B, char *err,
     memset(R, 0, sizeof(*R));
     R->score_all = A->score_all;
     const char *dup = A->score_all != B->score_all ? NULL : merge_shared_name(A, B);
-    if (A->score_all != B->score_all || dup != NULL || merge_shards(R, A, B, err, errlen)) {
+    if (A->score_all != B->score_all || dup != NULL ||
+        merge_shards(R, A, B, err, errlen)) {
         ct_analysis_init_empty(&R->A, A->A.family, 0);
         if (A->score_all == B->score_all && dup == NULL)
             return -1; /* merge_shards said why */

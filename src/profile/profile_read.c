@@ -7,7 +7,6 @@
 #include "certune/qparse.h"
 #include "profile_internal.h"
 
-
 int _ct_profile_rd_fail(ct_profile_reader *R, const char *msg, const char *arg)
 {
     char m[256];
@@ -36,7 +35,9 @@ int _ct_profile_rd_line(ct_profile_reader *R, const char *key)
 int _ct_profile_rd_done(ct_profile_reader *R)
 {
     size_t n;
-    return ct_qparse_tok(&R->s, &n) == NULL ? 0 : _ct_profile_rd_fail(R, "%s", "unexpected text");
+    return ct_qparse_tok(&R->s, &n) == NULL
+               ? 0
+               : _ct_profile_rd_fail(R, "%s", "unexpected text");
 }
 
 /* "key N" with 0 <= N <= max. */
@@ -50,8 +51,8 @@ int _ct_profile_rd_count(ct_profile_reader *R, const char *key, slong *n, slong 
 }
 
 /* "key WORD" with WORD one of the n words; *which its index. */
-int _ct_profile_rd_word(ct_profile_reader *R, const char *key, const char *const *words, int n,
-                   int *which)
+int _ct_profile_rd_word(ct_profile_reader *R, const char *key, const char *const *words,
+                        int n, int *which)
 {
     size_t len;
     if (_ct_profile_rd_line(R, key))
@@ -75,4 +76,3 @@ char *_ct_profile_rd_string(ct_profile_reader *R, const char *what)
         _ct_profile_rd_fail(R, "missing or malformed %s", what);
     return v;
 }
-

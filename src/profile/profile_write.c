@@ -27,7 +27,8 @@ static void profile_write_head(FILE *f, const ct_profile_t P)
             P->score_all ? "all" : "unlabeled",
             A->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest",
             A->closed ? "closed" : "open", (long)A->tie_unit, (long)A->nscored);
-    fprintf(f, "shards %ld %ld %ld", (long)P->shard_k, (long)P->set_size, (long)P->nshards);
+    fprintf(f, "shards %ld %ld %ld", (long)P->shard_k, (long)P->set_size,
+            (long)P->nshards);
     for (slong k = 0; k < P->nshards; k++)
         fprintf(f, " %ld", (long)P->shards[k]);
     fputc('\n', f);
