@@ -63,6 +63,8 @@ int main(int argc, char **argv)
     double plain = cpu() - t0;
     ct_analysis_clear(A);
     nch = 8 * w < m ? 8 * w : m;
+    if (getenv("X_CHUNKS") != NULL) /* to study the chunk count alone */
+        nch = atol(getenv("X_CHUNKS"));
     double *tc = malloc(nch * sizeof(double)), sum = 0;
     ct_analysis_struct *res = malloc(nch * sizeof(ct_analysis_struct));
     for (slong k = 0; k < nch; k++) {
