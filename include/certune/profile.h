@@ -32,6 +32,10 @@ int ct_profile_write(FILE *f, const ct_profile_t P);
    range, breakpoints out of order, certificates that do not change sign). */
 int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen);
 
+/* The same from the open stream f (not closed), named path in messages. */
+int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
+                           size_t errlen);
+
 /* R = the union of the disjoint A and B (A's instances first; names copied).
    Returns 0 (R undecided when a comparison is), or -1 with err set when they
    differ in family, c, tie rule, score mode or shard layout, or share a shard

@@ -234,15 +234,12 @@ static int load_end(ct_profile_reader *R)
     return 0;
 }
 
-int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
+int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
+                           size_t errlen)
 {
     memset(P, 0, sizeof(*P));
     ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
-    ct_profile_reader R = {fopen(path, "r"), path, 0, NULL, 0, "", err, errlen};
-    if (R.f == NULL) {
-        snprintf(err, errlen, "%s: cannot open the profile", path);
-        return -1;
-    }
+    ct_profile_reader R = {f, path, 0, NULL, 0, "", err, errlen};
     int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) ||
              load_instances(&R, P) || load_breakpoints(&R, &P->A) ||
              load_events(&R, &P->A) || load_end(&R);
@@ -255,6 +252,19 @@ int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
             ct_analysis_summarize(&P->A);
     }
     free(R.buf);
-    fclose(R.f);
     return rc ? -1 : 0;
+}
+
+int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        memset(P, 0, sizeof(*P));
+        ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+        snprintf(err, errlen, "%s: cannot open the profile", path);
+        return -1;
+    }
+    int rc = ct_profile_read_stream(P, f, path, err, errlen);
+    fclose(f);
+    return rc;
 }
