@@ -46,6 +46,16 @@ for set in $sets; do
   done
 done
 
+# tune: both analyses on the pool, same bytes for any thread count
+"$C" tune --family all --threads 1 --train "$tmp/web" --test instances/random-1.gssl \
+  --rademacher 20 --json >"$tmp/t1.json" 2>/dev/null
+[ -s "$tmp/t1.json" ]; ok "tune --threads 1 prints a report" $?
+for n in 2 3; do
+  "$C" tune --family all --threads $n --train "$tmp/web" --test instances/random-1.gssl \
+    --rademacher 20 --json 2>/dev/null | cmp -s - "$tmp/t1.json"
+  ok "tune --threads $n prints the bytes of --threads 1" $?
+done
+
 # incomplete, repeated, and mismatched shards
 for ((i = 0; i < 3; i++)); do
   "$C" analyze --family lambda --shard $i/3 --save-profile "$tmp/l$i.ctp" instances >/dev/null

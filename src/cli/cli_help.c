@@ -152,6 +152,7 @@ static const char eval_help[] =
 static const char tune_help[] =
     "usage: certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
     "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
+    "                    [--threads N]\n"
     "\n"
     "Exact empirical-risk minimization on the training instances (the leftmost\n"
     "open piece of least loss, at its shortest rational), its exact loss on the\n"
@@ -163,6 +164,8 @@ static const char tune_help[] =
     "  --train ...   training instances (files or folders of *.gssl)\n"
     "  --test ...    test instances\n"
     "  --grid G      the grid compared with the exact choice (default 100)\n"
+    "  --threads N   analyze on N threads (default: the online cores; the output\n"
+    "                does not depend on N)\n"
     "  --rademacher K  Monte-Carlo draws of the empirical Rademacher complexity\n"
     "                (exact over every sign vector when m <= 20)\n" TIES_HELP
     "  --json        print JSON (docs/tuning.md) instead of text\n"
