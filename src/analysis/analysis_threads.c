@@ -116,6 +116,12 @@ static void threads_pool_run(threads_pool *P, slong nthreads)
 {
     pthread_t *tid = flint_malloc(nthreads * sizeof(pthread_t));
     slong started = 0;
+    /* FLINT sets its fmpz allocator's page constants (process globals) on the
+       first large integer: do that here, before any worker races to. */
+    fmpz_t big;
+    fmpz_init_set_ui(big, 1);
+    fmpz_mul_2exp(big, big, 2 * FLINT_BITS);
+    fmpz_clear(big);
     ct_analysis_set_progress(NULL, NULL);
     for (slong t = 1; t < nthreads; t++)
         if (pthread_create(tid + started, NULL, threads_worker, P) == 0)
