@@ -13,6 +13,7 @@ static const char *usage_text =
     "                       [--save-profile F.ctp] FILE|DIR...\n"
     "       certune merge [--json] [--keep-going] [--save-profile OUT.ctp] F.ctp...\n"
     "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
+    "                      [--threads N]\n"
     "                      FILE|DIR...\n"
     "       certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
     "       certune verify-shatter [--family F] [--c Q] DIR\n"

@@ -46,6 +46,16 @@ for set in $sets; do
   done
 done
 
+# bounds: per-instance rows on the pool, same bytes for any thread count
+for f in lambda alpha delta; do
+  "$C" bounds --family $f --threads 1 instances/*.gssl "$tmp"/web/*.gssl >"$tmp/b1.txt" 2>&1
+  for n in 2 3; do
+    "$C" bounds --family $f --threads $n instances/*.gssl "$tmp"/web/*.gssl 2>&1 |
+      cmp -s - "$tmp/b1.txt"
+    ok "bounds $f --threads $n prints the bytes of --threads 1" $?
+  done
+done
+
 # tune: both analyses on the pool, same bytes for any thread count
 "$C" tune --family all --threads 1 --train "$tmp/web" --test instances/random-1.gssl \
   --rademacher 20 --json >"$tmp/t1.json" 2>/dev/null

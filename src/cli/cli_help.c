@@ -50,7 +50,7 @@ static const char analyze_help[] =
 
 static const char bounds_help[] =
     "usage: certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
-    "                      FILE...\n"
+    "                      [--threads N] FILE...\n"
     "\n"
     "Per instance, component, node and class pair: the certified number of sign\n"
     "changes against the proven bounds (docs/shatter.md).\n"
@@ -58,7 +58,9 @@ static const char bounds_help[] =
     "options:\n" FAMILY_HELP C_HELP "  --json        print JSON (docs/formats.md)\n"
     "  --plot FILE   also draw the counts against n as SVG\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
-    "                when stderr is a terminal)\n" END_HELP "\n"
+    "                when stderr is a terminal)\n"
+    "  --threads N   count on N threads (default: the online cores; the output\n"
+    "                does not depend on N)\n" END_HELP "\n"
     "example:\n"
     "  certune bounds --family lambda instances/random-*.gssl\n"
     "\n"
