@@ -14,10 +14,11 @@ LIB_SRC := $(wildcard src/*/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/t-*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+MPICC ?= $(shell command -v mpicc 2>/dev/null)
 BENCH_SRC := $(wildcard bench/b-*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
 
-.PHONY: all deps example install check check-asan check-valgrind bench bench-gnn experiment reproduce-gcan fuzz format clean
+.PHONY: all deps example install check check-asan mpi check-valgrind bench bench-gnn experiment reproduce-gcan fuzz format clean
 
 all: certune $(B)/libcertune.so.$(VERSION)
 
@@ -60,6 +61,11 @@ $(B)/bench/x-%: bench/x-%.c $(B)/libcertune.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
 
+# certune-mpi (docs/scale.md), built when OpenMPI's mpicc exists (wrapping $(CC)).
+mpi: $(B)/certune-mpi
+$(B)/certune-mpi: mpi/certune_mpi.c $(B)/libcertune.a
+	OMPI_CC=$(CC) $(MPICC) $(CFLAGS_ALL) -o $@ $< $(B)/libcertune.a $(LIBS)
+
 # Headers, the static and the shared library, pkg-config file and the binary.
 install: $(B)/certune $(B)/libcertune.a $(B)/libcertune.so.$(VERSION)
 	install -d $(DESTDIR)$(PREFIX)/include/certune $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
@@ -86,7 +92,7 @@ example: certune
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 # (./certune too for the default build folder, so that README's commands work after it.)
-check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/libcertune.so.$(VERSION)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/libcertune.so.$(VERSION) $(if $(MPICC),$(B)/certune-mpi)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
@@ -144,7 +150,7 @@ $(B)/fuzz/fuzz-dataset: fuzz/fuzz-dataset.c $(FUZZ_DATASET_SRC)
 	  $(FUZZ_DATASET_SRC) $(LIBS)
 
 format:
-	clang-format -i src/*.c src/*/*.[ch] include/*.h include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c
+	clang-format -i src/*.c src/*/*.[ch] include/*.h include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c mpi/*.c
 
 clean:
 	rm -rf build build-asan certune

@@ -28,6 +28,7 @@
 #include "certune/signfn.h"
 #include "certune/sweep.h"
 #include "certune/analysis.h"
+#include "certune/profile.h"
 #include "certune/lambda.h"
 #include "certune/alpha.h"
 #include "certune/delta.h"

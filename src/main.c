@@ -10,8 +10,11 @@
 static const char *usage_text =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
     "                       [--per-instance] [--plot FILE.svg [--x linear|log|logit]]\n"
-    "                       [--ties T] [--progress] FILE|DIR...\n"
+    "                       [--ties T] [--progress] [--threads N] [--shard I/K]\n"
+    "                       [--save-profile F.ctp] FILE|DIR...\n"
+    "       certune merge [--json] [--keep-going] [--save-profile OUT.ctp] F.ctp...\n"
     "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
+    "                      [--threads N]\n"
     "                      FILE|DIR...\n"
     "       certune shatter --family F [--c Q] --m M --out DIR [--force]\n"
     "       certune verify-shatter [--family F] [--c Q] DIR\n"
@@ -26,6 +29,8 @@ static const char *usage_text =
     "  analyze         the exact, certified piecewise-constant empirical loss of a\n"
     "                  label-propagation family over its hyperparameter, for the set\n"
     "                  of .gssl instances FILE..., with its minimizer\n"
+    "  merge           merges profiles of shards (analyze --shard --save-profile)\n"
+    "                  exactly and reports the whole set as analyze does\n"
     "  bounds          per instance, component, node and class pair: certified sign\n"
     "                  changes against the proven bounds (exit 4 if one is exceeded)\n"
     "  shatter         writes M lower-bound instances and their witness file to DIR\n"
@@ -76,7 +81,8 @@ static command_fn find_command(const char *name)
         {"analyze", ct_cli_analyze_main}, {"bounds", ct_cli_bounds_main},
         {"shatter", ct_cli_shatter_main}, {"verify-shatter", ct_cli_verify_shatter_main},
         {"sample", ct_cli_sample_main},   {"gnn", ct_gnn_cli_main},
-        {"eval", ct_cli_eval_main},       {"tune", ct_cli_tune_main}};
+        {"eval", ct_cli_eval_main},       {"tune", ct_cli_tune_main},
+        {"merge", ct_cli_merge_main}};
     for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
         if (strcmp(name, commands[k].name) == 0)
             return commands[k].fn;

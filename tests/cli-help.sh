@@ -17,7 +17,7 @@ ok() { # description, condition exit status
 }
 
 # Help: each subcommand its own page, with its options and an example.
-for sub in analyze bounds shatter verify-shatter sample eval tune; do
+for sub in analyze bounds shatter verify-shatter sample eval tune merge; do
   "$C" $sub --help >"$tmp/out" 2>&1; ok "$sub --help: exit 0" $?
   [ "$(head -n 1 "$tmp/out" | cut -c1-$((15 + ${#sub})))" = "usage: certune $sub" ]
   ok "$sub --help: its own usage line" $?
@@ -26,6 +26,7 @@ for sub in analyze bounds shatter verify-shatter sample eval tune; do
 done
 "$C" analyze --help | grep -q -- "--score S"; ok "analyze --help lists --score" $?
 "$C" tune --help | grep -q -- "--rademacher K"; ok "tune --help lists --rademacher" $?
+"$C" analyze --help | grep -q -- "--shard I/K" && "$C" analyze --help | grep -q -- "--threads N"; ok "analyze --help lists --threads and --shard" $?
 "$C" eval --help | grep -q -- "--at X"; ok "eval --help lists --at" $?
 "$C" sample --help | grep -q -- "--dataset NAME|DIR"; ok "sample --help lists --dataset" $?
 "$C" sample --help | grep -q -- "--data-root R"; ok "sample --help lists --data-root" $?

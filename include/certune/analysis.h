@@ -163,6 +163,39 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
 
 void ct_analysis_clear(ct_analysis_t A);
 
+/* For readers and mergers of analyses (profile.h). init_empty: A with no
+   breakpoint, tie_unit 1, for family with m instances (clear it).
+   alloc_breakpoints: A's breakpoint arrays for nbp breakpoints (bp
+   uninitialized, losses initialized, strings NULL), A->nbp set.
+   summarize: from the losses and the decimal strings, loss_pieces, the
+   minimum and the places attaining it, best_piece, the representative (may
+   refine A->bp), as the analyzer sets them. */
+void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
+void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
+void ct_analysis_summarize(ct_analysis_t A);
+
+/* ct_analysis_run_ties on nthreads POSIX threads: contiguous chunks of the
+   instances are analyzed in parallel (each its own analysis) and merged in a
+   fixed order by ct_analysis_merge, so the result is the one-run result for
+   any nthreads (nthreads <= 1: one plain run). Warnings are printed to warn in
+   instance order; the progress hook is called from one thread at a time with
+   instances done. Same returns as ct_analysis_run_ties (the first failing
+   chunk's message). */
+int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                            const fmpq_t c, const ct_instance_struct *insts, slong m,
+                            int score_all, int ties, slong nthreads, FILE *warn,
+                            char *err, size_t errlen);
+
+/* R = the analysis of the union of the disjoint instance sets of A and B
+   (A's instances first), as one run over the union gives it: breakpoints
+   merged by ct_bpoint_cmp (a comparison it cannot decide, or an undecided
+   part, leaves R undecided), exact losses, per-instance costs, summary.
+   R is initialized either way (clear it) and must not alias A or B; A and B
+   may be refined. Returns -1 with a message in err when the analyses differ
+   in family, c, tie rule or domain, else 0. */
+int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *err,
+                      size_t errlen);
+
 /* Progress of long analyses: fn(arg, done, total) is called after the sign
    functions of each instance are built (done = 1 .. total); NULL removes the
    hook. Process-wide, for the command line (not thread-safe). The families

@@ -52,4 +52,9 @@ void ct_bpoint_get_strs(char **approx, char **lo, char **hi, ct_bpoint_t b, slon
    an exponential sum such as "3^x - 2". */
 char *ct_bpoint_get_exact_str(const ct_bpoint_t b);
 
+/* Text form (bpoint_io.c): "alg|exp|mq" and the certificate's own (no newline);
+   reading (b initialized) returns 0 or -1 as the certificate's reader. */
+void ct_bpoint_write(FILE *f, const ct_bpoint_t b);
+int ct_bpoint_read(ct_bpoint_t b, const char **s);
+
 #endif

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "certune/analysis.h"
+#include "certune/profile.h"
 #include "certune/opt.h"
 
 /* Parses a family name into *family; returns 0 or the usage exit status. */
@@ -67,6 +68,30 @@ void ct_cli_free_instances(ct_instance_struct *insts, slong m);
 int ct_cli_parse_ties(int *ties, const char *text);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
+/* Scale-out options (cli_scale.c): the number of online cores; --threads N
+   (1..4096) and --shard i/k (0 <= i < k) parsed, or the usage status 1 with
+   the message printed. */
+slong ct_cli_default_threads(void);
+int ct_cli_parse_threads(slong *n, const char *text);
+int ct_cli_parse_shard(slong *i, slong *k, const char *text);
+
+/* ct_cli_load_paths restricted to shard i of k: every k-th of the expanded
+   paths from the i-th; *set_size = the number of expanded paths. Returns 0,
+   or 2 with the message printed (also when the shard is empty). */
+int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
+                      const char *const *args, slong nargs, slong i, slong k);
+
+/* Writes the profile P to path; 0, or 2 with the message printed. */
+int ct_cli_save_profile(const char *path, const ct_profile_struct *P);
+
+int ct_cli_merge_main(int argc, char **argv);
+
+/* Runs fn(arg, t) for t = 0 .. n-1 on nthreads threads (cli_pool.c; the
+   caller's thread is one), progress(arg, done) under a lock after each (may be
+   NULL). fn must only touch what index t owns. */
+void ct_cli_parallel_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
+                         void (*progress)(void *arg, slong done), void *arg);
+
 int ct_cli_analyze_main(int argc, char **argv);
 int ct_cli_bounds_main(int argc, char **argv);
 int ct_cli_shatter_main(int argc, char **argv);

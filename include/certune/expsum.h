@@ -127,4 +127,11 @@ int ct_expsum_root_cmp(int *cmp, ct_expsum_root_t a, ct_expsum_root_t b);
 void ct_expsum_root_get_strs(char **approx, char **lo, char **hi, ct_expsum_root_t r,
                              slong digits);
 
+/* Text form (expsum_io.c, docs/scale.md): writes the normalized sum's terms,
+   LO, HI and SIGN_LO (no newline); reads them into the initialized r,
+   advancing *s; returns 0, or -1 when malformed, not normalized or fn does not
+   change sign over [LO, HI] as SIGN_LO says. */
+void ct_expsum_root_write(FILE *f, const ct_expsum_root_t r);
+int ct_expsum_root_read(ct_expsum_root_t r, const char **s);
+
 #endif

@@ -23,4 +23,11 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                            const ct_instance_struct *insts, slong m, int score_all,
                            int ties, FILE *warn, char *err, size_t errlen);
 
+/* ct_family_analyze_ties on nthreads threads (ct_analysis_run_threads: the
+   result does not depend on nthreads). Same returns. */
+int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                              const ct_instance_struct *insts, slong m, int score_all,
+                              int ties, slong nthreads, FILE *warn, char *err,
+                              size_t errlen);
+
 #endif

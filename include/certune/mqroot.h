@@ -87,4 +87,11 @@ int ct_mqroot_cmp_rroot(int *cmp, ct_mqroot_t a, ct_rroot_t b);
    ct_rroot_get_strs; may refine r. */
 void ct_mqroot_get_strs(char **approx, char **lo, char **hi, ct_mqroot_t r, slong digits);
 
+/* Text form (mqroot_io.c, docs/scale.md): writes the terms (radicand,
+   polynomial), LO, HI and SIGN_LO (no newline); reads them into the
+   initialized r, advancing *s; returns 0, or -1 when malformed or fn does not
+   change sign over [LO, HI] as SIGN_LO says. */
+void ct_mqroot_write(FILE *f, const ct_mqroot_t r);
+int ct_mqroot_read(ct_mqroot_t r, const char **s);
+
 #endif

@@ -61,4 +61,10 @@ void ct_rroot_get_strs(char **approx, char **lo, char **hi, ct_rroot_t r, slong 
 /* Writes poly in the variable x as a string such as "2*x^2 - 1" (malloc'ed). */
 char *ct_rroot_poly_get_str(const fmpz_poly_t poly);
 
+/* Text form (rroot_io.c, docs/scale.md): writes "POLY LO HI SIGN_LO" (no
+   newline); reads it into the initialized r, advancing *s, and returns 0, or
+   -1 when malformed, not canonical or not a sign change of POLY over [LO, HI]. */
+void ct_rroot_write(FILE *f, const ct_rroot_t r);
+int ct_rroot_read(ct_rroot_t r, const char **s);
+
 #endif

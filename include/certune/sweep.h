@@ -1,6 +1,6 @@
 /* profile: the exact sweep from per-node sign events to empirical losses. */
-#ifndef CERTUNE_PROFILE_H
-#define CERTUNE_PROFILE_H
+#ifndef CERTUNE_SWEEP_H
+#define CERTUNE_SWEEP_H
 
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>

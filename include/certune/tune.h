@@ -56,6 +56,13 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 const ct_instance_struct *train, slong m, const ct_instance_struct *test,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen);
 
+/* ct_tune_run with both analyses on nthreads threads (ct_analysis_run_threads:
+   the result does not depend on nthreads); ct_tune_run uses 1. */
+int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                        const ct_instance_struct *train, slong m,
+                        const ct_instance_struct *test, slong mt, int ties, slong grid,
+                        slong rad_k, slong nthreads, char *err, size_t errlen);
+
 void ct_tune_clear(ct_tune_t T);
 
 /* The grid's k-th point (0 <= k < G): alpha k+1/(G+1), delta k/(G-1) (G >= 2),

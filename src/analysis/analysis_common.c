@@ -5,6 +5,7 @@
 #include "certune/analysis.h"
 #include "certune/mem.h"
 #include "certune/text.h"
+#include "analysis_internal.h"
 
 void ct_analysis_common_init(ct_analysis_common *C)
 {
@@ -86,7 +87,7 @@ static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts,
     return 0;
 }
 
-static void analysis_zero(ct_analysis_t A, ct_family_t family, slong m)
+void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
 {
     memset(A, 0, sizeof(ct_analysis_struct));
     fmpq_init(A->min_loss);
@@ -111,7 +112,7 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
                          const fmpq_t c, const ct_instance_struct *insts, slong m,
                          int score_all, int ties, FILE *warn, char *err, size_t errlen)
 {
-    analysis_zero(A, fam->id, m);
+    ct_analysis_init_empty(A, fam->id, m);
     A->ties = ties;
     for (slong t = 0; ties == CT_SIGNFN_TIES_EXPECTED && t < m; t++)
         if (insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {

@@ -13,4 +13,8 @@ void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
 /* Frees what _ct_analysis_inst_build allocated (harmless when nothing was). */
 void _ct_analysis_inst_clear(ct_analysis_t A);
 
+/* The progress hook in place (ct_analysis_set_progress), to be restored. */
+void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
+                               void **arg);
+
 #endif

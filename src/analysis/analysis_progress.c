@@ -1,7 +1,7 @@
 /* analysis_progress: a process-wide hook the families call after each
    instance's sign functions are built, so that a command line can show
    progress (instances done / total) during long analyses. */
-#include "certune/analysis.h"
+#include "analysis_internal.h"
 
 static void (*progress_fn)(void *arg, slong done, slong total);
 static void *progress_arg;
@@ -16,4 +16,11 @@ void ct_analysis_progress(slong done, slong total)
 {
     if (progress_fn != NULL)
         progress_fn(progress_arg, done, total);
+}
+
+void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
+                               void **arg)
+{
+    *fn = progress_fn;
+    *arg = progress_arg;
 }

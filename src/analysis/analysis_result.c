@@ -11,7 +11,7 @@
 #define ANALYZE_DIGITS 20
 #define ANALYZE_MAX_DIGITS 5120 /* digits tried at most to tell a point from an end */
 
-static void analyze_alloc_result(ct_analysis_t A, slong nbp)
+void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp)
 {
     slong nb = FLINT_MAX(nbp, 1);
     A->nbp = nbp;
@@ -38,7 +38,7 @@ static void analyze_compress(ct_analysis_t A, const ct_analysis_common *C,
     slong nbp = 0;
     for (slong g = g0; g < g1; g++)
         nbp += P->changes[g] > 0;
-    analyze_alloc_result(A, nbp);
+    ct_analysis_alloc_breakpoints(A, nbp);
     A->closed = C->closed;
     if (C->closed) {
         fmpq_set(A->end_loss + 0, point + 0);
@@ -189,6 +189,11 @@ void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
     _fmpq_vec_clear(point, FLINT_MAX(C->npoints, 1));
     ct_sweep_clear(P);
     analyze_describe_breakpoints(A);
+    ct_analysis_summarize(A);
+}
+
+void ct_analysis_summarize(ct_analysis_t A)
+{
     A->loss_pieces = analyze_count_loss_pieces(A);
     analyze_find_minimum(A);
     analyze_set_representative(A);

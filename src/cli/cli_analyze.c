@@ -14,7 +14,8 @@ typedef struct {
     ct_family_t family;
     fmpq_t c;
     int have_family, have_c, score_all, json, progress, per_instance, xscale, ties;
-    const char *plot;
+    slong threads, shard_i, shard_k;
+    const char *plot, *save_profile;
     const char **files;
     slong nfiles;
 } analyze_options;
@@ -25,6 +26,8 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->threads = ct_cli_default_threads();
+    o->shard_k = 1;
     int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc; i++) {
         const char *v;
@@ -43,6 +46,12 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
                 rc = ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
         } else if ((v = ct_opt_value(argc, argv, &i, "--ties")) != NULL)
             rc = ct_cli_parse_ties(&o->ties, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--threads")) != NULL)
+            rc = ct_cli_parse_threads(&o->threads, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--shard")) != NULL)
+            rc = ct_cli_parse_shard(&o->shard_i, &o->shard_k, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--save-profile")) != NULL)
+            o->save_profile = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
@@ -121,10 +130,25 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
                          "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
-    int rc = ct_family_analyze_ties(A, o->family, o->c, insts, m, o->score_all, o->ties,
-                                    stderr, err, errlen);
+    int rc = ct_family_analyze_threads(A, o->family, o->c, insts, m, o->score_all,
+                                       o->ties, o->threads, stderr, err, errlen);
     ct_analysis_set_progress(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
+    return rc;
+}
+
+/* --save-profile: the analysis as a profile file (docs/scale.md), A borrowed. */
+static int analyze_save_profile(const analyze_options *o, ct_analysis_t A,
+                                const ct_instance_struct *insts, slong m, slong set_size)
+{
+    const char **names = ct_mem_malloc(sizeof(char *) * (size_t)m);
+    for (slong t = 0; t < m; t++)
+        names[t] = insts[t].path;
+    slong shard = o->shard_i;
+    ct_profile_struct P = {*A, o->score_all, (char **)names, o->shard_k, set_size,
+                           1,  &shard};
+    int rc = ct_cli_save_profile(o->save_profile, &P);
+    free(names);
     return rc;
 }
 
@@ -135,8 +159,9 @@ static int run_analyze(const analyze_options *o)
     if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
         return CERTUNE_EXIT_INPUT; /* before the analysis, not after it */
     ct_instance_struct *insts;
-    slong m;
-    int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    slong m, set_size;
+    int rc = ct_cli_load_shard(&insts, &m, &set_size, o->files, o->nfiles, o->shard_i,
+                               o->shard_k);
     if (rc)
         return rc;
     char err[CERTUNE_ERRLEN];
@@ -144,6 +169,9 @@ static int run_analyze(const analyze_options *o)
     if (analyze_run_family(A, o, insts, m, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
+    } else if (o->save_profile != NULL &&
+               (rc = analyze_save_profile(o, A, insts, m, set_size)) != 0) {
+        /* the message is printed */
     } else if (A->nundecided) {
         /* No loss is reported: it would rest on an order that is not proved. */
         ct_report_write_undecided(stderr, A);

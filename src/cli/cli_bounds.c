@@ -16,7 +16,7 @@ typedef struct {
     int json, progress;
     const char *plot;
     const char **files;
-    slong nfiles;
+    slong nfiles, threads;
 } bounds_options;
 
 typedef struct {
@@ -212,6 +212,7 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
+    o->threads = ct_cli_default_threads();
     int operands = 0; /* after "--" every argument is a FILE */
     for (int i = 1; i < argc && rc == 0; i++) {
         if (operands)
@@ -224,7 +225,9 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
         } else if ((v = ct_opt_value(argc, argv, &i, "--c")) != NULL) {
             rc = ct_cli_parse_c(o->c, v);
             have_c = 1;
-        } else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
+        } else if ((v = ct_opt_value(argc, argv, &i, "--threads")) != NULL)
+            rc = ct_cli_parse_threads(&o->threads, v);
+        else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if (strcmp(argv[i], "--json") == 0)
             o->json = 1;
@@ -243,27 +246,67 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
     return rc;
 }
 
-/* Every row of every instance; 1 (message printed) when some delta zeros
-   cannot be certified. */
+/* Per-instance rows, computed on the pool (each index its own arrays). */
+typedef struct {
+    const bounds_options *o;
+    const ct_instance_struct *insts;
+    ct_bounds_row **rows;
+    slong *nrows;
+    int *bad;
+    char (*msg)[CERTUNE_ERRLEN];
+    ct_cli_progress_struct *p;
+} bounds_job;
+
+static void bounds_one(void *arg, slong t)
+{
+    bounds_job *J = arg;
+    const bounds_options *o = J->o;
+    if (o->family == CT_FAMILY_LAMBDA)
+        ct_bounds_rows_lambda(J->rows + t, J->nrows + t, J->insts + t, t);
+    else if (o->family == CT_FAMILY_ALPHA)
+        J->bad[t] = ct_bounds_rows_alpha(J->rows + t, J->nrows + t, J->insts + t, t,
+                                         J->msg[t], CERTUNE_ERRLEN);
+    else
+        J->bad[t] = ct_bounds_rows_delta(J->rows + t, J->nrows + t, J->insts + t, t, o->c,
+                                         J->msg[t], CERTUNE_ERRLEN);
+}
+
+static void bounds_progress(void *arg, slong done)
+{
+    bounds_job *J = arg;
+    ct_cli_progress_update(J->p, done, J->o->nfiles);
+}
+
+/* Every row of every instance, in instance order; 1 (message printed) when
+   some zeros cannot be certified (the first such instance's message). */
 static int bounds_collect(ct_bounds_row **rows, slong *nrows, const bounds_options *o,
                           const ct_instance_struct *insts, ct_cli_progress_struct *p)
 {
-    char msg[CERTUNE_ERRLEN];
-    for (slong t = 0; t < o->nfiles; t++) {
-        int bad = 0;
-        if (o->family == CT_FAMILY_LAMBDA)
-            ct_bounds_rows_lambda(rows, nrows, insts + t, t);
-        else if (o->family == CT_FAMILY_ALPHA)
-            bad = ct_bounds_rows_alpha(rows, nrows, insts + t, t, msg, sizeof(msg));
-        else
-            bad = ct_bounds_rows_delta(rows, nrows, insts + t, t, o->c, msg, sizeof(msg));
-        if (bad) {
-            fprintf(stderr, "certune: undecided: %s; no count is reported\n", msg);
-            return 1;
+    slong m = o->nfiles, total = 0;
+    bounds_job J = {o,
+                    insts,
+                    flint_calloc(m, sizeof(ct_bounds_row *)),
+                    flint_calloc(m, sizeof(slong)),
+                    flint_calloc(m, sizeof(int)),
+                    flint_calloc(m, CERTUNE_ERRLEN),
+                    p};
+    ct_cli_parallel_for(m, o->threads, bounds_one, bounds_progress, &J);
+    int bad = 0;
+    for (slong t = 0; t < m; t++) {
+        if (J.bad[t] && !bad) {
+            fprintf(stderr, "certune: undecided: %s; no count is reported\n", J.msg[t]);
+            bad = 1;
         }
-        ct_cli_progress_update(p, t + 1, o->nfiles);
+        total += J.nrows[t];
     }
-    return 0;
+    *rows = flint_malloc(FLINT_MAX(total, 1) * sizeof(ct_bounds_row));
+    for (slong t = 0; t < m; t++) {
+        memcpy(*rows + *nrows, J.rows[t], J.nrows[t] * sizeof(ct_bounds_row));
+        *nrows += J.nrows[t];
+        flint_free(J.rows[t]);
+    }
+    flint_free(J.rows), flint_free(J.nrows), flint_free(J.bad), flint_free(J.msg);
+    return bad;
 }
 
 static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
@@ -282,8 +325,8 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     bounds_summarize(sum, rows, nrows, o, insts, m);
     char err[CERTUNE_ERRLEN];
     ct_analysis_t set;
-    int set_bad =
-        ct_family_analyze(set, o->family, o->c, insts, m, 0, NULL, err, sizeof(err));
+    int set_bad = ct_family_analyze_threads(set, o->family, o->c, insts, m, 0, 0,
+                                            o->threads, NULL, err, sizeof(err));
     int undecided = !set_bad && set->nundecided > 0;
     for (slong t = 0; t < m; t++)
         if (sum[t].undecided) {

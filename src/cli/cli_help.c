@@ -16,7 +16,8 @@
 static const char analyze_help[] =
     "usage: certune analyze --family F [--c Q] [--score unlabeled|all] [--json]\n"
     "                       [--plot FILE.svg [--x linear|log|logit]] [--progress]\n"
-    "                       [--ties T] [--per-instance] FILE|DIR...\n"
+    "                       [--ties T] [--per-instance] [--threads N] [--shard I/K]\n"
+    "                       [--save-profile F.ctp] FILE|DIR...\n"
     "\n"
     "The exact, certified piecewise-constant empirical loss of the family over its\n"
     "hyperparameter for the .gssl instances FILE... (docs/formats.md), its minimum\n"
@@ -34,7 +35,13 @@ static const char analyze_help[] =
     "  --x SCALE     the plot's x axis: linear (default), log, or logit (alpha,\n"
     "                delta)\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
-    "                when stderr is a terminal)\n" END_HELP "\n"
+    "                when stderr is a terminal)\n"
+    "  --threads N   analyze on N threads (default: the online cores); the output\n"
+    "                does not depend on N (docs/scale.md)\n"
+    "  --shard I/K   only every K-th instance from the I-th (0 <= I < K), for job\n"
+    "                arrays: save each shard's profile, then `certune merge`\n"
+    "  --save-profile F  also write the analysis as a profile file "
+    "(docs/scale.md)\n" END_HELP "\n"
     "example:\n"
     "  certune analyze --family lambda instances/lambda-gadget-oscillating.gssl\n"
     "\n"
@@ -43,7 +50,7 @@ static const char analyze_help[] =
 
 static const char bounds_help[] =
     "usage: certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
-    "                      FILE...\n"
+    "                      [--threads N] FILE...\n"
     "\n"
     "Per instance, component, node and class pair: the certified number of sign\n"
     "changes against the proven bounds (docs/shatter.md).\n"
@@ -51,7 +58,9 @@ static const char bounds_help[] =
     "options:\n" FAMILY_HELP C_HELP "  --json        print JSON (docs/formats.md)\n"
     "  --plot FILE   also draw the counts against n as SVG\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
-    "                when stderr is a terminal)\n" END_HELP "\n"
+    "                when stderr is a terminal)\n"
+    "  --threads N   count on N threads (default: the online cores; the output\n"
+    "                does not depend on N)\n" END_HELP "\n"
     "example:\n"
     "  certune bounds --family lambda instances/random-*.gssl\n"
     "\n"
@@ -145,6 +154,7 @@ static const char eval_help[] =
 static const char tune_help[] =
     "usage: certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
     "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
+    "                    [--threads N]\n"
     "\n"
     "Exact empirical-risk minimization on the training instances (the leftmost\n"
     "open piece of least loss, at its shortest rational), its exact loss on the\n"
@@ -156,6 +166,8 @@ static const char tune_help[] =
     "  --train ...   training instances (files or folders of *.gssl)\n"
     "  --test ...    test instances\n"
     "  --grid G      the grid compared with the exact choice (default 100)\n"
+    "  --threads N   analyze on N threads (default: the online cores; the output\n"
+    "                does not depend on N)\n"
     "  --rademacher K  Monte-Carlo draws of the empirical Rademacher complexity\n"
     "                (exact over every sign vector when m <= 20)\n" TIES_HELP
     "  --json        print JSON (docs/tuning.md) instead of text\n"
@@ -165,6 +177,28 @@ static const char tune_help[] =
     "  certune tune --family lambda --train instances/lambda-gadget-x6.gssl --test "
     "instances/lambda-gadget-x4.gssl\n";
 
+static const char merge_help[] =
+    "usage: certune merge [--json] [--keep-going] [--save-profile OUT.ctp] F.ctp...\n"
+    "\n"
+    "Merges the profiles F.ctp... of disjoint shards of one instance set (written by\n"
+    "`certune analyze --shard I/K --save-profile F.ctp`) exactly, and prints what\n"
+    "`certune analyze` prints for the whole set (docs/scale.md). A missing shard is\n"
+    "an error that names it.\n"
+    "\n"
+    "options:\n"
+    "  --json        print JSON (docs/formats.md) instead of text\n"
+    "  --keep-going  report on the shards present, naming the missing ones on stderr\n"
+    "  --save-profile OUT  also write the merged profile\n" END_HELP "\n"
+    "example:\n"
+    "  for i in 0 1 2; do\n"
+    "    certune analyze --family lambda --shard $i/3 --save-profile s$i.ctp instances/\n"
+    "  done\n"
+    "  certune merge s0.ctp s1.ctp s2.ctp\n"
+    "\n"
+    "exit status: 0 success, 1 usage error, 2 invalid or incomplete input (the\n"
+    "             message names the file and line, or the missing shards),\n"
+    "             3 undecided\n";
+
 int ct_cli_help(FILE *out, const char *sub)
 {
     static const struct {
@@ -172,7 +206,7 @@ int ct_cli_help(FILE *out, const char *sub)
     } helps[] = {{"analyze", analyze_help}, {"bounds", bounds_help},
                  {"shatter", shatter_help}, {"verify-shatter", verify_help},
                  {"sample", sample_help},   {"eval", eval_help},
-                 {"tune", tune_help}};
+                 {"tune", tune_help},       {"merge", merge_help}};
     for (size_t k = 0; k < sizeof(helps) / sizeof(helps[0]); k++)
         if (strcmp(sub, helps[k].name) == 0) {
             fputs(helps[k].text, out);

@@ -13,7 +13,7 @@ typedef struct {
     int all, have_family, have_c, json, ties;
     ct_family_t family;
     fmpq_t c;
-    slong grid, rad_k;
+    slong grid, rad_k, threads;
     const char *plot;
     const char **train, **test;
     slong ntrain, ntest;
@@ -67,6 +67,8 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
                                 1);
     if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL)
         return ct_cli_parse_ties(&o->ties, v);
+    if ((v = ct_opt_value(argc, argv, i, "--threads")) != NULL)
+        return ct_cli_parse_threads(&o->threads, v);
     if ((v = ct_opt_value(argc, argv, i, "--plot")) != NULL) {
         o->plot = v;
         return 0;
@@ -86,6 +88,7 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
     fmpq_init(o->c);
     ct_family_default_c(o->c);
     o->grid = 100;
+    o->threads = ct_cli_default_threads();
     o->train = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     o->test = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     for (int i = 1; i < argc; i++) {
@@ -127,8 +130,8 @@ static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
             continue;
         ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
         (*nrows)++;
-        int r = ct_tune_run(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid, o->rad_k,
-                            err, sizeof(err));
+        int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
+                                    o->rad_k, o->threads, err, sizeof(err));
         if (r < 0) {
             fprintf(stderr, "certune: %s\n", err);
             return CERTUNE_EXIT_INPUT;

@@ -44,3 +44,21 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
     fmpq_clear(c0);
     return r;
 }
+
+int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                              const ct_instance_struct *insts, slong m, int score_all,
+                              int ties, slong nthreads, FILE *warn, char *err,
+                              size_t errlen)
+{
+    const ct_analysis_family_struct *fam = ct_family_get(family);
+    fmpq_t c0;
+    fmpq_init(c0);
+    if (c != NULL)
+        fmpq_set(c0, c);
+    else
+        ct_family_default_c(c0);
+    int r = ct_analysis_run_threads(A, fam, fam->has_c ? c0 : NULL, insts, m, score_all,
+                                    ties, nthreads, warn, err, errlen);
+    fmpq_clear(c0);
+    return r;
+}

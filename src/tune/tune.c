@@ -145,6 +145,15 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 const ct_instance_struct *train, slong m, const ct_instance_struct *test,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen)
 {
+    return ct_tune_run_threads(T, family, c, train, m, test, mt, ties, grid, rad_k, 1,
+                               err, errlen);
+}
+
+int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                        const ct_instance_struct *train, slong m,
+                        const ct_instance_struct *test, slong mt, int ties, slong grid,
+                        slong rad_k, slong nthreads, char *err, size_t errlen)
+{
     tune_zero(T, family, ties);
     if (family == CT_FAMILY_DELTA) {
         if (c != NULL)
@@ -159,10 +168,11 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
     if (tune_check_sets(train, m, test, mt, err, errlen))
         return -1;
     const fmpq *cc = family == CT_FAMILY_DELTA ? T->c : NULL;
-    if (ct_family_analyze_ties(T->train, family, cc, train, m, 0, ties, NULL, err,
-                               errlen))
+    if (ct_family_analyze_threads(T->train, family, cc, train, m, 0, ties, nthreads, NULL,
+                                  err, errlen))
         return -1;
-    if (ct_family_analyze_ties(T->test, family, cc, test, mt, 0, ties, NULL, err, errlen))
+    if (ct_family_analyze_threads(T->test, family, cc, test, mt, 0, ties, nthreads, NULL,
+                                  err, errlen))
         return -1;
     if (T->train->nundecided || T->test->nundecided)
         return 1;

@@ -1,0 +1,270 @@
+/* profile_load: ct_profile_read, section by section (docs/scale.md): the head,
+   the undecided intervals, the instances, the breakpoints with their
+   certificates, the per-instance cost events; then the losses and the summary
+   are recomputed, so that a file cannot state a loss its costs do not give. */
+#define _GNU_SOURCE /* getline */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/profile.h"
+#include "certune/qparse.h"
+#include "profile_internal.h"
+
+static const char *const family_words[] = {"lambda", "delta", "alpha"};
+static const char *const score_words[] = {"unlabeled", "all"};
+static const char *const ties_words[] = {"smallest", "expected"};
+static const char *const domain_words[] = {"open", "closed"};
+
+static int load_head(ct_profile_reader *R, ct_profile_t P)
+{
+    ct_analysis_struct *A = &P->A;
+    slong version;
+    int fam, ties, closed;
+    if (_ct_profile_rd_count(R, "certune-profile", &version, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (version != CT_PROFILE_VERSION)
+        return _ct_profile_rd_fail(R, "unsupported profile version (this is %s)", "1");
+    if (_ct_profile_rd_word(R, "family", family_words, 3, &fam) ||
+        _ct_profile_rd_line(R, "c"))
+        return -1;
+    A->family = (ct_family_t)fam;
+    if (ct_qparse_tok_fmpq(A->c, &R->s) || _ct_profile_rd_done(R) ||
+        (fam == CT_FAMILY_DELTA ? fmpq_sgn(A->c) <= 0 || fmpq_cmp_ui(A->c, 1) >= 0
+                                : !fmpq_is_zero(A->c)))
+        return _ct_profile_rd_fail(R, "bad constant c for family %s", family_words[fam]);
+    if (_ct_profile_rd_word(R, "score", score_words, 2, &P->score_all) ||
+        _ct_profile_rd_word(R, "ties", ties_words, 2, &ties) ||
+        _ct_profile_rd_word(R, "domain", domain_words, 2, &closed))
+        return -1;
+    A->ties = ties == 1 ? CT_SIGNFN_TIES_EXPECTED : CT_SIGNFN_TIES_SMALLEST;
+    A->closed = closed;
+    if (closed != (fam == CT_FAMILY_DELTA))
+        return _ct_profile_rd_fail(R, "wrong domain for family %s", family_words[fam]);
+    if (_ct_profile_rd_count(R, "tie-unit", &A->tie_unit, CT_PROFILE_MAX_COUNT * 10000) ||
+        _ct_profile_rd_count(R, "scored", &A->nscored, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (A->tie_unit < 1 || (ties == 0 && A->tie_unit != 1))
+        return _ct_profile_rd_fail(R, "bad tie unit for ties %s", ties_words[ties]);
+    return 0;
+}
+
+/* "shards K N COUNT I1 ... ICOUNT": shards I of K of a set of N, increasing. */
+static int load_shards(ct_profile_reader *R, ct_profile_t P)
+{
+    if (_ct_profile_rd_line(R, "shards"))
+        return -1;
+    if (ct_qparse_tok_slong(&P->shard_k, &R->s) ||
+        ct_qparse_tok_slong(&P->set_size, &R->s) ||
+        ct_qparse_tok_slong(&P->nshards, &R->s) || P->shard_k < 1 ||
+        P->shard_k > CT_PROFILE_MAX_COUNT || P->set_size < 1 || P->nshards < 1 ||
+        P->nshards > P->shard_k)
+        return _ct_profile_rd_fail(R, "%s", "bad shard counts");
+    P->shards = flint_malloc(P->nshards * sizeof(slong));
+    for (slong k = 0; k < P->nshards; k++)
+        if (ct_qparse_tok_slong(P->shards + k, &R->s) || P->shards[k] < 0 ||
+            P->shards[k] >= P->shard_k || (k > 0 && P->shards[k] <= P->shards[k - 1]))
+            return _ct_profile_rd_fail(R, "%s", "bad shard list");
+    return _ct_profile_rd_done(R);
+}
+
+static int load_undecided(ct_profile_reader *R, ct_analysis_t A)
+{
+    slong n;
+    if (_ct_profile_rd_count(R, "undecided", &n, CT_PROFILE_MAX_COUNT))
+        return -1;
+    for (slong k = 0; k < n; k++) {
+        char *lo = NULL, *hi = NULL, *what = NULL;
+        int rc = _ct_profile_rd_line(R, "u") ||
+                 (lo = _ct_profile_rd_string(R, "interval end")) == NULL ||
+                 (hi = _ct_profile_rd_string(R, "interval end")) == NULL ||
+                 (what = _ct_profile_rd_string(R, "message")) == NULL ||
+                 _ct_profile_rd_done(R);
+        if (!rc)
+            ct_analysis_add_undecided(A, lo, hi, what);
+        free(lo), free(hi), free(what);
+        if (rc)
+            return -1;
+    }
+    return 0;
+}
+
+/* "i NSCORED COST0 NAME" ("i - - NAME" in an undecided profile). */
+static int load_instance(ct_profile_reader *R, ct_profile_t P, slong t, slong *sum)
+{
+    ct_analysis_struct *A = &P->A;
+    size_t n;
+    if (_ct_profile_rd_line(R, "i"))
+        return -1;
+    if (A->nundecided > 0) {
+        for (int k = 0; k < 2; k++) {
+            const char *d = ct_qparse_tok(&R->s, &n);
+            if (d == NULL || n != 1 || *d != '-')
+                return _ct_profile_rd_fail(R, "%s", "expected `-` (undecided profile)");
+        }
+    } else {
+        slong ns, c0, full;
+        if (ct_qparse_tok_slong(&ns, &R->s) || ct_qparse_tok_slong(&c0, &R->s) ||
+            ns < 1 || __builtin_mul_overflow(ns, A->tie_unit, &full) || c0 < 0 ||
+            c0 > full)
+            return _ct_profile_rd_fail(R, "%s", "bad scored count or cost");
+        A->inst_nscored[t] = ns;
+        A->inst_cost0[t] = c0;
+        *sum += ns;
+    }
+    if ((P->names[t] = _ct_profile_rd_string(R, "instance name")) == NULL)
+        return -1;
+    return _ct_profile_rd_done(R);
+}
+
+static int load_instances(ct_profile_reader *R, ct_profile_t P)
+{
+    ct_analysis_struct *A = &P->A;
+    slong m, sum = 0;
+    if (_ct_profile_rd_count(R, "instances", &m, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (m < 1)
+        return _ct_profile_rd_fail(R, "%s", "no instance");
+    A->ninst = m;
+    P->names = flint_calloc(m, sizeof(char *));
+    if (A->nundecided == 0) {
+        A->inst_nscored = flint_malloc(m * sizeof(slong));
+        A->inst_cost0 = flint_malloc(m * sizeof(slong));
+    }
+    for (slong t = 0; t < m; t++)
+        if (load_instance(R, P, t, &sum))
+            return -1;
+    if (A->nundecided == 0 && sum != A->nscored)
+        return _ct_profile_rd_fail(R, "%s",
+                                   "the scored counts do not add up to `scored`");
+    return 0;
+}
+
+static char *load_decimal(ct_profile_reader *R)
+{
+    size_t n;
+    const char *t = ct_qparse_tok(&R->s, &n);
+    char *v = t == NULL ? NULL : strndup(t, n);
+    fmpq_t q;
+    fmpq_init(q);
+    if (v != NULL && ct_qparse_fmpq(q, v) != 0)
+        free(v), v = NULL;
+    fmpq_clear(q);
+    if (v == NULL)
+        _ct_profile_rd_fail(R, "%s", "missing or malformed decimal");
+    return v;
+}
+
+/* "b CHANGES JUMP APPROX LO HI CERTIFICATE" */
+static int load_breakpoint(ct_profile_reader *R, ct_analysis_t A, slong b)
+{
+    slong ch, jump;
+    if (_ct_profile_rd_line(R, "b"))
+        return -1;
+    if (ct_qparse_tok_slong(&ch, &R->s) || ct_qparse_tok_slong(&jump, &R->s) || ch < 1 ||
+        jump < 0 || jump > 1)
+        return _ct_profile_rd_fail(R, "%s", "bad changes or jump");
+    A->changes[b] = ch;
+    A->jump[b] = (int)jump;
+    if ((A->approx[b] = load_decimal(R)) == NULL ||
+        (A->lo_str[b] = load_decimal(R)) == NULL ||
+        (A->hi_str[b] = load_decimal(R)) == NULL)
+        return -1;
+    if (ct_bpoint_read(A->bp + b, &R->s))
+        return _ct_profile_rd_fail(R, "%s", "bad certificate");
+    A->exact[b] = ct_bpoint_get_exact_str(A->bp + b);
+    return _ct_profile_rd_done(R);
+}
+
+static int load_breakpoints(ct_profile_reader *R, ct_analysis_t A)
+{
+    slong n;
+    if (_ct_profile_rd_count(R, "breakpoints", &n, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (A->nundecided > 0) /* as the analyzer leaves it: nothing allocated */
+        return n == 0
+                   ? 0
+                   : _ct_profile_rd_fail(R, "%s", "breakpoints in an undecided profile");
+    ct_analysis_alloc_breakpoints(A, n);
+    for (slong b = 0; b < n; b++)
+        ct_bpoint_init(A->bp + b);
+    for (slong b = 0; b < n; b++)
+        if (load_breakpoint(R, A, b))
+            return -1;
+    return 0;
+}
+
+/* "e PLACE INST DELTA", places nondecreasing. */
+static int load_events(ct_profile_reader *R, ct_analysis_t A)
+{
+    slong n, place, inst, delta, prev = 0;
+    if (_ct_profile_rd_count(R, "events", &n, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (A->nundecided > 0)
+        return n == 0 ? 0
+                      : _ct_profile_rd_fail(R, "%s", "events in an undecided profile");
+    A->nplaces = 2 * A->nbp + 1 + (A->closed ? 2 : 0);
+    A->place_start = flint_calloc(A->nplaces + 1, sizeof(slong));
+    A->ev_inst = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    A->ev_delta = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    for (slong e = 0; e < n; e++) {
+        if (_ct_profile_rd_line(R, "e"))
+            return -1;
+        if (ct_qparse_tok_slong(&place, &R->s) || ct_qparse_tok_slong(&inst, &R->s) ||
+            ct_qparse_tok_slong(&delta, &R->s) || place < prev || place >= A->nplaces ||
+            inst < 0 || inst >= A->ninst || delta == 0)
+            return _ct_profile_rd_fail(R, "%s", "bad event (place, instance or change)");
+        A->place_start[place + 1]++;
+        A->ev_inst[e] = inst;
+        A->ev_delta[e] = delta;
+        prev = place;
+        if (_ct_profile_rd_done(R))
+            return -1;
+    }
+    for (slong p = 0; p < A->nplaces; p++)
+        A->place_start[p + 1] += A->place_start[p];
+    return 0;
+}
+
+static int load_end(ct_profile_reader *R)
+{
+    if (_ct_profile_rd_line(R, "end") || _ct_profile_rd_done(R))
+        return -1;
+    R->line++;
+    if (getline(&R->buf, &R->cap, R->f) >= 0)
+        return _ct_profile_rd_fail(R, "%s", "text after `end`");
+    return 0;
+}
+
+int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
+                           size_t errlen)
+{
+    memset(P, 0, sizeof(*P));
+    ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+    ct_profile_reader R = {f, path, 0, NULL, 0, "", err, errlen};
+    int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) ||
+             load_instances(&R, P) || load_breakpoints(&R, &P->A) ||
+             load_events(&R, &P->A) || load_end(&R);
+    if (rc == 0 && P->A.nundecided == 0) {
+        rc = _ct_profile_losses(&P->A, err, errlen) ||
+             _ct_profile_check_order(&P->A, err, errlen);
+        if (rc) /* name the file: these checks span lines */
+            _ct_profile_prefix(err, errlen, path);
+        else
+            ct_analysis_summarize(&P->A);
+    }
+    free(R.buf);
+    return rc ? -1 : 0;
+}
+
+int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        memset(P, 0, sizeof(*P));
+        ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+        snprintf(err, errlen, "%s: cannot open the profile", path);
+        return -1;
+    }
+    int rc = ct_profile_read_stream(P, f, path, err, errlen);
+    fclose(f);
+    return rc;
+}

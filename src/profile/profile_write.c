@@ -1,0 +1,112 @@
+/* profile_write: an analysis as a "certune-profile 1" text file
+   (docs/scale.md). Every exact quantity is written exactly; the losses are not
+   written, the reader recomputes them from the per-instance costs. */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/mem.h"
+#include "certune/profile.h"
+#include "certune/report.h"
+#include "profile_internal.h"
+
+/* Names and messages: bytes that would break the line format as %XX. */
+void _ct_profile_write_escaped(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
+        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
+            fprintf(f, "%%%02X", *p);
+        else
+            fputc(*p, f);
+}
+
+static void profile_write_head(FILE *f, const ct_profile_t P)
+{
+    const ct_analysis_struct *A = &P->A;
+    fprintf(f, "certune-profile %d\nfamily %s\nc ", CT_PROFILE_VERSION,
+            ct_report_family_name(A->family));
+    fmpq_fprint(f, A->c);
+    fprintf(f, "\nscore %s\nties %s\ndomain %s\ntie-unit %ld\nscored %ld\n",
+            P->score_all ? "all" : "unlabeled",
+            A->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest",
+            A->closed ? "closed" : "open", (long)A->tie_unit, (long)A->nscored);
+    fprintf(f, "shards %ld %ld %ld", (long)P->shard_k, (long)P->set_size,
+            (long)P->nshards);
+    for (slong k = 0; k < P->nshards; k++)
+        fprintf(f, " %ld", (long)P->shards[k]);
+    fputc('\n', f);
+}
+
+static void profile_write_instances(FILE *f, const ct_analysis_t A,
+                                    const char *const *names)
+{
+    fprintf(f, "instances %ld\n", (long)A->ninst);
+    for (slong t = 0; t < A->ninst; t++) {
+        if (A->nundecided == 0)
+            fprintf(f, "i %ld %ld ", (long)A->inst_nscored[t], (long)A->inst_cost0[t]);
+        else
+            fputs("i - - ", f);
+        _ct_profile_write_escaped(f, names[t]);
+        fputc('\n', f);
+    }
+}
+
+static void profile_write_breakpoints(FILE *f, const ct_analysis_t A)
+{
+    fprintf(f, "breakpoints %ld\n", (long)A->nbp);
+    for (slong b = 0; b < A->nbp; b++) {
+        fprintf(f, "b %ld %d %s %s %s ", (long)A->changes[b], A->jump[b], A->approx[b],
+                A->lo_str[b], A->hi_str[b]);
+        ct_bpoint_write(f, A->bp + b);
+        fputc('\n', f);
+    }
+    slong nev = A->nundecided == 0 ? A->place_start[A->nplaces] : 0;
+    fprintf(f, "events %ld\n", (long)nev);
+    for (slong p = 0; nev > 0 && p < A->nplaces; p++)
+        for (slong e = A->place_start[p]; e < A->place_start[p + 1]; e++)
+            fprintf(f, "e %ld %ld %ld\n", (long)p, (long)A->ev_inst[e],
+                    (long)A->ev_delta[e]);
+}
+
+int ct_profile_write(FILE *f, const ct_profile_t P)
+{
+    const ct_analysis_struct *A = &P->A;
+    profile_write_head(f, P);
+    fprintf(f, "undecided %ld\n", (long)A->nundecided);
+    for (slong k = 0; k < A->nundecided; k++) {
+        fputs("u ", f);
+        _ct_profile_write_escaped(f, A->und_lo[k]);
+        fputc(' ', f);
+        _ct_profile_write_escaped(f, A->und_hi[k]);
+        fputc(' ', f);
+        _ct_profile_write_escaped(f, A->und_what[k]);
+        fputc('\n', f);
+    }
+    profile_write_instances(f, A, (const char *const *)P->names);
+    profile_write_breakpoints(f, A);
+    fputs("end\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+void ct_profile_init_move(ct_profile_t P, ct_analysis_t A, int score_all,
+                          const char *const *names, slong shard_i, slong shard_k,
+                          slong set_size)
+{
+    P->shard_k = shard_k;
+    P->set_size = set_size;
+    P->nshards = 1;
+    P->shards = flint_malloc(sizeof(slong));
+    P->shards[0] = shard_i;
+    P->A = *A;
+    P->score_all = score_all;
+    P->names = flint_malloc(FLINT_MAX(A->ninst, 1) * sizeof(char *));
+    for (slong t = 0; t < A->ninst; t++)
+        P->names[t] = ct_mem_strdup(names[t]);
+}
+
+void ct_profile_clear(ct_profile_t P)
+{
+    for (slong t = 0; P->names != NULL && t < P->A.ninst; t++)
+        free(P->names[t]);
+    flint_free(P->names);
+    flint_free(P->shards);
+    ct_analysis_clear(&P->A);
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# certune-mpi under `mpirun --oversubscribe -np 3` (docs/scale.md): for every
+# family, on the shipped instances and on instances sampled from the tinyweb
+# fixture, the report (text and JSON) is byte-identical to `certune analyze
+# --threads 1`; an unreadable instance fails the run with exit 2 naming it and
+# nothing on stdout, or with --keep-going is named as missing while the others
+# are reported. Skipped (77) when certune-mpi or mpirun is absent.
+# Usage: cli-mpi.sh CERTUNE
+set -u
+C=${1:?usage: cli-mpi.sh CERTUNE}
+M="$(dirname "$C")/certune-mpi"
+if [ ! -x "$M" ] || ! command -v mpirun >/dev/null; then
+  echo "certune-mpi or mpirun absent (OpenMPI: scripts/install-deps.sh)"
+  exit 77
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" # OpenMPI's own
+fails=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { checks=$((checks + 1)); if [ "$2" -ne 0 ]; then fails=$((fails + 1)); echo "FAILED: $1"; fi; }
+run() { mpirun --oversubscribe -np 3 "$M" analyze "$@"; }
+
+"$C" sample --dataset tests/fixtures/tinyweb --nodes 8 --count 12 --seed 5 \
+  --out "$tmp/web" >/dev/null 2>&1
+for set in instances "$tmp/web"; do
+  for f in lambda alpha delta; do
+    "$C" analyze --family $f --threads 1 $set >"$tmp/one.txt" 2>/dev/null
+    run --family $f $set 2>/dev/null | cmp -s - "$tmp/one.txt"
+    ok "$f on $set: mpirun -np 3 prints the bytes of one run" $?
+    "$C" analyze --family $f --threads 1 --json $set >"$tmp/one.json" 2>/dev/null
+    run --family $f --json $set 2>/dev/null | cmp -s - "$tmp/one.json"
+    ok "$f on $set: the same JSON" $?
+  done
+done
+mpirun -np 1 "$M" analyze --family lambda instances 2>/dev/null |
+  cmp -s - <("$C" analyze --family lambda --threads 1 instances)
+ok "mpirun -np 1 (rank 0 alone) prints the same" $?
+
+mkdir "$tmp/bad" && cp instances/random-*.gssl "$tmp/bad/"
+printf 'p gssl 3 2\ne 1 2 x\n' >"$tmp/bad/broken.gssl"
+out=$(run --family lambda "$tmp/bad" 2>"$tmp/err"); rc=$?
+[ $rc -ne 0 ] && [ -z "$out" ] && grep -q 'broken.gssl:2: malformed weight' "$tmp/err"
+ok "an unreadable instance: the run fails naming it, nothing on stdout" $?
+run --family lambda --keep-going "$tmp/bad" 2>"$tmp/err" | grep -q '3 instances'
+[ $? -eq 0 ] && grep -q 'missing: .*broken.gssl' "$tmp/err"
+ok "--keep-going: the others reported, the broken one named as missing" $?
+echo "$checks checks, $fails failed"
+[ "$fails" -eq 0 ]
