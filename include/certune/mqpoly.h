@@ -1,6 +1,8 @@
 /* mqpoly: polynomials with coefficients in a multi-quadratic field,
-   g(x) = sum_k sqrt(r_k) G_k(x) with squarefree integers r_k >= 1 and integer
-   polynomials G_k (the alpha family's sign functions). */
+   g(x) = sum_k sqrt(r_k) G_k(x) with integers r_k >= 1 in distinct square
+   classes (r_i / r_j never the square of a rational: squarefree r_k, or the
+   elements of a coprime basis, docs/alpha.md) and integer polynomials G_k
+   (the alpha family's sign functions). */
 #ifndef CERTUNE_MQPOLY_H
 #define CERTUNE_MQPOLY_H
 
@@ -8,8 +10,9 @@
 #include <arb_poly.h>
 
 /* len square classes with nonzero polynomials; rad strictly increasing
-   squarefree integers >= 1 (rad 1 is the rational part). len == 0 is zero.
-   The sqrt(r_k) of distinct squarefree r_k are linearly independent over Q, so
+   integers >= 1 in distinct square classes (rad 1 is the rational part).
+   len == 0 is zero. Square roots of positive integers in distinct square
+   classes are linearly independent over Q (Besicovitch), so
    g == 0 exactly iff len == 0, and g(q) == 0 at a rational q iff every
    G_k(q) == 0. */
 typedef struct {
@@ -23,7 +26,7 @@ void ct_mqpoly_init(ct_mqpoly_t g);
 void ct_mqpoly_clear(ct_mqpoly_t g);
 void ct_mqpoly_set(ct_mqpoly_t g, const ct_mqpoly_t h);
 
-/* g += sqrt(r) * G (r >= 1 squarefree): merges with an existing class, drops a
+/* g += sqrt(r) * G (r >= 1, in the square classes' convention above): merges with an existing class, drops a
    class whose polynomial becomes zero, keeps rad sorted. */
 void ct_mqpoly_add_term(ct_mqpoly_t g, const fmpz_t r, const fmpz_poly_t G);
 
