@@ -105,5 +105,5 @@ int main(void)
     check_merge();
     check_unscored();
     flint_cleanup();
-    return check_finish("t-analyze");
+    return check_finish("t-analysis");
 }

@@ -146,5 +146,5 @@ int main(void)
     test_dropout_mul(16);
     test_dropout_mul(64);
     test_dropout_mul(37);
-    return check_finish("t-gnn-sparse");
+    return check_finish("t-gnn-csr");
 }

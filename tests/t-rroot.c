@@ -888,5 +888,5 @@ int main(void)
     test_random_dense(st);
     flint_randclear(st);
     flint_cleanup();
-    return check_finish("t-roots");
+    return check_finish("t-rroot");
 }

@@ -56,5 +56,5 @@ int main(void)
     _fmpq_vec_clear(piece, 4);
     _fmpq_vec_clear(point, 3);
     ct_sweep_clear(P);
-    return check_finish("t-profile");
+    return check_finish("t-sweep");
 }

@@ -8,9 +8,10 @@ run() {
   if $vg "$@" >/dev/null 2>"$B/valgrind.log"; then passed=$((passed + 1)); echo "PASS $*"
   else failed=$((failed + 1)); echo "FAIL $*"; head -40 "$B/valgrind.log"; fi
 }
-for t in t-qparse t-instance t-component t-signfn t-polyset t-profile t-lambda t-roots \
-  t-rational t-bounds t-shatter t-plot t-analyze t-report t-sample t-expsum t-delta \
-  t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi; do
+for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-rroot \
+  t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
+  t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
+  t-merge t-dataset t-gnn-gp; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)
@@ -23,6 +24,12 @@ run "$B/certune" analyze --family delta --c 3/4 --plot "$tmp/d.svg" instances/de
 run "$B/certune" bounds --family delta instances/random-3.gssl
 run "$B/certune" analyze --family alpha --json instances/alpha-gadget-oscillating.gssl instances/random-2.gssl
 run "$B/certune" bounds --family alpha instances/random-3.gssl
+run "$B/certune" eval --family alpha --at 3/4 instances/alpha-gadget-oscillating.gssl
+run "$B/certune" tune --family all --train instances/random-1.gssl --test instances/random-2.gssl
+run "$B/certune" analyze --family lambda --threads 2 instances/random-1.gssl instances/random-2.gssl
+run "$B/certune" analyze --family delta --shard 0/2 --save-profile "$tmp/a.ctp" instances/random-1.gssl instances/random-2.gssl
+run "$B/certune" analyze --family delta --shard 1/2 --save-profile "$tmp/b.ctp" instances/random-1.gssl instances/random-2.gssl
+run "$B/certune" merge "$tmp/a.ctp" "$tmp/b.ctp"
 run "$B/certune" shatter --family lambda --m 3 --out "$tmp/s"
 run "$B/certune" verify-shatter --family lambda "$tmp/s"
 printf 'p gssl 2 2\ne 1 2 -1\n' >"$tmp/bad.gssl"
