@@ -17,4 +17,10 @@ void _ct_analysis_inst_clear(ct_analysis_t A);
 void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
                                void **arg);
 
+/* Records in A that a and b could not be compared (the interval spanning
+   both, and their exact functions): one message for the analyzer and the
+   merge. Returns 2. */
+int _ct_analysis_undecided_pair(ct_analysis_t A, const ct_bpoint_t a,
+                                const ct_bpoint_t b);
+
 #endif

@@ -15,22 +15,6 @@ static char *merge_copy(const char *s)
     return s == NULL ? NULL : ct_mem_strdup(s);
 }
 
-/* The analyzer's message for a comparison it cannot decide (analysis_points.c). */
-static void merge_undecided(ct_analysis_t R, const ct_bpoint_t a, const ct_bpoint_t b)
-{
-    const fmpq *lo = fmpq_cmp(ct_bpoint_lo(a), ct_bpoint_lo(b)) < 0 ? ct_bpoint_lo(a)
-                                                                    : ct_bpoint_lo(b);
-    const fmpq *hi = fmpq_cmp(ct_bpoint_hi(a), ct_bpoint_hi(b)) > 0 ? ct_bpoint_hi(a)
-                                                                    : ct_bpoint_hi(b);
-    char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
-    char *s = ct_bpoint_get_exact_str(a), *t = ct_bpoint_get_exact_str(b);
-    char *what = ct_mem_malloc(strlen(s) + strlen(t) + 96);
-    sprintf(what, "cannot decide whether the zeros of %s and of %s are equal", s, t);
-    ct_analysis_add_undecided(R, l, h, what);
-    flint_free(l), flint_free(h);
-    free(s), free(t), free(what);
-}
-
 /* The merged order: union breakpoint k is A's ia[k] and/or B's ib[k] (-1:
    absent). Returns the count, or -1 with the undecided comparison in R. */
 static slong merge_order(slong *ia, slong *ib, ct_analysis_t R, ct_analysis_t A,
@@ -40,7 +24,7 @@ static slong merge_order(slong *ia, slong *ib, ct_analysis_t R, ct_analysis_t A,
     while (i < A->nbp || j < B->nbp) {
         int c = i == A->nbp ? 1 : -1;
         if (i < A->nbp && j < B->nbp && !ct_bpoint_cmp(&c, A->bp + i, B->bp + j)) {
-            merge_undecided(R, A->bp + i, B->bp + j);
+            _ct_analysis_undecided_pair(R, A->bp + i, B->bp + j);
             return -1;
         }
         ia[n] = c <= 0 ? i++ : -1;

@@ -6,9 +6,9 @@
 #include <string.h>
 #include "certune/analysis.h"
 #include "certune/mem.h"
+#include "analysis_internal.h"
 
-/* Records an undecided comparison of a and b in A; returns 2. */
-static int points_undecided(ct_analysis_t A, const ct_bpoint_t a, const ct_bpoint_t b)
+int _ct_analysis_undecided_pair(ct_analysis_t A, const ct_bpoint_t a, const ct_bpoint_t b)
 {
     const fmpq *lo = fmpq_cmp(ct_bpoint_lo(a), ct_bpoint_lo(b)) < 0 ? ct_bpoint_lo(a)
                                                                     : ct_bpoint_lo(b);
@@ -29,7 +29,7 @@ static int points_cmp(ct_analysis_t A, ct_analysis_zero *a, ct_analysis_zero *b)
     int cmp;
     if (ct_bpoint_cmp(&cmp, &a->pt, &b->pt))
         return cmp;
-    return points_undecided(A, &a->pt, &b->pt);
+    return _ct_analysis_undecided_pair(A, &a->pt, &b->pt);
 }
 
 /* Stable merge sort of the pointers r[0..n); returns 1 when undecided. */

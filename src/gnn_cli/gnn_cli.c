@@ -143,22 +143,9 @@ static int cli_parse_one(_ct_gnn_cli_train_args *o, int argc, char **argv, int *
     }
     if ((v = ct_opt_value(argc, argv, i, "--seeds")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
-    if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
-    if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
-    if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
-    if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
-    if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->k, v, 0, 100, "--k");
-    if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->lr, v, 0, 100, "--lr");
-    if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
-    if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
+    int rc = _ct_gnn_cli_parse_training(&o->tr, argc, argv, i);
+    if (rc >= 0)
+        return rc;
     if (strcmp(argv[*i], "--json") == 0) {
         o->json = 1;
         return 0;
@@ -176,8 +163,7 @@ static int cli_parse_args(_ct_gnn_cli_train_args *o, int argc, char **argv)
     o->eta = 0.5;
     o->beta = 1.0;
     o->seeds = 1;
-    o->epochs = o->patience = o->hidden = o->heads = o->k = -1;
-    o->lr = o->wd = o->dropout = -1;
+    _ct_gnn_cli_training_init(&o->tr);
     for (int i = 2; i < argc; i++) {
         int rc = cli_parse_one(o, argc, argv, &i);
         if (rc)
@@ -203,25 +189,25 @@ static void cli_settings(ct_gnn_arch_struct *arch, ct_gnn_train_opts *t,
     if (o->kind == CT_GNN_GCAN)
         arch->eta = o->eta;
     t->beta = o->beta;
-    if (o->k >= 0)
-        t->sgc_k = o->k;
-    if (o->epochs > 0)
-        t->epochs = o->epochs;
-    if (o->patience >= 0)
-        t->patience = o->patience;
-    if (o->hidden > 0)
-        arch->hidden = o->hidden;
-    if (o->heads > 0 && o->kind != CT_GNN_GCN)
-        arch->heads = o->heads;
-    if (o->lr >= 0)
-        t->lr = o->lr;
-    if (o->wd >= 0) {
-        t->wd_first = o->wd;
-        t->wd_rest = o->kind == CT_GNN_GCN ? 0.0 : o->wd;
+    if (o->tr.k >= 0)
+        t->sgc_k = o->tr.k;
+    if (o->tr.epochs > 0)
+        t->epochs = o->tr.epochs;
+    if (o->tr.patience >= 0)
+        t->patience = o->tr.patience;
+    if (o->tr.hidden > 0)
+        arch->hidden = o->tr.hidden;
+    if (o->tr.heads > 0 && o->kind != CT_GNN_GCN)
+        arch->heads = o->tr.heads;
+    if (o->tr.lr >= 0)
+        t->lr = o->tr.lr;
+    if (o->tr.wd >= 0) {
+        t->wd_first = o->tr.wd;
+        t->wd_rest = o->kind == CT_GNN_GCN ? 0.0 : o->tr.wd;
     }
-    if (o->dropout >= 0) {
-        arch->dropout = o->dropout;
-        arch->att_dropout = o->kind == CT_GNN_GCN ? 0.0 : o->dropout;
+    if (o->tr.dropout >= 0) {
+        arch->dropout = o->tr.dropout;
+        arch->att_dropout = o->kind == CT_GNN_GCN ? 0.0 : o->tr.dropout;
     }
 }
 

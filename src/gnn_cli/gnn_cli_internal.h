@@ -20,6 +20,20 @@ int _ct_gnn_cli_parse_slong(slong *x, const char *v, slong lo, slong hi, const c
    0.3 prints as 0.3; non-finite values print as null (JSON). */
 void _ct_gnn_cli_put_double(FILE *f, double x);
 
+/* The training overrides `gnn train` and `gnn tune` share (-1: the model's
+   default): --epochs, --patience, --hidden, --heads, --k, --lr,
+   --weight-decay, --dropout. */
+typedef struct {
+    slong epochs, patience, hidden, heads, k;
+    double lr, wd, dropout;
+} _ct_gnn_cli_training;
+
+void _ct_gnn_cli_training_init(_ct_gnn_cli_training *tr);
+
+/* Parses argv[*i] if it is one of those options: 0 (parsed), -1 (not one of
+   them, *i unchanged) or the usage exit status (message printed). */
+int _ct_gnn_cli_parse_training(_ct_gnn_cli_training *tr, int argc, char **argv, int *i);
+
 /* The parsed options of `certune gnn train`. */
 #define CT_GNN_CLI_SPLIT_DEFAULT 0
 #define CT_GNN_CLI_SPLIT_PUBLIC 1
@@ -34,7 +48,8 @@ typedef struct {
     int split;
     slong geom_k;    /* -1: cycle through the 10 splits */
     slong per_class; /* per-class:K */
-    slong seeds, epochs, patience, hidden, heads, k;
+    slong seeds;
+    _ct_gnn_cli_training tr;
 } _ct_gnn_cli_train_args;
 
 /* Seed s of `gnn train` is done (r[0..s] known): the text header first (with
@@ -57,8 +72,7 @@ typedef struct {
     const char *dataset, *data_root, *plot; /* plot: --plot F.svg, or NULL */
     ct_gnn_tune_sample_opts sample;
     slong runs, grid, grid_runs, bo_evals, budget, threads;
-    slong epochs, patience, hidden, heads, k;
-    double lr, wd, dropout;
+    _ct_gnn_cli_training tr;
 } _ct_gnn_cli_tune_args;
 
 /* Prints the text or JSON report of the methods run (res[m] for bit m of

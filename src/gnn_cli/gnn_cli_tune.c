@@ -77,29 +77,6 @@ static int tune_parse_tuner(_ct_gnn_cli_tune_args *o, const char *v)
         "unknown tuner '%s' (expected grid, backprop, bo or all)", v);
 }
 
-/* The options shared with `gnn train` (training settings). */
-static int tune_parse_training(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *i)
-{
-    const char *v;
-    if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->epochs, v, 1, 100000000, "--epochs");
-    if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->patience, v, 0, 100000000, "--patience");
-    if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->hidden, v, 1, 100000, "--hidden");
-    if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->heads, v, 1, 1000, "--heads");
-    if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
-        return _ct_gnn_cli_parse_slong(&o->k, v, 0, 100, "--k");
-    if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->lr, v, 0, 100, "--lr");
-    if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->wd, v, 0, 100, "--weight-decay");
-    if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
-        return _ct_gnn_cli_parse_double(&o->dropout, v, 0, 0.99, "--dropout");
-    return _ct_gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
-}
-
 static int tune_parse_one(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *i)
 {
     const char *v;
@@ -151,16 +128,18 @@ static int tune_parse_one(_ct_gnn_cli_tune_args *o, int argc, char **argv, int *
         return o->json = 1, 0;
     if (strcmp(argv[*i], "--progress") == 0)
         return o->progress = 1, 0;
-    return tune_parse_training(o, argc, argv, i);
+    rc = _ct_gnn_cli_parse_training(&o->tr, argc, argv, i);
+    return rc >= 0
+               ? rc
+               : _ct_gnn_cli_usage_error("unknown or incomplete option '%s'", argv[*i]);
 }
 
 static int tune_parse_args(_ct_gnn_cli_tune_args *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
     ct_gnn_tune_sample_opts_init(&o->sample);
-    o->epochs = o->patience = o->hidden = o->heads = o->k = -1;
     o->runs = o->grid = o->grid_runs = o->bo_evals = o->threads = -1;
-    o->lr = o->wd = o->dropout = -1;
+    _ct_gnn_cli_training_init(&o->tr);
     o->kind = -1;
     for (int i = 2; i < argc; i++) {
         int rc = tune_parse_one(o, argc, argv, &i);
@@ -191,22 +170,22 @@ static void tune_settings(ct_gnn_tune_opts *t, const _ct_gnn_cli_tune_args *o)
     t->budget = o->budget > 0 ? o->budget : 0;
     if (o->threads > 0)
         t->threads = o->threads;
-    if (o->k >= 0)
-        t->train.sgc_k = o->k;
-    if (o->epochs > 0)
-        t->train.epochs = o->epochs;
-    if (o->patience >= 0)
-        t->train.patience = o->patience;
-    if (o->hidden > 0)
-        t->arch.hidden = o->hidden;
-    if (o->heads > 0)
-        t->arch.heads = o->heads;
-    if (o->lr >= 0)
-        t->train.lr = o->lr;
-    if (o->wd >= 0)
-        t->train.wd_first = t->train.wd_rest = o->wd;
-    if (o->dropout >= 0)
-        t->arch.dropout = t->arch.att_dropout = o->dropout;
+    if (o->tr.k >= 0)
+        t->train.sgc_k = o->tr.k;
+    if (o->tr.epochs > 0)
+        t->train.epochs = o->tr.epochs;
+    if (o->tr.patience >= 0)
+        t->train.patience = o->tr.patience;
+    if (o->tr.hidden > 0)
+        t->arch.hidden = o->tr.hidden;
+    if (o->tr.heads > 0)
+        t->arch.heads = o->tr.heads;
+    if (o->tr.lr >= 0)
+        t->train.lr = o->tr.lr;
+    if (o->tr.wd >= 0)
+        t->train.wd_first = t->train.wd_rest = o->tr.wd;
+    if (o->tr.dropout >= 0)
+        t->arch.dropout = t->arch.att_dropout = o->tr.dropout;
     t->progress = o->progress || isatty(STDERR_FILENO) ? stderr : NULL;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/base.h"
+#include "certune/opt.h"
 #include "gnn_cli_internal.h"
 
 int _ct_gnn_cli_usage_error(const char *fmt, const char *arg)
@@ -58,4 +59,32 @@ void _ct_gnn_cli_put_double(FILE *f, double x)
             break;
     }
     fputs(buf, f);
+}
+
+void _ct_gnn_cli_training_init(_ct_gnn_cli_training *tr)
+{
+    tr->epochs = tr->patience = tr->hidden = tr->heads = tr->k = -1;
+    tr->lr = tr->wd = tr->dropout = -1;
+}
+
+int _ct_gnn_cli_parse_training(_ct_gnn_cli_training *tr, int argc, char **argv, int *i)
+{
+    const char *v;
+    if ((v = ct_opt_value(argc, argv, i, "--epochs")) != NULL)
+        return _ct_gnn_cli_parse_slong(&tr->epochs, v, 1, 100000000, "--epochs");
+    if ((v = ct_opt_value(argc, argv, i, "--patience")) != NULL)
+        return _ct_gnn_cli_parse_slong(&tr->patience, v, 0, 100000000, "--patience");
+    if ((v = ct_opt_value(argc, argv, i, "--hidden")) != NULL)
+        return _ct_gnn_cli_parse_slong(&tr->hidden, v, 1, 100000, "--hidden");
+    if ((v = ct_opt_value(argc, argv, i, "--heads")) != NULL)
+        return _ct_gnn_cli_parse_slong(&tr->heads, v, 1, 1000, "--heads");
+    if ((v = ct_opt_value(argc, argv, i, "--k")) != NULL)
+        return _ct_gnn_cli_parse_slong(&tr->k, v, 0, 100, "--k");
+    if ((v = ct_opt_value(argc, argv, i, "--lr")) != NULL)
+        return _ct_gnn_cli_parse_double(&tr->lr, v, 0, 100, "--lr");
+    if ((v = ct_opt_value(argc, argv, i, "--weight-decay")) != NULL)
+        return _ct_gnn_cli_parse_double(&tr->wd, v, 0, 100, "--weight-decay");
+    if ((v = ct_opt_value(argc, argv, i, "--dropout")) != NULL)
+        return _ct_gnn_cli_parse_double(&tr->dropout, v, 0, 0.99, "--dropout");
+    return -1;
 }
