@@ -85,6 +85,14 @@ head -n 1 "$tmp/err" | grep -Eqx "certune: analyze: 0/1 instances, [0-9]+\.[0-9]
 [ ! -s "$tmp/err" ]; ok "no progress when stderr is not a terminal" $?
 "$C" bounds --family delta --progress $I/delta-gadget-x7-c99_100.gssl $I/delta-gadget-oscillating.gssl >/dev/null 2>"$tmp/err"
 tail -n 1 "$tmp/err" | grep -Eqx "certune: bounds: 2/2 instances, [0-9]+\.[0-9] s, done"; ok "bounds --progress" $?
+# tune: the training set's 2 instances, then the test set's 1.
+"$C" tune --family lambda --progress --train $I/random-1.gssl $I/random-2.gssl \
+  --test $I/random-3.gssl >/dev/null 2>"$tmp/err"
+grep -Eqx "certune: tune lambda: 2/2 instances, [0-9]+\.[0-9] s, certifying and ordering breakpoints" "$tmp/err" &&
+  tail -n 1 "$tmp/err" | grep -Eqx "certune: tune lambda: 1/1 instances, [0-9]+\.[0-9] s, done"
+ok "tune --progress: training then test" $?
+"$C" tune --family lambda --train $I/random-1.gssl --test $I/random-3.gssl >/dev/null 2>"$tmp/err"
+[ ! -s "$tmp/err" ]; ok "tune: no progress when stderr is not a terminal" $?
 
 echo "cli-report: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -26,8 +26,8 @@ void ct_mqpoly_init(ct_mqpoly_t g);
 void ct_mqpoly_clear(ct_mqpoly_t g);
 void ct_mqpoly_set(ct_mqpoly_t g, const ct_mqpoly_t h);
 
-/* g += sqrt(r) * G (r >= 1, in the square classes' convention above): merges with an existing class, drops a
-   class whose polynomial becomes zero, keeps rad sorted. */
+/* g += sqrt(r) * G (r >= 1, in the square classes' convention above): merges with an
+   existing class, drops a class whose polynomial becomes zero, keeps rad sorted. */
 void ct_mqpoly_add_term(ct_mqpoly_t g, const fmpz_t r, const fmpz_poly_t G);
 
 /* The same, but G's storage may be taken over: G is left a valid polynomial

@@ -154,7 +154,7 @@ static const char eval_help[] =
 static const char tune_help[] =
     "usage: certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
     "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
-    "                    [--threads N]\n"
+    "                    [--threads N] [--progress]\n"
     "\n"
     "Exact empirical-risk minimization on the training instances (the leftmost\n"
     "open piece of least loss, at its shortest rational), its exact loss on the\n"
@@ -171,8 +171,9 @@ static const char tune_help[] =
     "  --rademacher K  Monte-Carlo draws of the empirical Rademacher complexity\n"
     "                (exact over every sign vector when m <= 20)\n" TIES_HELP
     "  --json        print JSON (docs/tuning.md) instead of text\n"
-    "  --plot FILE   the chosen family's training loss as an SVG step plot\n" END_HELP
-    "\n"
+    "  --plot FILE   the chosen family's training loss as an SVG step plot\n"
+    "  --progress    instances done / total and elapsed time on stderr (default\n"
+    "                when stderr is a terminal)\n" END_HELP "\n"
     "example:\n"
     "  certune tune --family lambda --train instances/lambda-gadget-x6.gssl --test "
     "instances/lambda-gadget-x4.gssl\n";

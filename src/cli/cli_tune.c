@@ -10,7 +10,7 @@
 #include "certune/tune.h"
 
 typedef struct {
-    int all, have_family, have_c, json, ties;
+    int all, have_family, have_c, json, ties, progress;
     ct_family_t family;
     fmpq_t c;
     slong grid, rad_k, threads;
@@ -77,6 +77,10 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
         o->json = 1;
         return 0;
     }
+    if (strcmp(argv[*i], "--progress") == 0) {
+        o->progress = 1;
+        return 0;
+    }
     return ct_opt_usage_error("unknown or misplaced argument '%s' (files follow --train "
                               "or --test)",
                               argv[*i]);
@@ -123,6 +127,7 @@ static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
 {
     static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
                                         CT_FAMILY_DELTA};
+    static const char *what[] = {"tune lambda", "tune alpha", "tune delta"};
     char err[CERTUNE_ERRLEN];
     *best = 0;
     for (int k = 0; k < 3; k++) {
@@ -130,8 +135,16 @@ static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
             continue;
         ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
         (*nrows)++;
+        /* progress of the training, then the test analysis, as analyze's */
+        ct_cli_progress_struct p;
+        ct_cli_progress_init(&p, o->progress, what[k],
+                             "certifying and ordering breakpoints");
+        if (p.on)
+            ct_analysis_set_progress(ct_cli_progress_update, &p);
         int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
                                     o->rad_k, o->threads, err, sizeof(err));
+        ct_analysis_set_progress(NULL, NULL);
+        ct_cli_progress_finish(&p, r ? 0 : mt, mt);
         if (r < 0) {
             fprintf(stderr, "certune: %s\n", err);
             return CERTUNE_EXIT_INPUT;
