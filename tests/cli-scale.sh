@@ -95,7 +95,7 @@ corrupt() { # name, line number expected in the message, sed program
   [ $rc -eq 2 ] && [ -z "$out" ] && grep -q "bad.ctp:$2:" "$tmp/err"
   ok "corrupted profile ($1): exit 2, bad.ctp:$2 named" $?
 }
-corrupt "version 2" 1 '1s/1$/2/'
+corrupt "version 3" 1 '1s/2$/3/'
 corrupt "unknown family" 2 '2s/lambda/gamma/'
 corrupt "truncated" $(wc -l <"$P") '$d'
 corrupt "text after end" $(($(wc -l <"$P") + 1)) '$a extra'

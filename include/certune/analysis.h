@@ -56,6 +56,15 @@ typedef struct {
     slong *inst_nscored, *inst_cost0;
     slong nplaces;
     slong *place_start, *ev_inst, *ev_delta;
+    /* Per instance (set even when undecided): its nodes and declared classes,
+       for the tuner's class check and counting bound. */
+    slong *inst_nodes, *inst_classes;
+    /* Per place: the scored nodes tied among >= 2 classes there. A point where
+       a node's two leading classes touch without crossing changes no
+       prediction and is no breakpoint: place_hidden[p] > 0 says that place p
+       (an open piece, or after a merge a point inside one) may hold such a
+       point, where place_tied[p] would be too small. */
+    slong *place_tied, *place_hidden;
 } ct_analysis_struct;
 typedef ct_analysis_struct ct_analysis_t[1];
 

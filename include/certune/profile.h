@@ -1,4 +1,4 @@
-/* profile: analyses as files (docs/scale.md, format "certune-profile 1"), so
+/* profile: analyses as files (docs/scale.md, format "certune-profile 2"), so
    that shards of an instance set analyzed apart (job arrays, MPI ranks) can be
    merged exactly into the analysis of the whole. */
 #ifndef CERTUNE_PROFILE_H
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "certune/analysis.h"
 
-#define CT_PROFILE_VERSION 1
+#define CT_PROFILE_VERSION 2
 
 /* An analysis with what a merge must check: the score mode (1: all nodes),
    the instances' names (A.ninst of them, malloc'ed), and which shards of

@@ -24,6 +24,10 @@ typedef struct {
     slong *inst_base;  /* per instance: cost units on piece 0 */
     slong nev, evcap;  /* per-instance events, see ct_sweep_inst_event */
     struct ct_sweep_inst_event_struct *ev;
+    /* Scored nodes tied among >= 2 classes (for the tuner's reports): on
+       piece 0, at point g minus on piece g, and the change across g. */
+    slong tied_base;
+    slong *tied_point_dev, *tied_piece_delta;
 } ct_sweep_struct;
 typedef ct_sweep_struct ct_sweep_t[1];
 

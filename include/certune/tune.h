@@ -63,6 +63,16 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_instance_struct *test, slong mt, int ties, slong grid,
                         slong rad_k, slong nthreads, char *err, size_t errlen);
 
+/* Tunes from the training and test analyses (profiles read from files), which
+   T takes over (do not clear train and test afterwards), with train's family,
+   c and tie rule; names[i] name instance i in messages. The losses and tied
+   nodes at the choice come from the analyses. Returns as ct_tune_run (-1 also
+   when the two differ in family, c or tie rule), or 2 with err set when a
+   profile cannot count the tied nodes at the choice (place_hidden). */
+int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *train_names,
+                         ct_analysis_t test, const char *const *test_names, slong grid,
+                         slong rad_k, char *err, size_t errlen);
+
 void ct_tune_clear(ct_tune_t T);
 
 /* The grid's k-th point (0 <= k < G): alpha k+1/(G+1), delta k/(G-1) (G >= 2),

@@ -122,6 +122,12 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
         }
     if (c != NULL)
         fmpq_set(A->c, c);
+    A->inst_nodes = flint_malloc(2 * FLINT_MAX(m, 1) * sizeof(slong));
+    A->inst_classes = A->inst_nodes + FLINT_MAX(m, 1);
+    for (slong t = 0; t < m; t++) {
+        A->inst_nodes[t] = insts[t].n;
+        A->inst_classes[t] = insts[t].c;
+    }
     slong *nscored = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
     if (m < 1 || analyze_count_scored(nscored, insts, m, score_all, err, errlen)) {
         if (m < 1)

@@ -67,6 +67,36 @@ static void inst_map_event(inst_change *ch, slong *n, slong *cost0, const ct_ana
     }
 }
 
+/* Tied scored nodes per place from the sweep's raw points (g kept as
+   breakpoint kept[g], or dropped inside the current piece). */
+static void inst_build_tied(ct_analysis_t A, const ct_sweep_t P, const slong *kept,
+                            slong npoints)
+{
+    A->place_tied = flint_calloc(2 * A->nplaces, sizeof(slong));
+    A->place_hidden = A->place_tied + A->nplaces;
+    slong raw = P->tied_base, g0 = A->closed ? 1 : 0;
+    slong g1 = A->closed ? npoints - 1 : npoints;
+    if (A->closed) {
+        A->place_tied[0] = raw + P->tied_point_dev[0];
+        raw += P->tied_piece_delta[0];
+    }
+    slong piece = ct_analysis_place_of_piece(A, 0);
+    A->place_tied[piece] = raw;
+    for (slong g = g0; g < g1; g++) {
+        if (kept[g] >= 0) {
+            slong p = ct_analysis_place_of_point(A, kept[g]);
+            A->place_tied[p] = raw + P->tied_point_dev[g];
+            piece = p + 1;
+            A->place_tied[piece] = raw + P->tied_piece_delta[g];
+        } else if (P->tied_point_dev[g] != 0 || P->tied_piece_delta[g] != 0) {
+            A->place_hidden[piece]++;
+        }
+        raw += P->tied_piece_delta[g];
+    }
+    if (A->closed)
+        A->place_tied[A->nplaces - 1] = raw + P->tied_point_dev[npoints - 1];
+}
+
 void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
                              const ct_sweep_t P, const slong *nscored)
 {
@@ -103,11 +133,14 @@ void _ct_analysis_inst_build(ct_analysis_t A, const ct_analysis_common *C,
     }
     flint_free(fill);
     flint_free(ch);
+    inst_build_tied(A, P, kept, npoints);
     flint_free(kept);
 }
 
 void _ct_analysis_inst_clear(ct_analysis_t A)
 {
+    flint_free(A->inst_nodes); /* inst_classes shares its block */
+    flint_free(A->place_tied);
     flint_free(A->inst_nscored);
     flint_free(A->inst_cost0);
     flint_free(A->place_start);

@@ -112,6 +112,38 @@ static slong merge_copy_events(ct_analysis_t R, slong at, const ct_analysis_t S,
     return at;
 }
 
+/* Tied nodes per place: the sum of the parts' counts on the places of A and B
+   holding it (a part's place q holds the merged places from its start
+   first[q] up to the next part place's start). A part's piece that may hide a
+   touching tie passes the doubt to every merged place inside it. */
+static void merge_tied(ct_analysis_t R, const ct_analysis_t A, const ct_analysis_t B,
+                       const slong *inv_a, const slong *inv_b)
+{
+    R->place_tied = flint_calloc(2 * R->nplaces, sizeof(slong));
+    R->place_hidden = R->place_tied + R->nplaces;
+    for (slong p = 0, qa = 0, qb = 0; p < R->nplaces; p++) {
+        qa = inv_a[p] >= 0 ? inv_a[p] : qa;
+        qb = inv_b[p] >= 0 ? inv_b[p] : qb;
+        R->place_tied[p] = A->place_tied[qa] + B->place_tied[qb];
+        R->place_hidden[p] = A->place_hidden[qa] + B->place_hidden[qb];
+    }
+}
+
+/* Every instance's nodes and classes: A's then B's. */
+static void merge_inst_sizes(ct_analysis_t R, const ct_analysis_t A,
+                             const ct_analysis_t B)
+{
+    slong m = R->ninst, na = A->ninst;
+    if (A->inst_nodes == NULL || B->inst_nodes == NULL)
+        return;
+    R->inst_nodes = flint_malloc(2 * FLINT_MAX(m, 1) * sizeof(slong));
+    R->inst_classes = R->inst_nodes + FLINT_MAX(m, 1);
+    for (slong t = 0; t < m; t++) {
+        R->inst_nodes[t] = t < na ? A->inst_nodes[t] : B->inst_nodes[t - na];
+        R->inst_classes[t] = t < na ? A->inst_classes[t] : B->inst_classes[t - na];
+    }
+}
+
 /* Per-instance costs: A's instances then B's, in units of the union's tie
    unit, each event at the merged place where its part's place begins; within
    a place A's events precede B's, as in one run (nodes in instance order). */
@@ -151,6 +183,7 @@ static void merge_instances(ct_analysis_t R, const ct_analysis_t A, const ct_ana
             at = merge_copy_events(R, at, B, inv_b[p], A->ninst, sb);
     }
     R->place_start[R->nplaces] = at;
+    merge_tied(R, A, B, inv_a, inv_b);
     flint_free(inv_a);
     flint_free(first);
 }
@@ -185,6 +218,7 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     R->nscored = A->nscored + B->nscored;
     R->tie_unit =
         A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
+    merge_inst_sizes(R, A, B);
     merge_copy_undecided(R, A);
     merge_copy_undecided(R, B);
     if (R->nundecided > 0)

@@ -22,7 +22,8 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
     if (_ct_profile_rd_count(R, "certune-profile", &version, CT_PROFILE_MAX_COUNT))
         return -1;
     if (version != CT_PROFILE_VERSION)
-        return _ct_profile_rd_fail(R, "unsupported profile version (this is %s)", "1");
+        return _ct_profile_rd_fail(R, "unsupported profile version (this is %s; re-save it)",
+                                   "2");
     if (_ct_profile_rd_word(R, "family", family_words, 3, &fam) ||
         _ct_profile_rd_line(R, "c"))
         return -1;
@@ -110,6 +111,10 @@ static int load_instance(ct_profile_reader *R, ct_profile_t P, slong t, slong *s
         A->inst_cost0[t] = c0;
         *sum += ns;
     }
+    if (ct_qparse_tok_slong(A->inst_nodes + t, &R->s) ||
+        ct_qparse_tok_slong(A->inst_classes + t, &R->s) || A->inst_nodes[t] < 1 ||
+        A->inst_classes[t] < 1)
+        return _ct_profile_rd_fail(R, "%s", "bad node or class count");
     if ((P->names[t] = _ct_profile_rd_string(R, "instance name")) == NULL)
         return -1;
     return _ct_profile_rd_done(R);
@@ -125,6 +130,8 @@ static int load_instances(ct_profile_reader *R, ct_profile_t P)
         return _ct_profile_rd_fail(R, "%s", "no instance");
     A->ninst = m;
     P->names = flint_calloc(m, sizeof(char *));
+    A->inst_nodes = flint_malloc(2 * m * sizeof(slong));
+    A->inst_classes = A->inst_nodes + m;
     if (A->nundecided == 0) {
         A->inst_nscored = flint_malloc(m * sizeof(slong));
         A->inst_cost0 = flint_malloc(m * sizeof(slong));
@@ -224,6 +231,33 @@ static int load_events(ct_profile_reader *R, ct_analysis_t A)
     return 0;
 }
 
+/* "t PLACE TIED HIDDEN", places increasing, the others 0 0. */
+static int load_tied(ct_profile_reader *R, ct_analysis_t A)
+{
+    slong n, place, tied, hidden, prev = -1;
+    if (_ct_profile_rd_count(R, "tied", &n, CT_PROFILE_MAX_COUNT))
+        return -1;
+    if (A->nundecided > 0)
+        return n == 0 ? 0 : _ct_profile_rd_fail(R, "%s", "ties in an undecided profile");
+    A->place_tied = flint_calloc(2 * A->nplaces, sizeof(slong));
+    A->place_hidden = A->place_tied + A->nplaces;
+    for (slong k = 0; k < n; k++) {
+        if (_ct_profile_rd_line(R, "t"))
+            return -1;
+        if (ct_qparse_tok_slong(&place, &R->s) || ct_qparse_tok_slong(&tied, &R->s) ||
+            ct_qparse_tok_slong(&hidden, &R->s) || place <= prev ||
+            place >= A->nplaces || tied < 0 || tied > A->nscored || hidden < 0 ||
+            (tied == 0 && hidden == 0))
+            return _ct_profile_rd_fail(R, "%s", "bad tie record (place or counts)");
+        A->place_tied[place] = tied;
+        A->place_hidden[place] = hidden;
+        prev = place;
+        if (_ct_profile_rd_done(R))
+            return -1;
+    }
+    return 0;
+}
+
 static int load_end(ct_profile_reader *R)
 {
     if (_ct_profile_rd_line(R, "end") || _ct_profile_rd_done(R))
@@ -242,7 +276,7 @@ int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
     ct_profile_reader R = {f, path, 0, NULL, 0, "", err, errlen};
     int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) ||
              load_instances(&R, P) || load_breakpoints(&R, &P->A) ||
-             load_events(&R, &P->A) || load_end(&R);
+             load_events(&R, &P->A) || load_tied(&R, &P->A) || load_end(&R);
     if (rc == 0 && P->A.nundecided == 0) {
         rc = _ct_profile_losses(&P->A, err, errlen) ||
              _ct_profile_check_order(&P->A, err, errlen);

@@ -1,4 +1,4 @@
-/* profile_write: an analysis as a "certune-profile 1" text file
+/* profile_write: an analysis as a "certune-profile 2" text file
    (docs/scale.md). Every exact quantity is written exactly; the losses are not
    written, the reader recomputes them from the per-instance costs. */
 #include <stdlib.h>
@@ -44,6 +44,7 @@ static void profile_write_instances(FILE *f, const ct_analysis_t A,
             fprintf(f, "i %ld %ld ", (long)A->inst_nscored[t], (long)A->inst_cost0[t]);
         else
             fputs("i - - ", f);
+        fprintf(f, "%ld %ld ", (long)A->inst_nodes[t], (long)A->inst_classes[t]);
         _ct_profile_write_escaped(f, names[t]);
         fputc('\n', f);
     }
@@ -66,6 +67,19 @@ static void profile_write_breakpoints(FILE *f, const ct_analysis_t A)
                     (long)A->ev_delta[e]);
 }
 
+/* The places with tied nodes or a possibly hidden touching tie. */
+static void profile_write_tied(FILE *f, const ct_analysis_t A)
+{
+    slong n = 0;
+    for (slong p = 0; A->nundecided == 0 && p < A->nplaces; p++)
+        n += A->place_tied[p] != 0 || A->place_hidden[p] != 0;
+    fprintf(f, "tied %ld\n", (long)n);
+    for (slong p = 0; n > 0 && p < A->nplaces; p++)
+        if (A->place_tied[p] != 0 || A->place_hidden[p] != 0)
+            fprintf(f, "t %ld %ld %ld\n", (long)p, (long)A->place_tied[p],
+                    (long)A->place_hidden[p]);
+}
+
 int ct_profile_write(FILE *f, const ct_profile_t P)
 {
     const ct_analysis_struct *A = &P->A;
@@ -82,6 +96,7 @@ int ct_profile_write(FILE *f, const ct_profile_t P)
     }
     profile_write_instances(f, A, (const char *const *)P->names);
     profile_write_breakpoints(f, A);
+    profile_write_tied(f, A);
     fputs("end\n", f);
     return ferror(f) ? -1 : 0;
 }

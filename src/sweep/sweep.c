@@ -31,6 +31,9 @@ void ct_sweep_init(ct_sweep_t P, slong npoints, slong ninst, const slong *nscore
     P->inst_base = flint_calloc(FLINT_MAX(ninst, 1), sizeof(slong));
     P->nev = P->evcap = 0;
     P->ev = NULL;
+    P->tied_base = 0;
+    P->tied_point_dev = flint_calloc(2 * FLINT_MAX(npoints, 1), sizeof(slong));
+    P->tied_piece_delta = P->tied_point_dev + FLINT_MAX(npoints, 1);
     fmpz_clear(lcm);
 }
 
@@ -45,6 +48,7 @@ void ct_sweep_clear(ct_sweep_t P)
     flint_free(P->jump);
     flint_free(P->inst_base);
     flint_free(P->ev);
+    flint_free(P->tied_point_dev);
 }
 
 void ct_sweep_set_ties(ct_sweep_t P, int ties, slong unit)
@@ -136,6 +140,8 @@ void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int
         cur[p] = sign0[p];
     profile_state(st, cur, c, P->ties);
     slong cost = ct_signfn_cost(cur, c, truth, P->ties, P->unit);
+    slong tied = ct_signfn_tied(NULL, cur, c) > 1;
+    P->tied_base += tied;
     profile_count(P->base, w, cost, 0);
     P->inst_base[inst] += cost;
     profile_event *ev = profile_collect(&nev, npairs, len, pts, mult);
@@ -161,6 +167,10 @@ void ct_sweep_add_node(ct_sweep_t P, slong inst, slong truth, slong c, const int
         profile_count(P->point_dev + g, w, cost_at, cost);
         profile_count(P->piece_delta + g, w, cost_after, cost);
         profile_record(P, inst, g, cost_at - cost, cost_after - cost);
+        slong tied_after = ct_signfn_tied(NULL, cur, c) > 1;
+        P->tied_point_dev[g] += (ct_signfn_tied(NULL, at, c) > 1) - tied;
+        P->tied_piece_delta[g] += tied_after - tied;
+        tied = tied_after;
         cost = cost_after;
         memcpy(st, st_after, (size_t)c);
     }

@@ -6,6 +6,7 @@
 #include "certune/family.h"
 #include "certune/qparse.h"
 #include "certune/tune.h"
+#include "tune_internal.h"
 
 static void tune_zero(ct_tune_t T, ct_family_t family, int ties)
 {
@@ -74,12 +75,16 @@ static void tune_choose(ct_tune_t T)
             T->where = b;
             fmpq_set(T->train_loss, A->point_loss + b);
         }
+    fmpq_t q; /* a local: GCC 12 misjudges T->chosen's size in a non-inlined copy */
+    fmpq_init(q);
     if (T->kind == CT_TUNE_PIECE)
-        ct_analysis_piece_point(T->chosen, A, T->where);
+        ct_analysis_piece_point(q, A, T->where);
     else if (T->kind == CT_TUNE_END)
-        fmpq_set_si(T->chosen, T->where, 1);
+        fmpq_set_si(q, T->where, 1);
     else
-        fmpq_set(T->chosen, ct_bpoint_lo(A->bp + T->where));
+        fmpq_set(q, ct_bpoint_lo(A->bp + T->where));
+    fmpq_swap(T->chosen, q);
+    fmpq_clear(q);
     T->inf_not_rational = fmpq_cmp(T->train_loss, A->min_loss) > 0;
 }
 
@@ -111,34 +116,74 @@ static void tune_grid(ct_tune_t T, slong G)
             fmpq_set(T->grid_chosen, q);
         }
     }
-    ct_analysis_loss_at(T->grid_test, T->test, T->grid_chosen);
+    fmpq_set(q, T->grid_chosen); /* a local, as in tune_choose */
+    ct_analysis_loss_at(T->grid_test, T->test, q);
     fmpq_sub(T->grid_miss, T->grid_train, T->train_loss);
     fmpq_clear(q);
     fmpq_clear(l);
 }
 
-/* Evaluates at the chosen value on a set; checks the direct solve against the
-   profile (two independent routes: a mismatch is a bug). */
+/* The tied scored nodes at the chosen value by A's counts, or -1 when the
+   chosen value lies in a place that may hide a touching tie (analysis.h). */
+static slong tune_tied_in(const ct_analysis_t A, const fmpq_t x)
+{
+    slong p = ct_analysis_place_at(A, x);
+    return A->place_hidden[p] > 0 ? -1 : A->place_tied[p];
+}
+
+/* Evaluates at the chosen value on a set: by the direct solve when the
+   instances are at hand, checked against the profile (two independent routes:
+   a mismatch is a bug), else from the profile alone. Returns the tied nodes,
+   or -1 when a profile alone cannot count them. */
 static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
                        const ct_instance_struct *insts, slong m)
 {
+    ct_analysis_loss_at(loss, A, T->chosen);
+    slong tied = tune_tied_in(A, T->chosen);
+    if (insts == NULL)
+        return tied;
     ct_evaluate_t E;
     char err[256];
-    fmpq_t prof;
-    fmpq_init(prof);
     if (ct_evaluate_run(E, T->family, T->c, T->chosen, insts, m, 0, T->ties, err,
                         sizeof(err)))
         abort(); /* the analysis accepted the same instances */
-    ct_analysis_loss_at(prof, A, T->chosen);
-    if (!fmpq_equal(prof, E->loss)) {
+    if (!fmpq_equal(loss, E->loss) || (tied >= 0 && tied != E->ntied)) {
         fprintf(stderr, "certune: internal error: profile and direct solve disagree\n");
         abort();
     }
-    fmpq_set(loss, E->loss);
-    slong tied = E->ntied;
+    tied = E->ntied;
     ct_evaluate_clear(E);
-    fmpq_clear(prof);
     return tied;
+}
+
+static int tune_finish(ct_tune_t T, const ct_instance_struct *train, slong m,
+                    const ct_instance_struct *test, slong mt, slong grid, slong rad_k,
+                    char *err, size_t errlen)
+{
+    tune_choose(T);
+    T->train_tied = tune_eval(T->train_loss, T, T->train, train, m);
+    T->test_tied = tune_eval(T->test_loss, T, T->test, test, mt);
+    if (T->train_tied < 0 || T->test_tied < 0) {
+        char *x = fmpq_get_str(NULL, 10, T->chosen);
+        snprintf(err, errlen,
+                 "%s profile: how many nodes tie at the chosen value %s is not "
+                 "certain (two leading classes of a node may touch there without "
+                 "crossing); tune on the instances",
+                 T->train_tied < 0 ? "training" : "test", x);
+        flint_free(x);
+        return 2;
+    }
+    fmpq_set(T->test_optimal, T->test->min_loss);
+    fmpq_sub(T->gap, T->train_loss, T->test_loss);
+    fmpq_abs(T->gap, T->gap);
+    if (grid > 0)
+        tune_grid(T, grid);
+    slong nmax = 1;
+    for (slong t = 0; t < T->train->ninst; t++)
+        nmax = FLINT_MAX(nmax, T->train->inst_nodes[t]);
+    if (rad_k > 0)
+        ct_tune_rademacher(T, rad_k, nmax, T->train->inst_classes[0]);
+    return 0;
 }
 
 int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
@@ -176,18 +221,21 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
         return -1;
     if (T->train->nundecided || T->test->nundecided)
         return 1;
-    tune_choose(T);
-    T->train_tied = tune_eval(T->train_loss, T, T->train, train, m);
-    T->test_tied = tune_eval(T->test_loss, T, T->test, test, mt);
-    fmpq_set(T->test_optimal, T->test->min_loss);
-    fmpq_sub(T->gap, T->train_loss, T->test_loss);
-    fmpq_abs(T->gap, T->gap);
-    if (grid > 0)
-        tune_grid(T, grid);
-    slong nmax = 1;
-    for (slong t = 0; t < m; t++)
-        nmax = FLINT_MAX(nmax, train[t].n);
-    if (rad_k > 0)
-        ct_tune_rademacher(T, rad_k, nmax, train[0].c);
-    return 0;
+    return tune_finish(T, train, m, test, mt, grid, rad_k, err, errlen);
+}
+
+int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *train_names,
+                         ct_analysis_t test, const char *const *test_names, slong grid,
+                         slong rad_k, char *err, size_t errlen)
+{
+    tune_zero(T, train->family, train->ties);
+    *T->train = *train;
+    *T->test = *test;
+    if (train->family == CT_FAMILY_DELTA)
+        fmpq_set(T->c, train->c);
+    if (_ct_tune_check_alike(train, train_names, test, test_names, err, errlen))
+        return -1;
+    if (T->train->nundecided || T->test->nundecided)
+        return 1;
+    return tune_finish(T, NULL, 0, NULL, 0, grid, rad_k, err, errlen);
 }
