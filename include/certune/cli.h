@@ -84,6 +84,16 @@ int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
 /* Writes the profile P to path; 0, or 2 with the message printed. */
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P);
 
+/* Whether path is a profile file (it begins with "certune-profile "). */
+int ct_cli_is_profile(const char *path);
+
+/* Reads the profiles files[0..n) and merges them exactly into out, as `merge`
+   does: one split of one set, every shard present (else exit 2 naming the
+   missing shards, or with keep_going a warning). Returns 0 (clear out) or 2
+   with the message printed (nothing to clear). */
+int ct_cli_merge_profiles(ct_profile_t out, const char *const *files, slong n,
+                          int keep_going);
+
 int ct_cli_merge_main(int argc, char **argv);
 
 /* Runs fn(arg, t) for t = 0 .. n-1 on nthreads threads (cli_pool.c; the

@@ -9,13 +9,16 @@
 #include "certune/qparse.h"
 #include "certune/report.h"
 #include "certune/tune.h"
+#include "cli_internal.h"
 
 typedef struct {
     ct_family_t family;
     fmpq_t c, at;
-    int have_family, have_c, have_at, score_all, json, predictions, ties;
+    int have_family, have_c, have_at, have_ties, have_score, score_all, json, predictions;
+    int ties;
     const char **files;
     slong nfiles;
+    int profiles; /* the files are profiles (cli_eval_profile.c) */
 } eval_options;
 
 static int eval_parse_option(eval_options *o, int argc, char **argv, int *i)
@@ -35,12 +38,15 @@ static int eval_parse_option(eval_options *o, int argc, char **argv, int *i)
             return ct_opt_usage_error("--at takes an exact rational, not '%s'", v);
         return 0;
     }
-    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL)
+    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL) {
+        o->have_ties = 1;
         return ct_cli_parse_ties(&o->ties, v);
+    }
     if ((v = ct_opt_value(argc, argv, i, "--score")) != NULL) {
         if (strcmp(v, "all") != 0 && strcmp(v, "unlabeled") != 0)
             return ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
         o->score_all = strcmp(v, "all") == 0;
+        o->have_score = 1;
         return 0;
     }
     if (strcmp(argv[*i], "--json") == 0 || strcmp(argv[*i], "--predictions") == 0) {
@@ -65,15 +71,26 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
         if (rc)
             return rc;
     }
-    if (!o->have_family || !o->have_at || o->nfiles == 0)
+    if (!o->have_at || o->nfiles == 0)
+        return ct_opt_usage_error("%s", "eval needs --at and at least one FILE");
+    slong nprof = 0;
+    for (slong k = 0; k < o->nfiles; k++)
+        nprof += ct_cli_is_profile(o->files[k]);
+    o->profiles = nprof > 0;
+    if (nprof > 0 && nprof < o->nfiles)
         return ct_opt_usage_error("%s",
-                                  "eval needs --family, --at and at least one FILE");
-    if (o->have_c && o->family != CT_FAMILY_DELTA)
+                                  "eval takes instance files or profiles, not both");
+    if (nprof > 0 && o->predictions)
+        return ct_opt_usage_error("%s", "--predictions needs the instances: a profile "
+                                        "holds losses, not predictions");
+    if (!o->have_family && nprof == 0)
+        return ct_opt_usage_error("%s", "eval needs --family (given by a profile)");
+    if (o->have_c && o->have_family && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     return 0;
 }
 
-static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct *insts,
+static void eval_text(FILE *out, const ct_evaluate_t E, const char *const *names,
                       int predictions)
 {
     fprintf(out, "family %s at %s = ", ct_report_family_name(E->family),
@@ -92,7 +109,7 @@ static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct
     ct_tune_write_q(out, acc);
     fprintf(out, "\ntied scored nodes: %ld\nper instance:\n", (long)E->ntied);
     for (slong t = 0; t < E->ninst; t++) {
-        fprintf(out, "  %s  loss ", insts[t].path);
+        fprintf(out, "  %s  loss ", names[t]);
         ct_tune_write_q(out, E->inst_loss + t);
         fputc('\n', out);
     }
@@ -101,14 +118,14 @@ static void eval_text(FILE *out, const ct_evaluate_t E, const ct_instance_struct
         for (slong k = 0; k < E->nnodes; k++) {
             const ct_evaluate_node *v = E->nodes + k;
             fprintf(out, "  %s  node %ld  predicted %ld  true %ld  tied %ld\n",
-                    insts[v->inst].path, (long)v->node + 1, (long)v->pred, (long)v->truth,
+                    names[v->inst], (long)v->node + 1, (long)v->pred, (long)v->truth,
                     (long)v->ntied);
         }
     }
     fmpq_clear(acc);
 }
 
-static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct *insts,
+static void eval_json(FILE *out, const ct_evaluate_t E, const char *const *names,
                       int predictions)
 {
     fmpq_t acc;
@@ -126,7 +143,7 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct
     fprintf(out, ", \"tied_nodes\": %ld,\n \"per_instance\": [", (long)E->ntied);
     for (slong t = 0; t < E->ninst; t++) {
         fputs(t ? ",\n  {\"file\": " : "\n  {\"file\": ", out);
-        ct_tune_json_string(out, insts[t].path);
+        ct_tune_json_string(out, names[t]);
         fputs(", ", out);
         ct_tune_json_q(out, "loss", E->inst_loss + t);
         fmpq_one(acc);
@@ -152,21 +169,68 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const ct_instance_struct
     fmpq_clear(acc);
 }
 
-static int eval_run(const eval_options *o)
+static int eval_check_domain(ct_family_t family, const fmpq_t at)
 {
-    if (!ct_evaluate_in_domain(o->family, o->at)) {
-        char *s = fmpq_get_str(NULL, 10, o->at);
-        fprintf(stderr, "certune: --at %s is outside the domain of %s (%s)\n", s,
-                ct_report_family_name(o->family),
-                o->family == CT_FAMILY_LAMBDA  ? "(0, +inf)"
-                : o->family == CT_FAMILY_ALPHA ? "(0, 1)"
-                                               : "[0, 1]");
-        flint_free(s);
+    if (ct_evaluate_in_domain(family, at))
+        return 0;
+    char *s = fmpq_get_str(NULL, 10, at);
+    fprintf(stderr, "certune: --at %s is outside the domain of %s (%s)\n", s,
+            ct_report_family_name(family),
+            family == CT_FAMILY_LAMBDA  ? "(0, +inf)"
+            : family == CT_FAMILY_ALPHA ? "(0, 1)"
+                                        : "[0, 1]");
+    flint_free(s);
+    return CERTUNE_EXIT_INPUT;
+}
+
+static int eval_print(const eval_options *o, const ct_evaluate_t E,
+                      const char *const *names)
+{
+    if (o->json)
+        eval_json(stdout, E, names, o->predictions);
+    else
+        eval_text(stdout, E, names, o->predictions);
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
         return CERTUNE_EXIT_INPUT;
     }
+    return 0;
+}
+
+/* The loss read from the profiles' exact places (merged as `merge` does). */
+static int eval_run_profiles(const eval_options *o)
+{
+    ct_profile_t P;
+    int rc = ct_cli_merge_profiles(P, o->files, o->nfiles, 0);
+    if (rc)
+        return rc;
+    rc = _ct_cli_profile_settings(P, o->files[0], o->have_family ? &o->family : NULL,
+                                  o->have_c ? o->c : NULL, o->have_ties ? &o->ties : NULL,
+                                  o->have_score ? &o->score_all : NULL);
+    if (rc == 0)
+        rc = eval_check_domain(P->A.family, o->at);
+    if (rc == 0 && P->A.nundecided) {
+        ct_report_write_undecided(stderr, &P->A);
+        rc = CERTUNE_EXIT_UNDECIDED;
+    }
+    ct_evaluate_t E;
+    if (rc == 0 && (rc = _ct_cli_eval_from_profile(E, P, o->at, o->files[0])) == 0) {
+        rc = eval_print(o, E, (const char *const *)P->names);
+        ct_evaluate_clear(E);
+    }
+    ct_profile_clear(P);
+    return rc;
+}
+
+/* One exact solve per component at X. */
+static int eval_run_instances(const eval_options *o)
+{
+    int rc = eval_check_domain(o->family, o->at);
+    if (rc)
+        return rc;
     ct_instance_struct *insts;
     slong m;
-    int rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
     if (rc)
         return rc;
     ct_evaluate_t E;
@@ -175,16 +239,15 @@ static int eval_run(const eval_options *o)
                         sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
-    } else if (o->json)
-        eval_json(stdout, E, insts, o->predictions);
-    else
-        eval_text(stdout, E, insts, o->predictions);
+    } else {
+        const char **names = ct_mem_malloc(sizeof(char *) * (size_t)m);
+        for (slong t = 0; t < m; t++)
+            names[t] = insts[t].path;
+        rc = eval_print(o, E, names);
+        free(names);
+    }
     ct_evaluate_clear(E);
     ct_cli_free_instances(insts, m);
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
     return rc;
 }
 
@@ -193,7 +256,7 @@ int ct_cli_eval_main(int argc, char **argv)
     eval_options o;
     int rc = eval_parse_args(&o, argc, argv);
     if (rc == 0)
-        rc = eval_run(&o);
+        rc = o.profiles ? eval_run_profiles(&o) : eval_run_instances(&o);
     free(o.files);
     fmpq_clear(o.c);
     fmpq_clear(o.at);

@@ -42,67 +42,10 @@ static int parse_merge_args(merge_options *o, int argc, char **argv)
     return 0;
 }
 
-/* Reads every profile, then merges them pairwise in a fixed tree order; the
-   union ends in P[0]. Returns 0 or 2 (message printed; all cleared). */
-static int merge_load_all(ct_profile_struct *P, const merge_options *o)
-{
-    char err[CERTUNE_ERRLEN];
-    slong n = o->nfiles, k;
-    for (k = 0; k < n; k++)
-        if (ct_profile_read(P + k, o->files[k], err, sizeof(err))) {
-            fprintf(stderr, "certune: %s\n", err);
-            for (slong j = 0; j <= k; j++)
-                ct_profile_clear(P + j);
-            return CERTUNE_EXIT_INPUT;
-        }
-    int rc = 0;
-    for (slong w = 1; w < n; w *= 2)
-        for (slong i = 0; i + w < n; i += 2 * w) {
-            ct_profile_t R;
-            if (rc == 0 && ct_profile_merge(R, P + i, P + i + w, err, sizeof(err))) {
-                fprintf(stderr, "certune: %s\n", err);
-                rc = CERTUNE_EXIT_INPUT;
-                ct_profile_clear(R);
-            }
-            if (rc == 0) {
-                ct_profile_clear(P + i);
-                P[i] = *R;
-            }
-            ct_profile_clear(P + i + w);
-        }
-    if (rc)
-        ct_profile_clear(P + 0);
-    return rc;
-}
-
-/* A missing shard: an error, or with --keep-going a warning naming them. */
-static int merge_check_complete(const ct_profile_t P, int keep_going)
-{
-    if (P->nshards == P->shard_k)
-        return 0;
-    fprintf(stderr, "certune: %s: %ld of %ld instances; missing shards",
-            keep_going ? "warning: partial report" : "incomplete", (long)P->A.ninst,
-            (long)P->set_size);
-    for (slong s = 0, j = 0; s < P->shard_k; s++) {
-        if (j < P->nshards && P->shards[j] == s)
-            j++;
-        else
-            fprintf(stderr, " %ld/%ld", (long)s, (long)P->shard_k);
-    }
-    fprintf(stderr, "%s\n", keep_going ? "" : " (rerun them, or pass --keep-going)");
-    return keep_going ? 0 : CERTUNE_EXIT_INPUT;
-}
-
 static int merge_report(const merge_options *o, ct_profile_t P)
 {
-    int rc = merge_check_complete(P, o->keep_going);
-    if (rc == 0 && P->nshards == P->shard_k && P->A.ninst != P->set_size) {
-        fprintf(stderr,
-                "certune: the shards hold %ld instances, not the %ld of the set\n",
-                (long)P->A.ninst, (long)P->set_size);
-        rc = CERTUNE_EXIT_INPUT;
-    }
-    if (rc == 0 && o->save_profile != NULL)
+    int rc = 0;
+    if (o->save_profile != NULL)
         rc = ct_cli_save_profile(o->save_profile, P);
     if (rc)
         return rc;
@@ -124,13 +67,12 @@ int ct_cli_merge_main(int argc, char **argv)
     merge_options o;
     int rc = parse_merge_args(&o, argc, argv);
     if (rc == 0) {
-        ct_profile_struct *P = flint_malloc(o.nfiles * sizeof(ct_profile_struct));
-        rc = merge_load_all(P, &o);
+        ct_profile_t P;
+        rc = ct_cli_merge_profiles(P, o.files, o.nfiles, o.keep_going);
         if (rc == 0) {
-            rc = merge_report(&o, P + 0);
-            ct_profile_clear(P + 0);
+            rc = merge_report(&o, P);
+            ct_profile_clear(P);
         }
-        flint_free(P);
         if (fflush(stdout) != 0) {
             perror("certune: writing the report");
             rc = CERTUNE_EXIT_INPUT;

@@ -8,9 +8,11 @@
 #include "certune/family.h"
 #include "certune/plot.h"
 #include "certune/tune.h"
+#include "cli_internal.h"
 
 typedef struct {
-    int all, have_family, have_c, json, ties, progress;
+    int all, have_family, have_c, have_ties, json, ties, progress;
+    int train_prof, test_prof; /* the side is given as profiles */
     ct_family_t family;
     fmpq_t c;
     slong grid, rad_k, threads;
@@ -65,8 +67,10 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
     if ((v = ct_opt_value(argc, argv, i, "--rademacher")) != NULL)
         return tune_parse_count(&o->rad_k, v, "--rademacher takes a count >= 1, not '%s'",
                                 1);
-    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL)
+    if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL) {
+        o->have_ties = 1;
         return ct_cli_parse_ties(&o->ties, v);
+    }
     if ((v = ct_opt_value(argc, argv, i, "--threads")) != NULL)
         return ct_cli_parse_threads(&o->threads, v);
     if ((v = ct_opt_value(argc, argv, i, "--plot")) != NULL) {
@@ -86,6 +90,18 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
                               argv[*i]);
 }
 
+/* *prof = the side's arguments are profiles; a side mixing both is refused. */
+static int tune_classify(int *prof, const char **list, slong n, const char *side)
+{
+    slong k = 0;
+    for (slong t = 0; t < n; t++)
+        k += ct_cli_is_profile(list[t]);
+    *prof = k > 0;
+    if (k > 0 && k < n)
+        return ct_opt_usage_error("%s takes instance files or profiles, not both", side);
+    return 0;
+}
+
 static int tune_parse_args(tune_options *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
@@ -100,9 +116,17 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
         if (rc)
             return rc;
     }
-    if (!o->have_family || o->ntrain == 0 || o->ntest == 0)
-        return ct_opt_usage_error("%s", "tune needs --family, --train FILE|DIR... and "
+    if (o->ntrain == 0 || o->ntest == 0)
+        return ct_opt_usage_error("%s", "tune needs --train FILE|DIR... and "
                                         "--test FILE|DIR...");
+    if (tune_classify(&o->train_prof, o->train, o->ntrain, "--train") ||
+        tune_classify(&o->test_prof, o->test, o->ntest, "--test"))
+        return CERTUNE_EXIT_USAGE;
+    if (!o->have_family && !o->train_prof && !o->test_prof)
+        return ct_opt_usage_error("%s", "tune needs --family (given by a profile)");
+    if (o->all && (o->train_prof || o->test_prof))
+        return ct_opt_usage_error("%s", "--family all needs instances: a profile holds "
+                                        "one family");
     if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
     return 0;
@@ -160,8 +184,49 @@ static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
     return 0;
 }
 
+/* The report of rows[0..nrows) (when rc is 0), then the rows freed. */
+static int tune_report(const tune_options *o, ct_tune_struct **rows, slong nrows,
+                       slong best, int rc)
+{
+    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
+        rc = CERTUNE_EXIT_INPUT;
+    if (rc == 0 && o->json)
+        ct_tune_write_json(stdout, rows, nrows, best);
+    else if (rc == 0)
+        ct_tune_write_text(stdout, rows, nrows, best);
+    for (slong r = 0; r < nrows; r++) {
+        ct_tune_clear(rows[r]);
+        flint_free(rows[r]);
+    }
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return rc;
+}
+
+/* At least one side given as profiles: one family, from the profiles. */
+static int tune_profiles(const tune_options *o)
+{
+    _ct_cli_tune_input in = {o->train, o->test,       o->ntrain,
+                             o->ntest, o->train_prof, o->test_prof};
+    _ct_cli_tune_settings s;
+    memset(&s, 0, sizeof(s));
+    fmpq_init(s.c_v);
+    s.family = o->have_family ? &o->family : NULL;
+    s.c = o->have_c ? o->c : NULL;
+    s.ties = o->have_ties ? &o->ties : NULL;
+    s.threads = o->threads, s.grid = o->grid, s.rad_k = o->rad_k;
+    ct_tune_struct *rows[1];
+    int rc = _ct_cli_tune_profiles(rows, &in, &s);
+    fmpq_clear(s.c_v);
+    return tune_report(o, rows, rc == 0, 0, rc);
+}
+
 static int tune_run(const tune_options *o)
 {
+    if (o->train_prof || o->test_prof)
+        return tune_profiles(o);
     ct_instance_struct *tr, *te;
     slong m, mt, nrows = 0, best = 0;
     int rc = ct_cli_load_paths(&tr, &m, o->train, o->ntrain);
@@ -174,22 +239,9 @@ static int tune_run(const tune_options *o)
     }
     ct_tune_struct *rows[3];
     rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
-    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
-        rc = CERTUNE_EXIT_INPUT;
-    if (rc == 0 && o->json)
-        ct_tune_write_json(stdout, rows, nrows, best);
-    else if (rc == 0)
-        ct_tune_write_text(stdout, rows, nrows, best);
-    for (slong r = 0; r < nrows; r++) {
-        ct_tune_clear(rows[r]);
-        flint_free(rows[r]);
-    }
+    rc = tune_report(o, rows, nrows, best, rc);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
     return rc;
 }
 

@@ -22,8 +22,8 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
     if (_ct_profile_rd_count(R, "certune-profile", &version, CT_PROFILE_MAX_COUNT))
         return -1;
     if (version != CT_PROFILE_VERSION)
-        return _ct_profile_rd_fail(R, "unsupported profile version (this is %s; re-save it)",
-                                   "2");
+        return _ct_profile_rd_fail(
+            R, "unsupported profile version (this is %s; re-save it)", "2");
     if (_ct_profile_rd_word(R, "family", family_words, 3, &fam) ||
         _ct_profile_rd_line(R, "c"))
         return -1;
@@ -245,9 +245,8 @@ static int load_tied(ct_profile_reader *R, ct_analysis_t A)
         if (_ct_profile_rd_line(R, "t"))
             return -1;
         if (ct_qparse_tok_slong(&place, &R->s) || ct_qparse_tok_slong(&tied, &R->s) ||
-            ct_qparse_tok_slong(&hidden, &R->s) || place <= prev ||
-            place >= A->nplaces || tied < 0 || tied > A->nscored || hidden < 0 ||
-            (tied == 0 && hidden == 0))
+            ct_qparse_tok_slong(&hidden, &R->s) || place <= prev || place >= A->nplaces ||
+            tied < 0 || tied > A->nscored || hidden < 0 || (tied == 0 && hidden == 0))
             return _ct_profile_rd_fail(R, "%s", "bad tie record (place or counts)");
         A->place_tied[place] = tied;
         A->place_hidden[place] = hidden;

@@ -157,8 +157,8 @@ static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
 }
 
 static int tune_finish(ct_tune_t T, const ct_instance_struct *train, slong m,
-                    const ct_instance_struct *test, slong mt, slong grid, slong rad_k,
-                    char *err, size_t errlen)
+                       const ct_instance_struct *test, slong mt, slong grid, slong rad_k,
+                       char *err, size_t errlen)
 {
     tune_choose(T);
     T->train_tied = tune_eval(T->train_loss, T, T->train, train, m);

@@ -6,8 +6,8 @@
 #include "tune_internal.h"
 
 int _ct_tune_check_alike(const ct_analysis_t A, const char *const *an,
-                            const ct_analysis_t B, const char *const *bn, char *err,
-                            size_t errlen)
+                         const ct_analysis_t B, const char *const *bn, char *err,
+                         size_t errlen)
 {
     const char *what = A->family != B->family    ? "family"
                        : !fmpq_equal(A->c, B->c) ? "constant c"
@@ -29,4 +29,3 @@ int _ct_tune_check_alike(const ct_analysis_t A, const char *const *an,
     }
     return 0;
 }
-
