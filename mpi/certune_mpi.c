@@ -77,7 +77,8 @@ static char *mpi_analyze_one(int *status, const mpi_options *o, const char *path
         if (ct_family_analyze_ties(A, o->family, o->c, inst, 1, o->score_all, o->ties,
                                    NULL, err, sizeof(err)) == 0) {
             slong zero = 0;
-            ct_profile_struct P = {*A, o->score_all, (char **)&path, 1, 1, 1, &zero};
+            ct_profile_struct P = {*A,    o->score_all, (char **)&path, 1, 1, 1,
+                                   &zero, NULL};
             FILE *f = open_memstream(&buf, &len);
             ct_profile_write(f, &P);
             fclose(f);

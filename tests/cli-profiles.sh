@@ -88,6 +88,25 @@ for pair in "wtr wte" "rtr rte"; do
   done
 done
 
+# Shards given out of order: the instances come back in the set's order (eval's
+# per-instance lines; tune's seeded Monte-Carlo draws when m > 20; the merged
+# profile is the one run's but for its shard line).
+"$C" sample --dataset tests/fixtures/tinyweb --nodes 8 --count 24 --seed 6 \
+  --out "$tmp/w24" >/dev/null 2>&1
+for i in 0 1 2; do
+  "$C" analyze --family delta --shard $i/3 --save-profile "$tmp/m$i.ctp" "$tmp/w24" >/dev/null
+done
+same "eval on shards 2, 1, 0: per-instance lines in the set's order" \
+  "'$C' eval --family delta --at 1/3 '$tmp/w24'" \
+  "'$C' eval --at 1/3 '$tmp/m2.ctp' '$tmp/m1.ctp' '$tmp/m0.ctp'"
+same "tune on shards 2, 1, 0 of 24 instances: the Monte-Carlo Rademacher draws agree" \
+  "'$C' tune --family delta --train '$tmp/w24' --test '$tmp/wte' --rademacher 200" \
+  "'$C' tune --train '$tmp/m2.ctp' '$tmp/m1.ctp' '$tmp/m0.ctp' --test '$tmp/wte' --rademacher 200"
+"$C" merge --save-profile "$tmp/m.ctp" "$tmp/m2.ctp" "$tmp/m1.ctp" "$tmp/m0.ctp" >/dev/null
+"$C" analyze --family delta --save-profile "$tmp/one.ctp" "$tmp/w24" >/dev/null
+diff "$tmp/m.ctp" "$tmp/one.ctp" | grep '^[<>]' | grep -v '^[<>] shards ' | grep -q .
+ok "merged profile = one run's profile but for the shard line" $((1 - $?))
+
 # The gadgets' rational breakpoints, X exactly at them and beside them:
 # lambda 5/4 3/2 2 3 5, alpha 3/4, and delta's ends.
 for f in lambda alpha delta; do

@@ -20,6 +20,10 @@ typedef struct {
     char **names;
     slong shard_k, set_size, nshards;
     slong *shards;
+    /* Per instance its index in the whole set (malloc'ed), or NULL when the
+       profile holds one shard in order: then instance j is shards[0] + j
+       shard_k (ct_profile_set_index). */
+    slong *set_index;
 } ct_profile_struct;
 typedef ct_profile_struct ct_profile_t[1];
 
@@ -50,5 +54,13 @@ void ct_profile_init_move(ct_profile_t P, ct_analysis_t A, int score_all,
                           slong set_size);
 
 void ct_profile_clear(ct_profile_t P);
+
+/* Instance t's index in the whole set. */
+slong ct_profile_set_index(const ct_profile_t P, slong t);
+
+/* Puts P's instances in the order of the set (increasing set index), as one
+   run over the set orders them: names, per-instance arrays, events (within a
+   place by instance). The losses do not change. */
+void ct_profile_sort_instances(ct_profile_t P);
 
 #endif

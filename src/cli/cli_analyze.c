@@ -145,8 +145,8 @@ static int analyze_save_profile(const analyze_options *o, ct_analysis_t A,
     for (slong t = 0; t < m; t++)
         names[t] = insts[t].path;
     slong shard = o->shard_i;
-    ct_profile_struct P = {*A, o->score_all, (char **)names, o->shard_k, set_size,
-                           1,  &shard};
+    ct_profile_struct P = {*A,     o->score_all, (char **)names, o->shard_k, set_size, 1,
+                           &shard, NULL};
     int rc = ct_cli_save_profile(o->save_profile, &P);
     free(names);
     return rc;

@@ -85,6 +85,8 @@ int ct_cli_merge_profiles(ct_profile_t out, const char *const *files, slong n,
             ct_profile_clear(P + 0);
         else
             *out = P[0];
+        if (rc == 0)
+            ct_profile_sort_instances(out); /* the set's order, as one run's */
     }
     flint_free(P);
     return rc;

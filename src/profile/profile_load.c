@@ -112,9 +112,10 @@ static int load_instance(ct_profile_reader *R, ct_profile_t P, slong t, slong *s
         *sum += ns;
     }
     if (ct_qparse_tok_slong(A->inst_nodes + t, &R->s) ||
-        ct_qparse_tok_slong(A->inst_classes + t, &R->s) || A->inst_nodes[t] < 1 ||
-        A->inst_classes[t] < 1)
-        return _ct_profile_rd_fail(R, "%s", "bad node or class count");
+        ct_qparse_tok_slong(A->inst_classes + t, &R->s) ||
+        ct_qparse_tok_slong(P->set_index + t, &R->s) || A->inst_nodes[t] < 1 ||
+        A->inst_classes[t] < 1 || P->set_index[t] < 0 || P->set_index[t] >= P->set_size)
+        return _ct_profile_rd_fail(R, "%s", "bad node count, class count or set index");
     if ((P->names[t] = _ct_profile_rd_string(R, "instance name")) == NULL)
         return -1;
     return _ct_profile_rd_done(R);
@@ -132,6 +133,7 @@ static int load_instances(ct_profile_reader *R, ct_profile_t P)
     P->names = flint_calloc(m, sizeof(char *));
     A->inst_nodes = flint_malloc(2 * m * sizeof(slong));
     A->inst_classes = A->inst_nodes + m;
+    P->set_index = flint_malloc(m * sizeof(slong));
     if (A->nundecided == 0) {
         A->inst_nscored = flint_malloc(m * sizeof(slong));
         A->inst_cost0 = flint_malloc(m * sizeof(slong));

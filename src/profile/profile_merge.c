@@ -79,6 +79,10 @@ int ct_profile_merge(ct_profile_t R, ct_profile_t A, ct_profile_t B, char *err,
         return -1;
     }
     slong na = A->A.ninst, nb = B->A.ninst;
+    R->set_index = flint_malloc((na + nb) * sizeof(slong));
+    for (slong t = 0; t < na + nb; t++)
+        R->set_index[t] =
+            t < na ? ct_profile_set_index(A, t) : ct_profile_set_index(B, t - na);
     R->names = flint_malloc((na + nb) * sizeof(char *));
     for (slong t = 0; t < na + nb; t++) {
         const char *s = t < na ? A->names[t] : B->names[t - na];

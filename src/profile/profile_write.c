@@ -35,17 +35,18 @@ static void profile_write_head(FILE *f, const ct_profile_t P)
     fputc('\n', f);
 }
 
-static void profile_write_instances(FILE *f, const ct_analysis_t A,
-                                    const char *const *names)
+static void profile_write_instances(FILE *f, const ct_profile_t P)
 {
+    const ct_analysis_struct *A = &P->A;
     fprintf(f, "instances %ld\n", (long)A->ninst);
     for (slong t = 0; t < A->ninst; t++) {
         if (A->nundecided == 0)
             fprintf(f, "i %ld %ld ", (long)A->inst_nscored[t], (long)A->inst_cost0[t]);
         else
             fputs("i - - ", f);
-        fprintf(f, "%ld %ld ", (long)A->inst_nodes[t], (long)A->inst_classes[t]);
-        _ct_profile_write_escaped(f, names[t]);
+        fprintf(f, "%ld %ld %ld ", (long)A->inst_nodes[t], (long)A->inst_classes[t],
+                (long)ct_profile_set_index(P, t));
+        _ct_profile_write_escaped(f, P->names[t]);
         fputc('\n', f);
     }
 }
@@ -94,7 +95,7 @@ int ct_profile_write(FILE *f, const ct_profile_t P)
         _ct_profile_write_escaped(f, A->und_what[k]);
         fputc('\n', f);
     }
-    profile_write_instances(f, A, (const char *const *)P->names);
+    profile_write_instances(f, P);
     profile_write_breakpoints(f, A);
     profile_write_tied(f, A);
     fputs("end\n", f);
@@ -110,6 +111,7 @@ void ct_profile_init_move(ct_profile_t P, ct_analysis_t A, int score_all,
     P->nshards = 1;
     P->shards = flint_malloc(sizeof(slong));
     P->shards[0] = shard_i;
+    P->set_index = NULL;
     P->A = *A;
     P->score_all = score_all;
     P->names = flint_malloc(FLINT_MAX(A->ninst, 1) * sizeof(char *));
@@ -123,5 +125,6 @@ void ct_profile_clear(ct_profile_t P)
         free(P->names[t]);
     flint_free(P->names);
     flint_free(P->shards);
+    flint_free(P->set_index);
     ct_analysis_clear(&P->A);
 }
