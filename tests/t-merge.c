@@ -43,7 +43,13 @@ static int same_costs(const ct_analysis_t R, const ct_analysis_t A, const slong 
         for (slong t = 0; t < R->ninst; t++) {
             slong u = perm == NULL ? t : perm[t];
             ok &= cr[u] == ca[t] && R->inst_nscored[u] == A->inst_nscored[t];
+            ok &= R->inst_nodes[u] == A->inst_nodes[t] &&
+                  R->inst_classes[u] == A->inst_classes[t];
         }
+        /* tied nodes per place: the same, unless a part's piece may hide a
+           touching tie there */
+        ok &= R->place_hidden[p] > 0 || A->place_hidden[p] > 0 ||
+              R->place_tied[p] == A->place_tied[p];
     }
     flint_free(cr), flint_free(ca);
     return ok;
