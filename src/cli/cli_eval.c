@@ -84,7 +84,8 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
         return ct_opt_usage_error("%s", "--predictions needs the instances: a profile "
                                         "holds losses, not predictions");
     if (!o->have_family && nprof == 0)
-        return ct_opt_usage_error("%s", "eval needs --family (given by a profile)");
+        return ct_opt_usage_error("%s",
+                                  "eval needs --family (unless the FILEs are profiles)");
     if (o->have_c && o->have_family && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     return 0;

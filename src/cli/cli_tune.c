@@ -123,7 +123,8 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
         tune_classify(&o->test_prof, o->test, o->ntest, "--test"))
         return CERTUNE_EXIT_USAGE;
     if (!o->have_family && !o->train_prof && !o->test_prof)
-        return ct_opt_usage_error("%s", "tune needs --family (given by a profile)");
+        return ct_opt_usage_error(
+            "%s", "tune needs --family (unless a side is given as profiles)");
     if (o->all && (o->train_prof || o->test_prof))
         return ct_opt_usage_error("%s", "--family all needs instances: a profile holds "
                                         "one family");
