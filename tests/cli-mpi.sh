@@ -4,7 +4,8 @@
 # fixture, the report (text and JSON) is byte-identical to `certune analyze
 # --threads 1`; an unreadable instance fails the run with exit 2 naming it and
 # nothing on stdout, or with --keep-going is named as missing while the others
-# are reported. Skipped (77) when certune-mpi or mpirun is absent.
+# are reported; a worker killed mid-run fails the run, rank 0 naming the
+# instances in flight. Skipped (77) when certune-mpi or mpirun is absent.
 # Usage: cli-mpi.sh CERTUNE
 set -u
 C=${1:?usage: cli-mpi.sh CERTUNE}
@@ -45,5 +46,38 @@ ok "an unreadable instance: the run fails naming it, nothing on stdout" $?
 run --family lambda --keep-going "$tmp/bad" 2>"$tmp/err" | grep -q '3 instances'
 [ $? -eq 0 ] && grep -q 'missing: .*broken.gssl' "$tmp/err"
 ok "--keep-going: the others reported, the broken one named as missing" $?
+# A worker killed (SIGKILL) in the middle of the run: mpirun stops the job,
+# nothing is printed on stdout, the exit status is non-zero, and rank 0 names
+# the instances in flight, the killed rank's among them; --keep-going cannot
+# turn that into a report either. The instances (70-node alpha, ~0.2 s CPU
+# each) keep both workers busy for seconds; the kill comes 0.5 s after the
+# worker process appears (it then holds an instance).
+"$C" sample --dataset tests/fixtures/tinyweb --nodes 70 --count 24 --seed 1 \
+  --out "$tmp/slow" >/dev/null 2>&1
+worker_pid() { # mpirun's pid, rank -> the pid of that rank's process, or nothing
+  local p
+  for p in $(pgrep -P "$1"); do
+    tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2" &&
+      { echo "$p"; return; }
+  done
+}
+for opt in "" --keep-going; do
+  mpirun --oversubscribe -np 3 "$M" analyze --family alpha $opt "$tmp/slow" \
+    >"$tmp/kout" 2>"$tmp/kerr" &
+  mp=$!
+  w=
+  for _ in $(seq 200); do
+    w=$(worker_pid $mp 2)
+    [ -n "$w" ] && break
+    sleep 0.05
+  done
+  [ -n "$w" ] && sleep 0.5 && kill -9 "$w"
+  wait $mp
+  rc=$?
+  [ -n "$w" ] && [ $rc -ne 0 ] && [ ! -s "$tmp/kout" ] &&
+    grep -q 'certune-mpi: stopped; no report' "$tmp/kerr" &&
+    grep -q "^  rank 2: $tmp/slow/sample-0[0-9]*\.gssl" "$tmp/kerr"
+  ok "a killed worker${opt:+ ($opt)}: exit $rc, no report, its instance in flight named" $?
+done
 echo "$checks checks, $fails failed"
 [ "$fails" -eq 0 ]
