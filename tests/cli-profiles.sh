@@ -143,6 +143,19 @@ out=$("$C" tune --train "$tmp/x6.ctp" --test "$tmp/x4.ctp" --json |
   jq -c '[.chosen, .test_loss, .families[0].tied_test]')
 [ "$out" = '["2","1",1]' ]; ok "tune on profiles: 2 chosen, exactly x=4's tie, test loss 1 ($out)" $?
 
+# A piece that may hide a touching tie (`t PLACE 0 1`, as the analyzer writes
+# for a point where a node's leading classes touch without crossing): the
+# tied count there is not certain, so eval and tune exit 3 and print nothing;
+# elsewhere the profile still answers. x = 4's places: piece (0, 2), point 2,
+# piece (2, inf) = place 2.
+sed -e 's/^tied 1$/tied 2/' -e '$i t 2 0 1' "$tmp/x4.ctp" >"$tmp/x4h.ctp"
+fails_with "eval inside a piece that may hide a tie: exit 3" 3 "x4h.ctp: how many nodes tie at 3 is not certain" \
+  "$C" eval --at 3 "$tmp/x4h.ctp"
+out=$("$C" eval --at 1 --json "$tmp/x4h.ctp" | jq -c '[.loss, .tied_nodes]')
+[ "$out" = '["1",0]' ]; ok "eval in a piece without hidden ties still answers ($out)" $?
+fails_with "tune choosing inside a piece that may hide a tie: exit 3" 3 "not certain" \
+  "$C" tune --train "$tmp/x4h.ctp" --test "$tmp/x4h.ctp"
+
 # Errors: usage (exit 1) and input (exit 2, the file named, nothing on stdout)
 fails_with "eval --predictions on a profile: usage error" 1 "predictions" \
   "$C" eval --at 2 --predictions "$tmp/l46.ctp"

@@ -99,8 +99,59 @@ static void check_unscored(void)
     ct_instance_clear(inst);
 }
 
+/* The rational point k/2 as a certified root of 2x - k. */
+static void set_half(ct_bpoint_t b, slong k)
+{
+    ct_rroot_t r;
+    ct_rroot_init(r);
+    fmpz_poly_set_coeff_si(r->poly, 1, 2);
+    fmpz_poly_set_coeff_si(r->poly, 0, -k);
+    fmpq_set_si(r->lo, k, 2);
+    fmpq_set_si(r->hi, k, 2);
+    r->sign_lo = 0;
+    ct_bpoint_init(b);
+    ct_bpoint_set_rroot(b, r);
+    ct_rroot_clear(r);
+}
+
+/* Tied nodes per place, by hand: node E (truth 1) has F0 - F1 crossing at
+   1/2 (tied there, class 1 after); node D (truth 0) has F0 - F1 touching zero
+   at 1 (a double root, class 0 ahead on both sides): no prediction changes at
+   1, so it is no breakpoint, and the piece (1/2, inf) around it is marked as
+   possibly hiding a tie. */
+static void check_tied_places(void)
+{
+    ct_analysis_common C;
+    ct_analysis_common_init(&C);
+    ct_analysis_node *e = ct_analysis_common_add_node(&C, 0, 1, 2);
+    e->pid[0] = 0, e->sign0[0] = 1;
+    ct_analysis_node *d = ct_analysis_common_add_node(&C, 0, 0, 2);
+    d->pid[0] = 1, d->sign0[0] = 1;
+    slong cap[2] = {1, 1};
+    ct_analysis_common_alloc_events(&C, 2, cap);
+    ct_analysis_common_push_event(&C, 0, 0, 1);
+    ct_analysis_common_push_event(&C, 1, 1, 2);
+    C.npoints = 2;
+    C.points = flint_malloc(2 * sizeof(ct_bpoint_struct));
+    set_half(C.points + 0, 1);
+    set_half(C.points + 1, 2);
+    ct_analysis_t A;
+    ct_analysis_init_empty(A, CT_FAMILY_LAMBDA, 1);
+    A->nscored = 2;
+    slong nscored[1] = {2};
+    ct_analysis_common_finish(A, &C, nscored);
+    CHECK(A->nbp == 1 && A->nplaces == 3);
+    CHECK(A->place_tied[0] == 0 && A->place_tied[1] == 1 && A->place_tied[2] == 0);
+    CHECK(A->place_hidden[0] == 0 && A->place_hidden[1] == 0 && A->place_hidden[2] == 1);
+    CHECK(is_q(A->piece_loss + 0, 1, 2) && is_q(A->point_loss + 0, 1, 2) &&
+          is_q(A->piece_loss + 1, 0, 1));
+    ct_analysis_clear(A);
+    ct_analysis_common_clear(&C);
+}
+
 int main(void)
 {
+    check_tied_places();
     check_oscillating();
     check_merge();
     check_unscored();

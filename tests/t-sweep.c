@@ -53,8 +53,28 @@ int main(void)
     CHECK(P->changes[0] == 1 && P->jump[0] == 0);
     CHECK(P->changes[1] == 1 && P->jump[1] == 1);
     CHECK(P->changes[2] == 1 && P->jump[2] == 1);
+    /* Tied scored nodes: B at point 0 (its touch), A at point 1, C at point 2
+       (F0 = F2 on top; F1 = F2 at point 0 is below F0, no tie), none on the
+       pieces. */
+    CHECK(P->tied_base == 0);
+    for (slong g = 0; g < 3; g++)
+        CHECK(P->tied_point_dev[g] == 1 && P->tied_piece_delta[g] == 0);
     _fmpq_vec_clear(piece, 4);
     _fmpq_vec_clear(point, 3);
     ct_sweep_clear(P);
+
+    /* D (truth 0): F0 > F1 with a double root at point 0, class 0 ahead on both
+       sides: the tie at the point changes no prediction (changes 0: the
+       analyzer drops the point), but the node is tied there. */
+    slong one_scored[1] = {1};
+    ct_sweep_t Q;
+    ct_sweep_init(Q, 1, 1, one_scored);
+    int d_sign[1] = {1};
+    slong d_len[1] = {1}, d_pts0[1] = {0}, d_mult0[1] = {2};
+    slong *d_pts[1] = {d_pts0}, *d_mult[1] = {d_mult0};
+    ct_sweep_add_node(Q, 0, 0, 2, d_sign, d_len, d_pts, d_mult);
+    CHECK(Q->changes[0] == 0 && Q->jump[0] == 0);
+    CHECK(Q->tied_base == 0 && Q->tied_point_dev[0] == 1 && Q->tied_piece_delta[0] == 0);
+    ct_sweep_clear(Q);
     return check_finish("t-sweep");
 }
