@@ -213,6 +213,7 @@ static int mpi_merge(ct_analysis_t U, char **text, const int *status, char **pat
                 free(P->names[k]);
             flint_free(P->names);
             flint_free(P->shards);
+            flint_free(P->set_index);
             fclose(f);
             continue;
         }

@@ -47,6 +47,7 @@ static int side_profiles(tune_side *side, const char *const *files, slong n,
     side->n = P->A.ninst;
     side->loaded = 1;
     flint_free(P->shards);
+    flint_free(P->set_index);
     s->family_v = P->A.family;
     s->family = &s->family_v;
     fmpq_set(s->c_v, P->A.c);
