@@ -21,6 +21,14 @@ void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn);
 
+/* The same functions handed over one scored node at a time, as soon as they
+   are built (memory: one component's group solutions plus one node's
+   functions, not the whole instance's): fn(arg, s) may move the functions out
+   of s (s is cleared after the call; fn must not clear it). */
+typedef void (*ct_alpha_consumer)(void *arg, ct_signfn_struct *s);
+void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int score_all,
+                                  FILE *warn, ct_alpha_consumer fn, void *arg);
+
 /* The number of distinct square classes among the degrees of the labeled nodes
    of component comp_id (comp as numbered by ct_component_assign). */
 slong ct_alpha_square_classes(const ct_instance_t inst, const slong *comp, slong comp_id);

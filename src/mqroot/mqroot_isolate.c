@@ -11,6 +11,10 @@
 /* Halvings of (0, 1) tried before a squarefree proof is asked for. */
 #define MQROOT_QUICK_DEPTH 80
 
+/* Working precisions of the ball search: 192, 768, 3072 bits. */
+#define MQROOT_BALL_PREC 192
+#define MQROOT_BALL_PREC_MAX 3072
+
 /* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
 static void _mqroot_strip_x(ct_mqpoly_t f, const ct_mqpoly_t g)
 {
@@ -86,6 +90,20 @@ static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
     ct_mqpoly_normalize(f);
 }
 
+/* Balls at rising precision first (one real polynomial instead of one exact
+   one per square class: far cheaper), the exact tree when they cannot decide.
+   -1 (more than one variation at the quick depth) from either is final. */
+static slong _mqroot_isolate_quick(ct_mqroot_struct **out, const ct_mqpoly_t f)
+{
+    slong cnt = -2;
+    for (slong prec = MQROOT_BALL_PREC; cnt == -2 && prec <= MQROOT_BALL_PREC_MAX;
+         prec *= 4)
+        cnt = _ct_mqroot_isolate_ball(out, f, MQROOT_QUICK_DEPTH, prec);
+    if (cnt == -2)
+        cnt = _ct_mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
+    return cnt;
+}
+
 int ct_mqroot_isolate(ct_mqroot_struct **out, slong *n, fmpz_poly_struct **hfac,
                       slong **hexp, slong *nh, fmpq_t und_lo, fmpq_t und_hi,
                       const ct_mqpoly_t g)
@@ -107,8 +125,8 @@ int ct_mqroot_isolate(ct_mqroot_struct **out, slong *n, fmpz_poly_struct **hfac,
         /* Every interval left with one sign variation holds one simple zero, so
            a search that ends needs no squarefree proof; only when it stalls is
            f proved squarefree (then zeros are just close: search deeper). */
-        cnt = _ct_mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
-        if (cnt < 0 && _ct_mqroot_prove_squarefree(f))
+        cnt = _mqroot_isolate_quick(out, f);
+        if (cnt == -1 && _ct_mqroot_prove_squarefree(f))
             cnt = _ct_mqroot_isolate_sqfree(out, f, WORD_MAX);
     }
     if (cnt >= 0) {
