@@ -6,6 +6,7 @@
    mqroot_cmp.c and mqroot_norm.c, decimal strings in mqroot_str.c
    (docs/mqroot.md). */
 #include <math.h>
+#include <arb_poly.h>
 #include <flint/fmpz_vec.h>
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
@@ -16,10 +17,21 @@ void ct_mqroot_init(ct_mqroot_t r)
     fmpq_init(r->lo);
     fmpq_init(r->hi);
     r->sign_lo = 0;
+    r->ball = NULL;
+    r->ball_prec = 0;
+}
+
+static void _mqroot_ball_clear(ct_mqroot_t r)
+{
+    if (r->ball != NULL)
+        _arb_vec_clear(r->ball, FLINT_MAX(ct_mqpoly_degree(&r->fn), 0) + 1);
+    r->ball = NULL;
+    r->ball_prec = 0;
 }
 
 void ct_mqroot_clear(ct_mqroot_t r)
 {
+    _mqroot_ball_clear(r);
     ct_mqpoly_clear(&r->fn);
     fmpq_clear(r->lo);
     fmpq_clear(r->hi);
@@ -29,6 +41,7 @@ void ct_mqroot_set(ct_mqroot_t r, const ct_mqroot_t s)
 {
     if (r == s)
         return;
+    _mqroot_ball_clear(r);
     ct_mqpoly_set(&r->fn, &s->fn);
     fmpq_set(r->lo, s->lo);
     fmpq_set(r->hi, s->hi);
@@ -246,9 +259,39 @@ int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
 
 /* ---- refinement and rationals ------------------------------------------- */
 
+/* fn's coefficients as balls at precision >= prec (computed once per
+   doubling of the precision and kept in r). */
+static arb_srcptr _mqroot_ball(ct_mqroot_struct *r, slong prec)
+{
+    if (r->ball_prec < prec) {
+        slong d = FLINT_MAX(ct_mqpoly_degree(&r->fn), 0);
+        prec = FLINT_MAX(prec, 2 * r->ball_prec);
+        _mqroot_ball_clear(r);
+        r->ball = _ct_mqroot_ball_coeffs(&r->fn, d, prec);
+        r->ball_prec = prec;
+    }
+    return r->ball;
+}
+
+/* The sign of r's fn at x: a ball evaluation of the cached coefficients at
+   a precision covering x's size first (a ball excluding 0 is a proof), the
+   exact ct_mqroot_sign_fmpq when it contains 0. */
+static int _mqroot_sign_at(ct_mqroot_struct *r, const fmpq_t x)
+{
+    slong d = FLINT_MAX(ct_mqpoly_degree(&r->fn), 0);
+    slong prec = 160 + 2 * (fmpz_bits(fmpq_numref(x)) + fmpz_bits(fmpq_denref(x)));
+    arb_t y, t;
+    arb_init(y), arb_init(t);
+    arb_set_fmpq(t, x, prec);
+    _arb_poly_evaluate(y, _mqroot_ball(r, prec), d + 1, t, prec);
+    int s = arb_is_positive(y) ? 1 : arb_is_negative(y) ? -1 : 0;
+    arb_clear(y), arb_clear(t);
+    return s != 0 ? s : ct_mqroot_sign_fmpq(&r->fn, x);
+}
+
 static int _mqroot_sign(const void *fn, const fmpq_t x)
 {
-    return ct_mqroot_sign_fmpq((const ct_mqpoly_struct *)fn, x);
+    return _mqroot_sign_at((ct_mqroot_struct *)fn, x);
 }
 
 static void _mqroot_step(void *r)
@@ -261,7 +304,7 @@ void ct_mqroot_view(ct_root_struct *v, ct_mqroot_t r)
     v->lo = r->lo;
     v->hi = r->hi;
     v->sign_lo = &r->sign_lo;
-    v->fn = &r->fn;
+    v->fn = r; /* _mqroot_sign reads (and caches in) the root */
     v->sign = _mqroot_sign;
     v->step = _mqroot_step;
     v->self = r;
@@ -294,7 +337,8 @@ static int _mqroot_newton(ct_mqroot_t r)
     fmpq_add(a, r->lo, r->hi);
     fmpq_div_2exp(a, a, 1);
     arb_set_fmpq(x, a, prec);
-    ct_mqpoly_eval_arb(y, dy, &r->fn, x, prec);
+    _arb_poly_evaluate2(y, dy, _mqroot_ball(r, prec + 64),
+                        FLINT_MAX(ct_mqpoly_degree(&r->fn), 0) + 1, x, prec);
     int ok = 0;
     if (!arb_contains_zero(dy) && arb_is_finite(y)) {
         arb_div(y, y, dy, prec);
@@ -318,10 +362,10 @@ static int _mqroot_newton(ct_mqroot_t r)
         fmpq_add(b, a, w);
         fmpq_sub(a, a, w);
         if (fmpq_cmp(r->lo, a) < 0 && fmpq_cmp(b, r->hi) < 0) {
-            int sa = ct_mqroot_sign_fmpq(&r->fn, a);
+            int sa = _mqroot_sign_at(r, a);
             _mqroot_cut(r, a, sa);
             if (sa == r->sign_lo && !ct_mqroot_is_exact(r)) {
-                int sb = ct_mqroot_sign_fmpq(&r->fn, b);
+                int sb = _mqroot_sign_at(r, b);
                 _mqroot_cut(r, b, sb);
                 ok = sb != r->sign_lo;
             } else
@@ -350,7 +394,7 @@ void ct_mqroot_bisect(ct_mqroot_t r)
     fmpq_init(m);
     fmpq_add(m, r->lo, r->hi);
     fmpq_div_2exp(m, m, 1);
-    _mqroot_cut(r, m, ct_mqroot_sign_fmpq(&r->fn, m));
+    _mqroot_cut(r, m, _mqroot_sign_at(r, m));
     fmpq_clear(m);
 }
 

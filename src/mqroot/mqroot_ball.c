@@ -56,8 +56,7 @@ static void mqball_push(mqball_tree *t, arb_ptr B, const fmpz_t c, slong k)
     nd->k = k;
 }
 
-/* a = f's coefficients as balls at precision prec. */
-static arb_ptr mqball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
+arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
 {
     arb_ptr a = _arb_vec_init(d + 1);
     arb_t s;
@@ -83,7 +82,7 @@ static arb_ptr mqball_bernstein(arb_srcptr a, slong d, slong prec)
     arb_one(one);
     for (slong i = 0; i <= d; i++)
         arb_set(T + d - i, a + i);
-    _arb_poly_taylor_shift_horner(T, one, d + 1, prec);
+    _arb_poly_taylor_shift(T, one, d + 1, prec);
     for (slong i = 0; i <= d; i++) {
         fmpz_bin_uiui(bin, (ulong)d, (ulong)i);
         arb_div_fmpz(B + i, T + d - i, bin, prec);
@@ -229,7 +228,7 @@ slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
     t.depth_max = depth_max;
     t.budget = 4 * (t.d + MQBALL_LEAF_DEPTH);
     fmpz_init(c0);
-    t.a = mqball_coeffs(f, t.d, prec);
+    t.a = _ct_mqroot_ball_coeffs(f, t.d, prec);
     mqball_push(&t, mqball_bernstein(t.a, t.d, prec), c0, 0);
     fmpz_clear(c0);
     while (t.nst > 0 && t.status == 0) {
@@ -263,7 +262,7 @@ int ct_mqroot_zero_free(const ct_mqpoly_t g)
     ct_mqpoly_set(f, g);
     for (slong k = 0; k < f->len; k++)
         fmpz_poly_shift_right(f->poly + k, f->poly + k, j);
-    arb_ptr a = mqball_coeffs(f, d, MQROOT_ZERO_FREE_PREC);
+    arb_ptr a = _ct_mqroot_ball_coeffs(f, d, MQROOT_ZERO_FREE_PREC);
     arb_ptr B = mqball_bernstein(a, d, MQROOT_ZERO_FREE_PREC);
     slong var;
     int first, undecided = mqball_signs(&var, &first, B, d);

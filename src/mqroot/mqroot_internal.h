@@ -57,6 +57,10 @@ slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
 slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
                               slong depth_max, slong prec);
 
+/* f's coefficients sum_k sqrt(r_k) F_k[i], i <= d, as Arb balls at precision
+   prec (free with _arb_vec_clear(., d + 1)). */
+arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec);
+
 /* Sorts the n roots by lo, separates leaves sharing an end and bisects each to
    width at most 2^-16 (mqroot_tree.c). */
 void _ct_mqroot_finish(ct_mqroot_struct *r, slong n);
