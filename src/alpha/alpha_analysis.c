@@ -159,50 +159,76 @@ static int alpha_pair_dominated(const ct_analysis_node *v, const slong *loc,
     return 0;
 }
 
-/* Which of the node's distinct functions need their zeros: those of a pair
-   not dominated, unless proved zero-free. */
-static void alpha_needed(char *need, const ct_analysis_node *v, const slong *loc,
-                         const int *first, const int *free)
+/* Whether function f must be isolated: some pair using it is not dominated
+   (given the functions proved zero-free so far). */
+static int alpha_needed(slong f, const ct_analysis_node *v, const slong *loc,
+                        const int *first, const int *free)
 {
     for (slong a = 0; a < v->c; a++)
-        for (slong b = a + 1; b < v->c; b++) {
-            slong p = ct_signfn_pair(a, b, v->c);
-            if (loc[p] >= 0 && !free[loc[p]] &&
+        for (slong b = a + 1; b < v->c; b++)
+            if (loc[ct_signfn_pair(a, b, v->c)] == f &&
                 !alpha_pair_dominated(v, loc, first, free, a, b))
-                need[loc[p]] = 1;
-        }
+                return 1;
+    return 0;
+}
+
+/* The order in which the node's functions are isolated: those of pairs with
+   the class leading right of 0 first (if it leads everywhere, they are
+   zero-free and every other pair is dominated, hence skipped). */
+static void alpha_order(slong *order, const ct_analysis_node *v, const slong *loc,
+                        const int *first, slong nf)
+{
+    slong npairs = v->c * (v->c - 1) / 2, k = 0;
+    int *sg = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(int));
+    char *done = flint_calloc(FLINT_MAX(nf, 1), 1);
+    for (slong p = 0; p < npairs; p++)
+        sg[p] = loc[p] < 0 ? 0 : v->sign0[p] * first[loc[p]];
+    slong lead = ct_signfn_argmax(sg, v->c);
+    for (int pass = 0; pass < 2; pass++)
+        for (slong a = 0; a < v->c; a++)
+            for (slong b = a + 1; b < v->c; b++) {
+                slong f = loc[ct_signfn_pair(a, b, v->c)];
+                if (f >= 0 && !done[f] && (pass == 1 || a == lead || b == lead))
+                    done[f] = 1, order[k++] = f;
+            }
+    flint_free(sg), flint_free(done);
 }
 
 /* The node's functions, deduplicated among its own pairs (S), get ids
-   W->nfuncs + local id; their zeros are isolated now and the functions freed,
-   so memory holds one node's functions at a time. */
+   W->nfuncs + local id; their zeros are isolated now (those of dominated
+   pairs not at all) and the functions freed, so memory holds one node's
+   functions at a time. A function is proved zero-free when its isolation
+   finds no zero in (0, 1). */
 static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
                              ct_signfn_set_t S)
 {
-    int *first = flint_malloc(FLINT_MAX(S->len, 1) * sizeof(int));
-    int *free_ = flint_malloc(FLINT_MAX(S->len, 1) * sizeof(int));
-    char *need = flint_calloc(FLINT_MAX(S->len, 1), 1);
-    for (slong f = 0; f < S->len; f++) {
+    slong nf = S->len, *order = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
+    int *first = flint_malloc(FLINT_MAX(nf, 1) * sizeof(int));
+    int *free_ = flint_calloc(FLINT_MAX(nf, 1), sizeof(int));
+    for (slong f = 0; f < nf; f++)
         first[f] = ct_mqroot_sign_right_of_zero(S->fn.mq + f);
-        free_[f] = ct_mqroot_zero_free(S->fn.mq + f);
-    }
-    alpha_needed(need, v, loc, first, free_);
-    if (W->nfuncs + S->len > W->sf_alloc) {
-        W->sf_alloc = FLINT_MAX(2 * W->sf_alloc, W->nfuncs + S->len + 16);
+    alpha_order(order, v, loc, first, nf);
+    if (W->nfuncs + nf > W->sf_alloc) {
+        W->sf_alloc = FLINT_MAX(2 * W->sf_alloc, W->nfuncs + nf + 16);
         W->sign_first = flint_realloc(W->sign_first, W->sf_alloc * sizeof(int));
     }
-    for (slong f = 0; f < S->len; f++) {
-        slong id = W->nfuncs + f;
+    for (slong k = 0; k < nf; k++) {
+        slong f = order[k], id = W->nfuncs + f, z0 = W->nzeros;
+        int bad = 0;
         W->sign_first[id] = first[f];
-        if (need[f] && S->fn.mq[f].len == 1)
+        if (!alpha_needed(f, v, loc, first, free_))
+            continue;
+        if (S->fn.mq[f].len == 1)
             alpha_rational_function(W, S->fn.mq + f, id);
-        else if (need[f])
-            W->bad |= alpha_mixed_function(W->A, W, S->fn.mq + f, id);
+        else
+            bad = alpha_mixed_function(W->A, W, S->fn.mq + f, id);
+        W->bad |= bad;
+        free_[f] = !bad && W->nzeros == z0;
     }
     for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)
         v->pid[p] = loc[p] < 0 ? -1 : W->nfuncs + loc[p];
-    W->nfuncs += S->len;
-    flint_free(first), flint_free(free_), flint_free(need);
+    W->nfuncs += nf;
+    flint_free(order), flint_free(first), flint_free(free_);
 }
 
 /* The consumer of ct_alpha_sign_functions_each: one scored node. */

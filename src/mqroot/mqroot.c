@@ -265,7 +265,8 @@ static arb_srcptr _mqroot_ball(ct_mqroot_struct *r, slong prec)
 {
     if (r->ball_prec < prec) {
         slong d = FLINT_MAX(ct_mqpoly_degree(&r->fn), 0);
-        prec = FLINT_MAX(prec, 2 * r->ball_prec);
+        /* 512 bits cover a refinement to 20 digits: usually one computation */
+        prec = FLINT_MAX(FLINT_MAX(prec, 2 * r->ball_prec), 512);
         _mqroot_ball_clear(r);
         r->ball = _ct_mqroot_ball_coeffs(&r->fn, d, prec);
         r->ball_prec = prec;

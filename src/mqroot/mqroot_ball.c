@@ -59,15 +59,19 @@ static void mqball_push(mqball_tree *t, arb_ptr B, const fmpz_t c, slong k)
 arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
 {
     arb_ptr a = _arb_vec_init(d + 1);
-    arb_t s;
-    arb_init(s);
+    arb_t s, c;
+    arb_init(s), arb_init(c);
     for (slong k = 0; k < f->len; k++) {
         const fmpz_poly_struct *F = f->poly + k;
         arb_sqrt_fmpz(s, f->rad + k, prec);
-        for (slong i = 0; i < F->length; i++)
-            arb_addmul_fmpz(a + i, s, F->coeffs + i, prec);
+        for (slong i = 0; i < F->length; i++) {
+            /* rounded first: a multiplication by the full integer would cost
+               its size, not prec */
+            arb_set_round_fmpz(c, F->coeffs + i, prec);
+            arb_addmul(a + i, s, c, prec);
+        }
     }
-    arb_clear(s);
+    arb_clear(s), arb_clear(c);
     return a;
 }
 

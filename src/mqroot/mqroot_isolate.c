@@ -50,23 +50,26 @@ static slong _mqroot_hfac(fmpz_poly_struct **hfac, slong **hexp, const fmpz_poly
     return n;
 }
 
-/* 1 if A and B (lc(A) != 0 mod p) are proved coprime over Q by their images
-   mod p: a common factor D of degree >= 1 (primitive, lc(D) | lc(A)) keeps its
-   degree mod p and divides both images. */
-static int _mqroot_coprime_mod(const fmpz_poly_t A, const fmpz_poly_t B)
+/* 1 if the components of f are proved coprime over Q by their images mod p:
+   a common factor D of degree >= 1 (primitive, lc(D) | lc(F_0), which is
+   nonzero mod p) keeps its degree mod p and divides every image, so the gcd
+   of the images would have degree >= 1. */
+static int _mqroot_coprime_mod(const ct_mqpoly_t f)
 {
     mp_limb_t p = UWORD(4611686018427388039); /* 2^62 + 135, prime */
-    nmod_poly_t a, b, g;
+    nmod_poly_t g, b;
     int ok;
 
-    if (fmpz_fdiv_ui(fmpz_poly_lead(A), p) == 0)
+    if (fmpz_fdiv_ui(fmpz_poly_lead(f->poly + 0), p) == 0)
         return 0;
-    nmod_poly_init(a, p), nmod_poly_init(b, p), nmod_poly_init(g, p);
-    fmpz_poly_get_nmod_poly(a, A);
-    fmpz_poly_get_nmod_poly(b, B);
-    nmod_poly_gcd(g, a, b);
+    nmod_poly_init(g, p), nmod_poly_init(b, p);
+    fmpz_poly_get_nmod_poly(g, f->poly + 0);
+    for (slong k = 1; k < f->len && nmod_poly_degree(g) > 0; k++) {
+        fmpz_poly_get_nmod_poly(b, f->poly + k);
+        nmod_poly_gcd(g, g, b);
+    }
     ok = nmod_poly_degree(g) == 0;
-    nmod_poly_clear(a), nmod_poly_clear(b), nmod_poly_clear(g);
+    nmod_poly_clear(g), nmod_poly_clear(b);
     return ok;
 }
 
@@ -77,7 +80,7 @@ static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
     slong k;
 
     fmpz_poly_zero(h);
-    if (f->len >= 2 && _mqroot_coprime_mod(f->poly + 0, f->poly + 1)) {
+    if (f->len >= 2 && _mqroot_coprime_mod(f)) {
         fmpz_poly_one(h);
         ct_mqpoly_normalize(f);
         return;
