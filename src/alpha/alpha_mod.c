@@ -131,7 +131,8 @@ static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prim
                             slong np, const slong *rows, slong nsc, slong g0, slong nb)
 {
     slong n = C->size, blk = n * nb;
-    ulong *x = flint_calloc(np * blk, sizeof(ulong)), *y = flint_malloc(np * blk * sizeof(ulong));
+    ulong *x = flint_calloc(np * blk, sizeof(ulong)),
+          *y = flint_malloc(np * blk * sizeof(ulong));
     ulong *acc = flint_malloc(2 * nb * sizeof(ulong)), *swap;
     alpha_prime *pb = flint_malloc(np * sizeof(alpha_prime));
     for (slong i = 0; i < np; i++) { /* b = det(D) D^{-1} v */

@@ -23,10 +23,6 @@
    intervals. */
 #define MQBALL_LEAF_DEPTH 16
 
-/* Precision of the zero-free test (undecided signs only make it say "not
-   proved"). */
-#define MQROOT_ZERO_FREE_PREC 128
-
 typedef struct {
     arb_ptr B; /* d + 1 Bernstein coefficients on the node's interval */
     fmpz_t c;  /* the interval is (c / 2^k, (c + 1) / 2^k) */
@@ -254,24 +250,4 @@ slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
     _ct_mqroot_finish(t.r, t.n);
     *out = t.r;
     return t.n;
-}
-
-int ct_mqroot_zero_free(const ct_mqpoly_t g)
-{
-    slong j = _ct_mqroot_low_order(g), d = ct_mqpoly_degree(g) - j;
-    if (g->len == 0)
-        return 0;
-    ct_mqpoly_t f; /* g / x^j: zeros at 0 are outside the domain */
-    ct_mqpoly_init(f);
-    ct_mqpoly_set(f, g);
-    for (slong k = 0; k < f->len; k++)
-        fmpz_poly_shift_right(f->poly + k, f->poly + k, j);
-    arb_ptr a = _ct_mqroot_ball_coeffs(f, d, MQROOT_ZERO_FREE_PREC);
-    arb_ptr B = mqball_bernstein(a, d, MQROOT_ZERO_FREE_PREC);
-    slong var;
-    int first, undecided = mqball_signs(&var, &first, B, d);
-    _arb_vec_clear(a, d + 1);
-    _arb_vec_clear(B, d + 1);
-    ct_mqpoly_clear(f);
-    return !undecided && var == 0;
 }
