@@ -108,36 +108,70 @@ static void alpha_isolated(ct_signfn_struct *f, slong y)
     fmpz_poly_clear(G);
 }
 
+/* The group solutions P of all scored rows are held at once (ng * nsc * size
+   integers of up to ct_alpha_coeff_bits bits) unless that exceeds this many
+   bytes: then the rows are solved in batches, each batch repeating the
+   modular Krylov products (more time, bounded memory; docs/alpha.md). */
+#define ALPHA_P_BUDGET_DEFAULT ((size_t)512 << 20)
+static size_t alpha_p_budget = ALPHA_P_BUDGET_DEFAULT;
+
+size_t ct_alpha_set_memory_budget(size_t bytes)
+{
+    size_t old = alpha_p_budget;
+    alpha_p_budget = bytes == 0 ? ALPHA_P_BUDGET_DEFAULT : bytes;
+    return old;
+}
+
+/* Rows per batch so that a batch's P stays within the budget. */
+static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc)
+{
+    double per_row =
+        (double)C->ng * (double)C->size *
+        ((double)ct_alpha_coeff_bits(C) / 8.0 + 48.0); /* + fmpz, mpz, malloc */
+    double rows = (double)alpha_p_budget / FLINT_MAX(per_row, 1.0);
+    return rows >= (double)nsc ? nsc : FLINT_MAX(1, (slong)rows);
+}
+
+/* The functions of scored rows rows[0..nr), handed over one node at a time. */
+static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_t inst,
+                       const ct_alpha_comp *C, const slong *rows, slong nr)
+{
+    slong len = C->ng * nr * C->size;
+    fmpz *P = _fmpz_vec_init(len);
+    fmpz_poly_t G;
+    ct_signfn_t f;
+    fmpz_poly_init(G);
+    ct_alpha_adj_groups(P, C, rows, nr);
+    for (slong t = 0; t < nr; t++) {
+        slong v = C->node[rows[t]];
+        ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v, ct_signfn_truth(inst, v),
+                       inst->c);
+        alpha_node_pairs(f, P, C, t, nr, G);
+        alpha_emit(out, f);
+    }
+    fmpz_poly_clear(G);
+    _fmpz_vec_clear(P, len);
+}
+
 static void alpha_component(const alpha_sink *out, slong inst_idx,
                             const ct_instance_t inst, const ct_alpha_comp *C,
                             int score_all)
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
-    ct_signfn_t f;
     for (slong i = 0; i < C->size; i++)
         if (ct_signfn_is_scored(inst, C->node[i], score_all))
             rows[nsc++] = i;
     if (nsc > 0 && C->size == 1) {
         slong v = C->node[0];
+        ct_signfn_t f;
         ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v, ct_signfn_truth(inst, v),
                        inst->c);
         alpha_isolated(f, inst->label[v]);
         alpha_emit(out, f);
     } else if (nsc > 0) {
-        slong len = C->ng * nsc * C->size;
-        fmpz *P = _fmpz_vec_init(len);
-        fmpz_poly_t G;
-        fmpz_poly_init(G);
-        ct_alpha_adj_groups(P, C, rows, nsc);
-        for (slong t = 0; t < nsc; t++) {
-            slong v = C->node[rows[t]];
-            ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v,
-                           ct_signfn_truth(inst, v), inst->c);
-            alpha_node_pairs(f, P, C, t, nsc, G);
-            alpha_emit(out, f);
-        }
-        fmpz_poly_clear(G);
-        _fmpz_vec_clear(P, len);
+        slong batch = alpha_rows_per_batch(C, nsc);
+        for (slong r0 = 0; r0 < nsc; r0 += batch)
+            alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0));
     }
     flint_free(rows);
 }

@@ -195,3 +195,8 @@ void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slo
         alpha_prime_clear(pd + i);
     flint_free(pd), flint_free(res);
 }
+
+slong ct_alpha_coeff_bits(const ct_alpha_comp *C)
+{
+    return alpha_bound_bits(C) + 1;
+}
