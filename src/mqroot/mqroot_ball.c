@@ -15,6 +15,8 @@
    ct_mqroot_isolate), so its values at the dyadic ends are never 0. */
 #include <stdlib.h>
 #include <arb_poly.h>
+#include <flint/fmpz_poly.h>
+#include <flint/fmpz_vec.h>
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
 
@@ -71,24 +73,46 @@ arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
     return a;
 }
 
-/* Bernstein coefficients of f (coefficients a) on [0, 1]: with T(x) = (1 +
-   x)^d f(1 / (1 + x)), B[i] = T[d - i] / binom(d, i). */
+/* Bernstein coefficients of f (ball coefficients a, not all 0) on [0, 1]:
+   with T(x) = (1 + x)^d f(1 / (1 + x)), B[i] = T[d - i] / binom(d, i). The
+   Taylor shift is done exactly on integers: the midpoints scaled by 2^s to
+   about prec bits and rounded, each within e of 2^s a[i]; T[j] = sum_{k >= j}
+   binom(k, j) r[k] (r = a reversed) is then within e binom(d + 1, j + 1), so
+   B[i] within e binom(d + 1, i) / binom(d, i) = e (d + 1) / (d + 1 - i) <=
+   e (d + 1), all over 2^s. */
 static arb_ptr mqball_bernstein(arb_srcptr a, slong d, slong prec)
 {
-    arb_ptr T = _arb_vec_init(d + 1), B = _arb_vec_init(d + 1);
-    arb_t one;
-    fmpz_t bin;
-    arb_init(one), fmpz_init(bin);
-    arb_one(one);
+    arb_ptr B = _arb_vec_init(d + 1);
+    fmpz *T = _fmpz_vec_init(d + 1);
+    fmpz_t one, bin;
+    arf_t m;
+    mag_t e, t;
+    fmpz_init_set_ui(one, 1), fmpz_init(bin), arf_init(m), mag_init(e), mag_init(t);
+    slong E = WORD_MIN;
     for (slong i = 0; i <= d; i++)
-        arb_set(T + d - i, a + i);
-    _arb_poly_taylor_shift(T, one, d + 1, prec);
+        if (!arf_is_zero(arb_midref(a + i)))
+            E = FLINT_MAX(E, arf_abs_bound_lt_2exp_si(arb_midref(a + i)));
+    slong sh = E == WORD_MIN ? 0 : prec - E; /* (f != 0: some midpoint is not 0) */
     for (slong i = 0; i <= d; i++) {
-        fmpz_bin_uiui(bin, (ulong)d, (ulong)i);
-        arb_div_fmpz(B + i, T + d - i, bin, prec);
+        arf_mul_2exp_si(m, arb_midref(a + i), sh);
+        arf_get_fmpz(T + d - i, m, ARF_RND_NEAR); /* within 1/2 */
+        mag_mul_2exp_si(t, arb_radref(a + i), sh);
+        mag_max(e, e, t);
     }
-    _arb_vec_clear(T, d + 1);
-    arb_clear(one), fmpz_clear(bin);
+    mag_one(t);
+    mag_mul_2exp_si(t, t, -1);
+    mag_add(e, e, t);
+    mag_mul_ui(e, e, (ulong)d + 1);
+    _fmpz_poly_taylor_shift(T, one, d + 1);
+    for (slong i = 0; i <= d; i++) {
+        arb_set_fmpz(B + i, T + d - i);
+        arb_add_error_mag(B + i, e);
+        fmpz_bin_uiui(bin, (ulong)d, (ulong)i);
+        arb_div_fmpz(B + i, B + i, bin, prec);
+        arb_mul_2exp_si(B + i, B + i, -sh);
+    }
+    _fmpz_vec_clear(T, d + 1);
+    fmpz_clear(one), fmpz_clear(bin), arf_clear(m), mag_clear(e), mag_clear(t);
     return B;
 }
 
