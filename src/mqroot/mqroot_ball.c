@@ -56,20 +56,19 @@ static void mqball_push(mqball_tree *t, arb_ptr B, const fmpz_t c, slong k)
 
 arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
 {
-    arb_ptr a = _arb_vec_init(d + 1);
-    arb_t s, c;
-    arb_init(s), arb_init(c);
-    for (slong k = 0; k < f->len; k++) {
-        const fmpz_poly_struct *F = f->poly + k;
-        arb_sqrt_fmpz(s, f->rad + k, prec);
-        for (slong i = 0; i < F->length; i++) {
-            /* rounded first: a multiplication by the full integer would cost
-               its size, not prec */
-            arb_set_round_fmpz(c, F->coeffs + i, prec);
-            arb_addmul(a + i, s, c, prec);
-        }
+    arb_ptr a = _arb_vec_init(d + 1), sq = _arb_vec_init(f->len);
+    fmpz *col = flint_malloc(FLINT_MAX(f->len, 1) * sizeof(fmpz));
+    for (slong k = 0; k < f->len; k++)
+        arb_sqrt_fmpz(sq + k, f->rad + k, prec);
+    for (slong i = 0; i <= d; i++) {
+        /* a[i] = sum_k sqrt(r_k) F_k[i] as one dot product; col holds shallow
+           copies of the coefficients (read only, never cleared) */
+        for (slong k = 0; k < f->len; k++)
+            col[k] = i < f->poly[k].length ? f->poly[k].coeffs[i] : WORD(0);
+        arb_dot_fmpz(a + i, NULL, 0, sq, 1, col, 1, f->len, prec);
     }
-    arb_clear(s), arb_clear(c);
+    flint_free(col);
+    _arb_vec_clear(sq, f->len);
     return a;
 }
 
