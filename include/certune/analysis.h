@@ -105,8 +105,8 @@ static inline void ct_analysis_common_push_event(ct_analysis_common *C, slong f,
 }
 
 /* Runs the exact sweep and moves the result into A (A->family, ninst, nscored,
-   c set by the caller). */
-void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
+   c set by the caller); the kept points are moved out of C (left cleared). */
+void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
                                const slong *nscored);
 
 /* Records one undecided interval in A (strings are copied). */
