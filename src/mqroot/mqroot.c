@@ -265,8 +265,8 @@ static arb_srcptr _mqroot_ball(ct_mqroot_struct *r, slong prec)
 {
     if (r->ball_prec < prec) {
         slong d = FLINT_MAX(ct_mqpoly_degree(&r->fn), 0);
-        /* 512 bits cover a refinement to 20 digits: usually one computation */
-        prec = FLINT_MAX(FLINT_MAX(prec, 2 * r->ball_prec), 512);
+        /* 320 bits cover a refinement to 20 digits: usually one computation */
+        prec = FLINT_MAX(FLINT_MAX(prec, 2 * r->ball_prec), 320);
         _mqroot_ball_clear(r);
         r->ball = _ct_mqroot_ball_coeffs(&r->fn, d, prec);
         r->ball_prec = prec;
@@ -280,7 +280,7 @@ static arb_srcptr _mqroot_ball(ct_mqroot_struct *r, slong prec)
 static int _mqroot_sign_at(ct_mqroot_struct *r, const fmpq_t x)
 {
     slong d = FLINT_MAX(ct_mqpoly_degree(&r->fn), 0);
-    slong prec = 160 + 2 * (fmpz_bits(fmpq_numref(x)) + fmpz_bits(fmpq_denref(x)));
+    slong prec = 128 + fmpz_bits(fmpq_numref(x)) + fmpz_bits(fmpq_denref(x));
     arb_t y, t;
     arb_init(y), arb_init(t);
     arb_set_fmpq(t, x, prec);
