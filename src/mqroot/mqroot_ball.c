@@ -54,24 +54,6 @@ static void mqball_push(mqball_tree *t, arb_ptr B, const fmpz_t c, slong k)
     nd->k = k;
 }
 
-arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
-{
-    arb_ptr a = _arb_vec_init(d + 1), sq = _arb_vec_init(f->len);
-    fmpz *col = flint_malloc(FLINT_MAX(f->len, 1) * sizeof(fmpz));
-    for (slong k = 0; k < f->len; k++)
-        arb_sqrt_fmpz(sq + k, f->rad + k, prec);
-    for (slong i = 0; i <= d; i++) {
-        /* a[i] = sum_k sqrt(r_k) F_k[i] as one dot product; col holds shallow
-           copies of the coefficients (read only, never cleared) */
-        for (slong k = 0; k < f->len; k++)
-            col[k] = i < f->poly[k].length ? f->poly[k].coeffs[i] : WORD(0);
-        arb_dot_fmpz(a + i, NULL, 0, sq, 1, col, 1, f->len, prec);
-    }
-    flint_free(col);
-    _arb_vec_clear(sq, f->len);
-    return a;
-}
-
 /* Bernstein coefficients of f (ball coefficients a, not all 0) on [0, 1]:
    with T(x) = (1 + x)^d f(1 / (1 + x)), B[i] = T[d - i] / binom(d, i). The
    Taylor shift is done exactly on integers: the midpoints scaled by 2^s to

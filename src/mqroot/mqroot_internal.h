@@ -61,6 +61,9 @@ slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
    prec (free with _arb_vec_clear(., d + 1)). */
 arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec);
 
+/* Frees r's cached ball coefficients (r->ball NULL, ball_prec 0). */
+void _ct_mqroot_ball_clear(ct_mqroot_t r);
+
 /* Sorts the n roots by lo, separates leaves sharing an end and bisects each to
    width at most 2^-16 (mqroot_tree.c). */
 void _ct_mqroot_finish(ct_mqroot_struct *r, slong n);
