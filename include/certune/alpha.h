@@ -3,6 +3,7 @@
 #ifndef CERTUNE_ALPHA_H
 #define CERTUNE_ALPHA_H
 
+#include <stddef.h>
 #include <stdio.h>
 #include "certune/analysis.h"
 #include "certune/instance.h"
@@ -20,6 +21,21 @@
 void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn);
+
+/* The same functions handed over one scored node at a time, as soon as they
+   are built (memory: one component's group solutions plus one node's
+   functions, not the whole instance's): fn(arg, s) may move the functions out
+   of s (s is cleared after the call; fn must not clear it). */
+typedef void (*ct_alpha_consumer)(void *arg, ct_signfn_struct *s);
+void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int score_all,
+                                  FILE *warn, ct_alpha_consumer fn, void *arg);
+
+/* Bytes of exact group solutions held at once per component (default 512
+   MiB, about the n = 300 benchmark instance's need); above it the scored rows
+   are solved in batches, each repeating the modular products: bounded memory
+   for more time. Process-wide (not thread-safe to change during an analysis);
+   0 restores the default. Returns the previous value. */
+size_t ct_alpha_set_memory_budget(size_t bytes);
 
 /* The number of distinct square classes among the degrees of the labeled nodes
    of component comp_id (comp as numbered by ct_component_assign). */

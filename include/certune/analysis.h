@@ -114,8 +114,8 @@ static inline void ct_analysis_common_push_event(ct_analysis_common *C, slong f,
 }
 
 /* Runs the exact sweep and moves the result into A (A->family, ninst, nscored,
-   c set by the caller). */
-void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
+   c set by the caller); the kept points are moved out of C (left cleared). */
+void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
                                const slong *nscored);
 
 /* Records one undecided interval in A (strings are copied). */
@@ -231,6 +231,15 @@ void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
    ct_analysis_compact_clear (not ct_instance_clear). */
 void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in);
 void ct_analysis_compact_clear(ct_instance_t out);
+
+/* The exact form of breakpoint b as the analysis keeps it (A->exact): the
+   defining function in full up to CT_ANALYSIS_EXACT_MAX characters; a longer
+   one (alpha or lambda at a few hundred nodes: megabytes per breakpoint) is
+   cut to its first CT_ANALYSIS_EXACT_HEAD characters followed by " ... (N
+   characters in all; --save-profile writes it in full)". malloc'ed. */
+#define CT_ANALYSIS_EXACT_MAX 65536
+#define CT_ANALYSIS_EXACT_HEAD 200
+char *ct_analysis_exact_str(const ct_bpoint_t b);
 
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */
 void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i);

@@ -4,6 +4,7 @@
 #define CERTUNE_MQROOT_H
 
 #include <flint/fmpq.h>
+#include <arb.h>
 #include "certune/mqpoly.h"
 #include "certune/root.h"
 #include "certune/rroot.h"
@@ -16,6 +17,10 @@ typedef struct {
     ct_mqpoly_struct fn;
     fmpq_t lo, hi;
     int sign_lo;
+    /* a cache: fn's coefficients summed into Arb balls at precision ball_prec
+       (NULL, 0 until a refinement needs them; never copied) */
+    arb_ptr ball;
+    slong ball_prec;
 } ct_mqroot_struct;
 typedef ct_mqroot_struct ct_mqroot_t[1];
 

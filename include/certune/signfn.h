@@ -114,9 +114,9 @@ void ct_signfn_set_clear(ct_signfn_set_t S);
 slong ct_signfn_set_insert(ct_signfn_set_t S, void *g);
 
 /* The id in S of the normalized function of pair p of s (of S's type), -1
-   when it is zero; *sign = the sign relating them (0 for zero). s unchanged. */
-slong ct_signfn_set_add_pair(ct_signfn_set_t S, int *sign, const ct_signfn_struct *s,
-                             slong p);
+   when it is zero; *sign = the sign relating them (0 for zero). The function
+   is moved out of s (its pair p is left zero), not copied. */
+slong ct_signfn_set_take_pair(ct_signfn_set_t S, int *sign, ct_signfn_struct *s, slong p);
 
 /* Index of the pair (k, l), 0 <= k < l < c, in diff. */
 static inline slong ct_signfn_pair(slong k, slong l, slong c)

@@ -17,11 +17,17 @@
 #include "certune/signfn.h"
 #include "alpha_internal.h"
 
-static ct_signfn_struct *alpha_append(ct_signfn_struct **out, slong *count,
-                                      slong inst_idx, const ct_instance_t inst, slong i)
+/* Where a node's functions go: fn(arg, s) may move them out of s, which is
+   cleared after the call. */
+typedef struct {
+    ct_alpha_consumer fn;
+    void *arg;
+} alpha_sink;
+
+static void alpha_emit(const alpha_sink *out, ct_signfn_struct *s)
 {
-    return ct_signfn_append(out, count, &ct_signfn_type_mqpoly, inst_idx, i,
-                            ct_signfn_truth(inst, i), inst->c);
+    out->fn(out->arg, s);
+    ct_signfn_clear(s);
 }
 
 /* Divides g by the positive gcd of its coefficients (its sign is kept). */
@@ -102,7 +108,52 @@ static void alpha_isolated(ct_signfn_struct *f, slong y)
     fmpz_poly_clear(G);
 }
 
-static void alpha_component(ct_signfn_struct **out, slong *count, slong inst_idx,
+/* The group solutions P of all scored rows are held at once (ng * nsc * size
+   integers of up to ct_alpha_coeff_bits bits) unless that exceeds this many
+   bytes: then the rows are solved in batches, each batch repeating the
+   modular Krylov products (more time, bounded memory; docs/alpha.md). */
+#define ALPHA_P_BUDGET_DEFAULT ((size_t)512 << 20)
+static size_t alpha_p_budget = ALPHA_P_BUDGET_DEFAULT;
+
+size_t ct_alpha_set_memory_budget(size_t bytes)
+{
+    size_t old = alpha_p_budget;
+    alpha_p_budget = bytes == 0 ? ALPHA_P_BUDGET_DEFAULT : bytes;
+    return old;
+}
+
+/* Rows per batch so that a batch's P stays within the budget. */
+static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc)
+{
+    double per_row =
+        (double)C->ng * (double)C->size *
+        ((double)ct_alpha_coeff_bits(C) / 8.0 + 48.0); /* + fmpz, mpz, malloc */
+    double rows = (double)alpha_p_budget / FLINT_MAX(per_row, 1.0);
+    return rows >= (double)nsc ? nsc : FLINT_MAX(1, (slong)rows);
+}
+
+/* The functions of scored rows rows[0..nr), handed over one node at a time. */
+static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_t inst,
+                       const ct_alpha_comp *C, const slong *rows, slong nr)
+{
+    slong len = C->ng * nr * C->size;
+    fmpz *P = _fmpz_vec_init(len);
+    fmpz_poly_t G;
+    ct_signfn_t f;
+    fmpz_poly_init(G);
+    ct_alpha_adj_groups(P, C, rows, nr);
+    for (slong t = 0; t < nr; t++) {
+        slong v = C->node[rows[t]];
+        ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v, ct_signfn_truth(inst, v),
+                       inst->c);
+        alpha_node_pairs(f, P, C, t, nr, G);
+        alpha_emit(out, f);
+    }
+    fmpz_poly_clear(G);
+    _fmpz_vec_clear(P, len);
+}
+
+static void alpha_component(const alpha_sink *out, slong inst_idx,
                             const ct_instance_t inst, const ct_alpha_comp *C,
                             int score_all)
 {
@@ -112,40 +163,74 @@ static void alpha_component(ct_signfn_struct **out, slong *count, slong inst_idx
             rows[nsc++] = i;
     if (nsc > 0 && C->size == 1) {
         slong v = C->node[0];
-        alpha_isolated(alpha_append(out, count, inst_idx, inst, v), inst->label[v]);
+        ct_signfn_t f;
+        ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v, ct_signfn_truth(inst, v),
+                       inst->c);
+        alpha_isolated(f, inst->label[v]);
+        alpha_emit(out, f);
     } else if (nsc > 0) {
-        slong len = C->ng * nsc * C->size;
-        fmpz *P = _fmpz_vec_init(len);
-        fmpz_poly_t G;
-        fmpz_poly_init(G);
-        ct_alpha_adj_groups(P, C, rows, nsc);
-        for (slong t = 0; t < nsc; t++)
-            alpha_node_pairs(alpha_append(out, count, inst_idx, inst, C->node[rows[t]]),
-                             P, C, t, nsc, G);
-        fmpz_poly_clear(G);
-        _fmpz_vec_clear(P, len);
+        slong batch = alpha_rows_per_batch(C, nsc);
+        for (slong r0 = 0; r0 < nsc; r0 += batch)
+            alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0));
     }
     flint_free(rows);
 }
 
-void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
-                             const ct_instance_t inst, slong inst_idx, int score_all,
-                             FILE *warn)
+/* Zero functions for the scored nodes of a component without a labeled node. */
+static void alpha_unlabeled(const alpha_sink *out, const ct_instance_t inst,
+                            slong inst_idx, const ct_alpha_comp *C, int score_all,
+                            ct_component_warn_struct *W)
+{
+    ct_signfn_struct *s = NULL;
+    slong count = 0;
+    ct_signfn_append_unlabeled(&s, &count, &ct_signfn_type_mqpoly, inst, inst_idx,
+                               C->node, C->size, score_all, W);
+    for (slong k = 0; k < count; k++)
+        out->fn(out->arg, s + k);
+    ct_signfn_vec_clear(s, count);
+}
+
+void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int score_all,
+                                  FILE *warn, ct_alpha_consumer fn, void *arg)
 {
     ct_component_index_t X;
     ct_component_warn_struct W;
+    alpha_sink out = {fn, arg};
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
     for (slong k = 0; k < X->ncomp; k++) {
         ct_alpha_comp C;
         ct_alpha_comp_init(&C, inst, X, k);
         if (C.m == 0)
-            ct_signfn_append_unlabeled(out, count, &ct_signfn_type_mqpoly, inst, inst_idx,
-                                       C.node, C.size, score_all, &W);
+            alpha_unlabeled(&out, inst, inst_idx, &C, score_all, &W);
         else
-            alpha_component(out, count, inst_idx, inst, &C, score_all);
+            alpha_component(&out, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);
+}
+
+typedef struct {
+    ct_signfn_struct **out;
+    slong *count;
+} alpha_append_arg;
+
+/* Appends s to the array, moving its functions. */
+static void alpha_append(void *arg, ct_signfn_struct *s)
+{
+    alpha_append_arg *a = arg;
+    ct_signfn_struct *e =
+        ct_signfn_append(a->out, a->count, s->type, s->inst, s->node, s->truth, s->c);
+    void *swap = e->diff.any;
+    e->diff.any = s->diff.any;
+    s->diff.any = swap;
+}
+
+void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
+                             const ct_instance_t inst, slong inst_idx, int score_all,
+                             FILE *warn)
+{
+    alpha_append_arg a = {out, count};
+    ct_alpha_sign_functions_each(inst, inst_idx, score_all, warn, alpha_append, &a);
 }

@@ -18,30 +18,20 @@
 #include "certune/mem.h"
 
 typedef struct {
-    ct_signfn_struct *signs;
-    slong nsigns;
-    ct_signfn_set_t fns; /* distinct normalized nonzero sign functions */
-    int *sign_first;
+    ct_analysis_common *C;
+    ct_analysis_struct *A; /* where undecided intervals are recorded */
+    int bad;               /* some function was not proved squarefree */
+    slong nfuncs;          /* function ids handed out so far */
+    int *sign_first;       /* per function id: its sign right of 0 */
+    slong sf_alloc;
     ct_analysis_zero *zeros;
     slong nzeros, zalloc;
 } alpha_work;
 
 static void alpha_work_clear(alpha_work *W)
 {
-    ct_signfn_vec_clear(W->signs, W->nsigns);
-    ct_signfn_set_clear(W->fns);
     flint_free(W->sign_first);
     flint_free(W->zeros);
-}
-
-static void alpha_register(ct_analysis_common *C, alpha_work *W)
-{
-    for (slong s = 0; s < W->nsigns; s++) {
-        const ct_signfn_struct *g = W->signs + s;
-        ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
-        for (slong p = 0; p < g->c * (g->c - 1) / 2; p++)
-            v->pid[p] = ct_signfn_set_add_pair(W->fns, v->sign0 + p, g, p);
-    }
 }
 
 static ct_analysis_zero *alpha_new_zero(alpha_work *W, slong f, slong mult)
@@ -91,13 +81,9 @@ static void alpha_add_rational_roots(alpha_work *W, const fmpz_poly_t q, slong f
 #define ALPHA_FACTOR_DEGREE 8
 
 /* One square class: g = sqrt(r) G with G rational: lambda's exact path. */
-static void alpha_rational_function(alpha_work *W, slong f)
+static void alpha_rational_function(alpha_work *W, const ct_mqpoly_t g, slong f)
 {
-    const fmpz_poly_struct *G = W->fns->fn.mq[f].poly + 0;
-    slong k = 0;
-    while (fmpz_is_zero(G->coeffs + k))
-        k++;
-    W->sign_first[f] = fmpz_sgn(G->coeffs + k);
+    const fmpz_poly_struct *G = g->poly + 0;
     fmpz_poly_factor_t fac;
     fmpz_poly_factor_init(fac);
     if (fmpz_poly_degree(G) <= ALPHA_FACTOR_DEGREE)
@@ -111,10 +97,9 @@ static void alpha_rational_function(alpha_work *W, slong f)
 
 /* Several square classes: the rational gcd's roots, then the simple zeros of
    the rest. Returns 1 (recorded in A) when the rest is not proved squarefree. */
-static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, slong f)
+static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, const ct_mqpoly_t g,
+                                slong f)
 {
-    const ct_mqpoly_struct *g = W->fns->fn.mq + f;
-    W->sign_first[f] = ct_mqroot_sign_right_of_zero(g);
     ct_mqroot_struct *z;
     fmpz_poly_struct *hfac;
     slong n, nh, *hexp;
@@ -144,17 +129,122 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, slong f)
     return bad;
 }
 
-static int alpha_zeros(ct_analysis_t A, alpha_work *W)
+/* The sign of F[a] - F[b] right of 0 for the node's pair functions (0: tie). */
+static int alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *first,
+                           slong a, slong b)
 {
-    int bad = 0;
-    W->sign_first = flint_calloc(FLINT_MAX(W->fns->len, 1), sizeof(int));
-    for (slong f = 0; f < W->fns->len; f++) {
-        if (W->fns->fn.mq[f].len == 1)
-            alpha_rational_function(W, f);
-        else
-            bad |= alpha_mixed_function(A, W, f);
+    slong p = ct_signfn_pair(FLINT_MIN(a, b), FLINT_MAX(a, b), v->c);
+    int s = loc[p] < 0 ? 0 : v->sign0[p] * first[loc[p]];
+    return a < b ? s : -s;
+}
+
+/* Whether pair p = (a, b) of the node can be left without zeros: some class m
+   beats both a and b on all of (0, 1) (functions proved zero-free), so neither
+   is ever the argmax nor tied with it, and the sweep's argmax and tie tests
+   (which compare classes with the current maximum only) never read the pair's
+   sign. */
+static int alpha_pair_dominated(const ct_analysis_node *v, const slong *loc,
+                                const int *first, const int *free, slong a, slong b)
+{
+    for (slong m = 0; m < v->c; m++) {
+        if (m == a || m == b)
+            continue;
+        slong pa = ct_signfn_pair(FLINT_MIN(m, a), FLINT_MAX(m, a), v->c);
+        slong pb = ct_signfn_pair(FLINT_MIN(m, b), FLINT_MAX(m, b), v->c);
+        if (loc[pa] >= 0 && loc[pb] >= 0 && free[loc[pa]] && free[loc[pb]] &&
+            alpha_pair_sign(v, loc, first, m, a) > 0 &&
+            alpha_pair_sign(v, loc, first, m, b) > 0)
+            return 1;
     }
-    return bad;
+    return 0;
+}
+
+/* Whether function f must be isolated: some pair using it is not dominated
+   (given the functions proved zero-free so far). */
+static int alpha_needed(slong f, const ct_analysis_node *v, const slong *loc,
+                        const int *first, const int *free)
+{
+    for (slong a = 0; a < v->c; a++)
+        for (slong b = a + 1; b < v->c; b++)
+            if (loc[ct_signfn_pair(a, b, v->c)] == f &&
+                !alpha_pair_dominated(v, loc, first, free, a, b))
+                return 1;
+    return 0;
+}
+
+/* The order in which the node's functions are isolated: those of pairs with
+   the class leading right of 0 first (if it leads everywhere, they are
+   zero-free and every other pair is dominated, hence skipped). */
+static void alpha_order(slong *order, const ct_analysis_node *v, const slong *loc,
+                        const int *first, slong nf)
+{
+    slong npairs = v->c * (v->c - 1) / 2, k = 0;
+    int *sg = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(int));
+    char *done = flint_calloc(FLINT_MAX(nf, 1), 1);
+    for (slong p = 0; p < npairs; p++)
+        sg[p] = loc[p] < 0 ? 0 : v->sign0[p] * first[loc[p]];
+    slong lead = ct_signfn_argmax(sg, v->c);
+    for (int pass = 0; pass < 2; pass++)
+        for (slong a = 0; a < v->c; a++)
+            for (slong b = a + 1; b < v->c; b++) {
+                slong f = loc[ct_signfn_pair(a, b, v->c)];
+                if (f >= 0 && !done[f] && (pass == 1 || a == lead || b == lead))
+                    done[f] = 1, order[k++] = f;
+            }
+    flint_free(sg), flint_free(done);
+}
+
+/* The node's functions, deduplicated among its own pairs (S), get ids
+   W->nfuncs + local id; their zeros are isolated now (those of dominated
+   pairs not at all) and the functions freed, so memory holds one node's
+   functions at a time. A function is proved zero-free when its isolation
+   finds no zero in (0, 1). */
+static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
+                             ct_signfn_set_t S)
+{
+    slong nf = S->len, *order = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
+    int *first = flint_malloc(FLINT_MAX(nf, 1) * sizeof(int));
+    int *free_ = flint_calloc(FLINT_MAX(nf, 1), sizeof(int));
+    for (slong f = 0; f < nf; f++)
+        first[f] = ct_mqroot_sign_right_of_zero(S->fn.mq + f);
+    alpha_order(order, v, loc, first, nf);
+    if (W->nfuncs + nf > W->sf_alloc) {
+        W->sf_alloc = FLINT_MAX(2 * W->sf_alloc, W->nfuncs + nf + 16);
+        W->sign_first = flint_realloc(W->sign_first, W->sf_alloc * sizeof(int));
+    }
+    for (slong k = 0; k < nf; k++) {
+        slong f = order[k], id = W->nfuncs + f, z0 = W->nzeros;
+        int bad = 0;
+        W->sign_first[id] = first[f];
+        if (!alpha_needed(f, v, loc, first, free_))
+            continue;
+        if (S->fn.mq[f].len == 1)
+            alpha_rational_function(W, S->fn.mq + f, id);
+        else
+            bad = alpha_mixed_function(W->A, W, S->fn.mq + f, id);
+        W->bad |= bad;
+        free_[f] = !bad && W->nzeros == z0;
+    }
+    for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)
+        v->pid[p] = loc[p] < 0 ? -1 : W->nfuncs + loc[p];
+    W->nfuncs += nf;
+    flint_free(order), flint_free(first), flint_free(free_);
+}
+
+/* The consumer of ct_alpha_sign_functions_each: one scored node. */
+static void alpha_take_node(void *arg, ct_signfn_struct *s)
+{
+    alpha_work *W = arg;
+    ct_analysis_node *v = ct_analysis_common_add_node(W->C, s->inst, s->truth, s->c);
+    slong npairs = s->c * (s->c - 1) / 2;
+    slong *loc = flint_malloc(FLINT_MAX(npairs, 1) * sizeof(slong));
+    ct_signfn_set_t S;
+    ct_signfn_set_init(S, &ct_signfn_type_mqpoly);
+    for (slong p = 0; p < npairs; p++)
+        loc[p] = ct_signfn_set_take_pair(S, v->sign0 + p, s, p);
+    alpha_node_zeros(W, v, loc, S);
+    ct_signfn_set_clear(S);
+    flint_free(loc);
 }
 
 static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
@@ -164,19 +254,18 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     (void)c;
     alpha_work W;
     memset(&W, 0, sizeof(alpha_work));
-    ct_signfn_set_init(W.fns, &ct_signfn_type_mqpoly);
+    W.C = C;
+    W.A = A;
     for (slong t = 0; t < m; t++) {
-        ct_alpha_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
+        ct_alpha_sign_functions_each(insts + t, t, score_all, warn, alpha_take_node, &W);
         ct_analysis_progress(t + 1, m);
     }
-    alpha_register(C, &W);
-    int bad = alpha_zeros(A, &W);
+    int bad = W.bad;
     if (bad)
         for (slong k = 0; k < W.nzeros; k++)
             ct_bpoint_clear(&W.zeros[k].pt);
     else
-        bad =
-            ct_analysis_points_build(C, A, W.zeros, W.nzeros, W.fns->len, 0, NULL, NULL);
+        bad = ct_analysis_points_build(C, A, W.zeros, W.nzeros, W.nfuncs, 0, NULL, NULL);
     for (slong s = 0; !bad && s < C->nnodes; s++) {
         ct_analysis_node *v = C->nodes + s;
         for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)

@@ -44,6 +44,10 @@ void ct_alpha_square_parts(fmpz *q, fmpz *r, const fmpz *d, slong len);
    scaled). Exact (docs/alpha.md); P holds ng * nsc * size initialized fmpz. */
 void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc);
 
+/* Bits of the largest |coefficient| of any entry of P above, plus one for
+   the sign: the Hadamard bound of alpha_mod.c. */
+slong ct_alpha_coeff_bits(const ct_alpha_comp *C);
+
 /* c[k] (k = 0..n) = the coefficient of alpha^k in det(I - alpha T) mod p, for
    T = D^{-1} W given by its values t aligned with C->col (alpha_charpoly.c). */
 void ct_alpha_charpoly(ulong *c, const ct_alpha_comp *C, const ulong *t, nmod_t mod);

@@ -122,35 +122,49 @@ static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
     }
 }
 
-/* Residues of the batch's coefficients for prime number pi of np, stored at
-   res[(((g - g0) nsc + t) size + e) np + pi]. */
-static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prime *P,
-                            const slong *rows, slong nsc, slong g0, slong nb, slong pi,
-                            slong np)
+/* The Krylov vectors of all primes advance in lockstep (x[pi] is prime pi's
+   n x nb block), so that the residues of one coefficient, stored together
+   at res[(((g - g0) nsc + t) size + e) np + pi] for the CRT, are written as
+   one contiguous run per step instead of one scattered word per prime. det(D)
+   is folded into b: the recurrence is linear in b. */
+static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prime *pd,
+                            slong np, const slong *rows, slong nsc, slong g0, slong nb)
 {
-    slong n = C->size;
-    ulong *x = flint_calloc(n * nb, sizeof(ulong)),
-          *y = flint_malloc(n * nb * sizeof(ulong));
-    ulong *acc = flint_malloc(2 * nb * sizeof(ulong));
-    ulong *swap;
-    for (slong j = 0; j < C->m; j++) /* w_0 = b */
-        if (C->grp[j] >= g0 && C->grp[j] < g0 + nb)
-            x[C->lab[j] * nb + C->grp[j] - g0] = P->bq[j];
+    slong n = C->size, blk = n * nb;
+    ulong *x = flint_calloc(np * blk, sizeof(ulong)),
+          *y = flint_malloc(np * blk * sizeof(ulong));
+    ulong *acc = flint_malloc(2 * nb * sizeof(ulong)), *swap;
+    alpha_prime *pb = flint_malloc(np * sizeof(alpha_prime));
+    for (slong i = 0; i < np; i++) { /* b = det(D) D^{-1} v */
+        pb[i] = pd[i];
+        pb[i].bq = flint_malloc(FLINT_MAX(C->m, 1) * sizeof(ulong));
+        for (slong j = 0; j < C->m; j++)
+            pb[i].bq[j] = nmod_mul(pd[i].bq[j], pd[i].detd, pd[i].mod);
+        for (slong j = 0; j < C->m; j++) /* w_0 = b */
+            if (C->grp[j] >= g0 && C->grp[j] < g0 + nb)
+                x[i * blk + C->lab[j] * nb + C->grp[j] - g0] = pb[i].bq[j];
+    }
     for (slong e = 0; e < n; e++) { /* x = w_e */
         for (slong t = 0; t < nsc; t++)
-            for (slong g = 0; g < nb; g++)
-                res[((g * nsc + t) * n + e) * np + pi] =
-                    nmod_mul(x[rows[t] * nb + g], P->detd, P->mod);
-        alpha_step(y, x, C, P, P->c[e + 1], g0, nb, acc);
+            for (slong g = 0; g < nb; g++) {
+                ulong *dst = res + ((g * nsc + t) * n + e) * np;
+                const ulong *src = x + rows[t] * nb + g;
+                for (slong i = 0; i < np; i++)
+                    dst[i] = src[i * blk];
+            }
+        for (slong i = 0; i < np; i++)
+            alpha_step(y + i * blk, x + i * blk, C, pb + i, pb[i].c[e + 1], g0, nb, acc);
         swap = x, x = y, y = swap;
     }
-    for (slong i = 0; i < n * nb; i++)
+    for (slong i = 0; i < np * blk; i++)
         if (x[i] != 0) { /* w_n = 0 by Cayley-Hamilton: else a bug */
             fprintf(stderr,
                     "ct_alpha_adj_groups: Cayley-Hamilton check failed (a bug)\n");
             flint_abort();
         }
-    flint_free(x), flint_free(y), flint_free(acc);
+    for (slong i = 0; i < np; i++)
+        flint_free(pb[i].bq);
+    flint_free(pb), flint_free(x), flint_free(y), flint_free(acc);
 }
 
 /* Right-hand sides per batch: the residues of a batch stay below 2^21 words (16 MB). */
@@ -172,8 +186,7 @@ void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slo
     ulong *res = flint_malloc(FLINT_MAX(nb * nsc * n * np, 1) * sizeof(ulong));
     for (slong g0 = 0; g0 < C->ng; g0 += nb) {
         slong b = FLINT_MIN(nb, C->ng - g0);
-        for (slong i = 0; i < np; i++)
-            alpha_batch_mod(res, C, pd + i, rows, nsc, g0, b, i, np);
+        alpha_batch_mod(res, C, pd, np, rows, nsc, g0, b);
         for (slong idx = 0; idx < b * nsc * n; idx++)
             ct_crt_get(P + g0 * nsc * n + idx, res + idx * np, 1, R);
     }
@@ -181,4 +194,9 @@ void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slo
     for (slong i = 0; i < np; i++)
         alpha_prime_clear(pd + i);
     flint_free(pd), flint_free(res);
+}
+
+slong ct_alpha_coeff_bits(const ct_alpha_comp *C)
+{
+    return alpha_bound_bits(C) + 1;
 }

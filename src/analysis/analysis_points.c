@@ -32,6 +32,16 @@ static int points_cmp(ct_analysis_t A, ct_analysis_zero *a, ct_analysis_zero *b)
     return _ct_analysis_undecided_pair(A, &a->pt, &b->pt);
 }
 
+/* The order of the last point kept (the moved first zero of its run) and
+   zero b, as points_cmp. */
+static int points_cmp_last(ct_analysis_t A, ct_bpoint_struct *last, ct_analysis_zero *b)
+{
+    int cmp;
+    if (ct_bpoint_cmp(&cmp, last, &b->pt))
+        return cmp;
+    return _ct_analysis_undecided_pair(A, last, &b->pt);
+}
+
 /* Stable merge sort of the pointers r[0..n); returns 1 when undecided. */
 static int points_sort(ct_analysis_t A, ct_analysis_zero **r, ct_analysis_zero **tmp,
                        slong n)
@@ -65,12 +75,12 @@ static int points_merge(ct_analysis_common *C, ct_analysis_t A, ct_analysis_zero
     if (closed)
         ct_bpoint_init(C->points + C->npoints++); /* the left end, 0 */
     for (slong k = 0; k < n; k++) {
-        int cmp = k == 0 ? 1 : points_cmp(A, order[k - 1], order[k]);
+        int cmp = k == 0 ? 1 : points_cmp_last(A, C->points + C->npoints - 1, order[k]);
         if (cmp == 2)
             return 1;
-        if (cmp != 0) {
-            ct_bpoint_init(C->points + C->npoints);
-            ct_bpoint_set(C->points + C->npoints++, &order[k]->pt);
+        if (cmp != 0) { /* moved, not copied: an alpha zero holds its whole function */
+            C->points[C->npoints++] = order[k]->pt;
+            ct_bpoint_init(&order[k]->pt);
         }
         pid[k] = C->npoints - 1;
     }

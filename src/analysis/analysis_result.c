@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
+#include "certune/mem.h"
 #include "certune/qparse.h"
 #include "certune/rational.h"
 #include "certune/sweep.h"
@@ -31,8 +32,8 @@ void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp)
 /* Keeps the points where a scored prediction changes; the others separate open
    pieces of equal loss and are dropped. A closed domain's ends (the first and
    last points) give the end losses. */
-static void analyze_compress(ct_analysis_t A, const ct_analysis_common *C,
-                             const ct_sweep_t P, const fmpq *piece, const fmpq *point)
+static void analyze_compress(ct_analysis_t A, ct_analysis_common *C, const ct_sweep_t P,
+                             const fmpq *piece, const fmpq *point)
 {
     slong g0 = C->closed ? 1 : 0, g1 = C->closed ? C->npoints - 1 : C->npoints;
     slong nbp = 0;
@@ -48,8 +49,9 @@ static void analyze_compress(ct_analysis_t A, const ct_analysis_common *C,
     for (slong g = g0, b = 0; g < g1; g++) {
         if (P->changes[g] == 0)
             continue;
-        ct_bpoint_init(A->bp + b);
-        ct_bpoint_set(A->bp + b, C->points + g);
+        /* moved, not copied: an alpha point holds its whole function */
+        A->bp[b] = C->points[g];
+        ct_bpoint_init(C->points + g);
         A->changes[b] = P->changes[g];
         A->jump[b] = P->jump[g];
         fmpq_set(A->point_loss + b, point + g);
@@ -82,8 +84,22 @@ static void analyze_describe_breakpoints(ct_analysis_t A)
                 break;
             free(A->approx[b]), free(A->lo_str[b]), free(A->hi_str[b]);
         }
-        A->exact[b] = ct_bpoint_get_exact_str(A->bp + b);
+        A->exact[b] = ct_analysis_exact_str(A->bp + b);
     }
+}
+
+char *ct_analysis_exact_str(const ct_bpoint_t b)
+{
+    char *s = ct_bpoint_get_exact_str(b);
+    size_t len = strlen(s);
+    if (len <= CT_ANALYSIS_EXACT_MAX)
+        return s;
+    char *t = ct_mem_malloc(CT_ANALYSIS_EXACT_HEAD + 160);
+    snprintf(t, CT_ANALYSIS_EXACT_HEAD + 160,
+             "%.*s ... (%zu characters in all; --save-profile writes it in full)",
+             CT_ANALYSIS_EXACT_HEAD, s, len);
+    free(s);
+    return t;
 }
 
 /* Runs of equal loss in the sequence [left end,] piece 0, point 0, piece 1, ...,
@@ -168,7 +184,7 @@ static void analyze_set_representative(ct_analysis_t A)
         ct_analysis_piece_point(A->representative, A, A->best_piece);
 }
 
-void ct_analysis_common_finish(ct_analysis_t A, const ct_analysis_common *C,
+void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
                                const slong *nscored)
 {
     ct_sweep_t P;

@@ -43,10 +43,10 @@ static void delta_work_clear(delta_work *D)
 static void delta_register(ct_analysis_common *C, delta_work *D)
 {
     for (slong s = 0; s < D->nsigns; s++) {
-        const ct_signfn_struct *g = D->signs + s;
+        ct_signfn_struct *g = D->signs + s;
         ct_analysis_node *v = ct_analysis_common_add_node(C, g->inst, g->truth, g->c);
         for (slong p = 0; p < g->c * (g->c - 1) / 2; p++)
-            v->pid[p] = ct_signfn_set_add_pair(D->sums, v->sign0 + p, g, p);
+            v->pid[p] = ct_signfn_set_take_pair(D->sums, v->sign0 + p, g, p);
     }
 }
 

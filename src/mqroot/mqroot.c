@@ -1,11 +1,12 @@
 /* mqroot: certified zeros in (0, 1) of multi-quadratic polynomials
    g = sum_k sqrt(r_k) G_k. This file: the root type, exact signs of
    multi-quadratic numbers (mqroot_sgn), of g at rationals and right of 0,
-   bisection and comparison with rationals. Isolation is in mqroot_isolate.c
-   and mqroot_tree.c, the squarefree proof in mqroot_sqfree.c, comparisons in
-   mqroot_cmp.c and mqroot_norm.c, decimal strings in mqroot_str.c
-   (docs/mqroot.md). */
+   and the roots' coefficients as balls. Refinement and comparison with
+   rationals are in mqroot_refine.c, isolation in mqroot_isolate.c,
+   mqroot_ball.c and mqroot_tree.c, the squarefree proof in mqroot_sqfree.c, comparisons
+   in mqroot_cmp.c and mqroot_norm.c, decimal strings in mqroot_str.c (docs/mqroot.md). */
 #include <math.h>
+#include <arb_poly.h>
 #include <flint/fmpz_vec.h>
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
@@ -16,10 +17,21 @@ void ct_mqroot_init(ct_mqroot_t r)
     fmpq_init(r->lo);
     fmpq_init(r->hi);
     r->sign_lo = 0;
+    r->ball = NULL;
+    r->ball_prec = 0;
+}
+
+void _ct_mqroot_ball_clear(ct_mqroot_t r)
+{
+    if (r->ball != NULL)
+        _arb_vec_clear(r->ball, FLINT_MAX(ct_mqpoly_degree(&r->fn), 0) + 1);
+    r->ball = NULL;
+    r->ball_prec = 0;
 }
 
 void ct_mqroot_clear(ct_mqroot_t r)
 {
+    _ct_mqroot_ball_clear(r);
     ct_mqpoly_clear(&r->fn);
     fmpq_clear(r->lo);
     fmpq_clear(r->hi);
@@ -29,6 +41,7 @@ void ct_mqroot_set(ct_mqroot_t r, const ct_mqroot_t s)
 {
     if (r == s)
         return;
+    _ct_mqroot_ball_clear(r);
     ct_mqpoly_set(&r->fn, &s->fn);
     fmpq_set(r->lo, s->lo);
     fmpq_set(r->hi, s->hi);
@@ -244,119 +257,22 @@ int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g)
     return s;
 }
 
-/* ---- refinement and rationals ------------------------------------------- */
+/* ---- balls ---------------------------------------------------------------- */
 
-static int _mqroot_sign(const void *fn, const fmpq_t x)
+arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec)
 {
-    return ct_mqroot_sign_fmpq((const ct_mqpoly_struct *)fn, x);
-}
-
-static void _mqroot_step(void *r)
-{
-    ct_mqroot_bisect((ct_mqroot_struct *)r);
-}
-
-void ct_mqroot_view(ct_root_struct *v, ct_mqroot_t r)
-{
-    v->lo = r->lo;
-    v->hi = r->hi;
-    v->sign_lo = &r->sign_lo;
-    v->fn = &r->fn;
-    v->sign = _mqroot_sign;
-    v->step = _mqroot_step;
-    v->self = r;
-}
-
-/* Moves the end of r on the side of m given by the sign s of fn(m) to m
-   (s == 0: m is the zero). */
-static void _mqroot_cut(ct_mqroot_t r, const fmpq_t m, int s)
-{
-    ct_root_struct v;
-    ct_mqroot_view(&v, r);
-    ct_root_cut(&v, m, s);
-}
-
-/* A Newton estimate x from the midpoint (Arb), then the signs at x -+ d with
-   d about the Newton error (4 w^2 for the width w, at least w 2^-20): when
-   they bracket the zero, r shrinks by w / 2d (up to 2^19) at the cost of two
-   sign evaluations. Returns 0 when the estimate is not usable (then r is
-   unchanged, or only cut at an end). */
-static int _mqroot_newton(ct_mqroot_t r)
-{
-    /* |fn| near the zero is about |fn'| w: coefficient bits plus log2(1/w)
-       plus a margin suffice */
-    slong e = fmpz_bits(fmpq_denref(r->hi)) + fmpz_bits(fmpq_denref(r->lo));
-    slong prec = 96 + e; /* an estimate only: the signs below certify */
-    arb_t x, y, dy;
-    arb_init(x), arb_init(y), arb_init(dy);
-    fmpq_t w, a, b;
-    fmpq_init(w), fmpq_init(a), fmpq_init(b);
-    fmpq_add(a, r->lo, r->hi);
-    fmpq_div_2exp(a, a, 1);
-    arb_set_fmpq(x, a, prec);
-    ct_mqpoly_eval_arb(y, dy, &r->fn, x, prec);
-    int ok = 0;
-    if (!arb_contains_zero(dy) && arb_is_finite(y)) {
-        arb_div(y, y, dy, prec);
-        arb_sub(x, x, y, prec);
-        /* half-width d: the Newton error, about 4 w^2, at least w 2^-20; a
-           power of two, and the estimate on the grid of step d / 2^8, so that
-           the ends stay dyadic with numerators of a few bits */
-        fmpq_sub(w, r->hi, r->lo);
-        slong k = fmpz_bits(fmpq_denref(w)) - fmpz_bits(fmpq_numref(w)); /* ~log2(1/w) */
-        slong dk = FLINT_MIN(2 * k - 2, k + 20);
-        fmpq_one(w);
-        fmpq_div_2exp(w, w, dk);
-        slong g = dk + 8;
-        arf_t t;
-        arf_init(t);
-        arf_mul_2exp_si(t, arb_midref(x), g);
-        arf_get_fmpz(fmpq_numref(a), t, ARF_RND_FLOOR);
-        fmpz_one(fmpq_denref(a));
-        fmpq_div_2exp(a, a, g);
-        arf_clear(t);
-        fmpq_add(b, a, w);
-        fmpq_sub(a, a, w);
-        if (fmpq_cmp(r->lo, a) < 0 && fmpq_cmp(b, r->hi) < 0) {
-            int sa = ct_mqroot_sign_fmpq(&r->fn, a);
-            _mqroot_cut(r, a, sa);
-            if (sa == r->sign_lo && !ct_mqroot_is_exact(r)) {
-                int sb = ct_mqroot_sign_fmpq(&r->fn, b);
-                _mqroot_cut(r, b, sb);
-                ok = sb != r->sign_lo;
-            } else
-                ok = sa == 0;
-        }
+    arb_ptr a = _arb_vec_init(d + 1), sq = _arb_vec_init(f->len);
+    fmpz *col = flint_malloc(FLINT_MAX(f->len, 1) * sizeof(fmpz));
+    for (slong k = 0; k < f->len; k++)
+        arb_sqrt_fmpz(sq + k, f->rad + k, prec);
+    for (slong i = 0; i <= d; i++) {
+        /* a[i] = sum_k sqrt(r_k) F_k[i] as one dot product; col holds shallow
+           copies of the coefficients (read only, never cleared) */
+        for (slong k = 0; k < f->len; k++)
+            col[k] = i < f->poly[k].length ? f->poly[k].coeffs[i] : WORD(0);
+        arb_dot_fmpz(a + i, NULL, 0, sq, 1, col, 1, f->len, prec);
     }
-    arb_clear(x), arb_clear(y), arb_clear(dy);
-    fmpq_clear(w), fmpq_clear(a), fmpq_clear(b);
-    return ok;
-}
-
-void ct_mqroot_bisect(ct_mqroot_t r)
-{
-    fmpq_t m, w;
-
-    if (ct_mqroot_is_exact(r))
-        return;
-    fmpq_init(w);
-    fmpq_sub(w, r->hi, r->lo);
-    int near = fmpz_bits(fmpq_denref(w)) > 7 + fmpz_bits(fmpq_numref(w));
-    fmpq_clear(w);
-    if (near && _mqroot_newton(r))
-        return;
-    if (ct_mqroot_is_exact(r))
-        return;
-    fmpq_init(m);
-    fmpq_add(m, r->lo, r->hi);
-    fmpq_div_2exp(m, m, 1);
-    _mqroot_cut(r, m, ct_mqroot_sign_fmpq(&r->fn, m));
-    fmpq_clear(m);
-}
-
-int ct_mqroot_cmp_fmpq(const ct_mqroot_t r, const fmpq_t q)
-{
-    ct_root_struct v;
-    ct_mqroot_view(&v, (ct_mqroot_struct *)r);
-    return ct_root_cmp_fmpq(&v, q);
+    flint_free(col);
+    _arb_vec_clear(sq, f->len);
+    return a;
 }

@@ -49,6 +49,25 @@ slong _ct_mqroot_low_order(const ct_mqpoly_t g);
 slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
                                 slong depth_max);
 
+/* The same search in Arb balls at working precision prec (mqroot_ball.c):
+   f's components must be coprime over Q (no rational zero). Returns the count
+   and *out as above, -1 as above, or -2 when the balls could not decide (then
+   nothing is allocated: retry at a higher precision or exactly). Leaves are
+   refined to width 2^-16. */
+slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
+                              slong depth_max, slong prec);
+
+/* f's coefficients sum_k sqrt(r_k) F_k[i], i <= d, as Arb balls at precision
+   prec (free with _arb_vec_clear(., d + 1)). */
+arb_ptr _ct_mqroot_ball_coeffs(const ct_mqpoly_t f, slong d, slong prec);
+
+/* Frees r's cached ball coefficients (r->ball NULL, ball_prec 0). */
+void _ct_mqroot_ball_clear(ct_mqroot_t r);
+
+/* Sorts the n roots by lo, separates leaves sharing an end and bisects each to
+   width at most 2^-16 (mqroot_tree.c). */
+void _ct_mqroot_finish(ct_mqroot_struct *r, slong n);
+
 /* N = the squarefree part of the norm of f over Q (product of the conjugates
    of f under all sign changes of the square roots), primitive with positive
    leading coefficient. Returns 0 if its degree would exceed maxdeg. */

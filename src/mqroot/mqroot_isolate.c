@@ -11,6 +11,10 @@
 /* Halvings of (0, 1) tried before a squarefree proof is asked for. */
 #define MQROOT_QUICK_DEPTH 80
 
+/* Working precisions of the ball search: 192, 768, 3072 bits. */
+#define MQROOT_BALL_PREC 192
+#define MQROOT_BALL_PREC_MAX 3072
+
 /* f = g / x^j with the largest j (zeros at 0 are outside the domain) */
 static void _mqroot_strip_x(ct_mqpoly_t f, const ct_mqpoly_t g)
 {
@@ -46,23 +50,26 @@ static slong _mqroot_hfac(fmpz_poly_struct **hfac, slong **hexp, const fmpz_poly
     return n;
 }
 
-/* 1 if A and B (lc(A) != 0 mod p) are proved coprime over Q by their images
-   mod p: a common factor D of degree >= 1 (primitive, lc(D) | lc(A)) keeps its
-   degree mod p and divides both images. */
-static int _mqroot_coprime_mod(const fmpz_poly_t A, const fmpz_poly_t B)
+/* 1 if the components of f are proved coprime over Q by their images mod p:
+   a common factor D of degree >= 1 (primitive, lc(D) | lc(F_0), which is
+   nonzero mod p) keeps its degree mod p and divides every image, so the gcd
+   of the images would have degree >= 1. */
+static int _mqroot_coprime_mod(const ct_mqpoly_t f)
 {
     mp_limb_t p = UWORD(4611686018427388039); /* 2^62 + 135, prime */
-    nmod_poly_t a, b, g;
+    nmod_poly_t g, b;
     int ok;
 
-    if (fmpz_fdiv_ui(fmpz_poly_lead(A), p) == 0)
+    if (fmpz_fdiv_ui(fmpz_poly_lead(f->poly + 0), p) == 0)
         return 0;
-    nmod_poly_init(a, p), nmod_poly_init(b, p), nmod_poly_init(g, p);
-    fmpz_poly_get_nmod_poly(a, A);
-    fmpz_poly_get_nmod_poly(b, B);
-    nmod_poly_gcd(g, a, b);
+    nmod_poly_init(g, p), nmod_poly_init(b, p);
+    fmpz_poly_get_nmod_poly(g, f->poly + 0);
+    for (slong k = 1; k < f->len && nmod_poly_degree(g) > 0; k++) {
+        fmpz_poly_get_nmod_poly(b, f->poly + k);
+        nmod_poly_gcd(g, g, b);
+    }
     ok = nmod_poly_degree(g) == 0;
-    nmod_poly_clear(a), nmod_poly_clear(b), nmod_poly_clear(g);
+    nmod_poly_clear(g), nmod_poly_clear(b);
     return ok;
 }
 
@@ -73,7 +80,7 @@ static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
     slong k;
 
     fmpz_poly_zero(h);
-    if (f->len >= 2 && _mqroot_coprime_mod(f->poly + 0, f->poly + 1)) {
+    if (f->len >= 2 && _mqroot_coprime_mod(f)) {
         fmpz_poly_one(h);
         ct_mqpoly_normalize(f);
         return;
@@ -84,6 +91,20 @@ static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
         for (k = 0; k < f->len; k++)
             fmpz_poly_div(f->poly + k, f->poly + k, h);
     ct_mqpoly_normalize(f);
+}
+
+/* Balls at rising precision first (one real polynomial instead of one exact
+   one per square class: far cheaper), the exact tree when they cannot decide.
+   -1 (more than one variation at the quick depth) from either is final. */
+static slong _mqroot_isolate_quick(ct_mqroot_struct **out, const ct_mqpoly_t f)
+{
+    slong cnt = -2;
+    for (slong prec = MQROOT_BALL_PREC; cnt == -2 && prec <= MQROOT_BALL_PREC_MAX;
+         prec *= 4)
+        cnt = _ct_mqroot_isolate_ball(out, f, MQROOT_QUICK_DEPTH, prec);
+    if (cnt == -2)
+        cnt = _ct_mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
+    return cnt;
 }
 
 int ct_mqroot_isolate(ct_mqroot_struct **out, slong *n, fmpz_poly_struct **hfac,
@@ -107,8 +128,8 @@ int ct_mqroot_isolate(ct_mqroot_struct **out, slong *n, fmpz_poly_struct **hfac,
         /* Every interval left with one sign variation holds one simple zero, so
            a search that ends needs no squarefree proof; only when it stalls is
            f proved squarefree (then zeros are just close: search deeper). */
-        cnt = _ct_mqroot_isolate_sqfree(out, f, MQROOT_QUICK_DEPTH);
-        if (cnt < 0 && _ct_mqroot_prove_squarefree(f))
+        cnt = _mqroot_isolate_quick(out, f);
+        if (cnt == -1 && _ct_mqroot_prove_squarefree(f))
             cnt = _ct_mqroot_isolate_sqfree(out, f, WORD_MAX);
     }
     if (cnt >= 0) {

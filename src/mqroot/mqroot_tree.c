@@ -84,7 +84,7 @@ static int _mqroot_cmp_lo(const void *a, const void *b)
 }
 
 /* Sorts the roots; leaves sharing an end are separated by bisection. */
-static void _mqroot_finish(ct_mqroot_struct *r, slong n)
+void _ct_mqroot_finish(ct_mqroot_struct *r, slong n)
 {
     slong i;
 
@@ -288,7 +288,7 @@ slong _ct_mqroot_isolate_sqfree(ct_mqroot_struct **out, const ct_mqpoly_t f,
         _mqroot_node(&t, nd.P, nd.c, nd.k);
         fmpz_clear(nd.c);
     }
-    _mqroot_finish(t.r, t.n);
+    _ct_mqroot_finish(t.r, t.n);
     _ct_mqroot_sgn_clear(t.sgn);
     fmpz_clear(t.one);
     flint_free(t.st);

@@ -58,8 +58,7 @@ slong ct_signfn_set_insert(ct_signfn_set_t S, void *g)
     return S->len++;
 }
 
-slong ct_signfn_set_add_pair(ct_signfn_set_t S, int *sign, const ct_signfn_struct *s,
-                             slong p)
+slong ct_signfn_set_take_pair(ct_signfn_set_t S, int *sign, ct_signfn_struct *s, slong p)
 {
     const ct_signfn_type_struct *T = S->type;
     union {
@@ -67,8 +66,9 @@ slong ct_signfn_set_add_pair(ct_signfn_set_t S, int *sign, const ct_signfn_struc
         ct_mqpoly_struct mq;
         ct_expsum_struct es;
     } h; /* room for any type's struct; moved into S when new */
-    T->init(&h);
-    T->set(&h, (const char *)s->diff.any + p * T->size);
+    void *g = (char *)s->diff.any + p * T->size;
+    memcpy(&h, g, T->size); /* moved out: the functions are large */
+    T->init(g);
     *sign = T->normalize(&h);
     if (T->is_zero(&h)) {
         T->clear(&h);
