@@ -107,9 +107,14 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, const ct_mqpoly_
     fmpq_init(lo), fmpq_init(hi);
     int bad = ct_mqroot_isolate(&z, &n, &hfac, &hexp, &nh, lo, hi, g);
     if (bad) {
-        char *s = ct_mqpoly_get_str(g), *what = ct_mem_malloc(strlen(s) + 80);
+        char *s = ct_mqpoly_get_str(g), *what = ct_mem_malloc(strlen(s) + 160);
         char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
-        sprintf(what, "%s: not proved squarefree (a multiple zero is possible)", s);
+        size_t len = strlen(s);
+        if (len > CT_ANALYSIS_EXACT_MAX) /* as the report's exact forms */
+            sprintf(what, "%.*s ... (%zu characters in all): not proved squarefree",
+                    CT_ANALYSIS_EXACT_HEAD, s, len);
+        else
+            sprintf(what, "%s: not proved squarefree (a multiple zero is possible)", s);
         ct_analysis_add_undecided(A, l, h, what);
         flint_free(l), flint_free(h), free(s), free(what);
     } else {

@@ -15,7 +15,7 @@ int _ct_analysis_undecided_pair(ct_analysis_t A, const ct_bpoint_t a, const ct_b
     const fmpq *hi = fmpq_cmp(ct_bpoint_hi(a), ct_bpoint_hi(b)) > 0 ? ct_bpoint_hi(a)
                                                                     : ct_bpoint_hi(b);
     char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
-    char *s = ct_bpoint_get_exact_str(a), *t = ct_bpoint_get_exact_str(b);
+    char *s = ct_analysis_exact_str(a), *t = ct_analysis_exact_str(b);
     char *what = ct_mem_malloc(strlen(s) + strlen(t) + 96);
     sprintf(what, "cannot decide whether the zeros of %s and of %s are equal", s, t);
     ct_analysis_add_undecided(A, l, h, what);

@@ -179,7 +179,7 @@ static int load_breakpoint(ct_profile_reader *R, ct_analysis_t A, slong b)
         return -1;
     if (ct_bpoint_read(A->bp + b, &R->s))
         return _ct_profile_rd_fail(R, "%s", "bad certificate");
-    A->exact[b] = ct_bpoint_get_exact_str(A->bp + b);
+    A->exact[b] = ct_analysis_exact_str(A->bp + b);
     return _ct_profile_rd_done(R);
 }
 
