@@ -253,11 +253,20 @@ void ct_decimal_set(fmpq_t x, const fmpz_t n, slong E)
 }
 
 void ct_decimal_exact_strs(char **approx, char **lo, char **hi, const fmpq_t x,
-                           slong digits)
+                           slong digits, int trim)
 {
+    fmpz_t n;
+    slong E;
+
     *lo = ct_decimal_fmpq_str(x);
     *hi = ct_decimal_fmpq_str(x);
-    *approx = fmpq_is_zero(x) ? ct_decimal_fmpq_str(x) : ct_decimal_round(x, digits, 1);
+    fmpz_init(n);
+    if (ct_decimal_exact(n, &E, x) &&
+        (fmpz_is_zero(n) || (slong)fmpz_sizeinbase(n, 10) <= digits))
+        *approx = ct_decimal_get_str(n, E, 1);
+    else
+        *approx = ct_decimal_round(x, digits, trim);
+    fmpz_clear(n);
 }
 
 int ct_decimal_rel_narrow(const fmpq_t lo, const fmpq_t hi, slong digits)
