@@ -240,7 +240,8 @@ static void check_strs_negative(void)
     r.sign_lo = 1;
     sq_view(&v, &r);
     ct_root_get_strs(&approx, &lo, &hi, &v, 10, &sq_strs);
-    CHECK(strcmp(approx, "-0.5") == 0 && strcmp(lo, "-0.5") == 0 && strcmp(hi, "-0.5") == 0);
+    CHECK(strcmp(approx, "-0.5") == 0 && strcmp(lo, "-0.5") == 0 &&
+          strcmp(hi, "-0.5") == 0);
     free(approx), free(lo), free(hi);
     sq_clear(&r);
 }

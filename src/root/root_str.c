@@ -106,9 +106,9 @@ void ct_root_get_strs(char **approx, char **lo, char **hi, ct_root_struct *r,
         r->step(r->self);
     /* correctly rounded when both ends round alike, which a few more steps
        nearly always achieve; else the midpoint rounded */
-    *approx = ct_root_is_exact(r) ? NULL
-                                  : ct_decimal_approx(r->lo, r->hi, root_step_cb, r,
-                                                      digits, spec->trim);
+    *approx = ct_root_is_exact(r)
+                  ? NULL
+                  : ct_decimal_approx(r->lo, r->hi, root_step_cb, r, digits, spec->trim);
     if (!ct_root_is_exact(r))
         root_bounds(lo, hi, r, lo0, hi0, digits, spec);
     if (ct_root_is_exact(r)) {
