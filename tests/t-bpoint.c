@@ -1,7 +1,8 @@
-/* Tests of bpoint: dispatch to the two certificates, with hand values: sqrt(2)
-   as the root of x^2 - 2 in [1, 2], log_2(3/2) = 0.58496... as the zero of
-   2*2^x - 3, the rational 1/2 as an exact algebraic point, and comparisons
-   within and across kinds. */
+/* Tests of bpoint: dispatch to the three certificates, with hand values:
+   sqrt(2) as the root of x^2 - 2 in [1, 2], log_2(3/2) = 0.58496... as the
+   zero of 2*2^x - 3, the rational 1/2 as an exact algebraic point, sqrt(1/2) =
+   0.70710678118654752440... both as the root of 2x^2 - 1 and as the zero of
+   2x - sqrt(2), comparisons within and across kinds, and the text form. */
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -44,6 +45,65 @@ static void set_log(ct_bpoint_t b)
     for (int i = 0; i < 2; i++)
         fmpz_clear(c + i), fmpz_clear(base + i);
     ct_expsum_clear(h);
+}
+
+/* b written and read back as c: the kind's word first, then the same point. */
+static void check_roundtrip(ct_bpoint_t b, const char *word)
+{
+    FILE *f = tmpfile();
+    char buf[4096];
+    CHECK(f != NULL);
+    if (f == NULL)
+        return;
+    ct_bpoint_write(f, b);
+    rewind(f);
+    size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    CHECK_MSG(strncmp(buf, word, strlen(word)) == 0 && buf[strlen(word)] == ' ', "%s",
+              buf);
+    ct_bpoint_t c;
+    ct_bpoint_init(c);
+    const char *s = buf;
+    int cmp = 2;
+    CHECK(ct_bpoint_read(c, &s) == 0 && c->kind == b->kind);
+    CHECK(ct_bpoint_cmp(&cmp, c, b) == 1 && cmp == 0);
+    char *x = ct_bpoint_get_exact_str(b), *y = ct_bpoint_get_exact_str(c);
+    CHECK(strcmp(x, y) == 0);
+    free(x), free(y);
+    ct_bpoint_clear(c);
+}
+
+/* sqrt(1/2) read as a zero of 2x - sqrt(2) (mq) and of 2x^2 - 1 (alg): equal
+   across the kinds, strings trimmed (mq) or not (alg); unknown words fail. */
+static void check_mq_text(ct_bpoint_t a, ct_bpoint_t b)
+{
+    ct_bpoint_t m, r;
+    ct_bpoint_init(m), ct_bpoint_init(r);
+    const char *s = "mq 2 1 2 0 2 2 1 -1 1/2 1 -1", *t = "alg 3 -1 0 2 1/2 1 -1";
+    CHECK(ct_bpoint_read(m, &s) == 0 && m->kind == CT_BPOINT_MQ);
+    CHECK(ct_bpoint_read(r, &t) == 0 && r->kind == CT_BPOINT_ALGEBRAIC);
+    int c = 2;
+    CHECK(ct_bpoint_cmp(&c, m, r) == 1 && c == 0);
+    CHECK(ct_bpoint_cmp(&c, r, m) == 1 && c == 0);
+    CHECK(ct_bpoint_cmp(&c, m, a) == 1 && c == -1); /* 0.707 < 1.414 */
+    CHECK(ct_bpoint_cmp(&c, b, m) == 1 && c == -1); /* 0.585 < 0.707 */
+    char *ap, *lo, *hi;
+    ct_bpoint_get_strs(&ap, &lo, &hi, m, 20);
+    CHECK_MSG(strcmp(ap, "0.7071067811865475244") == 0, "%s", ap);
+    free(ap), free(lo), free(hi);
+    ct_bpoint_get_strs(&ap, &lo, &hi, r, 20);
+    CHECK_MSG(strcmp(ap, "0.70710678118654752440") == 0, "%s", ap);
+    free(ap), free(lo), free(hi);
+    check_roundtrip(a, "alg");
+    check_roundtrip(b, "exp");
+    check_roundtrip(m, "mq");
+    const char *bad[] = {"beta 1 2", "", "al 3 -1 0 2 1/2 1 -1", "mq"};
+    for (int k = 0; k < 4; k++) {
+        s = bad[k];
+        CHECK_MSG(ct_bpoint_read(r, &s) == -1, "%s", bad[k]);
+    }
+    ct_bpoint_clear(m), ct_bpoint_clear(r);
 }
 
 int main(void)
@@ -99,6 +159,7 @@ int main(void)
     ex = ct_bpoint_get_exact_str(a);
     CHECK(strcmp(ex, "x^2 - 2") == 0);
     free(ap), free(lo), free(hi), free(ex);
+    check_mq_text(a, b);
     ct_rroot_clear(r);
     fmpq_clear(q), fmpq_clear(w0), fmpq_clear(w1);
     ct_bpoint_clear(a), ct_bpoint_clear(b), ct_bpoint_clear(e), ct_bpoint_clear(x);

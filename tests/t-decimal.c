@@ -46,6 +46,14 @@ int main(void)
     CHECK(str_is(ct_decimal_round(y, 5, 0), "0.30000"));
     fmpq_set_si(x, 1000, 1), fmpq_set_si(y, 1001, 1); /* width 1 against 1000 */
     CHECK(ct_decimal_rel_narrow(x, y, 3) && !ct_decimal_rel_narrow(x, y, 4));
+    fmpq_set_si(x, -1001, 1), fmpq_set_si(y, -1000, 1); /* min |.| is |hi| */
+    CHECK(ct_decimal_rel_narrow(x, y, 3) && !ct_decimal_rel_narrow(x, y, 4));
+    fmpq_set_si(x, 1, 3), fmpq_set_si(y, 1001, 3000); /* width 1/3000 vs 1/3 */
+    CHECK(ct_decimal_rel_narrow(x, y, 3) && !ct_decimal_rel_narrow(x, y, 4));
+    fmpq_set_si(x, -1, 2), fmpq_set_si(y, 1, 2); /* width 1 vs 1/2 */
+    CHECK(!ct_decimal_rel_narrow(x, y, 0) && !ct_decimal_rel_narrow(x, y, 1));
+    fmpq_set_si(x, 2, 7), fmpq_set_si(y, 2, 7); /* a point */
+    CHECK(ct_decimal_rel_narrow(x, y, 50));
     fmpq_set_si(x, 1, 8);
     CHECK(str_is(ct_decimal_fmpq_str(x), "0.125"));
     fmpq_clear(x), fmpq_clear(y), fmpz_clear(n);

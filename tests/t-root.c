@@ -54,35 +54,47 @@ static void sq_clear(sq_root *r)
     fmpq_clear(r->a), fmpq_clear(r->lo), fmpq_clear(r->hi);
 }
 
-/* lo < sqrt(a) < hi, exactly, for the plain decimal strings lo and hi. */
-static int brackets(const char *lo, const char *hi, slong an, ulong ad)
+/* x = the plain decimal string s (an optional '-', digits, an optional '.'). */
+static void dec_parse(fmpq_t x, const char *s)
+{
+    const char *dot = strchr(s, '.');
+    char *digits = malloc(strlen(s) + 1);
+    size_t n = 0, frac = dot ? strlen(dot + 1) : 0;
+    for (const char *p = s; *p; p++)
+        if (*p != '.')
+            digits[n++] = *p;
+    digits[n] = '\0';
+    fmpz_t num, den;
+    fmpz_init(num), fmpz_init(den);
+    fmpz_set_str(num, digits, 10);
+    fmpz_set_ui(den, 10);
+    fmpz_pow_ui(den, den, frac);
+    fmpq_set_fmpz_frac(x, num, den);
+    fmpz_clear(num), fmpz_clear(den);
+    free(digits);
+}
+
+/* lo < sqrt(a) < hi (sign 1) or lo < -sqrt(a) < hi (sign -1), exactly, for
+   the plain decimal strings lo and hi, both of that sign. */
+static int brackets_signed(const char *lo, const char *hi, slong an, ulong ad, int sign)
 {
     fmpq_t l, h, a;
     fmpq_init(l), fmpq_init(h), fmpq_init(a);
     fmpq_set_si(a, an, ad);
-    int ok;
-    for (int k = 0; k < 2; k++) {
-        const char *s = k ? hi : lo;
-        const char *dot = strchr(s, '.');
-        char *digits = malloc(strlen(s) + 1);
-        size_t n = 0, frac = dot ? strlen(dot + 1) : 0;
-        for (const char *p = s; *p; p++)
-            if (*p != '.')
-                digits[n++] = *p;
-        digits[n] = '\0';
-        fmpz_t num, den;
-        fmpz_init(num), fmpz_init(den);
-        fmpz_set_str(num, digits, 10);
-        fmpz_set_ui(den, 10);
-        fmpz_pow_ui(den, den, frac);
-        fmpq_set_fmpz_frac(k ? h : l, num, den);
-        fmpz_clear(num), fmpz_clear(den);
-        free(digits);
-    }
+    dec_parse(l, lo), dec_parse(h, hi);
+    int ok = fmpq_sgn(l) == sign && fmpq_sgn(h) == sign;
     fmpq_mul(l, l, l), fmpq_mul(h, h, h);
-    ok = fmpq_cmp(l, a) < 0 && fmpq_cmp(a, h) < 0;
+    if (sign > 0)
+        ok = ok && fmpq_cmp(l, a) < 0 && fmpq_cmp(a, h) < 0;
+    else
+        ok = ok && fmpq_cmp(h, a) < 0 && fmpq_cmp(a, l) < 0;
     fmpq_clear(l), fmpq_clear(h), fmpq_clear(a);
     return ok;
+}
+
+static int brackets(const char *lo, const char *hi, slong an, ulong ad)
+{
+    return brackets_signed(lo, hi, an, ad, 1);
 }
 
 static void check_bisect_refine_cmp_fmpq(void)
@@ -155,6 +167,10 @@ static void check_cmp(void)
     sq_clear(&a), sq_clear(&b);
 }
 
+/* The spec of this kind: bounds inside the entry interval, trimmed. */
+static const ct_root_strs_spec sq_strs = {
+    .trim = 1, .coarse = 0, .entry = 1, .isolates = NULL, .bisect_after = -1};
+
 static void check_strs(void)
 {
     sq_root r;
@@ -162,7 +178,7 @@ static void check_strs(void)
     char *approx, *lo, *hi;
     sq_init(&r, 2, 1, 1, 2);
     sq_view(&v, &r);
-    ct_root_get_strs(&approx, &lo, &hi, &v, 10, NULL, -1);
+    ct_root_get_strs(&approx, &lo, &hi, &v, 10, &sq_strs);
     CHECK_MSG(strcmp(approx, "1.414213562") == 0, "%s", approx);
     CHECK_MSG(brackets(lo, hi, 2, 1), "[%s, %s]", lo, hi);
     CHECK(strlen(lo) >= 12 && strncmp(lo, "1.41421356", 10) == 0);
@@ -171,8 +187,61 @@ static void check_strs(void)
     /* a rational zero: exact strings */
     sq_init(&r, 9, 4, 1, 2);
     sq_view(&v, &r);
-    ct_root_get_strs(&approx, &lo, &hi, &v, 6, NULL, -1);
+    ct_root_get_strs(&approx, &lo, &hi, &v, 6, &sq_strs);
     CHECK(strcmp(approx, "1.5") == 0 && strcmp(lo, "1.5") == 0 && strcmp(hi, "1.5") == 0);
+    free(approx), free(lo), free(hi);
+    sq_clear(&r);
+}
+
+/* Untrimmed: sqrt(4.41) = 2.1 rounds to "2.10000" at 6 digits; trimmed "2.1". */
+static void check_strs_trim(void)
+{
+    static const ct_root_strs_spec untrimmed = {
+        .trim = 0, .coarse = 0, .entry = 1, .isolates = NULL, .bisect_after = -1};
+    sq_root r;
+    ct_root_struct v;
+    char *approx, *lo, *hi;
+    /* sqrt(44100001/10^7) = 2.1000000238...: inexact, 2.10000 at 6 digits */
+    sq_init(&r, 44100001, 10000000, 2, 3);
+    sq_view(&v, &r);
+    ct_root_get_strs(&approx, &lo, &hi, &v, 6, &untrimmed);
+    CHECK_MSG(strcmp(approx, "2.10000") == 0, "%s", approx);
+    CHECK_MSG(brackets(lo, hi, 44100001, 10000000), "[%s, %s]", lo, hi);
+    free(approx), free(lo), free(hi);
+    sq_clear(&r);
+    sq_init(&r, 44100001, 10000000, 2, 3);
+    sq_view(&v, &r);
+    ct_root_get_strs(&approx, &lo, &hi, &v, 6, &sq_strs);
+    CHECK_MSG(strcmp(approx, "2.1") == 0, "%s", approx);
+    free(approx), free(lo), free(hi);
+    sq_clear(&r);
+}
+
+/* Negative zeros and intervals around 0 (cut there by the sign oracle). */
+static void check_strs_negative(void)
+{
+    sq_root r;
+    ct_root_struct v;
+    char *approx, *lo, *hi;
+    /* -sqrt(2) in [-2, -1], and in [-2, 1] (around 0) */
+    for (slong hi0 = -1; hi0 <= 1; hi0 += 2) {
+        sq_init(&r, 2, 1, -2, hi0);
+        r.sign_lo = 1;
+        sq_view(&v, &r);
+        ct_root_get_strs(&approx, &lo, &hi, &v, 10, &sq_strs);
+        CHECK_MSG(strcmp(approx, "-1.414213562") == 0, "%s", approx);
+        CHECK_MSG(brackets_signed(lo, hi, 2, 1, -1), "[%s, %s]", lo, hi);
+        free(approx), free(lo), free(hi);
+        sq_clear(&r);
+    }
+    /* -1/2 in [-1, 1/4]: cut at 0, then bisected onto -1/2 exactly */
+    sq_init(&r, 1, 4, -1, 1);
+    fmpq_set_si(r.hi, 1, 4);
+    r.sign_lo = 1;
+    sq_view(&v, &r);
+    ct_root_get_strs(&approx, &lo, &hi, &v, 10, &sq_strs);
+    CHECK(strcmp(approx, "-0.5") == 0 && strcmp(lo, "-0.5") == 0 &&
+          strcmp(hi, "-0.5") == 0);
     free(approx), free(lo), free(hi);
     sq_clear(&r);
 }
@@ -182,6 +251,8 @@ int main(void)
     check_bisect_refine_cmp_fmpq();
     check_cmp();
     check_strs();
+    check_strs_trim();
+    check_strs_negative();
     flint_cleanup();
     return check_finish("t-root");
 }

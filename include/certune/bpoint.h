@@ -8,7 +8,13 @@
 #include "certune/mqroot.h"
 #include "certune/rroot.h"
 
-enum { CT_BPOINT_ALGEBRAIC = 0, CT_BPOINT_EXPSUM = 1, CT_BPOINT_MQ = 2 };
+/* The kinds; each has one row of operations in src/bpoint/bpoint_kinds.c. */
+enum {
+    CT_BPOINT_ALGEBRAIC = 0,
+    CT_BPOINT_EXPSUM = 1,
+    CT_BPOINT_MQ = 2,
+    CT_BPOINT_NKINDS = 3
+};
 
 /* kind selects the certificate in use; the other members stay initialized and
    unused. Either way the point lies in [lo, hi] (lo == hi: that rational). */

@@ -31,9 +31,10 @@ int ct_decimal_exact(fmpz_t n, slong *E, const fmpq_t x);
 char *ct_decimal_fmpq_str(const fmpq_t x);
 
 /* The strings of a breakpoint that is the rational x: lo = hi = x exactly
-   (ct_decimal_fmpq_str), approx x rounded to `digits` (trimmed; "0" for 0). */
+   (ct_decimal_fmpq_str); approx x itself when a decimal of at most `digits`
+   digits (or 0), else x rounded to `digits` (trailing zeros dropped if trim). */
 void ct_decimal_exact_strs(char **approx, char **lo, char **hi, const fmpq_t x,
-                           slong digits);
+                           slong digits, int trim);
 
 /* Whether hi - lo <= 10^-digits min(|lo|, |hi|). */
 int ct_decimal_rel_narrow(const fmpq_t lo, const fmpq_t hi, slong digits);

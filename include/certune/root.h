@@ -5,7 +5,7 @@
    a Newton step). Written once here: the cut at a point of known sign,
    bisection, refinement to a width, exact comparison with a rational,
    comparison of two roots of any kinds by refinement until disjoint, and the
-   decimal certificates. The kinds (rroot, expsum, mqroot) keep their own
+   decimal certificates (root_str.c). The kinds (rroot, expsum, mqroot) keep their own
    isolation and equality proofs; bpoint is the one type over all of them. */
 #ifndef CERTUNE_ROOT_H
 #define CERTUNE_ROOT_H
@@ -63,18 +63,24 @@ int ct_root_cmp(int *cmp, ct_root_struct *a, ct_root_struct *b, int same,
    0 when not (the zeros may be equal: the caller's equality proof decides). */
 int ct_root_cmp_refine(int *cmp, ct_root_struct *a, ct_root_struct *b, slong lim_bits);
 
-/* The decimal certificate of a zero in (0, +inf): approx rounded to `digits`
-   significant digits (trailing zeros dropped), and decimal lo, hi around the
-   zero that still isolate it: inside the interval r had on entry, or accepted
-   by isolates (may be NULL) for a grid of sig significant digits. The grid
-   gets finer from digits + 2; past digits + bisect_after digits r is bisected
-   as well, to move its ends off the entry interval's (bisect_after < 0: never).
-   A zero found to be rational gets ct_decimal_exact_strs. malloc'ed strings;
-   refines r. */
+/* How a kind's decimal certificate is written and its bounds certified (one
+   const spec per kind, passed to ct_root_get_strs). */
+typedef struct {
+    int trim;   /* drop the approximation's trailing zeros */
+    int coarse; /* first grid of (digits + 1) / 2 significant digits, else digits + 2 */
+    int entry;  /* accept bounds inside the interval r had on entry (isolating) */
+    /* else accept bounds [a, b] on a grid of sig digits that this proves
+       isolating (NULL: none) */
+    int (*isolates)(const ct_root_struct *r, const fmpq_t a, const fmpq_t b, slong sig);
+    slong bisect_after; /* past digits + bisect_after grid digits r is also stepped
+                           (< 0: never) */
+} ct_root_strs_spec;
+
+/* The decimal certificate of a real zero: approx rounded to `digits`
+   significant digits, and decimal lo, hi around the zero that still isolate it
+   (accepted as spec says, on grids from spec->coarse getting finer). A zero
+   found to be rational gets ct_decimal_exact_strs. malloc'ed strings; refines r. */
 void ct_root_get_strs(char **approx, char **lo, char **hi, ct_root_struct *r,
-                      slong digits,
-                      int (*isolates)(const ct_root_struct *r, const fmpq_t a,
-                                      const fmpq_t b, slong sig),
-                      slong bisect_after);
+                      slong digits, const ct_root_strs_spec *spec);
 
 #endif

@@ -7,21 +7,6 @@
 #include "certune/decimal.h"
 #include "certune/mem.h"
 
-static int decimal_cmpabs(const fmpq_t x, const fmpq_t y)
-{
-    fmpz_t s, t;
-    int c;
-
-    fmpz_init(s);
-    fmpz_init(t);
-    fmpz_mul(s, fmpq_numref(x), fmpq_denref(y));
-    fmpz_mul(t, fmpq_numref(y), fmpq_denref(x));
-    c = fmpz_cmpabs(s, t);
-    fmpz_clear(s);
-    fmpz_clear(t);
-    return c;
-}
-
 /* floor(log10(x)) for x > 0 */
 slong ct_decimal_exponent(const fmpq_t x)
 {
@@ -253,30 +238,44 @@ void ct_decimal_set(fmpq_t x, const fmpz_t n, slong E)
 }
 
 void ct_decimal_exact_strs(char **approx, char **lo, char **hi, const fmpq_t x,
-                           slong digits)
+                           slong digits, int trim)
 {
+    fmpz_t n;
+    slong E;
+
     *lo = ct_decimal_fmpq_str(x);
     *hi = ct_decimal_fmpq_str(x);
-    *approx = fmpq_is_zero(x) ? ct_decimal_fmpq_str(x) : ct_decimal_round(x, digits, 1);
+    fmpz_init(n);
+    if (ct_decimal_exact(n, &E, x) &&
+        (fmpz_is_zero(n) || (slong)fmpz_sizeinbase(n, 10) <= digits))
+        *approx = ct_decimal_get_str(n, E, 1);
+    else
+        *approx = ct_decimal_round(x, digits, trim);
+    fmpz_clear(n);
 }
 
+/* With lo = p1/q1, hi = p2/q2 (q > 0): (p2 q1 - p1 q2) 10^digits <=
+   min(|p1| q2, |p2| q1), in integers (no fmpq canonicalization: this runs once
+   per refinement step of every certificate). */
 int ct_decimal_rel_narrow(const fmpq_t lo, const fmpq_t hi, slong digits)
 {
-    fmpq_t w, m;
-    fmpz_t t;
+    fmpz_t w, m, t;
     int c;
 
-    fmpq_init(w);
-    fmpq_init(m);
+    fmpz_init(w);
+    fmpz_init(m);
     fmpz_init(t);
-    fmpq_sub(w, hi, lo);
-    fmpq_abs(m, decimal_cmpabs(lo, hi) <= 0 ? lo : hi);
-    fmpz_set_ui(t, 10);
-    fmpz_pow_ui(t, t, digits);
-    fmpq_mul_fmpz(w, w, t);
-    c = fmpq_cmp(w, m) <= 0;
-    fmpq_clear(w);
-    fmpq_clear(m);
+    fmpz_mul(m, fmpq_numref(lo), fmpq_denref(hi)); /* lo q1 q2 */
+    fmpz_mul(t, fmpq_numref(hi), fmpq_denref(lo)); /* hi q1 q2 */
+    fmpz_sub(w, t, m);                             /* (hi - lo) q1 q2 */
+    if (fmpz_cmpabs(m, t) > 0)
+        fmpz_swap(m, t);
+    fmpz_abs(m, m); /* min(|lo|, |hi|) q1 q2 */
+    fmpz_ui_pow_ui(t, 10, digits);
+    fmpz_mul(w, w, t);
+    c = fmpz_cmp(w, m) <= 0;
+    fmpz_clear(w);
+    fmpz_clear(m);
     fmpz_clear(t);
     return c;
 }

@@ -21,12 +21,16 @@ static int _exroot_isolates(const ct_root_struct *v, const fmpq_t a, const fmpq_
     return sd != 2;
 }
 
+/* Bounds inside the isolating interval or passing the test above; past
+   digits + 4 digits r is bisected too, moving its ends off the entry
+   interval's so that a coarser grid fits between. */
+static const ct_root_strs_spec _exroot_strs = {
+    .trim = 1, .coarse = 0, .entry = 1, .isolates = _exroot_isolates, .bisect_after = 4};
+
 void ct_expsum_root_get_strs(char **approx, char **lo, char **hi, ct_expsum_root_t r,
                              slong digits)
 {
     ct_root_struct v;
     ct_expsum_root_view(&v, r);
-    /* past digits + 4 digits r is bisected too, moving its ends off the entry
-       interval's so that a coarser grid fits between */
-    ct_root_get_strs(approx, lo, hi, &v, digits, _exroot_isolates, 4);
+    ct_root_get_strs(approx, lo, hi, &v, digits, &_exroot_strs);
 }

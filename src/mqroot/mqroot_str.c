@@ -5,9 +5,12 @@
 #include "certune/mqroot.h"
 #include "mqroot_internal.h"
 
+static const ct_root_strs_spec _mqroot_strs = {
+    .trim = 1, .coarse = 0, .entry = 1, .isolates = NULL, .bisect_after = -1};
+
 void ct_mqroot_get_strs(char **approx, char **lo, char **hi, ct_mqroot_t r, slong digits)
 {
     ct_root_struct v;
     ct_mqroot_view(&v, r);
-    ct_root_get_strs(approx, lo, hi, &v, digits, NULL, -1);
+    ct_root_get_strs(approx, lo, hi, &v, digits, &_mqroot_strs);
 }

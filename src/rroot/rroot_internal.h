@@ -14,6 +14,9 @@ int _ct_rroot_sign_on_interval(const fmpz_poly_t g, const fmpz_poly_t dg, const 
 int _ct_rroot_sign_right_of(const fmpz_poly_t f, const fmpq_t x);
 slong _ct_rroot_sign_variations(const fmpz *a, slong len);
 void _ct_rroot_step(ct_rroot_t r);
+/* ct_rroot_view with _ct_rroot_step as the step: refinement splits
+   geometrically where it pays (wide intervals), else bisects. */
+void _ct_rroot_view_step(ct_root_struct *v, ct_rroot_t r);
 
 /* (fmpq_cmp rather than the inline fmpq_equal, which trips GCC 12's
    -Wstringop-overread on the struct fields) */

@@ -94,11 +94,16 @@ static void _rroot_step_cb(void *r)
     _ct_rroot_step((ct_rroot_struct *)r);
 }
 
+void _ct_rroot_view_step(ct_root_struct *v, ct_rroot_t r)
+{
+    ct_rroot_view(v, r);
+    v->step = _rroot_step_cb;
+}
+
 void ct_rroot_refine(ct_rroot_t r, const fmpq_t eps)
 {
     ct_root_struct v;
-    ct_rroot_view(&v, r);
-    v.step = _rroot_step_cb; /* refinement splits geometrically where it pays */
+    _ct_rroot_view_step(&v, r);
     ct_root_refine(&v, eps);
 }
 

@@ -1,4 +1,6 @@
-/* roots_str: decimal certificates of roots and polynomial strings. */
+/* rroot_str: decimal certificates of real algebraic numbers, by the
+   certified-root core (ct_root_get_strs) with Descartes' rule as the
+   isolation test, and polynomial strings. */
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpz_vec.h>
@@ -9,138 +11,30 @@
 #include "certune/decimal.h"
 #include "certune/mem.h"
 
-/* ------------------------------------------------------------------------ */
-/* Decimal output (conversions in decimal.c)                                 */
-
-static char *_roots_fmpq_get_str(const fmpq_t x)
+/* Whether the decimal bounds [a, b] isolate the zero of v: neither is a zero
+   of its polynomial and Descartes' rule certifies exactly one in between. */
+static int _rroot_isolates(const ct_root_struct *v, const fmpq_t a, const fmpq_t b,
+                           slong sig)
 {
-    char *s = fmpq_get_str(NULL, 10, x), *t = ct_mem_malloc(strlen(s) + 1);
+    const fmpz_poly_struct *f = v->fn;
 
-    strcpy(t, s);
-    flint_free(s);
-    return t;
+    (void)sig;
+    return _ct_rroot_poly_sign_at(f, a) != 0 && _ct_rroot_poly_sign_at(f, b) != 0 &&
+           _ct_rroot_descartes_interval(f, a, b) == 1;
 }
 
-static void _rroot_get_strs_exact(char **approx, char **lo, char **hi, const fmpq_t x,
-                                  slong digits)
-{
-    fmpz_t n;
-    slong E;
-
-    fmpz_init(n);
-    if (ct_decimal_exact(n, &E, x)) {
-        *lo = ct_decimal_get_str(n, E, 1);
-        *hi = ct_decimal_get_str(n, E, 1);
-        if ((slong)fmpz_sizeinbase(n, 10) <= digits || fmpz_is_zero(n))
-            *approx = ct_decimal_get_str(n, E, 1);
-        else
-            *approx = ct_decimal_round(x, digits, 0);
-    } else {
-        *lo = _roots_fmpq_get_str(x);
-        *hi = _roots_fmpq_get_str(x);
-        *approx = ct_decimal_round(x, digits, 0);
-    }
-    fmpz_clear(n);
-}
-
-/* Moves the interval of r off 0 (0 is then no root of r->poly or r is exact):
-   the relative accuracy below needs a bound away from 0. */
-static void _rroot_avoid_zero(ct_rroot_t r)
-{
-    fmpq_t z;
-    int s;
-
-    if (ct_rroot_is_exact(r) || (fmpq_sgn(r->lo) > 0 || fmpq_sgn(r->hi) < 0))
-        return;
-    if (fmpq_sgn(r->lo) < 0 && fmpq_sgn(r->hi) > 0) {
-        fmpq_init(z);
-        s = _ct_rroot_poly_sign_at(r->poly, z);
-        if (s == 0)
-            ct_rroot_set_exact(r, z);
-        else if (s == r->sign_lo)
-            fmpq_zero(r->lo);
-        else
-            fmpq_zero(r->hi);
-        fmpq_clear(z);
-    }
-    while (!ct_rroot_is_exact(r) && (fmpq_is_zero(r->lo) || fmpq_is_zero(r->hi)))
-        ct_rroot_bisect(r);
-}
-
-static void _rroot_refine_cb(void *r)
-{
-    ct_rroot_bisect((ct_rroot_struct *)r);
-}
+/* The approximation keeps its trailing zeros; the bounds start on a grid of
+   about digits/2 significant digits (Descartes certifies them on their own,
+   so they may leave the isolating interval), and past digits + 2 digits r is
+   bisected so that Descartes sees an interval small against the separation. */
+static const ct_root_strs_spec _rroot_strs = {
+    .trim = 0, .coarse = 1, .entry = 0, .isolates = _rroot_isolates, .bisect_after = 2};
 
 void ct_rroot_get_strs(char **approx, char **lo, char **hi, ct_rroot_t r, slong digits)
 {
-    fmpz_t L, H;
-    fmpq_t a, b;
-    slong sig, E;
-
-    digits = FLINT_MAX(digits, 1);
-    _rroot_avoid_zero(r);
-    while (!ct_rroot_is_exact(r) && !ct_decimal_rel_narrow(r->lo, r->hi, digits + 2))
-        _ct_rroot_step(r);
-    if (ct_rroot_is_exact(r)) {
-        _rroot_get_strs_exact(approx, lo, hi, r->lo, digits);
-        return;
-    }
-
-    /* correctly rounded when both ends round alike, which a few more
-       bisections nearly always achieve; else the midpoint rounded */
-    *approx = ct_decimal_approx(r->lo, r->hi, _rroot_refine_cb, r, digits, 0);
-    if (ct_rroot_is_exact(r)) {
-        _rroot_get_strs_exact(approx, lo, hi, r->lo, digits);
-        return;
-    }
-
-    /* lo, hi: the interval rounded outward to a grid of about digits/2
-       significant digits, made finer until Descartes certifies exactly one root */
-    fmpz_init(L);
-    fmpz_init(H);
-    fmpq_init(a);
-    fmpq_init(b);
-    fmpq_abs(a, r->lo);
-    fmpq_abs(b, r->hi);
-    E = ct_decimal_exponent(fmpq_cmp(a, b) <= 0 ? a : b);
-    for (sig = FLINT_MAX(1, (digits + 1) / 2);; sig++) {
-        ct_decimal_scale(L, r->lo, E - sig + 1, -1);
-        ct_decimal_scale(H, r->hi, E - sig + 1, 1);
-        fmpq_set_fmpz(a, L);
-        fmpq_set_fmpz(b, H);
-        fmpz_set_ui(L, 10);
-        fmpz_pow_ui(L, L, FLINT_ABS(E - sig + 1));
-        if (E - sig + 1 >= 0) {
-            fmpq_mul_fmpz(a, a, L);
-            fmpq_mul_fmpz(b, b, L);
-        } else {
-            fmpq_div_fmpz(a, a, L);
-            fmpq_div_fmpz(b, b, L);
-        }
-        if (_ct_rroot_poly_sign_at(r->poly, a) != 0 &&
-            _ct_rroot_poly_sign_at(r->poly, b) != 0 &&
-            _ct_rroot_descartes_interval(r->poly, a, b) == 1)
-            break;
-        /* Descartes needs an interval small against the root separation */
-        if (sig > digits + 2)
-            ct_rroot_bisect(r);
-        if (ct_rroot_is_exact(r))
-            break;
-    }
-    if (ct_rroot_is_exact(r)) {
-        free(*approx);
-        _rroot_get_strs_exact(approx, lo, hi, r->lo, digits);
-    } else {
-        ct_decimal_scale(L, a, E - sig + 1, 0);
-        ct_decimal_scale(H, b, E - sig + 1, 0);
-        *lo = ct_decimal_get_str(L, E - sig + 1, 1);
-        *hi = ct_decimal_get_str(H, E - sig + 1, 1);
-    }
-    fmpz_clear(L);
-    fmpz_clear(H);
-    fmpq_clear(a);
-    fmpq_clear(b);
+    ct_root_struct v;
+    _ct_rroot_view_step(&v, r);
+    ct_root_get_strs(approx, lo, hi, &v, digits, &_rroot_strs);
 }
 
 /* ------------------------------------------------------------------------ */
