@@ -40,6 +40,11 @@ int ct_mqroot_sign_fmpq(const ct_mqpoly_t g, const fmpq_t q);
    coefficient sum_k sqrt(r_k) G_k[j] (decided exactly as above). g != 0. */
 int ct_mqroot_sign_right_of_zero(const ct_mqpoly_t g);
 
+/* 1 when g (nonzero) is proved to have no zero in (0, 1): the Bernstein
+   coefficients of g / x^j on [0, 1], in Arb balls, all have one sign. 0 when
+   not proved (g may or may not vanish there). Far cheaper than isolating. */
+int ct_mqroot_zero_free(const ct_mqpoly_t g);
+
 /* The zeros of the nonzero g in the open interval (0, 1), with multiplicities.
    g is split exactly into a rational part h (the gcd over Q of the G_k, whose
    zeros are zeros of g of known multiplicity: reported as the integer

@@ -223,6 +223,10 @@ static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
         W->sign_first[id] = first[f];
         if (!alpha_needed(f, v, loc, first, free_))
             continue;
+        if (ct_mqroot_zero_free(S->fn.mq + f)) { /* the cheap proof first */
+            free_[f] = 1;
+            continue;
+        }
         if (S->fn.mq[f].len == 1)
             alpha_rational_function(W, S->fn.mq + f, id);
         else

@@ -25,6 +25,10 @@
    intervals. */
 #define MQBALL_LEAF_DEPTH 16
 
+/* Precision of the zero-free test (an undecided sign only makes it answer
+   "not proved"). */
+#define MQROOT_ZERO_FREE_PREC 128
+
 typedef struct {
     arb_ptr B; /* d + 1 Bernstein coefficients on the node's interval */
     fmpz_t c;  /* the interval is (c / 2^k, (c + 1) / 2^k) */
@@ -255,4 +259,19 @@ slong _ct_mqroot_isolate_ball(ct_mqroot_struct **out, const ct_mqpoly_t f,
     _ct_mqroot_finish(t.r, t.n);
     *out = t.r;
     return t.n;
+}
+
+int ct_mqroot_zero_free(const ct_mqpoly_t g)
+{
+    if (g->len == 0)
+        return 0;
+    /* g / x^j: zeros at 0 are outside the domain; its coefficients are those
+       of g from j on */
+    slong j = _ct_mqroot_low_order(g), D = ct_mqpoly_degree(g), d = D - j, var;
+    arb_ptr a = _ct_mqroot_ball_coeffs(g, D, MQROOT_ZERO_FREE_PREC);
+    arb_ptr B = mqball_bernstein(a + j, d, MQROOT_ZERO_FREE_PREC);
+    int first, undecided = mqball_signs(&var, &first, B, d);
+    _arb_vec_clear(a, D + 1);
+    _arb_vec_clear(B, d + 1);
+    return !undecided && var == 0;
 }
