@@ -185,9 +185,8 @@ int ct_analysis_check(const ct_instance_struct *insts, slong m, int score_all, i
    need not hold them all (the command line reads them from files per chunk).
    get returns instances first .. first + n - 1 (an array the source owns until
    put), or NULL with "path:line: message" in err; it may be called from
-   several threads at once (for disjoint ranges, in increasing order of first
-   as far as each thread sees). nodes[t] is instance t's node count, or NULL
-   when unknown: it sizes the chunks only. */
+   several threads at once, for disjoint ranges. nodes[t] is instance t's node count (<=
+   0: unknown), or nodes is NULL: it sizes the chunks only. */
 typedef struct {
     slong m;
     const slong *nodes;

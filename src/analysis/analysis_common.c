@@ -1,5 +1,6 @@
 /* ct_analysis_common: the family-independent half of the analyzer: scored-node
-   counts, the sweep input, undecided records, and ct_analysis_run. */
+   counts, the sweep input, undecided records, the checks, and the one-run
+   analysis of a chunk (_ct_analysis_run_chunk). */
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
@@ -108,22 +109,6 @@ void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
     A->family = family;
     A->ninst = m;
     A->tie_unit = 1;
-}
-
-int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
-                    const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
-                    char *err, size_t errlen)
-{
-    return ct_analysis_run_ties(A, fam, c, insts, m, score_all, CT_SIGNFN_TIES_SMALLEST,
-                                warn, err, errlen);
-}
-
-int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
-                         const fmpq_t c, const ct_instance_struct *insts, slong m,
-                         int score_all, int ties, FILE *warn, char *err, size_t errlen)
-{
-    return ct_analysis_run_threads(A, fam, c, insts, m, score_all, ties, 1, warn, err,
-                                   errlen);
 }
 
 int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
