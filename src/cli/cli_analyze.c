@@ -1,5 +1,4 @@
 /* cli_analyze: `certune analyze`. */
-#include <cblas.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,8 +160,6 @@ static int run_analyze(const analyze_options *o)
                                 o->shard_k);
     if (rc)
         return rc;
-    /* The analyzer calls no BLAS: keep OpenBLAS's pool from competing. */
-    openblas_set_num_threads(1);
     ct_cli_files_struct F;
     ct_cli_files_init(&F, (const char *const *)paths, m);
     char err[CERTUNE_ERRLEN];
