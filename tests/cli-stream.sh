@@ -8,9 +8,7 @@
 # --ties expected and --score all. Each forced run must report the chunk count
 # it was forced to (so a variable that were ignored would fail). A bad file in
 # a late chunk fails with exit 2 naming file and line, with nothing on stdout.
-# The memory bound: under a `ulimit -v` the streamed run of 300 alpha
-# instances fits in, the one-run analysis of the same set must run out of
-# memory (exit 5).
+# The memory bound is tested by cli-stream-memory.sh.
 # Usage: cli-stream.sh CERTUNE
 set -u
 C=${1:?usage: cli-stream.sh CERTUNE}
@@ -18,7 +16,6 @@ fails=0 checks=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok() { checks=$((checks + 1)); if [ "$2" -ne 0 ]; then fails=$((fails + 1)); echo "FAILED: $1"; fi; }
-export OPENBLAS_NUM_THREADS=1 # its idle pool thread would spin under ulimit -v
 
 "$C" sample --dataset tests/fixtures/tinyweb --nodes 9 --count 12 --seed 11 \
   --out "$tmp/web" >/dev/null 2>&1
@@ -78,27 +75,5 @@ CERTUNE_ANALYSIS_CHUNK=3 "$C" analyze --family delta "$tmp/mix" >"$tmp/out" 2>"$
 [ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q "zz-none.gssl: no scored node" "$tmp/err"
 ok "an instance without a scored node in the last chunk: exit 2, no report" $?
 
-# The memory bound. The smallest limit (in steps of 8 MiB) under which the
-# streamed run of 300 30-node alpha instances completes; under that limit
-# plus 8 MiB the one-run analysis, which keeps every sign function of the set
-# until its sweep, must run out of memory.
-"$C" sample --dataset tests/fixtures/tinyweb --nodes 30 --count 300 --seed 5 \
-  --out "$tmp/big" >/dev/null 2>&1
-"$C" analyze --family alpha --threads 1 "$tmp/big" >"$tmp/big.txt" 2>/dev/null
-ok "the 300-instance alpha set is analyzed" $?
-lim=
-for kib in $(seq 65536 8192 524288); do
-  (ulimit -v $kib && timeout 120 "$C" analyze --family alpha --threads 1 "$tmp/big" \
-    >"$tmp/lim.txt" 2>/dev/null) && { lim=$kib; break; }
-done
-[ -n "$lim" ] && cmp -s "$tmp/lim.txt" "$tmp/big.txt"
-ok "the streamed run fits in a limit (${lim:-none} KiB) and prints the same" $?
-if [ -n "$lim" ]; then
-  (ulimit -v $((lim + 8192)) && CERTUNE_ANALYSIS_CHUNK=all timeout 120 "$C" analyze \
-    --family alpha --threads 1 "$tmp/big" >"$tmp/all.txt" 2>"$tmp/all.err")
-  rc=$?
-  [ $rc -eq 5 ] && [ ! -s "$tmp/all.txt" ]
-  ok "the one-run analysis exceeds $((lim + 8192)) KiB: out of memory, exit 5 (got $rc)" $?
-fi
 echo "$checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -185,8 +185,8 @@ int ct_analysis_check(const ct_instance_struct *insts, slong m, int score_all, i
    need not hold them all (the command line reads them from files per chunk).
    get returns instances first .. first + n - 1 (an array the source owns until
    put), or NULL with "path:line: message" in err; it may be called from
-   several threads at once, for disjoint ranges. nodes[t] is instance t's node count (<=
-   0: unknown), or nodes is NULL: it sizes the chunks only. */
+   several threads at once, for disjoint ranges. nodes[t] is instance t's
+   node count (<= 0: unknown), or nodes is NULL: it sizes the chunks only. */
 typedef struct {
     slong m;
     const slong *nodes;
@@ -199,14 +199,17 @@ typedef struct {
 /* A chunk holds at most this many nodes (or one instance), and on several
    threads at most m / (8 nthreads) instances. Tests force a chunk size with the
    environment variable CT_ANALYSIS_CHUNK_ENV: "all" (one chunk: the whole set
-   in one run) or N >= 1 (at most N instances per chunk). */
+   in one run) or N >= 1 (at most N instances per chunk); the chunk count is
+   then printed on stderr. */
 #define CT_ANALYSIS_CHUNK_NODES 2048
 #define CT_ANALYSIS_CHUNK_ENV "CERTUNE_ANALYSIS_CHUNK"
 
 /* ct_analysis_run_ties over src as a stream: chunks are analyzed on nthreads
    POSIX threads and merged in chunk order by ct_analysis_merge (a binary
    counter), so the result is the one-run result for any chunking and
-   nthreads, and memory is the result so far plus about 2 nthreads chunks.
+   nthreads. Memory: the result so far (twice while merging), nthreads chunks
+   being analyzed (their instances fetched from src), 2 nthreads results
+   waiting to be merged.
    Warnings are printed to warn in instance order; the progress hook is called
    from one thread at a time, after each chunk. Returns 0, or -1 with the
    message of the first failing chunk (src's error or the analyzer's); A is
