@@ -76,16 +76,10 @@ slong ct_cli_default_threads(void);
 int ct_cli_parse_threads(slong *n, const char *text);
 int ct_cli_parse_shard(slong *i, slong *k, const char *text);
 
-/* ct_cli_load_paths restricted to shard i of k: every k-th of the expanded
-   paths from the i-th; *set_size = the number of expanded paths. Returns 0,
-   or 2 with the message printed (also when the shard is empty). */
-int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
-                      const char *const *args, slong nargs, slong i, slong k);
-
-/* ct_cli_shard_paths: the paths of shard i of k (every k-th of the expanded
-   args from the i-th) in *paths (free with ct_cli_free_paths), their count in
-   *m, the number of expanded paths in *set_size. Returns 0, or 2 with the
-   message printed (also when the shard is empty). */
+/* The paths of shard i of k (every k-th of the expanded args from the i-th)
+   in *paths (free with ct_cli_free_paths), their count in *m, the number of
+   expanded paths in *set_size. Returns 0, or 2 with the message printed (also
+   when the shard is empty). */
 int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *const *args,
                        slong nargs, slong i, slong k);
 

@@ -64,21 +64,6 @@ int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *con
     return 0;
 }
 
-int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
-                      const char *const *args, slong nargs, slong i, slong k)
-{
-    char **paths;
-    int rc = ct_cli_shard_paths(&paths, m, set_size, args, nargs, i, k);
-    if (rc)
-        return rc;
-    *insts = ct_mem_calloc((size_t)*m, sizeof(ct_instance_struct));
-    rc = ct_cli_load_instances(*insts, (const char *const *)paths, *m);
-    if (rc)
-        free(*insts);
-    ct_cli_free_paths(paths, *m);
-    return rc;
-}
-
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P)
 {
     FILE *f = fopen(path, "w");
