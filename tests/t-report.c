@@ -141,7 +141,8 @@ static void check_per_instance(void)
     CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst[0], 2, 0, NULL, err,
                             sizeof(err)) == 0);
     CHECK(A->nbp == 2);
-    CHECK(ct_report_instance_losses(&L, A, inst[0], 2, NULL, 0, err, sizeof(err)) == 0);
+    const char *names[2] = {inst[0]->path, inst[1]->path};
+    CHECK(ct_report_instance_losses(&L, A, names, 2, NULL, 0, err, sizeof(err)) == 0);
     for (int t = 0; t < 2; t++) {
         for (int i = 0; i < 3; i++)
             CHECK_MSG(fmpq_equal_si(L.piece + 3 * t + i, piece[t][i]), "t %d piece %d", t,

@@ -183,13 +183,54 @@ void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
 void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
 void ct_analysis_summarize(ct_analysis_t A);
 
-/* ct_analysis_run_ties on nthreads POSIX threads: contiguous chunks of the
-   instances are analyzed in parallel (each its own analysis) and merged in a
-   fixed order by ct_analysis_merge, so the result is the one-run result for
-   any nthreads (nthreads <= 1: one plain run). Warnings are printed to warn in
-   instance order; the progress hook is called from one thread at a time with
-   instances done. Same returns as ct_analysis_run_ties (the first failing
-   chunk's message). */
+/* Checks what the analyzer requires of the m instances before any work:
+   at most CT_SIGNFN_TIES_MAX_CLASSES classes each when ties is expected,
+   m >= 1, a scored node in each. Returns 0, or -1 with "path: message" (the
+   first failing instance) in err. */
+int ct_analysis_check(const ct_instance_struct *insts, slong m, int score_all, int ties,
+                      char *err, size_t errlen);
+
+/* A set of m instances handed out in contiguous ranges, so that a stream
+   need not hold them all (the command line reads them from files per chunk).
+   get returns instances first .. first + n - 1 (an array the source owns until
+   put), or NULL with "path:line: message" in err; it may be called from
+   several threads at once, for disjoint ranges. nodes[t] is instance t's
+   node count (<= 0: unknown), or nodes is NULL: it sizes the chunks only. */
+typedef struct {
+    slong m;
+    const slong *nodes;
+    const ct_instance_struct *(*get)(void *arg, slong first, slong n, char *err,
+                                     size_t errlen);
+    void (*put)(void *arg, slong first, slong n, const ct_instance_struct *insts);
+    void *arg;
+} ct_analysis_source_struct;
+
+/* A chunk holds at most this many nodes (or one instance), and on several
+   threads at most m / (8 nthreads) instances. Tests force a chunk size with the
+   environment variable CT_ANALYSIS_CHUNK_ENV: "all" (one chunk: the whole set
+   in one run) or N >= 1 (at most N instances per chunk); the chunk count is
+   then printed on stderr. */
+#define CT_ANALYSIS_CHUNK_NODES 2048
+#define CT_ANALYSIS_CHUNK_ENV "CERTUNE_ANALYSIS_CHUNK"
+
+/* ct_analysis_run_ties over src as a stream: chunks are analyzed on nthreads
+   POSIX threads and merged in chunk order by ct_analysis_merge (a binary
+   counter), so the result is the one-run result for any chunking and
+   nthreads. Memory: the result so far (twice while merging), nthreads chunks
+   being analyzed (their instances fetched from src), 2 nthreads results
+   waiting to be merged.
+   Warnings are printed to warn in instance order; the progress hook is called
+   from one thread at a time, after each chunk. Returns 0, or -1 with the
+   message of the first failing chunk (src's error or the analyzer's); A is
+   initialized either way (clear it). */
+int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                           const fmpq_t c, const ct_analysis_source_struct *src,
+                           int score_all, int ties, slong nthreads, FILE *warn, char *err,
+                           size_t errlen);
+
+/* ct_analysis_run_stream over the m instances in memory (ct_analysis_run_ties
+   is this with nthreads = 1): the result does not depend on nthreads. Same
+   returns as ct_analysis_run_ties. */
 int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fam,
                             const fmpq_t c, const ct_instance_struct *insts, slong m,
                             int score_all, int ties, slong nthreads, FILE *warn,

@@ -2,6 +2,7 @@
 #ifndef CERTUNE_CLI_H
 #define CERTUNE_CLI_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include "certune/analysis.h"
 #include "certune/profile.h"
@@ -75,11 +76,26 @@ slong ct_cli_default_threads(void);
 int ct_cli_parse_threads(slong *n, const char *text);
 int ct_cli_parse_shard(slong *i, slong *k, const char *text);
 
-/* ct_cli_load_paths restricted to shard i of k: every k-th of the expanded
-   paths from the i-th; *set_size = the number of expanded paths. Returns 0,
-   or 2 with the message printed (also when the shard is empty). */
-int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
-                      const char *const *args, slong nargs, slong i, slong k);
+/* The paths of shard i of k (every k-th of the expanded args from the i-th)
+   in *paths (free with ct_cli_free_paths), their count in *m, the number of
+   expanded paths in *set_size. Returns 0, or 2 with the message printed (also
+   when the shard is empty). */
+int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *const *args,
+                       slong nargs, slong i, slong k);
+
+/* .gssl files as a stream source (cli_source.c): src hands out instances read
+   chunk by chunk (errors "path:line: message"), each file's node count read
+   from its header at init (0 when not seen). paths is borrowed: it must outlive
+   F. Clear with ct_cli_files_clear. */
+typedef struct {
+    ct_analysis_source_struct src;
+    const char *const *paths;
+    slong *nodes;
+    pthread_mutex_t lock; /* one reader at a time */
+} ct_cli_files_struct;
+
+void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m);
+void ct_cli_files_clear(ct_cli_files_struct *F);
 
 /* Writes the profile P to path; 0, or 2 with the message printed. */
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P);

@@ -30,4 +30,11 @@ int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t 
                               int ties, slong nthreads, FILE *warn, char *err,
                               size_t errlen);
 
+/* ct_analysis_run_stream for family (c as in ct_family_analyze): the
+   instances come from src chunk by chunk. Same returns. */
+int ct_family_analyze_stream(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                             const ct_analysis_source_struct *src, int score_all,
+                             int ties, slong nthreads, FILE *warn, char *err,
+                             size_t errlen);
+
 #endif

@@ -21,19 +21,19 @@ void ct_report_write_json(FILE *out, const ct_analysis_t A);
 /* Each instance's own losses on the pieces and points of a set's analysis A. */
 typedef struct {
     slong ninst, nbp;
-    int closed;         /* as A: ends present */
-    const char **names; /* the instances' paths (borrowed from the instances) */
-    fmpq *piece;        /* ninst * (nbp + 1): instance t's piece i at t * (nbp + 1) + i */
-    fmpq *point;        /* ninst * nbp (at least one entry) */
-    fmpq *end;          /* ninst * 2: losses at the domain's ends (closed only) */
+    int closed;               /* as A: ends present */
+    const char *const *names; /* the instances' paths (borrowed) */
+    fmpq *piece; /* ninst * (nbp + 1): instance t's piece i at t * (nbp + 1) + i */
+    fmpq *point; /* ninst * nbp (at least one entry) */
+    fmpq *end;   /* ninst * 2: losses at the domain's ends (closed only) */
 } ct_report_losses_struct;
 
 /* Fills L (initialized here) with the losses of each of the m instances of
    A's analysis, from the per-instance costs A keeps (c and score_all are A's
    and unused). Returns 0, or -1 with err set when A is undecided or m is not
-   A->ninst. L borrows the instances' paths: clear it before them. */
+   A->ninst. L borrows names (the m instances' paths): clear it before them. */
 int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
-                              const ct_instance_struct *insts, slong m, const fmpq_t c,
+                              const char *const *names, slong m, const fmpq_t c,
                               int score_all, char *err, size_t errlen);
 void ct_report_losses_clear(ct_report_losses_struct *L);
 

@@ -1,5 +1,6 @@
 /* ct_analysis_common: the family-independent half of the analyzer: scored-node
-   counts, the sweep input, undecided records, and ct_analysis_run. */
+   counts, the sweep input, undecided records, the checks, and the one-run
+   analysis of a chunk (_ct_analysis_run_chunk). */
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
@@ -70,14 +71,24 @@ void ct_analysis_add_undecided(ct_analysis_t A, const char *lo, const char *hi,
     A->und_what[k] = ct_text_strdup(what);
 }
 
-static int analyze_count_scored(slong *nscored, const ct_instance_struct *insts, slong m,
-                                int score_all, char *err, size_t errlen)
+int ct_analysis_check(const ct_instance_struct *insts, slong m, int score_all, int ties,
+                      char *err, size_t errlen)
 {
+    for (slong t = 0; ties == CT_SIGNFN_TIES_EXPECTED && t < m; t++)
+        if (insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
+            snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
+                     insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
+            return -1;
+        }
+    if (m < 1) {
+        snprintf(err, errlen, "no instance given");
+        return -1;
+    }
     for (slong t = 0; t < m; t++) {
-        nscored[t] = 0;
+        slong nscored = 0;
         for (slong i = 0; i < insts[t].n; i++)
-            nscored[t] += ct_signfn_is_scored(insts + t, i, score_all);
-        if (nscored[t] == 0) {
+            nscored += ct_signfn_is_scored(insts + t, i, score_all);
+        if (nscored == 0) {
             snprintf(err, errlen,
                      "%s: no scored node (no `t` record%s): its loss is undefined",
                      insts[t].path, score_all ? " and no `l` record" : "");
@@ -100,26 +111,14 @@ void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
     A->tie_unit = 1;
 }
 
-int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
-                    const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
-                    char *err, size_t errlen)
-{
-    return ct_analysis_run_ties(A, fam, c, insts, m, score_all, CT_SIGNFN_TIES_SMALLEST,
-                                warn, err, errlen);
-}
-
-int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
-                         const fmpq_t c, const ct_instance_struct *insts, slong m,
-                         int score_all, int ties, FILE *warn, char *err, size_t errlen)
+int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                           const fmpq_t c, const ct_instance_struct *insts, slong m,
+                           int score_all, int ties, FILE *warn, char *err, size_t errlen)
 {
     ct_analysis_init_empty(A, fam->id, m);
     A->ties = ties;
-    for (slong t = 0; ties == CT_SIGNFN_TIES_EXPECTED && t < m; t++)
-        if (insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
-            snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
-                     insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
-            return -1;
-        }
+    if (ct_analysis_check(insts, m, score_all, ties, err, errlen))
+        return -1;
     if (c != NULL)
         fmpq_set(A->c, c);
     A->inst_nodes = flint_malloc(2 * FLINT_MAX(m, 1) * sizeof(slong));
@@ -128,15 +127,12 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
         A->inst_nodes[t] = insts[t].n;
         A->inst_classes[t] = insts[t].c;
     }
-    slong *nscored = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
-    if (m < 1 || analyze_count_scored(nscored, insts, m, score_all, err, errlen)) {
-        if (m < 1)
-            snprintf(err, errlen, "no instance given");
-        flint_free(nscored);
-        return -1;
-    }
-    for (slong t = 0; t < m; t++)
+    slong *nscored = flint_calloc(m, sizeof(slong));
+    for (slong t = 0; t < m; t++) {
+        for (slong i = 0; i < insts[t].n; i++)
+            nscored[t] += ct_signfn_is_scored(insts + t, i, score_all);
         A->nscored += nscored[t];
+    }
     ct_instance_struct *few = flint_malloc(m * sizeof(ct_instance_struct));
     for (slong t = 0; t < m; t++)
         ct_analysis_compact_classes(few + t, insts + t);

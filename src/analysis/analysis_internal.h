@@ -23,4 +23,16 @@ void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
 int _ct_analysis_undecided_pair(ct_analysis_t A, const ct_bpoint_t a,
                                 const ct_bpoint_t b);
 
+/* The old one-run analysis of m instances held in memory (what each chunk of
+   a stream gets): same contract as ct_analysis_run_ties. */
+int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                           const fmpq_t c, const ct_instance_struct *insts, slong m,
+                           int score_all, int ties, FILE *warn, char *err, size_t errlen);
+
+/* Cuts src's instances into chunks for nthreads threads: chunk k is instances
+   start[k] .. start[k + 1] - 1 (start has room for src->m + 1). Returns the
+   number of chunks (>= 1 when src->m >= 1). */
+slong _ct_analysis_plan_chunks(slong *start, const ct_analysis_source_struct *src,
+                               slong nthreads);
+
 #endif

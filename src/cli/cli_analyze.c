@@ -102,7 +102,7 @@ static int write_plot(const char *path, const ct_analysis_t A, int xscale)
 /* The JSON, with each instance's losses when asked (report_instances.c);
    nonzero (message printed) when they cannot be placed. */
 static int analyze_write_json(const analyze_options *o, ct_analysis_t A,
-                              const ct_instance_struct *insts)
+                              const char *const *names, slong m)
 {
     ct_report_losses_struct L;
     char err[CERTUNE_ERRLEN];
@@ -110,7 +110,7 @@ static int analyze_write_json(const analyze_options *o, ct_analysis_t A,
         ct_report_write_json(stdout, A);
         return 0;
     }
-    if (ct_report_instance_losses(&L, A, insts, o->nfiles, o->c, o->score_all, err,
+    if (ct_report_instance_losses(&L, A, names, m, o->c, o->score_all, err,
                                   sizeof(err))) {
         fprintf(stderr, "certune: undecided: %s; no report\n", err);
         return CERTUNE_EXIT_UNDECIDED;
@@ -122,55 +122,53 @@ static int analyze_write_json(const analyze_options *o, ct_analysis_t A,
 
 /* The analysis, with progress on stderr when asked or on a terminal. */
 static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
-                              const ct_instance_struct *insts, slong m, char *err,
+                              const ct_analysis_source_struct *src, char *err,
                               size_t errlen)
 {
+    slong m = src->m;
     ct_cli_progress_struct p;
     ct_cli_progress_init(&p, o->progress, "analyze",
                          "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
-    int rc = ct_family_analyze_threads(A, o->family, o->c, insts, m, o->score_all,
-                                       o->ties, o->threads, stderr, err, errlen);
+    int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
+                                      o->threads, stderr, err, errlen);
     ct_analysis_set_progress(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;
 }
 
 /* --save-profile: the analysis as a profile file (docs/scale.md), A borrowed. */
-static int analyze_save_profile(const analyze_options *o, ct_analysis_t A,
-                                const ct_instance_struct *insts, slong m, slong set_size)
+static int analyze_save_profile(const analyze_options *o, ct_analysis_t A, char **names,
+                                slong set_size)
 {
-    const char **names = ct_mem_malloc(sizeof(char *) * (size_t)m);
-    for (slong t = 0; t < m; t++)
-        names[t] = insts[t].path;
     slong shard = o->shard_i;
-    ct_profile_struct P = {*A,     o->score_all, (char **)names, o->shard_k, set_size, 1,
-                           &shard, NULL};
-    int rc = ct_cli_save_profile(o->save_profile, &P);
-    free(names);
-    return rc;
+    ct_profile_struct P = {*A, o->score_all, names, o->shard_k, set_size, 1, &shard, NULL};
+    return ct_cli_save_profile(o->save_profile, &P);
 }
 
-/* Prints the report only once everything is computed, so a failure never
-   leaves a partial result on stdout. */
+/* Prints the report only once everything is computed, so a failure (a bad
+   file is read only when its chunk is analyzed) never leaves a partial result
+   on stdout. */
 static int run_analyze(const analyze_options *o)
 {
     if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
         return CERTUNE_EXIT_INPUT; /* before the analysis, not after it */
-    ct_instance_struct *insts;
+    char **paths;
     slong m, set_size;
-    int rc = ct_cli_load_shard(&insts, &m, &set_size, o->files, o->nfiles, o->shard_i,
-                               o->shard_k);
+    int rc = ct_cli_shard_paths(&paths, &m, &set_size, o->files, o->nfiles, o->shard_i,
+                                o->shard_k);
     if (rc)
         return rc;
+    ct_cli_files_struct F;
+    ct_cli_files_init(&F, (const char *const *)paths, m);
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
-    if (analyze_run_family(A, o, insts, m, err, sizeof(err))) {
+    if (analyze_run_family(A, o, &F.src, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
     } else if (o->save_profile != NULL &&
-               (rc = analyze_save_profile(o, A, insts, m, set_size)) != 0) {
+               (rc = analyze_save_profile(o, A, paths, set_size)) != 0) {
         /* the message is printed */
     } else if (A->nundecided) {
         /* No loss is reported: it would rest on an order that is not proved. */
@@ -181,13 +179,14 @@ static int run_analyze(const analyze_options *o)
     } else if (o->plot != NULL && write_plot(o->plot, A, o->xscale)) {
         rc = CERTUNE_EXIT_INPUT;
     } else if (o->json) {
-        rc = analyze_write_json(o, A, insts);
+        rc = analyze_write_json(o, A, (const char *const *)paths, m);
     } else {
         ct_report_write_text(stdout, A);
         rc = CERTUNE_EXIT_OK;
     }
     ct_analysis_clear(A);
-    ct_cli_free_instances(insts, m);
+    ct_cli_files_clear(&F);
+    ct_cli_free_paths(paths, m);
     return rc; /* a failed write to stdout: ct_opt_finish_stdout in main */
 }
 

@@ -37,32 +37,31 @@ int ct_cli_parse_shard(slong *i, slong *k, const char *text)
     return 0;
 }
 
-int ct_cli_load_shard(ct_instance_struct **insts, slong *m, slong *set_size,
-                      const char *const *args, slong nargs, slong i, slong k)
+int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *const *args,
+                       slong nargs, slong i, slong k)
 {
-    char **paths;
+    char **all;
     slong n, sel = 0;
-    int rc = ct_cli_expand_paths(&paths, &n, args, nargs);
+    int rc = ct_cli_expand_paths(&all, &n, args, nargs);
     if (rc)
         return rc;
-    const char **mine = ct_mem_malloc(sizeof(char *) * (size_t)FLINT_MAX(n, 1));
-    for (slong t = i; t < n; t += k)
-        mine[sel++] = paths[t];
+    for (slong t = 0; t < FLINT_MIN(i, n); t++) /* keeps every k-th, in order */
+        free(all[t]);
+    for (slong t = i; t < n; t++)
+        if ((t - i) % k == 0)
+            all[sel++] = all[t];
+        else
+            free(all[t]);
     *set_size = n;
     if (sel == 0) {
         fprintf(stderr, "certune: shard %ld/%ld of %ld instances is empty\n", (long)i,
                 (long)k, (long)n);
-        rc = CERTUNE_EXIT_INPUT;
-    } else {
-        *insts = ct_mem_calloc((size_t)sel, sizeof(ct_instance_struct));
-        rc = ct_cli_load_instances(*insts, mine, sel);
-        if (rc)
-            free(*insts);
-        *m = sel;
+        ct_cli_free_paths(all, 0);
+        return CERTUNE_EXIT_INPUT;
     }
-    free(mine);
-    ct_cli_free_paths(paths, n);
-    return rc;
+    *paths = all;
+    *m = sel;
+    return 0;
 }
 
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P)

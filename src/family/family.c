@@ -62,3 +62,21 @@ int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t 
     fmpq_clear(c0);
     return r;
 }
+
+int ct_family_analyze_stream(ct_analysis_t A, ct_family_t family, const fmpq_t c,
+                             const ct_analysis_source_struct *src, int score_all,
+                             int ties, slong nthreads, FILE *warn, char *err,
+                             size_t errlen)
+{
+    const ct_analysis_family_struct *fam = ct_family_get(family);
+    fmpq_t c0;
+    fmpq_init(c0);
+    if (c != NULL)
+        fmpq_set(c0, c);
+    else
+        ct_family_default_c(c0);
+    int r = ct_analysis_run_stream(A, fam, fam->has_c ? c0 : NULL, src, score_all, ties,
+                                   nthreads, warn, err, errlen);
+    fmpq_clear(c0);
+    return r;
+}

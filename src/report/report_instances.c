@@ -13,7 +13,6 @@ void ct_report_losses_clear(ct_report_losses_struct *L)
         _fmpq_vec_clear(L->point, FLINT_MAX(L->ninst * L->nbp, 1));
     if (L->end != NULL)
         _fmpq_vec_clear(L->end, 2 * L->ninst);
-    flint_free(L->names);
     memset(L, 0, sizeof(*L));
 }
 
@@ -35,7 +34,7 @@ static void report_place_losses(fmpq *dst, slong stride, slong *cost,
 }
 
 int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
-                              const ct_instance_struct *insts, slong m, const fmpq_t c,
+                              const char *const *names, slong m, const fmpq_t c,
                               int score_all, char *err, size_t errlen)
 {
     (void)c, (void)score_all; /* A's per-instance costs already follow them */
@@ -45,13 +44,11 @@ int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
         return -1;
     }
     L->ninst = m, L->nbp = A->nbp, L->closed = A->closed;
-    L->names = flint_malloc(FLINT_MAX(m, 1) * sizeof(const char *));
+    L->names = names;
     L->piece = _fmpq_vec_init(m * (A->nbp + 1));
     L->point = _fmpq_vec_init(FLINT_MAX(m * A->nbp, 1));
     L->end = _fmpq_vec_init(2 * m);
     slong *cost = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
-    for (slong t = 0; t < m; t++)
-        L->names[t] = insts[t].path;
     for (slong i = 0; i <= A->nbp; i++)
         report_place_losses(L->piece + i, A->nbp + 1, cost, A,
                             ct_analysis_place_of_piece(A, i));
