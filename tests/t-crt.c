@@ -22,7 +22,8 @@ static void check_sequence(void)
         prev = p;
         ct_crt_accept(C);
     }
-    CHECK(fmpz_bits(ct_crt_modulus(C)) > 100 && C->np == 3); /* 3 x 41 bits > 100 >= 2 x 41 */
+    CHECK(fmpz_bits(ct_crt_modulus(C)) > 100 &&
+          C->np == 3); /* 3 x 41 bits > 100 >= 2 x 41 */
     CHECK(C->p[0] > (UWORD(1) << 40) && C->p[0] == n_nextprime(UWORD(1) << 40, 1));
     ct_crt_clear(C);
 }
@@ -122,7 +123,8 @@ static void check_tree(flint_rand_t st)
             res = flint_realloc(res, C->np * sizeof(ulong));
             res[C->np - 1] = fmpz_fdiv_ui(x, p);
         }
-        CHECK(C->np > CT_CRT_GARNER_MAX && (slong)fmpz_bits(ct_crt_modulus(C)) > b + sign);
+        CHECK(C->np > CT_CRT_GARNER_MAX &&
+              (slong)fmpz_bits(ct_crt_modulus(C)) > b + sign);
         ct_crt_prepare(C);
         CHECK(C->comb != NULL);
         ct_crt_get(y, res, sign, C);
@@ -173,7 +175,8 @@ static void check_vec(flint_rand_t st)
 static void check_mm(flint_rand_t st)
 {
     for (slong trial = 0; trial < 12; trial++) {
-        slong len = 1 + n_randint(st, 8), r = 1 + n_randint(st, 3), c = 1 + n_randint(st, 3);
+        slong len = 1 + n_randint(st, 8), r = 1 + n_randint(st, 3),
+              c = 1 + n_randint(st, 3);
         fmpz *x = _fmpz_vec_init(len);
         fmpz_mat_t A;
         fmpz_mat_init(A, r, c);

@@ -24,8 +24,8 @@
    it could use, until the accepted primes' product M has more than bits bits. */
 typedef struct {
     slong bits, start; /* the bound and start_bits */
-    ulong cand; /* the last candidate returned by ct_crt_next */
-    ulong *p;   /* the accepted primes, increasing */
+    ulong cand;        /* the last candidate returned by ct_crt_next */
+    ulong *p;          /* the accepted primes, increasing */
     slong np, alloc;
     slong lbits; /* sum of floor(log2 p) over p: bits(M) > lbits */
     fmpz_t M;    /* the product of p[0 .. Mnp - 1] (ct_crt_modulus) */
@@ -62,8 +62,8 @@ const fmpz *ct_crt_modulus(ct_crt_t C);
 /* Primes still to accept if every candidate is: bits(M) > bits holds once they are. */
 slong ct_crt_remaining(const ct_crt_t C);
 
-/* Builds Garner's tables (or the product tree) for the accepted primes; call once after the last
-   ct_crt_accept and before ct_crt_get. */
+/* Builds Garner's tables (or the product tree) for the accepted primes; call once after
+   the last ct_crt_accept and before ct_crt_get. */
 void ct_crt_prepare(ct_crt_t C);
 
 /* out = the integer congruent to res[i] mod p_i for the np accepted primes:
@@ -77,8 +77,8 @@ void ct_crt_get(fmpz_t out, const ulong *res, int sign, ct_crt_t C);
 typedef struct {
     slong len, chunk, k; /* values, chunk capacity, residues held */
     ulong *res;          /* res[i chunk + j]: value i modulo the j-th prime held */
-    fmpz *v; /* the values modulo Mv: in [0, Mv), or (-Mv/2, Mv/2] for chunk 1 */
-    fmpz_t Mv;           /* product of the primes folded into v */
+    fmpz *v;   /* the values modulo Mv: in [0, Mv), or (-Mv/2, Mv/2] for chunk 1 */
+    fmpz_t Mv; /* product of the primes folded into v */
 } ct_crt_vec_struct;
 typedef ct_crt_vec_struct ct_crt_vec_t[1];
 
@@ -103,8 +103,8 @@ typedef struct {
     slong narr, budget;
     const fmpz **arr; /* the registered arrays */
     slong *len;
-    slong **pos; /* pos[a][i]: row of entry i of array a in res, or -1 */
-    slong nbig, k; /* tabled entries, candidates covered */
+    slong **pos;    /* pos[a][i]: row of entry i of array a in res, or -1 */
+    slong nbig, k;  /* tabled entries, candidates covered */
     ulong *p, *res; /* the candidates (increasing); res[row k + j] */
     slong at;       /* column of the current candidate */
 } ct_crt_mm_struct;

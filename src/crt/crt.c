@@ -14,6 +14,27 @@
    limb products, as much as the rest for weights of 10^5 digits. */
 #include "crt_internal.h"
 
+static void prod_rec(fmpz_t out, const ulong *p, slong n)
+{
+    if (n <= 16) {
+        fmpz_one(out);
+        for (slong i = 0; i < n; i++)
+            fmpz_mul_ui(out, out, p[i]);
+        return;
+    }
+    fmpz_t right;
+    fmpz_init(right);
+    prod_rec(out, p, n / 2);
+    prod_rec(right, p + n / 2, n - n / 2);
+    fmpz_mul(out, out, right);
+    fmpz_clear(right);
+}
+
+void _ct_crt_prod(fmpz_t out, const ulong *p, slong n)
+{
+    prod_rec(out, p, n);
+}
+
 void ct_crt_init(ct_crt_t C, slong start_bits, slong bits)
 {
     C->bits = bits;
