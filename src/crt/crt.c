@@ -108,14 +108,21 @@ const fmpz *ct_crt_modulus(ct_crt_t C)
     return C->M;
 }
 
+/* fmpz_CRT_ui(v, v, M, r, p, 1) for every value, with what depends on M and p
+   alone (M^-1 mod p, M p, p's inverse limb) computed once, not per value. */
 void ct_crt_accept_vec(fmpz *v, const ulong *res, slong len, ct_crt_t C)
 {
     const fmpz *M = ct_crt_modulus(C);
+    ulong p = C->cand, c = n_invmod(fmpz_fdiv_ui(M, p), p), pinv = n_preinvert_limb(p);
+    fmpz_t Mp;
+    fmpz_init(Mp);
+    fmpz_mul_ui(Mp, M, p);
     for (slong i = 0; i < len; i++)
-        fmpz_CRT_ui(v + i, v + i, M, res[i], C->cand, 1);
+        _fmpz_CRT_ui_precomp(v + i, v + i, M, res[i], p, pinv, Mp, c, 1);
     ct_crt_accept(C);
-    fmpz_mul_ui(C->M, C->M, C->cand); /* kept current: the next call needs it */
+    fmpz_swap(C->M, Mp); /* kept current: the next call needs it */
     C->Mnp = C->np;
+    fmpz_clear(Mp);
 }
 
 void ct_crt_prepare(ct_crt_t C)

@@ -98,9 +98,9 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
     ct_crt_t R;
     ct_crt_mm_t Amod; /* A's huge entries by a remainder tree (docs/architecture.md) */
     ulong p;
-    /* primes above 2^59: dot products mod p then accumulate in two limbs (for
-       lengths < 256), faster than near 2^62 */
-    ct_crt_init(R, 59, bits);
+    /* primes above 2^58: FLINT's dot products mod p then accumulate in two
+       limbs for lengths up to 2^12 (above 2^59: 2^10; near 2^62: three limbs) */
+    ct_crt_init(R, 58, bits);
     ct_crt_mm_init(Amod, WORD(1) << 22);
     ct_crt_mm_add(Amod, A->entries, A->r * A->c);
     while (ct_crt_next(&p, R)) {

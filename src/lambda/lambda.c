@@ -155,6 +155,11 @@ typedef struct {
     slong id[3];
 } lambda_input;
 
+/* Primes just above 2^58: FLINT's modular dot products (LU, triangular
+   solves, products) then accumulate in two limbs for lengths up to 2^12
+   instead of three above 2^62. */
+#define LAMBDA_PRIME_BITS 58
+
 /* Words of residues kept by the remainder tree and by the chunked CRT. */
 #define LAMBDA_CRT_BUDGET (WORD(1) << 22)
 
@@ -311,7 +316,7 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
     ct_crt_vec_t V;
     lambda_input I;
     ulong p;
-    ct_crt_init(C, 62, bits + 1);
+    ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
     lambda_input_init(&I, Lll, Lul, Luu);
     while (ct_crt_next(&p, C)) {
@@ -429,7 +434,7 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     ct_crt_t C;
     ct_crt_vec_t V;
     lambda_input I;
-    ct_crt_init(C, 62, bits + 1);
+    ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, m + 1, LAMBDA_CRT_BUDGET, C);
     lambda_input_init(&I, Lll, Lul, Luu);
     while (ct_crt_next(&p, C)) {
