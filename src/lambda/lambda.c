@@ -305,7 +305,7 @@ static void lambda_target_clear(lambda_target *T)
     flint_free(T->idx);
 }
 
-/* CRT over primes near 2^62 until their product exceeds the bound, by chunks
+/* CRT over primes above 2^58 until their product exceeds the bound, by chunks
    (ct_crt_vec); the inputs' huge entries by a remainder tree (ct_crt_mm). */
 static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const fmpz_mat_t Lul, const fmpz_mat_t Luu,
