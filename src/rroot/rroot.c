@@ -438,8 +438,9 @@ slong ct_rroot_isolate_positive(ct_rroot_struct **out, const fmpz_poly_t f)
         if (L.len > 1)
             qsort(L.r, L.len, sizeof(ct_rroot_struct), _roots_cmp_lo);
         /* leaves may share an end: pull the left interval back; when its root
-           hugs the shared end (weights of 10^5 digits: 10^-200000 away, one
-           bisection per bit), alternate with pushing the right one forward */
+           hugs the shared end (alpha with weights of 10^5 digits: one bisection
+           per bit of the distance), alternate with pushing the right one
+           forward (tests/cli-robust.sh, 1e30000) */
         for (i = 0; i + 1 < L.len; i++)
             for (slong t = 0; fmpq_cmp(L.r[i].hi, L.r[i + 1].lo) >= 0; t++) {
                 int right = ct_rroot_is_exact(L.r + i) ||
