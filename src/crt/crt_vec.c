@@ -22,7 +22,8 @@ void ct_crt_vec_init(ct_crt_vec_t V, slong len, slong budget, const ct_crt_t C)
     if (V->chunk < CRT_VEC_MIN_CHUNK)
         V->chunk = 1;
     V->k = 0;
-    V->res = V->chunk > 1 ? flint_malloc(len * V->chunk * sizeof(ulong)) : NULL;
+    V->res =
+        V->chunk > 1 ? flint_malloc(FLINT_MAX(len * V->chunk, 1) * sizeof(ulong)) : NULL;
     V->v = _fmpz_vec_init(FLINT_MAX(len, 1));
     fmpz_init_set_ui(V->Mv, 1);
 }
