@@ -103,6 +103,27 @@ for f in lambda alpha delta; do
   ok "$f: weights 1e5000 next to 1e-5000 within 20 s" $?
 done
 
+# 6b. Six times the exponent: the reduction of the huge entries and the Chinese
+#     remaindering are quasi-linear in the number of primes (docs/formats.md,
+#     resource bounds), so every family runs in seconds under 1 GB. Before, the
+#     np^2 Garner tables of delta and alpha needed 1.8 GB here (exit 5) and
+#     alpha's root isolation bisected once per bit (tens of seconds). Expected:
+#     the breakpoint counts and the minimum loss of the code before the change
+#     (identical output at 1e20000 and 1e30000 without the memory limit).
+awk 'BEGIN { print "p gssl 6 2"; print "e 1 2 1e30000"; print "e 2 3 1e-30000";
+  print "e 3 4 1"; print "e 4 5 1e30000"; print "e 5 6 1e-30000"; print "l 1 0";
+  print "l 6 1"; print "t 3 0"; print "t 4 1" }' >"$tmp/exp30k.gssl"
+for fb in lambda:0 delta:2 alpha:1; do
+  f=${fb%:*}
+  run 20 1000000 analyze --family $f --json "$tmp/exp30k.gssl"
+  want 0 "$f 1e30000" &&
+    [ "$(jq -c '[(.breakpoints | length), .minimum.loss]' "$tmp/out")" = "[${fb#*:},\"0\"]" ]
+  ok "$f: weights 1e30000 next to 1e-30000 within 20 s and 1 GB" $?
+  cp "$tmp/out" "$tmp/exp30k-$f.json"
+done
+[ "$(jq -r '.breakpoints[0].approx[0:12]' "$tmp/exp30k-delta.json")" = 0.4999999272 ]
+ok "delta: 1e30000, first breakpoint 0.4999999272..." $?
+
 # 7. alpha's decimals tell a breakpoint at 1 - 1.25e-91 from the end 1.
 run 10 $MEM analyze --family alpha --json "$R/alpha-near-one.gssl"
 want 0 near-one && jq -r '.breakpoints[0].approx' "$tmp/out" | grep -q '^0\.9\{90\}875$'

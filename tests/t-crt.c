@@ -1,7 +1,9 @@
 /* Tests of crt against direct exact computation: random integers of known
-   size rebuilt from their residues (incremental and Garner, signed and not),
-   the stopping rule, skipped primes, and determinants of random integer
-   matrices under Hadamard's bound against fmpz_mat_det. */
+   size rebuilt from their residues (incremental, Garner and the product tree,
+   signed and not, and by chunks), the stopping rule, skipped primes, residues
+   of huge integers by the remainder tree against fmpz_fdiv_ui, and
+   determinants of random integer matrices under Hadamard's bound against
+   fmpz_mat_det. */
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_vec.h>
 #include <flint/nmod_mat.h>
@@ -20,7 +22,8 @@ static void check_sequence(void)
         prev = p;
         ct_crt_accept(C);
     }
-    CHECK(fmpz_bits(C->M) > 100 && C->np == 3); /* 3 x 41 bits > 100 >= 2 x 41 */
+    CHECK(fmpz_bits(ct_crt_modulus(C)) > 100 &&
+          C->np == 3); /* 3 x 41 bits > 100 >= 2 x 41 */
     CHECK(C->p[0] > (UWORD(1) << 40) && C->p[0] == n_nextprime(UWORD(1) << 40, 1));
     ct_crt_clear(C);
 }
@@ -89,6 +92,127 @@ static void check_values(flint_rand_t st, int sign, slong start)
     }
 }
 
+/* A random x with |x| < 2^b (0 <= x when unsigned); one in 4 is 2^b - 1. */
+static void random_value(fmpz_t x, flint_rand_t st, slong b, int sign)
+{
+    fmpz_randtest_unsigned(x, st, b);
+    if (n_randint(st, 4) == 0) {
+        fmpz_one(x);
+        fmpz_mul_2exp(x, x, b);
+        fmpz_sub_ui(x, x, 1);
+    }
+    if (sign && n_randint(st, 2))
+        fmpz_neg(x, x);
+}
+
+/* Beyond CT_CRT_GARNER_MAX primes ct_crt_get takes the product tree; the
+   values (up to 40,000 bits, 645 primes) come back exactly. */
+static void check_tree(flint_rand_t st)
+{
+    for (slong trial = 0; trial < 12; trial++) {
+        int sign = trial % 2;
+        slong b = 62 * CT_CRT_GARNER_MAX + n_randint(st, 36000);
+        fmpz_t x, y;
+        fmpz_init(x), fmpz_init(y);
+        random_value(x, st, b, sign);
+        ct_crt_t C;
+        ulong p, *res = NULL;
+        ct_crt_init(C, 62, b + sign);
+        while (ct_crt_next(&p, C)) {
+            ct_crt_accept(C);
+            res = flint_realloc(res, C->np * sizeof(ulong));
+            res[C->np - 1] = fmpz_fdiv_ui(x, p);
+        }
+        CHECK(C->np > CT_CRT_GARNER_MAX &&
+              (slong)fmpz_bits(ct_crt_modulus(C)) > b + sign);
+        ct_crt_prepare(C);
+        CHECK(C->comb != NULL);
+        ct_crt_get(y, res, sign, C);
+        CHECK(fmpz_equal(x, y));
+        ct_crt_clear(C);
+        flint_free(res);
+        fmpz_clear(x), fmpz_clear(y);
+    }
+}
+
+/* ct_crt_vec with budgets giving chunk 1 (incremental), several chunks (folds)
+   and one chunk, every third candidate rejected: the signed values come back. */
+static void check_vec(flint_rand_t st)
+{
+    const slong budgets[4] = {1, 40, 400, 1 << 20};
+    for (slong trial = 0; trial < 40; trial++) {
+        slong len = 1 + n_randint(st, 5), b = 1 + n_randint(st, 12000);
+        slong budget = budgets[trial % 4];
+        fmpz *x = _fmpz_vec_init(len), *v = _fmpz_vec_init(len);
+        ulong p, *res = flint_malloc(len * sizeof(ulong));
+        for (slong i = 0; i < len; i++)
+            random_value(x + i, st, b, 1);
+        ct_crt_t C;
+        ct_crt_vec_t V;
+        ct_crt_init(C, 62, b + 1);
+        ct_crt_vec_init(V, len, budget, C);
+        slong seen = 0;
+        while (ct_crt_next(&p, C)) {
+            if (seen++ % 3 == 2)
+                continue;
+            for (slong i = 0; i < len; i++)
+                res[i] = fmpz_fdiv_ui(x + i, p);
+            ct_crt_vec_accept(res, V, C);
+        }
+        ct_crt_vec_finish(v, V, C);
+        CHECK_MSG(_fmpz_vec_equal(x, v, len), "len %ld bits %ld budget %ld chunk %ld",
+                  (long)len, (long)b, (long)budget, (long)V->chunk);
+        ct_crt_vec_clear(V);
+        ct_crt_clear(C);
+        flint_free(res);
+        _fmpz_vec_clear(x, len), _fmpz_vec_clear(v, len);
+    }
+}
+
+/* ct_crt_mm against fmpz_fdiv_ui on each prime: huge and small entries of
+   both signs, a matrix, rejected candidates, and budgets small enough to
+   force new runs. */
+static void check_mm(flint_rand_t st)
+{
+    for (slong trial = 0; trial < 12; trial++) {
+        slong len = 1 + n_randint(st, 8), r = 1 + n_randint(st, 3),
+              c = 1 + n_randint(st, 3);
+        fmpz *x = _fmpz_vec_init(len);
+        fmpz_mat_t A;
+        fmpz_mat_init(A, r, c);
+        for (slong i = 0; i < len; i++)
+            random_value(x + i, st, n_randint(st, 2) ? 1 + n_randint(st, 20000) : 40, 1);
+        for (slong i = 0; i < r * c; i++)
+            random_value(A->entries + i, st, 1 + n_randint(st, 9000), 1);
+        ct_crt_mm_t T;
+        ct_crt_mm_init(T, trial % 2 ? 50 : 1 << 20);
+        slong idx = ct_crt_mm_add(T, x, len), ida = ct_crt_mm_add(T, A->entries, r * c);
+        ct_crt_t C;
+        ulong p;
+        slong seen = 0;
+        ct_crt_init(C, 60, 30000);
+        while (ct_crt_next(&p, C)) {
+            if (seen++ % 4 == 3)
+                continue; /* rejected: neither reduced nor accepted */
+            ct_crt_mm_at(T, C);
+            for (slong i = 0; i < len; i++)
+                CHECK(ct_crt_mm_ui(T, idx, i) == fmpz_fdiv_ui(x + i, p));
+            nmod_mat_t Ap, Bp;
+            nmod_mat_init(Ap, r, c, p), nmod_mat_init(Bp, r, c, p);
+            ct_crt_mm_mat(Ap, T, ida);
+            fmpz_mat_get_nmod_mat(Bp, A);
+            CHECK(nmod_mat_equal(Ap, Bp));
+            nmod_mat_clear(Ap), nmod_mat_clear(Bp);
+            ct_crt_accept(C);
+        }
+        CHECK(T->nbig > 0);
+        ct_crt_mm_clear(T);
+        ct_crt_clear(C);
+        fmpz_mat_clear(A);
+        _fmpz_vec_clear(x, len);
+    }
+}
+
 /* det of a random n x n integer matrix: |det| <= prod of the rows' 2-norms. */
 static void check_det(flint_rand_t st)
 {
@@ -135,6 +259,9 @@ int main(void)
     check_values(st, 0, 59);
     check_values(st, 1, 30);
     check_det(st);
+    check_tree(st);
+    check_vec(st);
+    check_mm(st);
     flint_randclear(st);
     flint_cleanup();
     return check_finish("t-crt");

@@ -40,27 +40,6 @@ static slong alpha_bound_bits(const ct_alpha_comp *C)
     return bits;
 }
 
-/* Primes below 2^pb, none dividing a degree, whose product exceeds 2^(bits+1)
-   (ct_crt_prepare'd); pb keeps a row's sum of products below 2^127 (two-limb
-   accumulation). */
-static void alpha_primes(ct_crt_t R, const ct_alpha_comp *C, slong bits)
-{
-    slong maxrow = 1;
-    for (slong i = 0; i < C->size; i++)
-        maxrow = FLINT_MAX(maxrow, C->rowstart[i + 1] - C->rowstart[i]);
-    slong pb = FLINT_MIN(62, (127 - (slong)FLINT_BIT_COUNT(maxrow)) / 2);
-    ulong p;
-    ct_crt_init(R, pb - 1, bits + 1);
-    while (ct_crt_next(&p, R)) {
-        slong i = 0;
-        while (i < C->size && fmpz_fdiv_ui(C->deg + i, p) != 0)
-            i++;
-        if (i == C->size) /* else D is not invertible mod p */
-            ct_crt_accept(R);
-    }
-    ct_crt_prepare(R);
-}
-
 /* One prime's data: T = D^{-1} W (sparse, values aligned with C->col), c_k,
    det(D), and D^{-1} q_j for the labeled nodes. */
 typedef struct {
@@ -68,7 +47,10 @@ typedef struct {
     ulong *t, *c, *bq, detd;
 } alpha_prime;
 
-static void alpha_prime_init(alpha_prime *P, const ct_alpha_comp *C, ulong p)
+/* The inputs deg, w, q registered in that order (ids 0, 1, 2) with a table
+   reducing their huge entries modulo many primes at once (ct_crt_mm). */
+static void alpha_prime_init(alpha_prime *P, const ct_alpha_comp *C, ulong p,
+                             const ct_crt_mm_t T)
 {
     slong n = C->size;
     nmod_init(&P->mod, p);
@@ -77,20 +59,53 @@ static void alpha_prime_init(alpha_prime *P, const ct_alpha_comp *C, ulong p)
     P->bq = flint_malloc(FLINT_MAX(C->m, 1) * sizeof(ulong));
     P->detd = 1;
     for (slong i = 0; i < n; i++) {
-        ulong d = fmpz_fdiv_ui(C->deg + i, p), dinv = n_invmod(d, p);
+        ulong d = ct_crt_mm_ui(T, 0, i), dinv = n_invmod(d, p);
         P->detd = nmod_mul(P->detd, d, P->mod);
         for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++)
-            P->t[e] = nmod_mul(fmpz_fdiv_ui(C->w + e, p), dinv, P->mod);
+            P->t[e] = nmod_mul(ct_crt_mm_ui(T, 1, e), dinv, P->mod);
     }
     ct_alpha_charpoly(P->c, C, P->t, P->mod);
     for (slong j = 0; j < C->m; j++)
-        P->bq[j] = nmod_mul(fmpz_fdiv_ui(C->q + j, p),
-                            n_invmod(fmpz_fdiv_ui(C->deg + C->lab[j], p), p), P->mod);
+        P->bq[j] = nmod_mul(ct_crt_mm_ui(T, 2, j),
+                            n_invmod(ct_crt_mm_ui(T, 0, C->lab[j]), p), P->mod);
 }
 
 static void alpha_prime_clear(alpha_prime *P)
 {
     flint_free(P->t), flint_free(P->c), flint_free(P->bq);
+}
+
+/* Primes below 2^pb, none dividing a degree, whose product exceeds 2^(bits+1)
+   (ct_crt_prepare'd), and their data *pd (np entries); pb keeps a row's sum of
+   products below 2^127 (two-limb accumulation). */
+static void alpha_primes(ct_crt_t R, alpha_prime **pd, const ct_alpha_comp *C, slong bits)
+{
+    slong maxrow = 1, alloc = 0;
+    for (slong i = 0; i < C->size; i++)
+        maxrow = FLINT_MAX(maxrow, C->rowstart[i + 1] - C->rowstart[i]);
+    slong pb = FLINT_MIN(62, (127 - (slong)FLINT_BIT_COUNT(maxrow)) / 2);
+    ulong p;
+    ct_crt_mm_t T;
+    ct_crt_mm_init(T, WORD(1) << 22);
+    ct_crt_mm_add(T, C->deg, C->size);
+    ct_crt_mm_add(T, C->w, C->rowstart[C->size]);
+    ct_crt_mm_add(T, C->q, C->m);
+    *pd = NULL;
+    ct_crt_init(R, pb - 1, bits + 1);
+    while (ct_crt_next(&p, R)) {
+        slong i = 0;
+        ct_crt_mm_at(T, R);
+        while (i < C->size && ct_crt_mm_ui(T, 0, i) != 0)
+            i++;
+        if (i < C->size) /* D is not invertible mod p */
+            continue;
+        if (R->np == alloc)
+            *pd = flint_realloc(*pd, (alloc = 2 * alloc + 8) * sizeof(alpha_prime));
+        alpha_prime_init(*pd + R->np, C, p, T);
+        ct_crt_accept(R);
+    }
+    ct_crt_mm_clear(T);
+    ct_crt_prepare(R);
 }
 
 /* y = T x + cj b for a block of nb right-hand sides (row-major, n x nb); the
@@ -177,12 +192,10 @@ static slong alpha_batch_size(const ct_alpha_comp *C, slong nsc, slong np)
 void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc)
 {
     ct_crt_t R;
-    alpha_primes(R, C, alpha_bound_bits(C));
+    alpha_prime *pd;
+    alpha_primes(R, &pd, C, alpha_bound_bits(C));
     slong np = R->np, n = C->size;
     slong nb = alpha_batch_size(C, nsc, np);
-    alpha_prime *pd = flint_malloc(np * sizeof(alpha_prime));
-    for (slong i = 0; i < np; i++)
-        alpha_prime_init(pd + i, C, R->p[i]);
     ulong *res = flint_malloc(FLINT_MAX(nb * nsc * n * np, 1) * sizeof(ulong));
     for (slong g0 = 0; g0 < C->ng; g0 += nb) {
         slong b = FLINT_MIN(nb, C->ng - g0);

@@ -41,18 +41,19 @@ static ulong delta_lu_det(const nmod_mat_t LU, slong *perm)
     return transpositions % 2 ? nmod_neg(d, LU->mod) : d;
 }
 
-/* Yp = the rows of adj(A) E mod p; 0 when p divides det(A) (prime skipped). */
-static int delta_adj_mod(nmod_mat_t Yp, const fmpz_mat_t A, const slong *lab,
+/* Yp = the rows of adj(A) E mod p, A (n x n) registered first in Amod and
+   reduced modulo its current prime; 0 when p divides det(A) (prime skipped). */
+static int delta_adj_mod(nmod_mat_t Yp, const ct_crt_mm_t Amod, slong n, const slong *lab,
                          const slong *grp, slong m, const slong *rows)
 {
-    slong n = A->r, ng = Yp->c;
+    slong ng = Yp->c;
     ulong p = Yp->mod.n;
     slong *perm = flint_malloc(n * sizeof(slong)), *inv = flint_malloc(n * sizeof(slong));
     nmod_mat_t LU, B, X;
     nmod_mat_init(LU, n, n, p);
     nmod_mat_init(B, n, ng, p);
     nmod_mat_init(X, n, ng, p);
-    fmpz_mat_get_nmod_mat(LU, A);
+    ct_crt_mm_mat(LU, Amod, 0);
     for (slong i = 0; i < n; i++)
         perm[i] = i;
     int ok = nmod_mat_lu(perm, LU, 1) == n;
@@ -95,15 +96,19 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
     slong bits = delta_adj_bits(A, m), nres = 0, alloc = bits / 58 + 2;
     nmod_mat_t *res = flint_malloc(alloc * sizeof(nmod_mat_t));
     ct_crt_t R;
+    ct_crt_mm_t Amod; /* A's huge entries by a remainder tree (docs/architecture.md) */
     ulong p;
-    /* primes above 2^59: dot products mod p then accumulate in two limbs (for
-       lengths < 256), faster than near 2^62 */
-    ct_crt_init(R, 59, bits);
+    /* primes above 2^58: FLINT's dot products mod p then accumulate in two
+       limbs for lengths up to 2^12 (above 2^59: 2^10; near 2^62: three limbs) */
+    ct_crt_init(R, 58, bits);
+    ct_crt_mm_init(Amod, WORD(1) << 22);
+    ct_crt_mm_add(Amod, A->entries, A->r * A->c);
     while (ct_crt_next(&p, R)) {
+        ct_crt_mm_at(Amod, R);
         if (nres == alloc)
             res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
         nmod_mat_init(res[nres], nr, ngroups, p);
-        if (delta_adj_mod(res[nres], A, lab, grp, m, rows)) {
+        if (delta_adj_mod(res[nres], Amod, A->r, lab, grp, m, rows)) {
             ct_crt_accept(R);
             nres++;
         } else {
@@ -114,5 +119,6 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
     for (slong i = 0; i < nres; i++)
         nmod_mat_clear(res[i]);
     flint_free(res);
+    ct_crt_mm_clear(Amod);
     ct_crt_clear(R);
 }

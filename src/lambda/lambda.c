@@ -147,12 +147,38 @@ static int lambda_lu_solve(nmod_mat_t X, ulong *det, nmod_mat_t A, const nmod_ma
     return rank == n;
 }
 
+/* The blocks of L_int and their residues modulo the current prime: entries of
+   many limbs (huge weights) are reduced modulo a run of primes at once. */
+typedef struct {
+    const fmpz_mat_struct *Lll, *Lul, *Luu;
+    ct_crt_mm_t mm;
+    slong id[3];
+} lambda_input;
+
+/* Primes just above 2^58: FLINT's modular dot products (LU, triangular
+   solves, products) then accumulate in two limbs for lengths up to 2^12
+   instead of three above 2^62. */
+#define LAMBDA_PRIME_BITS 58
+
+/* Words of residues kept by the remainder tree and by the chunked CRT. */
+#define LAMBDA_CRT_BUDGET (WORD(1) << 22)
+
+static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
+                              const fmpz_mat_t Luu)
+{
+    I->Lll = Lll, I->Lul = Lul, I->Luu = Luu;
+    ct_crt_mm_init(I->mm, LAMBDA_CRT_BUDGET);
+    I->id[0] = ct_crt_mm_add(I->mm, Lll->entries, Lll->r * Lll->c);
+    I->id[1] = ct_crt_mm_add(I->mm, Lul->entries, Lul->r * Lul->c);
+    I->id[2] = ct_crt_mm_add(I->mm, Luu->entries, Luu->r * Luu->c);
+}
+
 /* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p; *det = det(L_uu) mod p.
    Returns 0 when p divides det(L_uu) (the prime is skipped). */
-static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_mat_t Lll,
-                           const fmpz_mat_t Lul, const fmpz_mat_t Luu)
+static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const lambda_input *I)
 {
-    fmpz_mat_get_nmod_mat(K, Lll);
+    const fmpz_mat_struct *Lul = I->Lul, *Luu = I->Luu;
+    ct_crt_mm_mat(K, I->mm, I->id[0]);
     *det = 1;
     if (Luu->r == 0)
         return 1;
@@ -162,8 +188,8 @@ static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const fmpz_ma
     nmod_mat_init(Ul, Lul->r, Lul->c, p);
     nmod_mat_init(LulT, Lul->c, Lul->r, p);
     nmod_mat_init(prod, Lul->c, Lul->c, p);
-    fmpz_mat_get_nmod_mat(Uu, Luu);
-    fmpz_mat_get_nmod_mat(Ul, Lul);
+    ct_crt_mm_mat(Uu, I->mm, I->id[2]);
+    ct_crt_mm_mat(Ul, I->mm, I->id[1]);
     nmod_mat_transpose(LulT, Ul);
     nmod_mat_neg(Ul, Ul);
     int ok = lambda_lu_solve(H, det, Uu, Ul);
@@ -216,8 +242,7 @@ static void lambda_krylov_mod(nmod_mat_t Wall, const nmod_mat_t K,
 }
 
 /* Residues of every N of the component modulo p into T->res; 0 if p is bad. */
-static int lambda_residues(lambda_target *T, ulong p, const fmpz_mat_t Lll,
-                           const fmpz_mat_t Lul, const fmpz_mat_t Luu,
+static int lambda_residues(lambda_target *T, ulong p, const lambda_input *I,
                            const ct_instance_t inst, const kron_sets *S)
 {
     slong m = S->m, c = inst->c;
@@ -227,7 +252,7 @@ static int lambda_residues(lambda_target *T, ulong p, const fmpz_mat_t Lll,
     nmod_mat_init(H, S->nu, m, p);
     nmod_mat_init(Wall, m, c * m, p);
     nmod_mat_init(HW, S->nu, c * m, p);
-    int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+    int ok = lambda_kron_mod(K, H, &det, I);
     if (ok) {
         lambda_krylov_mod(Wall, K, inst, S);
         if (S->nu > 0)
@@ -280,18 +305,28 @@ static void lambda_target_clear(lambda_target *T)
     flint_free(T->idx);
 }
 
-/* CRT over primes near 2^62 until their product exceeds the bound. */
+/* CRT over primes above 2^58 until their product exceeds the bound, by chunks
+   (ct_crt_vec); the inputs' huge entries by a remainder tree (ct_crt_mm). */
 static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const fmpz_mat_t Lul, const fmpz_mat_t Luu,
                                const ct_instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
     ct_crt_t C;
+    ct_crt_vec_t V;
+    lambda_input I;
     ulong p;
-    ct_crt_init(C, 62, bits + 1);
-    while (ct_crt_next(&p, C))
-        if (lambda_residues(T, p, Lll, Lul, Luu, inst, S))
-            ct_crt_accept_vec(T->coef, T->res, len, C);
+    ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
+    ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
+    lambda_input_init(&I, Lll, Lul, Luu);
+    while (ct_crt_next(&p, C)) {
+        ct_crt_mm_at(I.mm, C);
+        if (lambda_residues(T, p, &I, inst, S))
+            ct_crt_vec_accept(T->res, V, C);
+    }
+    ct_crt_vec_finish(T->coef, V, C);
+    ct_crt_mm_clear(I.mm);
+    ct_crt_vec_clear(V);
     ct_crt_clear(C);
 }
 
@@ -397,27 +432,35 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     fmpz *coef = _fmpz_vec_init(m + 1);
     ulong p, *res = flint_malloc((m + 1) * sizeof(ulong));
     ct_crt_t C;
-    ct_crt_init(C, 62, bits + 1);
+    ct_crt_vec_t V;
+    lambda_input I;
+    ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
+    ct_crt_vec_init(V, m + 1, LAMBDA_CRT_BUDGET, C);
+    lambda_input_init(&I, Lll, Lul, Luu);
     while (ct_crt_next(&p, C)) {
+        ct_crt_mm_at(I.mm, C);
         nmod_mat_t K, H;
         nmod_poly_t cp;
         ulong det;
         nmod_mat_init(K, m, m, p);
         nmod_mat_init(H, S->nu, m, p);
         nmod_poly_init(cp, p);
-        int ok = lambda_kron_mod(K, H, &det, Lll, Lul, Luu);
+        int ok = lambda_kron_mod(K, H, &det, &I);
         if (ok) {
             nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
             for (slong e = 0; e <= m; e++) {
                 ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
                 res[e] = (m - e) % 2 == 1 ? nmod_neg(c, K->mod) : c;
             }
-            ct_crt_accept_vec(coef, res, m + 1, C);
+            ct_crt_vec_accept(res, V, C);
         }
         nmod_mat_clear(K);
         nmod_mat_clear(H);
         nmod_poly_clear(cp);
     }
+    ct_crt_vec_finish(coef, V, C);
+    ct_crt_mm_clear(I.mm);
+    ct_crt_vec_clear(V);
     fmpz_poly_zero(P);
     for (slong e = 0; e <= m; e++)
         fmpz_poly_set_coeff_fmpz(P, e, coef + e);

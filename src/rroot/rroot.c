@@ -390,6 +390,9 @@ static void _roots_make_dyadic(ct_rroot_t r, const fmpz_poly_t f)
     fmpz_clear(n);
 }
 
+/* Bisections of the left interval alone before alternating with the right. */
+#define ROOTS_PULL_ALTERNATE 64
+
 static int _roots_cmp_lo(const void *a, const void *b)
 {
     return fmpq_cmp(((const ct_rroot_struct *)a)->lo, ((const ct_rroot_struct *)b)->lo);
@@ -434,10 +437,17 @@ slong ct_rroot_isolate_positive(ct_rroot_struct **out, const fmpz_poly_t f)
         }
         if (L.len > 1)
             qsort(L.r, L.len, sizeof(ct_rroot_struct), _roots_cmp_lo);
-        /* leaves may share an end: pull the left interval back */
+        /* leaves may share an end: pull the left interval back; when its root
+           hugs the shared end (alpha with weights of 10^5 digits: one bisection
+           per bit of the distance), alternate with pushing the right one
+           forward (tests/cli-robust.sh, 1e30000) */
         for (i = 0; i + 1 < L.len; i++)
-            while (fmpq_cmp(L.r[i].hi, L.r[i + 1].lo) >= 0)
-                ct_rroot_bisect(ct_rroot_is_exact(L.r + i) ? L.r + i + 1 : L.r + i);
+            for (slong t = 0; fmpq_cmp(L.r[i].hi, L.r[i + 1].lo) >= 0; t++) {
+                int right = ct_rroot_is_exact(L.r + i) ||
+                            (t >= ROOTS_PULL_ALTERNATE && t % 2 == 1 &&
+                             !ct_rroot_is_exact(L.r + i + 1));
+                ct_rroot_bisect(L.r + i + right);
+            }
     }
     fmpz_poly_clear(g);
     fmpq_clear(a);
