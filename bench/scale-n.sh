@@ -13,14 +13,17 @@
 # Usage: bench/scale-n.sh [CERTUNE] [X-GENSINGLE]
 # Environment: NS (the n, default "25 50 100 200 400 800"), ALPHA_MAX_N (alpha
 # is skipped above it, default 400: at 800 it needs > 16 GB on 0.5.0),
-# TIMEOUT (seconds per certune run, default 300), MEM_KB (ulimit -v of each
-# certune run, default 20000000), GRID (default 1000).
+# TIMEOUT (wall seconds per certune run, default 600: alpha at n = 400 took
+# 265 s wall for 106 s CPU on the shared machine), MEM_KB (ulimit -v of each
+# certune run, default 20000000; far lower caps, under about 1 GB, make
+# OpenBLAS's worker thread retry its 128 MB buffer forever, and the process
+# then hangs at exit until the timeout), GRID (default 1000).
 set -u
 C=${1:-./certune}
 GEN=${2:-build/bench/x-gensingle}
 NS=${NS:-25 50 100 200 400 800}
 ALPHA_MAX_N=${ALPHA_MAX_N:-400}
-TIMEOUT=${TIMEOUT:-300}
+TIMEOUT=${TIMEOUT:-600}
 MEM_KB=${MEM_KB:-20000000}
 GRID=${GRID:-1000}
 HERE=$(dirname "$0")
@@ -62,7 +65,8 @@ ratio() {
   if [ -z "$1" ] || [ -z "$2" ]; then
     echo "-"
   else # /usr/bin/time counts in 0.01 s: a run under that is counted as 0.01 s
-    awk "BEGIN { c = $2 < 0.01 ? 0.01 : $2; printf \"%s%.1fx\", ($2 < 0.01 ? \">= \" : \"\"), $1 / c }"
+    awk "BEGIN { c = $2 < 0.01 ? 0.01 : $2; r = $1 / c
+      printf (r >= 10 ? \"%s%.0fx\" : \"%s%.2gx\"), ($2 < 0.01 ? \">= \" : \"\"), r }"
   fi
 }
 
@@ -80,7 +84,7 @@ for n in $NS; do
     run_certune alpha "$file"
     acell=$cell acpu=$cpu awall=$wall aloss=$loss
   else
-    acell="skipped (n > ALPHA_MAX_N = $ALPHA_MAX_N)" acpu="" awall="-" aloss="-"
+    acell="skipped (n > ALPHA_MAX_N = $ALPHA_MAX_N)" acpu="" awall="-" aloss="not run"
   fi
   /usr/bin/time -f "%U %S" -o "$tmp/sktime" \
     "$PY" "$HERE/sklearn_single.py" "$file" "$GRID" >"$tmp/sk" 2>"$tmp/skerr"
