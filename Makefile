@@ -103,8 +103,14 @@ check-asan:
 check-valgrind: $(B)/certune $(TEST_BIN)
 	@bash tests/valgrind.sh $(B)
 
-bench: $(BENCH_BIN) $(B)/certune
+bench: $(BENCH_BIN) $(B)/certune $(B)/bench/x-gensingle
 	@for b in $(BENCH_BIN); do $$b || exit 1; done
+	@bash bench/scale-n.sh $(B)/certune $(B)/bench/x-gensingle
+
+.PHONY: bench-scale
+# Every family against a 1000-point scikit-learn grid at n = 25..800 (docs/scale.md).
+bench-scale: $(B)/certune $(B)/bench/x-gensingle
+	bash bench/scale-n.sh $(B)/certune $(B)/bench/x-gensingle
 
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune
