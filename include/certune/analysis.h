@@ -274,12 +274,13 @@ void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in);
 void ct_analysis_compact_clear(ct_instance_t out);
 
 /* The exact form of breakpoint b as the analysis keeps it (A->exact): the
-   defining function in full up to CT_ANALYSIS_EXACT_MAX characters; a longer
-   one (alpha or lambda at a few hundred nodes: megabytes per breakpoint) is
-   cut to its first CT_ANALYSIS_EXACT_HEAD characters followed by " ... (N
-   characters in all; --save-profile writes it in full)". malloc'ed. */
+   defining function in full when its decimal form takes at most about
+   CT_ANALYSIS_EXACT_MAX characters (estimated from the coefficients' sizes);
+   a longer one (alpha or lambda at a few hundred nodes: megabytes per
+   breakpoint) is described instead, e.g. "a multi-quadratic polynomial of
+   degree 197 in 17 square classes with coefficients of up to 930 bits
+   (--save-profile writes it in full)". malloc'ed. */
 #define CT_ANALYSIS_EXACT_MAX 65536
-#define CT_ANALYSIS_EXACT_HEAD 200
 char *ct_analysis_exact_str(const ct_bpoint_t b);
 
 /* Sets q to a short rational strictly inside open piece i (0 <= i <= nbp). */

@@ -111,8 +111,8 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, const ct_mqpoly_
         char *l = fmpq_get_str(NULL, 10, lo), *h = fmpq_get_str(NULL, 10, hi);
         size_t len = strlen(s);
         if (len > CT_ANALYSIS_EXACT_MAX) /* as the report's exact forms */
-            sprintf(what, "%.*s ... (%zu characters in all): not proved squarefree",
-                    CT_ANALYSIS_EXACT_HEAD, s, len);
+            sprintf(what, "%.200s ... (%zu characters in all): not proved squarefree", s,
+                    len);
         else
             sprintf(what, "%s: not proved squarefree (a multiple zero is possible)", s);
         ct_analysis_add_undecided(A, l, h, what);

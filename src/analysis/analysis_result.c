@@ -88,20 +88,6 @@ static void analyze_describe_breakpoints(ct_analysis_t A)
     }
 }
 
-char *ct_analysis_exact_str(const ct_bpoint_t b)
-{
-    char *s = ct_bpoint_get_exact_str(b);
-    size_t len = strlen(s);
-    if (len <= CT_ANALYSIS_EXACT_MAX)
-        return s;
-    char *t = ct_mem_malloc(CT_ANALYSIS_EXACT_HEAD + 160);
-    snprintf(t, CT_ANALYSIS_EXACT_HEAD + 160,
-             "%.*s ... (%zu characters in all; --save-profile writes it in full)",
-             CT_ANALYSIS_EXACT_HEAD, s, len);
-    free(s);
-    return t;
-}
-
 /* Runs of equal loss in the sequence [left end,] piece 0, point 0, piece 1, ...,
    piece nbp[, right end]. */
 static slong analyze_count_loss_pieces(const ct_analysis_t A)

@@ -143,7 +143,8 @@ static int analyze_save_profile(const analyze_options *o, ct_analysis_t A, char 
                                 slong set_size)
 {
     slong shard = o->shard_i;
-    ct_profile_struct P = {*A, o->score_all, names, o->shard_k, set_size, 1, &shard, NULL};
+    ct_profile_struct P = {*A, o->score_all, names, o->shard_k, set_size,
+                           1,  &shard,       NULL};
     return ct_cli_save_profile(o->save_profile, &P);
 }
 
