@@ -11,7 +11,7 @@ run() {
 for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-rroot \
   t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
   t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
-  t-merge t-dataset t-gnn-gp; do
+  t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)
@@ -30,6 +30,7 @@ run "$B/certune" analyze --family lambda --threads 2 instances/random-1.gssl ins
 run "$B/certune" analyze --family delta --shard 0/2 --save-profile "$tmp/a.ctp" instances/random-1.gssl instances/random-2.gssl
 run "$B/certune" analyze --family delta --shard 1/2 --save-profile "$tmp/b.ctp" instances/random-1.gssl instances/random-2.gssl
 run "$B/certune" merge "$tmp/a.ctp" "$tmp/b.ctp"
+run "$B/certune" eval --at 1/2 "$tmp/a.ctp" "$tmp/b.ctp"
 run "$B/certune" shatter --family lambda --m 3 --out "$tmp/s"
 run "$B/certune" verify-shatter --family lambda "$tmp/s"
 printf 'p gssl 2 2\ne 1 2 -1\n' >"$tmp/bad.gssl"
