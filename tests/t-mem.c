@@ -1,6 +1,8 @@
 /* Tests of mem: out of memory and FLINT/GMP aborts end the process with exit
    status 5 and the documented message on stderr, and drop whatever stdout had
-   buffered (a partial report must not appear). Each case runs in a child. */
+   buffered (a partial report must not appear); a thread's own context names
+   what that thread is doing. Each case runs in a child. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,32 @@ static void do_gmp(void)
 static void do_abort(void)
 {
     flint_abort();
+}
+
+/* A worker thread's own context names its file; the thread that set none
+   keeps the process-wide one. */
+static void *thread_fail(void *arg)
+{
+    (void)arg;
+    ct_mem_set_thread_context("reading %s", "w.gssl");
+    ct_mem_malloc((size_t)1 << 62);
+    return NULL;
+}
+
+static void do_thread(void)
+{
+    pthread_t t;
+    pthread_create(&t, NULL, thread_fail, NULL);
+    pthread_join(t, NULL);
+}
+
+static void *thread_context(void *arg)
+{
+    ct_mem_set_thread_context("reading %s", "w.gssl");
+    *(int *)arg = strcmp(ct_mem_context(), "reading w.gssl") == 0;
+    ct_mem_set_thread_context("%s", "");
+    *(int *)arg &= strcmp(ct_mem_context(), "running") == 0;
+    return NULL;
 }
 
 static void do_overflow(void)
@@ -92,6 +120,14 @@ int main(void)
                "certune: a size exceeded FLINT's or GMP's limits while testing t-mem\n");
     check_case(do_overflow, "certune: out of memory while testing t-mem (a size "
                             "overflowed the address space)\n");
+    check_case(do_thread, "certune: out of memory while reading w.gssl (about "
+                          "4398046511104 MB requested)\n");
+    CHECK(strcmp(ct_mem_context(), "running") == 0);
+    int ok = 0;
+    pthread_t t;
+    pthread_create(&t, NULL, thread_context, &ok);
+    pthread_join(t, NULL);
+    CHECK_MSG(ok, "a thread's context, then back to the process-wide one");
     CHECK(strcmp(ct_mem_context(), "running") == 0);
     char *s = ct_mem_strdup("abc");
     CHECK(strcmp(s, "abc") == 0);

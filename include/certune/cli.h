@@ -91,7 +91,6 @@ typedef struct {
     ct_analysis_source_struct src;
     const char *const *paths;
     slong *nodes;
-    pthread_mutex_t lock; /* one reader at a time */
 } ct_cli_files_struct;
 
 void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m);

@@ -17,7 +17,13 @@ void ct_mem_install(void);
    e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
 void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The current context ("running" when none was set). */
+/* The same for the calling thread only (a worker reading its own files);
+   it takes precedence over the process-wide context in that thread. */
+void ct_mem_set_thread_context(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* The calling thread's context, else the process-wide one ("running" when
+   none was set). */
 const char *ct_mem_context(void);
 
 /* Prints the out-of-memory message for a request of bytes and exits 5 without

@@ -33,26 +33,20 @@ static slong source_peek_nodes(const char *path)
     return (slong)n;
 }
 
-/* Reads files first .. first + n - 1 (one reader at a time: the loader names
-   its file in the process-wide out-of-memory context). */
+/* Reads files first .. first + n - 1; workers read their chunks in parallel,
+   each naming its file in its own out-of-memory context. */
 static const ct_instance_struct *source_get(void *arg, slong first, slong n, char *err,
                                             size_t errlen)
 {
     ct_cli_files_struct *F = arg;
     ct_instance_struct *insts = ct_mem_calloc((size_t)n, sizeof(ct_instance_struct));
-    pthread_mutex_lock(&F->lock);
     slong t = 0;
     for (; t < n; t++) {
-        ct_mem_set_context("reading %s", F->paths[first + t]);
+        ct_mem_set_thread_context("reading %s", F->paths[first + t]);
         if (ct_instance_load(insts + t, F->paths[first + t], err, errlen))
             break;
     }
-    if (F->src.m > 1)
-        ct_mem_set_context("analyzing %s (and %ld more)", F->paths[0],
-                           (long)F->src.m - 1);
-    else
-        ct_mem_set_context("analyzing %s", F->paths[0]);
-    pthread_mutex_unlock(&F->lock);
+    ct_mem_set_thread_context("%s", ""); /* back to the set's context */
     if (t == n)
         return insts;
     for (slong u = 0; u < t; u++)
@@ -77,7 +71,10 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
     F->nodes = ct_mem_malloc(sizeof(slong) * (size_t)FLINT_MAX(m, 1));
     for (slong t = 0; t < m; t++)
         F->nodes[t] = source_peek_nodes(paths[t]);
-    pthread_mutex_init(&F->lock, NULL);
+    if (m > 1)
+        ct_mem_set_context("analyzing %s (and %ld more)", paths[0], (long)m - 1);
+    else if (m == 1)
+        ct_mem_set_context("analyzing %s", paths[0]);
     F->src.m = m;
     F->src.nodes = F->nodes;
     F->src.get = source_get;
@@ -87,7 +84,6 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
 
 void ct_cli_files_clear(ct_cli_files_struct *F)
 {
-    pthread_mutex_destroy(&F->lock);
     free(F->nodes);
     memset(F, 0, sizeof(*F));
 }

@@ -11,20 +11,30 @@
 #include "certune/base.h"
 #include "certune/mem.h"
 
-static char mem_context[400] = "running";
+static char mem_process_context[400] = "running";
+static _Thread_local char mem_thread_context[400]; /* "" when not set */
 
 void ct_mem_set_context(const char *fmt, ...)
 {
     va_list ap;
 
     va_start(ap, fmt);
-    vsnprintf(mem_context, sizeof mem_context, fmt, ap);
+    vsnprintf(mem_process_context, sizeof mem_process_context, fmt, ap);
+    va_end(ap);
+}
+
+void ct_mem_set_thread_context(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(mem_thread_context, sizeof mem_thread_context, fmt, ap);
     va_end(ap);
 }
 
 const char *ct_mem_context(void)
 {
-    return mem_context;
+    return mem_thread_context[0] != '\0' ? mem_thread_context : mem_process_context;
 }
 
 /* _exit, not exit: stdout's buffer may hold part of a report, which must not
@@ -32,6 +42,7 @@ const char *ct_mem_context(void)
 _Noreturn void ct_mem_fail(size_t bytes)
 {
     char msg[600];
+    const char *mem_context = ct_mem_context();
 
     if (bytes == SIZE_MAX)
         snprintf(msg, sizeof msg,
@@ -121,7 +132,8 @@ FLINT_NORETURN static void mem_abort(void)
     char msg[600];
 
     snprintf(msg, sizeof msg,
-             "certune: a size exceeded FLINT's or GMP's limits while %s\n", mem_context);
+             "certune: a size exceeded FLINT's or GMP's limits while %s\n",
+             ct_mem_context());
     fputs(msg, stderr);
     _exit(CERTUNE_EXIT_MEMORY);
 }
