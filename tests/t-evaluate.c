@@ -1,7 +1,9 @@
 /* Tests of evaluate: hand-derived losses on the gadgets (thresholds from the
    instance comments, ties exactly at rational thresholds, both tie rules), and
    agreement with the analyzer's profile (ct_analysis_loss_at and the
-   per-instance costs) at many rationals, rational breakpoints included. */
+   per-instance costs) at many rationals, rational breakpoints included, and
+   the same results on three threads as on one. */
+#include <string.h>
 #include "check.h"
 #include "certune/evaluate.h"
 #include "certune/family.h"
@@ -100,6 +102,18 @@ static void check_point(const ct_analysis_t A, const ct_instance_struct *insts, 
         CHECK_MSG(fmpq_equal(li, E->inst_loss + i), "instance %ld", i);
     }
     flint_free(cost);
+    /* three threads give the same nodes, losses and ties */
+    ct_evaluate_t E3;
+    CHECK(ct_evaluate_run_threads(E3, A->family, c, q, insts, m, 0, ties, 3, err,
+                                  sizeof(err)) == 0);
+    int same =
+        fmpq_equal(E3->loss, E->loss) && E3->nnodes == E->nnodes && E3->ntied == E->ntied;
+    for (slong i = 0; same && i < m; i++)
+        same = fmpq_equal(E3->inst_loss + i, E->inst_loss + i);
+    for (slong k = 0; same && k < E->nnodes; k++)
+        same = memcmp(E3->nodes + k, E->nodes + k, sizeof(ct_evaluate_node)) == 0;
+    CHECK_MSG(same, "3 threads differ from 1 at %s", fmpq_get_str(NULL, 10, q));
+    ct_evaluate_clear(E3);
     ct_evaluate_clear(E);
     fmpq_clear(la);
     fmpq_clear(li);

@@ -39,6 +39,13 @@ int ct_evaluate_run(ct_evaluate_t E, ct_family_t family, const fmpq_t c, const f
                     const ct_instance_struct *insts, slong m, int score_all, int ties,
                     char *err, size_t errlen);
 
+/* The same with the instances' signs computed on nthreads threads (the
+   result does not depend on nthreads). */
+int ct_evaluate_run_threads(ct_evaluate_t E, ct_family_t family, const fmpq_t c,
+                            const fmpq_t x, const ct_instance_struct *insts, slong m,
+                            int score_all, int ties, slong nthreads, char *err,
+                            size_t errlen);
+
 void ct_evaluate_clear(ct_evaluate_t E);
 
 #endif

@@ -42,6 +42,7 @@ typedef struct {
     slong grid;                  /* grid points (0: no grid) */
     fmpq_t grid_chosen, grid_train, grid_test, grid_miss;
     ct_tune_rademacher_struct rad;
+    slong nthreads; /* for the analyses and the direct solves at chosen */
 } ct_tune_struct;
 typedef ct_tune_struct ct_tune_t[1];
 

@@ -27,24 +27,14 @@ static void evaluate_zero(ct_evaluate_t E, ct_family_t family, const fmpq_t x, s
     E->inst_loss = _fmpq_vec_init(FLINT_MAX(m, 1));
 }
 
-/* Appends inst's scored nodes and sets its loss; returns -1 when none is
-   scored. */
-static int evaluate_instance(ct_evaluate_t E, slong t, const ct_instance_struct *inst,
-                             int score_all)
+/* Appends inst's scored nodes from its signs sgn and sets its loss. */
+static void evaluate_append(ct_evaluate_t E, slong t, const ct_instance_struct *inst,
+                            int score_all, const int *sgn)
 {
     slong n = inst->n, c = inst->c, npairs = c * (c - 1) / 2;
-    slong unit = ct_signfn_tie_unit(E->ties, c), cost = 0, scored = 0;
+    slong unit = ct_signfn_tie_unit(E->ties, c), cost = 0;
     char *want = flint_malloc(FLINT_MAX(n, 1));
-    for (slong i = 0; i < n; i++) {
-        want[i] = (char)ct_signfn_is_scored(inst, i, score_all);
-        scored += want[i];
-    }
-    if (scored == 0) {
-        flint_free(want);
-        return -1;
-    }
-    int *sgn = flint_malloc(FLINT_MAX(n * npairs, 1) * sizeof(int));
-    _ct_evaluate_signs(sgn, E->family, E->c, E->x, inst, want);
+    slong scored = _ct_evaluate_want(want, inst, score_all);
     E->nodes = flint_realloc(E->nodes, (E->nnodes + scored) * sizeof(ct_evaluate_node));
     for (slong i = 0; i < n; i++) {
         if (!want[i])
@@ -60,14 +50,21 @@ static int evaluate_instance(ct_evaluate_t E, slong t, const ct_instance_struct 
         cost += ct_signfn_cost(s, c, v->truth, E->ties, unit);
     }
     fmpq_set_si(E->inst_loss + t, cost, (ulong)(scored * unit));
-    flint_free(sgn);
     flint_free(want);
-    return 0;
 }
 
 int ct_evaluate_run(ct_evaluate_t E, ct_family_t family, const fmpq_t c, const fmpq_t x,
                     const ct_instance_struct *insts, slong m, int score_all, int ties,
                     char *err, size_t errlen)
+{
+    return ct_evaluate_run_threads(E, family, c, x, insts, m, score_all, ties, 1, err,
+                                   errlen);
+}
+
+int ct_evaluate_run_threads(ct_evaluate_t E, ct_family_t family, const fmpq_t c,
+                            const fmpq_t x, const ct_instance_struct *insts, slong m,
+                            int score_all, int ties, slong nthreads, char *err,
+                            size_t errlen)
 {
     evaluate_zero(E, family, x, m, ties);
     if (family == CT_FAMILY_DELTA) {
@@ -84,25 +81,34 @@ int ct_evaluate_run(ct_evaluate_t E, ct_family_t family, const fmpq_t c, const f
         snprintf(err, errlen, "the point is outside the family's domain");
         return -1;
     }
-    for (slong t = 0; t < m; t++) {
+    int **sgn = flint_calloc((size_t)m, sizeof(int *));
+    _ct_evaluate_all_signs(sgn, E, insts, m, score_all, nthreads);
+    int rc = 0;
+    for (slong t = 0; t < m && rc == 0; t++) {
         if (ties == CT_SIGNFN_TIES_EXPECTED && insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
             snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
                      insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
-            return -1;
-        }
-        if (evaluate_instance(E, t, insts + t, score_all)) {
+            rc = -1;
+        } else if (sgn[t] == NULL) {
             snprintf(err, errlen,
                      "%s: no scored node (no `t` record%s): its loss is undefined",
                      insts[t].path, score_all ? " and no `l` record" : "");
-            return -1;
+            rc = -1;
+        } else {
+            evaluate_append(E, t, insts + t, score_all, sgn[t]);
+            fmpq_add(E->loss, E->loss, E->inst_loss + t);
         }
-        fmpq_add(E->loss, E->loss, E->inst_loss + t);
     }
-    fmpz_t mz;
-    fmpz_init_set_si(mz, m);
-    fmpq_div_fmpz(E->loss, E->loss, mz);
-    fmpz_clear(mz);
-    return 0;
+    for (slong t = 0; t < m; t++)
+        flint_free(sgn[t]);
+    flint_free(sgn);
+    if (rc == 0) {
+        fmpz_t mz;
+        fmpz_init_set_si(mz, m);
+        fmpq_div_fmpz(E->loss, E->loss, mz);
+        fmpz_clear(mz);
+    }
+    return rc;
 }
 
 void ct_evaluate_clear(ct_evaluate_t E)

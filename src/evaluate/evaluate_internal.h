@@ -11,4 +11,20 @@
 void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta, const fmpq *x,
                         const ct_instance_struct *inst, const char *want);
 
+/* Which nodes of inst are scored under score_all (want, inst->n entries);
+   returns how many. */
+slong _ct_evaluate_want(char *want, const ct_instance_struct *inst, int score_all);
+
+/* inst's signs (as above, for its scored nodes) at E's family, c and x, in
+   a flint_malloc'ed array, or NULL when inst has no scored node. */
+int *_ct_evaluate_instance_signs(const ct_evaluate_struct *E,
+                                 const ct_instance_struct *inst, int score_all);
+
+/* sgn[t] = _ct_evaluate_instance_signs of insts[t] for every t < m, on
+   nthreads threads (evaluate_threads.c; instances handed out one at a time,
+   each thread clearing its FLINT caches at the end). */
+void _ct_evaluate_all_signs(int **sgn, const ct_evaluate_struct *E,
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            slong nthreads);
+
 #endif

@@ -232,3 +232,28 @@ void _ct_evaluate_signs(int *sgn, ct_family_t family, const fmpq *c_delta, const
     flint_free(pos);
     flint_free(comp);
 }
+
+/* Which nodes of inst are scored (want, n entries) and how many. */
+slong _ct_evaluate_want(char *want, const ct_instance_struct *inst, int score_all)
+{
+    slong scored = 0;
+    for (slong i = 0; i < inst->n; i++) {
+        want[i] = (char)ct_signfn_is_scored(inst, i, score_all);
+        scored += want[i];
+    }
+    return scored;
+}
+
+int *_ct_evaluate_instance_signs(const ct_evaluate_struct *E,
+                                 const ct_instance_struct *inst, int score_all)
+{
+    slong n = inst->n, npairs = inst->c * (inst->c - 1) / 2;
+    char *want = flint_malloc(FLINT_MAX(n, 1));
+    int *sgn = NULL;
+    if (_ct_evaluate_want(want, inst, score_all) > 0) {
+        sgn = flint_malloc(FLINT_MAX(n * npairs, 1) * sizeof(int));
+        _ct_evaluate_signs(sgn, E->family, E->c, E->x, inst, want);
+    }
+    flint_free(want);
+    return sgn;
+}

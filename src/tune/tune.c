@@ -144,8 +144,8 @@ static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
         return tied;
     ct_evaluate_t E;
     char err[256];
-    if (ct_evaluate_run(E, T->family, T->c, T->chosen, insts, m, 0, T->ties, err,
-                        sizeof(err)))
+    if (ct_evaluate_run_threads(E, T->family, T->c, T->chosen, insts, m, 0, T->ties,
+                                T->nthreads, err, sizeof(err)))
         abort(); /* the analysis accepted the same instances */
     if (!fmpq_equal(loss, E->loss) || (tied >= 0 && tied != E->ntied)) {
         fprintf(stderr, "certune: internal error: profile and direct solve disagree\n");
@@ -200,6 +200,7 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         slong rad_k, slong nthreads, char *err, size_t errlen)
 {
     tune_zero(T, family, ties);
+    T->nthreads = nthreads;
     if (family == CT_FAMILY_DELTA) {
         if (c != NULL)
             fmpq_set(T->c, c);
