@@ -58,46 +58,60 @@ static void mqball_push(mqball_tree *t, arb_ptr B, const fmpz_t c, slong k)
     nd->k = k;
 }
 
-/* Bernstein coefficients of f (ball coefficients a, not all 0) on [0, 1]:
-   with T(x) = (1 + x)^d f(1 / (1 + x)), B[i] = T[d - i] / binom(d, i). The
-   Taylor shift is done exactly on integers: the midpoints scaled by 2^s to
-   about prec bits and rounded, each within e of 2^s a[i]; T[j] = sum_{k >= j}
-   binom(k, j) r[k] (r = a reversed) is then within e binom(d + 1, j + 1), so
-   B[i] within e binom(d + 1, i) / binom(d, i) = e (d + 1) / (d + 1 - i) <=
-   e (d + 1), all over 2^s. */
-static arb_ptr mqball_bernstein(arb_srcptr a, slong d, slong prec)
+/* The Taylor shift of the Bernstein transform, exactly on integers: with
+   r = a reversed, its midpoints scaled by 2^(*sh) to about prec bits and
+   rounded, each within e of 2^(*sh) r[k], T[j] = sum_{k >= j} binom(k, j) r[k]
+   is within e binom(d + 1, j + 1) of 2^(*sh) times the true T[j], where
+   T(x) = (1 + x)^d f(1 / (1 + x)). T has d + 1 entries; a not all 0. */
+static void mqball_shift(fmpz *T, mag_t e, slong *sh, arb_srcptr a, slong d, slong prec)
 {
-    arb_ptr B = _arb_vec_init(d + 1);
-    fmpz *T = _fmpz_vec_init(d + 1);
-    fmpz_t one, bin;
+    fmpz_t one;
     arf_t m;
-    mag_t e, t;
-    fmpz_init_set_ui(one, 1), fmpz_init(bin), arf_init(m), mag_init(e), mag_init(t);
+    mag_t t;
+    fmpz_init_set_ui(one, 1), arf_init(m), mag_init(t);
     slong E = WORD_MIN;
     for (slong i = 0; i <= d; i++)
         if (!arf_is_zero(arb_midref(a + i)))
             E = FLINT_MAX(E, arf_abs_bound_lt_2exp_si(arb_midref(a + i)));
-    slong sh = E == WORD_MIN ? 0 : prec - E; /* (f != 0: some midpoint is not 0) */
+    *sh = E == WORD_MIN ? 0 : prec - E; /* (f != 0: some midpoint is not 0) */
+    mag_zero(e);
     for (slong i = 0; i <= d; i++) {
-        arf_mul_2exp_si(m, arb_midref(a + i), sh);
+        arf_mul_2exp_si(m, arb_midref(a + i), *sh);
         arf_get_fmpz(T + d - i, m, ARF_RND_NEAR); /* within 1/2 */
-        mag_mul_2exp_si(t, arb_radref(a + i), sh);
+        mag_mul_2exp_si(t, arb_radref(a + i), *sh);
         mag_max(e, e, t);
     }
     mag_one(t);
     mag_mul_2exp_si(t, t, -1);
     mag_add(e, e, t);
-    mag_mul_ui(e, e, (ulong)d + 1);
     _fmpz_poly_taylor_shift(T, one, d + 1);
+    fmpz_clear(one), arf_clear(m), mag_clear(t);
+}
+
+/* Bernstein coefficients of f (ball coefficients a, not all 0) on [0, 1]:
+   B[i] = T[d - i] / binom(d, i), within e binom(d + 1, i) / binom(d, i) =
+   e (d + 1) / (d + 1 - i) <= e (d + 1), all over 2^sh (mqball_shift). */
+static arb_ptr mqball_bernstein(arb_srcptr a, slong d, slong prec)
+{
+    arb_ptr B = _arb_vec_init(d + 1);
+    fmpz *T = _fmpz_vec_init(d + 1);
+    fmpz_t bin;
+    mag_t e;
+    slong sh;
+    fmpz_init(bin), mag_init(e);
+    mqball_shift(T, e, &sh, a, d, prec);
+    mag_mul_ui(e, e, (ulong)d + 1);
+    fmpz_one(bin);
     for (slong i = 0; i <= d; i++) {
         arb_set_fmpz(B + i, T + d - i);
         arb_add_error_mag(B + i, e);
-        fmpz_bin_uiui(bin, (ulong)d, (ulong)i);
         arb_div_fmpz(B + i, B + i, bin, prec);
         arb_mul_2exp_si(B + i, B + i, -sh);
+        fmpz_mul_ui(bin, bin, (ulong)(d - i)); /* binom(d, i + 1) */
+        fmpz_divexact_ui(bin, bin, (ulong)(i + 1));
     }
     _fmpz_vec_clear(T, d + 1);
-    fmpz_clear(one), fmpz_clear(bin), arf_clear(m), mag_clear(e), mag_clear(t);
+    fmpz_clear(bin), mag_clear(e);
     return B;
 }
 
@@ -266,12 +280,29 @@ int ct_mqroot_zero_free(const ct_mqpoly_t g)
     if (g->len == 0)
         return 0;
     /* g / x^j: zeros at 0 are outside the domain; its coefficients are those
-       of g from j on */
-    slong j = _ct_mqroot_low_order(g), D = ct_mqpoly_degree(g), d = D - j, var;
+       of g from j on. The Bernstein coefficients are positive multiples of
+       T[d - i], so the signs of T decide, in integers: T[k] is within
+       e binom(d + 1, k + 1) (mqball_shift). */
+    slong j = _ct_mqroot_low_order(g), D = ct_mqpoly_degree(g), d = D - j, sh;
     arb_ptr a = _ct_mqroot_ball_coeffs(g, D, MQROOT_ZERO_FREE_PREC);
-    arb_ptr B = mqball_bernstein(a + j, d, MQROOT_ZERO_FREE_PREC);
-    int first, undecided = mqball_signs(&var, &first, B, d);
+    fmpz *T = _fmpz_vec_init(d + 1);
+    fmpz_t err, bin;
+    mag_t e;
+    fmpz_init(err), fmpz_init_set_ui(bin, (ulong)d + 1), mag_init(e);
+    mqball_shift(T, e, &sh, a + j, d, MQROOT_ZERO_FREE_PREC);
+    mag_get_fmpz(err, e); /* an upper bound */
+    int first = fmpz_sgn(T + 0), ok = 1;
+    for (slong k = 0; k <= d && ok; k++) {
+        fmpz_t bound;
+        fmpz_init(bound);
+        fmpz_mul(bound, err, bin); /* e binom(d + 1, k + 1) */
+        ok = fmpz_cmpabs(T + k, bound) > 0 && fmpz_sgn(T + k) == first;
+        fmpz_clear(bound);
+        fmpz_mul_ui(bin, bin, (ulong)(d - k)); /* binom(d + 1, k + 2) */
+        fmpz_divexact_ui(bin, bin, (ulong)(k + 2));
+    }
     _arb_vec_clear(a, D + 1);
-    _arb_vec_clear(B, d + 1);
-    return !undecided && var == 0;
+    _fmpz_vec_clear(T, d + 1);
+    fmpz_clear(err), fmpz_clear(bin), mag_clear(e);
+    return ok && first != 0;
 }
