@@ -2,14 +2,7 @@
 CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
-# OpenBLAS's serial build where installed (scripts/install-deps.sh): the
-# analyzer never calls BLAS and the GNN runs it on one thread, while the
-# threaded build starts a pool thread that spins (sched_yield) for about 0.1 s
-# of CPU at every start and hangs at exit under a tight `ulimit -v`.
-BLAS_SERIAL = /usr/lib/x86_64-linux-gnu/openblas-serial
-BLAS = $(if $(wildcard $(BLAS_SERIAL)/libopenblas.so),-L$(BLAS_SERIAL) -Wl$(comma)-rpath$(comma)$(BLAS_SERIAL) -lopenblas,-lopenblas)
-comma = ,
-LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp $(BLAS) -lzip -lz -lm
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lzip -lz -lm
 B ?= build
 PREFIX ?= /usr/local
 # The real datasets of the benchmarks and experiments (a data root, docs/gnn-data.md).
