@@ -19,6 +19,7 @@
 #include "certune/gen.h"
 #include "certune/sample.h"
 #include "certune/polyset.h"
+#include "certune/pool.h"
 #include "certune/root.h"
 #include "certune/rroot.h"
 #include "certune/expsum.h"

@@ -15,7 +15,7 @@ cd "$root" || exit 2
 
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
-  "base mem text qparse rational decimal crt polyset opt"
+  "base mem text qparse rational decimal crt polyset opt pool"
   "instance component dataset gen"
   "rroot expsum mqpoly mqroot root bpoint"
   "signfn"

@@ -111,12 +111,6 @@ int ct_cli_merge_profiles(ct_profile_t out, const char *const *files, slong n,
 
 int ct_cli_merge_main(int argc, char **argv);
 
-/* Runs fn(arg, t) for t = 0 .. n-1 on nthreads threads (cli_pool.c; the
-   caller's thread is one), progress(arg, done) under a lock after each (may be
-   NULL). fn must only touch what index t owns. */
-void ct_cli_parallel_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
-                         void (*progress)(void *arg, slong done), void *arg);
-
 int ct_cli_analyze_main(int argc, char **argv);
 int ct_cli_bounds_main(int argc, char **argv);
 int ct_cli_shatter_main(int argc, char **argv);

@@ -5,6 +5,7 @@
 #include "certune/bounds.h"
 #include "certune/base.h"
 #include "certune/cli.h"
+#include "certune/pool.h"
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
@@ -290,7 +291,7 @@ static int bounds_collect(ct_bounds_row **rows, slong *nrows, const bounds_optio
                     flint_calloc(m, sizeof(int)),
                     flint_calloc(m, CERTUNE_ERRLEN),
                     p};
-    ct_cli_parallel_for(m, o->threads, bounds_one, bounds_progress, &J);
+    ct_pool_for(m, o->threads, bounds_one, bounds_progress, &J);
     int bad = 0;
     for (slong t = 0; t < m; t++) {
         if (J.bad[t] && !bad) {

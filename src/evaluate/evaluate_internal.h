@@ -21,8 +21,7 @@ int *_ct_evaluate_instance_signs(const ct_evaluate_struct *E,
                                  const ct_instance_struct *inst, int score_all);
 
 /* sgn[t] = _ct_evaluate_instance_signs of insts[t] for every t < m, on
-   nthreads threads (evaluate_threads.c; instances handed out one at a time,
-   each thread clearing its FLINT caches at the end). */
+   nthreads threads (evaluate_threads.c, ct_pool_for). */
 void _ct_evaluate_all_signs(int **sgn, const ct_evaluate_struct *E,
                             const ct_instance_struct *insts, slong m, int score_all,
                             slong nthreads);

@@ -45,6 +45,16 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
     return r;
 }
 
+/* c0 (initialized here) = c, or delta's default when c is NULL. */
+static void family_c(fmpq_t c0, const fmpq_t c)
+{
+    fmpq_init(c0);
+    if (c != NULL)
+        fmpq_set(c0, c);
+    else
+        ct_family_default_c(c0);
+}
+
 int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                               const ct_instance_struct *insts, slong m, int score_all,
                               int ties, slong nthreads, FILE *warn, char *err,
@@ -52,11 +62,7 @@ int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t 
 {
     const ct_analysis_family_struct *fam = ct_family_get(family);
     fmpq_t c0;
-    fmpq_init(c0);
-    if (c != NULL)
-        fmpq_set(c0, c);
-    else
-        ct_family_default_c(c0);
+    family_c(c0, c);
     int r = ct_analysis_run_threads(A, fam, fam->has_c ? c0 : NULL, insts, m, score_all,
                                     ties, nthreads, warn, err, errlen);
     fmpq_clear(c0);
@@ -70,11 +76,7 @@ int ct_family_analyze_stream(ct_analysis_t A, ct_family_t family, const fmpq_t c
 {
     const ct_analysis_family_struct *fam = ct_family_get(family);
     fmpq_t c0;
-    fmpq_init(c0);
-    if (c != NULL)
-        fmpq_set(c0, c);
-    else
-        ct_family_default_c(c0);
+    family_c(c0, c);
     int r = ct_analysis_run_stream(A, fam, fam->has_c ? c0 : NULL, src, score_all, ties,
                                    nthreads, warn, err, errlen);
     fmpq_clear(c0);

@@ -1,8 +1,9 @@
-/* cli_pool: independent per-instance work of a subcommand on a pool of POSIX
-   threads (`bounds --threads N`): indices are handed out one at a time, each
-   result is stored by its index, so the caller's output keeps the order. */
+/* pool: independent per-index work on a pool of POSIX threads (`bounds
+   --threads N`, tune's direct solves): indices are handed out one at a time,
+   each result is stored by its index, so the caller's output keeps the order. */
 #include <pthread.h>
-#include "certune/cli.h"
+#include <flint/fmpz.h>
+#include "certune/pool.h"
 
 typedef struct {
     pthread_mutex_t lock;
@@ -10,9 +11,9 @@ typedef struct {
     void (*fn)(void *arg, slong t);
     void (*progress)(void *arg, slong done);
     void *arg;
-} cli_pool;
+} pool_state;
 
-static void *cli_pool_work(cli_pool *P)
+static void *pool_work(pool_state *P)
 {
     for (;;) {
         pthread_mutex_lock(&P->lock);
@@ -29,17 +30,17 @@ static void *cli_pool_work(cli_pool *P)
     }
 }
 
-static void *cli_pool_worker(void *arg)
+static void *pool_worker(void *arg)
 {
-    cli_pool_work(arg);
+    pool_work(arg);
     flint_cleanup(); /* this thread's FLINT/Arb caches */
     return NULL;
 }
 
-void ct_cli_parallel_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
-                         void (*progress)(void *arg, slong done), void *arg)
+void ct_pool_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
+                 void (*progress)(void *arg, slong done), void *arg)
 {
-    cli_pool P = {PTHREAD_MUTEX_INITIALIZER, n, 0, 0, fn, progress, arg};
+    pool_state P = {PTHREAD_MUTEX_INITIALIZER, n, 0, 0, fn, progress, arg};
     slong w = FLINT_MAX(1, FLINT_MIN(nthreads, n)), started = 0;
     pthread_t *tid = flint_malloc(w * sizeof(pthread_t));
     fmpz_t big; /* FLINT's allocator constants, set before any worker runs */
@@ -47,8 +48,8 @@ void ct_cli_parallel_for(slong n, slong nthreads, void (*fn)(void *arg, slong t)
     fmpz_mul_2exp(big, big, 2 * FLINT_BITS);
     fmpz_clear(big);
     for (slong k = 1; k < w; k++)
-        started += pthread_create(tid + started, NULL, cli_pool_worker, &P) == 0;
-    cli_pool_work(&P); /* the calling thread works too */
+        started += pthread_create(tid + started, NULL, pool_worker, &P) == 0;
+    pool_work(&P); /* the calling thread works too */
     for (slong k = 0; k < started; k++)
         pthread_join(tid[k], NULL);
     flint_free(tid);
