@@ -7,7 +7,6 @@ Usage: sklearn_grid.py TRAIN_DIR TEST_DIR [G]   (prints one line, or SKIP)"""
 import os
 import sys
 import time
-from fractions import Fraction
 
 try:
     import numpy as np
@@ -16,28 +15,7 @@ except ImportError:
     print("SKIP: python3-sklearn is not installed (bash scripts/install-deps.sh)")
     sys.exit(0)
 
-
-def read_gssl(path):
-    """(W dense, labels with -1 for none, held-out classes with -1)."""
-    W = lab = held = None
-    with open(path) as f:
-        for line in f:
-            tok = line.split()
-            if not tok or tok[0].startswith("%"):
-                continue
-            if tok[0] == "p":
-                n = int(tok[2])
-                W = np.zeros((n, n))
-                lab = -np.ones(n, dtype=int)
-                held = -np.ones(n, dtype=int)
-            elif tok[0] == "e":
-                u, v, w = int(tok[1]) - 1, int(tok[2]) - 1, float(Fraction(tok[3]))
-                W[u, v] = W[v, u] = w
-            elif tok[0] == "l":
-                lab[int(tok[1]) - 1] = int(tok[2])
-            elif tok[0] == "t":
-                held[int(tok[1]) - 1] = int(tok[2])
-    return W, lab, held
+from sklearn_single import read_gssl  # the .gssl reader of bench/sklearn_single.py
 
 
 def load_dir(d):
