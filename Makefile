@@ -2,7 +2,7 @@
 CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
-LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lopenblas -lzip -lz -lm
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lzip -lz -lm
 B ?= build
 PREFIX ?= /usr/local
 # The real datasets of the benchmarks and experiments (a data root, docs/gnn-data.md).

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "certune/gnn_blas.h"
 #include "certune/base.h"
 #include "certune/opt.h"
 #include "certune/gnn_cli.h"
@@ -371,6 +372,11 @@ int ct_gnn_cli_main(int argc, char **argv)
             fputs(tune ? _ct_gnn_cli_tune_usage : gnn_usage_text, stdout);
             return CERTUNE_EXIT_OK;
         }
+    char err[600];
+    if (ct_gnn_blas_load(err, sizeof(err))) { /* before any output */
+        fprintf(stderr, "certune gnn: %s\n", err);
+        return CERTUNE_EXIT_INPUT;
+    }
     if (tune)
         return _ct_gnn_cli_tune(argc, argv);
     _ct_gnn_cli_train_args o;

@@ -6,17 +6,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/gnn_blas.h"
 #include "certune/gnn_gp.h"
 #include "certune/mem.h"
-
-/* LAPACK through OpenBLAS, Fortran ABI: every argument by reference, and the
-   hidden length of each character argument at the end (gfortran passes it as
-   size_t; OpenBLAS's own C dpotrf_ simply ignores it). */
-extern void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info,
-                    size_t uplo_len);
-extern void dpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a,
-                    const int *lda, double *b, const int *ldb, int *info,
-                    size_t uplo_len);
 
 #define SQRT5 2.23606797749978969641
 #define LOG_2PI 1.83787706640934548356
@@ -91,7 +83,7 @@ int ct_gnn_gp_set_hyper(ct_gnn_gp_t gp, const double *theta)
     if (theta == NULL || !all_finite(theta, CT_GNN_GP_NHYPER) || gp->n < 1)
         return CT_GNN_GP_EINVAL;
     long n = gp->n;
-    int ni = (int)n, one = 1, info = 0;
+    int ni = (int)n, info = 0;
     memmove(gp->theta, theta, sizeof(gp->theta)); /* theta may be gp->theta */
     gp->factored = 0;
     double sn2 = exp(2 * theta[CT_GNN_GP_LOG_SN]);
@@ -99,11 +91,11 @@ int ct_gnn_gp_set_hyper(ct_gnn_gp_t gp, const double *theta)
         for (long i = j; i < n; i++)
             gp->L[i + j * n] =
                 ct_gnn_gp_matern52(gp->x[i], gp->x[j], theta) + (i == j ? sn2 : 0);
-    dpotrf_("L", &ni, gp->L, &ni, &info, 1);
+    info = ct_gnn_blas_dpotrf_lower(ni, gp->L, ni);
     if (info != 0)
         return CT_GNN_GP_ENOTPD;
     memcpy(gp->alpha, gp->y, sizeof(double) * (size_t)n);
-    dpotrs_("L", &ni, &one, gp->L, &ni, gp->alpha, &ni, &info, 1);
+    info = ct_gnn_blas_dpotrs_lower(ni, 1, gp->L, ni, gp->alpha, ni);
     if (info != 0)
         return CT_GNN_GP_ENOTPD;
     gp->factored = 1;
@@ -145,7 +137,7 @@ static int inverse(ct_gnn_gp_t gp)
     memset(gp->kinv, 0, sizeof(double) * (size_t)n * (size_t)n);
     for (long i = 0; i < n; i++)
         gp->kinv[i + i * n] = 1;
-    dpotrs_("L", &ni, &ni, gp->L, &ni, gp->kinv, &ni, &info, 1);
+    info = ct_gnn_blas_dpotrs_lower(ni, ni, gp->L, ni, gp->kinv, ni);
     return info == 0 ? CT_GNN_GP_OK : CT_GNN_GP_ENOTPD;
 }
 

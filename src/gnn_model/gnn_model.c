@@ -1,8 +1,8 @@
 /* gnn_model: forward and backward passes of the GCAN layer stack. */
-#include <cblas.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/gnn_blas.h"
 #include "certune/gnn_model.h"
 #include "certune/mem.h"
 
@@ -208,9 +208,8 @@ static void layer_forward_input(ct_gnn_layer_struct *L, slong n, const ct_gnn_cs
     if (thin_ok(L))
         thin_mul(L->Z, L->xused, L->U, n, L->fin, hf, zneed);
     else
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)hf,
-                    (int)L->fin, 1.0, L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z,
-                    (int)hf);
+        ct_gnn_blas_dgemm(CT_GNN_BLAS_N, CT_GNN_BLAS_N, (int)n, (int)hf, (int)L->fin, 1.0,
+                          L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z, (int)hf);
 }
 
 /* Heads are interleaved: column f H + h of Z (and of U, a1, a2, b, agg) is
@@ -960,10 +959,10 @@ static void layer_backward_input(ct_gnn_layer_struct *L, slong n)
         thin_back(L->dxin, L->dZ, L->U, n, L->fin, hf);
         return;
     }
-    cblas_dgemm(CblasRowMajor, CblasTrans, CblasNoTrans, (int)L->fin, (int)hf, (int)n,
-                1.0, L->xused, (int)L->fin, L->dZ, (int)hf, 1.0, L->dU, (int)hf);
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasTrans, (int)n, (int)L->fin, (int)hf,
-                1.0, L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
+    ct_gnn_blas_dgemm(CT_GNN_BLAS_T, CT_GNN_BLAS_N, (int)L->fin, (int)hf, (int)n, 1.0,
+                      L->xused, (int)L->fin, L->dZ, (int)hf, 1.0, L->dU, (int)hf);
+    ct_gnn_blas_dgemm(CT_GNN_BLAS_N, CT_GNN_BLAS_T, (int)n, (int)L->fin, (int)hf, 1.0,
+                      L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
 }
 
 /* P->dout = dxin * mask * sigma'(P->act) for the layer P below L (the

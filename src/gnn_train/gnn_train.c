@@ -1,5 +1,4 @@
 /* gnn_train: the training loop shared by the four models. */
-#include <cblas.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,10 +179,6 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
                       const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                       const signed char *split, uint64_t seed, FILE *progress)
 {
-    /* The dense products here are at most n x 64 by 64 x 64: OpenBLAS threads
-       cost more to wake than they save, and one thread keeps runs bitwise
-       reproducible. */
-    openblas_set_num_threads(1);
     ct_gnn_rand_t R;
     ct_gnn_rand_init(R, seed);
     train_net net;

@@ -1,5 +1,4 @@
 /* gnn_tune: independent training runs, spread over a few threads. */
-#include <cblas.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include "certune/mem.h"
@@ -50,9 +49,6 @@ static void *job_worker(void *arg)
 void _ct_gnn_tune_run_jobs(_ct_gnn_tune_job *jobs, slong n,
                            const ct_gnn_tune_problem_struct *P, const ct_gnn_tune_opts *o)
 {
-    /* one BLAS thread per run (the training loop sets it too; setting it
-       here first keeps the threads below from racing on it) */
-    openblas_set_num_threads(1);
     job_queue q = {jobs, n, 0, P, o, PTHREAD_MUTEX_INITIALIZER};
     slong extra = (o->threads < n ? o->threads : n) - 1, started = 0;
     pthread_t *tid = ct_mem_malloc(sizeof(pthread_t) * (size_t)(extra > 0 ? extra : 1));

@@ -1,0 +1,38 @@
+/* gnn_blas: the BLAS and LAPACK routines of the GNN companion, from OpenBLAS
+   loaded at first use (dlopen). certune does not link OpenBLAS: a linked
+   OpenBLAS starts its thread pool when the process starts, and those threads
+   spin for about 0.1 s of CPU each before they sleep, in every command,
+   exact ones included (docs/scale.md). */
+#ifndef CERTUNE_GNN_BLAS_H
+#define CERTUNE_GNN_BLAS_H
+
+#include <stddef.h>
+
+/* The library loaded: CT_GNN_BLAS_LIB unless the environment variable
+   CERTUNE_OPENBLAS names another file. */
+#define CT_GNN_BLAS_LIB "libopenblas.so.0"
+
+typedef enum { CT_GNN_BLAS_N = 0, CT_GNN_BLAS_T = 1 } ct_gnn_blas_trans;
+
+/* Loads OpenBLAS once (thread-safe) and sets it to one thread. Returns 0, or
+   -1 with a message naming the library in err. Every function below calls it
+   and, on failure, prints that message and exits with status 2. */
+int ct_gnn_blas_load(char *err, size_t errlen);
+
+/* C = alpha op(A) op(B) + beta C, row-major (cblas_dgemm with CblasRowMajor):
+   op(A) is m x k, op(B) k x n; C must not alias A or B. */
+void ct_gnn_blas_dgemm(ct_gnn_blas_trans ta, ct_gnn_blas_trans tb, int m, int n, int k,
+                       double alpha, const double *A, int lda, const double *B, int ldb,
+                       double beta, double *C, int ldc);
+
+/* LAPACK dpotrf with uplo 'L' (column-major n x n in a, leading dimension
+   lda): the Cholesky factor in place. Returns LAPACK's info (0: done, > 0:
+   not positive definite). */
+int ct_gnn_blas_dpotrf_lower(int n, double *a, int lda);
+
+/* LAPACK dpotrs with uplo 'L': solves with the factor a of dpotrf for nrhs
+   right-hand sides in b (in place). Returns LAPACK's info. */
+int ct_gnn_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b,
+                             int ldb);
+
+#endif

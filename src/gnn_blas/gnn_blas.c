@@ -1,0 +1,112 @@
+/* gnn_blas: OpenBLAS through dlopen (see the header for why). */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "certune/base.h"
+#include "certune/gnn_blas.h"
+
+/* cblas.h's enumerations, by value (the header is not needed to call). */
+enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
+
+typedef void dgemm_fn(int order, int ta, int tb, int m, int n, int k, double alpha,
+                      const double *A, int lda, const double *B, int ldb, double beta,
+                      double *C, int ldc);
+/* Fortran ABI: arguments by reference, the hidden length of the character
+   argument last (gfortran passes it as size_t; OpenBLAS's C code ignores it). */
+typedef void dpotrf_fn(const char *uplo, const int *n, double *a, const int *lda,
+                       int *info, size_t uplo_len);
+typedef void dpotrs_fn(const char *uplo, const int *n, const int *nrhs, const double *a,
+                       const int *lda, double *b, const int *ldb, int *info,
+                       size_t uplo_len);
+typedef void set_threads_fn(int n);
+
+static struct {
+    pthread_once_t once;
+    int ok;
+    char err[512];
+    dgemm_fn *dgemm;
+    dpotrf_fn *dpotrf;
+    dpotrs_fn *dpotrs;
+} blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL};
+
+/* dlsym returns an object pointer; POSIX guarantees the conversion. */
+static void *blas_sym(void *h, const char *name, const char *lib)
+{
+    void *p = dlsym(h, name);
+    if (p == NULL && blas.err[0] == '\0')
+        snprintf(blas.err, sizeof(blas.err), "%s has no symbol %s", lib, name);
+    return p;
+}
+
+static void blas_open(void)
+{
+    const char *lib = getenv("CERTUNE_OPENBLAS");
+    if (lib == NULL || lib[0] == '\0')
+        lib = CT_GNN_BLAS_LIB;
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        const char *why = dlerror();
+        snprintf(blas.err, sizeof(blas.err),
+                 "cannot load OpenBLAS (%s), which the GNN commands need: %s "
+                 "(Debian: apt-get install libopenblas0)",
+                 lib, why != NULL ? why : "unknown error");
+        return;
+    }
+    *(void **)&blas.dgemm = blas_sym(h, "cblas_dgemm", lib);
+    *(void **)&blas.dpotrf = blas_sym(h, "dpotrf_", lib);
+    *(void **)&blas.dpotrs = blas_sym(h, "dpotrs_", lib);
+    set_threads_fn *set_threads;
+    *(void **)&set_threads = blas_sym(h, "openblas_set_num_threads", lib);
+    if (blas.err[0] != '\0')
+        return; /* the handle stays open: a half-loaded library is not unloaded */
+    /* The dense products are at most n x 64 by 64 x 64: threads cost more to
+       wake than they save, and one thread keeps runs bitwise reproducible. */
+    set_threads(1);
+    blas.ok = 1;
+}
+
+int ct_gnn_blas_load(char *err, size_t errlen)
+{
+    pthread_once(&blas.once, blas_open);
+    if (blas.ok)
+        return 0;
+    if (err != NULL && errlen > 0)
+        snprintf(err, errlen, "%s", blas.err);
+    return -1;
+}
+
+static void blas_need(void)
+{
+    if (ct_gnn_blas_load(NULL, 0) == 0)
+        return;
+    fprintf(stderr, "certune: %s\n", blas.err);
+    exit(CERTUNE_EXIT_INPUT);
+}
+
+void ct_gnn_blas_dgemm(ct_gnn_blas_trans ta, ct_gnn_blas_trans tb, int m, int n, int k,
+                       double alpha, const double *A, int lda, const double *B, int ldb,
+                       double beta, double *C, int ldc)
+{
+    blas_need();
+    blas.dgemm(ROW_MAJOR, ta == CT_GNN_BLAS_T ? TRANS : NO_TRANS,
+               tb == CT_GNN_BLAS_T ? TRANS : NO_TRANS, m, n, k, alpha, A, lda, B, ldb,
+               beta, C, ldc);
+}
+
+int ct_gnn_blas_dpotrf_lower(int n, double *a, int lda)
+{
+    int info = 0;
+    blas_need();
+    blas.dpotrf("L", &n, a, &lda, &info, 1);
+    return info;
+}
+
+int ct_gnn_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b,
+                             int ldb)
+{
+    int info = 0;
+    blas_need();
+    blas.dpotrs("L", &n, &nrhs, a, &lda, b, &ldb, &info, 1);
+    return info;
+}
