@@ -116,6 +116,11 @@ bench-scale: $(B)/certune $(B)/bench/x-gensingle
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune $(DATA)
 
+.PHONY: bench-gnn-tune
+# gnn tune --tuner all --runs 3 on Cora's subgraphs against PyTorch (~12 min; docs/gnn.md).
+bench-gnn-tune: $(B)/certune
+	bash bench/gnn/tune_ref.sh $(B)/certune $(DATA)/cora
+
 .PHONY: bench-tune reproduce-label reproduce-gcan
 # tune on 300 + 300 Cora samples per family against a scikit-learn grid (docs/tuning.md).
 bench-tune: $(B)/certune

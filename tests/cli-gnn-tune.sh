@@ -68,6 +68,10 @@ ok "tuners: grid, backprop, bo, gcn, gat" $?
 jtrue '[.tuners[] | (.test_acc_mean | type) == "number" and (.test_acc_ci90 | type) == "number"
         and (.test_acc | length) == 2] | all' "$tmp/all.json"
 ok "test_acc_mean and ci90 for every method" $?
+# 2 runs of at most 30 epochs (SMALL), 2 passes per epoch, at least one epoch each
+jtrue '[.tuners[] | .test_forward_passes % 2 == 0 and .test_forward_passes >= 4
+        and .test_forward_passes <= 2 * 30 * 2] | all' "$tmp/all.json"
+ok "test_forward_passes for every method" $?
 jtrue '[.tuners.grid, .tuners.backprop, .tuners.bo | .eta >= 0 and .eta <= 1 and
         .forward_passes > 0 and (.trajectory | length) > 0] | all' "$tmp/all.json"
 ok "eta, forward_passes, trajectory for the tuners" $?

@@ -89,6 +89,7 @@ typedef struct {
     double value;         /* chosen eta (beta); the baselines' fixed value */
     double val_acc;       /* validation accuracy behind the choice */
     slong forward_passes; /* spent tuning (0 for the baselines) */
+    slong test_passes;    /* spent by the test runs (2 per epoch) */
     slong nsteps;
     ct_gnn_tune_step *steps; /* trajectory, owned */
     slong runs;

@@ -79,6 +79,7 @@ static void json_method(const ct_gnn_tune_result *r, int kind, int last)
         printf("%.6f", r->test_ci90);
     else
         fputs("null", stdout);
+    printf(", \"test_forward_passes\": %ld", (long)r->test_passes);
     printf(", \"converged\": %s, \"unconverged_runs\": %ld, \"seconds\": %.3f",
            r->unconverged ? "false" : "true", (long)r->unconverged, r->seconds);
     if (r->method < CT_GNN_TUNE_BASE0) {

@@ -205,6 +205,7 @@ static void tune_test(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
     res->test_acc = ct_mem_malloc(sizeof(double) * (size_t)R);
     for (slong r = 0; r < R; r++) {
         res->test_acc[r] = jobs[r].res.test_acc;
+        res->test_passes += jobs[r].res.forward_passes;
         res->unconverged += !jobs[r].res.converged;
         if (o->progress != NULL)
             fprintf(o->progress, "tune %s test run %ld/%ld value %g test_acc %.4f\n",
