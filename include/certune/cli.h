@@ -15,9 +15,12 @@ int ct_cli_parse_family(ct_family_t *family, const char *name);
    0.99) into c; returns 0 or the usage exit status. */
 int ct_cli_parse_c(fmpq_t c, const char *text);
 
-/* Loads the files; on error prints "certune: file:line: ..." to stderr, frees
-   what was loaded and returns the invalid-input exit status (2), else 0. */
-int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n);
+/* Loads the files (on nthreads threads when there are 64 or more); on error
+   prints "certune: file:line: ..." for the first bad file in the given order
+   to stderr, frees what was loaded and returns the invalid-input exit status
+   (2), else 0. */
+int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n,
+                          slong nthreads);
 
 /* Makes the output folder dir (--out) if absent. An existing folder that is
    not empty is refused (usage error, message printed) unless force; returns 0
@@ -61,7 +64,7 @@ void ct_cli_free_paths(char **paths, slong n);
    with ct_cli_free_instances) holds *m instances. Returns 0 or 2 (message
    printed, nothing to free). */
 int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *args,
-                      slong nargs);
+                      slong nargs, slong nthreads);
 void ct_cli_free_instances(ct_instance_struct *insts, slong m);
 
 /* Parses --ties smallest|expected into *ties (CT_SIGNFN_TIES_*); returns 0
@@ -85,15 +88,17 @@ int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *con
 
 /* .gssl files as a stream source (cli_source.c): src hands out instances read
    chunk by chunk (errors "path:line: message"), each file's node count read
-   from its header at init (0 when not seen). paths is borrowed: it must outlive
-   F. Clear with ct_cli_files_clear. */
+   from its header at init (0 when not seen; the headers are read on nthreads
+   threads). paths is borrowed: it must outlive F. Clear with
+   ct_cli_files_clear. */
 typedef struct {
     ct_analysis_source_struct src;
     const char *const *paths;
     slong *nodes;
 } ct_cli_files_struct;
 
-void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m);
+void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m,
+                       slong nthreads);
 void ct_cli_files_clear(ct_cli_files_struct *F);
 
 /* Writes the profile P to path; 0, or 2 with the message printed. */

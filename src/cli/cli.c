@@ -6,6 +6,7 @@
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/mem.h"
+#include "certune/pool.h"
 #include "certune/qparse.h"
 
 int ct_cli_parse_family(ct_family_t *family, const char *name)
@@ -34,18 +35,41 @@ int ct_cli_parse_c(fmpq_t c, const char *text)
     return 0;
 }
 
-int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n)
+typedef struct {
+    ct_instance_struct *insts;
+    const char *const *files;
+    char **err; /* err[t]: file t's message, or NULL */
+} cli_load_job;
+
+static void cli_load_one(void *arg, slong t)
 {
+    cli_load_job *J = arg;
     char err[CERTUNE_ERRLEN];
+    ct_mem_set_thread_context("reading %s", J->files[t]);
+    if (ct_instance_load(J->insts + t, J->files[t], err, sizeof(err)))
+        J->err[t] = ct_mem_strdup(err);
+    ct_mem_set_thread_context("%s", "");
+}
+
+int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, slong n,
+                          slong nthreads)
+{
+    cli_load_job J = {insts, files,
+                      ct_mem_calloc((size_t)FLINT_MAX(n, 1), sizeof(char *))};
+    ct_pool_for(n, n >= 64 ? nthreads : 1, cli_load_one, NULL, &J);
+    slong bad = 0;
+    while (bad < n && J.err[bad] == NULL)
+        bad++;
+    if (bad < n) /* the first bad file in the given order, as a serial load */
+        fprintf(stderr, "certune: %s\n", J.err[bad]);
     for (slong t = 0; t < n; t++) {
-        ct_mem_set_context("reading %s", files[t]);
-        if (ct_instance_load(insts + t, files[t], err, sizeof(err))) {
-            fprintf(stderr, "certune: %s\n", err);
-            for (slong u = 0; u < t; u++)
-                ct_instance_clear(insts + u);
-            return CERTUNE_EXIT_INPUT;
-        }
+        if (bad < n && J.err[t] == NULL)
+            ct_instance_clear(insts + t);
+        free(J.err[t]);
     }
+    free(J.err);
+    if (bad < n)
+        return CERTUNE_EXIT_INPUT;
     if (n == 1)
         ct_mem_set_context("analyzing %s", files[0]);
     else if (n > 1)

@@ -162,7 +162,7 @@ static int run_analyze(const analyze_options *o)
     if (rc)
         return rc;
     ct_cli_files_struct F;
-    ct_cli_files_init(&F, (const char *const *)paths, m);
+    ct_cli_files_init(&F, (const char *const *)paths, m, o->threads);
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
     if (analyze_run_family(A, o, &F.src, err, sizeof(err))) {

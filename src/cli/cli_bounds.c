@@ -371,7 +371,7 @@ int ct_cli_bounds_main(int argc, char **argv)
     if (rc == 0 && o.plot != NULL)
         rc = ct_opt_check_writable(o.plot, "the plot"); /* before the analysis */
     if (rc == 0)
-        rc = ct_cli_load_paths(&insts, &m, o.files, o.nfiles);
+        rc = ct_cli_load_paths(&insts, &m, o.files, o.nfiles, o.threads);
     if (rc == 0) {
         o.nfiles = m; /* DIR arguments expanded: nfiles counts the instances now */
         rc = bounds_run(&o, insts);

@@ -231,7 +231,7 @@ static int eval_run_instances(const eval_options *o)
         return rc;
     ct_instance_struct *insts;
     slong m;
-    rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles);
+    rc = ct_cli_load_paths(&insts, &m, o->files, o->nfiles, ct_cli_default_threads());
     if (rc)
         return rc;
     ct_evaluate_t E;

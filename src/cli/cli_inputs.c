@@ -82,7 +82,7 @@ void ct_cli_free_paths(char **paths, slong n)
 }
 
 int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *args,
-                      slong nargs)
+                      slong nargs, slong nthreads)
 {
     char **paths;
     slong n;
@@ -90,7 +90,7 @@ int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *a
     if (rc)
         return rc;
     *insts = ct_mem_calloc((size_t)FLINT_MAX(n, 1), sizeof(ct_instance_struct));
-    rc = ct_cli_load_instances(*insts, (const char *const *)paths, n);
+    rc = ct_cli_load_instances(*insts, (const char *const *)paths, n, nthreads);
     ct_cli_free_paths(paths, n);
     if (rc) {
         free(*insts);

@@ -230,10 +230,10 @@ static int tune_run(const tune_options *o)
         return tune_profiles(o);
     ct_instance_struct *tr, *te;
     slong m, mt, nrows = 0, best = 0;
-    int rc = ct_cli_load_paths(&tr, &m, o->train, o->ntrain);
+    int rc = ct_cli_load_paths(&tr, &m, o->train, o->ntrain, o->threads);
     if (rc)
         return rc;
-    rc = ct_cli_load_paths(&te, &mt, o->test, o->ntest);
+    rc = ct_cli_load_paths(&te, &mt, o->test, o->ntest, o->threads);
     if (rc) {
         ct_cli_free_instances(tr, m);
         return rc;

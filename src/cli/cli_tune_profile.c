@@ -63,7 +63,7 @@ static int side_instances(tune_side *side, const char *const *args, slong n,
 {
     ct_instance_struct *insts;
     slong m;
-    int rc = ct_cli_load_paths(&insts, &m, args, n);
+    int rc = ct_cli_load_paths(&insts, &m, args, n, s->threads);
     if (rc)
         return rc;
     char err[CERTUNE_ERRLEN];

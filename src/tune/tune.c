@@ -131,42 +131,52 @@ static slong tune_tied_in(const ct_analysis_t A, const fmpq_t x)
     return A->place_hidden[p] > 0 ? -1 : A->place_tied[p];
 }
 
-/* Evaluates at the chosen value on a set from its profile A, and by the
-   direct solve when the instances are at hand and either check is set (the
-   test set: two independent routes, a mismatch is a bug) or the profile
-   cannot count the ties there. Returns the tied nodes, or -1 when a profile
-   alone cannot count them. */
-static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
-                       const ct_instance_struct *insts, slong m, int check)
+/* The direct solve at the chosen value on insts (E initialized here). */
+static void tune_solve(ct_evaluate_t E, const ct_tune_t T,
+                       const ct_instance_struct *insts, slong m)
 {
-    ct_analysis_loss_at(loss, A, T->chosen);
-    slong tied = tune_tied_in(A, T->chosen);
-    if (insts == NULL || (!check && tied >= 0))
-        return tied;
-    ct_evaluate_t E;
     char err[256];
     if (ct_evaluate_run_threads(E, T->family, T->c, T->chosen, insts, m, 0, T->ties,
                                 T->nthreads, err, sizeof(err)))
         abort(); /* the analysis accepted the same instances */
+}
+
+/* The loss at the chosen value on a set from its profile A, checked against
+   the direct solve E when given (two independent routes: a mismatch is a
+   bug), which also counts the ties where the profile cannot. Returns the
+   tied nodes, or -1 when the profile alone cannot count them. */
+static slong tune_eval(fmpq_t loss, ct_tune_t T, const ct_analysis_t A,
+                       const ct_evaluate_struct *E)
+{
+    ct_analysis_loss_at(loss, A, T->chosen);
+    slong tied = tune_tied_in(A, T->chosen);
+    if (E == NULL)
+        return tied;
     if (!fmpq_equal(loss, E->loss) || (tied >= 0 && tied != E->ntied)) {
         fprintf(stderr, "certune: internal error: profile and direct solve disagree\n");
         abort();
     }
-    tied = E->ntied;
-    ct_evaluate_clear(E);
-    return tied;
+    return E->ntied;
 }
 
+/* After tune_choose: the losses at the choice, the test optimum, the grid and
+   the Rademacher bound. Etest is the direct solve on the test set (or NULL:
+   profiles only); the training set is solved directly only when its profile
+   cannot count the ties at the choice (the training loss is the profile's
+   own minimum; the test loss is what the user takes away, so it is computed
+   both ways). */
 static int tune_finish(ct_tune_t T, const ct_instance_struct *train, slong m,
-                       const ct_instance_struct *test, slong mt, slong grid, slong rad_k,
+                       const ct_evaluate_struct *Etest, slong grid, slong rad_k,
                        char *err, size_t errlen)
 {
-    tune_choose(T);
-    /* The training loss is the profile's minimum itself: its direct solve
-       would repeat the analysis' own check (t-evaluate); the test loss is
-       the number the user takes away, so it is computed both ways. */
-    T->train_tied = tune_eval(T->train_loss, T, T->train, train, m, 0);
-    T->test_tied = tune_eval(T->test_loss, T, T->test, test, mt, 1);
+    T->train_tied = tune_eval(T->train_loss, T, T->train, NULL);
+    if (T->train_tied < 0 && train != NULL) {
+        ct_evaluate_t E;
+        tune_solve(E, T, train, m);
+        T->train_tied = tune_eval(T->train_loss, T, T->train, E);
+        ct_evaluate_clear(E);
+    }
+    T->test_tied = tune_eval(T->test_loss, T, T->test, Etest);
     if (T->train_tied < 0 || T->test_tied < 0) {
         char *x = fmpq_get_str(NULL, 10, T->chosen);
         snprintf(err, errlen,
@@ -218,15 +228,27 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
     if (tune_check_sets(train, m, test, mt, err, errlen))
         return -1;
     const fmpq *cc = family == CT_FAMILY_DELTA ? T->c : NULL;
-    if (ct_family_analyze_threads(T->train, family, cc, train, m, 0, ties, nthreads, NULL,
-                                  err, errlen))
-        return -1;
-    if (ct_family_analyze_threads(T->test, family, cc, test, mt, 0, ties, nthreads, NULL,
-                                  err, errlen))
-        return -1;
-    if (T->train->nundecided || T->test->nundecided)
-        return 1;
-    return tune_finish(T, train, m, test, mt, grid, rad_k, err, errlen);
+    /* The test set is analyzed beside the training set, and solved directly
+       at the choice as soon as the training profile gives it. */
+    _ct_tune_side S;
+    _ct_tune_side_start(&S, T->test, family, cc, test, mt, ties, nthreads);
+    int rc = ct_family_analyze_threads(T->train, family, cc, train, m, 0, ties, nthreads,
+                                       NULL, err, errlen);
+    ct_evaluate_t E;
+    int solved = rc == 0 && !T->train->nundecided;
+    if (solved) {
+        tune_choose(T);
+        tune_solve(E, T, test, mt);
+    }
+    if (_ct_tune_side_join(&S, rc ? NULL : err, errlen))
+        rc = -1;
+    if (rc == 0)
+        rc = T->train->nundecided || T->test->nundecided
+                 ? 1
+                 : tune_finish(T, train, m, E, grid, rad_k, err, errlen);
+    if (solved)
+        ct_evaluate_clear(E);
+    return rc;
 }
 
 int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *train_names,
@@ -242,5 +264,6 @@ int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *tr
         return -1;
     if (T->train->nundecided || T->test->nundecided)
         return 1;
-    return tune_finish(T, NULL, 0, NULL, 0, grid, rad_k, err, errlen);
+    tune_choose(T);
+    return tune_finish(T, NULL, 0, NULL, grid, rad_k, err, errlen);
 }
