@@ -2,7 +2,33 @@
 #ifndef CERTUNE_EVALUATE_INTERNAL_H
 #define CERTUNE_EVALUATE_INTERNAL_H
 
+#include <arb.h>
+#include <flint/fmpq_mat.h>
 #include "certune/evaluate.h"
+
+#define CT_EVALUATE_PREC 128
+
+/* One connected component being evaluated (evaluate_solve.c): its members,
+   the groups (class, base) of its labeled nodes and the matrix M with
+   M Z = E (E[u][g] = 1 when member u is labeled in group g). */
+typedef struct {
+    slong s, ngroups;
+    slong *idx;   /* member node ids */
+    slong *group; /* per member: its group, or -1 when unlabeled */
+    slong *gclass;
+    fmpz *gbase;
+    arb_struct *gpow; /* gbase[g]^e as balls */
+    fmpq_mat_t M;
+} _ct_evaluate_comp;
+
+/* The signs of every class pair at K's members u with want[K->idx[u]], from
+   a double-precision solve of M Z = E with a proved error bound: M strictly
+   diagonally dominant with margin sigma gives |Z - Z~| <= |E - M Z~| / sigma
+   (Varah). Returns 1 with the signs set when every one is decided, else 0
+   (M not so dominant, or a sign too close to call: the caller solves
+   exactly; sgn may then hold partial results). */
+int _ct_evaluate_ball_signs(int *sgn, const _ct_evaluate_comp *K, slong c,
+                            const char *want);
 
 /* sgn[i * npairs + p] = sign(F[i][k] - F[i][l]) for p = ct_signfn_pair(k, l, c),
    for every node i of inst with want[i] (npairs = c (c - 1) / 2; the others

@@ -14,17 +14,9 @@
 #include "certune/expsum.h"
 #include "evaluate_internal.h"
 
-typedef struct {
-    slong s, ngroups;
-    slong *idx;   /* member node ids */
-    slong *group; /* per member: its group, or -1 when unlabeled */
-    slong *gclass;
-    fmpz *gbase;
-    arb_struct *gpow; /* gbase[g]^e as balls (alpha, delta), for a quick sign */
-    fmpq_mat_t M;
-} eval_comp;
+typedef _ct_evaluate_comp eval_comp;
 
-#define EVAL_PREC 128
+#define EVAL_PREC CT_EVALUATE_PREC
 
 /* The member's group, appended when new. */
 static slong eval_group_of(eval_comp *K, slong cls, const fmpz_t base)
@@ -156,14 +148,6 @@ static void eval_component(int *sgn, eval_comp *K, ct_family_t family,
 {
     slong c = inst->c, npairs = c * (c - 1) / 2;
     eval_build(K, family, c_delta, x, inst, comp, pos);
-    fmpq_mat_t E, Z;
-    fmpq_mat_init(E, K->s, FLINT_MAX(K->ngroups, 1));
-    fmpq_mat_init(Z, K->s, FLINT_MAX(K->ngroups, 1));
-    for (slong u = 0; u < K->s; u++)
-        if (K->group[u] >= 0)
-            fmpq_one(fmpq_mat_entry(E, u, K->group[u]));
-    if (K->ngroups > 0 && !fmpq_mat_solve(Z, K->M, E))
-        abort(); /* M is nonsingular (docs/tuning.md): a bug, never bad input */
     fmpq_t e;
     fmpq_init(e);
     if (family == CT_FAMILY_ALPHA)
@@ -174,6 +158,21 @@ static void eval_component(int *sgn, eval_comp *K, ct_family_t family,
         arb_set_fmpz(K->gpow + g, K->gbase + g);
         arb_pow_fmpq(K->gpow + g, K->gpow + g, e, EVAL_PREC);
     }
+    /* A floating solve with a proved error decides most signs; an exact tie
+       (common on real graphs) or a near one goes to the exact solve. */
+    if (K->ngroups > 0 && _ct_evaluate_ball_signs(sgn, K, c, want)) {
+        fmpq_clear(e);
+        fmpq_mat_clear(K->M);
+        return;
+    }
+    fmpq_mat_t E, Z;
+    fmpq_mat_init(E, K->s, FLINT_MAX(K->ngroups, 1));
+    fmpq_mat_init(Z, K->s, FLINT_MAX(K->ngroups, 1));
+    for (slong u = 0; u < K->s; u++)
+        if (K->group[u] >= 0)
+            fmpq_one(fmpq_mat_entry(E, u, K->group[u]));
+    if (K->ngroups > 0 && !fmpq_mat_solve(Z, K->M, E))
+        abort(); /* M is nonsingular (docs/tuning.md): a bug, never bad input */
     for (slong u = 0; u < K->s; u++)
         if (want[K->idx[u]])
             eval_row_signs(sgn + K->idx[u] * npairs, K, Z, u, c, e);
