@@ -108,10 +108,31 @@ static void alpha_primes(ct_crt_t R, alpha_prime **pd, const ct_alpha_comp *C, s
     ct_crt_prepare(R);
 }
 
-/* y = T x + cj b for a block of nb right-hand sides (row-major, n x nb); the
-   right-hand sides are groups g0 .. g0 + nb - 1. Two-limb accumulators. */
-static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
-                       const alpha_prime *P, ulong cj, slong g0, slong nb, ulong *acc)
+/* y = T x for a block of NB right-hand sides (row-major, n x NB), NB a
+   constant: the two-limb accumulators then live in registers (with a
+   run-time width they went through memory at every product: half the time
+   of alpha at n = 400). */
+static inline void alpha_step_fixed(ulong *y, const ulong *x, const ct_alpha_comp *C,
+                                    const alpha_prime *P, const slong NB)
+{
+    for (slong i = 0; i < C->size; i++) {
+        ulong hi[4] = {0, 0, 0, 0}, lo[4] = {0, 0, 0, 0};
+        for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++) {
+            const ulong v = P->t[e], *xr = x + C->col[e] * NB;
+            for (slong r = 0; r < NB; r++) {
+                ulong ph, pl;
+                umul_ppmm(ph, pl, v, xr[r]);
+                add_ssaaaa(hi[r], lo[r], hi[r], lo[r], ph, pl);
+            }
+        }
+        for (slong r = 0; r < NB; r++)
+            NMOD2_RED2(y[i * NB + r], hi[r], lo[r], P->mod);
+    }
+}
+
+/* The same for any nb, accumulators in acc (2 nb words). */
+static void alpha_step_any(ulong *y, const ulong *x, const ct_alpha_comp *C,
+                           const alpha_prime *P, slong nb, ulong *acc)
 {
     for (slong i = 0; i < C->size; i++) {
         ulong *hi = acc, *lo = acc + nb;
@@ -127,6 +148,29 @@ static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
         }
         for (slong r = 0; r < nb; r++)
             NMOD2_RED2(y[i * nb + r], hi[r], lo[r], P->mod);
+    }
+}
+
+/* y = T x + cj b for a block of nb right-hand sides (row-major, n x nb); the
+   right-hand sides are groups g0 .. g0 + nb - 1. Two-limb accumulators. */
+static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
+                       const alpha_prime *P, ulong cj, slong g0, slong nb, ulong *acc)
+{
+    switch (nb) {
+    case 1:
+        alpha_step_fixed(y, x, C, P, 1);
+        break;
+    case 2:
+        alpha_step_fixed(y, x, C, P, 2);
+        break;
+    case 3:
+        alpha_step_fixed(y, x, C, P, 3);
+        break;
+    case 4:
+        alpha_step_fixed(y, x, C, P, 4);
+        break;
+    default:
+        alpha_step_any(y, x, C, P, nb, acc);
     }
     for (slong j = 0; cj != 0 && j < C->m; j++) {
         slong g = C->grp[j] - g0;
