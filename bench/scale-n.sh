@@ -15,9 +15,9 @@
 # is skipped above it, default 400: at 800 it needs > 16 GB on 0.5.0),
 # TIMEOUT (wall seconds per certune run, default 600: alpha at n = 400 took
 # 265 s wall for 106 s CPU on the shared machine), MEM_KB (ulimit -v of each
-# certune run, default 20000000; far lower caps, under about 1 GB, make
-# OpenBLAS's worker thread retry its 128 MB buffer forever, and the process
-# then hangs at exit until the timeout), GRID (default 1000).
+# certune run, default 20000000; the exact commands no longer load OpenBLAS,
+# so lower caps simply end a run that needs more with exit 5), GRID (default
+# 1000).
 set -u
 C=${1:-./certune}
 GEN=${2:-build/bench/x-gensingle}
