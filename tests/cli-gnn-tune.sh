@@ -137,6 +137,18 @@ jtrue '.converged == true and (.test_acc_ci90 | type) == "number" and
   [ ! -s "$tmp/err" ]
 ok "train gcn default: stops by patience on validation loss, no warning" $?
 status 1 train --model gcn --split per-class:0 --dataset "$D"; ok "per-class:0 refused" $?
+# --first-seed: seeds 1..2 give exactly runs 1 and 2 of seeds 0..2 (splits and
+# weights depend on the seed alone), so split runs can be pooled.
+"$C" gnn train --model gcan --eta 0.4 --split random:0.3 --seeds 3 --epochs 20 --json \
+  --dataset "$D" >"$tmp/s3.json" 2>/dev/null &&
+  "$C" gnn train --model gcan --eta 0.4 --split random:0.3 --seeds 2 --first-seed 1 \
+    --epochs 20 --json --dataset "$D" >"$tmp/s12.json" 2>/dev/null &&
+  [ "$(jq -c '[.test_acc[1:], .val_acc[1:], .epochs_run[1:]]' "$tmp/s3.json")" = \
+    "$(jq -c '[.test_acc, .val_acc, .epochs_run]' "$tmp/s12.json")" ] &&
+  jtrue '.first_seed == 1 and .seeds == 2' "$tmp/s12.json" &&
+  jtrue '.first_seed == 0' "$tmp/s3.json"
+ok "train --first-seed 1 --seeds 2 = runs 1, 2 of --seeds 3" $?
+status 1 train --model gcn --first-seed -1 --dataset "$D"; ok "--first-seed -1 refused" $?
 
 echo "cli-gnn-tune: $checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -19,7 +19,8 @@ static const char *gnn_usage_text =
     "usage: certune gnn train --model gcn|gat|gcan|sgc [--eta E] [--beta B]\n"
     "                         --dataset NAME|DIR [--data-root DIR]\n"
     "                         [--split public|geom|geom:K|random:FRAC|per-class:K]\n"
-    "                         [--seeds N] [--epochs N] [--json] [options]\n"
+    "                         [--seeds N] [--first-seed S] [--epochs N] [--json]\n"
+    "                         [options]\n"
     "       certune gnn tune --model gcan|sgc --tuner grid|backprop|bo|all\n"
     "                        --dataset NAME|DIR [options]   (certune gnn tune --help)\n"
     "\n"
@@ -53,6 +54,9 @@ static const char *gnn_usage_text =
     "                   num_train_per_class), half the rest validation, half test\n"
     "                   (default: public, else geom, else random:0.2)\n"
     "  --seeds N        runs with seeds 0..N-1 (default 1)\n"
+    "  --first-seed S   runs with seeds S..S+N-1 instead (default 0): a run's\n"
+    "                   result depends only on its seed, so runs split this way\n"
+    "                   can be pooled\n"
     "  --epochs N       maximum epochs\n"
     "  --patience N     stop after N epochs without validation progress (0: never)\n"
     "  --lr X           Adam step size\n"
@@ -144,6 +148,9 @@ static int cli_parse_one(_ct_gnn_cli_train_args *o, int argc, char **argv, int *
     }
     if ((v = ct_opt_value(argc, argv, i, "--seeds")) != NULL)
         return _ct_gnn_cli_parse_slong(&o->seeds, v, 1, 100000, "--seeds");
+    if ((v = ct_opt_value(argc, argv, i, "--first-seed")) != NULL)
+        return _ct_gnn_cli_parse_slong(&o->first_seed, v, 0, WORD(1) << 40,
+                                       "--first-seed");
     int rc = _ct_gnn_cli_parse_training(&o->tr, argc, argv, i);
     if (rc >= 0)
         return rc;
@@ -318,10 +325,11 @@ static int cli_run_seeds(const _ct_gnn_cli_train_args *o, const ct_dataset_t D,
     cli_catch_sigint(1);
     t->stop = &cli_sigint;
     for (; done < o->seeds && !cli_sigint; done++) {
-        cli_split_for(split, D, o, done);
-        if ((rc = cli_check_split(split, D, done, &no_test)) != 0)
+        slong seed = o->first_seed + done;
+        cli_split_for(split, D, o, seed);
+        if ((rc = cli_check_split(split, D, seed, &no_test)) != 0)
             break;
-        ct_gnn_train_run(r + done, arch, t, D, X, A, split, (uint64_t)done, progress);
+        ct_gnn_train_run(r + done, arch, t, D, X, A, split, (uint64_t)seed, progress);
         if (r[done].interrupted)
             break;
         _ct_gnn_cli_train_seed(o, D, r, done, progress != NULL, no_test);

@@ -46,9 +46,9 @@ typedef struct {
     double eta, beta, frac, lr, wd, dropout;
     const char *dataset, *data_root;
     int split;
-    slong geom_k;    /* -1: cycle through the 10 splits */
-    slong per_class; /* per-class:K */
-    slong seeds;
+    slong geom_k;            /* -1: cycle through the 10 splits */
+    slong per_class;         /* per-class:K */
+    slong seeds, first_seed; /* runs with seeds first_seed .. first_seed + seeds - 1 */
     _ct_gnn_cli_training tr;
 } _ct_gnn_cli_train_args;
 

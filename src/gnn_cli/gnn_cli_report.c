@@ -90,7 +90,7 @@ void _ct_gnn_cli_train_seed(const _ct_gnn_cli_train_args *o, const ct_dataset_t 
     if (s == 0 && !o->json)
         printf("%s on %s (%s split), %ld seeds\n", cli_model_name(o->kind), D->name,
                cli_split_name(split, sizeof(split), D, o), (long)o->seeds);
-    fprintf(f, "  seed %ld: test ", (long)s);
+    fprintf(f, "  seed %ld: test ", (long)(o->first_seed + s));
     fprintf(f, no_test ? "NA" : "%.4f", r[s].test_acc);
     fprintf(f, "  val %.4f  epochs %ld (best %ld)%s\n", r[s].val_acc,
             (long)r[s].epochs_run, (long)r[s].best_epoch,
@@ -130,7 +130,8 @@ static void cli_report_json(const _ct_gnn_cli_train_args *o, const ct_dataset_t 
         fputs("  ", stdout), put_key("beta", t->beta, ",\n");
         printf("  \"k\": %ld,\n", (long)t->sgc_k);
     }
-    printf("  \"seeds\": %ld,\n  \"max_epochs\": %ld,\n", (long)m, (long)t->epochs);
+    printf("  \"seeds\": %ld,\n  \"first_seed\": %ld,\n  \"max_epochs\": %ld,\n", (long)m,
+           (long)o->first_seed, (long)t->epochs);
     if (m < o->seeds)
         printf("  \"interrupted\": true,\n  \"seeds_asked\": %ld,\n", (long)o->seeds);
     cli_write_settings(arch, t);
@@ -170,7 +171,7 @@ void _ct_gnn_cli_train_report(const _ct_gnn_cli_train_args *o, const ct_dataset_
             fprintf(stderr,
                     "certune gnn: warning: seed %ld stopped at the epoch cap (%ld) while "
                     "validation accuracy was still rising; raise --epochs\n",
-                    (long)s, (long)t->epochs);
+                    (long)(o->first_seed + s), (long)t->epochs);
     }
     ct_gnn_stats_mean_ci90(stats, stats + 2, stats + 1, acc, m);
     stats[3] = epochs ? secs / (double)epochs : 0;
