@@ -2,7 +2,10 @@
 CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
-LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lzip -lz -lm
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lz -lm
+# OpenBLAS and libzip are not linked: the GNN side loads them when it needs
+# them (gnn_blas.c, dataset_zip.c). Tests that write zip files link libzip.
+TEST_LIBS = -lzip
 B ?= build
 PREFIX ?= /usr/local
 # The real datasets of the benchmarks and experiments (a data root, docs/gnn-data.md).
@@ -51,7 +54,7 @@ $(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Itests -o $@ $< $(B)/libcertune.a $(LIBS)
+	$(CC) $(CFLAGS_ALL) -Itests -o $@ $< $(B)/libcertune.a $(LIBS) $(TEST_LIBS)
 
 $(B)/bench/%: bench/%.c $(B)/libcertune.a
 	@mkdir -p $(dir $@)

@@ -6,7 +6,31 @@
 #include <zip.h>
 #include "dataset_npy.h"
 
+/* The library dataset_zip.c loads, unless CERTUNE_LIBZIP names another file. */
+#define CT_DATASET_ZIP_LIB "libzip.so.4"
+
+/* The libzip functions used, as loaded by _ct_dataset_zip (zip.h gives the
+   types; nothing is linked). */
 typedef struct {
+    zip_t *(*open)(const char *, int, int *);
+    void (*discard)(zip_t *);
+    zip_int64_t (*name_locate)(zip_t *, const char *, zip_flags_t);
+    void (*stat_init)(zip_stat_t *);
+    int (*stat)(zip_t *, const char *, zip_flags_t, zip_stat_t *);
+    zip_file_t *(*fopen)(zip_t *, const char *, zip_flags_t);
+    zip_int64_t (*fread)(zip_file_t *, void *, zip_uint64_t);
+    int (*fclose)(zip_file_t *);
+    void (*error_init_with_code)(zip_error_t *, int);
+    const char *(*error_strerror)(zip_error_t *);
+    void (*error_fini)(zip_error_t *);
+} _ct_dataset_zip_api;
+
+/* libzip, loaded once (thread-safe); NULL with the reason in err when it
+   cannot be loaded. */
+const _ct_dataset_zip_api *_ct_dataset_zip(char *err, size_t errlen);
+
+typedef struct {
+    const _ct_dataset_zip_api *Z;
     zip_t *zip;
     const char *path;
     char *err;

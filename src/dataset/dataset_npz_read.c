@@ -23,7 +23,7 @@ int _ct_dataset_npz_has(const _ct_dataset_npz_file *f, const char *key)
     char name[64];
 
     snprintf(name, sizeof name, "%s.npy", key);
-    return zip_name_locate(f->zip, name, 0) >= 0;
+    return f->Z->name_locate(f->zip, name, 0) >= 0;
 }
 
 /* Reads and parses key.npy into x. */
@@ -37,8 +37,8 @@ int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f
 
     memset(x, 0, sizeof *x);
     snprintf(name, sizeof name, "%s.npy", key);
-    zip_stat_init(&st);
-    if (zip_stat(f->zip, name, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
+    f->Z->stat_init(&st);
+    if (f->Z->stat(f->zip, name, 0, &st) != 0 || !(st.valid & ZIP_STAT_SIZE))
         return _ct_dataset_npz_fail(f, key, "missing (not a gnn-benchmark .npz file?)");
     if (st.size > NPZ_MAX_MEMBER)
         return _ct_dataset_npz_fail(f, key, "member too large");
@@ -47,10 +47,10 @@ int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f
     x->buf = malloc((size_t)st.size + 1);
     if (x->buf == NULL)
         return _ct_dataset_npz_fail(f, key, "out of memory for the member");
-    zf = zip_fopen(f->zip, name, 0);
-    got = zf == NULL ? -1 : zip_fread(zf, x->buf, st.size);
+    zf = f->Z->fopen(f->zip, name, 0);
+    got = zf == NULL ? -1 : f->Z->fread(zf, x->buf, st.size);
     if (zf != NULL)
-        zip_fclose(zf);
+        f->Z->fclose(zf);
     if (got < 0 || (zip_uint64_t)got != st.size) {
         free(x->buf);
         x->buf = NULL;
