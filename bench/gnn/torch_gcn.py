@@ -71,6 +71,17 @@ def build(d, dtype):
     return X, A, row, col, y, nc, {k: torch.tensor(x) for k, x in idx.items()}
 
 
+def edge_softmax(e, row, n):
+    """Softmax of the edge scores e (edges x heads) over each row's edges."""
+    h = e.shape[1]
+    idx = row.unsqueeze(1).expand(-1, h)
+    emax = torch.full((n, h), -1e300, dtype=e.dtype).scatter_reduce(
+        0, idx, e, "amax", include_self=True)
+    w = (e - emax[row]).exp()
+    den = torch.zeros(n, h, dtype=e.dtype).index_add_(0, row, w)
+    return w / den[row]
+
+
 def glorot(fi, fo, dtype):
     a = math.sqrt(6.0 / (fi + fo))
     return torch.nn.Parameter(torch.empty(fi, fo, dtype=dtype).uniform_(-a, a))
@@ -114,12 +125,7 @@ class GATLayer(torch.nn.Module):
         z = (torch.sparse.mm(x, self.W) if x.is_sparse else x @ self.W).view(n, self.h, self.fo)
         s = (z * self.a_src).sum(-1); t = (z * self.a_dst).sum(-1)
         e = F.leaky_relu(s[row] + t[col], 0.2)
-        idx = row.unsqueeze(1).expand(-1, self.h)
-        emax = torch.full((n, self.h), -1e300, dtype=e.dtype).scatter_reduce(
-            0, idx, e, "amax", include_self=True)
-        w = (e - emax[row]).exp()
-        den = torch.zeros(n, self.h, dtype=e.dtype).index_add_(0, row, w)
-        alpha = F.dropout(w / den[row], self.p, self.training)
+        alpha = F.dropout(edge_softmax(e, row, n), self.p, self.training)
         out = torch.zeros(n, self.h, self.fo, dtype=e.dtype).index_add_(
             0, row, alpha.unsqueeze(-1) * z[col])
         out = out.reshape(n, -1) if self.concat else out.mean(1)

@@ -51,7 +51,7 @@ except ImportError:
     sys.exit(3)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from torch_gcn import glorot, read_planetoid, sparse_dropout  # noqa: E402
+from torch_gcn import edge_softmax, glorot, read_planetoid, sparse_dropout  # noqa: E402
 
 # ---------------------------------------------------------------- subgraphs
 
@@ -167,12 +167,7 @@ class Layer(torch.nn.Module):
         else:
             s = (z * self.a_src).sum(-1); t = (z * self.a_dst).sum(-1)
             e = F.leaky_relu(s[row] + t[col], 0.2)
-            idx = row.unsqueeze(1).expand(-1, self.h)
-            emax = torch.full((n, self.h), -1e300, dtype=e.dtype).scatter_reduce(
-                0, idx, e, "amax", include_self=True)
-            w = (e - emax[row]).exp()
-            den = torch.zeros(n, self.h, dtype=e.dtype).index_add_(0, row, w)
-            alpha = F.dropout(w / den[row], self.p, self.training)
+            alpha = F.dropout(edge_softmax(e, row, n), self.p, self.training)
             if self.kind == "gcan":
                 alpha = eta * alpha + (1 - eta) * S["c"].unsqueeze(1)
         out = torch.zeros(n, self.h, self.fo, dtype=z.dtype).index_add_(

@@ -108,15 +108,17 @@ static void alpha_primes(ct_crt_t R, alpha_prime **pd, const ct_alpha_comp *C, s
     ct_crt_prepare(R);
 }
 
-/* y = T x for a block of NB right-hand sides (row-major, n x NB), NB a
-   constant: the two-limb accumulators then live in registers (with a
-   run-time width they went through memory at every product: half the time
-   of alpha at n = 400). */
-static inline void alpha_step_fixed(ulong *y, const ulong *x, const ct_alpha_comp *C,
-                                    const alpha_prime *P, const slong NB)
+/* y = T x for a block of NB right-hand sides (row-major, n x NB). Inlined
+   with NB a constant (1 to 4) the two-limb accumulators live in registers:
+   with a run-time width they went through memory at every product, half the
+   time of alpha at n = 400. */
+static inline void alpha_step_rows(ulong *y, const ulong *x, const ct_alpha_comp *C,
+                                   const alpha_prime *P, const slong NB)
 {
     for (slong i = 0; i < C->size; i++) {
-        ulong hi[4] = {0, 0, 0, 0}, lo[4] = {0, 0, 0, 0};
+        ulong hi[NB], lo[NB];
+        for (slong r = 0; r < NB; r++)
+            hi[r] = lo[r] = 0;
         for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++) {
             const ulong v = P->t[e], *xr = x + C->col[e] * NB;
             for (slong r = 0; r < NB; r++) {
@@ -130,48 +132,21 @@ static inline void alpha_step_fixed(ulong *y, const ulong *x, const ct_alpha_com
     }
 }
 
-/* The same for any nb, accumulators in acc (2 nb words). */
-static void alpha_step_any(ulong *y, const ulong *x, const ct_alpha_comp *C,
-                           const alpha_prime *P, slong nb, ulong *acc)
-{
-    for (slong i = 0; i < C->size; i++) {
-        ulong *hi = acc, *lo = acc + nb;
-        for (slong r = 0; r < nb; r++)
-            hi[r] = lo[r] = 0;
-        for (slong e = C->rowstart[i]; e < C->rowstart[i + 1]; e++) {
-            const ulong v = P->t[e], *xr = x + C->col[e] * nb;
-            for (slong r = 0; r < nb; r++) {
-                ulong ph, pl;
-                umul_ppmm(ph, pl, v, xr[r]);
-                add_ssaaaa(hi[r], lo[r], hi[r], lo[r], ph, pl);
-            }
-        }
-        for (slong r = 0; r < nb; r++)
-            NMOD2_RED2(y[i * nb + r], hi[r], lo[r], P->mod);
-    }
-}
-
 /* y = T x + cj b for a block of nb right-hand sides (row-major, n x nb); the
    right-hand sides are groups g0 .. g0 + nb - 1. Two-limb accumulators. */
 static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
-                       const alpha_prime *P, ulong cj, slong g0, slong nb, ulong *acc)
+                       const alpha_prime *P, ulong cj, slong g0, slong nb)
 {
-    switch (nb) {
-    case 1:
-        alpha_step_fixed(y, x, C, P, 1);
-        break;
-    case 2:
-        alpha_step_fixed(y, x, C, P, 2);
-        break;
-    case 3:
-        alpha_step_fixed(y, x, C, P, 3);
-        break;
-    case 4:
-        alpha_step_fixed(y, x, C, P, 4);
-        break;
-    default:
-        alpha_step_any(y, x, C, P, nb, acc);
-    }
+    if (nb == 1)
+        alpha_step_rows(y, x, C, P, 1);
+    else if (nb == 2)
+        alpha_step_rows(y, x, C, P, 2);
+    else if (nb == 3)
+        alpha_step_rows(y, x, C, P, 3);
+    else if (nb == 4)
+        alpha_step_rows(y, x, C, P, 4);
+    else
+        alpha_step_rows(y, x, C, P, nb);
     for (slong j = 0; cj != 0 && j < C->m; j++) {
         slong g = C->grp[j] - g0;
         if (g >= 0 && g < nb) {
@@ -192,7 +167,7 @@ static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prim
     slong n = C->size, blk = n * nb;
     ulong *x = flint_calloc(np * blk, sizeof(ulong)),
           *y = flint_malloc(np * blk * sizeof(ulong));
-    ulong *acc = flint_malloc(2 * nb * sizeof(ulong)), *swap;
+    ulong *swap;
     alpha_prime *pb = flint_malloc(np * sizeof(alpha_prime));
     for (slong i = 0; i < np; i++) { /* b = det(D) D^{-1} v */
         pb[i] = pd[i];
@@ -212,7 +187,7 @@ static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prim
                     dst[i] = src[i * blk];
             }
         for (slong i = 0; i < np; i++)
-            alpha_step(y + i * blk, x + i * blk, C, pb + i, pb[i].c[e + 1], g0, nb, acc);
+            alpha_step(y + i * blk, x + i * blk, C, pb + i, pb[i].c[e + 1], g0, nb);
         swap = x, x = y, y = swap;
     }
     for (slong i = 0; i < np * blk; i++)
@@ -223,7 +198,7 @@ static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prim
         }
     for (slong i = 0; i < np; i++)
         flint_free(pb[i].bq);
-    flint_free(pb), flint_free(x), flint_free(y), flint_free(acc);
+    flint_free(pb), flint_free(x), flint_free(y);
 }
 
 /* Right-hand sides per batch: the residues of a batch stay below 2^21 words (16 MB). */
