@@ -11,7 +11,7 @@ C=${1:-build/certune}
 DATA=${2:-../shared/datasets}
 OUT=${3:-build/reproduce-gcan}
 RUNS=${RUNS:-10}
-GRID_RUNS=${GRID_RUNS:-3} # the grid trains 11 x GRID_RUNS runs: the bulk of the time
+GRID_RUNS=${GRID_RUNS:-10} # the grid trains 11 x GRID_RUNS runs: the bulk of the time
 DATASETS=${DATASETS:-"cornell wisconsin cora citeseer actor amazon-photo coauthor-cs"}
 mkdir -p "$OUT"
 for d in $DATASETS; do
