@@ -1,5 +1,6 @@
 /* evaluate: the exact loss of a family at one rational hyperparameter, by one
-   exact solve per connected component (no profile, no breakpoints). */
+   direct solve per connected component (no profile, no breakpoints): floating
+   point with a proved error bound, exact where that cannot settle a sign. */
 #ifndef CERTUNE_EVALUATE_H
 #define CERTUNE_EVALUATE_H
 

@@ -223,7 +223,7 @@ static int eval_run_profiles(const eval_options *o)
     return rc;
 }
 
-/* One exact solve per component at X. */
+/* One direct solve per component at X (evaluate.h). */
 static int eval_run_instances(const eval_options *o)
 {
     int rc = eval_check_domain(o->family, o->at);
