@@ -27,8 +27,8 @@ layers=(
 )
 # What the GNN companion (gnn_*) may include besides itself: the dataset layer,
 # the option helpers, and (for gnn tune) the one subgraph sampler of `certune
-# sample` and the counts chart of plot.
-gnn_shared=" base mem text dataset opt sample plot "
+# sample`, the counts chart of plot and the thread pool.
+gnn_shared=" base mem text dataset opt sample plot pool "
 # Modules whose files still call each other both ways: reported, not failed,
 # until someone untangles them (a ratchet: do not add to this list; empty now).
 known_file_cycles=" "

@@ -1,7 +1,5 @@
 /* gnn_tune: independent training runs, spread over a few threads. */
-#include <pthread.h>
-#include <stdlib.h>
-#include "certune/mem.h"
+#include "certune/pool.h"
 #include "gnn_tune_internal.h"
 
 void _ct_gnn_tune_run_job(_ct_gnn_tune_job *job, const ct_gnn_tune_problem_struct *P,
@@ -27,37 +25,21 @@ void _ct_gnn_tune_run_job(_ct_gnn_tune_job *job, const ct_gnn_tune_problem_struc
 
 typedef struct {
     _ct_gnn_tune_job *jobs;
-    slong n, next;
     const ct_gnn_tune_problem_struct *P;
     const ct_gnn_tune_opts *o;
-    pthread_mutex_t lock;
-} job_queue;
+} job_list;
 
-static void *job_worker(void *arg)
+static void job_run_one(void *arg, slong j)
 {
-    job_queue *q = arg;
-    for (;;) {
-        pthread_mutex_lock(&q->lock);
-        slong j = q->next < q->n ? q->next++ : -1;
-        pthread_mutex_unlock(&q->lock);
-        if (j < 0)
-            return NULL;
-        _ct_gnn_tune_run_job(q->jobs + j, q->P, q->o);
-    }
+    job_list *q = arg;
+    _ct_gnn_tune_run_job(q->jobs + j, q->P, q->o);
 }
 
+/* The pool shared with the exact side (ct_pool_for): a run's result depends
+   on its job alone, so the order the threads take them in does not matter. */
 void _ct_gnn_tune_run_jobs(_ct_gnn_tune_job *jobs, slong n,
                            const ct_gnn_tune_problem_struct *P, const ct_gnn_tune_opts *o)
 {
-    job_queue q = {jobs, n, 0, P, o, PTHREAD_MUTEX_INITIALIZER};
-    slong extra = (o->threads < n ? o->threads : n) - 1, started = 0;
-    pthread_t *tid = ct_mem_malloc(sizeof(pthread_t) * (size_t)(extra > 0 ? extra : 1));
-    for (slong k = 0; k < extra; k++)
-        if (pthread_create(tid + started, NULL, job_worker, &q) == 0)
-            started++; /* a thread that fails to start leaves its jobs to the others */
-    job_worker(&q);
-    for (slong k = 0; k < started; k++)
-        pthread_join(tid[k], NULL);
-    free(tid);
-    pthread_mutex_destroy(&q.lock);
+    job_list q = {jobs, P, o};
+    ct_pool_for(n, o->threads, job_run_one, NULL, &q);
 }
