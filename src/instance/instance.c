@@ -568,13 +568,14 @@ int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const ch
 
 /* Reads one line of f into *buf (without its newline); returns its length,
    -1 at the end of the file, or -2 for a line over the limit (its rest is left
-   unread: an endless stream fails at once). */
+   unread: an endless stream fails at once). f belongs to the calling thread,
+   so the byte reads skip stdio's lock (taken per call once threads exist). */
 static long instance_getline(FILE *f, char **buf, size_t *cap)
 {
     size_t len = 0;
     int ch;
 
-    while ((ch = getc(f)) != EOF && ch != '\n') {
+    while ((ch = getc_unlocked(f)) != EOF && ch != '\n') {
         if (len > CT_INSTANCE_MAX_LINE) /* one byte more: the CR a CRLF line may end in */
             return -2;
         *buf = instance_grow(*buf, cap, len + 1, 1);
