@@ -37,6 +37,15 @@ void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int 
    0 restores the default. Returns the previous value. */
 size_t ct_alpha_set_memory_budget(size_t bytes);
 
+/* Whether the analysis moves zeros that change no prediction to a rational
+   point of their isolating interval, freeing their functions (default 1: the
+   output is the same either way; 0 keeps them, for tests). Process-wide, as
+   ct_alpha_set_memory_budget. Returns the previous value. */
+int ct_alpha_set_move_zeros(int on);
+
+/* The number of zeros so moved in this process so far (all threads). */
+long ct_alpha_moved_zeros(void);
+
 /* The number of distinct square classes among the degrees of the labeled nodes
    of component comp_id (comp as numbered by ct_component_assign). */
 slong ct_alpha_square_classes(const ct_instance_t inst, const slong *comp, slong comp_id);

@@ -16,6 +16,7 @@
 #include "certune/alpha.h"
 #include "certune/mqroot.h"
 #include "certune/mem.h"
+#include "alpha_internal.h"
 
 typedef struct {
     ct_analysis_common *C;
@@ -134,15 +135,6 @@ static int alpha_mixed_function(ct_analysis_t A, alpha_work *W, const ct_mqpoly_
     return bad;
 }
 
-/* The sign of F[a] - F[b] right of 0 for the node's pair functions (0: tie). */
-static int alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *first,
-                           slong a, slong b)
-{
-    slong p = ct_signfn_pair(FLINT_MIN(a, b), FLINT_MAX(a, b), v->c);
-    int s = loc[p] < 0 ? 0 : v->sign0[p] * first[loc[p]];
-    return a < b ? s : -s;
-}
-
 /* Whether pair p = (a, b) of the node can be left without zeros: some class m
    beats both a and b on all of (0, 1) (functions proved zero-free), so neither
    is ever the argmax nor tied with it, and the sweep's argmax and tie tests
@@ -157,8 +149,8 @@ static int alpha_pair_dominated(const ct_analysis_node *v, const slong *loc,
         slong pa = ct_signfn_pair(FLINT_MIN(m, a), FLINT_MAX(m, a), v->c);
         slong pb = ct_signfn_pair(FLINT_MIN(m, b), FLINT_MAX(m, b), v->c);
         if (loc[pa] >= 0 && loc[pb] >= 0 && free[loc[pa]] && free[loc[pb]] &&
-            alpha_pair_sign(v, loc, first, m, a) > 0 &&
-            alpha_pair_sign(v, loc, first, m, b) > 0)
+            _ct_alpha_pair_sign(v, loc, first, m, a) > 0 &&
+            _ct_alpha_pair_sign(v, loc, first, m, b) > 0)
             return 1;
     }
     return 0;
@@ -208,6 +200,7 @@ static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
                              ct_signfn_set_t S)
 {
     slong nf = S->len, *order = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
+    slong *zbeg = flint_malloc(2 * FLINT_MAX(nf, 1) * sizeof(slong)), *zend = zbeg + nf;
     int *first = flint_malloc(FLINT_MAX(nf, 1) * sizeof(int));
     int *free_ = flint_calloc(FLINT_MAX(nf, 1), sizeof(int));
     for (slong f = 0; f < nf; f++)
@@ -221,10 +214,12 @@ static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
         slong f = order[k], id = W->nfuncs + f, z0 = W->nzeros;
         int bad = 0;
         W->sign_first[id] = first[f];
+        zbeg[f] = zend[f] = -1;
         if (!alpha_needed(f, v, loc, first, free_))
             continue;
         if (ct_mqroot_zero_free(S->fn.mq + f)) { /* the cheap proof first */
             free_[f] = 1;
+            zbeg[f] = zend[f] = z0;
             continue;
         }
         if (S->fn.mq[f].len == 1)
@@ -233,11 +228,17 @@ static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
             bad = alpha_mixed_function(W->A, W, S->fn.mq + f, id);
         W->bad |= bad;
         free_[f] = !bad && W->nzeros == z0;
+        if (!bad)
+            zbeg[f] = z0, zend[f] = W->nzeros;
+    }
+    if (!W->bad) {
+        _ct_alpha_node_zeros N = {v, loc, first, zbeg, zend, W->zeros};
+        _ct_alpha_move_zeros(&N, nf);
     }
     for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)
         v->pid[p] = loc[p] < 0 ? -1 : W->nfuncs + loc[p];
     W->nfuncs += nf;
-    flint_free(order), flint_free(first), flint_free(free_);
+    flint_free(order), flint_free(zbeg), flint_free(first), flint_free(free_);
 }
 
 /* The consumer of ct_alpha_sign_functions_each: one scored node. */

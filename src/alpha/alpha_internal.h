@@ -4,8 +4,10 @@
 
 #include <flint/fmpz.h>
 #include <flint/nmod_vec.h>
+#include "certune/analysis.h"
 #include "certune/component.h"
 #include "certune/instance.h"
+#include "certune/signfn.h"
 
 /* One connected component with its weights scaled to integers by s (the lcm of
    their denominators): degrees d (>= 1 when size >= 2), s W in compressed rows
@@ -51,5 +53,27 @@ slong ct_alpha_coeff_bits(const ct_alpha_comp *C);
 /* c[k] (k = 0..n) = the coefficient of alpha^k in det(I - alpha T) mod p, for
    T = D^{-1} W given by its values t aligned with C->col (alpha_charpoly.c). */
 void ct_alpha_charpoly(ulong *c, const ct_alpha_comp *C, const ulong *t, nmod_t mod);
+
+/* One node's functions (local ids) and their zeros, for alpha_move.c: pair p
+   uses function loc[p] (-1: identically zero), first[f] is f's sign right of
+   0 and sign0 (in v) orients each pair; f's zeros are z[zbeg[f] .. zend[f])
+   (zbeg[f] == zend[f]: proved zero-free; zbeg[f] < 0: not isolated). */
+typedef struct {
+    const ct_analysis_node *v;
+    const slong *loc;
+    const int *first;
+    const slong *zbeg, *zend;
+    ct_analysis_zero *z;
+} _ct_alpha_node_zeros;
+
+/* sign(F_a - F_b) right of 0 for the node's pair functions (0: a tie). */
+int _ct_alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *first,
+                        slong a, slong b);
+
+/* Moves each multi-quadratic zero of the node's nf functions that changes no
+   prediction (every pair using its function beaten on its whole isolating
+   interval by a third class) to the interval's rational midpoint, freeing the
+   function it carried. Refines intervals; returns the number moved. */
+slong _ct_alpha_move_zeros(const _ct_alpha_node_zeros *N, slong nf);
 
 #endif
