@@ -119,6 +119,11 @@ bench-scale: $(B)/certune $(B)/bench/x-gensingle
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune $(DATA)
 
+.PHONY: bench-threads
+# analyze --threads 2 against 1 on 300 Cora samples, alternating runs (docs/scale.md).
+bench-threads: $(B)/certune
+	python3 bench/threads.py $(B)/certune $(DATA)
+
 .PHONY: bench-gnn-tune
 # gnn tune --tuner all --runs 3 on Cora's subgraphs against PyTorch (~12 min; docs/gnn.md).
 bench-gnn-tune: $(B)/certune
