@@ -58,15 +58,15 @@ static void alpha_eval(fmpq_t loss, slong *preds, const check_ctx *X, const fmpq
 /* The text and JSON reports of the set's analysis (malloc'ed), with the
    zeros that change no prediction moved (alpha_move.c) or kept. */
 static char *report_of(const ct_instance_struct *insts, slong m, int score_all, int move,
-                       int ties)
+                       int ties, slong nthreads)
 {
     ct_analysis_t A;
     char err[512], *buf = NULL;
     size_t len = 0;
     int old = ct_alpha_set_move_zeros(move);
     FILE *f = open_memstream(&buf, &len);
-    if (ct_family_analyze_ties(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, ties,
-                               devnull, err, sizeof(err)) == 0 &&
+    if (ct_family_analyze_threads(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, ties,
+                                  nthreads, devnull, err, sizeof(err)) == 0 &&
         A->nundecided == 0) {
         ct_report_write_text(f, A);
         ct_report_write_json(f, A);
@@ -85,11 +85,18 @@ static slong check_set(const ct_instance_struct *insts, slong m, int score_all,
     /* both tie rules: the expected-tie cost also compares classes with the
        maximum only, so moving must not change it either */
     for (int ties = 0; ties < 2; ties++) {
-        char *kept = report_of(insts, m, score_all, 0, ties);
-        char *moved = report_of(insts, m, score_all, 1, ties);
+        char *kept = report_of(insts, m, score_all, 0, ties, 1);
+        char *moved = report_of(insts, m, score_all, 1, ties, 1);
         CHECK_MSG(strcmp(kept, moved) == 0, "moving zeros changed the report:\n%s\n%s",
                   kept, moved);
         free(kept), free(moved);
+    }
+    if (m == 1) { /* one instance on two threads: they share its modular solve */
+        char *one = report_of(insts, m, score_all, 1, 0, 1);
+        char *two = report_of(insts, m, score_all, 1, 0, 2);
+        CHECK_MSG(strcmp(one, two) == 0, "two threads changed the report:\n%s\n%s", one,
+                  two);
+        free(one), free(two);
     }
     if (ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, devnull, err,
                           sizeof(err))) {

@@ -70,6 +70,11 @@ void ct_crt_prepare(ct_crt_t C);
    in [0, M) when sign is 0, of absolute value below M/2 when sign is 1. */
 void ct_crt_get(fmpz_t out, const ulong *res, int sign, ct_crt_t C);
 
+/* The same value as np + 1 limbs x of its absolute value; returns 1 when it is
+   negative. Garner only (np <= CT_CRT_GARNER_MAX). a (np words) is scratch:
+   with their own x and a, several threads may share one prepared C. */
+int ct_crt_get_limbs(ulong *x, ulong *a, const ulong *res, int sign, const ct_crt_t C);
+
 /* Values rebuilt a chunk of primes at a time: the residues of up to `chunk`
    primes are kept (len x chunk words), rebuilt together (ct_crt_prepare,
    ct_crt_get) and folded into the values modulo the earlier chunks: quasi-linear

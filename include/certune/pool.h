@@ -11,4 +11,11 @@
 void ct_pool_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
                  void (*progress)(void *arg, slong done), void *arg);
 
+/* Threads that the calling thread's own work may use inside (default 1): set
+   by a caller that runs fewer independent jobs than it has threads (a set of
+   one large instance), read by the work (alpha's modular solve). Per thread;
+   returns the previous value. */
+slong ct_pool_set_inner_threads(slong n);
+slong ct_pool_inner_threads(void);
+
 #endif

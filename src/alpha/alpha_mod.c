@@ -18,6 +18,7 @@
    product exceeds 2 B (signed CRT). */
 #include <stdio.h>
 #include "certune/crt.h"
+#include "certune/pool.h"
 #include "alpha_internal.h"
 
 /* Bits of B (every |coefficient| < 2^bits). */
@@ -161,15 +162,17 @@ static void alpha_step(ulong *y, const ulong *x, const ct_alpha_comp *C,
    at res[(((g - g0) nsc + t) size + e) np + pi] for the CRT, are written as
    one contiguous run per step instead of one scattered word per prime. det(D)
    is folded into b: the recurrence is linear in b. */
-static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prime *pd,
-                            slong np, const slong *rows, slong nsc, slong g0, slong nb)
+static void alpha_batch_mod_primes(ulong *res, const ct_alpha_comp *C,
+                                   const alpha_prime *pd, slong np, slong i0, slong k,
+                                   const slong *rows, slong nsc, slong g0, slong nb)
 {
     slong n = C->size, blk = n * nb;
-    ulong *x = flint_calloc(np * blk, sizeof(ulong)),
-          *y = flint_malloc(np * blk * sizeof(ulong));
+    ulong *x = flint_calloc(k * blk, sizeof(ulong)),
+          *y = flint_malloc(k * blk * sizeof(ulong));
     ulong *swap;
-    alpha_prime *pb = flint_malloc(np * sizeof(alpha_prime));
-    for (slong i = 0; i < np; i++) { /* b = det(D) D^{-1} v */
+    alpha_prime *pb = flint_malloc(k * sizeof(alpha_prime));
+    pd += i0;
+    for (slong i = 0; i < k; i++) { /* b = det(D) D^{-1} v */
         pb[i] = pd[i];
         pb[i].bq = flint_malloc(FLINT_MAX(C->m, 1) * sizeof(ulong));
         for (slong j = 0; j < C->m; j++)
@@ -181,24 +184,30 @@ static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prim
     for (slong e = 0; e < n; e++) { /* x = w_e */
         for (slong t = 0; t < nsc; t++)
             for (slong g = 0; g < nb; g++) {
-                ulong *dst = res + ((g * nsc + t) * n + e) * np;
+                ulong *dst = res + ((g * nsc + t) * n + e) * np + i0;
                 const ulong *src = x + rows[t] * nb + g;
-                for (slong i = 0; i < np; i++)
+                for (slong i = 0; i < k; i++)
                     dst[i] = src[i * blk];
             }
-        for (slong i = 0; i < np; i++)
+        for (slong i = 0; i < k; i++)
             alpha_step(y + i * blk, x + i * blk, C, pb + i, pb[i].c[e + 1], g0, nb);
         swap = x, x = y, y = swap;
     }
-    for (slong i = 0; i < np * blk; i++)
+    for (slong i = 0; i < k * blk; i++)
         if (x[i] != 0) { /* w_n = 0 by Cayley-Hamilton: else a bug */
             fprintf(stderr,
                     "ct_alpha_adj_groups: Cayley-Hamilton check failed (a bug)\n");
             flint_abort();
         }
-    for (slong i = 0; i < np; i++)
+    for (slong i = 0; i < k; i++)
         flint_free(pb[i].bq);
     flint_free(pb), flint_free(x), flint_free(y);
+}
+
+static void alpha_batch_mod(ulong *res, const ct_alpha_comp *C, const alpha_prime *pd,
+                            slong np, const slong *rows, slong nsc, slong g0, slong nb)
+{
+    alpha_batch_mod_primes(res, C, pd, np, 0, np, rows, nsc, g0, nb);
 }
 
 /* Right-hand sides per batch: the residues of a batch stay below 2^21 words (16 MB). */
@@ -206,6 +215,61 @@ static slong alpha_batch_size(const ct_alpha_comp *C, slong nsc, slong np)
 {
     slong per = FLINT_MAX(nsc * C->size * np, 1);
     return FLINT_MAX(1, FLINT_MIN(C->ng, (WORD(1) << 21) / per));
+}
+
+/* One group batch shared by the threads of ct_alpha_adj_groups: the Krylov
+   products split by primes (each thread writes its primes' words of res), then
+   the CRT split by values into limbs (each thread its own scratch), a part of
+   at most ALPHA_CRT_PART values at a time. Plain words only: the fmpz are made
+   by the calling thread. */
+#define ALPHA_CRT_PART (WORD(1) << 14) /* 4 MB of limbs at 32 primes */
+
+typedef struct {
+    ulong *res, *limbs;
+    char *neg;
+    const ct_alpha_comp *C;
+    const alpha_prime *pd;
+    const ct_crt_struct *R;
+    const slong *rows;
+    slong np, nsc, g0, nb, nparts;
+    slong v0, nval; /* the CRT part: values v0 .. v0 + nval - 1 of res */
+} alpha_par;
+
+static void alpha_par_mod(void *arg, slong t)
+{
+    alpha_par *A = arg;
+    slong i0 = t * A->np / A->nparts, i1 = (t + 1) * A->np / A->nparts;
+    if (i1 > i0)
+        alpha_batch_mod_primes(A->res, A->C, A->pd, A->np, i0, i1 - i0, A->rows, A->nsc,
+                               A->g0, A->nb);
+}
+
+static void alpha_par_crt(void *arg, slong t)
+{
+    alpha_par *A = arg;
+    slong np = A->np, u0 = t * A->nval / A->nparts, u1 = (t + 1) * A->nval / A->nparts;
+    ulong *a = flint_malloc(np * sizeof(ulong));
+    for (slong u = u0; u < u1; u++)
+        A->neg[u] = (char)ct_crt_get_limbs(A->limbs + u * (np + 1), a,
+                                           A->res + (A->v0 + u) * np, 1, A->R);
+    flint_free(a);
+}
+
+/* The group batch's nval values on nth threads, into P. */
+static void alpha_batch_threads(fmpz *P, alpha_par *A, slong nth, slong nval)
+{
+    A->nparts = nth;
+    ct_pool_for(nth, nth, alpha_par_mod, NULL, A);
+    for (A->v0 = 0; A->v0 < nval; A->v0 += ALPHA_CRT_PART) {
+        A->nval = FLINT_MIN(ALPHA_CRT_PART, nval - A->v0);
+        ct_pool_for(nth, nth, alpha_par_crt, NULL, A);
+        for (slong u = 0; u < A->nval; u++) {
+            fmpz *out = P + A->v0 + u;
+            fmpz_set_ui_array(out, A->limbs + u * (A->np + 1), A->np + 1);
+            if (A->neg[u])
+                fmpz_neg(out, out);
+        }
+    }
 }
 
 void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slong nsc)
@@ -216,12 +280,25 @@ void ct_alpha_adj_groups(fmpz *P, const ct_alpha_comp *C, const slong *rows, slo
     slong np = R->np, n = C->size;
     slong nb = alpha_batch_size(C, nsc, np);
     ulong *res = flint_malloc(FLINT_MAX(nb * nsc * n * np, 1) * sizeof(ulong));
+    /* spare threads (a set of one large instance): the same words, split */
+    slong nth = R->comb == NULL ? FLINT_MIN(ct_pool_inner_threads(), np) : 1;
+    alpha_par A = {res, NULL, NULL, C, pd, R, rows, np, nsc, 0, 0, 1, 0, 0};
+    if (nth > 1) {
+        A.limbs = flint_malloc(ALPHA_CRT_PART * (np + 1) * sizeof(ulong));
+        A.neg = flint_malloc(ALPHA_CRT_PART);
+    }
     for (slong g0 = 0; g0 < C->ng; g0 += nb) {
         slong b = FLINT_MIN(nb, C->ng - g0);
+        if (nth > 1) {
+            A.g0 = g0, A.nb = b;
+            alpha_batch_threads(P + g0 * nsc * n, &A, nth, b * nsc * n);
+            continue;
+        }
         alpha_batch_mod(res, C, pd, np, rows, nsc, g0, b);
         for (slong idx = 0; idx < b * nsc * n; idx++)
             ct_crt_get(P + g0 * nsc * n + idx, res + idx * np, 1, R);
     }
+    flint_free(A.limbs), flint_free(A.neg);
     ct_crt_clear(R);
     for (slong i = 0; i < np; i++)
         alpha_prime_clear(pd + i);

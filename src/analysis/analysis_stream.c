@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "analysis_internal.h"
+#include "certune/pool.h"
 
 #define STREAM_ERRLEN 1024
 #define STREAM_DEPTH 64 /* > log2 of any chunk count */
@@ -32,6 +33,7 @@ typedef struct {
     FILE *warn;
     slong nchunks, *start; /* chunk k: instances start[k] .. start[k + 1] - 1 */
     slong window, next, pushed, stop, done, running;
+    slong inner; /* threads each chunk's analysis may use inside (ct_pool.h) */
     int merging;
     ct_analysis_struct *slot; /* chunk k's result waits in slot[k % window] */
     int *ready;
@@ -160,6 +162,7 @@ static int stream_try_run(stream_state *S)
    before the stop is pushed and no chunk is being analyzed. */
 static void stream_loop(stream_state *S)
 {
+    slong inner = ct_pool_set_inner_threads(S->inner);
     pthread_mutex_lock(&S->lock);
     while (S->pushed < FLINT_MIN(S->nchunks, S->stop) || S->running > 0) {
         if (stream_try_push(S) || stream_try_run(S))
@@ -167,6 +170,7 @@ static void stream_loop(stream_state *S)
         pthread_cond_wait(&S->cond, &S->lock);
     }
     pthread_mutex_unlock(&S->lock);
+    ct_pool_set_inner_threads(inner);
 }
 
 static void *stream_worker(void *arg)
@@ -248,7 +252,11 @@ int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam
     stream_state S;
     stream_init(&S, src, FLINT_MAX(nthreads, 1));
     S.fam = fam, S.c = c, S.score_all = score_all, S.ties = ties, S.warn = warn;
-    stream_run_pool(&S, FLINT_MIN(FLINT_MAX(nthreads, 1), S.nchunks));
+    /* fewer chunks than threads (one large instance): the spare threads work
+       inside each chunk's analysis */
+    slong used = FLINT_MIN(FLINT_MAX(nthreads, 1), S.nchunks);
+    S.inner = FLINT_MAX(nthreads, 1) / FLINT_MAX(used, 1);
+    stream_run_pool(&S, used);
     int rc = S.stop < S.nchunks ? -1 : 0;
     while (rc == 0 && S.top >= 2)
         rc = stream_merge_top(&S, S.err, sizeof(S.err));

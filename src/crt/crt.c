@@ -157,8 +157,8 @@ void ct_crt_prepare(ct_crt_t C)
     mpn_rshift(C->half, C->ML, np + 1, 1);
 }
 
-/* The mixed-radix digits a_i of the residues. */
-static void crt_digits(const ulong *res, ct_crt_t C)
+/* The mixed-radix digits a[i] of the residues. */
+static void crt_digits(ulong *a, const ulong *res, const ct_crt_struct *C)
 {
     slong np = C->np;
     for (slong i = 0; i < np; i++) {
@@ -166,36 +166,31 @@ static void crt_digits(const ulong *res, ct_crt_t C)
         ulong s2 = 0, s1 = 0, s0 = 0, v; /* sum_j a_j c_ij in three limbs */
         for (slong j = 0; j < i; j++) {
             ulong ph, pl;
-            umul_ppmm(ph, pl, C->a[j], c[j]);
+            umul_ppmm(ph, pl, a[j], c[j]);
             add_sssaaaaaa(s2, s1, s0, s2, s1, s0, 0, ph, pl);
         }
         NMOD_RED3(v, s2, s1, s0, C->mod[i]);
-        C->a[i] = nmod_mul(nmod_sub(res[i], v, C->mod[i]), C->inv[i], C->mod[i]);
+        a[i] = nmod_mul(nmod_sub(res[i], v, C->mod[i]), C->inv[i], C->mod[i]);
     }
 }
 
-void ct_crt_get(fmpz_t out, const ulong *res, int sign, ct_crt_t C)
+int ct_crt_get_limbs(ulong *x, ulong *a, const ulong *res, int sign, const ct_crt_t C)
 {
     slong np = C->np, i;
-    if (C->comb != NULL) {
-        fmpz_multi_CRT_ui(out, res, C->comb, C->comb_temp, sign);
-        return;
-    }
     for (i = 0; i < np && res[i] == 0; i++)
         ;
     if (i == np) {
-        fmpz_zero(out);
-        return;
+        flint_mpn_zero(x, np + 1);
+        return 0;
     }
-    crt_digits(res, C);
+    crt_digits(a, res, C);
     /* Horner, x = x p_i + a_i on the limbs in use only, fused in one pass
        (a GMP call per step cost more than its few limbs of work: np is
        10 to 40 here). x_k p_i + carry < 2^128, so each limb step is exact. */
     slong len = 1;
-    ulong *x = C->x;
-    x[0] = C->a[np - 1];
+    x[0] = a[np - 1];
     for (i = np - 2; i >= 0; i--) {
-        ulong carry = C->a[i], p = C->p[i];
+        ulong carry = a[i], p = C->p[i];
         for (slong k = 0; k < len; k++) {
             ulong hi, lo;
             umul_ppmm(hi, lo, x[k], p);
@@ -206,11 +201,21 @@ void ct_crt_get(fmpz_t out, const ulong *res, int sign, ct_crt_t C)
         if (carry != 0)
             x[len++] = carry;
     }
-    flint_mpn_zero(C->x + len, np + 1 - len);
-    int neg = sign && mpn_cmp(C->x, C->half, np + 1) > 0;
+    flint_mpn_zero(x + len, np + 1 - len);
+    int neg = sign && mpn_cmp(x, C->half, np + 1) > 0;
     if (neg)
-        mpn_sub_n(C->x, C->ML, C->x, np + 1);
-    fmpz_set_ui_array(out, C->x, np + 1);
+        mpn_sub_n(x, C->ML, x, np + 1);
+    return neg;
+}
+
+void ct_crt_get(fmpz_t out, const ulong *res, int sign, ct_crt_t C)
+{
+    if (C->comb != NULL) {
+        fmpz_multi_CRT_ui(out, res, C->comb, C->comb_temp, sign);
+        return;
+    }
+    int neg = ct_crt_get_limbs(C->x, C->a, res, sign, C);
+    fmpz_set_ui_array(out, C->x, C->np + 1);
     if (neg)
         fmpz_neg(out, out);
 }

@@ -55,3 +55,17 @@ void ct_pool_for(slong n, slong nthreads, void (*fn)(void *arg, slong t),
     flint_free(tid);
     pthread_mutex_destroy(&P.lock);
 }
+
+static _Thread_local slong pool_inner = 1;
+
+slong ct_pool_set_inner_threads(slong n)
+{
+    slong old = pool_inner;
+    pool_inner = FLINT_MAX(n, 1);
+    return old;
+}
+
+slong ct_pool_inner_threads(void)
+{
+    return pool_inner;
+}
