@@ -47,15 +47,17 @@ for set in $sets; do
 done
 
 # One instance is one chunk: the spare threads may work inside it (alpha's
-# modular solve split by primes, its Chinese remaindering by values); the
-# bytes stay those of one thread.
-for one in instances/random-2.gssl instances/random-3.gssl \
-  instances/alpha-gadget-oscillating.gssl; do
-  "$C" analyze --family alpha --threads 1 "$one" >"$tmp/one.txt" 2>/dev/null
-  [ -s "$tmp/one.txt" ]; ok "alpha on $one: one thread prints a report" $?
-  for n in 2 3; do
-    "$C" analyze --family alpha --threads $n "$one" 2>/dev/null | cmp -s - "$tmp/one.txt"
-    ok "alpha on $one alone: --threads $n prints the bytes of --threads 1" $?
+# modular solve split by primes, its Chinese remaindering by values; lambda's
+# primes in rounds); the bytes stay those of one thread.
+for f in alpha lambda; do
+  for one in instances/random-2.gssl instances/random-3.gssl \
+    instances/$f-gadget-oscillating.gssl; do
+    "$C" analyze --family $f --threads 1 "$one" >"$tmp/one.txt" 2>/dev/null
+    [ -s "$tmp/one.txt" ]; ok "$f on $one: one thread prints a report" $?
+    for n in 2 3; do
+      "$C" analyze --family $f --threads $n "$one" 2>/dev/null | cmp -s - "$tmp/one.txt"
+      ok "$f on $one alone: --threads $n prints the bytes of --threads 1" $?
+    done
   done
 done
 

@@ -7,7 +7,9 @@
    a time (the memory bound), also when the chunks are sized by the node
    counts the source declares; (3) a source error or an instance without a
    scored node fails the run with that message, the first failing chunk's,
-   and every fetched instance is released. */
+   and every fetched instance is released; (4) one larger instance, alone in
+   its chunk, gives the same reports on 1, 2 and 3 threads (the spare threads
+   work inside its analysis). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -206,6 +208,41 @@ static void check_errors(ct_instance_struct *insts, slong m)
     counting_clear(&S);
 }
 
+/* One instance is one chunk: on 2 and 3 threads the spare ones work inside
+   its analysis (alpha's Krylov products and CRT, lambda's primes in rounds);
+   the reports must be those of one thread. */
+static void check_one_large(ct_family_t fam)
+{
+    ct_instance_t I;
+    ct_gen_params_t P;
+    ct_gen_params_init(P, 48, 3);
+    P->connected = 1;
+    P->labeled = 0.25;
+    P->weight = CT_GEN_WEIGHT_SMALL;
+    ct_gen_instance(I, P, 12, 0);
+    counting_source S;
+    counting_init(&S, I, 1, NULL);
+    char err[512];
+    ct_analysis_t R, A;
+    CHECK(run(R, &S, fam, CT_SIGNFN_TIES_SMALLEST, "all", 1, err, sizeof(err)) == 0);
+    CHECK_MSG(R->nundecided == 0 && R->nbp > 0, "family %d: %ld breakpoints", (int)fam,
+              (long)R->nbp);
+    char *text = report_of(R, 0), *json = report_of(R, 1);
+    for (slong th = 2; th <= 3; th++) {
+        CHECK(run(A, &S, fam, CT_SIGNFN_TIES_SMALLEST, "all", th, err, sizeof(err)) == 0);
+        char *t = report_of(A, 0), *j = report_of(A, 1);
+        CHECK_MSG(strcmp(t, text) == 0 && strcmp(j, json) == 0,
+                  "family %d: one instance on %ld threads differs from one thread",
+                  (int)fam, (long)th);
+        free(t), free(j);
+        ct_analysis_clear(A);
+    }
+    free(text), free(json);
+    ct_analysis_clear(R);
+    counting_clear(&S);
+    ct_instance_clear(I);
+}
+
 int main(void)
 {
     enum { M = 14 };
@@ -221,6 +258,8 @@ int main(void)
     check_family(CT_FAMILY_LAMBDA, CT_SIGNFN_TIES_EXPECTED, insts, M);
     check_family(CT_FAMILY_ALPHA, CT_SIGNFN_TIES_SMALLEST, insts, M);
     check_family(CT_FAMILY_DELTA, CT_SIGNFN_TIES_EXPECTED, insts, M);
+    check_one_large(CT_FAMILY_LAMBDA);
+    check_one_large(CT_FAMILY_ALPHA);
     check_plan(insts, M);
     check_errors(insts, M);
     for (slong t = 0; t < M; t++)

@@ -56,6 +56,11 @@ void ct_crt_accept(ct_crt_t C);
    accepts p. v holds len initialized fmpz, 0 before the first prime. */
 void ct_crt_accept_vec(fmpz *v, const ulong *res, slong len, ct_crt_t C);
 
+/* Makes p, a candidate returned earlier (larger than every accepted prime and
+   every candidate accepted since), the last candidate again, for a caller that
+   took several candidates before accepting them in order. */
+void ct_crt_set_candidate(ct_crt_t C, ulong p);
+
 /* M, the product of the accepted primes (formed on demand; owned by C). */
 const fmpz *ct_crt_modulus(ct_crt_t C);
 

@@ -15,6 +15,7 @@
 #include "certune/component.h"
 #include "certune/crt.h"
 #include "certune/lambda.h"
+#include "certune/pool.h"
 
 typedef struct {
     slong m, nu;      /* labeled and unlabeled nodes of the component */
@@ -75,7 +76,6 @@ typedef struct {
     slong nsc, npairs, m;
     slong *side, *idx; /* side 0: row idx of the labeled block, 1: unlabeled */
     fmpz *coef;        /* nsc * npairs * m coefficients of lambda'^e, by CRT */
-    ulong *res;        /* the same, modulo the current prime */
 } lambda_target;
 
 /* Bits of 2 m 2^m prod_i max(1, ceil(|row_i|_2)) over the rows of L_int: twice
@@ -173,32 +173,53 @@ static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_
     I->id[2] = ct_crt_mm_add(I->mm, Luu->entries, Luu->r * Luu->c);
 }
 
-/* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p; *det = det(L_uu) mod p.
-   Returns 0 when p divides det(L_uu) (the prime is skipped). */
-static int lambda_kron_mod(nmod_mat_t K, nmod_mat_t H, ulong *det, const lambda_input *I)
+/* One prime's work: its inputs reduced by the calling thread (the remainder
+   tree is shared state), then the residues computed by any thread. */
+typedef struct {
+    nmod_mat_t K, Uu, Ul; /* L_ll, L_uu, L_ul modulo p */
+    ulong p, *res;        /* the residues of every N modulo p (T's layout) */
+    int ok;               /* 0: p divides det(L_uu), skipped */
+} lambda_job;
+
+static void lambda_job_init(lambda_job *J, ulong p, const lambda_input *I, slong len)
 {
-    const fmpz_mat_struct *Lul = I->Lul, *Luu = I->Luu;
-    ct_crt_mm_mat(K, I->mm, I->id[0]);
+    J->p = p;
+    nmod_mat_init(J->K, I->Lll->r, I->Lll->c, p);
+    nmod_mat_init(J->Uu, I->Luu->r, I->Luu->c, p);
+    nmod_mat_init(J->Ul, I->Lul->r, I->Lul->c, p);
+    ct_crt_mm_mat(J->K, I->mm, I->id[0]);
+    if (I->Luu->r > 0) {
+        ct_crt_mm_mat(J->Uu, I->mm, I->id[2]);
+        ct_crt_mm_mat(J->Ul, I->mm, I->id[1]);
+    }
+    J->res = flint_malloc(FLINT_MAX(len, 1) * sizeof(ulong));
+    J->ok = 0;
+}
+
+static void lambda_job_clear(lambda_job *J)
+{
+    nmod_mat_clear(J->K), nmod_mat_clear(J->Uu), nmod_mat_clear(J->Ul);
+    flint_free(J->res);
+}
+
+/* K = L_ll + L_lu H with H = -L_uu^{-1} L_ul, all mod p, in place of J's
+   inputs (Uu is overwritten); *det = det(L_uu) mod p. Returns 0 when p divides
+   det(L_uu). */
+static int lambda_kron_mod(nmod_mat_t H, ulong *det, lambda_job *J)
+{
     *det = 1;
-    if (Luu->r == 0)
+    if (J->Uu->r == 0)
         return 1;
-    ulong p = K->mod.n;
-    nmod_mat_t Uu, Ul, LulT, prod;
-    nmod_mat_init(Uu, Luu->r, Luu->r, p);
-    nmod_mat_init(Ul, Lul->r, Lul->c, p);
-    nmod_mat_init(LulT, Lul->c, Lul->r, p);
-    nmod_mat_init(prod, Lul->c, Lul->c, p);
-    ct_crt_mm_mat(Uu, I->mm, I->id[2]);
-    ct_crt_mm_mat(Ul, I->mm, I->id[1]);
-    nmod_mat_transpose(LulT, Ul);
-    nmod_mat_neg(Ul, Ul);
-    int ok = lambda_lu_solve(H, det, Uu, Ul);
+    nmod_mat_t LulT, prod;
+    nmod_mat_init(LulT, J->Ul->c, J->Ul->r, J->p);
+    nmod_mat_init(prod, J->Ul->c, J->Ul->c, J->p);
+    nmod_mat_transpose(LulT, J->Ul);
+    nmod_mat_neg(J->Ul, J->Ul);
+    int ok = lambda_lu_solve(H, det, J->Uu, J->Ul);
     if (ok) {
         nmod_mat_mul(prod, LulT, H);
-        nmod_mat_add(K, K, prod);
+        nmod_mat_add(J->K, J->K, prod);
     }
-    nmod_mat_clear(Uu);
-    nmod_mat_clear(Ul);
     nmod_mat_clear(LulT);
     nmod_mat_clear(prod);
     return ok;
@@ -241,39 +262,37 @@ static void lambda_krylov_mod(nmod_mat_t Wall, const nmod_mat_t K,
     nmod_poly_clear(cp);
 }
 
-/* Residues of every N of the component modulo p into T->res; 0 if p is bad. */
-static int lambda_residues(lambda_target *T, ulong p, const lambda_input *I,
-                           const ct_instance_t inst, const kron_sets *S)
+/* Residues of every N of the component modulo J's prime into J->res; J->ok = 0
+   if the prime is bad. Touches J and reads T, inst, S only: any thread. */
+static void lambda_residues(lambda_job *J, const lambda_target *T,
+                            const ct_instance_t inst, const kron_sets *S)
 {
     slong m = S->m, c = inst->c;
-    ulong det;
-    nmod_mat_t K, H, Wall, HW;
-    nmod_mat_init(K, m, m, p);
+    ulong det, p = J->p;
+    nmod_mat_t H, Wall, HW;
     nmod_mat_init(H, S->nu, m, p);
     nmod_mat_init(Wall, m, c * m, p);
     nmod_mat_init(HW, S->nu, c * m, p);
-    int ok = lambda_kron_mod(K, H, &det, I);
-    if (ok) {
-        lambda_krylov_mod(Wall, K, inst, S);
+    J->ok = lambda_kron_mod(H, &det, J);
+    if (J->ok) {
+        lambda_krylov_mod(Wall, J->K, inst, S);
         if (S->nu > 0)
             nmod_mat_mul(HW, H, Wall);
         for (slong r = 0; r < T->nsc; r++) {
             const ulong *row = T->side[r] ? HW->rows[T->idx[r]] : Wall->rows[T->idx[r]];
-            ulong *out = T->res + r * T->npairs * m;
+            ulong *out = J->res + r * T->npairs * m;
             for (slong k = 0; k < c; k++)
                 for (slong l = k + 1; l < c; l++, out += m)
                     for (slong e = 0; e < m; e++) {
                         slong t = m - 1 - e;
-                        ulong d = nmod_sub(row[t * c + k], row[t * c + l], K->mod);
-                        out[e] = nmod_mul(d, det, K->mod);
+                        ulong d = nmod_sub(row[t * c + k], row[t * c + l], J->K->mod);
+                        out[e] = nmod_mul(d, det, J->K->mod);
                     }
         }
     }
-    nmod_mat_clear(K);
     nmod_mat_clear(H);
     nmod_mat_clear(Wall);
     nmod_mat_clear(HW);
-    return ok;
 }
 
 /* The scored nodes of the component, labeled block first. */
@@ -294,40 +313,72 @@ static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
             }
     slong len = FLINT_MAX(T->nsc * T->npairs * T->m, 1);
     T->coef = _fmpz_vec_init(len);
-    T->res = flint_malloc(len * sizeof(ulong));
 }
 
 static void lambda_target_clear(lambda_target *T)
 {
     _fmpz_vec_clear(T->coef, FLINT_MAX(T->nsc * T->npairs * T->m, 1));
-    flint_free(T->res);
     flint_free(T->side);
     flint_free(T->idx);
 }
 
+/* The jobs of one round, run by the pool's threads. */
+typedef struct {
+    lambda_job *jobs;
+    const lambda_target *T;
+    const ct_instance_struct *inst;
+    const kron_sets *S;
+} lambda_round;
+
+static void lambda_round_job(void *arg, slong j)
+{
+    lambda_round *R = arg;
+    lambda_residues(R->jobs + j, R->T, R->inst, R->S);
+}
+
 /* CRT over primes above 2^58 until their product exceeds the bound, by chunks
-   (ct_crt_vec); the inputs' huge entries by a remainder tree (ct_crt_mm). */
+   (ct_crt_vec); the inputs' huge entries by a remainder tree (ct_crt_mm). With
+   spare threads (ct_pool_inner_threads) a round takes that many primes at
+   once: their inputs are reduced in order, their residues computed in
+   parallel, and they are accepted in order (the last round may add up to that
+   many - 1 primes more than needed: the same values, determined modulo M). */
 static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const fmpz_mat_t Lul, const fmpz_mat_t Luu,
                                const ct_instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    slong nth = ct_pool_inner_threads(), k;
     ct_crt_t C;
     ct_crt_vec_t V;
     lambda_input I;
     ulong p;
+    lambda_job *jobs = flint_malloc(nth * sizeof(lambda_job));
+    lambda_round R = {jobs, T, inst, S};
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
     lambda_input_init(&I, Lll, Lul, Luu);
-    while (ct_crt_next(&p, C)) {
-        ct_crt_mm_at(I.mm, C);
-        if (lambda_residues(T, p, &I, inst, S))
-            ct_crt_vec_accept(T->res, V, C);
-    }
+    do {
+        for (k = 0; k < nth && ct_crt_next(&p, C); k++) {
+            ct_crt_mm_at(I.mm, C);
+            lambda_job_init(jobs + k, p, &I, len);
+        }
+        ct_pool_for(k, nth, lambda_round_job, NULL, &R);
+        ulong last = k > 0 ? jobs[k - 1].p : 0;
+        for (slong j = 0; j < k; j++) {
+            if (jobs[j].ok) {
+                ct_crt_set_candidate(C, jobs[j].p);
+                ct_crt_vec_accept(jobs[j].res, V, C);
+            }
+            lambda_job_clear(jobs + j);
+        }
+        if (k > 0) /* the next round starts after every prime of this one */
+            ct_crt_set_candidate(C, last);
+    } while (k > 0);
     ct_crt_vec_finish(T->coef, V, C);
     ct_crt_mm_clear(I.mm);
     ct_crt_vec_clear(V);
     ct_crt_clear(C);
+    flint_free(jobs);
 }
 
 /* diff(lambda) = N(s lambda) divided by its positive content. */
@@ -439,22 +490,22 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     lambda_input_init(&I, Lll, Lul, Luu);
     while (ct_crt_next(&p, C)) {
         ct_crt_mm_at(I.mm, C);
-        nmod_mat_t K, H;
+        lambda_job J;
+        nmod_mat_t H;
         nmod_poly_t cp;
         ulong det;
-        nmod_mat_init(K, m, m, p);
+        lambda_job_init(&J, p, &I, 0);
         nmod_mat_init(H, S->nu, m, p);
         nmod_poly_init(cp, p);
-        int ok = lambda_kron_mod(K, H, &det, &I);
-        if (ok) {
-            nmod_mat_charpoly(cp, K); /* det(x I - K); x = -lambda' below */
+        if (lambda_kron_mod(H, &det, &J)) {
+            nmod_mat_charpoly(cp, J.K); /* det(x I - K); x = -lambda' below */
             for (slong e = 0; e <= m; e++) {
-                ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, K->mod);
-                res[e] = (m - e) % 2 == 1 ? nmod_neg(c, K->mod) : c;
+                ulong c = nmod_mul(nmod_poly_get_coeff_ui(cp, e), det, J.K->mod);
+                res[e] = (m - e) % 2 == 1 ? nmod_neg(c, J.K->mod) : c;
             }
             ct_crt_vec_accept(res, V, C);
         }
-        nmod_mat_clear(K);
+        lambda_job_clear(&J);
         nmod_mat_clear(H);
         nmod_poly_clear(cp);
     }
