@@ -48,8 +48,8 @@ done
 
 # One instance is one chunk: the spare threads may work inside it (alpha's
 # modular solve split by primes, its Chinese remaindering by values; lambda's
-# primes in rounds); the bytes stay those of one thread.
-for f in alpha lambda; do
+# and delta's primes in rounds); the bytes stay those of one thread.
+for f in alpha lambda delta; do
   for one in instances/random-2.gssl instances/random-3.gssl \
     instances/$f-gadget-oscillating.gssl; do
     "$C" analyze --family $f --threads 1 "$one" >"$tmp/one.txt" 2>/dev/null

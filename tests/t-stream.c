@@ -209,8 +209,8 @@ static void check_errors(ct_instance_struct *insts, slong m)
 }
 
 /* One instance is one chunk: on 2 and 3 threads the spare ones work inside
-   its analysis (alpha's Krylov products and CRT, lambda's primes in rounds);
-   the reports must be those of one thread. */
+   its analysis (alpha's Krylov products and CRT, lambda's and delta's primes
+   in rounds); the reports must be those of one thread. */
 static void check_one_large(ct_family_t fam)
 {
     ct_instance_t I;
@@ -260,6 +260,7 @@ int main(void)
     check_family(CT_FAMILY_DELTA, CT_SIGNFN_TIES_EXPECTED, insts, M);
     check_one_large(CT_FAMILY_LAMBDA);
     check_one_large(CT_FAMILY_ALPHA);
+    check_one_large(CT_FAMILY_DELTA);
     check_plan(insts, M);
     check_errors(insts, M);
     for (slong t = 0; t < M; t++)

@@ -11,6 +11,7 @@
    reconstructed by CRT (ct_crt): exact, and only the requested rows are rebuilt. */
 #include <flint/nmod_mat.h>
 #include "certune/crt.h"
+#include "certune/pool.h"
 #include "delta_internal.h"
 
 /* Bits of m prod_i A_ii: Y < 2^bits. */
@@ -41,23 +42,29 @@ static ulong delta_lu_det(const nmod_mat_t LU, slong *perm)
     return transpositions % 2 ? nmod_neg(d, LU->mod) : d;
 }
 
-/* Yp = the rows of adj(A) E mod p, A (n x n) registered first in Amod and
-   reduced modulo its current prime; 0 when p divides det(A) (prime skipped). */
-static int delta_adj_mod(nmod_mat_t Yp, const ct_crt_mm_t Amod, slong n, const slong *lab,
-                         const slong *grp, slong m, const slong *rows)
+/* One prime's solve: LU holds A mod p (reduced by the calling thread: the
+   remainder tree is shared state); delta_adj_mod may then run on any thread. */
+typedef struct {
+    nmod_mat_t LU, Yp;
+    int ok;
+} delta_job;
+
+/* Yp = the rows of adj(A) E mod p from J->LU = A mod p (overwritten); J->ok = 0
+   when p divides det(A) (prime skipped). */
+static void delta_adj_mod(delta_job *J, const slong *lab, const slong *grp, slong m,
+                          const slong *rows)
 {
-    slong ng = Yp->c;
-    ulong p = Yp->mod.n;
+    slong n = J->LU->r, ng = J->Yp->c;
+    ulong p = J->Yp->mod.n;
     slong *perm = flint_malloc(n * sizeof(slong)), *inv = flint_malloc(n * sizeof(slong));
-    nmod_mat_t LU, B, X;
-    nmod_mat_init(LU, n, n, p);
+    nmod_mat_t B, X;
+    nmod_mat_struct *LU = J->LU;
     nmod_mat_init(B, n, ng, p);
     nmod_mat_init(X, n, ng, p);
-    ct_crt_mm_mat(LU, Amod, 0);
     for (slong i = 0; i < n; i++)
         perm[i] = i;
-    int ok = nmod_mat_lu(perm, LU, 1) == n;
-    if (ok) {
+    J->ok = nmod_mat_lu(perm, LU, 1) == n;
+    if (J->ok) {
         for (slong i = 0; i < n; i++) /* row i of P E is row perm[i] of E */
             inv[perm[i]] = i;
         for (slong j = 0; j < m; j++)
@@ -65,14 +72,26 @@ static int delta_adj_mod(nmod_mat_t Yp, const ct_crt_mm_t Amod, slong n, const s
         nmod_mat_solve_tril_recursive(X, LU, B, 1); /* blocked: faster than classical */
         nmod_mat_solve_triu_recursive(B, LU, X, 0); /* B = A^{-1} E */
         ulong det = delta_lu_det(LU, perm);
-        for (slong r = 0; r < Yp->r; r++)
+        for (slong r = 0; r < J->Yp->r; r++)
             for (slong g = 0; g < ng; g++)
-                nmod_mat_entry(Yp, r, g) =
+                nmod_mat_entry(J->Yp, r, g) =
                     nmod_mul(nmod_mat_entry(B, rows[r], g), det, LU->mod);
     }
-    nmod_mat_clear(LU), nmod_mat_clear(B), nmod_mat_clear(X);
+    nmod_mat_clear(B), nmod_mat_clear(X);
     flint_free(perm), flint_free(inv);
-    return ok;
+}
+
+/* A round of primes solved by the pool's threads. */
+typedef struct {
+    delta_job *jobs;
+    const slong *lab, *grp, *rows;
+    slong m;
+} delta_round;
+
+static void delta_round_job(void *arg, slong j)
+{
+    delta_round *D = arg;
+    delta_adj_mod(D->jobs + j, D->lab, D->grp, D->m, D->rows);
 }
 
 /* Y[r][g] from its residues: Yp[k] modulo the k-th accepted prime of R. */
@@ -103,18 +122,37 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
     ct_crt_init(R, 58, bits);
     ct_crt_mm_init(Amod, WORD(1) << 22);
     ct_crt_mm_add(Amod, A->entries, A->r * A->c);
-    while (ct_crt_next(&p, R)) {
-        ct_crt_mm_at(Amod, R);
-        if (nres == alloc)
-            res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
-        nmod_mat_init(res[nres], nr, ngroups, p);
-        if (delta_adj_mod(res[nres], Amod, A->r, lab, grp, m, rows)) {
-            ct_crt_accept(R);
-            nres++;
-        } else {
-            nmod_mat_clear(res[nres]);
+    /* with spare threads (ct_pool_inner_threads) the primes go in rounds:
+       inputs reduced in order, solved in parallel, accepted in order (the last
+       round may add primes beyond the bound: the same Y, rebuilt modulo M) */
+    slong nth = ct_pool_inner_threads(), k;
+    delta_job *jobs = flint_malloc(nth * sizeof(delta_job));
+    delta_round D = {jobs, lab, grp, rows, m};
+    do {
+        for (k = 0; k < nth && ct_crt_next(&p, R); k++) {
+            ct_crt_mm_at(Amod, R);
+            nmod_mat_init(jobs[k].LU, A->r, A->r, p);
+            nmod_mat_init(jobs[k].Yp, nr, ngroups, p);
+            ct_crt_mm_mat(jobs[k].LU, Amod, 0);
         }
-    }
+        ct_pool_for(k, nth, delta_round_job, NULL, &D);
+        ulong last = k > 0 ? jobs[k - 1].LU->mod.n : 0;
+        for (slong j = 0; j < k; j++) {
+            nmod_mat_clear(jobs[j].LU);
+            if (!jobs[j].ok) {
+                nmod_mat_clear(jobs[j].Yp);
+                continue;
+            }
+            ct_crt_set_candidate(R, jobs[j].Yp->mod.n);
+            ct_crt_accept(R);
+            if (nres == alloc)
+                res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
+            *res[nres++] = *jobs[j].Yp; /* moved */
+        }
+        if (k > 0) /* the next round starts after every prime of this one */
+            ct_crt_set_candidate(R, last);
+    } while (k > 0);
+    flint_free(jobs);
     delta_reconstruct(Y, *res, R);
     for (slong i = 0; i < nres; i++)
         nmod_mat_clear(res[i]);
