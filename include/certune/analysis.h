@@ -248,8 +248,9 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
 
 /* Progress of long analyses: fn(arg, done, total) is called after the sign
    functions of each instance are built (done = 1 .. total); NULL removes the
-   hook. Process-wide, for the command line (not thread-safe). The families
-   call ct_analysis_progress. */
+   hook. Per thread: an analysis reports to the hook of the thread that starts
+   it (threads it starts, and analyses started on other threads, report
+   nothing). The families call ct_analysis_progress. */
 void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg);
 void ct_analysis_progress(slong done, slong total);
 /* The place (see ct_analysis_struct) of open piece i, of breakpoint b, and of
