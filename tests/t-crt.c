@@ -1,8 +1,8 @@
 /* Tests of crt against direct exact computation: random integers of known
    size rebuilt from their residues (incremental, Garner and the product tree,
-   signed and not, and by chunks), the stopping rule, skipped primes, residues
-   of huge integers by the remainder tree against fmpz_fdiv_ui, and
-   determinants of random integer matrices under Hadamard's bound against
+   signed and not, by chunks, and in rounds on threads), the stopping rule,
+   skipped primes, residues of huge integers by the remainder tree against
+   fmpz_fdiv_ui, and determinants of random integer matrices under Hadamard's bound against
    fmpz_mat_det. */
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_vec.h>
@@ -169,6 +169,67 @@ static void check_vec(flint_rand_t st)
     }
 }
 
+/* ct_crt_rounds' slots: the residues of prime j, computed by work on any
+   thread; take records the prime it is handed, give checks it is handed the
+   same one back, in order, and accepts all but every third. */
+typedef struct {
+    const fmpz *x;
+    slong len, seen, order_bad;
+    ulong p[4], last;
+    ulong *res; /* 4 slots of len residues */
+    ct_crt_vec_struct *V;
+} rounds_arg;
+
+static void rounds_take(void *arg, slong j, ct_crt_t C)
+{
+    rounds_arg *A = arg;
+    A->order_bad += C->cand <= A->last; /* taken increasing */
+    A->p[j] = A->last = C->cand;
+}
+
+static void rounds_work(void *arg, slong j)
+{
+    rounds_arg *A = arg;
+    for (slong i = 0; i < A->len; i++)
+        A->res[j * A->len + i] = fmpz_fdiv_ui(A->x + i, A->p[j]);
+}
+
+static void rounds_give(void *arg, slong j, ct_crt_t C)
+{
+    rounds_arg *A = arg;
+    A->order_bad += C->cand != A->p[j];
+    if (A->seen++ % 3 != 2)
+        ct_crt_vec_accept(A->res + j * A->len, A->V, C);
+}
+
+/* ct_crt_rounds on 1 to 4 threads, every third prime skipped: the values come
+   back exactly, the primes are handed in order and never twice. */
+static void check_rounds(flint_rand_t st)
+{
+    static const ct_crt_round_struct F = {rounds_take, rounds_work, rounds_give};
+    for (slong trial = 0; trial < 24; trial++) {
+        slong len = 1 + n_randint(st, 5), b = 1 + n_randint(st, 3000),
+              nth = 1 + trial % 4;
+        fmpz *x = _fmpz_vec_init(len), *v = _fmpz_vec_init(len);
+        for (slong i = 0; i < len; i++)
+            random_value(x + i, st, b, 1);
+        ct_crt_t C;
+        ct_crt_vec_t V;
+        ct_crt_init(C, 62, b + 1);
+        ct_crt_vec_init(V, len, 1 << 20, C);
+        rounds_arg A = {x, len, 0, 0, {0}, 0, flint_malloc(4 * len * sizeof(ulong)), V};
+        ct_crt_rounds(C, nth, &F, &A);
+        ct_crt_vec_finish(v, V, C);
+        CHECK_MSG(_fmpz_vec_equal(x, v, len) && A.order_bad == 0,
+                  "len %ld bits %ld threads %ld: %ld out of order", (long)len, (long)b,
+                  (long)nth, (long)A.order_bad);
+        ct_crt_vec_clear(V);
+        ct_crt_clear(C);
+        flint_free(A.res);
+        _fmpz_vec_clear(x, len), _fmpz_vec_clear(v, len);
+    }
+}
+
 /* ct_crt_mm against fmpz_fdiv_ui on each prime: huge and small entries of
    both signs, a matrix, rejected candidates, and budgets small enough to
    force new runs. */
@@ -261,6 +322,7 @@ int main(void)
     check_det(st);
     check_tree(st);
     check_vec(st);
+    check_rounds(st);
     check_mm(st);
     flint_randclear(st);
     flint_cleanup();

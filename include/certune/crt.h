@@ -56,10 +56,21 @@ void ct_crt_accept(ct_crt_t C);
    accepts p. v holds len initialized fmpz, 0 before the first prime. */
 void ct_crt_accept_vec(fmpz *v, const ulong *res, slong len, ct_crt_t C);
 
-/* Makes p, a candidate returned earlier (larger than every accepted prime and
-   every candidate accepted since), the last candidate again, for a caller that
-   took several candidates before accepting them in order. */
-void ct_crt_set_candidate(ct_crt_t C, ulong p);
+/* The candidates of C in rounds of up to nthreads primes: for each prime of
+   a round, in order, take(arg, j, C) on the calling thread with that prime as
+   C's last candidate (reduce inputs, ct_crt_mm_at); then work(arg, j) for the
+   round's primes on nthreads threads (ct_pool_for: independent work only);
+   then give(arg, j, C) in order on the calling thread, the prime again C's
+   last candidate, to accept it (ct_crt_accept, ct_crt_vec_accept) or skip it
+   and free slot j. Ends when C needs no more primes; the last round may
+   accept up to nthreads - 1 primes beyond the bound (harmless: values are
+   then determined modulo a larger M). */
+typedef struct {
+    void (*take)(void *arg, slong j, ct_crt_t C);
+    void (*work)(void *arg, slong j);
+    void (*give)(void *arg, slong j, ct_crt_t C);
+} ct_crt_round_struct;
+void ct_crt_rounds(ct_crt_t C, slong nthreads, const ct_crt_round_struct *F, void *arg);
 
 /* M, the product of the accepted primes (formed on demand; owned by C). */
 const fmpz *ct_crt_modulus(ct_crt_t C);

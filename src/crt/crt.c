@@ -95,11 +95,6 @@ void ct_crt_accept(ct_crt_t C)
     C->lbits += FLINT_BIT_COUNT(C->cand) - 1;
 }
 
-void ct_crt_set_candidate(ct_crt_t C, ulong p)
-{
-    C->cand = p;
-}
-
 const fmpz *ct_crt_modulus(ct_crt_t C)
 {
     if (C->Mnp < C->np) {

@@ -81,17 +81,45 @@ static void delta_adj_mod(delta_job *J, const slong *lab, const slong *grp, slon
     flint_free(perm), flint_free(inv);
 }
 
-/* A round of primes solved by the pool's threads. */
+/* A round of primes (ct_crt_rounds): slot j holds prime j's job; accepted
+   primes' residues are moved to res[0 .. nres). */
 typedef struct {
     delta_job *jobs;
+    ct_crt_mm_struct *Amod;
     const slong *lab, *grp, *rows;
-    slong m;
+    slong m, n, nr, ngroups;
+    nmod_mat_struct *res;
+    slong nres, alloc;
 } delta_round;
 
-static void delta_round_job(void *arg, slong j)
+static void delta_round_take(void *arg, slong j, ct_crt_t C)
+{
+    delta_round *D = arg;
+    ct_crt_mm_at(D->Amod, C);
+    nmod_mat_init(D->jobs[j].LU, D->n, D->n, C->cand);
+    nmod_mat_init(D->jobs[j].Yp, D->nr, D->ngroups, C->cand);
+    ct_crt_mm_mat(D->jobs[j].LU, D->Amod, 0);
+}
+
+static void delta_round_work(void *arg, slong j)
 {
     delta_round *D = arg;
     delta_adj_mod(D->jobs + j, D->lab, D->grp, D->m, D->rows);
+}
+
+static void delta_round_give(void *arg, slong j, ct_crt_t C)
+{
+    delta_round *D = arg;
+    delta_job *J = D->jobs + j;
+    nmod_mat_clear(J->LU);
+    if (!J->ok) {
+        nmod_mat_clear(J->Yp);
+        return;
+    }
+    ct_crt_accept(C);
+    if (D->nres == D->alloc)
+        D->res = flint_realloc(D->res, (D->alloc *= 2) * sizeof(nmod_mat_struct));
+    D->res[D->nres++] = *J->Yp; /* moved */
 }
 
 /* Y[r][g] from its residues: Yp[k] modulo the k-th accepted prime of R. */
@@ -112,51 +140,37 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
                        slong nr)
 {
-    slong bits = delta_adj_bits(A, m), nres = 0, alloc = bits / 58 + 2;
-    nmod_mat_t *res = flint_malloc(alloc * sizeof(nmod_mat_t));
+    slong bits = delta_adj_bits(A, m), nth = ct_pool_inner_threads();
+    static const ct_crt_round_struct F = {delta_round_take, delta_round_work,
+                                          delta_round_give};
     ct_crt_t R;
     ct_crt_mm_t Amod; /* A's huge entries by a remainder tree (docs/architecture.md) */
-    ulong p;
+    delta_round D = {flint_malloc(nth * sizeof(delta_job)),
+                     Amod,
+                     lab,
+                     grp,
+                     rows,
+                     m,
+                     A->r,
+                     nr,
+                     ngroups,
+                     NULL,
+                     0,
+                     bits / 58 + 2};
+    D.res = flint_malloc(D.alloc * sizeof(nmod_mat_struct));
     /* primes above 2^58: FLINT's dot products mod p then accumulate in two
        limbs for lengths up to 2^12 (above 2^59: 2^10; near 2^62: three limbs) */
     ct_crt_init(R, 58, bits);
     ct_crt_mm_init(Amod, WORD(1) << 22);
     ct_crt_mm_add(Amod, A->entries, A->r * A->c);
     /* with spare threads (ct_pool_inner_threads) the primes go in rounds:
-       inputs reduced in order, solved in parallel, accepted in order (the last
-       round may add primes beyond the bound: the same Y, rebuilt modulo M) */
-    slong nth = ct_pool_inner_threads(), k;
-    delta_job *jobs = flint_malloc(nth * sizeof(delta_job));
-    delta_round D = {jobs, lab, grp, rows, m};
-    do {
-        for (k = 0; k < nth && ct_crt_next(&p, R); k++) {
-            ct_crt_mm_at(Amod, R);
-            nmod_mat_init(jobs[k].LU, A->r, A->r, p);
-            nmod_mat_init(jobs[k].Yp, nr, ngroups, p);
-            ct_crt_mm_mat(jobs[k].LU, Amod, 0);
-        }
-        ct_pool_for(k, nth, delta_round_job, NULL, &D);
-        ulong last = k > 0 ? jobs[k - 1].LU->mod.n : 0;
-        for (slong j = 0; j < k; j++) {
-            nmod_mat_clear(jobs[j].LU);
-            if (!jobs[j].ok) {
-                nmod_mat_clear(jobs[j].Yp);
-                continue;
-            }
-            ct_crt_set_candidate(R, jobs[j].Yp->mod.n);
-            ct_crt_accept(R);
-            if (nres == alloc)
-                res = flint_realloc(res, (alloc *= 2) * sizeof(nmod_mat_t));
-            *res[nres++] = *jobs[j].Yp; /* moved */
-        }
-        if (k > 0) /* the next round starts after every prime of this one */
-            ct_crt_set_candidate(R, last);
-    } while (k > 0);
-    flint_free(jobs);
-    delta_reconstruct(Y, *res, R);
-    for (slong i = 0; i < nres; i++)
-        nmod_mat_clear(res[i]);
-    flint_free(res);
+       inputs reduced in order, solved in parallel, accepted in order */
+    ct_crt_rounds(R, nth, &F, &D);
+    flint_free(D.jobs);
+    delta_reconstruct(Y, D.res, R);
+    for (slong i = 0; i < D.nres; i++)
+        nmod_mat_clear(D.res + i);
+    flint_free(D.res);
     ct_crt_mm_clear(Amod);
     ct_crt_clear(R);
 }

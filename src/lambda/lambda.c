@@ -322,63 +322,63 @@ static void lambda_target_clear(lambda_target *T)
     flint_free(T->idx);
 }
 
-/* The jobs of one round, run by the pool's threads. */
+/* A round of primes (ct_crt_rounds): slot j holds prime j's job. */
 typedef struct {
     lambda_job *jobs;
+    lambda_input *I;
+    ct_crt_vec_struct *V;
     const lambda_target *T;
     const ct_instance_struct *inst;
     const kron_sets *S;
 } lambda_round;
 
-static void lambda_round_job(void *arg, slong j)
+static void lambda_round_take(void *arg, slong j, ct_crt_t C)
+{
+    lambda_round *R = arg;
+    ct_crt_mm_at(R->I->mm, C);
+    lambda_job_init(R->jobs + j, C->cand, R->I, R->T->nsc * R->T->npairs * R->T->m);
+}
+
+static void lambda_round_work(void *arg, slong j)
 {
     lambda_round *R = arg;
     lambda_residues(R->jobs + j, R->T, R->inst, R->S);
 }
 
+static void lambda_round_give(void *arg, slong j, ct_crt_t C)
+{
+    lambda_round *R = arg;
+    if (R->jobs[j].ok)
+        ct_crt_vec_accept(R->jobs[j].res, R->V, C);
+    lambda_job_clear(R->jobs + j);
+}
+
 /* CRT over primes above 2^58 until their product exceeds the bound, by chunks
    (ct_crt_vec); the inputs' huge entries by a remainder tree (ct_crt_mm). With
-   spare threads (ct_pool_inner_threads) a round takes that many primes at
-   once: their inputs are reduced in order, their residues computed in
-   parallel, and they are accepted in order (the last round may add up to that
-   many - 1 primes more than needed: the same values, determined modulo M). */
+   spare threads (ct_pool_inner_threads) the primes go in rounds of that many
+   (ct_crt_rounds): inputs reduced in order, residues computed in parallel,
+   primes accepted in order. */
 static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const fmpz_mat_t Lul, const fmpz_mat_t Luu,
                                const ct_instance_t inst, const kron_sets *S)
 {
     slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
-    slong nth = ct_pool_inner_threads(), k;
+    slong nth = ct_pool_inner_threads();
+    static const ct_crt_round_struct F = {lambda_round_take, lambda_round_work,
+                                          lambda_round_give};
     ct_crt_t C;
     ct_crt_vec_t V;
     lambda_input I;
-    ulong p;
-    lambda_job *jobs = flint_malloc(nth * sizeof(lambda_job));
-    lambda_round R = {jobs, T, inst, S};
+    lambda_round R = {flint_malloc(nth * sizeof(lambda_job)), &I, V, T, inst, S};
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
     lambda_input_init(&I, Lll, Lul, Luu);
-    do {
-        for (k = 0; k < nth && ct_crt_next(&p, C); k++) {
-            ct_crt_mm_at(I.mm, C);
-            lambda_job_init(jobs + k, p, &I, len);
-        }
-        ct_pool_for(k, nth, lambda_round_job, NULL, &R);
-        ulong last = k > 0 ? jobs[k - 1].p : 0;
-        for (slong j = 0; j < k; j++) {
-            if (jobs[j].ok) {
-                ct_crt_set_candidate(C, jobs[j].p);
-                ct_crt_vec_accept(jobs[j].res, V, C);
-            }
-            lambda_job_clear(jobs + j);
-        }
-        if (k > 0) /* the next round starts after every prime of this one */
-            ct_crt_set_candidate(C, last);
-    } while (k > 0);
+    ct_crt_rounds(C, nth, &F, &R);
     ct_crt_vec_finish(T->coef, V, C);
     ct_crt_mm_clear(I.mm);
     ct_crt_vec_clear(V);
     ct_crt_clear(C);
-    flint_free(jobs);
+    flint_free(R.jobs);
 }
 
 /* diff(lambda) = N(s lambda) divided by its positive content. */
