@@ -2,8 +2,8 @@
    size rebuilt from their residues (incremental, Garner and the product tree,
    signed and not, by chunks, and in rounds on threads), the stopping rule,
    skipped primes, residues of huge integers by the remainder tree against
-   fmpz_fdiv_ui, and determinants of random integer matrices under Hadamard's bound against
-   fmpz_mat_det. */
+   fmpz_fdiv_ui, and determinants of random integer matrices under Hadamard's
+   bound against fmpz_mat_det. */
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_vec.h>
 #include <flint/nmod_mat.h>
