@@ -4,10 +4,9 @@
    process start, more than a short exact analysis's whole serial part
    (docs/scale.md); only the GNN commands and `sample` on a .npz dataset
    read zip files. */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include "certune/dynlib.h"
 #include "dataset_npz.h"
 
 static struct {
@@ -17,41 +16,26 @@ static struct {
     _ct_dataset_zip_api api;
 } zip_lib = {PTHREAD_ONCE_INIT, 0, "", {0}};
 
-/* dlsym returns an object pointer; POSIX guarantees the conversion. */
-static void zip_sym(void *h, void **fn, const char *name, const char *lib)
-{
-    *fn = dlsym(h, name);
-    if (*fn == NULL && zip_lib.err[0] == '\0')
-        snprintf(zip_lib.err, sizeof(zip_lib.err), "%s has no symbol %s", lib, name);
-}
-
 static void zip_load(void)
 {
-    const char *lib = getenv("CERTUNE_LIBZIP");
-    if (lib == NULL || lib[0] == '\0')
-        lib = CT_DATASET_ZIP_LIB;
-    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
-    if (h == NULL) {
-        const char *why = dlerror();
-        snprintf(zip_lib.err, sizeof(zip_lib.err),
-                 "cannot load libzip (%s), which reading .npz files needs: %s "
-                 "(Debian: apt-get install libzip4)",
-                 lib, why != NULL ? why : "unknown error");
+    static const ct_dynlib_struct L = {"CERTUNE_LIBZIP", CT_DATASET_ZIP_LIB, "libzip",
+                                       "reading .npz files needs", "libzip4"};
+    static const char *const names[] = {
+        "zip_open",           "zip_discard",   "zip_name_locate",
+        "zip_stat_init",      "zip_stat",      "zip_fopen",
+        "zip_fread",          "zip_fclose",    "zip_error_init_with_code",
+        "zip_error_strerror", "zip_error_fini"};
+    void *f[11];
+    if (ct_dynlib_open(f, names, 11, &L, zip_lib.err, sizeof(zip_lib.err)))
         return;
-    }
-    _ct_dataset_zip_api *A = &zip_lib.api;
-    zip_sym(h, (void **)&A->open, "zip_open", lib);
-    zip_sym(h, (void **)&A->discard, "zip_discard", lib);
-    zip_sym(h, (void **)&A->name_locate, "zip_name_locate", lib);
-    zip_sym(h, (void **)&A->stat_init, "zip_stat_init", lib);
-    zip_sym(h, (void **)&A->stat, "zip_stat", lib);
-    zip_sym(h, (void **)&A->fopen, "zip_fopen", lib);
-    zip_sym(h, (void **)&A->fread, "zip_fread", lib);
-    zip_sym(h, (void **)&A->fclose, "zip_fclose", lib);
-    zip_sym(h, (void **)&A->error_init_with_code, "zip_error_init_with_code", lib);
-    zip_sym(h, (void **)&A->error_strerror, "zip_error_strerror", lib);
-    zip_sym(h, (void **)&A->error_fini, "zip_error_fini", lib);
-    zip_lib.ok = zip_lib.err[0] == '\0'; /* a half-loaded library stays open */
+    _ct_dataset_zip_api *A = &zip_lib.api; /* dlsym's object pointers, as POSIX allows */
+    *(void **)&A->open = f[0], *(void **)&A->discard = f[1];
+    *(void **)&A->name_locate = f[2], *(void **)&A->stat_init = f[3];
+    *(void **)&A->stat = f[4], *(void **)&A->fopen = f[5];
+    *(void **)&A->fread = f[6], *(void **)&A->fclose = f[7];
+    *(void **)&A->error_init_with_code = f[8], *(void **)&A->error_strerror = f[9];
+    *(void **)&A->error_fini = f[10];
+    zip_lib.ok = 1;
 }
 
 const _ct_dataset_zip_api *_ct_dataset_zip(char *err, size_t errlen)

@@ -1,9 +1,9 @@
 /* gnn_blas: OpenBLAS through dlopen (see the header for why). */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "certune/base.h"
+#include "certune/dynlib.h"
 #include "certune/gnn_blas.h"
 
 /* cblas.h's enumerations, by value (the header is not needed to call). */
@@ -30,36 +30,18 @@ static struct {
     dpotrs_fn *dpotrs;
 } blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL};
 
-/* dlsym returns an object pointer; POSIX guarantees the conversion. */
-static void *blas_sym(void *h, const char *name, const char *lib)
-{
-    void *p = dlsym(h, name);
-    if (p == NULL && blas.err[0] == '\0')
-        snprintf(blas.err, sizeof(blas.err), "%s has no symbol %s", lib, name);
-    return p;
-}
-
 static void blas_open(void)
 {
-    const char *lib = getenv("CERTUNE_OPENBLAS");
-    if (lib == NULL || lib[0] == '\0')
-        lib = CT_GNN_BLAS_LIB;
-    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
-    if (h == NULL) {
-        const char *why = dlerror();
-        snprintf(blas.err, sizeof(blas.err),
-                 "cannot load OpenBLAS (%s), which the GNN commands need: %s "
-                 "(Debian: apt-get install libopenblas0)",
-                 lib, why != NULL ? why : "unknown error");
-        return;
-    }
-    *(void **)&blas.dgemm = blas_sym(h, "cblas_dgemm", lib);
-    *(void **)&blas.dpotrf = blas_sym(h, "dpotrf_", lib);
-    *(void **)&blas.dpotrs = blas_sym(h, "dpotrs_", lib);
-    set_threads_fn *set_threads;
-    *(void **)&set_threads = blas_sym(h, "openblas_set_num_threads", lib);
-    if (blas.err[0] != '\0')
-        return; /* the handle stays open: a half-loaded library is not unloaded */
+    static const ct_dynlib_struct L = {"CERTUNE_OPENBLAS", CT_GNN_BLAS_LIB, "OpenBLAS",
+                                       "the GNN commands need", "libopenblas0"};
+    static const char *const names[] = {"cblas_dgemm", "dpotrf_", "dpotrs_",
+                                        "openblas_set_num_threads"};
+    void *f[4];
+    if (ct_dynlib_open(f, names, 4, &L, blas.err, sizeof(blas.err)))
+        return;                  /* a half-loaded library stays open */
+    set_threads_fn *set_threads; /* dlsym's object pointers, as POSIX allows */
+    *(void **)&blas.dgemm = f[0], *(void **)&blas.dpotrf = f[1];
+    *(void **)&blas.dpotrs = f[2], *(void **)&set_threads = f[3];
     /* The dense products are at most n x 64 by 64 x 64: threads cost more to
        wake than they save, and one thread keeps runs bitwise reproducible. */
     set_threads(1);
