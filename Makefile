@@ -161,7 +161,7 @@ $(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
 	  $(FUZZ_SRC) $(LIBS)
 
 # The dataset loaders (docs/gnn-data.md), built the same way.
-FUZZ_DATASET_SRC = $(wildcard src/dataset/*.c) src/text/text.c src/mem/mem.c
+FUZZ_DATASET_SRC = $(wildcard src/dataset/*.c) src/text/text.c src/mem/mem.c src/dynlib/dynlib.c
 $(B)/fuzz/fuzz-dataset: fuzz/fuzz-dataset.c $(FUZZ_DATASET_SRC)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
