@@ -25,6 +25,7 @@
 #include "certune/expsum.h"
 #include "certune/mqpoly.h"
 #include "certune/mqroot.h"
+#include "certune/lsroot.h"
 #include "certune/bpoint.h"
 #include "certune/signfn.h"
 #include "certune/sweep.h"

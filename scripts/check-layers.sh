@@ -17,7 +17,7 @@ cd "$root" || exit 2
 layers=(
   "base mem text qparse rational decimal crt polyset opt pool dynlib"
   "instance component dataset gen"
-  "rroot expsum mqpoly mqroot root bpoint"
+  "rroot expsum mqpoly mqroot lsroot root bpoint"
   "signfn"
   "sweep analysis"
   "lambda alpha delta"

@@ -1,10 +1,12 @@
 /* bpoint: a certified breakpoint of any family: a real algebraic number (an
    isolated root of an integer polynomial), a simple zero of an exponential sum,
-   or a simple zero of a multi-quadratic polynomial. */
+   a simple zero of a multi-quadratic polynomial, or a simple zero of an alpha
+   pair function certified in balls (lsroot.h). */
 #ifndef CERTUNE_BPOINT_H
 #define CERTUNE_BPOINT_H
 
 #include "certune/expsum.h"
+#include "certune/lsroot.h"
 #include "certune/mqroot.h"
 #include "certune/rroot.h"
 
@@ -13,7 +15,8 @@ enum {
     CT_BPOINT_ALGEBRAIC = 0,
     CT_BPOINT_EXPSUM = 1,
     CT_BPOINT_MQ = 2,
-    CT_BPOINT_NKINDS = 3
+    CT_BPOINT_LS = 3,
+    CT_BPOINT_NKINDS = 4
 };
 
 /* kind selects the certificate in use; the other members stay initialized and
@@ -23,6 +26,7 @@ typedef struct {
     ct_rroot_struct alg;
     ct_expsum_root_struct ex;
     ct_mqroot_struct mq;
+    ct_lsroot_struct ls;
 } ct_bpoint_struct;
 typedef ct_bpoint_struct ct_bpoint_t[1];
 
@@ -32,6 +36,7 @@ void ct_bpoint_set(ct_bpoint_t b, const ct_bpoint_t s);
 void ct_bpoint_set_rroot(ct_bpoint_t b, const ct_rroot_t r);
 void ct_bpoint_set_exroot(ct_bpoint_t b, const ct_expsum_root_t r);
 void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r);
+void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r);
 
 /* The ends of the certified interval (valid until b is refined). */
 const fmpq *ct_bpoint_lo(const ct_bpoint_t b);

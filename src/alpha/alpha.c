@@ -22,6 +22,8 @@
 typedef struct {
     ct_alpha_consumer fn;
     void *arg;
+    _ct_alpha_comp_hook hook; /* may take a whole component (NULL: none) */
+    void *hook_arg;
 } alpha_sink;
 
 static void alpha_emit(const alpha_sink *out, ct_signfn_struct *s)
@@ -168,6 +170,9 @@ static void alpha_component(const alpha_sink *out, slong inst_idx,
                        inst->c);
         alpha_isolated(f, inst->label[v]);
         alpha_emit(out, f);
+    } else if (nsc > 0 && out->hook != NULL &&
+               out->hook(out->hook_arg, inst, inst_idx, C, rows, nsc)) {
+        /* taken whole (the ball path) */
     } else if (nsc > 0) {
         slong batch = alpha_rows_per_batch(C, nsc);
         for (slong r0 = 0; r0 < nsc; r0 += batch)
@@ -193,9 +198,16 @@ static void alpha_unlabeled(const alpha_sink *out, const ct_instance_t inst,
 void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int score_all,
                                   FILE *warn, ct_alpha_consumer fn, void *arg)
 {
+    _ct_alpha_sign_functions_hooked(inst, inst_idx, score_all, warn, fn, arg, NULL, NULL);
+}
+
+void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
+                                     int score_all, FILE *warn, ct_alpha_consumer fn,
+                                     void *arg, _ct_alpha_comp_hook hook, void *hook_arg)
+{
     ct_component_index_t X;
     ct_component_warn_struct W;
-    alpha_sink out = {fn, arg};
+    alpha_sink out = {fn, arg, hook, hook_arg};
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
     for (slong k = 0; k < X->ncomp; k++) {

@@ -48,6 +48,11 @@ static ct_analysis_zero *alpha_new_zero(alpha_work *W, slong f, slong mult)
     return z;
 }
 
+static ct_analysis_zero *alpha_new_zero_cb(void *W, slong f, slong mult)
+{
+    return alpha_new_zero(W, f, mult);
+}
+
 /* The roots in (0, 1) of the squarefree integer polynomial q, as zeros of
    function f with multiplicity mult. */
 static void alpha_add_rational_roots(alpha_work *W, const fmpz_poly_t q, slong f,
@@ -266,8 +271,11 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     memset(&W, 0, sizeof(alpha_work));
     W.C = C;
     W.A = A;
+    _ct_alpha_ball_sink K = {C,           &W.nfuncs,         &W.sign_first,
+                             &W.sf_alloc, alpha_new_zero_cb, &W};
     for (slong t = 0; t < m; t++) {
-        ct_alpha_sign_functions_each(insts + t, t, score_all, warn, alpha_take_node, &W);
+        _ct_alpha_sign_functions_hooked(insts + t, t, score_all, warn, alpha_take_node,
+                                        &W, _ct_alpha_ball_component, &K);
         ct_analysis_progress(t + 1, m);
     }
     int bad = W.bad;

@@ -4,6 +4,7 @@
 
 #include <flint/fmpz.h>
 #include <flint/nmod_vec.h>
+#include "certune/alpha.h"
 #include "certune/analysis.h"
 #include "certune/component.h"
 #include "certune/instance.h"
@@ -75,5 +76,33 @@ int _ct_alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *
    interval by a third class) to the interval's rational midpoint, freeing the
    function it carried. Refines intervals; returns the number moved. */
 slong _ct_alpha_move_zeros(const _ct_alpha_node_zeros *N, slong nf);
+
+/* A component handler tried before the exact solve: returns 1 when it has
+   handed over the functions or zeros of scored rows rows[0..nsc) itself
+   (components of size >= 2 with a labeled node only). */
+typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
+                                   slong inst_idx, const ct_alpha_comp *C,
+                                   const slong *rows, slong nsc);
+
+/* ct_alpha_sign_functions_each with a component hook (NULL: none). */
+void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
+                                     int score_all, FILE *warn, ct_alpha_consumer fn,
+                                     void *arg, _ct_alpha_comp_hook hook, void *hook_arg);
+
+/* The ball path (alpha_ball.c) for the analysis: if C has at least
+   ct_lsroot_min_nodes() nodes and lsroot certifies it, appends its nodes to
+   *C_out with function ids from *nfuncs on, their signs right of 0 to
+   sign_first and their zeros (kind CT_BPOINT_LS) through new_zero; returns 1.
+   Returns 0 (nothing appended) otherwise. */
+typedef struct {
+    ct_analysis_common *C;
+    slong *nfuncs;
+    int **sign_first;
+    slong *sf_alloc;
+    ct_analysis_zero *(*new_zero)(void *work, slong f, slong mult);
+    void *work;
+} _ct_alpha_ball_sink;
+int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
+                             const ct_alpha_comp *C, const slong *rows, slong nsc);
 
 #endif

@@ -40,6 +40,12 @@ void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r)
     ct_mqroot_set(&b->mq, r);
 }
 
+void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r)
+{
+    b->kind = CT_BPOINT_LS;
+    ct_lsroot_set(&b->ls, r);
+}
+
 /* v: the view of b (b is not modified unless through v's step). */
 static void bpoint_view(ct_root_struct *v, const ct_bpoint_struct *b)
 {

@@ -160,6 +160,54 @@ static int mq_cmp_alg(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
     return ct_mqroot_cmp_rroot(cmp, &a->mq, &b->alg);
 }
 
+/* ---- zeros of alpha pair functions certified in balls (lsroot) ----------- */
+
+static void ls_init(ct_bpoint_struct *b)
+{
+    ct_lsroot_init(&b->ls);
+}
+
+static void ls_clear(ct_bpoint_struct *b)
+{
+    ct_lsroot_clear(&b->ls);
+}
+
+static void ls_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)
+{
+    ct_lsroot_set(&b->ls, &s->ls);
+}
+
+static void ls_view(ct_root_struct *v, ct_bpoint_struct *b)
+{
+    ct_lsroot_view(v, &b->ls);
+}
+
+static void ls_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,
+                    slong digits)
+{
+    ct_lsroot_get_strs(approx, lo, hi, &b->ls, digits);
+}
+
+static char *ls_exact(const ct_bpoint_struct *b)
+{
+    return ct_lsroot_get_str(&b->ls);
+}
+
+static void ls_write(FILE *f, const ct_bpoint_struct *b)
+{
+    ct_lsroot_write(f, &b->ls);
+}
+
+static int ls_read(ct_bpoint_struct *b, const char **s)
+{
+    return ct_lsroot_read(&b->ls, s);
+}
+
+static int ls_cmp_ls(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
+{
+    return ct_lsroot_cmp(cmp, &a->ls, &b->ls);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const ct_bpoint_kind_struct _ct_bpoint_kinds[CT_BPOINT_NKINDS] = {
@@ -195,4 +243,14 @@ const ct_bpoint_kind_struct _ct_bpoint_kinds[CT_BPOINT_NKINDS] = {
          .write = mq_write,
          .read = mq_read,
          .cmp = {[CT_BPOINT_MQ] = mq_cmp_mq, [CT_BPOINT_ALGEBRAIC] = mq_cmp_alg}},
+    [CT_BPOINT_LS] = {.name = "ls",
+                      .init = ls_init,
+                      .clear = ls_clear,
+                      .set = ls_set,
+                      .view = ls_view,
+                      .strs = ls_strs,
+                      .exact = ls_exact,
+                      .write = ls_write,
+                      .read = ls_read,
+                      .cmp = {[CT_BPOINT_LS] = ls_cmp_ls}},
 };

@@ -1,0 +1,86 @@
+/* alpha_ball: large components on the ball path (lsroot.h, docs/alpha.md "The
+   ball path"). The pair functions are never built as polynomials: lsroot
+   certifies, from the linear system, each pair's sign right of 0 and its
+   zeros in (0, 1), all simple; the analysis receives those as events of one
+   function id per pair. When lsroot cannot certify something the component
+   takes the exact path instead (the hook returns 0). */
+#include "certune/lsroot.h"
+#include "alpha_internal.h"
+
+/* The system of C (square parts from C's groups); NULL when not applicable. */
+static ct_lssys_struct *alpha_ball_sys(const ct_alpha_comp *C, slong c)
+{
+    slong *cls = flint_malloc(C->m * sizeof(slong));
+    fmpz *r = _fmpz_vec_init(C->m);
+    for (slong j = 0; j < C->m; j++) {
+        cls[j] = C->gcls[C->grp[j]];
+        fmpz_set(r + j, C->grad + C->grp[j]);
+    }
+    ct_lssys_struct *S = ct_lssys_new(C->size, C->rowstart, C->col, C->w, C->deg, C->m,
+                                      C->lab, cls, C->q, r, c);
+    flint_free(cls);
+    _fmpz_vec_clear(r, C->m);
+    return S;
+}
+
+/* Function ids for the nsc rows' np pairs (-1: a tie everywhere; twins share
+   their first row's), sign_first set. */
+static slong *alpha_ball_ids(_ct_alpha_ball_sink *K, const int *sign0, const slong *same,
+                             slong nsc, slong np)
+{
+    slong count = nsc * np, *id = flint_malloc(FLINT_MAX(count, 1) * sizeof(slong));
+    if (*K->nfuncs + count > *K->sf_alloc) {
+        *K->sf_alloc = FLINT_MAX(2 * *K->sf_alloc, *K->nfuncs + count + 16);
+        *K->sign_first = flint_realloc(*K->sign_first, *K->sf_alloc * sizeof(int));
+    }
+    for (slong e = 0; e < count; e++) {
+        slong t = e / np;
+        if (same[t] != t)
+            id[e] = id[same[t] * np + e % np];
+        else
+            id[e] = sign0[e] == 0 ? -1 : (*K->nfuncs)++;
+        if (id[e] >= 0)
+            (*K->sign_first)[id[e]] = sign0[e];
+    }
+    return id;
+}
+
+int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
+                             const ct_alpha_comp *C, const slong *rows, slong nsc)
+{
+    _ct_alpha_ball_sink *K = sink;
+    slong c = inst->c, np = c * (c - 1) / 2, nz, *zrow, *zpair;
+    if (C->size < ct_lsroot_min_nodes() || c < 2)
+        return 0;
+    ct_lssys_struct *S = alpha_ball_sys(C, c);
+    if (S == NULL)
+        return 0;
+    int *sign0 = flint_malloc(FLINT_MAX(nsc * np, 1) * sizeof(int));
+    slong *same = flint_malloc(FLINT_MAX(nsc, 1) * sizeof(slong));
+    ct_lsroot_struct *z;
+    int bad = ct_lsroot_component(sign0, same, &z, &zrow, &zpair, &nz, S, rows, nsc);
+    ct_lssys_unref(S);
+    if (bad) {
+        flint_free(sign0), flint_free(same);
+        return 0;
+    }
+    slong *id = alpha_ball_ids(K, sign0, same, nsc, np);
+    for (slong t = 0; t < nsc; t++) {
+        slong v = C->node[rows[t]];
+        ct_analysis_node *a =
+            ct_analysis_common_add_node(K->C, inst_idx, ct_signfn_truth(inst, v), c);
+        for (slong p = 0; p < np; p++) {
+            a->pid[p] = id[t * np + p];
+            a->sign0[p] = a->pid[p] >= 0; /* the sign is sign_first's */
+        }
+    }
+    for (slong j = 0; j < nz; j++) {
+        z[j].node = C->node[rows[zrow[j]]];
+        ct_analysis_zero *e = K->new_zero(K->work, id[zrow[j] * np + zpair[j]], 1);
+        ct_bpoint_set_lsroot(&e->pt, z + j);
+        ct_lsroot_clear(z + j);
+    }
+    flint_free(z), flint_free(zrow), flint_free(zpair);
+    flint_free(sign0), flint_free(id), flint_free(same);
+    return 1;
+}

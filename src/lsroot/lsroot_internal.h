@@ -1,0 +1,127 @@
+/* The ball path's system, disks and Taylor models, shared by the lsroot files. */
+#ifndef CERTUNE_LSROOT_INTERNAL_H
+#define CERTUNE_LSROOT_INTERNAL_H
+
+#include <arb.h>
+#include "certune/lsroot.h"
+
+/* One component: exact integer data held as doubles (all below 2^40, sums
+   below 2^50, so every value used is exact), labeled nodes with square parts. */
+struct ct_lssys_struct {
+    slong refs;
+    slong n, c;
+    slong *rowstart, *col;
+    double *w, *deg, vol;
+    arb_ptr wb; /* the weights as exact balls */
+    slong nlab, *lab, *cls;
+    fmpz *q, *r;
+    slong *nlabk; /* labeled nodes per class */
+    double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
+    int mu_failed;
+};
+
+/* A right-hand side v = b^(k) - b^(l) (l = -1: b^(k)), b^(k) = D^{-1/2} Y_k. */
+typedef struct {
+    slong k, l;
+} _ct_lsrhs;
+
+/* Taylor coefficients at a disk's center c of the functions of nv right-hand
+   sides: c > 0: X_j with the deflated solution x'(alpha) = sum_j X_j t^j,
+   phi(alpha) = pib + (1 - alpha) x'_i(alpha) = (1 - alpha) h(alpha); c = 0:
+   X_j = T^j v, h(alpha) = sum_j X_j[i] alpha^j. Balls are rigorous; beyond J
+   |X_j[i]| <= K[v] kappa^j sqrt(vol / d_i) (c > 0) or K[v] (c = 0). */
+typedef struct {
+    slong prec, J, nv, n;
+    _ct_lsrhs *v;
+    arb_ptr coef; /* [(v * n + i) * (J + 1) + j] */
+    arb_ptr pib;  /* per v: pi^T v (0 when c = 0) */
+    mag_ptr K;
+} _ct_lsmodel;
+
+struct ct_lsdisk_struct {
+    slong refs;
+    ct_lssys_struct *sys;
+    double c, r; /* center and radius, dyadic; c = 0 is the power-series disk */
+    double *lu;  /* n x n LU of D - cW (unit lower), NULL until needed or c = 0 */
+    _ct_lsmodel *lev1;
+    slong npairs;
+    _ct_lsmodel **lev2; /* per pair of classes, the latest finer model */
+};
+
+/* A pair's function on one disk as a polynomial in t = alpha - c with ball
+   coefficients Q (c > 0: phi; c = 0: h / alpha^shift) and bounds on the
+   remainder and its derivative for |t| <= r. */
+typedef struct {
+    arb_ptr Q;
+    slong len, shift;
+    mag_t tau, dtau;
+    double c, r;
+} _ct_lspoly;
+
+/* System: certifies mu once (0 on success, 1 when no mu up to 1 - 2^-20). */
+int _ct_lssys_certify_mu(ct_lssys_struct *S);
+ct_lssys_struct *_ct_lssys_ref(ct_lssys_struct *S);
+/* Whether lambda_2 < 1 - 2^-k is proved (0 also when the certificate's
+   matrix would not be exact in doubles). */
+int _ct_lssys_gap_proved(const ct_lssys_struct *S, int k);
+/* kappa(c) = max(mu / (1 - c mu), 1 / (1 + c)), an upper bound. */
+double _ct_lssys_kappa(const ct_lssys_struct *S, double c);
+
+/* Dense LU without pivoting of D - cW (strictly diagonally dominant). */
+double *_ct_lslu_new(const ct_lssys_struct *S, double c);
+/* x = (LU)^{-1} y in place (n doubles). */
+void _ct_lslu_solve(const double *lu, slong n, double *x);
+
+/* Disks. */
+ct_lsdisk_struct *_ct_lsdisk_new(ct_lssys_struct *S, double c, double r);
+ct_lsdisk_struct *_ct_lsdisk_ref(ct_lsdisk_struct *D);
+void _ct_lsdisk_unref(ct_lsdisk_struct *D);
+/* The covering of [0, 1]: *nd disks with segments [seg[m], seg[m + 1]]. */
+ct_lsdisk_struct **_ct_lsdisk_cover(slong *nd, double **seg, ct_lssys_struct *S);
+
+/* Models: the level-1 model of all classes (prec 64), or a pair's model at prec. */
+_ct_lsmodel *_ct_lsmodel_build(ct_lsdisk_struct *D, const _ct_lsrhs *v, slong nv,
+                               slong prec);
+void _ct_lsmodel_free(_ct_lsmodel *M);
+/* The polynomial of classes (k, l) at row i from model M of disk D (absent
+   classes contribute 0). P is initialized by this call; clear with _free. */
+void _ct_lspoly_make(_ct_lspoly *P, const _ct_lsmodel *M, const ct_lsdisk_struct *D,
+                     slong i, slong k, slong l);
+void _ct_lspoly_free(_ct_lspoly *P);
+/* Enclosures over alpha in the ball a (inside the disk): value and derivative. */
+void _ct_lspoly_eval(arb_t val, arb_t der, const _ct_lspoly *P, const arb_t a,
+                     slong prec);
+/* Sign at the rational x (inside the disk): -1, 1, or 0 when undecided. */
+int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec);
+
+/* A zero found by the search: [lo, hi] (dyadic), the sign at lo, its row
+   index t, pair p and disk. */
+typedef struct {
+    double lo, hi;
+    int sign_lo;
+    slong t, p, disk;
+} _ct_lszero;
+
+/* Searches the pairs of every row t with same[t] == t over the covering
+   (lsroot_isolate.c): fills sign0 (rows with same[t] < t copy theirs) and
+   the zeros (*z malloc'ed, *nz), sorted, with disjoint interiors. Returns 1
+   when something was not decided. */
+int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
+                      const double *seg, slong nd, const ct_lssys_struct *S,
+                      const slong *rows, const slong *same, slong nr);
+
+/* The exact sign of h at a rational x in (0, 1) for row i and classes k, l. */
+int _ct_lsroot_sign_exact(const ct_lssys_struct *S, slong i, slong k, slong l,
+                          const fmpq_t x);
+
+/* Structural leading zeros: dist[k * n + i] = graph distance from i to the
+   labeled nodes of class k (n when none). */
+slong *_ct_lssys_dist(const ct_lssys_struct *S);
+
+/* Whether x lies in [c - r, c + r] of D. */
+int _ct_lsroot_in_disk(const ct_lsdisk_struct *D, const fmpq_t x);
+
+/* Counts a ball component (0), a fallback (1) or an exact oracle call (2). */
+void _ct_lsroot_count(int which);
+
+#endif

@@ -1,0 +1,163 @@
+/* lsroot_isolate: a component's zeros on the ball path. Per row and class
+   pair, each segment of the covering is searched with its disk's level-1
+   model: an interval whose value enclosure excludes 0 has no zero; one whose
+   derivative enclosure excludes 0 has one simple zero iff the (certified)
+   signs at its ends differ; otherwise it is split. Anything undecided (a sign
+   at a split point or an end, a depth limit, zeros of different functions
+   that refinement cannot separate) fails the component: the caller then
+   takes the exact path. */
+#include <stdlib.h>
+#include "lsroot_internal.h"
+
+#define LS_MAX_DEPTH 60
+#define LS_NARROW 1.4551915228366852e-11 /* 2^-36 */
+
+typedef struct {
+    _ct_lszero *z;
+    slong nz, alloc;
+    slong t, p, disk;
+} ls_out;
+
+static int ls_sign_at(const _ct_lspoly *P, double x)
+{
+    arb_t a, v, d;
+    arb_init(a), arb_init(v), arb_init(d);
+    arb_set_d(a, x);
+    _ct_lspoly_eval(v, d, P, a, 80);
+    int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    arb_clear(a), arb_clear(v), arb_clear(d);
+    return s;
+}
+
+static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
+{
+    if (o->nz == o->alloc) {
+        o->alloc = 2 * o->alloc + 16;
+        o->z = flint_realloc(o->z, o->alloc * sizeof(_ct_lszero));
+    }
+    _ct_lszero *z = o->z + o->nz++;
+    z->lo = lo, z->hi = hi, z->sign_lo = sign_lo;
+    z->t = o->t, z->p = o->p, z->disk = o->disk;
+}
+
+/* Records the zero of [a, b] (signs sa at a, -sa at b) after bisecting it
+   down to LS_NARROW wide while the model decides the midpoint's sign, so that
+   zeros of different functions rarely overlap. Returns 1 when it cannot. */
+static int ls_narrow(ls_out *o, const _ct_lspoly *P, double a, double b, int sa)
+{
+    while (b - a > LS_NARROW) {
+        double m = a + (b - a) / 2;
+        int sm = ls_sign_at(P, m);
+        if (sm == 0 || !(a < m && m < b))
+            break;
+        if (sm == sa)
+            a = m;
+        else
+            b = m;
+    }
+    if (a == 0)
+        return 1; /* h may vanish at 0 itself: the interval must leave it */
+    ls_push(o, a, b, sa);
+    return 0;
+}
+
+/* The zeros in (a, b) given the nonzero signs sa, sb at a and b; 1 on failure. */
+static int ls_search(ls_out *o, const _ct_lspoly *P, double a, double b, int sa, int sb,
+                     int depth)
+{
+    arb_t x, v, d;
+    arf_t lo, hi;
+    arb_init(x), arb_init(v), arb_init(d);
+    arf_init(lo), arf_init(hi);
+    arf_set_d(lo, a), arf_set_d(hi, b);
+    arb_set_interval_arf(x, lo, hi, 80);
+    _ct_lspoly_eval(v, d, P, x, 80);
+    int zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
+    arb_clear(x), arb_clear(v), arb_clear(d);
+    arf_clear(lo), arf_clear(hi);
+    if (zero_free)
+        return sa != sb; /* cannot happen with rigorous enclosures */
+    if (monotone) {
+        return sa != sb ? ls_narrow(o, P, a, b, sa) : 0;
+    }
+    double m = a + (b - a) * (33.0 / 64.0);
+    if (depth >= LS_MAX_DEPTH || !(a < m && m < b))
+        return 1;
+    int sm = ls_sign_at(P, m);
+    if (sm == 0)
+        return 1;
+    return ls_search(o, P, a, m, sa, sm, depth + 1) ||
+           ls_search(o, P, m, b, sm, sb, depth + 1);
+}
+
+/* Row t, pair (k, l) over every segment; *first = its sign right of 0. */
+static int ls_pair(ls_out *o, int *first, ct_lsdisk_struct **disks, const double *seg,
+                   slong nd, slong i, slong k, slong l)
+{
+    int prev = 0;
+    for (slong m = 0; m < nd; m++) {
+        _ct_lspoly P;
+        _ct_lspoly_make(&P, disks[m]->lev1, disks[m], i, k, l);
+        int sa = ls_sign_at(&P, seg[m]), sb = ls_sign_at(&P, seg[m + 1]);
+        int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
+        if (m == 0)
+            *first = sa;
+        o->disk = m;
+        if (!bad)
+            bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
+        _ct_lspoly_free(&P);
+        if (bad)
+            return 1;
+        prev = sb;
+    }
+    return 0;
+}
+
+static int _ct_lszero_cmp(const void *a, const void *b)
+{
+    double x = ((const _ct_lszero *)a)->lo, y = ((const _ct_lszero *)b)->lo;
+    return (x > y) - (x < y);
+}
+
+/* Zeros sorted by lo must have disjoint interiors (refinement happens later,
+   by the core, for zeros of other components); 1 when two overlap. */
+static int ls_overlap(_ct_lszero *z, slong nz)
+{
+    qsort(z, nz, sizeof(_ct_lszero), _ct_lszero_cmp);
+    double far = -1;
+    for (slong k = 0; k < nz; k++) {
+        if (z[k].lo < far)
+            return 1;
+        far = FLINT_MAX(far, z[k].hi);
+    }
+    return 0;
+}
+
+int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
+                      const double *seg, slong nd, const ct_lssys_struct *S,
+                      const slong *rows, const slong *same, slong nr)
+{
+    slong np = S->c * (S->c - 1) / 2;
+    ls_out o = {NULL, 0, 0, 0, 0, 0};
+    int bad = 0;
+    for (slong t = 0; t < nr && !bad; t++)
+        for (slong k = 0, p = 0; k < S->c && !bad && same[t] == t; k++)
+            for (slong l = k + 1; l < S->c && !bad; l++, p++) {
+                int *s = sign0 + t * np + p;
+                if (S->nlabk[k] == 0 || S->nlabk[l] == 0) {
+                    /* F of a class without labels is 0, of one with labels > 0 */
+                    *s = (S->nlabk[k] > 0) - (S->nlabk[l] > 0);
+                    continue;
+                }
+                o.t = t, o.p = p;
+                bad = ls_pair(&o, s, disks, seg, nd, rows[t], k, l);
+            }
+    for (slong t = 0; t < nr; t++) /* twins: the same functions */
+        for (slong p = 0; p < np && same[t] != t; p++)
+            sign0[t * np + p] = sign0[same[t] * np + p];
+    if (!bad)
+        bad = ls_overlap(o.z, o.nz);
+    *z = o.z;
+    *nz = o.nz;
+    return bad;
+}
