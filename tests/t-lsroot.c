@@ -149,14 +149,15 @@ static void check_gadget_oracle(void)
 }
 
 /* Whether two analyses agree on everything but the breakpoints' exact forms
-   and certified decimal bounds (the same points, losses, changes). */
+   (the same points, decimal certificates, losses, changes). */
 static int same_analysis(const ct_analysis_t A, const ct_analysis_t B)
 {
     if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
         !fmpq_equal(A->min_loss, B->min_loss))
         return 0;
     for (slong b = 0; b < A->nbp; b++)
-        if (strcmp(A->approx[b], B->approx[b]) || A->changes[b] != B->changes[b] ||
+        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
+            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
             A->jump[b] != B->jump[b] || !fmpq_equal(A->point_loss + b, B->point_loss + b))
             return 0;
     for (slong b = 0; b <= A->nbp; b++)

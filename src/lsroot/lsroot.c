@@ -38,6 +38,7 @@ void ct_lsroot_counts(long *ball, long *fallback, long *exact)
 void ct_lsroot_init(ct_lsroot_t r)
 {
     fmpq_init(r->lo), fmpq_init(r->hi);
+    fmpq_init(r->ilo), fmpq_init(r->ihi);
     r->sign_lo = 0;
     r->disk = NULL;
     r->row = r->k = r->l = r->node = 0;
@@ -46,6 +47,7 @@ void ct_lsroot_init(ct_lsroot_t r)
 void ct_lsroot_clear(ct_lsroot_t r)
 {
     fmpq_clear(r->lo), fmpq_clear(r->hi);
+    fmpq_clear(r->ilo), fmpq_clear(r->ihi);
     _ct_lsdisk_unref(r->disk);
     r->disk = NULL;
 }
@@ -55,6 +57,7 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s)
     if (r == s)
         return;
     fmpq_set(r->lo, s->lo), fmpq_set(r->hi, s->hi);
+    fmpq_set(r->ilo, s->ilo), fmpq_set(r->ihi, s->ihi);
     r->sign_lo = s->sign_lo;
     _ct_lsdisk_unref(r->disk);
     r->disk = s->disk == NULL ? NULL : _ct_lsdisk_ref(s->disk);
@@ -129,8 +132,17 @@ void ct_lsroot_view(ct_root_struct *v, ct_lsroot_t r)
     v->self = r;
 }
 
+/* Decimal bounds inside the isolating interval of the search. */
+static int lsroot_isolates(const ct_root_struct *v, const fmpq_t a, const fmpq_t b,
+                           slong sig)
+{
+    const ct_lsroot_struct *r = v->self;
+    (void)sig;
+    return fmpq_cmp(a, r->ilo) >= 0 && fmpq_cmp(b, r->ihi) <= 0;
+}
+
 static const ct_root_strs_spec _lsroot_strs = {
-    .trim = 1, .coarse = 0, .entry = 1, .isolates = NULL, .bisect_after = -1};
+    .trim = 1, .coarse = 0, .entry = 1, .isolates = lsroot_isolates, .bisect_after = -1};
 
 void ct_lsroot_get_strs(char **approx, char **lo, char **hi, ct_lsroot_t r, slong digits)
 {

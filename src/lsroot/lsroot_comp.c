@@ -27,6 +27,8 @@ static void lscomp_roots(ct_lsroot_struct **out, slong **zrow, slong **zpair,
         ct_lsroot_init(r);
         lscomp_set_d(r->lo, z[j].lo);
         lscomp_set_d(r->hi, z[j].hi);
+        fmpq_set(r->ilo, r->lo);
+        fmpq_set(r->ihi, r->hi);
         r->sign_lo = z[j].sign_lo;
         r->disk = _ct_lsdisk_ref(disks[z[j].disk]);
         r->row = rows[z[j].t];
@@ -102,6 +104,41 @@ static void lscomp_twins(slong *same, slong *node, const ct_lssys_struct *S,
     flint_free(off), flint_free(keys), flint_free(h);
 }
 
+/* Narrows each root to about 2^-LS_KEEP_BITS relative (beyond the report's
+   20 digits) with its pair's 96-bit model, built once per disk and pair, so
+   that later comparisons and decimal certificates rarely need the oracle. */
+#define LS_KEEP_BITS 96
+static void lscomp_narrow(ct_lsroot_struct *z, slong nz)
+{
+    fmpq_t m, w;
+    fmpq_init(m), fmpq_init(w);
+    for (slong j = 0; j < nz; j++) {
+        ct_lsroot_struct *r = z + j;
+        ct_lsdisk_struct *D = r->disk;
+        slong p = r->k * D->sys->c - r->k * (r->k + 1) / 2 + (r->l - r->k - 1);
+        if (D->lev2[p] == NULL) {
+            _ct_lsrhs v = {r->k, r->l};
+            D->lev2[p] = _ct_lsmodel_build(D, &v, 1, LS_KEEP_BITS);
+        }
+        _ct_lspoly P;
+        _ct_lspoly_make(&P, D->lev2[p], D, r->row, r->k, r->l);
+        for (;;) {
+            fmpq_sub(w, r->hi, r->lo);
+            fmpq_mul_2exp(w, w, LS_KEEP_BITS);
+            if (fmpq_cmp(w, r->hi) <= 0)
+                break;
+            fmpq_add(m, r->lo, r->hi);
+            fmpq_div_2exp(m, m, 1);
+            int s = _ct_lspoly_sign(&P, m, LS_KEEP_BITS + 20);
+            if (s == 0)
+                break; /* the model's limit: the oracle refines further if asked */
+            fmpq_swap(s == r->sign_lo ? r->lo : r->hi, m);
+        }
+        _ct_lspoly_free(&P);
+    }
+    fmpq_clear(m), fmpq_clear(w);
+}
+
 int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **out, slong **zrow,
                         slong **zpair, slong *nz, ct_lssys_struct *S, const slong *rows,
                         slong nr)
@@ -126,10 +163,14 @@ int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **out, slong *
     int bad = _ct_lsroot_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr);
     if (!bad) {
         lscomp_roots(out, zrow, zpair, z, n0, disks, node);
+        lscomp_narrow(*out, n0);
         *nz = n0;
     }
-    for (slong m = 0; m < nd; m++)
+    for (slong m = 0; m < nd; m++) { /* the roots keep the disks, not their data */
+        _ct_lsdisk_release(disks[m]);
         _ct_lsdisk_unref(disks[m]);
+    }
+    _ct_lssys_compact(S);
     flint_free(disks), flint_free(seg), flint_free(v), flint_free(z), flint_free(node);
     _ct_lsroot_count(bad ? 1 : 0);
     return bad;

@@ -26,15 +26,24 @@ ct_lsdisk_struct *_ct_lsdisk_ref(ct_lsdisk_struct *D)
     return D;
 }
 
+void _ct_lsdisk_release(ct_lsdisk_struct *D)
+{
+    _ct_lsmodel_free(D->lev1);
+    D->lev1 = NULL;
+    for (slong p = 0; p < D->npairs; p++) {
+        _ct_lsmodel_free(D->lev2[p]);
+        D->lev2[p] = NULL;
+    }
+    flint_free(D->lu);
+    D->lu = NULL;
+}
+
 void _ct_lsdisk_unref(ct_lsdisk_struct *D)
 {
     if (D == NULL || --D->refs > 0)
         return;
-    _ct_lsmodel_free(D->lev1);
-    for (slong p = 0; p < D->npairs; p++)
-        _ct_lsmodel_free(D->lev2[p]);
+    _ct_lsdisk_release(D);
     flint_free(D->lev2);
-    flint_free(D->lu);
     ct_lssys_unref(D->sys);
     flint_free(D);
 }

@@ -12,7 +12,8 @@ struct ct_lssys_struct {
     slong n, c;
     slong *rowstart, *col;
     double *w, *deg, vol;
-    arb_ptr wb; /* the weights as exact balls */
+    arb_ptr wb; /* the weights as exact balls (built on first use, NULL after
+                   _ct_lssys_compact) */
     slong nlab, *lab, *cls;
     fmpz *q, *r;
     slong *nlabk; /* labeled nodes per class */
@@ -61,6 +62,9 @@ typedef struct {
 /* System: certifies mu once (0 on success, 1 when no mu up to 1 - 2^-20). */
 int _ct_lssys_certify_mu(ct_lssys_struct *S);
 ct_lssys_struct *_ct_lssys_ref(ct_lssys_struct *S);
+/* S->wb, built if needed; _ct_lssys_compact frees it (rebuilt on demand). */
+arb_srcptr _ct_lssys_weights(ct_lssys_struct *S);
+void _ct_lssys_compact(ct_lssys_struct *S);
 /* Whether lambda_2 < 1 - 2^-k is proved (0 also when the certificate's
    matrix would not be exact in doubles). */
 int _ct_lssys_gap_proved(const ct_lssys_struct *S, int k);
@@ -75,6 +79,8 @@ void _ct_lslu_solve(const double *lu, slong n, double *x);
 /* Disks. */
 ct_lsdisk_struct *_ct_lsdisk_new(ct_lssys_struct *S, double c, double r);
 ct_lsdisk_struct *_ct_lsdisk_ref(ct_lsdisk_struct *D);
+/* Frees D's LU and models (all rebuilt on demand from the system). */
+void _ct_lsdisk_release(ct_lsdisk_struct *D);
 void _ct_lsdisk_unref(ct_lsdisk_struct *D);
 /* The covering of [0, 1]: *nd disks with segments [seg[m], seg[m + 1]]. */
 ct_lsdisk_struct **_ct_lsdisk_cover(slong *nd, double **seg, ct_lssys_struct *S);

@@ -1,7 +1,7 @@
 /* lsroot_io: a ball-path zero as text (profile files): the component's system,
-   the disk, the row and classes, the interval. Reading re-checks everything
-   the certificate rests on (ct_lssys_new: positive weights, degrees, square
-   parts; here: symmetry, distinct square classes, the disk's range) and
+   the disk, the row and classes, the intervals (ilo lo hi ihi) and the sign. Reading
+   re-checks everything the certificate rests on (ct_lssys_new: positive weights, degrees,
+   square parts; here: symmetry, distinct square classes, the disk's range) and
    re-certifies the signs at both ends with the exact oracle's chain. */
 #include <stdlib.h>
 #include "certune/qparse.h"
@@ -26,9 +26,13 @@ void ct_lsroot_write(FILE *f, const ct_lsroot_t r)
     }
     fprintf(f, " %a %a %ld %ld %ld %ld ", D->c, D->r, (long)r->row, (long)r->k,
             (long)r->l, (long)r->node);
+    fmpq_fprint(f, r->ilo);
+    fputc(' ', f);
     fmpq_fprint(f, r->lo);
     fputc(' ', f);
     fmpq_fprint(f, r->hi);
+    fputc(' ', f);
+    fmpq_fprint(f, r->ihi);
     fprintf(f, " %d", r->sign_lo);
 }
 
@@ -132,10 +136,12 @@ int ct_lsroot_read(ct_lsroot_t r, const char **s)
     if (S == NULL || lsio_double(&c, s) || lsio_double(&rad, s) ||
         ct_qparse_tok_slong(&r->row, s) || ct_qparse_tok_slong(&r->k, s) ||
         ct_qparse_tok_slong(&r->l, s) || ct_qparse_tok_slong(&r->node, s) ||
-        ct_qparse_tok_fmpq(r->lo, s) || ct_qparse_tok_fmpq(r->hi, s) ||
+        ct_qparse_tok_fmpq(r->ilo, s) || ct_qparse_tok_fmpq(r->lo, s) ||
+        ct_qparse_tok_fmpq(r->hi, s) || ct_qparse_tok_fmpq(r->ihi, s) ||
         ct_qparse_tok_slong(&sign, s) || !(c >= 0 && c < 1 && rad > 0 && rad <= 0.25) ||
         r->row < 0 || r->row >= S->n || r->k < 0 || r->k >= r->l || r->l >= S->c ||
-        (sign != 1 && sign != -1) || fmpq_cmp(r->lo, r->hi) >= 0) {
+        (sign != 1 && sign != -1) || fmpq_cmp(r->lo, r->hi) >= 0 ||
+        fmpq_cmp(r->ilo, r->lo) > 0 || fmpq_cmp(r->hi, r->ihi) > 0) {
         ct_lssys_unref(S);
         return -1;
     }

@@ -68,14 +68,15 @@ static void lsmodel_rhs(arb_ptr y, arb_t pib, const ct_lssys_struct *S, _ct_lsrh
 
 /* s = W x (balls): one arb_dot per row over the row's weights (exact balls
    in S->wb) and a shallow gather of x (read only, never cleared). */
-static void lsmodel_wx(arb_ptr s, const ct_lssys_struct *S, arb_srcptr x, slong prec)
+static void lsmodel_wx(arb_ptr s, ct_lssys_struct *S, arb_srcptr x, slong prec)
 {
+    arb_srcptr wb = _ct_lssys_weights(S);
     arb_struct *g = flint_malloc(FLINT_MAX(S->rowstart[S->n], 1) * sizeof(arb_struct));
     for (slong e = 0; e < S->rowstart[S->n]; e++)
         g[e] = x[S->col[e]];
     for (slong i = 0; i < S->n; i++) {
         slong a = S->rowstart[i];
-        arb_dot(s + i, NULL, 0, S->wb + a, 1, g + a, 1, S->rowstart[i + 1] - a, prec);
+        arb_dot(s + i, NULL, 0, wb + a, 1, g + a, 1, S->rowstart[i + 1] - a, prec);
     }
     flint_free(g);
 }
@@ -98,7 +99,7 @@ static void lsmodel_residual(arb_ptr rho, const ct_lssys_struct *S, double c,
 static void lsmodel_solve(arb_ptr x, const ct_lsdisk_struct *D, arb_srcptr y, slong steps,
                           arb_ptr tmp, arb_ptr wx, double *dv, slong prec)
 {
-    const ct_lssys_struct *S = D->sys;
+    ct_lssys_struct *S = D->sys;
     slong n = S->n;
     _arb_vec_zero(x, n);
     _arb_vec_set(tmp, y, n);
@@ -198,7 +199,7 @@ static void lsmodel_inv1m(mag_t r, double x)
 static void lsmodel_deflated(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v,
                              slong steps, slong prec)
 {
-    const ct_lssys_struct *S = D->sys;
+    ct_lssys_struct *S = D->sys;
     slong n = S->n;
     arb_ptr y = _arb_vec_init(n), x = _arb_vec_init(n), wx = _arb_vec_init(n);
     arb_ptr tmp = _arb_vec_init(n);
@@ -235,7 +236,7 @@ static void lsmodel_deflated(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v,
 /* The power series T^j v in balls (c = 0). */
 static void lsmodel_series(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v, slong prec)
 {
-    const ct_lssys_struct *S = D->sys;
+    ct_lssys_struct *S = D->sys;
     slong n = S->n;
     arb_ptr x = _arb_vec_init(n), wx = _arb_vec_init(n);
     mag_t zero;
@@ -254,7 +255,7 @@ static void lsmodel_series(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v, s
 _ct_lsmodel *_ct_lsmodel_build(ct_lsdisk_struct *D, const _ct_lsrhs *v, slong nv,
                                slong prec)
 {
-    const ct_lssys_struct *S = D->sys;
+    ct_lssys_struct *S = D->sys;
     _ct_lsmodel *M = flint_calloc(1, sizeof(_ct_lsmodel));
     M->prec = prec;
     M->n = S->n;

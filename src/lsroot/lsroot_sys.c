@@ -44,9 +44,6 @@ static int lssys_copy_weights(ct_lssys_struct *S, const slong *rowstart, const s
         S->deg[i] = sum;
         S->vol += sum;
     }
-    S->wb = _arb_vec_init(FLINT_MAX(nnz, 1));
-    for (slong e = 0; e < nnz; e++)
-        arb_set_d(S->wb + e, S->w[e]);
     return S->vol >= LS_EXACT_MAX;
 }
 
@@ -78,6 +75,24 @@ ct_lssys_struct *ct_lssys_new(slong n, const slong *rowstart, const slong *col,
     return S;
 }
 
+arb_srcptr _ct_lssys_weights(ct_lssys_struct *S)
+{
+    slong nnz = S->rowstart[S->n];
+    if (S->wb == NULL) {
+        S->wb = _arb_vec_init(FLINT_MAX(nnz, 1));
+        for (slong e = 0; e < nnz; e++)
+            arb_set_d(S->wb + e, S->w[e]);
+    }
+    return S->wb;
+}
+
+void _ct_lssys_compact(ct_lssys_struct *S)
+{
+    if (S->wb != NULL)
+        _arb_vec_clear(S->wb, FLINT_MAX(S->rowstart[S->n], 1));
+    S->wb = NULL;
+}
+
 ct_lssys_struct *_ct_lssys_ref(ct_lssys_struct *S)
 {
     S->refs++;
@@ -88,8 +103,7 @@ void ct_lssys_unref(ct_lssys_struct *S)
 {
     if (S == NULL || --S->refs > 0)
         return;
-    if (S->wb != NULL)
-        _arb_vec_clear(S->wb, FLINT_MAX(S->rowstart[S->n], 1));
+    _ct_lssys_compact(S);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->w), flint_free(S->deg);
     flint_free(S->lab), flint_free(S->cls), flint_free(S->nlabk);
     _fmpz_vec_clear(S->q, S->nlab);
