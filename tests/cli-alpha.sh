@@ -45,5 +45,32 @@ ok "bounds: every held-out gadget node changes once" $?
 "$C" analyze --family alpha --c 1/2 $I/random-1.gssl >/dev/null 2>&1; ok "--c with alpha: usage error" $(($? != 1))
 "$C" analyze --family alpha --plot "$tmp/a.svg" $I/alpha-gadget-oscillating.gssl >/dev/null
 tail -c 20 "$tmp/a.svg" | grep -q "</svg>"; ok "analyze --family alpha --plot writes a complete SVG" $?
+
+# The 200-node component is certified in balls (lsroot): the report equals the
+# exact path's (--ball off) but for the breakpoints' defining forms; the saved
+# profile (ls certificates, re-checked when read) gives the same tune and eval.
+S=$I/alpha-single-200.gssl
+"$C" analyze --family alpha --json $S | jq -S 'del(.breakpoints[].exact)' >"$tmp/ball.json"
+ok "alpha-single-200 in balls: exit 0" $?
+"$C" analyze --family alpha --json --ball off $S | jq -S 'del(.breakpoints[].exact)' >"$tmp/exact.json"
+ok "alpha-single-200 exactly: exit 0" $?
+cmp -s "$tmp/ball.json" "$tmp/exact.json"; ok "balls and the exact path agree on alpha-single-200" $?
+jq -e '(.breakpoints | length) == 107 and .minimum.loss == "19/32"' "$tmp/ball.json" >/dev/null
+ok "alpha-single-200: 107 breakpoints, minimum loss 19/32" $?
+"$C" analyze --family alpha --json $S | jq -e '.breakpoints[0].exact | startswith("F[")' >/dev/null
+ok "a ball-path breakpoint names its function F[i][k] - F[i][l]" $?
+"$C" analyze --family alpha --save-profile "$tmp/s.ctp" $S >/dev/null; ok "--save-profile with ls breakpoints" $?
+a=$("$C" tune --family alpha --train $S --test $S) && b=$("$C" tune --train "$tmp/s.ctp" --test $S)
+[ "$a" = "$b" ]; ok "tune from the ball-path profile = tune from the instance" $?
+a=$("$C" eval --family alpha --at 3/7 $S) && b=$("$C" eval --at 3/7 "$tmp/s.ctp")
+[ "$a" = "$b" ]; ok "eval from the ball-path profile = eval from the instance" $?
+sed 's/^\(b .* ls .*\) 1$/\1 -1/' "$tmp/s.ctp" >"$tmp/bad.ctp"
+if ! cmp -s "$tmp/s.ctp" "$tmp/bad.ctp"; then
+  "$C" eval --at 3/7 "$tmp/bad.ctp" >/dev/null 2>&1; ok "a profile with a flipped ls sign is rejected" $(($? == 0))
+else
+  ok "the profile has ls breakpoints to tamper with" 1
+fi
+"$C" analyze --family alpha --ball 1 $S >/dev/null 2>&1; ok "--ball 1: usage error" $(($? != 1))
+"$C" analyze --family lambda --ball 50 $S >/dev/null 2>&1; ok "--ball with lambda: usage error" $(($? != 1))
 echo "$checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -8,17 +8,33 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "certune/lsroot.h"
 #include "certune/mem.h"
 
 typedef struct {
     ct_family_t family;
     fmpq_t c;
     int have_family, have_c, score_all, json, progress, per_instance, xscale, ties;
+    slong ball; /* --ball: components of >= ball nodes in balls (alpha) */
     slong threads, shard_i, shard_k;
     const char *plot, *save_profile;
     const char **files;
     slong nfiles;
 } analyze_options;
+
+/* --ball N (N >= 2 nodes) or off. */
+static int analyze_parse_ball(slong *ball, const char *v)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (strcmp(v, "off") == 0)
+        *ball = WORD_MAX;
+    else if (*v != '\0' && *end == '\0' && n >= 2 && n <= 1000000000L)
+        *ball = n;
+    else
+        return ct_opt_usage_error("--ball takes a node count >= 2 or off, not '%s'", v);
+    return 0;
+}
 
 static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 {
@@ -52,6 +68,8 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             rc = ct_cli_parse_shard(&o->shard_i, &o->shard_k, v);
         else if ((v = ct_opt_value(argc, argv, &i, "--save-profile")) != NULL)
             o->save_profile = v;
+        else if ((v = ct_opt_value(argc, argv, &i, "--ball")) != NULL)
+            rc = analyze_parse_ball(&o->ball, v);
         else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {
@@ -79,6 +97,8 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
+    if (o->ball != 0 && o->family != CT_FAMILY_ALPHA)
+        return ct_opt_usage_error("%s applies only to --family alpha", "--ball");
     if (o->per_instance && !o->json)
         return ct_opt_usage_error("%s applies only with --json", "--per-instance");
     if (o->xscale == CT_PLOT_X_LOGIT && o->family == CT_FAMILY_LAMBDA)
@@ -131,8 +151,10 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
                          "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
+    slong ball = ct_lsroot_set_min_nodes(o->ball);
     int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
                                       o->threads, stderr, err, errlen);
+    ct_lsroot_set_min_nodes(ball);
     ct_analysis_set_progress(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;
