@@ -12,9 +12,9 @@
 # is missing or the instance cannot be written.
 # Usage: bench/scale-n.sh [CERTUNE] [X-GENSINGLE]
 # Environment: NS (the n, default "25 50 100 200 400 800"), ALPHA_MAX_N (alpha
-# is skipped above it, default 400: at 800 it needs > 16 GB on 0.5.0),
-# TIMEOUT (wall seconds per certune run, default 600: alpha at n = 400 took
-# 265 s wall for 106 s CPU on the shared machine), MEM_KB (ulimit -v of each
+# is skipped above it, default 1600; components of 120 nodes or more go
+# through balls, docs/alpha.md), TIMEOUT (wall seconds per certune run,
+# default 600), MEM_KB (ulimit -v of each
 # certune run, default 20000000; the exact commands no longer load OpenBLAS,
 # so lower caps simply end a run that needs more with exit 5), GRID (default
 # 1000).
@@ -22,7 +22,7 @@ set -u
 C=${1:-./certune}
 GEN=${2:-build/bench/x-gensingle}
 NS=${NS:-25 50 100 200 400 800}
-ALPHA_MAX_N=${ALPHA_MAX_N:-400}
+ALPHA_MAX_N=${ALPHA_MAX_N:-1600}
 TIMEOUT=${TIMEOUT:-600}
 MEM_KB=${MEM_KB:-20000000}
 GRID=${GRID:-1000}

@@ -50,8 +50,8 @@ static ct_lssys_struct *sys_of(const ct_instance_struct *I)
         fmpz_set_ui(q + m, qq), fmpz_set_ui(r + m++, d);
     }
     ct_lssys_struct *S = ct_lssys_new(n, rs, col, w, deg, m, lab, cls, q, r, I->c);
-    flint_free(rs), flint_free(col), flint_free(fill), flint_free(lab), flint_free(cls);
     _fmpz_vec_clear(w, FLINT_MAX(rs[n], 1)), _fmpz_vec_clear(deg, n);
+    flint_free(rs), flint_free(col), flint_free(fill), flint_free(lab), flint_free(cls);
     _fmpz_vec_clear(q, n), _fmpz_vec_clear(r, n);
     return S;
 }
@@ -185,6 +185,17 @@ static slong compare_paths(const ct_instance_struct *set, slong m, int score_all
         CHECK_MSG(same_analysis(A, B), "%s: the ball path changed the analysis", what);
         for (slong b = 0; b < B->nbp; b++)
             nls += B->bp[b].kind == CT_BPOINT_LS;
+    }
+    if (m == 1 && ra == 0) { /* one instance on 2 threads: the ball path's blocks */
+        ct_analysis_t T;
+        ct_lsroot_set_min_nodes(min);
+        int rt = ct_family_analyze_threads(T, CT_FAMILY_ALPHA, NULL, set, m, score_all, 0,
+                                           2, devnull, err, sizeof(err));
+        ct_lsroot_set_min_nodes(old);
+        CHECK_MSG(rt == 0 && same_analysis(A, T), "%s: 2 threads changed the analysis",
+                  what);
+        if (rt == 0)
+            ct_analysis_clear(T);
     }
     if (ra == 0)
         ct_analysis_clear(A);

@@ -24,6 +24,8 @@ run "$B/certune" analyze --family delta --c 3/4 --plot "$tmp/d.svg" instances/de
 run "$B/certune" bounds --family delta instances/random-3.gssl
 run "$B/certune" analyze --family alpha --json instances/alpha-gadget-oscillating.gssl instances/random-2.gssl
 run "$B/certune" bounds --family alpha instances/random-3.gssl
+run "$B/certune" analyze --family alpha --ball 6 --threads 2 --save-profile "$tmp/l.ctp" instances/random-2.gssl instances/random-3.gssl
+run "$B/certune" eval --at 1/2 "$tmp/l.ctp"
 run "$B/certune" eval --family alpha --at 3/4 instances/alpha-gadget-oscillating.gssl
 run "$B/certune" tune --family all --train instances/random-1.gssl --test instances/random-2.gssl
 run "$B/certune" analyze --family lambda --threads 2 instances/random-1.gssl instances/random-2.gssl

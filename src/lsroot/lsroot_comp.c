@@ -2,6 +2,7 @@
    gap certificate, the covering, the level-1 models of every labeled class,
    and the search of every row's pairs (lsroot_isolate.c). */
 #include <string.h>
+#include "certune/pool.h"
 #include "lsroot_internal.h"
 
 static void lscomp_set_d(fmpq_t q, double x)
@@ -104,41 +105,6 @@ static void lscomp_twins(slong *same, slong *node, const ct_lssys_struct *S,
     flint_free(off), flint_free(keys), flint_free(h);
 }
 
-/* Narrows each root to about 2^-LS_KEEP_BITS relative (beyond the report's
-   20 digits) with its pair's 96-bit model, built once per disk and pair, so
-   that later comparisons and decimal certificates rarely need the oracle. */
-#define LS_KEEP_BITS 96
-static void lscomp_narrow(ct_lsroot_struct *z, slong nz)
-{
-    fmpq_t m, w;
-    fmpq_init(m), fmpq_init(w);
-    for (slong j = 0; j < nz; j++) {
-        ct_lsroot_struct *r = z + j;
-        ct_lsdisk_struct *D = r->disk;
-        slong p = r->k * D->sys->c - r->k * (r->k + 1) / 2 + (r->l - r->k - 1);
-        if (D->lev2[p] == NULL) {
-            _ct_lsrhs v = {r->k, r->l};
-            D->lev2[p] = _ct_lsmodel_build(D, &v, 1, LS_KEEP_BITS);
-        }
-        _ct_lspoly P;
-        _ct_lspoly_make(&P, D->lev2[p], D, r->row, r->k, r->l);
-        for (;;) {
-            fmpq_sub(w, r->hi, r->lo);
-            fmpq_mul_2exp(w, w, LS_KEEP_BITS);
-            if (fmpq_cmp(w, r->hi) <= 0)
-                break;
-            fmpq_add(m, r->lo, r->hi);
-            fmpq_div_2exp(m, m, 1);
-            int s = _ct_lspoly_sign(&P, m, LS_KEEP_BITS + 20);
-            if (s == 0)
-                break; /* the model's limit: the oracle refines further if asked */
-            fmpq_swap(s == r->sign_lo ? r->lo : r->hi, m);
-        }
-        _ct_lspoly_free(&P);
-    }
-    fmpq_clear(m), fmpq_clear(w);
-}
-
 int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **out, slong **zrow,
                         slong **zpair, slong *nz, ct_lssys_struct *S, const slong *rows,
                         slong nr)
@@ -155,15 +121,16 @@ int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **out, slong *
     for (slong k = 0; k < S->c; k++)
         if (S->nlabk[k] > 0)
             v[nv].k = k, v[nv++].l = -1;
-    for (slong m = 0; m < nd; m++)
-        disks[m]->lev1 = _ct_lsmodel_build(disks[m], v, nv, 56);
+    slong nth = ct_pool_inner_threads();
+    _ct_lssys_weights(S); /* built before the threads read it */
+    _ct_lsroot_build_level1(disks, nd, v, nv, nth);
     _ct_lszero *z = NULL;
     slong n0 = 0, *node = flint_malloc(FLINT_MAX(nr, 1) * sizeof(slong));
     lscomp_twins(same, node, S, rows, nr);
-    int bad = _ct_lsroot_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr);
+    int bad = _ct_lsroot_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
     if (!bad) {
         lscomp_roots(out, zrow, zpair, z, n0, disks, node);
-        lscomp_narrow(*out, n0);
+        _ct_lsroot_narrow(*out, n0, nth);
         *nz = n0;
     }
     for (slong m = 0; m < nd; m++) { /* the roots keep the disks, not their data */

@@ -85,6 +85,13 @@ void _ct_lsdisk_unref(ct_lsdisk_struct *D);
 /* The covering of [0, 1]: *nd disks with segments [seg[m], seg[m + 1]]. */
 ct_lsdisk_struct **_ct_lsdisk_cover(slong *nd, double **seg, ct_lssys_struct *S);
 
+/* lsroot_build.c: the level-1 models of nd disks (right-hand sides v), and
+   the narrowing of nz roots to about 2^-96 relative with their pairs'
+   96-bit models, each on nthreads threads. */
+void _ct_lsroot_build_level1(ct_lsdisk_struct **disks, slong nd, const _ct_lsrhs *v,
+                             slong nv, slong nthreads);
+void _ct_lsroot_narrow(ct_lsroot_struct *z, slong nz, slong nthreads);
+
 /* Models: the level-1 model of all classes (prec 64), or a pair's model at prec. */
 _ct_lsmodel *_ct_lsmodel_build(ct_lsdisk_struct *D, const _ct_lsrhs *v, slong nv,
                                slong prec);
@@ -109,12 +116,13 @@ typedef struct {
 } _ct_lszero;
 
 /* Searches the pairs of every row t with same[t] == t over the covering
-   (lsroot_isolate.c): fills sign0 (rows with same[t] < t copy theirs) and
-   the zeros (*z malloc'ed, *nz), sorted, with disjoint interiors. Returns 1
-   when something was not decided. */
+   (lsroot_isolate.c), rows in blocks on nthreads threads: fills sign0 (rows
+   with same[t] < t copy theirs) and the zeros (*z malloc'ed, *nz), sorted,
+   with disjoint interiors. Returns 1 when something was not decided. The
+   models must be built and S's weights too (read only here). */
 int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
                       const double *seg, slong nd, const ct_lssys_struct *S,
-                      const slong *rows, const slong *same, slong nr);
+                      const slong *rows, const slong *same, slong nr, slong nthreads);
 
 /* The exact sign of h at a rational x in (0, 1) for row i and classes k, l. */
 int _ct_lsroot_sign_exact(const ct_lssys_struct *S, slong i, slong k, slong l,

@@ -7,6 +7,7 @@
    that refinement cannot separate) fails the component: the caller then
    takes the exact path. */
 #include <stdlib.h>
+#include "certune/pool.h"
 #include "lsroot_internal.h"
 
 #define LS_MAX_DEPTH 60
@@ -123,7 +124,8 @@ static int _ct_lszero_cmp(const void *a, const void *b)
    by the core, for zeros of other components); 1 when two overlap. */
 static int ls_overlap(_ct_lszero *z, slong nz)
 {
-    qsort(z, nz, sizeof(_ct_lszero), _ct_lszero_cmp);
+    if (nz > 1)
+        qsort(z, nz, sizeof(_ct_lszero), _ct_lszero_cmp);
     double far = -1;
     for (slong k = 0; k < nz; k++) {
         if (z[k].lo < far)
@@ -133,25 +135,71 @@ static int ls_overlap(_ct_lszero *z, slong nz)
     return 0;
 }
 
-int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
-                      const double *seg, slong nd, const ct_lssys_struct *S,
-                      const slong *rows, const slong *same, slong nr)
+/* The search's shared input and, per block of rows, its output. */
+typedef struct {
+    int *sign0;
+    ct_lsdisk_struct **disks;
+    const double *seg;
+    slong nd, nr, nblocks;
+    const ct_lssys_struct *S;
+    const slong *rows, *same;
+    ls_out *out;
+    int *bad;
+} ls_search_ctx;
+
+/* The rows of block b (one thread's share; rows are independent). */
+static void ls_search_block(void *arg, slong b)
 {
-    slong np = S->c * (S->c - 1) / 2;
-    ls_out o = {NULL, 0, 0, 0, 0, 0};
+    ls_search_ctx *X = arg;
+    const ct_lssys_struct *S = X->S;
+    slong np = S->c * (S->c - 1) / 2, t0 = X->nr * b / X->nblocks;
+    slong t1 = X->nr * (b + 1) / X->nblocks;
+    ls_out *o = X->out + b;
     int bad = 0;
-    for (slong t = 0; t < nr && !bad; t++)
-        for (slong k = 0, p = 0; k < S->c && !bad && same[t] == t; k++)
+    for (slong t = t0; t < t1 && !bad; t++)
+        for (slong k = 0, p = 0; k < S->c && !bad && X->same[t] == t; k++)
             for (slong l = k + 1; l < S->c && !bad; l++, p++) {
-                int *s = sign0 + t * np + p;
+                int *s = X->sign0 + t * np + p;
                 if (S->nlabk[k] == 0 || S->nlabk[l] == 0) {
                     /* F of a class without labels is 0, of one with labels > 0 */
                     *s = (S->nlabk[k] > 0) - (S->nlabk[l] > 0);
                     continue;
                 }
-                o.t = t, o.p = p;
-                bad = ls_pair(&o, s, disks, seg, nd, rows[t], k, l);
+                o->t = t, o->p = p;
+                bad = ls_pair(o, s, X->disks, X->seg, X->nd, X->rows[t], k, l);
             }
+    X->bad[b] = bad;
+}
+
+int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
+                      const double *seg, slong nd, const ct_lssys_struct *S,
+                      const slong *rows, const slong *same, slong nr, slong nthreads)
+{
+    slong np = S->c * (S->c - 1) / 2, nb = nthreads > 1 ? FLINT_MIN(nr, 8 * nthreads) : 1;
+    ls_search_ctx X = {sign0,
+                       disks,
+                       seg,
+                       nd,
+                       nr,
+                       FLINT_MAX(nb, 1),
+                       S,
+                       rows,
+                       same,
+                       flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
+                       flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
+    ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
+    ls_out o = {NULL, 0, 0, 0, 0, 0};
+    int bad = 0;
+    for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
+        bad |= X.bad[b];
+        for (slong j = 0; j < X.out[b].nz; j++) {
+            _ct_lszero *w = X.out[b].z + j;
+            o.t = w->t, o.p = w->p, o.disk = w->disk;
+            ls_push(&o, w->lo, w->hi, w->sign_lo);
+        }
+        flint_free(X.out[b].z);
+    }
+    flint_free(X.out), flint_free(X.bad);
     for (slong t = 0; t < nr; t++) /* twins: the same functions */
         for (slong p = 0; p < np && same[t] != t; p++)
             sign0[t * np + p] = sign0[same[t] * np + p];
