@@ -41,15 +41,16 @@ void ct_lssys_unref(ct_lssys_struct *S);
    rational; else lo < hi, h(lo), h(hi) nonzero of opposite signs (sign_lo at
    lo) and h has exactly one zero, a simple one, in [lo, hi], and none else
    in [ilo, ihi] (the interval the search isolated; lo and hi are narrowed
-   far beyond it at once, and decimal bounds are accepted anywhere inside it). disk holds
-   a reference (NULL only for an initialized, unset root). */
+   far beyond it at once, and decimal bounds are accepted anywhere inside
+   it). disk holds a reference (NULL only for an initialized, unset root). */
 typedef struct {
     fmpq_t lo, hi;
     fmpq_t ilo, ihi; /* [ilo, ihi] contains [lo, hi] and no other zero of h */
     int sign_lo;
     ct_lsdisk_struct *disk;
     slong row, k, l;
-    slong node; /* the instance's 0-based id of row, for the text */
+    slong node; /* the instance's 0-based id of the scored node reported (row,
+                   or a twin or leaf sharing its zeros), for the text */
 } ct_lsroot_struct;
 typedef ct_lsroot_struct ct_lsroot_t[1];
 
