@@ -290,6 +290,52 @@ static void check_io(void)
     ct_instance_clear(I);
 }
 
+/* One ball-path zero bisected down to 2^-900: the oracle climbs through the
+   192-, 384- and 768-bit models to the exact solve; the signs it gave at the
+   ends must be those of the exact oracle there. */
+static void check_oracle_chain(void)
+{
+    ct_gen_params_t P;
+    ct_instance_t I;
+    ct_analysis_t A;
+    char err[512];
+    long b0, f0, e0, b1, f1, e1;
+    ct_gen_params_init(P, 12, 2);
+    P->connected = 1;
+    ct_gen_instance(I, P, 5, 3);
+    slong old = ct_lsroot_set_min_nodes(6);
+    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
+    ct_lsroot_set_min_nodes(old);
+    slong b = 0;
+    while (b < A->nbp && A->bp[b].kind != CT_BPOINT_LS)
+        b++;
+    CHECK_MSG(b < A->nbp, "no ball-path breakpoint");
+    if (b < A->nbp) {
+        ct_lsroot_struct *r = &A->bp[b].ls;
+        fmpq_t w;
+        fmpq_init(w);
+        ct_lsroot_counts(&b0, &f0, &e0);
+        for (int it = 0; it < 1200; it++) {
+            fmpq_sub(w, r->hi, r->lo);
+            fmpq_mul_2exp(w, w, 900);
+            if (fmpq_cmp_ui(w, 1) < 0 || fmpq_equal(r->lo, r->hi))
+                break;
+            ct_bpoint_bisect(A->bp + b);
+        }
+        ct_lsroot_counts(&b1, &f1, &e1);
+        CHECK_MSG(e1 > e0, "the exact oracle was never reached");
+        if (!fmpq_equal(r->lo, r->hi)) {
+            const ct_lssys_struct *S = r->disk->sys;
+            CHECK(_ct_lsroot_sign_exact(S, r->row, r->k, r->l, r->lo) == r->sign_lo);
+            CHECK(_ct_lsroot_sign_exact(S, r->row, r->k, r->l, r->hi) == -r->sign_lo);
+        }
+        fmpq_clear(w);
+    }
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -300,6 +346,7 @@ int main(void)
     check_gadget_oracle();
     check_random_paths(state);
     check_io();
+    check_oracle_chain();
     fclose(devnull);
     flint_randclear(state);
     flint_cleanup();
