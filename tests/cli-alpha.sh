@@ -62,6 +62,8 @@ ok "a ball-path breakpoint names its function F[i][k] - F[i][l]" $?
 "$C" analyze --family alpha --save-profile "$tmp/s.ctp" $S >/dev/null; ok "--save-profile with ls breakpoints" $?
 a=$("$C" tune --family alpha --train $S --test $S) && b=$("$C" tune --train "$tmp/s.ctp" --test $S)
 [ "$a" = "$b" ]; ok "tune from the ball-path profile = tune from the instance" $?
+c=$("$C" tune --family alpha --train $S --test $S --ball off)
+[ "$a" = "$c" ]; ok "tune --ball off = tune in balls" $?
 a=$("$C" eval --family alpha --at 3/7 $S) && b=$("$C" eval --at 3/7 "$tmp/s.ctp")
 [ "$a" = "$b" ]; ok "eval from the ball-path profile = eval from the instance" $?
 sed 's/^\(b .* ls .*\) 1$/\1 -1/' "$tmp/s.ctp" >"$tmp/bad.ctp"

@@ -71,6 +71,10 @@ void ct_cli_free_instances(ct_instance_struct *insts, slong m);
    or the usage exit status. */
 int ct_cli_parse_ties(int *ties, const char *text);
 
+/* Parses --ball N (a node count >= 2) or off (WORD_MAX) into *ball, for
+   ct_lsroot_set_min_nodes; returns 0 or the usage exit status. */
+int ct_cli_parse_ball(slong *ball, const char *text);
+
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
 /* Scale-out options (cli_scale.c): the number of online cores; --threads N
    (1..4096) and --shard i/k (0 <= i < k) parsed, or the usage status 1 with

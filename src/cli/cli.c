@@ -1,6 +1,7 @@
 /* cli: the command-line front shared by every certune subcommand. */
 #include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "certune/base.h"
@@ -107,6 +108,20 @@ int ct_cli_prepare_out(const char *dir, int force)
     if (has && !force)
         return ct_opt_usage_error("--out %s is not empty (add --force to write into it)",
                                   dir);
+    return 0;
+}
+
+int ct_cli_parse_ball(slong *ball, const char *text)
+{
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (strcmp(text, "off") == 0)
+        *ball = WORD_MAX;
+    else if (*text != '\0' && *end == '\0' && n >= 2 && n <= 1000000000L)
+        *ball = n;
+    else
+        return ct_opt_usage_error("--ball takes a node count >= 2 or off, not '%s'",
+                                  text);
     return 0;
 }
 

@@ -22,20 +22,6 @@ typedef struct {
     slong nfiles;
 } analyze_options;
 
-/* --ball N (N >= 2 nodes) or off. */
-static int analyze_parse_ball(slong *ball, const char *v)
-{
-    char *end;
-    long n = strtol(v, &end, 10);
-    if (strcmp(v, "off") == 0)
-        *ball = WORD_MAX;
-    else if (*v != '\0' && *end == '\0' && n >= 2 && n <= 1000000000L)
-        *ball = n;
-    else
-        return ct_opt_usage_error("--ball takes a node count >= 2 or off, not '%s'", v);
-    return 0;
-}
-
 static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
@@ -69,7 +55,7 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         else if ((v = ct_opt_value(argc, argv, &i, "--save-profile")) != NULL)
             o->save_profile = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--ball")) != NULL)
-            rc = analyze_parse_ball(&o->ball, v);
+            rc = ct_cli_parse_ball(&o->ball, v);
         else if ((v = ct_opt_value(argc, argv, &i, "--plot")) != NULL)
             o->plot = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--x")) != NULL) {

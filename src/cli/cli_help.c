@@ -167,7 +167,7 @@ static const char eval_help[] =
 static const char tune_help[] =
     "usage: certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
     "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
-    "                    [--threads N] [--progress]\n"
+    "                    [--threads N] [--progress] [--ball N|off]\n"
     "       certune tune [--family F] --train A.ctp... --test B.ctp... [options]\n"
     "\n"
     "Exact empirical-risk minimization on the training instances (the leftmost\n"
@@ -192,7 +192,10 @@ static const char tune_help[] =
     "  --json        print JSON (docs/tuning.md) instead of text\n"
     "  --plot FILE   the chosen family's training loss as an SVG step plot\n"
     "  --progress    instances done / total and elapsed time on stderr (default\n"
-    "                when stderr is a terminal)\n" END_HELP "\n"
+    "                when stderr is a terminal)\n"
+    "  --ball N      alpha: components of at least N nodes (default 120) in balls;\n"
+    "                off: all exactly (as analyze --ball; the choice is the "
+    "same)\n" END_HELP "\n"
     "example:\n"
     "  certune tune --family lambda --train instances/lambda-gadget-x6.gssl --test "
     "instances/lambda-gadget-x4.gssl\n";

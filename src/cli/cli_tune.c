@@ -7,6 +7,7 @@
 #include "certune/cli.h"
 #include "certune/family.h"
 #include "certune/plot.h"
+#include "certune/lsroot.h"
 #include "certune/tune.h"
 #include "cli_internal.h"
 
@@ -16,6 +17,7 @@ typedef struct {
     ct_family_t family;
     fmpq_t c;
     slong grid, rad_k, threads;
+    slong ball; /* --ball: alpha's ball path from this many nodes (0: default) */
     const char *plot;
     const char **train, **test;
     slong ntrain, ntest;
@@ -73,6 +75,8 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
     }
     if ((v = ct_opt_value(argc, argv, i, "--threads")) != NULL)
         return ct_cli_parse_threads(&o->threads, v);
+    if ((v = ct_opt_value(argc, argv, i, "--ball")) != NULL)
+        return ct_cli_parse_ball(&o->ball, v);
     if ((v = ct_opt_value(argc, argv, i, "--plot")) != NULL) {
         o->plot = v;
         return 0;
@@ -239,7 +243,9 @@ static int tune_run(const tune_options *o)
         return rc;
     }
     ct_tune_struct *rows[3];
+    slong ball = ct_lsroot_set_min_nodes(o->ball);
     rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
+    ct_lsroot_set_min_nodes(ball);
     rc = tune_report(o, rows, nrows, best, rc);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);
