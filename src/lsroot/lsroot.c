@@ -78,7 +78,7 @@ int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x)
 {
     ct_lsdisk_struct *D = r->disk;
     const ct_lssys_struct *S = D->sys;
-    slong p = r->k * S->c - r->k * (r->k + 1) / 2 + (r->l - r->k - 1);
+    slong p = _ct_lsroot_pair(r->k, r->l, S->c);
     int s = D->lev1 != NULL ? lsroot_sign_by(D->lev1, r, x) : 0;
     int gap = D->c == 0 || !_ct_lssys_certify_mu(D->sys);
     for (slong prec = 96; s == 0 && gap && prec <= 768; prec *= 2) {

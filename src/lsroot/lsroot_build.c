@@ -31,7 +31,7 @@ void _ct_lsroot_build_level1(ct_lsdisk_struct **disks, slong nd, const _ct_lsrhs
 
 static slong ls_pair_index(const ct_lsroot_struct *r)
 {
-    return r->k * r->disk->sys->c - r->k * (r->k + 1) / 2 + (r->l - r->k - 1);
+    return _ct_lsroot_pair(r->k, r->l, r->disk->sys->c);
 }
 
 typedef struct {

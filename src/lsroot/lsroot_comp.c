@@ -24,7 +24,6 @@ static void lscomp_roots(ct_lsroot_struct **out, slong **zrow, slong **zpair,
     *zpair = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
     for (slong j = 0; j < nz; j++) {
         ct_lsroot_struct *r = *out + j;
-        const ct_lssys_struct *S = disks[z[j].disk]->sys;
         ct_lsroot_init(r);
         lscomp_set_d(r->lo, z[j].lo);
         lscomp_set_d(r->hi, z[j].hi);
@@ -33,10 +32,7 @@ static void lscomp_roots(ct_lsroot_struct **out, slong **zrow, slong **zpair,
         r->sign_lo = z[j].sign_lo;
         r->disk = _ct_lsdisk_ref(disks[z[j].disk]);
         r->row = rows[z[j].t];
-        for (slong k = 0, p = 0; k < S->c; k++)
-            for (slong l = k + 1; l < S->c; l++, p++)
-                if (p == z[j].p)
-                    r->k = k, r->l = l;
+        r->k = z[j].k, r->l = z[j].l;
         (*zrow)[j] = z[j].t;
         (*zpair)[j] = z[j].p;
     }

@@ -104,15 +104,24 @@ void _ct_lspoly_free(_ct_lspoly *P);
 /* Enclosures over alpha in the ball a (inside the disk): value and derivative. */
 void _ct_lspoly_eval(arb_t val, arb_t der, const _ct_lspoly *P, const arb_t a,
                      slong prec);
-/* Sign at the rational x (inside the disk): -1, 1, or 0 when undecided. */
+/* Sign at the point a (an exact ball inside the disk), or at the rational x:
+   -1, 1, or 0 when undecided. */
+int _ct_lspoly_sign_ball(const _ct_lspoly *P, const arb_t a, slong prec);
 int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec);
 
+/* The index of the class pair (k, l), k < l < c, in row-major order (as
+   signfn's ct_signfn_pair, a layer above). */
+static inline slong _ct_lsroot_pair(slong k, slong l, slong c)
+{
+    return k * c - k * (k + 1) / 2 + (l - k - 1);
+}
+
 /* A zero found by the search: [lo, hi] (dyadic), the sign at lo, its row
-   index t, pair p and disk. */
+   index t, pair p = (k, l) and disk. */
 typedef struct {
     double lo, hi;
     int sign_lo;
-    slong t, p, disk;
+    slong t, p, k, l, disk;
 } _ct_lszero;
 
 /* Searches the pairs of every row t with same[t] == t over the covering

@@ -16,17 +16,16 @@
 typedef struct {
     _ct_lszero *z;
     slong nz, alloc;
-    slong t, p, disk;
+    slong t, p, k, l, disk;
 } ls_out;
 
 static int ls_sign_at(const _ct_lspoly *P, double x)
 {
-    arb_t a, v, d;
-    arb_init(a), arb_init(v), arb_init(d);
+    arb_t a;
+    arb_init(a);
     arb_set_d(a, x);
-    _ct_lspoly_eval(v, d, P, a, 80);
-    int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_clear(a), arb_clear(v), arb_clear(d);
+    int s = _ct_lspoly_sign_ball(P, a, 80);
+    arb_clear(a);
     return s;
 }
 
@@ -38,7 +37,7 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
     }
     _ct_lszero *z = o->z + o->nz++;
     z->lo = lo, z->hi = hi, z->sign_lo = sign_lo;
-    z->t = o->t, z->p = o->p, z->disk = o->disk;
+    z->t = o->t, z->p = o->p, z->k = o->k, z->l = o->l, z->disk = o->disk;
 }
 
 /* Records the zero of [a, b] (signs sa at a, -sa at b) after bisecting it
@@ -165,7 +164,7 @@ static void ls_search_block(void *arg, slong b)
                     *s = (S->nlabk[k] > 0) - (S->nlabk[l] > 0);
                     continue;
                 }
-                o->t = t, o->p = p;
+                o->t = t, o->p = p, o->k = k, o->l = l;
                 bad = ls_pair(o, s, X->disks, X->seg, X->nd, X->rows[t], k, l);
             }
     X->bad[b] = bad;
@@ -188,13 +187,13 @@ int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
     ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
-    ls_out o = {NULL, 0, 0, 0, 0, 0};
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0};
     int bad = 0;
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         bad |= X.bad[b];
         for (slong j = 0; j < X.out[b].nz; j++) {
             _ct_lszero *w = X.out[b].z + j;
-            o.t = w->t, o.p = w->p, o.disk = w->disk;
+            o.t = w->t, o.p = w->p, o.k = w->k, o.l = w->l, o.disk = w->disk;
             ls_push(&o, w->lo, w->hi, w->sign_lo);
         }
         flint_free(X.out[b].z);

@@ -66,19 +66,24 @@ static void lsmodel_rhs(arb_ptr y, arb_t pib, const ct_lssys_struct *S, _ct_lsrh
     arb_clear(s);
 }
 
+/* Room for lsmodel_wx's gather (one per model build, not per product). */
+static arb_struct *lsmodel_gather_new(const ct_lssys_struct *S)
+{
+    return flint_malloc(FLINT_MAX(S->rowstart[S->n], 1) * sizeof(arb_struct));
+}
+
 /* s = W x (balls): one arb_dot per row over the row's weights (exact balls
-   in S->wb) and a shallow gather of x (read only, never cleared). */
-static void lsmodel_wx(arb_ptr s, ct_lssys_struct *S, arb_srcptr x, slong prec)
+   in S->wb) and a shallow gather of x into g (read only, never cleared). */
+static void lsmodel_wx(arb_ptr s, ct_lssys_struct *S, arb_srcptr x, arb_struct *g,
+                       slong prec)
 {
     arb_srcptr wb = _ct_lssys_weights(S);
-    arb_struct *g = flint_malloc(FLINT_MAX(S->rowstart[S->n], 1) * sizeof(arb_struct));
     for (slong e = 0; e < S->rowstart[S->n]; e++)
         g[e] = x[S->col[e]];
     for (slong i = 0; i < S->n; i++) {
         slong a = S->rowstart[i];
         arb_dot(s + i, NULL, 0, wb + a, 1, g + a, 1, S->rowstart[i + 1] - a, prec);
     }
-    flint_free(g);
 }
 
 /* rho (holding y on entry) = y - D x + c (W x), given wx = W x. */
@@ -97,7 +102,7 @@ static void lsmodel_residual(arb_ptr rho, const ct_lssys_struct *S, double c,
 
 /* x = A_M^{-1} y refined `steps` times against residuals in balls; x exact. */
 static void lsmodel_solve(arb_ptr x, const ct_lsdisk_struct *D, arb_srcptr y, slong steps,
-                          arb_ptr tmp, arb_ptr wx, double *dv, slong prec)
+                          arb_ptr tmp, arb_ptr wx, arb_struct *g, double *dv, slong prec)
 {
     ct_lssys_struct *S = D->sys;
     slong n = S->n;
@@ -105,7 +110,7 @@ static void lsmodel_solve(arb_ptr x, const ct_lsdisk_struct *D, arb_srcptr y, sl
     _arb_vec_set(tmp, y, n);
     for (slong it = 0; it < steps; it++) {
         if (it > 0) {
-            lsmodel_wx(wx, S, x, prec);
+            lsmodel_wx(wx, S, x, g, prec);
             _arb_vec_set(tmp, y, n);
             lsmodel_residual(tmp, S, D->c, x, wx, prec);
         }
@@ -204,6 +209,7 @@ static void lsmodel_deflated(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v,
     arb_ptr y = _arb_vec_init(n), x = _arb_vec_init(n), wx = _arb_vec_init(n);
     arb_ptr tmp = _arb_vec_init(n);
     double *dv = flint_malloc(n * sizeof(double));
+    arb_struct *g = lsmodel_gather_new(S);
     mag_t E, rn, pn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
     mag_init(kap), mag_init(t);
@@ -211,9 +217,9 @@ static void lsmodel_deflated(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v,
     mag_set_d(kap, _ct_lssys_kappa(S, D->c));
     lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_solve(x, D, y, steps, tmp, wx, dv, prec);
+        lsmodel_solve(x, D, y, steps, tmp, wx, g, dv, prec);
         lsmodel_project(x, S, prec);
-        lsmodel_wx(wx, S, x, prec);
+        lsmodel_wx(wx, S, x, g, prec);
         _arb_vec_set(tmp, y, n);
         lsmodel_residual(tmp, S, D->c, x, wx, prec);
         /* E = rn inv + kap E + pprev inv */
@@ -228,7 +234,7 @@ static void lsmodel_deflated(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v,
     }
     _arb_vec_clear(y, n), _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
     _arb_vec_clear(tmp, n);
-    flint_free(dv);
+    flint_free(dv), flint_free(g);
     mag_clear(E), mag_clear(rn), mag_clear(pn), mag_clear(pprev), mag_clear(inv);
     mag_clear(kap), mag_clear(t);
 }
@@ -239,16 +245,18 @@ static void lsmodel_series(_ct_lsmodel *M, const ct_lsdisk_struct *D, slong v, s
     ct_lssys_struct *S = D->sys;
     slong n = S->n;
     arb_ptr x = _arb_vec_init(n), wx = _arb_vec_init(n);
+    arb_struct *g = lsmodel_gather_new(S);
     mag_t zero;
     mag_init(zero);
     lsmodel_rhs(x, M->pib + v, S, M->v[v], 0, prec);
     for (slong j = 0; j <= M->J; j++) {
         lsmodel_store(M, S, v, j, x, zero);
-        lsmodel_wx(wx, S, x, prec);
+        lsmodel_wx(wx, S, x, g, prec);
         for (slong i = 0; i < n; i++)
             arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
     }
     _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
+    flint_free(g);
     mag_clear(zero);
 }
 

@@ -157,13 +157,22 @@ void _ct_lspoly_eval(arb_t val, arb_t der, const _ct_lspoly *P, const arb_t a, s
     arb_clear(t);
 }
 
-int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec)
+int _ct_lspoly_sign_ball(const _ct_lspoly *P, const arb_t a, slong prec)
 {
-    arb_t a, v, d;
-    arb_init(a), arb_init(v), arb_init(d);
-    arb_set_fmpq(a, x, prec);
+    arb_t v, d;
+    arb_init(v), arb_init(d);
     _ct_lspoly_eval(v, d, P, a, prec);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_clear(a), arb_clear(v), arb_clear(d);
+    arb_clear(v), arb_clear(d);
+    return s;
+}
+
+int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec)
+{
+    arb_t a;
+    arb_init(a);
+    arb_set_fmpq(a, x, prec);
+    int s = _ct_lspoly_sign_ball(P, a, prec);
+    arb_clear(a);
     return s;
 }

@@ -111,33 +111,38 @@ void ct_lssys_unref(ct_lssys_struct *S)
     flint_free(S);
 }
 
-/* fl(C) - sI for mu, dense, row-major; each entry of C = vol (mu D - W) +
-   d d^T takes at most three roundings, so fl(C) = C + F with ||F||_F below
-   *ferr = 4u (||d||^2 + vol ||W||_F + vol mu ||d||) (triangle inequality on
-   the three terms). The diagonal's C_ii - s is rounded too, so the shift
-   actually applied is s_i = fl(C)_ii - fl(fl(C)_ii - s), exact by Sterbenz's
-   lemma (s is far below C_ii); returns the least s_i. */
-static double lssys_gap_matrix(double *C, double *ferr, const ct_lssys_struct *S,
-                               double mu, double s)
+/* An upper bound on ||F||_F, F = fl(C) - C: each entry of C = vol (mu D -
+   W) + d d^T takes at most three roundings, so ||F||_F <= 4u (||d||^2 + vol
+   ||W||_F + vol mu ||d||) (triangle inequality on the three terms), with
+   room for this bound's own sums. */
+static double lssys_gap_ferr(const ct_lssys_struct *S, double mu)
+{
+    double dd = 0, ww = 0;
+    for (slong i = 0; i < S->n; i++)
+        dd += S->deg[i] * S->deg[i];
+    for (slong e = 0; e < S->rowstart[S->n]; e++)
+        ww += S->w[e] * S->w[e];
+    return 4 * ldexp(1.0, -53) * (dd + S->vol * sqrt(ww) + S->vol * mu * sqrt(dd)) *
+           (1 + 1e-6);
+}
+
+/* fl(C) - sI for mu, dense, row-major. The diagonal's C_ii - s is rounded
+   too, so the shift actually applied is s_i = fl(C)_ii - fl(fl(C)_ii - s),
+   exact by Sterbenz's lemma (s is far below C_ii); returns the least s_i. */
+static double lssys_gap_matrix(double *C, const ct_lssys_struct *S, double mu, double s)
 {
     slong n = S->n;
-    double smin = s, dd = 0, ww = 0;
-    for (slong i = 0; i < n; i++) {
-        dd += S->deg[i] * S->deg[i];
+    double smin = s;
+    for (slong i = 0; i < n; i++)
         for (slong j = 0; j < n; j++)
             C[i * n + j] = S->deg[i] * S->deg[j];
-    }
     for (slong i = 0; i < n; i++) {
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
             C[i * n + S->col[e]] -= S->vol * S->w[e];
-            ww += S->w[e] * S->w[e];
-        }
         double cii = C[i * n + i] + S->vol * mu * S->deg[i];
         C[i * n + i] = cii - s;
         smin = FLINT_MIN(smin, cii - C[i * n + i]);
     }
-    *ferr = 4 * ldexp(1.0, -53) * (dd + S->vol * sqrt(ww) + S->vol * mu * sqrt(dd));
-    *ferr *= 1 + 1e-6; /* the rounding of this bound's own sums */
     return smin;
 }
 
@@ -172,11 +177,11 @@ static int lssys_cholesky(double *C, slong n, double *fro)
 static int lssys_gap_holds(const ct_lssys_struct *S, double mu, double *C)
 {
     slong n = S->n;
-    double u = ldexp(1.0, -53), gam = (n + 1) * u / (1 - (n + 1) * u), tr = 0, ferr, fro;
+    double u = ldexp(1.0, -53), gam = (n + 1) * u / (1 - (n + 1) * u), tr = 0, fro;
     for (slong i = 0; i < n; i++)
         tr += S->vol * mu * S->deg[i] + S->deg[i] * S->deg[i];
-    lssys_gap_matrix(C, &ferr, S, mu, 0); /* the bound on F alone */
-    double s = lssys_gap_matrix(C, &ferr, S, mu, 2 * (8 * gam * tr + ferr));
+    double ferr = lssys_gap_ferr(S, mu);
+    double s = lssys_gap_matrix(C, S, mu, 2 * (8 * gam * tr + ferr));
     if (!(s > 0) || lssys_cholesky(C, n, &fro))
         return 0;
     /* fro is a sum of n^2 / 2 squares: its rounding is far below 1e-6 */
