@@ -3,8 +3,8 @@ CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
 LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lz -lm
-# OpenBLAS and libzip are not linked: the GNN side loads them when it needs
-# them (gnn_blas.c, dataset_zip.c). Tests that write zip files link libzip.
+# OpenBLAS and libzip are not linked: they are loaded when first needed
+# (blas.c, dataset_zip.c). Tests that write zip files link libzip.
 TEST_LIBS = -lzip
 B ?= build
 PREFIX ?= /usr/local

@@ -15,7 +15,7 @@ cd "$root" || exit 2
 
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
-  "base mem text qparse rational decimal crt polyset opt pool dynlib"
+  "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift"
   "instance component dataset gen"
   "rroot expsum mqpoly mqroot lsroot root bpoint"
   "signfn"
@@ -28,7 +28,7 @@ layers=(
 # What the GNN companion (gnn_*) may include besides itself: the dataset layer,
 # the option helpers, and (for gnn tune) the one subgraph sampler of `certune
 # sample`, the counts chart of plot and the thread pool.
-gnn_shared=" base mem text dataset opt sample plot pool dynlib "
+gnn_shared=" base mem text dataset opt sample plot pool dynlib blas "
 # Modules whose files still call each other both ways: reported, not failed,
 # until someone untangles them (a ratchet: do not add to this list; empty now).
 known_file_cycles=" "

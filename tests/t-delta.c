@@ -222,6 +222,49 @@ static void check_random(flint_rand_t state)
     fmpq_clear(c);
 }
 
+static void sign_functions(ct_signfn_struct **s, slong *count, const ct_instance_t inst,
+                           const fmpq_t c, int score_all, slong lift_min)
+{
+    slong old = ct_delta_set_lift_min_nodes(lift_min);
+    *s = NULL, *count = 0;
+    ct_delta_sign_functions(s, count, inst, 0, c, score_all, NULL);
+    ct_delta_set_lift_min_nodes(old);
+}
+
+/* The lifting solve (zlift, every component of 2 nodes or more) against the
+   multimodular one: the same normalized sums, every weight kind. */
+static void check_lift(flint_rand_t state)
+{
+    fmpq_t c;
+    fmpq_init(c);
+    for (slong trial = 0; trial < 60; trial++) {
+        ct_gen_params_t P;
+        slong n = 2 + (slong)n_randint(state, trial < 50 ? 20 : 120);
+        ct_gen_params_init(P, n, 1 + n_randint(state, 4));
+        P->p = 3.0 / n;
+        P->connected = n_randint(state, 2) == 0;
+        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
+        fmpq_set_si(c, trial % 2 ? 99 : 1, trial % 2 ? 100 : 3);
+        ct_signfn_struct *s, *t;
+        slong ns, nt, score = (slong)n_randint(state, 3),
+                      np = inst->c * (inst->c - 1) / 2;
+        sign_functions(&s, &ns, inst, c, (int)score, 0);
+        sign_functions(&t, &nt, inst, c, (int)score, 2);
+        CHECK(ns == nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++)
+                CHECK_MSG(ct_expsum_equal(s[i].diff.es + k, t[i].diff.es + k),
+                          "trial %ld node %ld pair %ld", (long)trial, (long)s[i].node,
+                          (long)k);
+        free_fns(s, ns), free_fns(t, nt);
+        ct_instance_clear(inst);
+    }
+    fmpq_clear(c);
+}
+
 /* Decimal and fractional weights, an isolated labeled node (7), an isolated
    unlabeled one (8), an unlabeled component (9, 10), three classes. */
 static void check_handmade(void)
@@ -392,6 +435,7 @@ int main(void)
     check_gadgets();
     check_handmade();
     check_random(state);
+    check_lift(state);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-delta");

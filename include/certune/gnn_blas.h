@@ -1,16 +1,10 @@
-/* gnn_blas: the BLAS and LAPACK routines of the GNN companion, from OpenBLAS
-   loaded at first use (dlopen). certune does not link OpenBLAS: a linked
-   OpenBLAS starts its thread pool when the process starts, and those threads
-   spin for about 0.1 s of CPU each before they sleep, in every command,
-   exact ones included (docs/scale.md). */
+/* gnn_blas: the BLAS and LAPACK routines of the GNN companion: the blas
+   module's (OpenBLAS loaded at first use, one thread), exiting with a message
+   when the library cannot be loaded. */
 #ifndef CERTUNE_GNN_BLAS_H
 #define CERTUNE_GNN_BLAS_H
 
 #include <stddef.h>
-
-/* The library loaded: CT_GNN_BLAS_LIB unless the environment variable
-   CERTUNE_OPENBLAS names another file. */
-#define CT_GNN_BLAS_LIB "libopenblas.so.0"
 
 typedef enum { CT_GNN_BLAS_N = 0, CT_GNN_BLAS_T = 1 } ct_gnn_blas_trans;
 

@@ -8,11 +8,44 @@
    A^{-1} E is at most m, and det(A) <= prod_i A_ii (Hadamard's inequality for a
    positive definite matrix): 0 <= Y <= m prod_i A_ii. Y is computed modulo
    word-size primes (one LU each) until their product exceeds that bound, then
-   reconstructed by CRT (ct_crt): exact, and only the requested rows are rebuilt. */
+   reconstructed by CRT (ct_crt): exact, and only the requested rows are rebuilt.
+   Large components first try p-adic lifting (zlift: one inverse modulo a
+   small prime, the digits by dgemm), the same bound 0 <= A^{-1}_ij <= 1
+   setting how far to lift. */
 #include <flint/nmod_mat.h>
 #include "certune/crt.h"
+#include "certune/delta.h"
 #include "certune/pool.h"
+#include "certune/zlift.h"
 #include "delta_internal.h"
+
+static slong delta_lift_min_nodes = 200;
+
+slong ct_delta_set_lift_min_nodes(slong n)
+{
+    slong old = delta_lift_min_nodes;
+    delta_lift_min_nodes = n;
+    return old;
+}
+
+/* The lifting solve: 1 when it concluded (Y = d A^{-1} E, d > 0). */
+static int delta_lift(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
+                      const slong *grp, slong m, slong ngroups, const slong *rows,
+                      slong nr)
+{
+    if (delta_lift_min_nodes <= 0 || A->r < delta_lift_min_nodes)
+        return 0;
+    fmpz_mat_t E;
+    fmpz_t d;
+    fmpz_mat_init(E, A->r, ngroups);
+    fmpz_init(d);
+    for (slong j = 0; j < m; j++)
+        fmpz_one(fmpz_mat_entry(E, lab[j], grp[j]));
+    int ok = ct_zlift_solve_rows(Y, d, A, E, 0, rows, nr, ct_pool_inner_threads());
+    fmpz_mat_clear(E);
+    fmpz_clear(d);
+    return ok;
+}
 
 /* Bits of m prod_i A_ii: Y < 2^bits. */
 static slong delta_adj_bits(const fmpz_mat_t A, slong m)
@@ -140,6 +173,8 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
                        slong nr)
 {
+    if (delta_lift(Y, A, lab, grp, m, ngroups, rows, nr))
+        return;
     slong bits = delta_adj_bits(A, m), nth = ct_pool_inner_threads();
     static const ct_crt_round_struct F = {delta_round_take, delta_round_work,
                                           delta_round_give};

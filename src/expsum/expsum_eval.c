@@ -22,6 +22,7 @@ void _ct_expsum_ctx_init(ct_expsum_ctx_t c, const ct_expsum_t h, slong prec)
     c->prec = 0;
     c->lprec = 0;
     c->logs = _arb_vec_init(FLINT_MAX(h->len, 1));
+    c->coefs = _arb_vec_init(FLINT_MAX(h->len, 1));
     arb_init(c->e);
     arb_init(c->t);
     arb_init(c->x);
@@ -36,6 +37,7 @@ void _ct_expsum_ctx_init(ct_expsum_ctx_t c, const ct_expsum_t h, slong prec)
 void _ct_expsum_ctx_clear(ct_expsum_ctx_t c)
 {
     _arb_vec_clear(c->logs, FLINT_MAX(c->h->len, 1));
+    _arb_vec_clear(c->coefs, FLINT_MAX(c->h->len, 1));
     arb_clear(c->e);
     arb_clear(c->t);
     arb_clear(c->x);
@@ -58,8 +60,10 @@ static void _expsum_ctx_logs(ct_expsum_ctx_t c)
     if (c->lprec >= c->prec)
         return;
     c->lprec = c->prec;
-    for (t = 0; t < c->h->len; t++)
+    for (t = 0; t < c->h->len; t++) {
         arb_log_fmpz(c->logs + t, c->h->base + t, c->prec + 16);
+        arb_set_round_fmpz(c->coefs + t, c->h->coef + t, c->prec + 64);
+    }
 }
 
 void _ct_expsum_ctx_eval(ct_expsum_ctx_t c, arb_t y, arb_t dy, arb_t d2y, const arb_t x)
@@ -77,21 +81,21 @@ void _ct_expsum_ctx_eval(ct_expsum_ctx_t c, arb_t y, arb_t dy, arb_t d2y, const 
     for (t = 0; t < h->len; t++) {
         if (fmpz_is_one(h->base + t)) {
             if (y != NULL)
-                arb_add_fmpz(y, y, h->coef + t, prec);
+                arb_add(y, y, c->coefs + t, prec);
             continue;
         }
         arb_mul(c->e, x, c->logs + t, prec);
         arb_exp(c->e, c->e, prec);
         if (y != NULL)
-            arb_addmul_fmpz(y, c->e, h->coef + t, prec);
+            arb_addmul(y, c->e, c->coefs + t, prec);
         if (dy == NULL && d2y == NULL)
             continue;
         arb_mul(c->e, c->e, c->logs + t, prec);
         if (dy != NULL)
-            arb_addmul_fmpz(dy, c->e, h->coef + t, prec);
+            arb_addmul(dy, c->e, c->coefs + t, prec);
         if (d2y != NULL) {
             arb_mul(c->e, c->e, c->logs + t, prec);
-            arb_addmul_fmpz(d2y, c->e, h->coef + t, prec);
+            arb_addmul(d2y, c->e, c->coefs + t, prec);
         }
     }
 }

@@ -13,8 +13,11 @@
 typedef struct {
     const ct_expsum_struct *h;
     slong prec;  /* working precision */
-    slong lprec; /* precision of logs, computed lazily by _ct_expsum_ctx_eval */
+    slong lprec; /* precision of logs and coefs, set lazily by _ct_expsum_ctx_eval */
     arb_ptr logs;
+    arb_ptr coefs; /* the coefficients rounded to lprec + 64 bits: a product with
+                      a coefficient of thousands of bits (large delta
+                      components) then costs one of working size */
     arb_t e, t;
     arb_t x, hm, dm, hx, dx, d2x; /* scratch of _ct_expsum_ctx_interval */
 } ct_expsum_ctx_struct;

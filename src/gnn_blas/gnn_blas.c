@@ -1,68 +1,21 @@
-/* gnn_blas: OpenBLAS through dlopen (see the header for why). */
-#include <pthread.h>
+/* gnn_blas: the blas module's routines, exiting when OpenBLAS is missing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "certune/base.h"
-#include "certune/dynlib.h"
+#include "certune/blas.h"
 #include "certune/gnn_blas.h"
-
-/* cblas.h's enumerations, by value (the header is not needed to call). */
-enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
-
-typedef void dgemm_fn(int order, int ta, int tb, int m, int n, int k, double alpha,
-                      const double *A, int lda, const double *B, int ldb, double beta,
-                      double *C, int ldc);
-/* Fortran ABI: arguments by reference, the hidden length of the character
-   argument last (gfortran passes it as size_t; OpenBLAS's C code ignores it). */
-typedef void dpotrf_fn(const char *uplo, const int *n, double *a, const int *lda,
-                       int *info, size_t uplo_len);
-typedef void dpotrs_fn(const char *uplo, const int *n, const int *nrhs, const double *a,
-                       const int *lda, double *b, const int *ldb, int *info,
-                       size_t uplo_len);
-typedef void set_threads_fn(int n);
-
-static struct {
-    pthread_once_t once;
-    int ok;
-    char err[512];
-    dgemm_fn *dgemm;
-    dpotrf_fn *dpotrf;
-    dpotrs_fn *dpotrs;
-} blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL};
-
-static void blas_open(void)
-{
-    static const ct_dynlib_struct L = {"CERTUNE_OPENBLAS", CT_GNN_BLAS_LIB, "OpenBLAS",
-                                       "the GNN commands need", "libopenblas0"};
-    static const char *const names[] = {"cblas_dgemm", "dpotrf_", "dpotrs_",
-                                        "openblas_set_num_threads"};
-    void *f[4];
-    if (ct_dynlib_open(f, names, 4, &L, blas.err, sizeof(blas.err)))
-        return;                  /* a half-loaded library stays open */
-    set_threads_fn *set_threads; /* dlsym's object pointers, as POSIX allows */
-    *(void **)&blas.dgemm = f[0], *(void **)&blas.dpotrf = f[1];
-    *(void **)&blas.dpotrs = f[2], *(void **)&set_threads = f[3];
-    /* The dense products are at most n x 64 by 64 x 64: threads cost more to
-       wake than they save, and one thread keeps runs bitwise reproducible. */
-    set_threads(1);
-    blas.ok = 1;
-}
 
 int ct_gnn_blas_load(char *err, size_t errlen)
 {
-    pthread_once(&blas.once, blas_open);
-    if (blas.ok)
-        return 0;
-    if (err != NULL && errlen > 0)
-        snprintf(err, errlen, "%s", blas.err);
-    return -1;
+    return ct_blas_load(err, errlen);
 }
 
 static void blas_need(void)
 {
-    if (ct_gnn_blas_load(NULL, 0) == 0)
+    char err[512];
+    if (ct_blas_load(err, sizeof(err)) == 0)
         return;
-    fprintf(stderr, "certune: %s\n", blas.err);
+    fprintf(stderr, "certune: %s\n", err);
     exit(CERTUNE_EXIT_INPUT);
 }
 
@@ -71,24 +24,20 @@ void ct_gnn_blas_dgemm(ct_gnn_blas_trans ta, ct_gnn_blas_trans tb, int m, int n,
                        double beta, double *C, int ldc)
 {
     blas_need();
-    blas.dgemm(ROW_MAJOR, ta == CT_GNN_BLAS_T ? TRANS : NO_TRANS,
-               tb == CT_GNN_BLAS_T ? TRANS : NO_TRANS, m, n, k, alpha, A, lda, B, ldb,
-               beta, C, ldc);
+    ct_blas_dgemm(ta == CT_GNN_BLAS_T ? CT_BLAS_T : CT_BLAS_N,
+                  tb == CT_GNN_BLAS_T ? CT_BLAS_T : CT_BLAS_N, m, n, k, alpha, A, lda, B,
+                  ldb, beta, C, ldc);
 }
 
 int ct_gnn_blas_dpotrf_lower(int n, double *a, int lda)
 {
-    int info = 0;
     blas_need();
-    blas.dpotrf("L", &n, a, &lda, &info, 1);
-    return info;
+    return ct_blas_dpotrf_lower(n, a, lda);
 }
 
 int ct_gnn_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b,
                              int ldb)
 {
-    int info = 0;
     blas_need();
-    blas.dpotrs("L", &n, &nrhs, a, &lda, b, &ldb, &info, 1);
-    return info;
+    return ct_blas_dpotrs_lower(n, nrhs, a, lda, b, ldb);
 }

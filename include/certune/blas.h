@@ -1,0 +1,39 @@
+/* blas: the BLAS and LAPACK routines certune uses, from OpenBLAS loaded at
+   first use (dlopen) and set to one thread. certune does not link OpenBLAS:
+   a linked OpenBLAS starts its thread pool when the process starts, and those
+   threads spin for about 0.1 s of CPU each before they sleep, in every
+   command (docs/scale.md). Users: the GNN companion (gnn_blas, which exits
+   when the library is missing) and the exact lifting solver (zlift, which
+   then solves otherwise). */
+#ifndef CERTUNE_BLAS_H
+#define CERTUNE_BLAS_H
+
+#include <stddef.h>
+
+/* The library loaded: CT_BLAS_LIB unless the environment variable
+   CERTUNE_OPENBLAS names another file. */
+#define CT_BLAS_LIB "libopenblas.so.0"
+
+typedef enum { CT_BLAS_N = 0, CT_BLAS_T = 1 } ct_blas_trans;
+
+/* Loads OpenBLAS once (thread-safe) and sets it to one thread. Returns 0, or
+   -1 with a message naming the library (and the Debian package) in err
+   (may be NULL). The functions below require a successful load. */
+int ct_blas_load(char *err, size_t errlen);
+
+/* C = alpha op(A) op(B) + beta C, row-major (cblas_dgemm with CblasRowMajor):
+   op(A) is m x k, op(B) k x n; C must not alias A or B. */
+void ct_blas_dgemm(ct_blas_trans ta, ct_blas_trans tb, int m, int n, int k, double alpha,
+                   const double *A, int lda, const double *B, int ldb, double beta,
+                   double *C, int ldc);
+
+/* LAPACK dpotrf with uplo 'L' (column-major n x n in a, leading dimension
+   lda): the Cholesky factor in place. Returns LAPACK's info (0: done, > 0:
+   not positive definite). */
+int ct_blas_dpotrf_lower(int n, double *a, int lda);
+
+/* LAPACK dpotrs with uplo 'L': solves with the factor a of dpotrf for nrhs
+   right-hand sides in b (in place). Returns LAPACK's info. */
+int ct_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b, int ldb);
+
+#endif

@@ -1,0 +1,37 @@
+/* zlift: exact solutions of integer linear systems by p-adic (Dixon)
+   lifting, the lifting's products in double precision (OpenBLAS's dgemm).
+
+   For a nonsingular integer A (n x n) and an integer B (n x c): one inverse of
+   A modulo a prime p with n (p - 1)^2 < 2^53 (so that a dgemm of residues is
+   exact in doubles) gives the p-adic digits x_t = A^{-1} R_t mod p, and
+   R_{t+1} = (R_t - A x_t) / p with every division checked exact in integers,
+   so B = A Z + p^k R_k holds exactly for Z = sum_t x_t p^t. A common
+   denominator d is guessed by rational reconstruction of one combination of
+   B's columns; Y = d Z mods p^k is then proved equal to d A^{-1} B by
+   max|Y| and p^k > 2 (||A||_inf max|Y| + d max|B|): A Y - d B is 0 modulo p^k
+   and below p^k / 2 in absolute value (docs/delta.md, "The lifting solve").
+   The guess can only make the proof fail, never a wrong answer. */
+#ifndef CERTUNE_ZLIFT_H
+#define CERTUNE_ZLIFT_H
+
+#include <flint/fmpz_mat.h>
+
+/* Y (nr x c) = rows rows[0 .. nr) of den A^{-1} B, den > 0 a common
+   denominator, for A nonsingular (n x n) and B (n x c) integer. inv_bits: a
+   bound |A^{-1}_ij| <= 2^inv_bits the caller proves (it sets how far to lift;
+   a wrong one makes the proof fail, not the answer wrong). Column blocks go
+   to nthreads threads. Returns 1 when proved; 0 when the method does not
+   apply or does not conclude (OpenBLAS missing, ||A||_inf or |B| too large
+   for the word-size residual, A singular modulo the primes tried, the
+   denominator guess too small): Y and den are then unspecified, and the
+   caller solves otherwise. Y must not alias A or B. */
+int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz_mat_t B,
+                        slong inv_bits, const slong *rows, slong nr, slong nthreads);
+
+/* Bytes of digit storage one column block may hold (default 128 MiB): blocks
+   are as wide as fit, so memory is about nthreads times this beyond A^{-1}
+   mod p (8 n^2 bytes) and Y. For tests (small blocks); returns the previous
+   value. Not synchronized: set it before solving. */
+slong ct_zlift_set_block_bytes(slong bytes);
+
+#endif

@@ -1,0 +1,41 @@
+/* zlift's system and lifting kernel, shared by the files of src/zlift only. */
+#ifndef CERTUNE_ZLIFT_INTERNAL_H
+#define CERTUNE_ZLIFT_INTERNAL_H
+
+#include <stdint.h>
+#include <flint/fmpz_mat.h>
+
+/* Digits per stored word: p^3 < 2^64 for p < 2^21. */
+#define ZLIFT_DIGITS 3
+
+/* A as a sparse matrix of words, its inverse modulo p in doubles. */
+typedef struct {
+    slong n;
+    slong *start, *col; /* CSR: row i's entries at start[i] .. start[i+1] */
+    int64_t *val;
+    int64_t norm;               /* ||A||_inf = max_i sum_j |A_ij| */
+    ulong p;                    /* n (p - 1)^2 < 2^53, 2 ||A||_inf < p, p^3 < 2^64 */
+    double *inv;                /* A^{-1} mod p, n x n row-major, entries in [0, p) */
+    uint64_t pinv;              /* p^{-1} mod 2^64 (exact division) */
+    uint64_t pow[ZLIFT_DIGITS]; /* p^0, p^1, p^2 */
+} zlift_sys;
+
+/* Fills S from A: returns 1, or 0 when A does not fit (an entry or ||A||_inf
+   too large for the primes allowed at this n) or is singular modulo every
+   prime tried. On 0, S holds nothing to clear. */
+int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A);
+void zlift_sys_clear(zlift_sys *S);
+
+/* Lifts c columns: R (n x c, row-major) holds the right-hand side on entry,
+   |R_ij| < p / 2; after `steps` steps chunk t (n x c words at
+   chunk + t n c) holds digits 3t .. 3t + 2 as sum_s x_{3t+s} p^s. chunk must
+   be zeroed, ceil(steps / 3) n c words. Returns 1, or 0 if a division by p was
+   not exact (a fault: never expected). */
+int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk);
+
+/* z = sum_t chunk[t * stride] Q^t, Q = p^3, t < nch (Horner on limbs; limbs:
+   room for nch + 1 words). */
+void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
+                   ulong *limbs);
+
+#endif

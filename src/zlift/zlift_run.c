@@ -1,0 +1,91 @@
+/* zlift_run: the lifting steps, and the digits back into integers. */
+#include <math.h>
+#include <gmp.h>
+#include "certune/blas.h"
+#include "zlift_internal.h"
+
+/* X mod p for 0 <= X < 2^53 integral: the quotient from a rounded product may
+   be one off either way, corrected. */
+static void zlift_reduce(int64_t *x, const double *X, slong len, ulong p)
+{
+    double pd = (double)p, pi = 1.0 / pd;
+    for (slong k = 0; k < len; k++) {
+        double q = floor(X[k] * pi), r = X[k] - q * pd; /* exact: both below 2^53 */
+        r += r < 0 ? pd : 0;
+        r -= r >= pd ? pd : 0;
+        x[k] = (int64_t)r;
+    }
+}
+
+/* R <- (R - A x) / p, row by row; 0 if a division is not exact. |R - A x| <
+   p / 2 + ||A||_inf p < 2^62, and an exact quotient q has |q| <= 2^62 / p;
+   the product by p^{-1} mod 2^64 gives q when p divides, and else a value
+   outside that range (q p would equal R - A x, both below 2^63). */
+static int zlift_residual(const zlift_sys *S, int64_t *R, const int64_t *x, slong c,
+                          int64_t *T)
+{
+    int64_t qmax = (INT64_C(1) << 62) / (int64_t)S->p;
+    int ok = 1;
+    for (slong i = 0; i < S->n; i++) {
+        int64_t *Ri = R + i * c;
+        for (slong j = 0; j < c; j++)
+            T[j] = Ri[j];
+        for (slong e = S->start[i]; e < S->start[i + 1]; e++) {
+            const int64_t a = S->val[e], *xk = x + S->col[e] * c;
+            for (slong j = 0; j < c; j++)
+                T[j] -= a * xk[j];
+        }
+        for (slong j = 0; j < c; j++) {
+            int64_t q = (int64_t)((uint64_t)T[j] * S->pinv);
+            ok &= q <= qmax && q >= -qmax;
+            Ri[j] = q;
+        }
+    }
+    return ok;
+}
+
+int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk)
+{
+    slong n = S->n, len = n * c;
+    double *Rm = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
+    double *X = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
+    int64_t *x = flint_malloc(FLINT_MAX(len, 1) * sizeof(int64_t));
+    int64_t *T = flint_malloc(FLINT_MAX(c, 1) * sizeof(int64_t));
+    int ok = 1;
+    for (slong t = 0; t < steps && ok; t++) {
+        for (slong k = 0; k < len; k++) /* |R| < p / 2: one correction */
+            Rm[k] = (double)(R[k] < 0 ? R[k] + (int64_t)S->p : R[k]);
+        /* entries below n (p - 1)^2 < 2^53: the product is exact */
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)n, (int)c, (int)n, 1.0, S->inv, (int)n,
+                      Rm, (int)c, 0.0, X, (int)c);
+        zlift_reduce(x, X, len, S->p);
+        uint64_t *ch = chunk + (t / ZLIFT_DIGITS) * len, pw = S->pow[t % ZLIFT_DIGITS];
+        for (slong k = 0; k < len; k++)
+            ch[k] += (uint64_t)x[k] * pw;
+        ok = zlift_residual(S, R, x, c, T);
+    }
+    flint_free(Rm), flint_free(X), flint_free(x), flint_free(T);
+    return ok;
+}
+
+void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
+                   ulong *limbs)
+{
+    mp_size_t len = 0;
+    for (slong t = nch - 1; t >= 0; t--) {
+        ulong ct = chunk[t * stride];
+        if (len > 0) {
+            mp_limb_t hi = mpn_mul_1(limbs, limbs, len, Q);
+            if (hi != 0)
+                limbs[len++] = hi;
+            if (mpn_add_1(limbs, limbs, len, ct) != 0)
+                limbs[len++] = 1;
+        } else if (ct != 0) {
+            limbs[len++] = ct;
+        }
+    }
+    if (len == 0)
+        fmpz_zero(z);
+    else
+        fmpz_set_ui_array(z, limbs, len);
+}
