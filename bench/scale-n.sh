@@ -15,9 +15,9 @@
 # is skipped above it, default 1600; components of 120 nodes or more go
 # through balls, docs/alpha.md), TIMEOUT (wall seconds per certune run,
 # default 600), MEM_KB (ulimit -v of each
-# certune run, default 20000000; the exact commands no longer load OpenBLAS,
-# so lower caps simply end a run that needs more with exit 5), GRID (default
-# 1000).
+# certune run, default 20000000; lower caps end a run that needs more with
+# exit 5, and below about 300000 delta's lifting solve declines, OpenBLAS
+# having no room, docs/scale.md), GRID (default 1000).
 set -u
 C=${1:-./certune}
 GEN=${2:-build/bench/x-gensingle}

@@ -1,5 +1,6 @@
 /* certune: the command line. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <flint/flint.h>
 #include "certune/base.h"
@@ -110,6 +111,10 @@ static int print_help(const char *sub)
 int main(int argc, char **argv)
 {
     ct_mem_install(); /* out of memory anywhere: a message and exit 5 */
+    /* OpenBLAS (loaded later by blas.c, maybe from an analysis thread) reads
+       this when it loads: one thread, so no pool that spins for 0.1 s of CPU
+       before blas.c can set the count. Set here, while single-threaded. */
+    setenv("OPENBLAS_NUM_THREADS", "1", 0);
     if (argc < 2)
         return ct_opt_usage_error("%s",
                                   "missing command (analyze, bounds, shatter, ...)");

@@ -16,9 +16,11 @@
 
 typedef enum { CT_BLAS_N = 0, CT_BLAS_T = 1 } ct_blas_trans;
 
-/* Loads OpenBLAS once (thread-safe) and sets it to one thread. Returns 0, or
-   -1 with a message naming the library (and the Debian package) in err
-   (may be NULL). The functions below require a successful load. */
+/* Loads OpenBLAS once (thread-safe), sets it to one thread and maps its
+   buffer by one product. Returns 0, or -1 with a message in err (may be
+   NULL): the library (and the Debian package) missing, or the address-space
+   limit leaving less than 256 MiB beyond what is mapped (OpenBLAS would retry
+   its allocation forever). The functions below require a successful load. */
 int ct_blas_load(char *err, size_t errlen);
 
 /* C = alpha op(A) op(B) + beta C, row-major (cblas_dgemm with CblasRowMajor):

@@ -1,6 +1,9 @@
 /* blas: OpenBLAS through dlopen (see the header for why). */
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include "certune/blas.h"
 #include "certune/dynlib.h"
 
@@ -28,6 +31,48 @@ static struct {
     dpotrs_fn *dpotrs;
 } blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL};
 
+/* Address space OpenBLAS takes at load and at its first real product: the
+   library and a 128 MiB buffer, 171 MB measured. With less under ulimit -v
+   its allocation retries forever (the process never exits), so it is not
+   loaded without this much room. */
+#define BLAS_ROOM (256ULL << 20)
+
+/* 1 when the address-space limit leaves BLAS_ROOM beyond what is mapped. */
+static int blas_room(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+        return 1;
+    unsigned long long pages = 0, used;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f != NULL) {
+        if (fscanf(f, "%llu", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    used = pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+    if (r.rlim_cur > used && r.rlim_cur - used >= BLAS_ROOM)
+        return 1;
+    snprintf(blas.err, sizeof(blas.err),
+             "OpenBLAS not loaded: it needs about %llu MiB of address space beyond the "
+             "%llu MiB mapped, and the limit (ulimit -v) is %llu MiB",
+             BLAS_ROOM >> 20, used >> 20, (unsigned long long)r.rlim_cur >> 20);
+    return 0;
+}
+
+/* One product large enough that OpenBLAS maps its buffer now, while the room
+   just checked is there. */
+static void blas_warm(void)
+{
+    enum { K = 256 };
+    double *a = calloc(3 * K * K, sizeof(double));
+    if (a == NULL)
+        return;
+    blas.dgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, K, K, K, 1.0, a, K, a + K * K, K, 0.0,
+               a + 2 * K * K, K);
+    free(a);
+}
+
 static void blas_open(void)
 {
     static const ct_dynlib_struct L = {"CERTUNE_OPENBLAS", CT_BLAS_LIB, "OpenBLAS",
@@ -36,6 +81,8 @@ static void blas_open(void)
     static const char *const names[] = {"cblas_dgemm", "dpotrf_", "dpotrs_",
                                         "openblas_set_num_threads"};
     void *f[4];
+    if (!blas_room())
+        return;
     if (ct_dynlib_open(f, names, 4, &L, blas.err, sizeof(blas.err)))
         return;                  /* a half-loaded library stays open */
     set_threads_fn *set_threads; /* dlsym's object pointers, as POSIX allows */
@@ -45,6 +92,7 @@ static void blas_open(void)
        OpenBLAS's threads cost more to wake than they save, and one thread
        keeps runs bitwise reproducible. */
     set_threads(1);
+    blas_warm();
     blas.ok = 1;
 }
 
