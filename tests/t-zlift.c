@@ -88,7 +88,7 @@ static void check_refusals(flint_rand_t st)
     for (slong t = 0; t < 20; t++) {
         random_delta_system(A, st, n);
         random_rhs(B, st, 1);
-        int ok = ct_zlift_solve_rows(Y, den, A, B, -300, rows, n, 1);
+        int ok = ct_zlift_solve_rows(Y, den, A, B, t < 10 ? -300 : -100000, rows, n, 1);
         solved += ok;
         CHECK(!ok || agrees(Y, den, A, B, rows, n));
     }

@@ -16,7 +16,7 @@
 
 #include <flint/fmpz_mat.h>
 
-/* Y (nr x c) = rows rows[0 .. nr) of den A^{-1} B, den > 0 a common
+/* Y (nr x c) = rows rows[0 .. nr) (distinct) of den A^{-1} B, den > 0 a common
    denominator, for A nonsingular (n x n) and B (n x c) integer. inv_bits: a
    bound |A^{-1}_ij| <= 2^inv_bits the caller proves (it sets how far to lift;
    a wrong one makes the proof fail, not the answer wrong). Column blocks go

@@ -38,7 +38,7 @@ static slong zlift_det_bits(const fmpz_mat_t A)
 /* Steps k with p^k > 2^bits (p >= 2^(b - 1) for b = bits of p). */
 static slong zlift_steps(ulong p, slong bits)
 {
-    return bits / (FLINT_BIT_COUNT(p) - 1) + 1;
+    return FLINT_MAX(bits, 0) / ((slong)FLINT_BIT_COUNT(p) - 1) + 1;
 }
 
 /* Bits of the largest column sum of |B| and of the largest |B_ij|; 0 when an
@@ -92,7 +92,7 @@ static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
         b1 += b[i] < 0 ? -b[i] : b[i];
     }
     int ok = b1 < (int64_t)(S->p / 2);
-    slong nbits = hbits + inv_bits + FLINT_BIT_COUNT(b1);
+    slong nbits = FLINT_MAX(0, hbits + inv_bits + (slong)FLINT_BIT_COUNT(b1));
     slong steps = zlift_steps(S->p, nbits + hbits + 2);
     uint64_t *chunk = ok ? zlift_digits(S, b, 1, steps, &nch) : NULL;
     fmpz_t P, z, t, N, D;
@@ -155,6 +155,7 @@ static int zlift_entry(fmpz_t y, const zlift_phase *F, fmpz_t f, slong *mbits, f
         fmpz_add(y, y, F->P);
     if (!fmpq_reconstruct_fmpz_2(q, y, F->P, N, D))
         return 0;
+    fmpz_smod(y, y, F->P); /* back to d z mods P: f y mods P is then (f / b) a */
     fmpz_lcm(f, f, fmpq_denref(q));
     *mbits = FLINT_MAX(*mbits, (slong)fmpz_bits(fmpq_numref(q)));
     return 1;
@@ -239,9 +240,9 @@ static int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmp
 {
     slong n = S->n, colbits, maxbits;
     zlift_rhs_bits(&colbits, &maxbits, B);
-    slong ylim = fmpz_bits(d) + inv_bits + colbits;
+    slong ylim = FLINT_MAX(0, (slong)fmpz_bits(d) + inv_bits + colbits);
     slong need =
-        FLINT_MAX(ylim + FLINT_BIT_COUNT(S->norm), (slong)fmpz_bits(d) + maxbits);
+        FLINT_MAX(ylim + (slong)FLINT_BIT_COUNT(S->norm), (slong)fmpz_bits(d) + maxbits);
     slong steps = zlift_steps(S->p, need + 2 + ZLIFT_SLACK);
     slong nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
     slong cb = FLINT_MAX(1, FLINT_MIN(B->c, zlift_block_bytes / (8 * n * nch)));
