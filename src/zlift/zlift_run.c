@@ -44,6 +44,12 @@ static int zlift_residual(const zlift_sys *S, int64_t *R, const int64_t *x, slon
     return ok;
 }
 
+/* Steps k with p^k > 2^bits (p >= 2^(b - 1) for b = bits of p). */
+slong zlift_steps(ulong p, slong bits)
+{
+    return FLINT_MAX(bits, 0) / ((slong)FLINT_BIT_COUNT(p) - 1) + 1;
+}
+
 int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk)
 {
     slong n = S->n, len = n * c;
@@ -88,4 +94,16 @@ void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulo
         fmpz_zero(z);
     else
         fmpz_set_ui_array(z, limbs, len);
+}
+
+/* The digits of `steps` steps for columns R (n x c): ceil(steps / 3) chunks. */
+uint64_t *zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch)
+{
+    *nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
+    uint64_t *chunk = flint_calloc(FLINT_MAX(*nch * S->n * c, 1), sizeof(uint64_t));
+    if (!zlift_run(S, R, c, steps, chunk)) {
+        flint_free(chunk);
+        return NULL;
+    }
+    return chunk;
 }
