@@ -13,10 +13,12 @@ typedef struct {
     slong n;
     slong *start, *col; /* CSR: row i's entries at start[i] .. start[i+1] */
     int64_t *val;
-    int64_t norm;               /* ||A||_inf = max_i sum_j |A_ij| */
-    ulong p;                    /* n (p - 1)^2 < 2^53, 2 ||A||_inf < p, p^3 < 2^64 */
-    double *inv;                /* A^{-1} mod p, n x n row-major, entries in [0, p) */
-    uint64_t pinv;              /* p^{-1} mod 2^64 (exact division) */
+    int64_t norm;  /* ||A||_inf = max_i sum_j |A_ij| */
+    ulong p;       /* n (p - 1)^2 < 2^53, 2 ||A||_inf < p, p^3 < 2^64 */
+    double *inv;   /* A^{-1} mod p, n x n row-major, entries in [0, p) */
+    float *invf;   /* the same as floats (exact: p < 2^24), read by the one-column
+                      lift at half the memory traffic */
+    uint64_t pinv; /* p^{-1} mod 2^64 (exact division) */
     uint64_t pow[ZLIFT_DIGITS]; /* p^0, p^1, p^2 */
 } zlift_sys;
 

@@ -1,5 +1,6 @@
 /* zlift_run: the lifting steps, and the digits back into integers. */
 #include <math.h>
+#include <string.h>
 #include <gmp.h>
 #include "certune/blas.h"
 #include "zlift_internal.h"
@@ -50,6 +51,34 @@ slong zlift_steps(ulong p, slong bits)
     return FLINT_MAX(bits, 0) / ((slong)FLINT_BIT_COUNT(p) - 1) + 1;
 }
 
+typedef float zlift_f4 __attribute__((vector_size(16)));
+typedef double zlift_d4 __attribute__((vector_size(32)));
+
+/* X = A^{-1} r for one column, from the float copy: each product is an
+   integer below 2^42 and every partial sum one below 2^53, so any order of
+   summation is exact. Memory bound: half the bytes of dgemm's doubles. */
+static void zlift_matvec(double *X, const zlift_sys *S, const double *r)
+{
+    slong n = S->n;
+    for (slong i = 0; i < n; i++) {
+        const float *a = S->invf + i * n;
+        zlift_d4 s0 = {0, 0, 0, 0}, s1 = {0, 0, 0, 0};
+        slong j = 0;
+        for (; j + 8 <= n; j += 8) {
+            zlift_f4 a0, a1;
+            zlift_d4 x0, x1;
+            memcpy(&a0, a + j, sizeof(a0)), memcpy(&a1, a + j + 4, sizeof(a1));
+            memcpy(&x0, r + j, sizeof(x0)), memcpy(&x1, r + j + 4, sizeof(x1));
+            s0 += __builtin_convertvector(a0, zlift_d4) * x0;
+            s1 += __builtin_convertvector(a1, zlift_d4) * x1;
+        }
+        double t = (s0[0] + s0[1]) + (s0[2] + s0[3]) + (s1[0] + s1[1]) + (s1[2] + s1[3]);
+        for (; j < n; j++)
+            t += (double)a[j] * r[j];
+        X[i] = t;
+    }
+}
+
 int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk)
 {
     slong n = S->n, len = n * c;
@@ -62,8 +91,11 @@ int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *ch
         for (slong k = 0; k < len; k++) /* |R| < p / 2: one correction */
             Rm[k] = (double)(R[k] < 0 ? R[k] + (int64_t)S->p : R[k]);
         /* entries below n (p - 1)^2 < 2^53: the product is exact */
-        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)n, (int)c, (int)n, 1.0, S->inv, (int)n,
-                      Rm, (int)c, 0.0, X, (int)c);
+        if (c == 1)
+            zlift_matvec(X, S, Rm);
+        else
+            ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)n, (int)c, (int)n, 1.0, S->inv,
+                          (int)n, Rm, (int)c, 0.0, X, (int)c);
         zlift_reduce(x, X, len, S->p);
         uint64_t *ch = chunk + (t / ZLIFT_DIGITS) * len, pw = S->pow[t % ZLIFT_DIGITS];
         for (slong k = 0; k < len; k++)

@@ -67,9 +67,12 @@ static int zlift_sys_inverse(zlift_sys *S, const fmpz_mat_t A)
     int ok = nmod_mat_inv(Ai, Am);
     if (ok) {
         S->inv = flint_malloc(FLINT_MAX(n * n, 1) * sizeof(double));
+        S->invf = flint_malloc(FLINT_MAX(n * n, 1) * sizeof(float));
         for (slong i = 0; i < n; i++)
-            for (slong j = 0; j < n; j++)
+            for (slong j = 0; j < n; j++) {
                 S->inv[i * n + j] = (double)nmod_mat_entry(Ai, i, j);
+                S->invf[i * n + j] = (float)nmod_mat_entry(Ai, i, j);
+            }
     }
     nmod_mat_clear(Am);
     nmod_mat_clear(Ai);
@@ -80,6 +83,7 @@ int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
 {
     S->n = A->r;
     S->inv = NULL;
+    S->invf = NULL;
     if (!zlift_sys_sparse(S, A))
         return 0;
     S->p = zlift_first_prime(S->n);
@@ -107,4 +111,5 @@ void zlift_sys_clear(zlift_sys *S)
 {
     flint_free(S->start), flint_free(S->col), flint_free(S->val);
     flint_free(S->inv);
+    flint_free(S->invf);
 }
