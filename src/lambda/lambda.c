@@ -163,6 +163,12 @@ typedef struct {
 /* Words of residues kept by the remainder tree and by the chunked CRT. */
 #define LAMBDA_CRT_BUDGET (WORD(1) << 22)
 
+/* Primes per chunk of the chunked CRT at least: with fewer (2^22 words over
+   more than 2^19 values, n = 1600) it fell back to the incremental CRT, np^2/2
+   limb products and a reallocation per value and prime (about 45% of n =
+   1600's time). 32 words per value stay below the values' own size there. */
+#define LAMBDA_CRT_MIN_CHUNK 32
+
 static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
                               const fmpz_mat_t Luu)
 {
@@ -210,18 +216,20 @@ static int lambda_kron_mod(nmod_mat_t H, ulong *det, lambda_job *J)
     *det = 1;
     if (J->Uu->r == 0)
         return 1;
-    nmod_mat_t LulT, prod;
-    nmod_mat_init(LulT, J->Ul->c, J->Ul->r, J->p);
-    nmod_mat_init(prod, J->Ul->c, J->Ul->c, J->p);
-    nmod_mat_transpose(LulT, J->Ul);
+    nmod_mat_t Lul;
+    nmod_mat_init_set(Lul, J->Ul);
     nmod_mat_neg(J->Ul, J->Ul);
     int ok = lambda_lu_solve(H, det, J->Uu, J->Ul);
-    if (ok) {
-        nmod_mat_mul(prod, LulT, H);
-        nmod_mat_add(J->K, J->K, prod);
-    }
-    nmod_mat_clear(LulT);
-    nmod_mat_clear(prod);
+    /* K += L_lu H row by row of L_ul: it has a few entries per row (the
+       edges between unlabeled and labeled nodes), a dense product m nu m */
+    for (slong u = 0; ok && u < Lul->r; u++)
+        for (slong l = 0; l < Lul->c; l++) {
+            ulong a = nmod_mat_entry(Lul, u, l);
+            if (a != 0)
+                _nmod_vec_scalar_addmul_nmod(J->K->rows[l], H->rows[u], H->c, a,
+                                             J->K->mod);
+        }
+    nmod_mat_clear(Lul);
     return ok;
 }
 
@@ -371,7 +379,7 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
     lambda_input I;
     lambda_round R = {flint_malloc(nth * sizeof(lambda_job)), &I, V, T, inst, S};
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
-    ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
+    ct_crt_vec_init(V, len, FLINT_MAX(LAMBDA_CRT_BUDGET, LAMBDA_CRT_MIN_CHUNK * len), C);
     lambda_input_init(&I, Lll, Lul, Luu);
     ct_crt_rounds(C, nth, &F, &R);
     ct_crt_vec_finish(T->coef, V, C);
