@@ -1,25 +1,32 @@
 /* Tests of zlift against FLINT's exact solve (fmpz_mat_solve): random
-   diagonally dominant systems like delta's (A^{-1} >= 0, entries <= 1) and
-   general ones, several right-hand sides, selected rows, blocks of one column
-   and threads; and the refusals: a singular system, entries too large, and
-   a lift stopped short by a false bound on A^{-1} (0, never a wrong Y). */
+   diagonally dominant systems like delta's (A^{-1} >= 0, entries <= 1), with
+   weights up to 2^28 (rows of A far above the prime), and general ones, several
+   right-hand sides, selected rows, blocks of one column and threads; and the refusals: a
+   singular system, entries too large, and a row summing past 2^40, a lift stopped short
+   by a false bound on A^{-1} (0, never a wrong Y). */
 #include <flint/fmpz_mat.h>
 #include "check.h"
 #include "certune/zlift.h"
 
-/* q D - p W for a random connected weighted graph (a path plus random edges). */
-static void random_delta_system(fmpz_mat_t A, flint_rand_t st, slong n)
+/* q D - p W for a random connected weighted graph (a path plus random edges),
+   weights 1 .. wmax. */
+static void random_delta_system_w(fmpz_mat_t A, flint_rand_t st, slong n, ulong wmax)
 {
     fmpz_mat_zero(A);
     for (slong i = 0; i < n; i++)
         for (slong j = 0; j < i; j++)
             if (j == i - 1 || n_randint(st, n) < 3) {
-                slong w = 1 + n_randint(st, 9), p = 99, q = 100;
+                slong w = 1 + n_randint(st, wmax), p = 99, q = 100;
                 fmpz_sub_ui(fmpz_mat_entry(A, i, j), fmpz_mat_entry(A, i, j), p * w);
                 fmpz_sub_ui(fmpz_mat_entry(A, j, i), fmpz_mat_entry(A, j, i), p * w);
                 fmpz_add_ui(fmpz_mat_entry(A, i, i), fmpz_mat_entry(A, i, i), q * w);
                 fmpz_add_ui(fmpz_mat_entry(A, j, j), fmpz_mat_entry(A, j, j), q * w);
             }
+}
+
+static void random_delta_system(fmpz_mat_t A, flint_rand_t st, slong n)
+{
+    random_delta_system_w(A, st, n, 9);
 }
 
 /* Y (rows of den A^{-1} B) against X / d from fmpz_mat_solve: Y d == X den. */
@@ -79,6 +86,11 @@ static void check_refusals(flint_rand_t st)
     random_delta_system(A, st, n);
     fmpz_mul_2exp(fmpz_mat_entry(A, 3, 3), fmpz_mat_entry(A, 3, 3), 40);
     CHECK(!ct_zlift_solve_rows(Y, den, A, B, 0, rows, n, 1));
+    random_delta_system(A, st, n); /* entries of 40 bits, a row summing past 2^40 */
+    fmpz_set_ui(fmpz_mat_entry(A, 5, 5), (UWORD(1) << 40) - 1);
+    fmpz_set_si(fmpz_mat_entry(A, 5, 6), -(WORD(1) << 39));
+    fmpz_set_si(fmpz_mat_entry(A, 5, 7), -(WORD(1) << 39));
+    CHECK(!ct_zlift_solve_rows(Y, den, A, B, 0, rows, n, 1));
     fmpz_set_ui(fmpz_mat_entry(B, 0, 0), UWORD(1) << 50);
     random_delta_system(A, st, n);
     CHECK(!ct_zlift_solve_rows(Y, den, A, B, 0, rows, n, 1));
@@ -105,7 +117,7 @@ static void check_random(flint_rand_t st, int delta_like, slong *solved, slong t
         fmpz_t den;
         fmpz_mat_init(A, n, n), fmpz_mat_init(B, n, c), fmpz_init(den);
         if (delta_like)
-            random_delta_system(A, st, n);
+            random_delta_system_w(A, st, n, delta_like == 2 ? UWORD(1) << 28 : 9);
         else
             do
                 fmpz_mat_randtest(A, st, 4);
@@ -135,6 +147,9 @@ int main(void)
     solved = 0;
     check_random(st, 0, &solved, 40);
     CHECK_MSG(solved >= 36, "%ld of 40 general systems solved", (long)solved);
+    solved = 0; /* weights up to 2^28: rows of A sum to about 2^36, far above p */
+    check_random(st, 2, &solved, 30);
+    CHECK_MSG(solved == 30, "%ld of 30 systems with large weights solved", (long)solved);
     check_refusals(st);
     flint_randclear(st);
     flint_cleanup();

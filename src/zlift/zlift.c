@@ -1,6 +1,7 @@
 /* zlift: the driver (the header states the method and its proof): the
    applicability checks and the denominator guess; the columns and the proof
    are in zlift_cols.c. */
+#include <math.h>
 #include <flint/fmpq.h>
 #include "certune/blas.h"
 #include "certune/zlift.h"
@@ -35,12 +36,16 @@ static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
 {
     slong n = S->n, nch;
     int64_t *b = flint_calloc(FLINT_MAX(n, 1), sizeof(int64_t)), b1 = 0;
-    for (slong i = 0; i < n; i++) {
+    double bound = 0; /* of sum_i |b_i|, before any word can overflow */
+    for (slong i = 0; i < n; i++)
+        for (slong j = 0; j < B->c; j++)
+            bound += 16 * fabs(fmpz_get_d(fmpz_mat_entry(B, i, j)));
+    int ok = bound < 0x1p40;
+    for (slong i = 0; ok && i < n; i++) {
         for (slong j = 0; j < B->c; j++)
             b[i] += fmpz_get_si(fmpz_mat_entry(B, i, j)) * (1 + (j * 37) % 16);
         b1 += b[i] < 0 ? -b[i] : b[i];
     }
-    int ok = b1 < (int64_t)(S->p / 2);
     slong nbits = FLINT_MAX(0, hbits + inv_bits + (slong)FLINT_BIT_COUNT(b1));
     slong steps = zlift_steps(S->p, nbits + hbits + 2);
     uint64_t *chunk = ok ? zlift_digits(S, b, 1, steps, &nch) : NULL;
@@ -83,8 +88,7 @@ int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz
         return 0;
     fmpz_t d;
     fmpz_init(d);
-    int ok = maxbits < (slong)FLINT_BIT_COUNT(S.p / 2) &&
-             zlift_denominator(d, &S, B, zlift_det_bits(A), inv_bits) &&
+    int ok = zlift_denominator(d, &S, B, zlift_det_bits(A), inv_bits) &&
              zlift_columns(Y, den, &S, B, d, inv_bits, rows, nr, nthreads);
     fmpz_clear(d);
     zlift_sys_clear(&S);

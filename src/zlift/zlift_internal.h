@@ -14,7 +14,7 @@ typedef struct {
     slong *start, *col; /* CSR: row i's entries at start[i] .. start[i+1] */
     int64_t *val;
     int64_t norm;  /* ||A||_inf = max_i sum_j |A_ij| */
-    ulong p;       /* n (p - 1)^2 < 2^53, 2 ||A||_inf < p, p^3 < 2^64 */
+    ulong p;       /* n (p - 1)^2 < 2^53 and p^3 < 2^64 (||A||_inf <= 2^40) */
     double *inv;   /* A^{-1} mod p, n x n row-major, entries in [0, p) */
     float *invf;   /* the same as floats (exact: p < 2^24), read by the one-column
                       lift at half the memory traffic */
@@ -22,14 +22,14 @@ typedef struct {
     uint64_t pow[ZLIFT_DIGITS]; /* p^0, p^1, p^2 */
 } zlift_sys;
 
-/* Fills S from A: returns 1, or 0 when A does not fit (an entry or ||A||_inf
-   too large for the primes allowed at this n) or is singular modulo every
-   prime tried. On 0, S holds nothing to clear. */
+/* Fills S from A: returns 1, or 0 when A does not fit (an entry or
+   ||A||_inf above 2^40) or is singular modulo every prime tried. On 0, S
+   holds nothing to clear. */
 int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A);
 void zlift_sys_clear(zlift_sys *S);
 
 /* Lifts c columns: R (n x c, row-major) holds the right-hand side on entry,
-   |R_ij| < p / 2; after `steps` steps chunk t (n x c words at
+   |R_ij| <= 2^40; after `steps` steps chunk t (n x c words at
    chunk + t n c) holds digits 3t .. 3t + 2 as sum_s x_{3t+s} p^s. chunk must
    be zeroed, ceil(steps / 3) n c words. Returns 1, or 0 if a division by p was
    not exact (a fault: never expected). */

@@ -18,8 +18,9 @@ static void zlift_reduce(int64_t *x, const double *X, slong len, ulong p)
     }
 }
 
-/* R <- (R - A x) / p, row by row; 0 if a division is not exact. |R - A x| <
-   p / 2 + ||A||_inf p < 2^62, and an exact quotient q has |q| <= 2^62 / p;
+/* R <- (R - A x) / p, row by row; 0 if a division is not exact. |R| < 2^41
+   (zlift_run) and ||A||_inf <= 2^40, so |R - A x| < 2^41 + 2^40 p < 2^62,
+   and an exact quotient q has |q| <= 2^62 / p;
    the product by p^{-1} mod 2^64 gives q when p divides, and else a value
    outside that range (q p would equal R - A x, both below 2^63). */
 static int zlift_residual(const zlift_sys *S, int64_t *R, const int64_t *x, slong c,
@@ -88,8 +89,13 @@ int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *ch
     int64_t *T = flint_malloc(FLINT_MAX(c, 1) * sizeof(int64_t));
     int ok = 1;
     for (slong t = 0; t < steps && ok; t++) {
-        for (slong k = 0; k < len; k++) /* |R| < p / 2: one correction */
-            Rm[k] = (double)(R[k] < 0 ? R[k] + (int64_t)S->p : R[k]);
+        /* |R| < 2^41 throughout: |R_0| = |B| <= 2^40, and |R_{t+1}| <
+           |R_t| / p + ||A||_inf; usually |R| < p, reduced by one correction */
+        for (slong k = 0; k < len; k++) {
+            int64_t r = R[k], p = (int64_t)S->p;
+            r = r >= p || r <= -p ? r % p : r;
+            Rm[k] = (double)(r < 0 ? r + p : r);
+        }
         /* entries below n (p - 1)^2 < 2^53: the product is exact */
         if (c == 1)
             zlift_matvec(X, S, Rm);

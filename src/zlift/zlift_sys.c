@@ -22,7 +22,8 @@ static ulong zlift_prev_prime(ulong p)
     return p;
 }
 
-/* CSR of A with word entries and ||A||_inf; 0 when an entry exceeds 2^40. */
+/* CSR of A with word entries and ||A||_inf; 0 when an entry or a row's sum
+   of absolute values exceeds 2^40 (zlift_run's words then cannot overflow). */
 static int zlift_sys_sparse(zlift_sys *S, const fmpz_mat_t A)
 {
     slong n = A->r, nnz = 0;
@@ -53,7 +54,10 @@ static int zlift_sys_sparse(zlift_sys *S, const fmpz_mat_t A)
         S->norm = FLINT_MAX(S->norm, row);
     }
     S->start[n] = nnz;
-    return 1;
+    if (S->norm <= (INT64_C(1) << 40))
+        return 1;
+    flint_free(S->start), flint_free(S->col), flint_free(S->val);
+    return 0;
 }
 
 /* A^{-1} mod p into S->inv; 0 when p divides det(A). */
@@ -90,8 +94,6 @@ int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
     /* three primes: a fourth dividing det(A) is a sign the system is singular */
     for (int tries = 0; tries < 3; tries++) {
         S->p = zlift_prev_prime(S->p);
-        if ((ulong)S->norm >= S->p / 2)
-            break;
         if (zlift_sys_inverse(S, A)) {
             uint64_t inv = 1; /* Newton: inv = p^{-1} mod 2^64, 6 doublings */
             for (int k = 0; k < 6; k++)
