@@ -28,7 +28,7 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
 slong ct_delta_distinct_degrees(const ct_instance_t inst, const slong *comp,
                                 slong comp_id, slong k, slong l);
 
-/* Components of at least n nodes (default 200) solve by p-adic lifting
+/* Components of at least n nodes (default 100) solve by p-adic lifting
    (zlift) before the multimodular solve, which remains the fallback; 0 or
    less: never. For tests and benchmarks; returns the previous value. Not
    synchronized: set it before analyzing. */

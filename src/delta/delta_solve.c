@@ -19,7 +19,7 @@
 #include "certune/zlift.h"
 #include "delta_internal.h"
 
-static slong delta_lift_min_nodes = 200;
+static slong delta_lift_min_nodes = 100;
 
 slong ct_delta_set_lift_min_nodes(slong n)
 {
