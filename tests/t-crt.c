@@ -135,13 +135,16 @@ static void check_tree(flint_rand_t st)
     }
 }
 
-/* ct_crt_vec with budgets giving chunk 1 (incremental), several chunks (folds)
-   and one chunk, every third candidate rejected: the signed values come back. */
+/* ct_crt_vec with budgets giving chunk 1 (incremental: fewer than 8 primes
+   needed), several chunks (folds: at least 32 primes each, whatever the
+   budget) and one chunk, every third candidate rejected: the signed values
+   come back. */
 static void check_vec(flint_rand_t st)
 {
     const slong budgets[4] = {1, 40, 400, 1 << 20};
     for (slong trial = 0; trial < 40; trial++) {
-        slong len = 1 + n_randint(st, 5), b = 1 + n_randint(st, 12000);
+        slong len = 1 + n_randint(st, 5);
+        slong b = 1 + n_randint(st, trial % 5 == 0 ? 300 : 12000);
         slong budget = budgets[trial % 4];
         fmpz *x = _fmpz_vec_init(len), *v = _fmpz_vec_init(len);
         ulong p, *res = flint_malloc(len * sizeof(ulong));
@@ -151,6 +154,10 @@ static void check_vec(flint_rand_t st)
         ct_crt_vec_t V;
         ct_crt_init(C, 62, b + 1);
         ct_crt_vec_init(V, len, budget, C);
+        slong want = ct_crt_remaining(C);
+        CHECK_MSG(want < 8 ? V->chunk == 1 : V->chunk >= FLINT_MIN(want, 32),
+                  "want %ld budget %ld chunk %ld", (long)want, (long)budget,
+                  (long)V->chunk);
         slong seen = 0;
         while (ct_crt_next(&p, C)) {
             if (seen++ % 3 == 2)
@@ -241,8 +248,11 @@ static void check_mm(flint_rand_t st)
         fmpz *x = _fmpz_vec_init(len);
         fmpz_mat_t A;
         fmpz_mat_init(A, r, c);
-        for (slong i = 0; i < len; i++)
-            random_value(x + i, st, n_randint(st, 2) ? 1 + n_randint(st, 20000) : 40, 1);
+        for (slong i = 0; i < len; i++) /* x[0] huge: the tree always has work */
+            random_value(x + i, st,
+                         i == 0 ? 2000 + n_randint(st, 18000)
+                                : (n_randint(st, 2) ? 1 + n_randint(st, 20000) : 40),
+                         1);
         for (slong i = 0; i < r * c; i++)
             random_value(A->entries + i, st, 1 + n_randint(st, 9000), 1);
         ct_crt_mm_t T;

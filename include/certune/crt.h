@@ -103,9 +103,11 @@ typedef struct {
 } ct_crt_vec_struct;
 typedef ct_crt_vec_struct ct_crt_vec_t[1];
 
-/* For len values, keeping at most about budget words of residues. With fewer
-   than 8 primes per chunk (too many values, or few primes still needed by C)
-   the chunk is 1: plain ct_crt_accept_vec. Clear with ct_crt_vec_clear. */
+/* For len values, keeping at most about max(budget, 32 len) words of residues
+   (a chunk holds at least 32 primes, or all still needed: fewer would make
+   many values fall to the quadratic incremental CRT). With fewer than 8
+   primes still needed by C the chunk is 1: plain ct_crt_accept_vec. Clear
+   with ct_crt_vec_clear. */
 void ct_crt_vec_init(ct_crt_vec_t V, slong len, slong budget, const ct_crt_t C);
 void ct_crt_vec_clear(ct_crt_vec_t V);
 

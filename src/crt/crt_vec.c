@@ -14,9 +14,17 @@
 /* Below this many primes per chunk the plain incremental CRT is used. */
 #define CRT_VEC_MIN_CHUNK 8
 
+/* Primes a chunk may hold whatever the budget: with fewer, many values (lambda
+   at n = 1600: 1.2 million over 2^22 words, 3 primes) fell to the incremental
+   CRT, np^2/2 limb products and a reallocation per value and prime (45% of
+   that run). 32 words of residues per value are about the values' own size
+   once 32 primes are needed (58 bits each). */
+#define CRT_VEC_FLOOR 32
+
 void ct_crt_vec_init(ct_crt_vec_t V, slong len, slong budget, const ct_crt_t C)
 {
-    slong want = ct_crt_remaining(C), fit = budget / FLINT_MAX(len, 1);
+    slong want = ct_crt_remaining(C);
+    slong fit = FLINT_MAX(budget / FLINT_MAX(len, 1), CRT_VEC_FLOOR);
     V->len = len;
     V->chunk = FLINT_MIN(want, fit);
     if (V->chunk < CRT_VEC_MIN_CHUNK)

@@ -163,12 +163,6 @@ typedef struct {
 /* Words of residues kept by the remainder tree and by the chunked CRT. */
 #define LAMBDA_CRT_BUDGET (WORD(1) << 22)
 
-/* Primes per chunk of the chunked CRT at least: with fewer (2^22 words over
-   more than 2^19 values, n = 1600) it fell back to the incremental CRT, np^2/2
-   limb products and a reallocation per value and prime (about 45% of n =
-   1600's time). 32 words per value stay below the values' own size there. */
-#define LAMBDA_CRT_MIN_CHUNK 32
-
 static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
                               const fmpz_mat_t Luu)
 {
@@ -379,7 +373,7 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
     lambda_input I;
     lambda_round R = {flint_malloc(nth * sizeof(lambda_job)), &I, V, T, inst, S};
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
-    ct_crt_vec_init(V, len, FLINT_MAX(LAMBDA_CRT_BUDGET, LAMBDA_CRT_MIN_CHUNK * len), C);
+    ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
     lambda_input_init(&I, Lll, Lul, Luu);
     ct_crt_rounds(C, nth, &F, &R);
     ct_crt_vec_finish(T->coef, V, C);

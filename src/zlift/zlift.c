@@ -1,7 +1,6 @@
 /* zlift: the driver (the header states the method and its proof): the
    applicability checks and the denominator guess; the columns and the proof
    are in zlift_cols.c. */
-#include <math.h>
 #include <flint/fmpq.h>
 #include "certune/blas.h"
 #include "certune/zlift.h"
@@ -29,18 +28,16 @@ static slong zlift_det_bits(const fmpz_mat_t A)
 
 /* d: a common denominator guessed from b = B w (w_j in 1 .. 16) lifted far
    enough for rational reconstruction of its entries under the bounds
-   den <= 2^hbits, |num| <= 2^nbits. Returns 0 when b does not fit or a
-   reconstruction fails. Only a guess: the proof is in ct_zlift_solve_rows. */
+   den <= 2^hbits, |num| <= 2^nbits. colbits: bits of B's largest column sum
+   of absolute values. Returns 0 when b does not fit or a reconstruction
+   fails. Only a guess: the proof is in zlift_columns. */
 static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
-                             slong hbits, slong inv_bits)
+                             slong colbits, slong hbits, slong inv_bits)
 {
     slong n = S->n, nch;
     int64_t *b = flint_calloc(FLINT_MAX(n, 1), sizeof(int64_t)), b1 = 0;
-    double bound = 0; /* of sum_i |b_i|, before any word can overflow */
-    for (slong i = 0; i < n; i++)
-        for (slong j = 0; j < B->c; j++)
-            bound += 16 * fabs(fmpz_get_d(fmpz_mat_entry(B, i, j)));
-    int ok = bound < 0x1p40;
+    /* sum_i |b_i| <= 16 c 2^colbits: below 2^40 before a word can overflow */
+    int ok = colbits + (slong)FLINT_BIT_COUNT(16 * (ulong)B->c) <= 40;
     for (slong i = 0; ok && i < n; i++) {
         for (slong j = 0; j < B->c; j++)
             b[i] += fmpz_get_si(fmpz_mat_entry(B, i, j)) * (1 + (j * 37) % 16);
@@ -88,8 +85,9 @@ int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz
         return 0;
     fmpz_t d;
     fmpz_init(d);
-    int ok = zlift_denominator(d, &S, B, zlift_det_bits(A), inv_bits) &&
-             zlift_columns(Y, den, &S, B, d, inv_bits, rows, nr, nthreads);
+    int ok =
+        zlift_denominator(d, &S, B, colbits, zlift_det_bits(A), inv_bits) &&
+        zlift_columns(Y, den, &S, B, d, inv_bits, colbits, maxbits, rows, nr, nthreads);
     fmpz_clear(d);
     zlift_sys_clear(&S);
     return ok;

@@ -148,13 +148,11 @@ static int zlift_finish(fmpz_mat_t Y, fmpz_t den, const zlift_phase *F, slong nb
     return ok;
 }
 
-/* Phase 2 for a guessed d: Y and den, 1 when proved. */
 int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
-                  const fmpz_t d, slong inv_bits, const slong *rows, slong nr,
-                  slong nthreads)
+                  const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
+                  const slong *rows, slong nr, slong nthreads)
 {
-    slong n = S->n, colbits, maxbits;
-    zlift_rhs_bits(&colbits, &maxbits, B);
+    slong n = S->n;
     slong ylim = FLINT_MAX(0, (slong)fmpz_bits(d) + inv_bits + colbits);
     slong need =
         FLINT_MAX(ylim + (slong)FLINT_BIT_COUNT(S->norm), (slong)fmpz_bits(d) + maxbits);

@@ -47,10 +47,11 @@ uint64_t *zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slo
 int zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B);
 
 /* Phase 2 for the guessed d: Y (rows rows[0 .. nr) of den A^{-1} B) and den;
-   1 when proved (zlift_cols.c). */
+   1 when proved (zlift_cols.c). colbits, maxbits: B's sizes by
+   zlift_rhs_bits. */
 int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
-                  const fmpz_t d, slong inv_bits, const slong *rows, slong nr,
-                  slong nthreads);
+                  const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
+                  const slong *rows, slong nr, slong nthreads);
 
 /* z = sum_t chunk[t * stride] Q^t, Q = p^3, t < nch (Horner on limbs; limbs:
    room for nch + 1 words). */
