@@ -1,10 +1,17 @@
 /* Tests of lambda: sign polynomials against hand derivations (the paper's
    gadget) and against the sign of F[i][k] - F[i][l] from a dense exact solve
-   at rational lambda on random connected instances. */
+   at rational lambda on random connected instances; whole analyses with the
+   ball path (lsroot.h, every component of >= 2 nodes) against the exact path
+   on random sets. */
+#include <string.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/blas.h"
+#include "certune/decimal.h"
 #include "certune/gen.h"
 #include "certune/lambda.h"
+#include "certune/lsroot.h"
+#include "certune/qparse.h"
 
 /* The gadget: 1-3 and 2-3 weight 1, 3-4 weight x; 1, 2 class 0, 4 class 1,
    3 held out with class 1. */
@@ -144,6 +151,186 @@ static void check_random(flint_rand_t state)
     }
 }
 
+/* ---- The ball path against the exact path ---- */
+
+static long n_sets, n_twice, n_undecided, n_breakpoints, n_other_bounds;
+
+/* A copy of inst (edges, weights, labels, held-out classes). */
+static void instance_copy(ct_instance_t J, const ct_instance_t I)
+{
+    ct_gen_instance_init(J, I->path, I->n, I->c, I->nedges);
+    J->nedges = I->nedges;
+    for (slong e = 0; e < I->nedges; e++) {
+        J->eu[e] = I->eu[e], J->ev[e] = I->ev[e];
+        fmpq_set(J->ew + e, I->ew + e);
+    }
+    for (slong i = 0; i < I->n; i++)
+        J->label[i] = I->label[i], J->held[i] = I->held[i];
+}
+
+/* A random instance of 8 to 60 nodes and c classes: sparse to dense,
+   connected or not, weights 1..9 (or 1), a quarter of the instances with
+   weights k / 6, k in 1..12. */
+static void ball_instance(ct_instance_t inst, slong c, flint_rand_t state)
+{
+    static const double ps[] = {0.05, 0.1, 0.3};
+    ct_gen_params_t P;
+    ct_gen_params_init(P, 8 + (slong)n_randint(state, 53), c);
+    P->p = ps[n_randint(state, 3)];
+    P->connected = n_randint(state, 4) != 0;
+    P->labeled = 0.15 + 0.1 * n_randint(state, 4);
+    P->weight = n_randint(state, 4) ? CT_GEN_WEIGHT_SMALL : CT_GEN_WEIGHT_UNIT;
+    ct_gen_instance_rand(inst, P, state, "ball");
+    if (n_randint(state, 4) == 0)
+        for (slong e = 0; e < inst->nedges; e++)
+            fmpq_set_si(inst->ew + e, 1 + (slong)n_randint(state, 12), 6);
+}
+
+/* The lambda analysis of the set with components of >= min nodes in balls
+   (the old bound restored). */
+static int analyze_min(ct_analysis_t A, slong min, const ct_instance_struct *set, slong m,
+                       int score_all)
+{
+    char err[512];
+    slong old = ct_lsroot_kron_set_min_nodes(min);
+    int rc = ct_analysis_run(A, &ct_lambda_family, NULL, set, m, score_all, NULL, err,
+                             sizeof(err));
+    ct_lsroot_kron_set_min_nodes(old);
+    CHECK_MSG(rc == 0, "min %ld: %s", (long)min, err);
+    return rc;
+}
+
+/* Whether the breakpoint b lies in [lo, hi] (decimal strings). */
+static int bpoint_inside(const char *lo, const char *hi, const ct_bpoint_struct *b)
+{
+    fmpq_t a, z;
+    fmpq_init(a), fmpq_init(z);
+    int ok = !ct_qparse_fmpq(a, lo) && !ct_qparse_fmpq(z, hi) &&
+             ct_bpoint_cmp_fmpq(b, a) >= 0 && ct_bpoint_cmp_fmpq(b, z) <= 0;
+    fmpq_clear(a), fmpq_clear(z);
+    return ok;
+}
+
+/* Whether the 20 significant digits x round a point of [lo, hi] (decimal
+   strings; the bounds may have more digits than x): lo - u / 2 <= x <= hi + u
+   / 2 with u = 10^(e - 19), e = x's decimal exponent. */
+static int approx_rounds(const char *lo, const char *hi, const char *x)
+{
+    fmpq_t a, z, y, u;
+    fmpz_t t;
+    fmpq_init(a), fmpq_init(z), fmpq_init(y), fmpq_init(u);
+    fmpz_init(t);
+    int ok = !ct_qparse_fmpq(a, lo) && !ct_qparse_fmpq(z, hi) && !ct_qparse_fmpq(y, x);
+    if (ok && !fmpq_is_zero(y)) {
+        slong e = ct_decimal_exponent(y) - 19;
+        fmpz_ui_pow_ui(t, 10, (ulong)FLINT_ABS(e));
+        fmpq_one(u);
+        fmpz_set(e >= 0 ? fmpq_numref(u) : fmpq_denref(u), t);
+        fmpq_div_2exp(u, u, 1);
+        fmpq_sub(a, a, u), fmpq_add(z, z, u);
+    }
+    ok = ok && fmpq_cmp(a, y) <= 0 && fmpq_cmp(y, z) <= 0;
+    fmpq_clear(a), fmpq_clear(z), fmpq_clear(y), fmpq_clear(u);
+    fmpz_clear(t);
+    return ok;
+}
+
+/* Breakpoint i of the exact analysis E and the ball analysis B: the same
+   20-digit approximation, changes, jump and loss at the point; B's decimal
+   bounds hold E's root, and its approximation rounds a point of them (the
+   bounds often have 22 digits: [0.4774886076780379774733,
+   0.4774886076780379774734] for 0.47748860767803797747). */
+static void compare_breakpoint(const ct_analysis_t E, const ct_analysis_t B, slong i,
+                               slong set)
+{
+    CHECK_MSG(strcmp(E->approx[i], B->approx[i]) == 0 && E->changes[i] == B->changes[i] &&
+                  E->jump[i] == B->jump[i] &&
+                  fmpq_equal(E->point_loss + i, B->point_loss + i),
+              "set %ld, breakpoint %ld: %s (changes %ld, jump %d) exact, %s (%ld, %d) in "
+              "balls",
+              (long)set, (long)i, E->approx[i], (long)E->changes[i], E->jump[i],
+              B->approx[i], (long)B->changes[i], B->jump[i]);
+    CHECK_MSG(approx_rounds(B->lo_str[i], B->hi_str[i], B->approx[i]),
+              "set %ld, breakpoint %ld: %s does not round [%s, %s]", (long)set, (long)i,
+              B->approx[i], B->lo_str[i], B->hi_str[i]);
+    CHECK_MSG(bpoint_inside(B->lo_str[i], B->hi_str[i], E->bp + i),
+              "set %ld, breakpoint %ld: the exact root %s outside the ball's [%s, %s]",
+              (long)set, (long)i, E->approx[i], B->lo_str[i], B->hi_str[i]);
+    n_other_bounds +=
+        strcmp(E->lo_str[i], B->lo_str[i]) || strcmp(E->hi_str[i], B->hi_str[i]);
+}
+
+/* The exact analysis E and the ball analysis B of one set are the same. */
+static void compare_analyses(const ct_analysis_t E, const ct_analysis_t B, slong set)
+{
+    CHECK_MSG(E->nundecided == 0 && E->nbp == B->nbp,
+              "set %ld: %ld breakpoints exact (%ld undecided), %ld in balls", (long)set,
+              (long)E->nbp, (long)E->nundecided, (long)B->nbp);
+    if (E->nbp != B->nbp || E->nundecided != 0)
+        return;
+    for (slong i = 0; i < E->nbp; i++)
+        compare_breakpoint(E, B, i, set);
+    for (slong i = 0; i <= E->nbp; i++)
+        CHECK_MSG(fmpq_equal(E->piece_loss + i, B->piece_loss + i),
+                  "set %ld: piece %ld's loss", (long)set, (long)i);
+    CHECK_MSG(fmpq_equal(E->min_loss, B->min_loss) && E->best_piece == B->best_piece,
+              "set %ld: minimum loss or best piece (%ld, %ld)", (long)set,
+              (long)E->best_piece, (long)B->best_piece);
+    n_breakpoints += E->nbp;
+}
+
+/* Set number `set`: m instances (the second a copy of the first every fifth
+   set), analyzed in balls and exactly. */
+static void check_ball_set(slong set, flint_rand_t state)
+{
+    ct_instance_struct insts[3];
+    ct_analysis_t E, B;
+    slong m = 1 + (slong)n_randint(state, 3), c = 2 + (slong)n_randint(state, 3);
+    int score_all = n_randint(state, 3) == 0;
+    for (slong j = 0; j < m; j++) {
+        if (j == 1 && set % 5 == 4)
+            instance_copy(insts + j, insts), n_twice++;
+        else
+            ball_instance(insts + j, c, state);
+    }
+    int rb = analyze_min(B, 2, insts, m, score_all);
+    int re = analyze_min(E, WORD_MAX, insts, m, score_all);
+    if (rb == 0 && re == 0 && B->nundecided > 0)
+        n_undecided++; /* equal zeros of different functions: see lsroot.h */
+    else if (rb == 0 && re == 0)
+        compare_analyses(E, B, set);
+    ct_analysis_clear(B);
+    ct_analysis_clear(E);
+    for (slong j = 0; j < m; j++)
+        ct_instance_clear(insts + j);
+    n_sets++;
+}
+
+/* ~30 random sets; most eligible components must take the ball path, and
+   at most 2 sets stay undecided in balls. */
+static void check_ball_path(flint_rand_t state)
+{
+    char err[512];
+    long b0, f0, e0, b1, f1, e1;
+    if (ct_blas_load(err, sizeof(err)) != 0) {
+        printf("t-lambda: the ball path skipped: OpenBLAS not loadable (%s)\n", err);
+        return;
+    }
+    ct_lsroot_kron_counts(&b0, &f0, &e0);
+    for (slong set = 0; set < 30; set++)
+        check_ball_set(set, state);
+    ct_lsroot_kron_counts(&b1, &f1, &e1);
+    long ball = b1 - b0, fallback = f1 - f0;
+    printf("t-lambda: %ld sets (%ld with an instance twice), %ld breakpoints agree with "
+           "the exact path (%ld with other decimal bounds), %ld sets undecided in balls; "
+           "%ld components in balls, %ld fell back, %ld exact oracle calls\n",
+           n_sets, n_twice, n_breakpoints, n_other_bounds, n_undecided, ball, fallback,
+           e1 - e0);
+    CHECK_MSG(n_undecided <= 2, "%ld sets undecided", n_undecided);
+    CHECK_MSG(ball * 10 >= 6 * (ball + fallback) && ball > 0,
+              "%ld of %ld components in balls", ball, ball + fallback);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -156,6 +343,7 @@ int main(void)
     check_gadget(2, 1);
     check_gadget(7, 3);
     check_random(state);
+    check_ball_path(state);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-lambda");

@@ -42,7 +42,7 @@ typedef struct {
     char **approx;                  /* per breakpoint: 20 significant digits */
     char **lo_str, **hi_str;        /* decimal bounds of a certified isolating interval */
     char **exact;                   /* the defining polynomial, in x */
-    slong nundecided;               /* always 0 for lambda: its arithmetic is exact */
+    slong nundecided;               /* 0 unless a ball path met zeros it cannot order */
     char **und_lo, **und_hi;        /* decimal bounds of each undecided interval */
     char **und_what;                /* what could not be decided there */
     /* The tie rule and the per-instance losses (set with the losses). A place

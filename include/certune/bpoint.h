@@ -1,7 +1,7 @@
 /* bpoint: a certified breakpoint of any family: a real algebraic number (an
    isolated root of an integer polynomial), a simple zero of an exponential sum,
    a simple zero of a multi-quadratic polynomial, or a simple zero of an alpha
-   pair function certified in balls (lsroot.h). */
+   or lambda pair function certified in balls (lsroot.h). */
 #ifndef CERTUNE_BPOINT_H
 #define CERTUNE_BPOINT_H
 
@@ -16,7 +16,8 @@ enum {
     CT_BPOINT_EXPSUM = 1,
     CT_BPOINT_MQ = 2,
     CT_BPOINT_LS = 3,
-    CT_BPOINT_NKINDS = 4
+    CT_BPOINT_LK = 4,
+    CT_BPOINT_NKINDS = 5
 };
 
 /* kind selects the certificate in use; the other members stay initialized and
@@ -27,6 +28,7 @@ typedef struct {
     ct_expsum_root_struct ex;
     ct_mqroot_struct mq;
     ct_lsroot_struct ls;
+    ct_lsroot_kroot_struct lk;
 } ct_bpoint_struct;
 typedef ct_bpoint_struct ct_bpoint_t[1];
 
@@ -37,6 +39,7 @@ void ct_bpoint_set_rroot(ct_bpoint_t b, const ct_rroot_t r);
 void ct_bpoint_set_exroot(ct_bpoint_t b, const ct_expsum_root_t r);
 void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r);
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r);
+void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_kroot_t r);
 
 /* The ends of the certified interval (valid until b is refined). */
 const fmpq *ct_bpoint_lo(const ct_bpoint_t b);
@@ -63,9 +66,13 @@ void ct_bpoint_get_strs(char **approx, char **lo, char **hi, ct_bpoint_t b, slon
    an exponential sum such as "3^x - 2". */
 char *ct_bpoint_get_exact_str(const ct_bpoint_t b);
 
-/* Text form (bpoint_io.c): "alg|exp|mq" and the certificate's own (no newline);
+/* Text form (bpoint_io.c): "alg|exp|mq|ls|lk" and the certificate's own (no newline);
    reading (b initialized) returns 0 or -1 as the certificate's reader. */
 void ct_bpoint_write(FILE *f, const ct_bpoint_t b);
 int ct_bpoint_read(ct_bpoint_t b, const char **s);
+/* Drops what the readers keep between calls (lk: the last component's
+   system, shared by consecutive lines); call after the last ct_bpoint_read
+   of a file (the points read keep what they hold). */
+void ct_bpoint_read_release(void);
 
 #endif

@@ -40,6 +40,12 @@ void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r)
     ct_mqroot_set(&b->mq, r);
 }
 
+void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_kroot_t r)
+{
+    b->kind = CT_BPOINT_LK;
+    ct_lsroot_kroot_set(&b->lk, r);
+}
+
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r)
 {
     b->kind = CT_BPOINT_LS;
@@ -104,4 +110,9 @@ int ct_bpoint_cmp(int *cmp, ct_bpoint_t a, ct_bpoint_t b)
     bpoint_view(&va, a);
     bpoint_view(&vb, b);
     return ct_root_cmp_refine(cmp, &va, &vb, CT_EXPSUM_ROOT_CMP_BITS);
+}
+
+void ct_bpoint_read_release(void)
+{
+    ct_lsroot_kroot_read_release();
 }

@@ -208,6 +208,54 @@ static int ls_cmp_ls(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
     return ct_lsroot_cmp(cmp, &a->ls, &b->ls);
 }
 
+/* ---- zeros of lambda pair functions certified in balls (lsroot kron) ----- */
+
+static void lk_init(ct_bpoint_struct *b)
+{
+    ct_lsroot_kroot_init(&b->lk);
+}
+
+static void lk_clear(ct_bpoint_struct *b)
+{
+    ct_lsroot_kroot_clear(&b->lk);
+}
+
+static void lk_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)
+{
+    ct_lsroot_kroot_set(&b->lk, &s->lk);
+}
+
+static void lk_view(ct_root_struct *v, ct_bpoint_struct *b)
+{
+    ct_lsroot_kroot_view(v, &b->lk);
+}
+
+static void lk_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,
+                    slong digits)
+{
+    ct_lsroot_kroot_get_strs(approx, lo, hi, &b->lk, digits);
+}
+
+static char *lk_exact(const ct_bpoint_struct *b)
+{
+    return ct_lsroot_kroot_get_str(&b->lk);
+}
+
+static void lk_write(FILE *f, const ct_bpoint_struct *b)
+{
+    ct_lsroot_kroot_write(f, &b->lk);
+}
+
+static int lk_read(ct_bpoint_struct *b, const char **s)
+{
+    return ct_lsroot_kroot_read(&b->lk, s);
+}
+
+static int lk_cmp_lk(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
+{
+    return ct_lsroot_kroot_cmp(cmp, &a->lk, &b->lk);
+}
+
 /* ---- the table ---------------------------------------------------------- */
 
 const ct_bpoint_kind_struct _ct_bpoint_kinds[CT_BPOINT_NKINDS] = {
@@ -253,4 +301,14 @@ const ct_bpoint_kind_struct _ct_bpoint_kinds[CT_BPOINT_NKINDS] = {
                       .write = ls_write,
                       .read = ls_read,
                       .cmp = {[CT_BPOINT_LS] = ls_cmp_ls}},
+    [CT_BPOINT_LK] = {.name = "lk",
+                      .init = lk_init,
+                      .clear = lk_clear,
+                      .set = lk_set,
+                      .view = lk_view,
+                      .strs = lk_strs,
+                      .exact = lk_exact,
+                      .write = lk_write,
+                      .read = lk_read,
+                      .cmp = {[CT_BPOINT_LK] = lk_cmp_lk}},
 };

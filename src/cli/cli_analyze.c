@@ -15,7 +15,7 @@ typedef struct {
     ct_family_t family;
     fmpq_t c;
     int have_family, have_c, score_all, json, progress, per_instance, xscale, ties;
-    slong ball; /* --ball: components of >= ball nodes in balls (alpha) */
+    slong ball; /* --ball: components of >= ball nodes in balls (alpha, lambda) */
     slong threads, shard_i, shard_k;
     const char *plot, *save_profile;
     const char **files;
@@ -83,8 +83,9 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         return ct_opt_usage_error("%s applies only to --family delta", "--c");
     if (o->nfiles == 0)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
-    if (o->ball != 0 && o->family != CT_FAMILY_ALPHA)
-        return ct_opt_usage_error("%s applies only to --family alpha", "--ball");
+    if (o->ball != 0 && o->family == CT_FAMILY_DELTA)
+        return ct_opt_usage_error("%s applies only to --family alpha or lambda",
+                                  "--ball");
     if (o->per_instance && !o->json)
         return ct_opt_usage_error("%s applies only with --json", "--per-instance");
     if (o->xscale == CT_PLOT_X_LOGIT && o->family == CT_FAMILY_LAMBDA)
@@ -138,9 +139,11 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
     slong ball = ct_lsroot_set_min_nodes(o->ball);
+    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
     int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
                                       o->threads, stderr, err, errlen);
     ct_lsroot_set_min_nodes(ball);
+    ct_lsroot_kron_set_min_nodes(kball);
     ct_analysis_set_progress(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;

@@ -17,7 +17,8 @@ typedef struct {
     ct_family_t family;
     fmpq_t c;
     slong grid, rad_k, threads;
-    slong ball; /* --ball: alpha's ball path from this many nodes (0: default) */
+    slong ball; /* --ball: alpha's and lambda's ball paths from this many nodes (0:
+                   default) */
     const char *plot;
     const char **train, **test;
     slong ntrain, ntest;
@@ -244,8 +245,10 @@ static int tune_run(const tune_options *o)
     }
     ct_tune_struct *rows[3];
     slong ball = ct_lsroot_set_min_nodes(o->ball);
+    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
     rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
     ct_lsroot_set_min_nodes(ball);
+    ct_lsroot_kron_set_min_nodes(kball);
     rc = tune_report(o, rows, nrows, best, rc);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);

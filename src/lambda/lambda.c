@@ -16,6 +16,7 @@
 #include "certune/crt.h"
 #include "certune/lambda.h"
 #include "certune/pool.h"
+#include "lambda_internal.h"
 
 typedef struct {
     slong m, nu;      /* labeled and unlabeled nodes of the component */
@@ -23,9 +24,8 @@ typedef struct {
     slong *pos;       /* node id -> index within lab or unl */
 } kron_sets;
 
-/* Least common multiple of the weights' denominators inside component k. */
-static void lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
-                                const ct_component_index_struct *X, slong k)
+void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
+                             const ct_component_index_struct *X, slong k)
 {
     fmpz_one(s);
     for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++)
@@ -414,7 +414,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     fmpz_mat_init(Lll, S->m, S->m);
     fmpz_mat_init(Lul, S->nu, S->m);
     fmpz_mat_init(Luu, S->nu, S->nu);
-    lambda_weight_scale(s, inst, X, k);
+    _ct_lambda_weight_scale(s, inst, X, k);
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
     lambda_target_init(&T, inst, S, score_all);
     if (T.nsc > 0)
@@ -448,9 +448,10 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
     return S->m;
 }
 
-void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
-                              const ct_instance_t inst, slong inst_idx, int score_all,
-                              FILE *warn)
+void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_t inst, slong inst_idx,
+                                    int score_all, FILE *warn, _ct_lambda_ball_fn ball,
+                                    void *sink)
 {
     slong n = inst->n;
     kron_sets S;
@@ -465,7 +466,7 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
         if (lambda_sets_fill(&S, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
-        else
+        else if (ball == NULL || !ball(sink, inst, inst_idx, X, k, score_all))
             lambda_component(out, count, inst_idx, inst, X, k, &S, score_all);
     }
     ct_component_warn_finish(&W);
@@ -473,6 +474,14 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);
+}
+
+void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
+                              const ct_instance_t inst, slong inst_idx, int score_all,
+                              FILE *warn)
+{
+    _ct_lambda_sign_functions_hook(out, count, inst, inst_idx, score_all, warn, NULL,
+                                   NULL);
 }
 
 /* det(L_int + lambda' Delta) = det(L_uu) det(lambda' I + K) of component k,
@@ -543,7 +552,7 @@ slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong 
         fmpz_mat_init(Lul, S.nu, S.m);
         fmpz_mat_init(Luu, S.nu, S.nu);
         fmpz_poly_init(P), fmpz_poly_init(dP), fmpz_poly_init(g);
-        lambda_weight_scale(s, inst, X, k);
+        _ct_lambda_weight_scale(s, inst, X, k);
         lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, &S, s);
         lambda_det_poly(P, inst, &S, Lll, Lul, Luu);
         /* K is symmetric, so its distinct eigenvalues are the distinct roots. */

@@ -99,18 +99,25 @@ static void analyze_factor_signs(ct_lambda_work *W)
         analyze_split_poly(W, W->pfac + i, W->sign_polys->polys + i);
 }
 
-/* Isolates the positive roots of every factor, then sorts all of them exactly. */
-static void analyze_isolate_and_sort(ct_lambda_work *W)
+/* Isolates the positive roots of every factor. */
+static void analyze_isolate(ct_lambda_work *W)
 {
     slong nf = W->factors->len;
     W->froots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(ct_rroot_struct *));
     W->nfroots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
-    W->fpoint = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong *));
+    W->fpoint = flint_calloc(FLINT_MAX(nf, 1), sizeof(slong *));
     W->npoints = 0;
     for (slong f = 0; f < nf; f++) {
         W->nfroots[f] = ct_rroot_isolate_positive(W->froots + f, W->factors->polys + f);
         W->npoints += W->nfroots[f];
     }
+}
+
+/* Isolates the positive roots of every factor, then sorts all of them exactly. */
+static void analyze_isolate_and_sort(ct_lambda_work *W)
+{
+    slong nf = W->factors->len;
+    analyze_isolate(W);
     W->order = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(ct_lambda_root_ref));
     slong k = 0;
     for (slong f = 0; f < nf; f++)
@@ -152,8 +159,8 @@ static int analyze_sign_near_zero(const fmpz_poly_t p)
     return 0;
 }
 
-/* Per scored node: function ids and signs right of 0; and the points. */
-static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
+/* Per scored node with a sign polynomial: function ids and signs right of 0. */
+static void analyze_poly_nodes(ct_analysis_common *C, const ct_lambda_work *W)
 {
     for (slong s = 0; s < W->nsigns; s++) {
         const ct_signfn_struct *f = W->signs + s;
@@ -163,6 +170,12 @@ static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
             v->sign0[p] = analyze_sign_near_zero(f->diff.poly + p);
         }
     }
+}
+
+/* Per scored node: function ids and signs right of 0; and the points. */
+static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
+{
+    analyze_poly_nodes(C, W);
     C->npoints = W->npoints;
     C->points = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(ct_bpoint_struct));
     for (slong g = 0; g < W->npoints; g++) {
@@ -171,25 +184,61 @@ static void analyze_lambda_nodes(ct_analysis_common *C, const ct_lambda_work *W)
     }
 }
 
+/* With components on the ball path: the roots of the polynomials' factors
+   and the ball path's zeros, all as zeros of their functions (the ball
+   path's ids shifted past the polynomials'), sorted and merged by
+   ct_analysis_points_build; 1 when a comparison is undecided (recorded in A). */
+static int analyze_mixed(ct_analysis_common *C, ct_analysis_t A, ct_lambda_work *W,
+                         _ct_lambda_ball_sink *K)
+{
+    slong nf = W->sign_polys->len;
+    analyze_isolate(W);
+    for (slong e = 0; e < K->nzeros; e++)
+        K->zeros[e].f += nf;
+    for (slong v = 0; v < K->nnodes; v++)
+        for (slong p = 0; p < C->nodes[v].c * (C->nodes[v].c - 1) / 2; p++)
+            if (C->nodes[v].pid[p] >= 0)
+                C->nodes[v].pid[p] += nf;
+    for (slong i = 0; i < nf; i++)
+        for (slong j = 0; j < W->pfac[i].num; j++) {
+            slong fid = W->pfac[i].fid[j];
+            for (slong r = 0; r < W->nfroots[fid]; r++) {
+                ct_analysis_zero *z = _ct_lambda_ball_new_zero(K);
+                ct_bpoint_set_rroot(&z->pt, W->froots[fid] + r);
+                z->f = i, z->mult = W->pfac[i].exp[j];
+            }
+        }
+    analyze_poly_nodes(C, W);
+    return ct_analysis_points_build(C, A, K->zeros, K->nzeros, nf + K->nfuncs, 0, NULL,
+                                    NULL);
+}
+
 static int lambda_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
                         const ct_instance_struct *insts, slong m, int score_all,
                         FILE *warn)
 {
-    (void)A; /* lambda's arithmetic is exact: nothing is ever undecided */
     (void)c;
     ct_lambda_work W;
+    _ct_lambda_ball_sink K = {C, 0, 0, NULL, 0, 0};
+    int bad = 0;
     ct_lambda_work_init(&W);
     for (slong t = 0; t < m; t++) {
-        ct_lambda_sign_functions(&W.signs, &W.nsigns, insts + t, t, score_all, warn);
+        _ct_lambda_sign_functions_hook(&W.signs, &W.nsigns, insts + t, t, score_all, warn,
+                                       _ct_lambda_ball_component, &K);
         ct_analysis_progress(t + 1, m);
     }
     analyze_register_signs(&W);
     analyze_factor_signs(&W);
-    analyze_isolate_and_sort(&W);
-    analyze_build_events(C, &W);
-    analyze_lambda_nodes(C, &W);
+    if (K.nnodes == 0) { /* exact throughout: nothing is ever undecided */
+        analyze_isolate_and_sort(&W);
+        analyze_build_events(C, &W);
+        analyze_lambda_nodes(C, &W);
+    } else {
+        bad = analyze_mixed(C, A, &W, &K);
+    }
     ct_lambda_work_clear(&W);
-    return 0;
+    flint_free(K.zeros); /* cleared by ct_analysis_points_build */
+    return bad;
 }
 
 const ct_analysis_family_struct ct_lambda_family = {CT_FAMILY_LAMBDA, "lambda", 0,

@@ -3,6 +3,7 @@
 #define CERTUNE_LAMBDA_INTERNAL_H
 
 #include "certune/analysis.h"
+#include "certune/component.h"
 #include "certune/lambda.h"
 #include "certune/polyset.h"
 #include "certune/rroot.h"
@@ -33,6 +34,40 @@ typedef struct {
     slong npoints;                /* distinct points (after ct_lambda_merge_equal) */
     ct_rroot_struct **point_root; /* per point: the root that describes it */
 } ct_lambda_work;
+
+/* Least common multiple of the weights' denominators inside component k. */
+void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
+                             const ct_component_index_struct *X, slong k);
+
+/* A component's other path: returns 1 when it took component k of inst (it
+   has a labeled node), 0 to leave it to the exact sign polynomials. */
+typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
+                                  slong inst_idx, const ct_component_index_struct *X,
+                                  slong k, int score_all);
+
+/* ct_lambda_sign_functions, offering every labeled component to ball first
+   (NULL: none). */
+void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_t inst, slong inst_idx,
+                                    int score_all, FILE *warn, _ct_lambda_ball_fn ball,
+                                    void *sink);
+
+/* The ball path's sink (lambda_ball.c): the scored nodes it took are
+   appended to C with function ids 0..nfuncs) among its own (shifted by the
+   caller past the exact functions'), its zeros here. */
+typedef struct {
+    ct_analysis_common *C;
+    slong nnodes; /* C->nodes[0..nnodes) are the ball path's */
+    slong nfuncs;
+    ct_analysis_zero *zeros;
+    slong nzeros, zalloc;
+} _ct_lambda_ball_sink;
+
+/* A new zero in the sink (its point initialized). */
+ct_analysis_zero *_ct_lambda_ball_new_zero(_ct_lambda_ball_sink *K);
+
+int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
+                              const ct_component_index_struct *X, slong k, int score_all);
 
 void ct_lambda_work_init(ct_lambda_work *W);
 void ct_lambda_work_clear(ct_lambda_work *W);

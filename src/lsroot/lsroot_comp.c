@@ -38,67 +38,18 @@ static void lscomp_roots(ct_lsroot_struct **out, slong **zrow, slong **zpair,
     }
 }
 
-/* The sorted (neighbour, weight) list of node i, and its label class or -1,
-   as a key: two nodes with equal keys are exchanged by an automorphism of
-   (W, Y) (they are not adjacent: neither lists itself), so their rows of F
-   are equal and so are all their functions. */
-static ulong lscomp_key(slong *key, const ct_lssys_struct *S, slong i)
-{
-    slong len = 0, cls = -1;
-    for (slong j = 0; j < S->nlab; j++)
-        if (S->lab[j] == i)
-            cls = S->cls[j];
-    key[len++] = cls;
-    for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
-        slong a = S->col[e], w = (slong)S->w[e], t = len;
-        while (t > 1 && key[t - 2] > a) /* insertion by neighbour */
-            key[t] = key[t - 2], key[t + 1] = key[t - 1], t -= 2;
-        key[t] = a, key[t + 1] = w;
-        len += 2;
-    }
-    ulong h = (ulong)len;
-    for (slong t = 0; t < len; t++)
-        h = h * 1000003UL ^ (ulong)key[t];
-    return h;
-}
-
-/* The node whose functions row node i shares: an unlabeled leaf i with
-   neighbour u has x_i = alpha x_u in (I - alpha T) x = b (b_i = 0, T_iu = 1),
-   so h_i = alpha h_u has h_u's signs on (0, 1); any other node is itself. */
-static slong lscomp_carrier(const ct_lssys_struct *S, slong i)
-{
-    if (S->rowstart[i + 1] - S->rowstart[i] != 1)
-        return i;
-    for (slong j = 0; j < S->nlab; j++)
-        if (S->lab[j] == i)
-            return i;
-    return S->col[S->rowstart[i]];
-}
-
-/* node[t] = the node searched for row t, same[t] = the first row whose
-   searched node has t's key (t itself when none before). */
+/* node[t] and same[t] for the alpha system S. */
 static void lscomp_twins(slong *same, slong *node, const ct_lssys_struct *S,
                          const slong *rows, slong nr)
 {
-    slong *off = flint_malloc((nr + 1) * sizeof(slong)), *keys;
-    ulong *h = flint_malloc(FLINT_MAX(nr, 1) * sizeof(ulong));
-    off[0] = 0;
-    for (slong t = 0; t < nr; t++) {
-        node[t] = lscomp_carrier(S, rows[t]);
-        off[t + 1] = off[t] + 1 + 2 * (S->rowstart[node[t] + 1] - S->rowstart[node[t]]);
-    }
-    keys = flint_malloc(FLINT_MAX(off[nr], 1) * sizeof(slong));
-    for (slong t = 0; t < nr; t++)
-        h[t] = lscomp_key(keys + off[t], S, node[t]);
-    for (slong t = 0; t < nr; t++) {
-        slong len = off[t + 1] - off[t];
-        same[t] = t;
-        for (slong u = 0; u < t && same[t] == t; u++)
-            if (same[u] == u && h[u] == h[t] && off[u + 1] - off[u] == len &&
-                memcmp(keys + off[u], keys + off[t], len * sizeof(slong)) == 0)
-                same[t] = u;
-    }
-    flint_free(off), flint_free(keys), flint_free(h);
+    slong *cls = flint_malloc(S->n * sizeof(slong));
+    for (slong i = 0; i < S->n; i++)
+        cls[i] = -1;
+    for (slong j = 0; j < S->nlab; j++)
+        cls[S->lab[j]] = S->cls[j];
+    _ct_lsgraph G = {S->n, S->rowstart, S->col, S->w, cls};
+    _ct_ls_twins(same, node, &G, rows, nr);
+    flint_free(cls);
 }
 
 int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **out, slong **zrow,

@@ -49,43 +49,59 @@ void _ct_lsdisk_unref(ct_lsdisk_struct *D)
 }
 
 /* The largest dyadic r <= 1/8 with r kappa(a + r) <= 1/4 (and a + r < 1). */
-static double lsdisk_radius(const ct_lssys_struct *S, double a)
+static double lsdisk_radius(double (*kappa)(const void *, double), const void *ctx,
+                            double a)
 {
     double r = 0.125;
-    while (r * _ct_lssys_kappa(S, a + r) > 0.25 || a + r >= 1)
+    while (r * kappa(ctx, a + r) > 0.25 || a + r >= 1)
         r /= 2;
     return r;
 }
 
-static void lsdisk_push(ct_lsdisk_struct ***d, double **seg, slong *nd, slong *alloc,
-                        ct_lsdisk_struct *D, double end)
+static void lsdisk_push(double **cr, double **seg, slong *nd, slong *alloc, double c,
+                        double r, double end)
 {
     if (*nd + 1 >= *alloc) {
         *alloc = 2 * *alloc + 8;
-        *d = flint_realloc(*d, *alloc * sizeof(ct_lsdisk_struct *));
+        *cr = flint_realloc(*cr, 2 * *alloc * sizeof(double));
         *seg = flint_realloc(*seg, (*alloc + 1) * sizeof(double));
     }
-    (*d)[*nd] = D;
+    (*cr)[2 * *nd] = c, (*cr)[2 * *nd + 1] = r;
     (*seg)[++*nd] = end;
 }
 
-ct_lsdisk_struct **_ct_lsdisk_cover(slong *nd, double **seg, ct_lssys_struct *S)
+void _ct_ls_cover(slong *nd, double **cr, double **seg,
+                  double (*kappa)(const void *ctx, double c), const void *ctx)
 {
-    ct_lsdisk_struct **d = NULL;
     slong alloc = 0;
     *nd = 0;
-    *seg = NULL;
-    lsdisk_push(&d, seg, nd, &alloc, _ct_lsdisk_new(S, 0, 0.25), 0.25);
+    *cr = *seg = NULL;
+    lsdisk_push(cr, seg, nd, &alloc, 0, 0.25, 0.25);
     (*seg)[0] = 0;
-    double kap1 = _ct_lssys_kappa(S, 1), rend = 0.125;
+    double kap1 = kappa(ctx, 1), rend = 0.125;
     while (rend * kap1 > 0.25)
         rend /= 2;
     double a = 0.25, stop = 1 - rend; /* the last disk covers [1 - 1.5 rend, 1] */
     while (a < stop) {
-        double r = lsdisk_radius(S, a), end = FLINT_MIN(a + 2 * r, stop);
-        lsdisk_push(&d, seg, nd, &alloc, _ct_lsdisk_new(S, a + r, r), end);
+        double r = lsdisk_radius(kappa, ctx, a), end = FLINT_MIN(a + 2 * r, stop);
+        lsdisk_push(cr, seg, nd, &alloc, a + r, r, end);
         a = end;
     }
-    lsdisk_push(&d, seg, nd, &alloc, _ct_lsdisk_new(S, 1 - rend / 2, rend), 1);
+    lsdisk_push(cr, seg, nd, &alloc, 1 - rend / 2, rend, 1);
+}
+
+static double lsdisk_kappa(const void *S, double c)
+{
+    return _ct_lssys_kappa(S, c);
+}
+
+ct_lsdisk_struct **_ct_lsdisk_cover(slong *nd, double **seg, ct_lssys_struct *S)
+{
+    double *cr;
+    _ct_ls_cover(nd, &cr, seg, lsdisk_kappa, S);
+    ct_lsdisk_struct **d = flint_malloc(*nd * sizeof(ct_lsdisk_struct *));
+    for (slong m = 0; m < *nd; m++)
+        d[m] = _ct_lsdisk_new(S, cr[2 * m], cr[2 * m + 1]);
+    flint_free(cr);
     return d;
 }

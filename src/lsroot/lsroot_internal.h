@@ -71,6 +71,26 @@ int _ct_lssys_gap_proved(const ct_lssys_struct *S, int k);
 /* kappa(c) = max(mu / (1 - c mu), 1 / (1 + c)), an upper bound. */
 double _ct_lssys_kappa(const ct_lssys_struct *S, double c);
 
+/* In-place upper Cholesky factor of the dense row-major n x n C (row k of R in
+   row k's upper part; each entry subtracts its products in order, as Higham's
+   bound assumes): 0 when it completes with positive pivots, ||R||_F^2 in *fro. */
+int _ct_ls_cholesky(double *C, slong n, double *fro);
+
+/* The tails of a Taylor model: tau = K q^e / (1 - q), dtau = K s m q^(e-1) /
+   (1 - q)^2 (q < 1 assumed; infinite otherwise). */
+void _ct_lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
+                      const mag_t s, slong m);
+
+/* P (its tau, dtau initialized) from the power series' coefficients
+   a[0..J] on the disk of radius r around 0, |a_j| <= K beyond J: divided by
+   alpha^shift, the leading coefficients that are exactly 0. */
+void _ct_lspoly_set_series(_ct_lspoly *P, arb_srcptr a, slong J, double r, const mag_t K);
+
+/* The covering of [0, 1] for the bound kappa(ctx, c) (as _ct_lsdisk_cover):
+ *nd disks, centers cr[2m], radii cr[2m + 1], segments seg[m..m + 1]. */
+void _ct_ls_cover(slong *nd, double **cr, double **seg,
+                  double (*kappa)(const void *ctx, double c), const void *ctx);
+
 /* Dense LU without pivoting of D - cW (strictly diagonally dominant). */
 double *_ct_lslu_new(const ct_lssys_struct *S, double c);
 /* x = (LU)^{-1} y in place (n doubles). */
@@ -124,6 +144,39 @@ typedef struct {
     slong t, p, k, l, disk;
 } _ct_lszero;
 
+/* What the search needs of a system: the polynomial of row i, classes
+   (k, l) on disk m (make: thread-safe, reads only), the segments
+   [seg[m], seg[m + 1]] of the nd disks, and the labeled nodes per class. */
+typedef struct {
+    void (*make)(_ct_lspoly *P, const void *ctx, slong m, slong i, slong k, slong l);
+    const void *ctx;
+    const double *seg;
+    slong nd, c;
+    const slong *nlabk;
+} _ct_lssearch_spec;
+
+/* The search of _ct_lsroot_search for any system F, per row t and pair p:
+   the polynomial is F's of row rows[t * np + p], and same[t * np + p] is t or
+   an earlier row t' whose pair p has the same signs and zeros (searched once;
+   sign0 copied). */
+int _ct_lssearch_run(_ct_lszero **z, slong *nz, int *sign0, const _ct_lssearch_spec *F,
+                     const slong *rows, const slong *same, slong nr, slong nthreads);
+
+/* A component's graph for the twin rule: weights in compressed rows and
+   cls[i], node i's label class or -1. */
+typedef struct {
+    slong n;
+    const slong *rowstart, *col;
+    const double *w;
+    const slong *cls;
+} _ct_lsgraph;
+
+/* node[t]: the node searched for row t (an unlabeled leaf's neighbour, else
+   rows[t]); same[t]: the first row whose searched node is a twin of t's
+   (equal neighbours, weights and label: equal functions), t when none. */
+void _ct_ls_twins(slong *same, slong *node, const _ct_lsgraph *G, const slong *rows,
+                  slong nr);
+
 /* Searches the pairs of every row t with same[t] == t over the covering
    (lsroot_isolate.c), rows in blocks on nthreads threads: fills sign0 (rows
    with same[t] < t copy theirs) and the zeros (*z malloc'ed, *nz), sorted,
@@ -143,6 +196,14 @@ slong *_ct_lssys_dist(const ct_lssys_struct *S);
 
 /* Whether x lies in [c - r, c + r] of D. */
 int _ct_lsroot_in_disk(const ct_lsdisk_struct *D, const fmpq_t x);
+
+/* Whether a root's text is consistent: lo < hi with sign +-1 (the sign at
+   lo), or lo == hi with sign 0 (a zero found to be that rational). */
+static inline int _ct_ls_exact_or_bracket(const fmpq_t lo, const fmpq_t hi, slong sign)
+{
+    int c = fmpq_cmp(lo, hi);
+    return c < 0 ? sign == 1 || sign == -1 : c == 0 && sign == 0;
+}
 
 /* Counts a ball component (0), a fallback (1) or an exact oracle call (2). */
 void _ct_lsroot_count(int which);

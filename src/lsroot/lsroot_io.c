@@ -140,8 +140,8 @@ int ct_lsroot_read(ct_lsroot_t r, const char **s)
         ct_qparse_tok_fmpq(r->hi, s) || ct_qparse_tok_fmpq(r->ihi, s) ||
         ct_qparse_tok_slong(&sign, s) || !(c >= 0 && c < 1 && rad > 0 && rad <= 0.25) ||
         r->row < 0 || r->row >= S->n || r->k < 0 || r->k >= r->l || r->l >= S->c ||
-        (sign != 1 && sign != -1) || fmpq_cmp(r->lo, r->hi) >= 0 ||
-        fmpq_cmp(r->ilo, r->lo) > 0 || fmpq_cmp(r->hi, r->ihi) > 0) {
+        !_ct_ls_exact_or_bracket(r->lo, r->hi, sign) || fmpq_cmp(r->ilo, r->lo) > 0 ||
+        fmpq_cmp(r->hi, r->ihi) > 0) {
         ct_lssys_unref(S);
         return -1;
     }
@@ -155,7 +155,7 @@ int ct_lsroot_read(ct_lsroot_t r, const char **s)
     int ok = fmpq_cmp(r->lo, a) > 0 && fmpq_cmp(r->hi, b) < 0 &&
              _ct_lsroot_in_disk(r->disk, r->lo) && _ct_lsroot_in_disk(r->disk, r->hi) &&
              ct_lsroot_sign_fmpq(r, r->lo) == sign &&
-             ct_lsroot_sign_fmpq(r, r->hi) == -sign;
+             (sign == 0 || ct_lsroot_sign_fmpq(r, r->hi) == -sign);
     fmpq_clear(a), fmpq_clear(b);
     return ok ? 0 : -1;
 }

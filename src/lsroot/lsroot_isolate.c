@@ -91,13 +91,14 @@ static int ls_search(ls_out *o, const _ct_lspoly *P, double a, double b, int sa,
 }
 
 /* Row t, pair (k, l) over every segment; *first = its sign right of 0. */
-static int ls_pair(ls_out *o, int *first, ct_lsdisk_struct **disks, const double *seg,
-                   slong nd, slong i, slong k, slong l)
+static int ls_pair(ls_out *o, int *first, const _ct_lssearch_spec *F, slong i, slong k,
+                   slong l)
 {
+    const double *seg = F->seg;
     int prev = 0;
-    for (slong m = 0; m < nd; m++) {
+    for (slong m = 0; m < F->nd; m++) {
         _ct_lspoly P;
-        _ct_lspoly_make(&P, disks[m]->lev1, disks[m], i, k, l);
+        F->make(&P, F->ctx, m, i, k, l);
         int sa = ls_sign_at(&P, seg[m]), sb = ls_sign_at(&P, seg[m + 1]);
         int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
         if (m == 0)
@@ -137,10 +138,8 @@ static int ls_overlap(_ct_lszero *z, slong nz)
 /* The search's shared input and, per block of rows, its output. */
 typedef struct {
     int *sign0;
-    ct_lsdisk_struct **disks;
-    const double *seg;
-    slong nd, nr, nblocks;
-    const ct_lssys_struct *S;
+    const _ct_lssearch_spec *F;
+    slong nr, nblocks;
     const slong *rows, *same;
     ls_out *out;
     int *bad;
@@ -150,38 +149,36 @@ typedef struct {
 static void ls_search_block(void *arg, slong b)
 {
     ls_search_ctx *X = arg;
-    const ct_lssys_struct *S = X->S;
-    slong np = S->c * (S->c - 1) / 2, t0 = X->nr * b / X->nblocks;
+    const _ct_lssearch_spec *F = X->F;
+    slong c = F->c, np = c * (c - 1) / 2, t0 = X->nr * b / X->nblocks;
     slong t1 = X->nr * (b + 1) / X->nblocks;
     ls_out *o = X->out + b;
     int bad = 0;
     for (slong t = t0; t < t1 && !bad; t++)
-        for (slong k = 0, p = 0; k < S->c && !bad && X->same[t] == t; k++)
-            for (slong l = k + 1; l < S->c && !bad; l++, p++) {
+        for (slong k = 0, p = 0; k < c && !bad; k++)
+            for (slong l = k + 1; l < c && !bad; l++, p++) {
                 int *s = X->sign0 + t * np + p;
-                if (S->nlabk[k] == 0 || S->nlabk[l] == 0) {
+                if (X->same[t * np + p] != t)
+                    continue;
+                if (F->nlabk[k] == 0 || F->nlabk[l] == 0) {
                     /* F of a class without labels is 0, of one with labels > 0 */
-                    *s = (S->nlabk[k] > 0) - (S->nlabk[l] > 0);
+                    *s = (F->nlabk[k] > 0) - (F->nlabk[l] > 0);
                     continue;
                 }
                 o->t = t, o->p = p, o->k = k, o->l = l;
-                bad = ls_pair(o, s, X->disks, X->seg, X->nd, X->rows[t], k, l);
+                bad = ls_pair(o, s, F, X->rows[t * np + p], k, l);
             }
     X->bad[b] = bad;
 }
 
-int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
-                      const double *seg, slong nd, const ct_lssys_struct *S,
-                      const slong *rows, const slong *same, slong nr, slong nthreads)
+int _ct_lssearch_run(_ct_lszero **z, slong *nz, int *sign0, const _ct_lssearch_spec *F,
+                     const slong *rows, const slong *same, slong nr, slong nthreads)
 {
-    slong np = S->c * (S->c - 1) / 2, nb = nthreads > 1 ? FLINT_MIN(nr, 8 * nthreads) : 1;
+    slong np = F->c * (F->c - 1) / 2, nb = nthreads > 1 ? FLINT_MIN(nr, 8 * nthreads) : 1;
     ls_search_ctx X = {sign0,
-                       disks,
-                       seg,
-                       nd,
+                       F,
                        nr,
                        FLINT_MAX(nb, 1),
-                       S,
                        rows,
                        same,
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
@@ -200,11 +197,35 @@ int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **
     }
     flint_free(X.out), flint_free(X.bad);
     for (slong t = 0; t < nr; t++) /* twins: the same functions */
-        for (slong p = 0; p < np && same[t] != t; p++)
-            sign0[t * np + p] = sign0[same[t] * np + p];
+        for (slong p = 0; p < np; p++)
+            if (same[t * np + p] != t)
+                sign0[t * np + p] = sign0[same[t * np + p] * np + p];
     if (!bad)
         bad = ls_overlap(o.z, o.nz);
     *z = o.z;
     *nz = o.nz;
+    return bad;
+}
+
+/* The alpha system's polynomial on disk m: its level-1 model. */
+static void ls_alpha_make(_ct_lspoly *P, const void *ctx, slong m, slong i, slong k,
+                          slong l)
+{
+    ct_lsdisk_struct *const *disks = ctx;
+    _ct_lspoly_make(P, disks[m]->lev1, disks[m], i, k, l);
+}
+
+int _ct_lsroot_search(_ct_lszero **z, slong *nz, int *sign0, ct_lsdisk_struct **disks,
+                      const double *seg, slong nd, const ct_lssys_struct *S,
+                      const slong *rows, const slong *same, slong nr, slong nthreads)
+{
+    _ct_lssearch_spec F = {ls_alpha_make, disks, seg, nd, S->c, S->nlabk};
+    slong np = S->c * (S->c - 1) / 2, cnt = FLINT_MAX(nr * np, 1);
+    slong *rx = flint_malloc(cnt * sizeof(slong)),
+          *sx = flint_malloc(cnt * sizeof(slong));
+    for (slong e = 0; e < nr * np; e++) /* the same row for every pair */
+        rx[e] = rows[e / np], sx[e] = same[e / np];
+    int bad = _ct_lssearch_run(z, nz, sign0, &F, rx, sx, nr, nthreads);
+    flint_free(rx), flint_free(sx);
     return bad;
 }

@@ -60,8 +60,8 @@ static void lspoly_K(mag_t K, const _ct_lsmodel *M, const ct_lsdisk_struct *D, s
 
 /* tau = K q^e / (1 - q), dtau = K s m q^(e-1) / (1 - q)^2 (q < 1 assumed;
    infinite otherwise). */
-static void lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
-                         const mag_t s, slong m)
+void _ct_lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
+                      const mag_t s, slong m)
 {
     mag_t one, omq, t;
     mag_init(one), mag_init(omq), mag_init(t);
@@ -79,6 +79,22 @@ static void lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, sl
     mag_clear(one), mag_clear(omq), mag_clear(t);
 }
 
+void _ct_lspoly_set_series(_ct_lspoly *P, arb_srcptr a, slong J, double r, const mag_t K)
+{
+    mag_t q, s;
+    mag_init(q), mag_init(s);
+    P->shift = 0;
+    while (P->shift <= J && arb_is_zero(a + P->shift))
+        P->shift++;
+    P->len = J + 1 - P->shift;
+    P->Q = _arb_vec_init(FLINT_MAX(P->len, 1));
+    _arb_vec_set(P->Q, a + P->shift, P->len);
+    mag_set_d(q, r);
+    mag_one(s);
+    _ct_lspoly_tails(P->tau, P->dtau, K, q, J + 1 - P->shift, s, J + 1 - P->shift);
+    mag_clear(q), mag_clear(s);
+}
+
 void _ct_lspoly_make(_ct_lspoly *P, const _ct_lsmodel *M, const ct_lsdisk_struct *D,
                      slong i, slong k, slong l)
 {
@@ -92,15 +108,7 @@ void _ct_lspoly_make(_ct_lspoly *P, const _ct_lsmodel *M, const ct_lsdisk_struct
     for (slong j = 0; j <= J; j++)
         lspoly_coef(a + j, M, i, k, l, j);
     if (D->c == 0) {
-        P->shift = 0;
-        while (P->shift <= J && arb_is_zero(a + P->shift))
-            P->shift++;
-        P->len = J + 1 - P->shift;
-        P->Q = _arb_vec_init(FLINT_MAX(P->len, 1));
-        _arb_vec_set(P->Q, a + P->shift, P->len);
-        mag_set_d(q, D->r);
-        mag_one(s);
-        lspoly_tails(P->tau, P->dtau, K, q, J + 1 - P->shift, s, J + 1 - P->shift);
+        _ct_lspoly_set_series(P, a, J, D->r, K);
     } else {
         arb_t omc, pib;
         arb_init(omc), arb_init(pib);
@@ -123,7 +131,7 @@ void _ct_lspoly_make(_ct_lspoly *P, const _ct_lsmodel *M, const ct_lsdisk_struct
         mag_mul(q, q, s);
         mag_t tau, dtau, w;
         mag_init(tau), mag_init(dtau), mag_init(w);
-        lspoly_tails(tau, dtau, K, q, J + 1, s, J + 1);
+        _ct_lspoly_tails(tau, dtau, K, q, J + 1, s, J + 1);
         mag_set_d(w, 1 - D->c + D->r); /* exact */
         mag_mul(P->tau, tau, w);
         mag_mul(P->dtau, dtau, w);

@@ -151,7 +151,7 @@ static double lssys_gap_matrix(double *C, const ct_lssys_struct *S, double mu, d
    subtracts its products in order t = 0, 1, ..., as the bound assumes.
    Returns 0 when it runs to completion with positive pivots, and ||R||_F^2
    in *fro. */
-static int lssys_cholesky(double *C, slong n, double *fro)
+int _ct_ls_cholesky(double *C, slong n, double *fro)
 {
     *fro = 0;
     for (slong k = 0; k < n; k++) {
@@ -182,7 +182,7 @@ static int lssys_gap_holds(const ct_lssys_struct *S, double mu, double *C)
         tr += S->vol * mu * S->deg[i] + S->deg[i] * S->deg[i];
     double ferr = lssys_gap_ferr(S, mu);
     double s = lssys_gap_matrix(C, S, mu, 2 * (8 * gam * tr + ferr));
-    if (!(s > 0) || lssys_cholesky(C, n, &fro))
+    if (!(s > 0) || _ct_ls_cholesky(C, n, &fro))
         return 0;
     /* fro is a sum of n^2 / 2 squares: its rounding is far below 1e-6 */
     return gam * fro * (1 + 1e-6) + ferr < s;

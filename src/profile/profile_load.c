@@ -195,9 +195,12 @@ static int load_breakpoints(ct_profile_reader *R, ct_analysis_t A)
     ct_analysis_alloc_breakpoints(A, n);
     for (slong b = 0; b < n; b++)
         ct_bpoint_init(A->bp + b);
-    for (slong b = 0; b < n; b++)
-        if (load_breakpoint(R, A, b))
-            return -1;
+    int bad = 0;
+    for (slong b = 0; b < n && !bad; b++)
+        bad = load_breakpoint(R, A, b);
+    ct_bpoint_read_release(); /* the certificates' reader caches */
+    if (bad)
+        return -1;
     return 0;
 }
 
