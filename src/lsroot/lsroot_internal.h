@@ -205,6 +205,16 @@ static inline int _ct_ls_exact_or_bracket(const fmpq_t lo, const fmpq_t hi, slon
     return c < 0 ? sign == 1 || sign == -1 : c == 0 && sign == 0;
 }
 
+/* Text forms shared by both systems' roots (lsroot_io.c): "N C" and each
+   row as "COUNT (NEIGHBOUR WEIGHT)..."; " CD RD ROW K L NODE ILO LO HI IHI S"
+   from rkln = {row, k, l, node} and iv = {ilo, lo, hi, ihi}; and a double
+   token (C99 hex or decimal): 0, or -1 when malformed. */
+void _ct_ls_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
+                        const slong *col, const double *w);
+void _ct_ls_write_tail(FILE *f, double c, double r, const slong *rkln, const fmpq *iv,
+                       int sign);
+int _ct_ls_read_double(double *x, const char **s);
+
 /* Counts a ball component (0), a fallback (1) or an exact oracle call (2). */
 void _ct_lsroot_count(int which);
 

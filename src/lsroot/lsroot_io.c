@@ -7,16 +7,34 @@
 #include "certune/qparse.h"
 #include "lsroot_internal.h"
 
+void _ct_ls_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
+                        const slong *col, const double *w)
+{
+    fprintf(f, "%ld %ld", (long)n, (long)c);
+    for (slong i = 0; i < n; i++) {
+        fprintf(f, " %ld", (long)(rowstart[i + 1] - rowstart[i]));
+        for (slong e = rowstart[i]; e < rowstart[i + 1]; e++)
+            fprintf(f, " %ld %.0f", (long)col[e], w[e]);
+    }
+}
+
+void _ct_ls_write_tail(FILE *f, double c, double r, const slong *rkln, const fmpq *iv,
+                       int sign)
+{
+    fprintf(f, " %a %a %ld %ld %ld %ld ", c, r, (long)rkln[0], (long)rkln[1],
+            (long)rkln[2], (long)rkln[3]);
+    for (int t = 0; t < 4; t++) {
+        fmpq_fprint(f, iv + t);
+        fputc(' ', f);
+    }
+    fprintf(f, "%d", sign);
+}
+
 void ct_lsroot_write(FILE *f, const ct_lsroot_t r)
 {
     const ct_lsdisk_struct *D = r->disk;
     const ct_lssys_struct *S = D->sys;
-    fprintf(f, "%ld %ld", (long)S->n, (long)S->c);
-    for (slong i = 0; i < S->n; i++) {
-        fprintf(f, " %ld", (long)(S->rowstart[i + 1] - S->rowstart[i]));
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
-            fprintf(f, " %ld %.0f", (long)S->col[e], S->w[e]);
-    }
+    _ct_ls_write_graph(f, S->n, S->c, S->rowstart, S->col, S->w);
     fprintf(f, " %ld", (long)S->nlab);
     for (slong j = 0; j < S->nlab; j++) {
         fprintf(f, " %ld %ld ", (long)S->lab[j], (long)S->cls[j]);
@@ -24,19 +42,12 @@ void ct_lsroot_write(FILE *f, const ct_lsroot_t r)
         fputc(' ', f);
         fmpz_fprint(f, S->r + j);
     }
-    fprintf(f, " %a %a %ld %ld %ld %ld ", D->c, D->r, (long)r->row, (long)r->k,
-            (long)r->l, (long)r->node);
-    fmpq_fprint(f, r->ilo);
-    fputc(' ', f);
-    fmpq_fprint(f, r->lo);
-    fputc(' ', f);
-    fmpq_fprint(f, r->hi);
-    fputc(' ', f);
-    fmpq_fprint(f, r->ihi);
-    fprintf(f, " %d", r->sign_lo);
+    slong rkln[4] = {r->row, r->k, r->l, r->node};
+    fmpq iv[4] = {*r->ilo, *r->lo, *r->hi, *r->ihi}; /* shallow: printed only */
+    _ct_ls_write_tail(f, D->c, D->r, rkln, iv, r->sign_lo);
 }
 
-static int lsio_double(double *x, const char **s)
+int _ct_ls_read_double(double *x, const char **s)
 {
     size_t len;
     const char *t = ct_qparse_tok(s, &len);
@@ -133,7 +144,7 @@ int ct_lsroot_read(ct_lsroot_t r, const char **s)
     ct_lssys_struct *S = lsio_read_sys(s);
     double c, rad;
     slong sign;
-    if (S == NULL || lsio_double(&c, s) || lsio_double(&rad, s) ||
+    if (S == NULL || _ct_ls_read_double(&c, s) || _ct_ls_read_double(&rad, s) ||
         ct_qparse_tok_slong(&r->row, s) || ct_qparse_tok_slong(&r->k, s) ||
         ct_qparse_tok_slong(&r->l, s) || ct_qparse_tok_slong(&r->node, s) ||
         ct_qparse_tok_fmpq(r->ilo, s) || ct_qparse_tok_fmpq(r->lo, s) ||

@@ -15,27 +15,15 @@ void ct_lsroot_kroot_write(FILE *f, const ct_lsroot_kroot_t r)
 {
     const ct_lsroot_kdisk_struct *D = r->disk;
     const ct_lsroot_kron_struct *S = D->sys;
-    fprintf(f, "%ld %ld", (long)S->n, (long)S->c);
-    for (slong i = 0; i < S->n; i++) {
-        fprintf(f, " %ld", (long)(S->rowstart[i + 1] - S->rowstart[i]));
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
-            fprintf(f, " %ld %.0f", (long)S->col[e], S->w[e]);
-    }
+    _ct_ls_write_graph(f, S->n, S->c, S->rowstart, S->col, S->w);
     fprintf(f, " %ld", (long)S->m);
     for (slong j = 0; j < S->m; j++)
         fprintf(f, " %ld %ld", (long)S->lab[j], (long)S->cls[j]);
     fputc(' ', f);
     fmpz_fprint(f, S->scale);
-    fprintf(f, " %a %a %ld %ld %ld %ld ", D->c, D->r, (long)r->row, (long)r->k,
-            (long)r->l, (long)r->node);
-    fmpq_fprint(f, r->ilo);
-    fputc(' ', f);
-    fmpq_fprint(f, r->lo);
-    fputc(' ', f);
-    fmpq_fprint(f, r->hi);
-    fputc(' ', f);
-    fmpq_fprint(f, r->ihi);
-    fprintf(f, " %d", r->sign_lo);
+    slong rkln[4] = {r->row, r->k, r->l, r->node};
+    fmpq iv[4] = {*r->ilo, *r->lo, *r->hi, *r->ihi}; /* shallow: printed only */
+    _ct_ls_write_tail(f, D->c, D->r, rkln, iv, r->sign_lo);
 }
 
 /* The graph and labels as read. */
@@ -183,28 +171,16 @@ static ct_lsroot_kdisk_struct *kio_disk(ct_lsroot_kron_struct *S, double c, doub
     return _ct_kdisk_new(S, c, r);
 }
 
-static int kio_double(double *x, const char **s)
-{
-    size_t len;
-    const char *t = ct_qparse_tok(s, &len);
-    char buf[64], *end;
-    if (t == NULL || len >= sizeof(buf))
-        return -1;
-    memcpy(buf, t, len);
-    buf[len] = 0;
-    *x = strtod(buf, &end);
-    return *end == 0 ? 0 : -1;
-}
-
 /* The fields after the system; 0 when well formed and consistent with S. */
 static int kio_fields(ct_lsroot_kroot_t r, double *c, double *rad, slong *sign,
                       const ct_lsroot_kron_struct *S, const char **s)
 {
-    if (kio_double(c, s) || kio_double(rad, s) || ct_qparse_tok_slong(&r->row, s) ||
-        ct_qparse_tok_slong(&r->k, s) || ct_qparse_tok_slong(&r->l, s) ||
-        ct_qparse_tok_slong(&r->node, s) || ct_qparse_tok_fmpq(r->ilo, s) ||
-        ct_qparse_tok_fmpq(r->lo, s) || ct_qparse_tok_fmpq(r->hi, s) ||
-        ct_qparse_tok_fmpq(r->ihi, s) || ct_qparse_tok_slong(sign, s))
+    if (_ct_ls_read_double(c, s) || _ct_ls_read_double(rad, s) ||
+        ct_qparse_tok_slong(&r->row, s) || ct_qparse_tok_slong(&r->k, s) ||
+        ct_qparse_tok_slong(&r->l, s) || ct_qparse_tok_slong(&r->node, s) ||
+        ct_qparse_tok_fmpq(r->ilo, s) || ct_qparse_tok_fmpq(r->lo, s) ||
+        ct_qparse_tok_fmpq(r->hi, s) || ct_qparse_tok_fmpq(r->ihi, s) ||
+        ct_qparse_tok_slong(sign, s))
         return 1;
     return !(*c >= 0 && *c < 1 && *rad > 0 && *rad <= 0.25) || r->row < 0 ||
            r->row >= S->n || r->k < 0 || r->k >= r->l || r->l >= S->c ||
