@@ -49,7 +49,9 @@ ok "--keep-going: the others reported, the broken one named as missing" $?
 # A worker killed (SIGKILL) in the middle of the run: mpirun stops the job,
 # nothing is printed on stdout, the exit status is non-zero, and rank 0 names
 # the instances in flight, the killed rank's among them; --keep-going cannot
-# turn that into a report either. The instances (70-node alpha, ~0.2 s CPU
+# turn that into a report either. mpirun may end rank 0 before it prints (a
+# race, seen about once in six runs on a loaded machine): then mpirun's own
+# notice names the killed rank, and that is accepted instead. The instances (70-node alpha, ~0.2 s CPU
 # each) keep both workers busy for seconds; the kill comes 0.5 s after the
 # worker process appears (it then holds an instance).
 "$C" sample --dataset tests/fixtures/tinyweb --nodes 70 --count 24 --seed 1 \
@@ -74,10 +76,16 @@ for opt in "" --keep-going; do
   [ -n "$w" ] && sleep 0.5 && kill -9 "$w"
   wait $mp
   rc=$?
-  [ -n "$w" ] && [ $rc -ne 0 ] && [ ! -s "$tmp/kout" ] &&
-    grep -q 'certune-mpi: stopped; no report' "$tmp/kerr" &&
+  named=1
+  if grep -q 'certune-mpi: stopped; no report' "$tmp/kerr"; then
     grep -q "^  rank 2: $tmp/slow/sample-0[0-9]*\.gssl" "$tmp/kerr"
-  ok "a killed worker${opt:+ ($opt)}: exit $rc, no report, its instance in flight named" $?
+    named=$?
+  else
+    grep -q 'process rank 2 .*exited on signal 9' "$tmp/kerr"
+    named=$?
+  fi
+  [ -n "$w" ] && [ $rc -ne 0 ] && [ ! -s "$tmp/kout" ] && [ $named -eq 0 ]
+  ok "a killed worker${opt:+ ($opt)}: exit $rc, no report, the rank or its instance in flight named" $?
 done
 echo "$checks checks, $fails failed"
 [ "$fails" -eq 0 ]
