@@ -53,23 +53,9 @@ static void ls_narrow_job(void *arg, slong j)
     ct_lsroot_struct *r = ((ls_narrow_ctx *)arg)->z + j;
     ct_lsdisk_struct *D = r->disk;
     _ct_lspoly P;
-    fmpq_t m, w;
-    fmpq_init(m), fmpq_init(w);
     _ct_lspoly_make(&P, D->lev2[ls_pair_index(r)], D, r->row, r->k, r->l);
-    for (;;) {
-        fmpq_sub(w, r->hi, r->lo);
-        fmpq_mul_2exp(w, w, LS_KEEP_BITS);
-        if (fmpq_cmp(w, r->hi) <= 0)
-            break;
-        fmpq_add(m, r->lo, r->hi);
-        fmpq_div_2exp(m, m, 1);
-        int s = _ct_lspoly_sign(&P, m, LS_KEEP_BITS + 20);
-        if (s == 0)
-            break; /* the model's limit: the oracle refines further if asked */
-        fmpq_swap(s == r->sign_lo ? r->lo : r->hi, m);
-    }
+    _ct_lspoly_narrow(r->lo, r->hi, r->sign_lo, &P, LS_KEEP_BITS, NULL, NULL);
     _ct_lspoly_free(&P);
-    fmpq_clear(m), fmpq_clear(w);
 }
 
 void _ct_lsroot_narrow(ct_lsroot_struct *z, slong nz, slong nthreads)

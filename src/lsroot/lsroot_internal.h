@@ -81,6 +81,13 @@ int _ct_ls_cholesky(double *C, slong n, double *fro);
 void _ct_lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
                       const mag_t s, slong m);
 
+/* Narrows [lo, hi] (sign_lo at lo, the other at hi) by bisection with P's
+   signs, at x or at map(x) when map is not NULL (the model's variable),
+   until hi - lo <= 2^-bits hi or P cannot decide a midpoint. */
+void _ct_lspoly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo, const _ct_lspoly *P, slong bits,
+                       void (*map)(fmpq_t a, const void *ctx, const fmpq_t x),
+                       const void *ctx);
+
 /* P (its tau, dtau initialized) from the power series' coefficients
    a[0..J] on the disk of radius r around 0, |a_j| <= K beyond J: divided by
    alpha^shift, the leading coefficients that are exactly 0. */
@@ -207,13 +214,17 @@ static inline int _ct_ls_exact_or_bracket(const fmpq_t lo, const fmpq_t hi, slon
 
 /* Text forms shared by both systems' roots (lsroot_io.c): "N C" and each
    row as "COUNT (NEIGHBOUR WEIGHT)..."; " CD RD ROW K L NODE ILO LO HI IHI S"
-   from rkln = {row, k, l, node} and iv = {ilo, lo, hi, ihi}; and a double
-   token (C99 hex or decimal): 0, or -1 when malformed. */
+   from rkln = {row, k, l, node} and iv = {ilo, lo, hi, ihi}. */
 void _ct_ls_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
                         const slong *col, const double *w);
 void _ct_ls_write_tail(FILE *f, double c, double r, const slong *rkln, const fmpq *iv,
                        int sign);
-int _ct_ls_read_double(double *x, const char **s);
+/* The tail written by _ct_ls_write_tail: the disk's c and rad, row, k, l,
+   node into rkln, ilo, lo, hi, ihi into *iv[0..3], the sign; 0 when well formed
+   and consistent (the disk in range, row < n, 0 <= k < l < nclass, lo < hi
+   with sign +-1 or lo = hi with sign 0, ilo <= lo, hi <= ihi), else -1. */
+int _ct_ls_read_tail(double *c, double *rad, slong *rkln, fmpq *const *iv, slong *sign,
+                     slong n, slong nclass, const char **s);
 
 /* Counts a ball component (0), a fallback (1) or an exact oracle call (2). */
 void _ct_lsroot_count(int which);

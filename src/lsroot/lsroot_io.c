@@ -47,7 +47,8 @@ void ct_lsroot_write(FILE *f, const ct_lsroot_t r)
     _ct_ls_write_tail(f, D->c, D->r, rkln, iv, r->sign_lo);
 }
 
-int _ct_ls_read_double(double *x, const char **s)
+/* A double token (C99 hex or decimal): 0, or -1 when malformed. */
+static int lsio_double(double *x, const char **s)
 {
     size_t len;
     const char *t = ct_qparse_tok(s, &len);
@@ -139,23 +140,37 @@ static ct_lssys_struct *lsio_read_sys(const char **s)
     return S;
 }
 
+int _ct_ls_read_tail(double *c, double *rad, slong *rkln, fmpq *const *iv, slong *sign,
+                     slong n, slong nclass, const char **s)
+{
+    if (lsio_double(c, s) || lsio_double(rad, s))
+        return -1;
+    for (int t = 0; t < 4; t++)
+        if (ct_qparse_tok_slong(rkln + t, s))
+            return -1;
+    for (int t = 0; t < 4; t++)
+        if (ct_qparse_tok_fmpq(iv[t], s))
+            return -1;
+    if (ct_qparse_tok_slong(sign, s))
+        return -1;
+    int ok = *c >= 0 && *c < 1 && *rad > 0 && *rad <= 0.25 && rkln[0] >= 0 &&
+             rkln[0] < n && rkln[1] >= 0 && rkln[1] < rkln[2] && rkln[2] < nclass &&
+             _ct_ls_exact_or_bracket(iv[1], iv[2], *sign) &&
+             fmpq_cmp(iv[0], iv[1]) <= 0 && fmpq_cmp(iv[2], iv[3]) <= 0;
+    return ok ? 0 : -1;
+}
+
 int ct_lsroot_read(ct_lsroot_t r, const char **s)
 {
     ct_lssys_struct *S = lsio_read_sys(s);
     double c, rad;
-    slong sign;
-    if (S == NULL || _ct_ls_read_double(&c, s) || _ct_ls_read_double(&rad, s) ||
-        ct_qparse_tok_slong(&r->row, s) || ct_qparse_tok_slong(&r->k, s) ||
-        ct_qparse_tok_slong(&r->l, s) || ct_qparse_tok_slong(&r->node, s) ||
-        ct_qparse_tok_fmpq(r->ilo, s) || ct_qparse_tok_fmpq(r->lo, s) ||
-        ct_qparse_tok_fmpq(r->hi, s) || ct_qparse_tok_fmpq(r->ihi, s) ||
-        ct_qparse_tok_slong(&sign, s) || !(c >= 0 && c < 1 && rad > 0 && rad <= 0.25) ||
-        r->row < 0 || r->row >= S->n || r->k < 0 || r->k >= r->l || r->l >= S->c ||
-        !_ct_ls_exact_or_bracket(r->lo, r->hi, sign) || fmpq_cmp(r->ilo, r->lo) > 0 ||
-        fmpq_cmp(r->hi, r->ihi) > 0) {
+    slong sign, rkln[4];
+    fmpq *iv[4] = {r->ilo, r->lo, r->hi, r->ihi};
+    if (S == NULL || _ct_ls_read_tail(&c, &rad, rkln, iv, &sign, S->n, S->c, s)) {
         ct_lssys_unref(S);
         return -1;
     }
+    r->row = rkln[0], r->k = rkln[1], r->l = rkln[2], r->node = rkln[3];
     _ct_lsdisk_unref(r->disk);
     r->disk = _ct_lsdisk_new(S, c, rad);
     ct_lssys_unref(S);

@@ -140,18 +140,16 @@ typedef struct {
     slong nr;
 } kron_build_ctx;
 
-static void kron_build_job(void *arg, slong m);
-
-static void kron_build_job_rest(void *arg, slong m)
-{
-    kron_build_job(arg, m + 1);
-}
-
 static void kron_build_job(void *arg, slong m)
 {
     kron_build_ctx *X = arg;
     X->models[m] =
         _ct_kron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->rows, X->nr);
+}
+
+static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */
+{
+    kron_build_job(arg, m + 1);
 }
 
 static void kron_copy_zeros(ct_lsroot_kron_zero **z, const _ct_lszero *y, slong nz,

@@ -146,6 +146,7 @@ void _ct_kron_poly_make(_ct_lspoly *P, const ct_lsroot_kron_struct *S,
 typedef struct {
     slong nb;
     slong *boff, *bnode;
+    slong *toff, *tadj, *tnode; /* the block-cut tree (lsroot_kron_blocks.c) */
 } _ct_kron_blocks;
 
 void _ct_kron_blocks_init(_ct_kron_blocks *B, const ct_lsroot_kron_struct *S);

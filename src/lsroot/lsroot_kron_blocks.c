@@ -66,7 +66,7 @@ static void kblk_dfs(_ct_kron_blocks *B, kblk_work *W, const ct_lsroot_kron_stru
     }
 }
 
-void _ct_kron_blocks_init(_ct_kron_blocks *B, const ct_lsroot_kron_struct *S)
+static void kblk_blocks(_ct_kron_blocks *B, const ct_lsroot_kron_struct *S)
 {
     slong n = S->n, nnz = S->rowstart[n];
     kblk_work W;
@@ -87,18 +87,13 @@ void _ct_kron_blocks_init(_ct_kron_blocks *B, const ct_lsroot_kron_struct *S)
     flint_free(par), flint_free(next), flint_free(stk);
 }
 
-void _ct_kron_blocks_clear(_ct_kron_blocks *B)
-{
-    flint_free(B->boff), flint_free(B->bnode);
-}
-
 /* The tree: tree node b < nb is block b, nb + x is node x as a cut vertex
-   (only those in two blocks or more are used); adjacency in CSR (toff, tadj). */
-static void kblk_tree(slong **toff, slong **tadj, slong *cnt, const _ct_kron_blocks *B,
-                      slong n)
+   (only those in two blocks or more are used); adjacency in CSR (toff, tadj),
+   and each node's tree node (its cut vertex node, else its block). */
+static void kblk_tree(_ct_kron_blocks *B, slong n)
 {
-    slong nt = B->nb + n, len = B->boff[B->nb];
-    memset(cnt, 0, n * sizeof(slong));
+    slong nt = B->nb + n, len = B->boff[B->nb], **toff = &B->toff, **tadj = &B->tadj;
+    slong *cnt = flint_calloc(n, sizeof(slong));
     for (slong t = 0; t < len; t++)
         cnt[B->bnode[t]]++;
     *toff = flint_calloc(nt + 1, sizeof(slong));
@@ -118,18 +113,18 @@ static void kblk_tree(slong **toff, slong **tadj, slong *cnt, const _ct_kron_blo
             (*tadj)[(*toff)[b] + fill[b]++] = c;
             (*tadj)[(*toff)[c] + fill[c]++] = b;
         }
-    flint_free(fill);
+    B->tnode = flint_malloc(n * sizeof(slong));
+    for (slong b = 0; b < B->nb; b++)
+        for (slong t = B->boff[b]; t < B->boff[b + 1]; t++)
+            B->tnode[B->bnode[t]] = cnt[B->bnode[t]] > 1 ? B->nb + B->bnode[t] : b;
+    flint_free(fill), flint_free(cnt);
 }
 
 void _ct_kron_blocks_carriers(slong *carrier, const _ct_kron_blocks *B,
                               const ct_lsroot_kron_struct *S, const char *in_t)
 {
-    slong n = S->n, nt = B->nb + n, *toff, *tadj, *cnt = flint_malloc(n * sizeof(slong));
-    kblk_tree(&toff, &tadj, cnt, B, n);
-    slong *tnode = flint_malloc(n * sizeof(slong)); /* each node's tree node */
-    for (slong b = 0; b < B->nb; b++)
-        for (slong t = B->boff[b]; t < B->boff[b + 1]; t++)
-            tnode[B->bnode[t]] = cnt[B->bnode[t]] > 1 ? B->nb + B->bnode[t] : b;
+    slong n = S->n, nt = B->nb + n;
+    const slong *toff = B->toff, *tadj = B->tadj, *tnode = B->tnode;
     slong *par = flint_malloc(nt * sizeof(slong)),
           *ord = flint_malloc(nt * sizeof(slong));
     slong *att = flint_malloc(nt * sizeof(slong)), no = 0, root = -1;
@@ -155,6 +150,17 @@ void _ct_kron_blocks_carriers(slong *carrier, const _ct_kron_blocks *B,
     }
     for (slong i = 0; i < n; i++)
         carrier[i] = core[tnode[i]] ? i : att[tnode[i]];
-    flint_free(toff), flint_free(tadj), flint_free(cnt), flint_free(tnode);
     flint_free(par), flint_free(ord), flint_free(att), flint_free(core);
+}
+
+void _ct_kron_blocks_init(_ct_kron_blocks *B, const ct_lsroot_kron_struct *S)
+{
+    kblk_blocks(B, S);
+    kblk_tree(B, S->n);
+}
+
+void _ct_kron_blocks_clear(_ct_kron_blocks *B)
+{
+    flint_free(B->boff), flint_free(B->bnode);
+    flint_free(B->toff), flint_free(B->tadj), flint_free(B->tnode);
 }

@@ -175,18 +175,12 @@ static ct_lsroot_kdisk_struct *kio_disk(ct_lsroot_kron_struct *S, double c, doub
 static int kio_fields(ct_lsroot_kroot_t r, double *c, double *rad, slong *sign,
                       const ct_lsroot_kron_struct *S, const char **s)
 {
-    if (_ct_ls_read_double(c, s) || _ct_ls_read_double(rad, s) ||
-        ct_qparse_tok_slong(&r->row, s) || ct_qparse_tok_slong(&r->k, s) ||
-        ct_qparse_tok_slong(&r->l, s) || ct_qparse_tok_slong(&r->node, s) ||
-        ct_qparse_tok_fmpq(r->ilo, s) || ct_qparse_tok_fmpq(r->lo, s) ||
-        ct_qparse_tok_fmpq(r->hi, s) || ct_qparse_tok_fmpq(r->ihi, s) ||
-        ct_qparse_tok_slong(sign, s))
+    slong rkln[4];
+    fmpq *iv[4] = {r->ilo, r->lo, r->hi, r->ihi};
+    if (_ct_ls_read_tail(c, rad, rkln, iv, sign, S->n, S->c, s))
         return 1;
-    return !(*c >= 0 && *c < 1 && *rad > 0 && *rad <= 0.25) || r->row < 0 ||
-           r->row >= S->n || r->k < 0 || r->k >= r->l || r->l >= S->c ||
-           !_ct_ls_exact_or_bracket(r->lo, r->hi, *sign) ||
-           fmpz_sgn(fmpq_numref(r->ilo)) <= 0 || fmpq_cmp(r->ilo, r->lo) > 0 ||
-           fmpq_cmp(r->hi, r->ihi) > 0;
+    r->row = rkln[0], r->k = rkln[1], r->l = rkln[2], r->node = rkln[3];
+    return fmpz_sgn(fmpq_numref(r->ilo)) <= 0; /* lambda > 0 */
 }
 
 int ct_lsroot_kroot_read(ct_lsroot_kroot_t r, const char **s)

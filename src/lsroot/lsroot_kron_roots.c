@@ -37,6 +37,11 @@ static void kr_model_job(void *arg, slong j)
     _ct_kdisk_model(X->jd[j], 0, X->jk[j]);
 }
 
+static void kr_alpha(fmpq_t a, const void *S, const fmpq_t x)
+{
+    _ct_kron_alpha(a, S, x);
+}
+
 static void kr_narrow_job(void *arg, slong j)
 {
     ct_lsroot_kroot_struct *r = ((kr_narrow_ctx *)arg)->z + j;
@@ -45,24 +50,9 @@ static void kr_narrow_job(void *arg, slong j)
     if (M == NULL || N == NULL)
         return;
     _ct_lspoly P;
-    fmpq_t m, w, a;
-    fmpq_init(m), fmpq_init(w), fmpq_init(a);
     _ct_kron_pmodel_poly(&P, D->sys, D->sys->hi[0], M, N, r->row);
-    for (;;) {
-        fmpq_sub(w, r->hi, r->lo);
-        fmpq_mul_2exp(w, w, KR_KEEP_BITS);
-        if (fmpq_cmp(w, r->hi) <= 0)
-            break;
-        fmpq_add(m, r->lo, r->hi);
-        fmpq_div_2exp(m, m, 1);
-        _ct_kron_alpha(a, D->sys, m);
-        int s = _ct_lspoly_sign(&P, a, KR_KEEP_BITS + 20);
-        if (s == 0)
-            break; /* the model's limit: the oracle refines further if asked */
-        fmpq_swap(s == r->sign_lo ? r->lo : r->hi, m);
-    }
+    _ct_lspoly_narrow(r->lo, r->hi, r->sign_lo, &P, KR_KEEP_BITS, kr_alpha, D->sys);
     _ct_lspoly_free(&P);
-    fmpq_clear(m), fmpq_clear(w), fmpq_clear(a);
 }
 
 /* Narrows the nz roots (models built first, one builder per disk and pair). */

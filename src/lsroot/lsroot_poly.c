@@ -184,3 +184,26 @@ int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec)
     arb_clear(a);
     return s;
 }
+
+void _ct_lspoly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo, const _ct_lspoly *P, slong bits,
+                       void (*map)(fmpq_t a, const void *ctx, const fmpq_t x),
+                       const void *ctx)
+{
+    fmpq_t m, w, a;
+    fmpq_init(m), fmpq_init(w), fmpq_init(a);
+    for (;;) {
+        fmpq_sub(w, hi, lo);
+        fmpq_mul_2exp(w, w, bits);
+        if (fmpq_cmp(w, hi) <= 0)
+            break;
+        fmpq_add(m, lo, hi);
+        fmpq_div_2exp(m, m, 1);
+        if (map != NULL)
+            map(a, ctx, m);
+        int s = _ct_lspoly_sign(P, map != NULL ? a : m, bits + 20);
+        if (s == 0)
+            break; /* the model's limit: the oracle refines further if asked */
+        fmpq_swap(s == sign_lo ? lo : hi, m);
+    }
+    fmpq_clear(m), fmpq_clear(w), fmpq_clear(a);
+}
