@@ -270,8 +270,10 @@ void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
    predictions up to the renumbering and the tie rule are unchanged, and the
    cost no longer grows with the declared class count. out shares everything
    but label and held with in (in must outlive it); free those with
-   ct_analysis_compact_clear (not ct_instance_clear). */
-void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in);
+   ct_analysis_compact_clear (not ct_instance_clear). With ties ==
+   CT_SIGNFN_TIES_EXPECTED every declared class is kept (a node without a
+   labeled node in its component ties among all of them). */
+void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties);
 void ct_analysis_compact_clear(ct_instance_t out);
 
 /* The exact form of breakpoint b as the analysis keeps it (A->exact): the

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "certune/analysis.h"
 #include "certune/mem.h"
+#include "certune/signfn.h"
 
 static int classes_cmp(const void *a, const void *b)
 {
@@ -40,14 +41,21 @@ static slong classes_find(const slong *keep, slong nkeep, slong k)
 /* A class no node is labeled with has F = 0 at every node, so all such classes
    tie and only the smallest can be predicted (ties go to the smallest class).
    Kept: the given classes, the held-out ones, and the smallest ungiven class.
-   The renumbering keeps their order, so the tie rule and every loss agree. */
-void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in)
+   The renumbering keeps their order, so the tie rule and every loss agree.
+   Under the expected rule the count of tied classes is the price: a node of a
+   component without a label ties among every declared class, so all are kept
+   (at most CT_SIGNFN_TIES_MAX_CLASSES there). */
+void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties)
 {
     slong n = in->n, nlab = 0, nkeep;
-    slong *keep = ct_mem_malloc(ct_mem_size((size_t)2 * n + 1, sizeof(slong)));
+    int all = ties == CT_SIGNFN_TIES_EXPECTED;
+    slong *keep = ct_mem_malloc(
+        ct_mem_size((size_t)2 * n + 1 + (all ? (size_t)in->c : 0), sizeof(slong)));
     for (slong i = 0; i < n; i++)
         if (in->label[i] >= 0)
             keep[nlab++] = in->label[i];
+    for (slong k = 0; all && k < in->c; k++)
+        keep[nlab++] = k;
     nlab = classes_unique(keep, nlab);
     nkeep = nlab;
     slong gap = classes_first_gap(keep, nlab, in->c);

@@ -135,7 +135,7 @@ int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam
     }
     ct_instance_struct *few = flint_malloc(m * sizeof(ct_instance_struct));
     for (slong t = 0; t < m; t++)
-        ct_analysis_compact_classes(few + t, insts + t);
+        ct_analysis_compact_classes(few + t, insts + t, ties);
     ct_analysis_common C;
     ct_analysis_common_init(&C);
     int undecided = fam->build(&C, A, c, few, m, score_all, warn);
