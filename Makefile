@@ -2,7 +2,7 @@
 CC ?= gcc
 OPT ?= -O2 -g
 CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Iinclude $(OPT) $(CFLAGS)
-LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lz -lm
+LIBS = -lcalcium -lflint-arb -lflint -lmpfr -lgmp -lnettle -lz -lm
 # OpenBLAS and libzip are not linked: they are loaded when first needed
 # (blas.c, dataset_zip.c). Tests that write zip files link libzip.
 TEST_LIBS = -lzip
@@ -153,7 +153,7 @@ fuzz: $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset
 	$(B)/fuzz/fuzz-dataset -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  fuzz/corpus-dataset-run fuzz/corpus-dataset
 
-FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c src/mem/mem.c
+FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c src/mem/mem.c src/digest/digest.c
 $(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
 	@mkdir -p $(dir $@)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \

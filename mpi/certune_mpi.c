@@ -71,14 +71,16 @@ static char *mpi_analyze_one(int *status, const mpi_options *o, const char *path
     char err[CERTUNE_ERRLEN], *buf = NULL;
     size_t len = 0;
     ct_instance_t inst;
+    unsigned char digest[CT_DIGEST_SIZE];
     *status = CERTUNE_EXIT_INPUT;
-    if (ct_instance_load(inst, path, err, sizeof(err)) == 0) {
+    if (ct_instance_load_digest(inst, digest, path, err, sizeof(err)) == 0) {
         ct_analysis_t A;
         if (ct_family_analyze_ties(A, o->family, o->c, inst, 1, o->score_all, o->ties,
                                    NULL, err, sizeof(err)) == 0) {
             slong zero = 0;
-            ct_profile_struct P = {*A,    o->score_all, (char **)&path, 1, 1, 1,
-                                   &zero, NULL};
+            ct_profile_struct P = {*A, o->score_all, (char **)&path, 1,  1,
+                                   1,  &zero,        NULL,           {0}};
+            ct_profile_set_digest(P.set_digest, digest, 1);
             FILE *f = open_memstream(&buf, &len);
             ct_profile_write(f, &P);
             fclose(f);

@@ -134,6 +134,7 @@ int main(int argc, char **argv)
     ct_opt_set_command(argv[1]);
     ct_mem_set_context("running certune %s", argv[1]);
     int rc = ct_opt_finish_stdout(fn(argc - 1, argv + 1));
+    ct_cli_spool_clear();   /* inputs read once, kept for their second look */
     flint_cleanup_master(); /* FLINT's integer cache, so valgrind sees no leak */
     return rc;
 }

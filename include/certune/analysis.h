@@ -180,6 +180,11 @@ void ct_analysis_clear(ct_analysis_t A);
    minimum and the places attaining it, best_piece, the representative (may
    refine A->bp), as the analyzer sets them. */
 void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
+/* A complete analysis of no instance (an empty shard's): no breakpoint, one
+   piece (and the ends when closed), no event; c may be NULL (then 0). Only
+   ct_profile_write and ct_analysis_merge take it; clear it. */
+void ct_analysis_init_none(ct_analysis_t A, ct_family_t family, const fmpq_t c, int ties,
+                           int closed);
 void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
 void ct_analysis_summarize(ct_analysis_t A);
 

@@ -83,12 +83,27 @@ slong ct_cli_default_threads(void);
 int ct_cli_parse_threads(slong *n, const char *text);
 int ct_cli_parse_shard(slong *i, slong *k, const char *text);
 
-/* The paths of shard i of k (every k-th of the expanded args from the i-th)
-   in *paths (free with ct_cli_free_paths), their count in *m, the number of
-   expanded paths in *set_size. Returns 0, or 2 with the message printed (also
-   when the shard is empty). */
-int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *const *args,
-                       slong nargs, slong i, slong k);
+/* The expanded FILE|DIR list (all[0..n), owned) and shard i of k of it: the
+   m paths (pointers into all) of every k-th from the i-th; m may be 0 (more
+   shards than instances: an empty shard is a valid part of a split). */
+typedef struct {
+    char **all;
+    slong n;
+    const char **paths;
+    slong m, shard_i, shard_k;
+} ct_cli_shard_struct;
+
+/* Fills S from the args; 0, or 2 with the message printed (nothing to clear). */
+int ct_cli_shard_init(ct_cli_shard_struct *S, const char *const *args, slong nargs,
+                      slong i, slong k);
+void ct_cli_shard_clear(ct_cli_shard_struct *S);
+
+/* out = the digest of the whole set (ct_profile_set_digest): the shard's own
+   files' digests from own (m * CT_DIGEST_SIZE bytes, as read for the
+   analysis), every other file read now. Returns 0, or 2 with the message
+   printed when one cannot be read. */
+int ct_cli_shard_set_digest(unsigned char *out, const ct_cli_shard_struct *S,
+                            const unsigned char *own);
 
 /* .gssl files as a stream source (cli_source.c): src hands out instances read
    chunk by chunk (errors "path:line: message"), each file's node count read
@@ -99,17 +114,29 @@ typedef struct {
     ct_analysis_source_struct src;
     const char *const *paths;
     slong *nodes;
+    unsigned char *digest; /* per file its SHA-256, set when its chunk is read */
 } ct_cli_files_struct;
 
 void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m,
                        slong nthreads);
 void ct_cli_files_clear(ct_cli_files_struct *F);
 
-/* Writes the profile P to path; 0, or 2 with the message printed. */
+/* Writes the profile P to path atomically (ct_profile_save); 0, or 2 with the
+   message printed. */
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P);
 
-/* Whether path is a profile file (it begins with "certune-profile "). */
+/* Whether path is a profile file (it begins with "certune-profile "). An
+   input readable only once (stdin "-", a FIFO) is spooled (ct_cli_spool). */
 int ct_cli_is_profile(const char *path);
+
+/* Inputs readable only once (cli_spool.c): 1 with *data, *len the whole input
+   (read on the first call for that path, kept until ct_cli_spool_clear), 0
+   for a regular file (not read: open it), -1 with err set when it cannot be
+   read or exceeds CT_INSTANCE_MAX_FILE bytes. Not thread-safe: spool while
+   one thread runs, read the copies from any. */
+int ct_cli_spool(const char *path, const char **data, size_t *len, char *err,
+                 size_t errlen);
+void ct_cli_spool_clear(void);
 
 /* Reads the profiles files[0..n) and merges them exactly into out, as `merge`
    does: one split of one set, every shard present (else exit 2 naming the

@@ -36,6 +36,11 @@ typedef ct_instance_struct ct_instance_t[1];
    without reading the rest. path "-" reads stdin (named "(stdin)"). */
 int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen);
 
+/* Same as ct_instance_load; also sets digest (CT_DIGEST_SIZE bytes, digest.h)
+   to the SHA-256 of the file's bytes, read once for both (a FIFO works). */
+int ct_instance_load_digest(ct_instance_t inst, unsigned char *digest, const char *path,
+                            char *err, size_t errlen);
+
 /* Same as ct_instance_load, reading from the len bytes at text; name is used in
    messages in place of a path (the fuzz target and tests use it). */
 int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const char *name,

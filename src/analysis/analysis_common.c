@@ -111,6 +111,27 @@ void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
     A->tie_unit = 1;
 }
 
+void ct_analysis_init_none(ct_analysis_t A, ct_family_t family, const fmpq_t c, int ties,
+                           int closed)
+{
+    ct_analysis_init_empty(A, family, 0);
+    if (c != NULL)
+        fmpq_set(A->c, c);
+    A->ties = ties;
+    A->closed = closed;
+    ct_analysis_alloc_breakpoints(A, 0);
+    A->nplaces = 1 + (closed ? 2 : 0);
+    A->inst_nodes = flint_malloc(2 * sizeof(slong));
+    A->inst_classes = A->inst_nodes + 1;
+    A->inst_nscored = flint_calloc(1, sizeof(slong));
+    A->inst_cost0 = flint_calloc(1, sizeof(slong));
+    A->place_start = flint_calloc(A->nplaces + 1, sizeof(slong));
+    A->ev_inst = flint_malloc(sizeof(slong));
+    A->ev_delta = flint_malloc(sizeof(slong));
+    A->place_tied = flint_calloc(2 * A->nplaces, sizeof(slong));
+    A->place_hidden = A->place_tied + A->nplaces;
+}
+
 int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_instance_struct *insts, slong m,
                            int score_all, int ties, FILE *warn, char *err, size_t errlen)

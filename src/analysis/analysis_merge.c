@@ -218,6 +218,7 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     R->nscored = A->nscored + B->nscored;
     R->tie_unit =
         A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
+    R->closed = A->closed; /* the domain's ends, kept when undecided too */
     merge_inst_sizes(R, A, B);
     merge_copy_undecided(R, A);
     merge_copy_undecided(R, B);
@@ -228,7 +229,6 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     slong n = merge_order(ia, ib, R, A, B);
     if (n >= 0) {
         ct_analysis_alloc_breakpoints(R, n);
-        R->closed = A->closed;
         merge_losses(R, A, B, ia, ib);
         merge_instances(R, A, B, ia, ib);
         ct_analysis_summarize(R);

@@ -45,9 +45,18 @@ typedef struct {
 static void cli_load_one(void *arg, slong t)
 {
     cli_load_job *J = arg;
+    if (J->err[t] != NULL)
+        return;
     char err[CERTUNE_ERRLEN];
-    ct_mem_set_thread_context("reading %s", J->files[t]);
-    if (ct_instance_load(J->insts + t, J->files[t], err, sizeof(err)))
+    const char *data, *name = J->files[t];
+    size_t len;
+    ct_mem_set_thread_context("reading %s", name);
+    int sp = ct_cli_spool(name, &data, &len, err, sizeof(err));
+    if (sp == 1 && strcmp(name, "-") == 0)
+        name = "(stdin)";
+    if (sp < 0 ||
+        (sp == 1 && ct_instance_parse(J->insts + t, data, len, name, err, sizeof(err))) ||
+        (sp == 0 && ct_instance_load(J->insts + t, name, err, sizeof(err))))
         J->err[t] = ct_mem_strdup(err);
     ct_mem_set_thread_context("%s", "");
 }
@@ -57,6 +66,12 @@ int ct_cli_load_instances(ct_instance_struct *insts, const char *const *files, s
 {
     cli_load_job J = {insts, files,
                       ct_mem_calloc((size_t)FLINT_MAX(n, 1), sizeof(char *))};
+    const char *data;
+    size_t len;
+    char err[CERTUNE_ERRLEN];
+    for (slong t = 0; t < n; t++) /* one thread: inputs read once, spooled first */
+        if (ct_cli_spool(files[t], &data, &len, err, sizeof(err)) < 0)
+            J.err[t] = ct_mem_strdup(err);
     ct_pool_for(n, n >= 64 ? nthreads : 1, cli_load_one, NULL, &J);
     slong bad = 0;
     while (bad < n && J.err[bad] == NULL)

@@ -149,56 +149,85 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
     return rc;
 }
 
-/* --save-profile: the analysis as a profile file (docs/scale.md), A borrowed. */
-static int analyze_save_profile(const analyze_options *o, ct_analysis_t A, char **names,
-                                slong set_size)
+/* --save-profile: the analysis as a profile file (docs/scale.md), A borrowed;
+   the set's digest from the shard's files as read and every other file. */
+static int analyze_save_profile(const analyze_options *o, ct_analysis_t A,
+                                const ct_cli_shard_struct *S, const unsigned char *own)
 {
     slong shard = o->shard_i;
-    ct_profile_struct P = {*A, o->score_all, names, o->shard_k, set_size,
-                           1,  &shard,       NULL};
-    return ct_cli_save_profile(o->save_profile, &P);
+    ct_profile_struct P = {
+        *A, o->score_all, (char **)S->paths, o->shard_k, S->n, 1, &shard, NULL, {0}};
+    int rc = ct_cli_shard_set_digest(P.set_digest, S, own);
+    return rc ? rc : ct_cli_save_profile(o->save_profile, &P);
+}
+
+/* An empty shard (more shards than instances) is a valid part of a split: its
+   profile holds no instance, and `merge` takes it. */
+static int analyze_empty_shard(const analyze_options *o, const ct_cli_shard_struct *S)
+{
+    fprintf(stderr, "certune: shard %ld/%ld of %ld instance%s is empty%s\n",
+            (long)o->shard_i, (long)o->shard_k, (long)S->n, S->n == 1 ? "" : "s",
+            o->save_profile != NULL ? "; its profile holds no instance" : ": no report");
+    if (o->save_profile == NULL)
+        return CERTUNE_EXIT_OK;
+    ct_analysis_t A;
+    int delta = o->family == CT_FAMILY_DELTA;
+    ct_analysis_init_none(A, o->family, delta ? o->c : NULL, o->ties, delta);
+    int rc = analyze_save_profile(o, A, S, NULL);
+    ct_analysis_clear(A);
+    return rc;
+}
+
+/* The report of A (computed), or the undecided parts; the exit status. */
+static int analyze_report(const analyze_options *o, ct_analysis_t A,
+                          const ct_cli_shard_struct *S)
+{
+    if (A->nundecided) {
+        /* No loss is reported: it would rest on an order that is not proved. */
+        ct_report_write_undecided(stderr, A);
+        if (o->json)
+            ct_report_write_json(stdout, A);
+        return CERTUNE_EXIT_UNDECIDED;
+    }
+    if (o->plot != NULL && write_plot(o->plot, A, o->xscale))
+        return CERTUNE_EXIT_INPUT;
+    if (o->json)
+        return analyze_write_json(o, A, S->paths, S->m);
+    ct_report_write_text(stdout, A);
+    return CERTUNE_EXIT_OK;
 }
 
 /* Prints the report only once everything is computed, so a failure (a bad
    file is read only when its chunk is analyzed) never leaves a partial result
-   on stdout. */
+   on stdout. The output files are checked before the analysis, not after. */
 static int run_analyze(const analyze_options *o)
 {
     if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
-        return CERTUNE_EXIT_INPUT; /* before the analysis, not after it */
-    char **paths;
-    slong m, set_size;
-    int rc = ct_cli_shard_paths(&paths, &m, &set_size, o->files, o->nfiles, o->shard_i,
-                                o->shard_k);
+        return CERTUNE_EXIT_INPUT;
+    if (o->save_profile != NULL && ct_opt_check_writable(o->save_profile, "the profile"))
+        return CERTUNE_EXIT_INPUT;
+    ct_cli_shard_struct S;
+    int rc = ct_cli_shard_init(&S, o->files, o->nfiles, o->shard_i, o->shard_k);
     if (rc)
         return rc;
+    if (S.m == 0) {
+        rc = analyze_empty_shard(o, &S);
+        ct_cli_shard_clear(&S);
+        return rc;
+    }
     ct_cli_files_struct F;
-    ct_cli_files_init(&F, (const char *const *)paths, m, o->threads);
+    ct_cli_files_init(&F, S.paths, S.m, o->threads);
     char err[CERTUNE_ERRLEN];
     ct_analysis_t A;
     if (analyze_run_family(A, o, &F.src, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
-    } else if (o->save_profile != NULL &&
-               (rc = analyze_save_profile(o, A, paths, set_size)) != 0) {
-        /* the message is printed */
-    } else if (A->nundecided) {
-        /* No loss is reported: it would rest on an order that is not proved. */
-        ct_report_write_undecided(stderr, A);
-        if (o->json)
-            ct_report_write_json(stdout, A);
-        rc = CERTUNE_EXIT_UNDECIDED;
-    } else if (o->plot != NULL && write_plot(o->plot, A, o->xscale)) {
-        rc = CERTUNE_EXIT_INPUT;
-    } else if (o->json) {
-        rc = analyze_write_json(o, A, (const char *const *)paths, m);
-    } else {
-        ct_report_write_text(stdout, A);
-        rc = CERTUNE_EXIT_OK;
-    }
+    } else if (o->save_profile == NULL ||
+               (rc = analyze_save_profile(o, A, &S, F.digest)) == 0)
+        rc = analyze_report(o, A, &S);
     ct_analysis_clear(A);
     ct_cli_files_clear(&F);
-    ct_cli_free_paths(paths, m);
+    ct_cli_shard_clear(&S);
     return rc; /* a failed write to stdout: ct_opt_finish_stdout in main */
 }
 

@@ -1,6 +1,7 @@
 /* cli_scale: the options of scale-out runs (docs/scale.md): --threads N and
    --shard i/k. */
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "certune/mem.h"
 #include "certune/base.h"
@@ -37,40 +38,54 @@ int ct_cli_parse_shard(slong *i, slong *k, const char *text)
     return 0;
 }
 
-int ct_cli_shard_paths(char ***paths, slong *m, slong *set_size, const char *const *args,
-                       slong nargs, slong i, slong k)
+int ct_cli_shard_init(ct_cli_shard_struct *S, const char *const *args, slong nargs,
+                      slong i, slong k)
 {
-    char **all;
-    slong n, sel = 0;
-    int rc = ct_cli_expand_paths(&all, &n, args, nargs);
+    memset(S, 0, sizeof(*S));
+    int rc = ct_cli_expand_paths(&S->all, &S->n, args, nargs);
     if (rc)
         return rc;
-    for (slong t = 0; t < FLINT_MIN(i, n); t++) /* keeps every k-th, in order */
-        free(all[t]);
-    for (slong t = i; t < n; t++)
-        if ((t - i) % k == 0)
-            all[sel++] = all[t];
-        else
-            free(all[t]);
-    *set_size = n;
-    if (sel == 0) {
-        fprintf(stderr, "certune: shard %ld/%ld of %ld instances is empty\n", (long)i,
-                (long)k, (long)n);
-        ct_cli_free_paths(all, 0);
-        return CERTUNE_EXIT_INPUT;
-    }
-    *paths = all;
-    *m = sel;
+    S->shard_i = i;
+    S->shard_k = k;
+    S->paths = ct_mem_malloc(sizeof(char *) * (size_t)FLINT_MAX(S->n, 1));
+    for (slong t = i; t < S->n; t += k) /* every k-th, in order */
+        S->paths[S->m++] = S->all[t];
     return 0;
+}
+
+void ct_cli_shard_clear(ct_cli_shard_struct *S)
+{
+    ct_cli_free_paths(S->all, S->n);
+    free(S->paths);
+    memset(S, 0, sizeof(*S));
+}
+
+int ct_cli_shard_set_digest(unsigned char *out, const ct_cli_shard_struct *S,
+                            const unsigned char *own)
+{
+    unsigned char *each = ct_mem_malloc((size_t)FLINT_MAX(S->n, 1) * CT_DIGEST_SIZE);
+    char err[CERTUNE_ERRLEN];
+    int rc = 0;
+    for (slong t = 0, j = 0; rc == 0 && t < S->n; t++) {
+        unsigned char *d = each + (size_t)t * CT_DIGEST_SIZE;
+        if (t >= S->shard_i && (t - S->shard_i) % S->shard_k == 0)
+            memcpy(d, own + (size_t)j++ * CT_DIGEST_SIZE, CT_DIGEST_SIZE);
+        else if (ct_digest_file(d, S->all[t], err, sizeof(err))) {
+            fprintf(stderr, "certune: %s (the set's digest reads every file)\n", err);
+            rc = CERTUNE_EXIT_INPUT;
+        }
+    }
+    if (rc == 0)
+        ct_profile_set_digest(out, each, S->n);
+    free(each);
+    return rc;
 }
 
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P)
 {
-    FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_profile_write(f, P);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc)
-        fprintf(stderr, "certune: %s: cannot write the profile\n", path);
-    return rc ? CERTUNE_EXIT_INPUT : 0;
+    char err[CERTUNE_ERRLEN];
+    if (ct_profile_save(path, P, err, sizeof(err)) == 0)
+        return 0;
+    fprintf(stderr, "certune: %s\n", err);
+    return CERTUNE_EXIT_INPUT;
 }

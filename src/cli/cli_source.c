@@ -5,6 +5,7 @@
    is read, and fails the run before anything is printed on stdout. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/mem.h"
@@ -13,12 +14,16 @@
 #define SOURCE_PEEK_LINES 64 /* comment lines skipped looking for the header */
 
 /* The node count in path's header "p gssl n c", or 0 when it cannot be seen
-   cheaply (stdin, a long or odd first record): the loader judges the file. */
+   cheaply (stdin, a FIFO or any file that is not regular: read once, by the
+   loader; a long or odd first record): the loader judges the file. */
 static slong source_peek_nodes(const char *path)
 {
     char line[256];
     long n = 0;
-    FILE *f = strcmp(path, "-") == 0 ? NULL : fopen(path, "r");
+    struct stat st;
+    FILE *f = strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode)
+                  ? NULL
+                  : fopen(path, "r");
     for (int k = 0; f != NULL && k < SOURCE_PEEK_LINES; k++) {
         if (fgets(line, sizeof(line), f) == NULL || strchr(line, '\n') == NULL)
             break;
@@ -44,7 +49,8 @@ static const ct_instance_struct *source_get(void *arg, slong first, slong n, cha
     slong t = 0;
     for (; t < n; t++) {
         ct_mem_set_thread_context("reading %s", F->paths[first + t]);
-        if (ct_instance_load(insts + t, F->paths[first + t], err, errlen))
+        unsigned char *d = F->digest + (size_t)(first + t) * CT_DIGEST_SIZE;
+        if (ct_instance_load_digest(insts + t, d, F->paths[first + t], err, errlen))
             break;
     }
     ct_mem_set_thread_context("%s", ""); /* back to the set's context */
@@ -77,6 +83,7 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
     memset(F, 0, sizeof(*F));
     F->paths = paths;
     F->nodes = ct_mem_malloc(sizeof(slong) * (size_t)FLINT_MAX(m, 1));
+    F->digest = ct_mem_calloc((size_t)FLINT_MAX(m, 1), CT_DIGEST_SIZE);
     /* on the threads: opening every file is a serial ~10 us each otherwise */
     ct_pool_for(m, m >= 64 ? nthreads : 1, source_peek_one, NULL, F);
     if (m > 1)
@@ -93,5 +100,6 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
 void ct_cli_files_clear(ct_cli_files_struct *F)
 {
     free(F->nodes);
+    free(F->digest);
     memset(F, 0, sizeof(*F));
 }

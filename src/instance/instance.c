@@ -9,6 +9,7 @@
 #include <flint/fmpz.h>
 #include <flint/fmpq.h>
 #include "certune/base.h"
+#include "certune/digest.h"
 #include "certune/instance.h"
 #include "certune/qparse.h"
 #include "certune/text.h"
@@ -568,9 +569,10 @@ int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const ch
 
 /* Reads one line of f into *buf (without its newline); returns its length,
    -1 at the end of the file, or -2 for a line over the limit (its rest is left
-   unread: an endless stream fails at once). f belongs to the calling thread,
-   so the byte reads skip stdio's lock (taken per call once threads exist). */
-static long instance_getline(FILE *f, char **buf, size_t *cap)
+   unread: an endless stream fails at once); *nl says whether a newline ended
+   it. f belongs to the calling thread, so the byte reads skip stdio's lock
+   (taken per call once threads exist). */
+static long instance_getline(FILE *f, char **buf, size_t *cap, int *nl)
 {
     size_t len = 0;
     int ch;
@@ -581,19 +583,21 @@ static long instance_getline(FILE *f, char **buf, size_t *cap)
         *buf = instance_grow(*buf, cap, len + 1, 1);
         (*buf)[len++] = (char)ch;
     }
+    *nl = ch == '\n';
     return (ch == EOF && len == 0) ? -1 : (long)len;
 }
 
 /* Parses f line by line, so an error is reported as soon as its line is read
-   and memory stays linear in what was accepted. */
-static int instance_read_stream(parse_struct *P, FILE *f)
+   and memory stays linear in what was accepted; D (unless NULL) hashes the
+   bytes read, so the file is read once for both. */
+static int instance_read_stream(parse_struct *P, FILE *f, ct_digest_struct *D)
 {
     char *buf = NULL;
     size_t cap = 0, total = 0;
     long ll;
-    int r = 0;
+    int r = 0, nl;
 
-    while (r == 0 && (ll = instance_getline(f, &buf, &cap)) != -1) {
+    while (r == 0 && (ll = instance_getline(f, &buf, &cap, &nl)) != -1) {
         total += ll < 0 ? 0 : (size_t)ll + 1;
         if (ll == -2) {
             instance_error(P, P->line + 1, "line longer than %zu bytes",
@@ -603,8 +607,13 @@ static int instance_read_stream(parse_struct *P, FILE *f)
             instance_error(P, P->line + 1, "file larger than %zu bytes",
                            CT_INSTANCE_MAX_FILE);
             r = -1;
-        } else
+        } else {
+            if (D != NULL) {
+                ct_digest_update(D, buf, (size_t)ll);
+                ct_digest_update(D, "\n", (size_t)nl);
+            }
             r = instance_line(P, buf ? buf : "", (size_t)ll);
+        }
     }
     if (r == 0 && ferror(f)) {
         instance_error(P, 0, "cannot read: %s", strerror(errno));
@@ -616,10 +625,17 @@ static int instance_read_stream(parse_struct *P, FILE *f)
 
 int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen)
 {
+    return ct_instance_load_digest(inst, NULL, path, err, errlen);
+}
+
+int ct_instance_load_digest(ct_instance_t inst, unsigned char *digest, const char *path,
+                            char *err, size_t errlen)
+{
     parse_struct P;
     int std = strcmp(path, "-") == 0, r;
     const char *name = std ? "(stdin)" : path;
     FILE *f = std ? stdin : fopen(path, "rb");
+    ct_digest_t D;
 
     instance_zero(inst);
     if (err == NULL)
@@ -630,8 +646,9 @@ int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t err
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
+    ct_digest_init(D);
     parse_init(&P, inst, name, err, errlen);
-    r = instance_read_stream(&P, f);
+    r = instance_read_stream(&P, f, digest != NULL ? D : NULL);
     if (r == 0)
         r = instance_finish(&P);
     parse_clear(&P);
@@ -641,6 +658,8 @@ int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t err
         ct_instance_clear(inst);
         return -1;
     }
+    if (digest != NULL)
+        ct_digest_final(digest, D);
     inst->path = ct_text_strdup(name);
     return 0;
 }

@@ -34,6 +34,8 @@ typedef struct {
     const char *s; /* the rest of the current line */
     char *err;
     size_t errlen;
+    ct_digest_t D;      /* every byte read so far */
+    ct_digest_t before; /* every byte before the current line */
 } ct_profile_reader;
 
 /* Sets err to "path:line: msg" (msg a format with one %s, arg); returns -1. */

@@ -23,7 +23,7 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
         return -1;
     if (version != CT_PROFILE_VERSION)
         return _ct_profile_rd_fail(
-            R, "unsupported profile version (this is %s; re-save it)", "2");
+            R, "unsupported profile version (this is %s; re-save it)", "3");
     if (_ct_profile_rd_word(R, "family", family_words, 3, &fam) ||
         _ct_profile_rd_line(R, "c"))
         return -1;
@@ -59,11 +59,20 @@ static int load_shards(ct_profile_reader *R, ct_profile_t P)
         P->shard_k > CT_PROFILE_MAX_COUNT || P->set_size < 1 || P->nshards < 1 ||
         P->nshards > P->shard_k)
         return _ct_profile_rd_fail(R, "%s", "bad shard counts");
-    P->shards = flint_malloc(P->nshards * sizeof(slong));
-    for (slong k = 0; k < P->nshards; k++)
+    P->shards = flint_malloc(sizeof(slong));
+    for (slong k = 0, cap = 1; k < P->nshards; k++) {
+        if (k == cap) /* grown as the line is read: a count alone allocates nothing */
+            P->shards = flint_realloc(P->shards, (cap *= 2) * sizeof(slong));
         if (ct_qparse_tok_slong(P->shards + k, &R->s) || P->shards[k] < 0 ||
             P->shards[k] >= P->shard_k || (k > 0 && P->shards[k] <= P->shards[k - 1]))
             return _ct_profile_rd_fail(R, "%s", "bad shard list");
+    }
+    if (_ct_profile_rd_done(R) || _ct_profile_rd_line(R, "set"))
+        return -1;
+    size_t n;
+    const char *hex = ct_qparse_tok(&R->s, &n);
+    if (hex == NULL || ct_digest_parse(P->set_digest, hex, n))
+        return _ct_profile_rd_fail(R, "%s", "bad set digest (64 hex digits)");
     return _ct_profile_rd_done(R);
 }
 
@@ -127,16 +136,15 @@ static int load_instances(ct_profile_reader *R, ct_profile_t P)
     slong m, sum = 0;
     if (_ct_profile_rd_count(R, "instances", &m, CT_PROFILE_MAX_COUNT))
         return -1;
-    if (m < 1)
-        return _ct_profile_rd_fail(R, "%s", "no instance");
-    A->ninst = m;
-    P->names = flint_calloc(m, sizeof(char *));
-    A->inst_nodes = flint_malloc(2 * m * sizeof(slong));
-    A->inst_classes = A->inst_nodes + m;
-    P->set_index = flint_malloc(m * sizeof(slong));
+    A->ninst = m; /* 0: an empty shard (more shards than instances) */
+    slong m1 = FLINT_MAX(m, 1);
+    P->names = flint_calloc(m1, sizeof(char *));
+    A->inst_nodes = flint_malloc(2 * m1 * sizeof(slong));
+    A->inst_classes = A->inst_nodes + m1;
+    P->set_index = flint_malloc(m1 * sizeof(slong));
     if (A->nundecided == 0) {
-        A->inst_nscored = flint_malloc(m * sizeof(slong));
-        A->inst_cost0 = flint_malloc(m * sizeof(slong));
+        A->inst_nscored = flint_malloc(m1 * sizeof(slong));
+        A->inst_cost0 = flint_malloc(m1 * sizeof(slong));
     }
     for (slong t = 0; t < m; t++)
         if (load_instance(R, P, t, &sum))
@@ -262,9 +270,22 @@ static int load_tied(ct_profile_reader *R, ct_analysis_t A)
     return 0;
 }
 
+/* "end DIGEST": the SHA-256 of every byte before this line. */
 static int load_end(ct_profile_reader *R)
 {
-    if (_ct_profile_rd_line(R, "end") || _ct_profile_rd_done(R))
+    if (_ct_profile_rd_line(R, "end"))
+        return -1;
+    size_t n;
+    const char *hex = ct_qparse_tok(&R->s, &n);
+    unsigned char want[CT_DIGEST_SIZE], got[CT_DIGEST_SIZE];
+    if (hex == NULL || ct_digest_parse(want, hex, n))
+        return _ct_profile_rd_fail(R, "%s", "bad digest (64 hex digits)");
+    ct_digest_final(got, R->before);
+    if (memcmp(want, got, CT_DIGEST_SIZE) != 0)
+        return _ct_profile_rd_fail(R, "%s",
+                                   "the digest does not match the lines above it (the "
+                                   "file was changed after it was written)");
+    if (_ct_profile_rd_done(R))
         return -1;
     R->line++;
     if (getline(&R->buf, &R->cap, R->f) >= 0)
@@ -277,11 +298,14 @@ int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
 {
     memset(P, 0, sizeof(*P));
     ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
-    ct_profile_reader R = {f, path, 0, NULL, 0, "", err, errlen};
+    ct_profile_reader R;
+    memset(&R, 0, sizeof(R));
+    R.f = f, R.path = path, R.s = "", R.err = err, R.errlen = errlen;
+    ct_digest_init(R.D);
     int rc = load_head(&R, P) || load_shards(&R, P) || load_undecided(&R, &P->A) ||
              load_instances(&R, P) || load_breakpoints(&R, &P->A) ||
              load_events(&R, &P->A) || load_tied(&R, &P->A) || load_end(&R);
-    if (rc == 0 && P->A.nundecided == 0) {
+    if (rc == 0 && P->A.nundecided == 0 && P->A.ninst > 0) {
         rc = _ct_profile_losses(&P->A, err, errlen) ||
              _ct_profile_check_order(&P->A, err, errlen);
         if (rc) /* name the file: these checks span lines */

@@ -22,6 +22,8 @@ int _ct_profile_rd_line(ct_profile_reader *R, const char *key)
     ssize_t n = getline(&R->buf, &R->cap, R->f);
     if (n < 0)
         return _ct_profile_rd_fail(R, "unexpected end of file (expected `%s`)", key);
+    R->before[0] = R->D[0];
+    ct_digest_update(R->D, R->buf, (size_t)n);
     if (n > 0 && R->buf[n - 1] == '\n')
         R->buf[n - 1] = '\0';
     size_t len;

@@ -1,8 +1,14 @@
-/* profile_write: an analysis as a "certune-profile 2" text file
+/* profile_write: an analysis as a "certune-profile 3" text file
    (docs/scale.md). Every exact quantity is written exactly; the losses are not
-   written, the reader recomputes them from the per-instance costs. */
+   written, the reader recomputes them from the per-instance costs. The last
+   line carries the SHA-256 of every byte before it, hashed as it is written
+   (a stdio stream over the file and the hash: no second copy in memory). */
+#define _GNU_SOURCE /* fopencookie */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "certune/mem.h"
 #include "certune/profile.h"
 #include "certune/report.h"
@@ -32,7 +38,9 @@ static void profile_write_head(FILE *f, const ct_profile_t P)
             (long)P->nshards);
     for (slong k = 0; k < P->nshards; k++)
         fprintf(f, " %ld", (long)P->shards[k]);
-    fputc('\n', f);
+    char hex[CT_DIGEST_HEX + 1];
+    ct_digest_hex(hex, P->set_digest);
+    fprintf(f, "\nset %s\n", hex);
 }
 
 static void profile_write_instances(FILE *f, const ct_profile_t P)
@@ -81,7 +89,7 @@ static void profile_write_tied(FILE *f, const ct_analysis_t A)
                     (long)A->place_hidden[p]);
 }
 
-int ct_profile_write(FILE *f, const ct_profile_t P)
+static void profile_write_body(FILE *f, const ct_profile_t P)
 {
     const ct_analysis_struct *A = &P->A;
     profile_write_head(f, P);
@@ -98,25 +106,87 @@ int ct_profile_write(FILE *f, const ct_profile_t P)
     profile_write_instances(f, P);
     profile_write_breakpoints(f, A);
     profile_write_tied(f, A);
-    fputs("end\n", f);
-    return ferror(f) ? -1 : 0;
 }
 
-void ct_profile_init_move(ct_profile_t P, ct_analysis_t A, int score_all,
-                          const char *const *names, slong shard_i, slong shard_k,
-                          slong set_size)
+typedef struct {
+    FILE *out;
+    ct_digest_t D;
+} profile_tee;
+
+static ssize_t profile_tee_write(void *cookie, const char *buf, size_t size)
 {
-    P->shard_k = shard_k;
-    P->set_size = set_size;
-    P->nshards = 1;
-    P->shards = flint_malloc(sizeof(slong));
-    P->shards[0] = shard_i;
-    P->set_index = NULL;
-    P->A = *A;
-    P->score_all = score_all;
-    P->names = flint_malloc(FLINT_MAX(A->ninst, 1) * sizeof(char *));
-    for (slong t = 0; t < A->ninst; t++)
-        P->names[t] = ct_mem_strdup(names[t]);
+    profile_tee *T = cookie;
+    ct_digest_update(T->D, buf, size);
+    return fwrite(buf, 1, size, T->out) == size ? (ssize_t)size : -1;
+}
+
+int ct_profile_write(FILE *f, const ct_profile_t P)
+{
+    profile_tee T;
+    T.out = f;
+    ct_digest_init(T.D);
+    cookie_io_functions_t io = {NULL, profile_tee_write, NULL, NULL};
+    FILE *g = fopencookie(&T, "w", io);
+    if (g == NULL)
+        return -1;
+    profile_write_body(g, P);
+    int bad = ferror(g);
+    bad |= fclose(g) != 0; /* flushes the rest through the hash */
+    unsigned char d[CT_DIGEST_SIZE];
+    char hex[CT_DIGEST_HEX + 1];
+    ct_digest_final(d, T.D);
+    ct_digest_hex(hex, d);
+    fprintf(f, "end %s\n", hex);
+    return bad || ferror(f) ? -1 : 0;
+}
+
+/* A new file beside path, "path.tmp-PID-K" (O_EXCL: never another writer's),
+   created as fopen would (0666 less the umask), so the rename keeps the usual
+   permissions. */
+static FILE *profile_open_temp(char **tmp, const char *path)
+{
+    size_t n = strlen(path) + 48;
+    *tmp = ct_mem_malloc(n);
+    int fd = -1;
+    for (int k = 0; fd < 0 && k < 100; k++) {
+        snprintf(*tmp, n, "%s.tmp-%ld-%d", path, (long)getpid(), k);
+        fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (fd >= 0 && f == NULL)
+        close(fd), unlink(*tmp);
+    return f;
+}
+
+int ct_profile_save(const char *path, const ct_profile_t P, char *err, size_t errlen)
+{
+    char *tmp;
+    errno = 0;
+    FILE *f = profile_open_temp(&tmp, path);
+    int rc = f == NULL ? -1 : ct_profile_write(f, P);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc) {
+        snprintf(err, errlen, "%s: cannot write the profile: %s", path,
+                 errno ? strerror(errno) : "write error");
+        if (f != NULL)
+            unlink(tmp);
+    }
+    free(tmp);
+    return rc;
+}
+
+void ct_profile_set_digest(unsigned char out[CT_DIGEST_SIZE], const unsigned char *each,
+                           slong n)
+{
+    ct_digest_t D;
+    ct_digest_init(D);
+    ct_digest_update(D, each, (size_t)n * CT_DIGEST_SIZE);
+    ct_digest_final(out, D);
 }
 
 void ct_profile_clear(ct_profile_t P)
