@@ -30,7 +30,7 @@ static slong zlift_det_bits(const fmpz_mat_t A)
    enough for rational reconstruction of its entries under the bounds
    den <= 2^hbits, |num| <= 2^nbits. colbits: bits of B's largest column sum
    of absolute values. Returns 0 when b does not fit or a reconstruction
-   fails. Only a guess: the proof is in zlift_columns. */
+   fails. Only a guess: the proof is in _ct_zlift_columns. */
 static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
                              slong colbits, slong hbits, slong inv_bits)
 {
@@ -44,8 +44,8 @@ static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
         b1 += b[i] < 0 ? -b[i] : b[i];
     }
     slong nbits = FLINT_MAX(0, hbits + inv_bits + (slong)FLINT_BIT_COUNT(b1));
-    slong steps = zlift_steps(S->p, nbits + hbits + 2);
-    uint64_t *chunk = ok ? zlift_digits(S, b, 1, steps, &nch) : NULL;
+    slong steps = _ct_zlift_steps(S->p, nbits + hbits + 2);
+    uint64_t *chunk = ok ? _ct_zlift_digits(S, b, 1, steps, &nch) : NULL;
     fmpz_t P, z, t, N, D;
     fmpq_t q;
     fmpz_init(P), fmpz_init(z), fmpz_init(t), fmpz_init(N), fmpz_init(D), fmpq_init(q);
@@ -56,7 +56,7 @@ static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
     fmpz_one(D), fmpz_mul_2exp(D, D, hbits);
     fmpz_one(d);
     for (slong i = 0; chunk != NULL && i < n; i++) {
-        zlift_combine(z, chunk + i, n, nch, S->pow[2] * S->p, limbs);
+        _ct_zlift_combine(z, chunk + i, n, nch, S->pow[2] * S->p, limbs);
         fmpz_mul(t, z, d);
         fmpz_smod(t, t, P);
         if (fmpz_cmpabs(t, N) <= 0) /* d x_i already an integer, it seems */
@@ -79,16 +79,16 @@ int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz
 {
     slong colbits, maxbits;
     zlift_sys S;
-    if (A->r == 0 || ct_blas_load(NULL, 0) != 0 || !zlift_rhs_bits(&colbits, &maxbits, B))
+    if (A->r == 0 || ct_blas_load(NULL, 0) != 0 || !_ct_zlift_rhs_bits(&colbits, &maxbits, B))
         return 0;
-    if (!zlift_sys_init(&S, A))
+    if (!_ct_zlift_sys_init(&S, A))
         return 0;
     fmpz_t d;
     fmpz_init(d);
     int ok =
         zlift_denominator(d, &S, B, colbits, zlift_det_bits(A), inv_bits) &&
-        zlift_columns(Y, den, &S, B, d, inv_bits, colbits, maxbits, rows, nr, nthreads);
+        _ct_zlift_columns(Y, den, &S, B, d, inv_bits, colbits, maxbits, rows, nr, nthreads);
     fmpz_clear(d);
-    zlift_sys_clear(&S);
+    _ct_zlift_sys_clear(&S);
     return ok;
 }

@@ -17,7 +17,7 @@ slong ct_zlift_set_block_bytes(slong bytes)
 
 /* Bits of the largest column sum of |B| and of the largest |B_ij|; 0 when an
    entry is not below 2^40 (the residual is a word). */
-int zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B)
+int _ct_zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B)
 {
     fmpz_t s;
     fmpz_init(s);
@@ -84,7 +84,7 @@ static void zlift_block(void *arg, slong t)
     for (slong i = 0; i < n; i++)
         for (slong j = 0; j < c; j++)
             R[i * c + j] = fmpz_get_si(fmpz_mat_entry(F->B, i, j0 + j));
-    uint64_t *chunk = zlift_digits(F->S, R, c, F->steps, &nch);
+    uint64_t *chunk = _ct_zlift_digits(F->S, R, c, F->steps, &nch);
     ulong *limbs = flint_malloc((nch + 1) * sizeof(ulong));
     fmpz_t z, N, D;
     fmpq_t q;
@@ -95,7 +95,7 @@ static void zlift_block(void *arg, slong t)
     F->mbits[t] = 0;
     for (slong i = 0; ok && i < n; i++)
         for (slong j = 0; ok && j < c; j++) {
-            zlift_combine(z, chunk + i * c + j, n * c, nch, F->S->pow[2] * F->S->p,
+            _ct_zlift_combine(z, chunk + i * c + j, n * c, nch, F->S->pow[2] * F->S->p,
                           limbs);
             ok = zlift_entry(z, F, F->f + t, F->mbits + t, q, N, D);
             if (F->pos[i] >= 0)
@@ -148,7 +148,7 @@ static int zlift_finish(fmpz_mat_t Y, fmpz_t den, const zlift_phase *F, slong nb
     return ok;
 }
 
-int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
+int _ct_zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
                   const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
                   const slong *rows, slong nr, slong nthreads)
 {
@@ -156,7 +156,7 @@ int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t
     slong ylim = FLINT_MAX(0, (slong)fmpz_bits(d) + inv_bits + colbits);
     slong need =
         FLINT_MAX(ylim + (slong)FLINT_BIT_COUNT(S->norm), (slong)fmpz_bits(d) + maxbits);
-    slong steps = zlift_steps(S->p, need + 2 + ZLIFT_SLACK);
+    slong steps = _ct_zlift_steps(S->p, need + 2 + ZLIFT_SLACK);
     slong nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
     slong cb = FLINT_MAX(1, FLINT_MIN(B->c, zlift_block_bytes / (8 * n * nch)));
     slong nblocks = (B->c + cb - 1) / cb, *pos = flint_malloc(n * sizeof(slong));

@@ -25,37 +25,37 @@ typedef struct {
 /* Fills S from A: returns 1, or 0 when A does not fit (an entry or
    ||A||_inf above 2^40) or is singular modulo every prime tried. On 0, S
    holds nothing to clear. */
-int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A);
-void zlift_sys_clear(zlift_sys *S);
+int _ct_zlift_sys_init(zlift_sys *S, const fmpz_mat_t A);
+void _ct_zlift_sys_clear(zlift_sys *S);
 
 /* Lifts c columns: R (n x c, row-major) holds the right-hand side on entry,
    |R_ij| <= 2^40; after `steps` steps chunk t (n x c words at
    chunk + t n c) holds digits 3t .. 3t + 2 as sum_s x_{3t+s} p^s. chunk must
    be zeroed, ceil(steps / 3) n c words. Returns 1, or 0 if a division by p was
    not exact (a fault: never expected). */
-int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk);
+int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk);
 
 /* Steps k with p^k > 2^bits. */
-slong zlift_steps(ulong p, slong bits);
+slong _ct_zlift_steps(ulong p, slong bits);
 
-/* zlift_run into a fresh zeroed chunk array (*nch chunks), or NULL when a
+/* _ct_zlift_run into a fresh zeroed chunk array (*nch chunks), or NULL when a
    division was not exact. The caller frees it (flint_free). */
-uint64_t *zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch);
+uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch);
 
 /* Bits of the largest column sum of |B| and of the largest |B_ij|; 0 when an
    entry is not below 2^40. */
-int zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B);
+int _ct_zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B);
 
 /* Phase 2 for the guessed d: Y (rows rows[0 .. nr) of den A^{-1} B) and den;
    1 when proved (zlift_cols.c). colbits, maxbits: B's sizes by
-   zlift_rhs_bits. */
-int zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
+   _ct_zlift_rhs_bits. */
+int _ct_zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
                   const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
                   const slong *rows, slong nr, slong nthreads);
 
 /* z = sum_t chunk[t * stride] Q^t, Q = p^3, t < nch (Horner on limbs; limbs:
    room for nch + 1 words). */
-void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
+void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
                    ulong *limbs);
 
 #endif

@@ -1,4 +1,4 @@
-/* zlift_run: the lifting steps, and the digits back into integers. */
+/* _ct_zlift_run: the lifting steps, and the digits back into integers. */
 #include <math.h>
 #include <string.h>
 #include <gmp.h>
@@ -19,7 +19,7 @@ static void zlift_reduce(int64_t *x, const double *X, slong len, ulong p)
 }
 
 /* R <- (R - A x) / p, row by row; 0 if a division is not exact. |R| < 2^41
-   (zlift_run) and ||A||_inf <= 2^40, so |R - A x| < 2^41 + 2^40 p < 2^62,
+   (_ct_zlift_run) and ||A||_inf <= 2^40, so |R - A x| < 2^41 + 2^40 p < 2^62,
    and an exact quotient q has |q| <= 2^62 / p;
    the product by p^{-1} mod 2^64 gives q when p divides, and else a value
    outside that range (q p would equal R - A x, both below 2^63). */
@@ -47,7 +47,7 @@ static int zlift_residual(const zlift_sys *S, int64_t *R, const int64_t *x, slon
 }
 
 /* Steps k with p^k > 2^bits (p >= 2^(b - 1) for b = bits of p). */
-slong zlift_steps(ulong p, slong bits)
+slong _ct_zlift_steps(ulong p, slong bits)
 {
     return FLINT_MAX(bits, 0) / ((slong)FLINT_BIT_COUNT(p) - 1) + 1;
 }
@@ -80,7 +80,7 @@ static void zlift_matvec(double *X, const zlift_sys *S, const double *r)
     }
 }
 
-int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk)
+int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *chunk)
 {
     slong n = S->n, len = n * c;
     double *Rm = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
@@ -112,7 +112,7 @@ int zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t *ch
     return ok;
 }
 
-void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
+void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
                    ulong *limbs)
 {
     mp_size_t len = 0;
@@ -135,11 +135,11 @@ void zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulo
 }
 
 /* The digits of `steps` steps for columns R (n x c): ceil(steps / 3) chunks. */
-uint64_t *zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch)
+uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch)
 {
     *nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
     uint64_t *chunk = flint_calloc(FLINT_MAX(*nch * S->n * c, 1), sizeof(uint64_t));
-    if (!zlift_run(S, R, c, steps, chunk)) {
+    if (!_ct_zlift_run(S, R, c, steps, chunk)) {
         flint_free(chunk);
         return NULL;
     }

@@ -23,7 +23,7 @@ static ulong zlift_prev_prime(ulong p)
 }
 
 /* CSR of A with word entries and ||A||_inf; 0 when an entry or a row's sum
-   of absolute values exceeds 2^40 (zlift_run's words then cannot overflow). */
+   of absolute values exceeds 2^40 (_ct_zlift_run's words then cannot overflow). */
 static int zlift_sys_sparse(zlift_sys *S, const fmpz_mat_t A)
 {
     slong n = A->r, nnz = 0;
@@ -83,7 +83,7 @@ static int zlift_sys_inverse(zlift_sys *S, const fmpz_mat_t A)
     return ok;
 }
 
-int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
+int _ct_zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
 {
     S->n = A->r;
     S->inv = NULL;
@@ -109,7 +109,7 @@ int zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
     return 0;
 }
 
-void zlift_sys_clear(zlift_sys *S)
+void _ct_zlift_sys_clear(zlift_sys *S)
 {
     flint_free(S->start), flint_free(S->col), flint_free(S->val);
     flint_free(S->inv);
