@@ -15,7 +15,7 @@ import math
 import numbers
 import os
 
-from . import _lib
+from . import _check, _lib
 
 
 def exact_string(w):
@@ -69,6 +69,45 @@ def _matrix_edges(m):
     return [(u, v, upper[(u, v)] if (u, v) in upper else lower[(u, v)]) for (u, v) in keys]
 
 
+def _check_classes(labels, truth, top):
+    """Each label and truth lies in -1..top (ValueError naming the entry)."""
+    for field, values in (("labels", labels), ("truth", truth)):
+        for i, x in enumerate(values):
+            _check.integer_in(x, f"{field}[{i}]:", -1, top)
+
+
+def _check_nodes(labels, truth, classes):
+    """(labels, truth, classes) checked: classes in 1..1000000 (the library's
+    bound), labels and truths in -1..classes-1, no node labeled with one class
+    and true in another; a labeled node's truth becomes -1."""
+    if not 1 <= len(labels) <= _check.MAX_NODES:
+        raise ValueError(f"labels: {len(labels)} nodes, out of range 1..{_check.MAX_NODES}")
+    classes = _check.integer_in(classes, "classes:", 1, _check.MAX_CLASSES)
+    labels = [_check.integer(x, f"labels[{i}]:") for i, x in enumerate(labels)]
+    truth = [_check.integer(x, f"truth[{i}]:") for i, x in enumerate(truth)]
+    if len(truth) != len(labels):
+        raise ValueError(f"truth has {len(truth)} entries, labels {len(labels)}")
+    _check_classes(labels, truth, classes - 1)
+    for i, (l, t) in enumerate(zip(labels, truth)):
+        if l >= 0 and t >= 0 and t != l:
+            raise ValueError(f"node {i}: labeled {l} but true class {t}")
+    return labels, [t if l < 0 else -1 for l, t in zip(labels, truth)], classes
+
+
+def _edge(e, k, n):
+    """Edge k of an edge list as (u, v, w): u and v ints in 0..n-1, w as given
+    (1 when absent)."""
+    form = "expected (u, v) or (u, v, w)"
+    try:
+        size = len(e)
+    except TypeError:
+        raise TypeError(f"edge {k}: {form}, got {type(e).__name__}") from None
+    if size not in (2, 3):
+        raise ValueError(f"edge {k}: {form}, got {size} field{'' if size == 1 else 's'}")
+    u, v = (_check.integer_in(x, f"edge {k}: node", 0, n - 1) for x in (e[0], e[1]))
+    return (u, v, e[2] if size == 3 else 1)
+
+
 class Instance:
     """One problem instance (the in-memory form of a .gssl file).
 
@@ -82,43 +121,54 @@ class Instance:
       a full ground-truth vector may be passed.
     classes: number of classes (default: 1 + the largest class given).
     name: used in error messages.
+
+    Nodes, labels, truths and classes are Python or NumPy integers (not
+    bools, not floats such as 2.0), in range: nodes 0..n-1, labels and truths
+    -1..classes-1, classes and n in 1..1000000 (the library's bounds).
+    Anything else is a TypeError or ValueError naming the field and value
+    ("labels[3]: 1.7 is not an integer"), raised here and again when the
+    instance is passed to the library.
     """
 
     def __init__(self, graph, labels, truth=None, classes=None, name=None):
-        self.labels = [int(x) for x in labels]
+        labels = [_check.integer(x, f"labels[{i}]:") for i, x in enumerate(labels)]
+        truth = [-1] * len(labels) if truth is None else \
+            [_check.integer(x, f"truth[{i}]:") for i, x in enumerate(truth)]
+        if classes is None:  # 1 + the largest class, which must be one the library takes
+            _check_classes(labels, truth, _check.MAX_CLASSES - 1)
+            classes = 1 + max(labels + truth + [0])
+        self.labels, self.truth, self.classes = _check_nodes(labels, truth, classes)
         self.n = len(self.labels)
-        truth = [-1] * self.n if truth is None else [int(x) for x in truth]
-        if len(truth) != self.n:
-            raise ValueError(f"truth has {len(truth)} entries, labels {self.n}")
-        for i, (l, t) in enumerate(zip(self.labels, truth)):
-            if l >= 0 and t >= 0 and t != l:
-                raise ValueError(f"node {i}: labeled {l} but true class {t}")
-        self.truth = [t if l < 0 else -1 for l, t in zip(self.labels, truth)]
-        self.classes = int(classes) if classes is not None else \
-            1 + max(self.labels + self.truth + [0])
         self.name = name
         if _is_sparse(graph) or (hasattr(graph, "shape") and len(graph.shape) == 2):
             if tuple(graph.shape) != (self.n, self.n):
                 raise ValueError(f"adjacency matrix of shape {graph.shape} for {self.n} labels")
             self.edges = _matrix_edges(graph)
         else:
-            self.edges = [(int(e[0]), int(e[1]), e[2] if len(e) > 2 else 1) for e in graph]
+            self.edges = [_edge(e, k, self.n) for k, e in enumerate(graph)]
+
+    def _checked(self):
+        """(n, classes, edges, labels, truth) as checked ints, checked again
+        here in case an attribute was changed after construction."""
+        labels, truth, classes = _check_nodes(self.labels, self.truth, self.classes)
+        n = len(labels)
+        return n, classes, [_edge(e, k, n) for k, e in enumerate(self.edges)], labels, truth
 
     def _add_to(self, handle, index):
         """Adds this instance to a ct_capi_instances handle (raises InputError)."""
         from .errors import raise_for
         L = _lib.lib()
-        m = len(self.edges)
+        n, classes, edges, labels, truth = self._checked()
+        m = len(edges)
         LongArr = _lib.ctypes.c_long * max(m, 1)
-        u = LongArr(*[e[0] for e in self.edges])
-        v = LongArr(*[e[1] for e in self.edges])
-        w = (_lib.ctypes.c_char_p * max(m, 1))(*[exact_string(e[2]).encode() for e in self.edges])
-        NodeArr = _lib.ctypes.c_long * self.n
+        u = LongArr(*[e[0] for e in edges])
+        v = LongArr(*[e[1] for e in edges])
+        w = (_lib.ctypes.c_char_p * max(m, 1))(*[exact_string(e[2]).encode() for e in edges])
+        NodeArr = _lib.ctypes.c_long * n
         name = self.name if self.name is not None else f"instance {index}"
         err = _lib.error_buffer()
-        rc = L.ct_capi_instances_add_graph(handle, name.encode(), self.n, self.classes, m, u, v, w,
-                                           NodeArr(*self.labels), NodeArr(*self.truth), err,
-                                           len(err))
+        rc = L.ct_capi_instances_add_graph(handle, name.encode(), n, classes, m, u, v, w,
+                                           NodeArr(*labels), NodeArr(*truth), err, len(err))
         raise_for(rc, err)
 
     def to_gssl(self):

@@ -5,7 +5,7 @@ import warnings
 from collections import namedtuple
 from fractions import Fraction
 
-from . import _lib
+from . import _check, _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
@@ -99,7 +99,9 @@ class Profile:
         return Fraction(s)
 
     def piece_point(self, i):
-        """A short rational strictly inside open piece i (a Fraction)."""
+        """A short rational strictly inside open piece i (a Fraction); i is an
+        int (IndexError out of range)."""
+        i = _check.integer(i, "piece:")
         if not 0 <= i < len(self.pieces):
             raise IndexError(f"piece {i} of {len(self.pieces)}")
         return Fraction(_lib.take_string(_lib.lib().ct_capi_profile_piece_point(self._h, i)))

@@ -1,0 +1,145 @@
+"""Hostile inputs: values the package must refuse with a message naming the
+field, instead of letting ctypes wrap them (a c_long keeps the low 64 bits of
+an int), cut them short (a c_char_p ends at a NUL byte) or CPython refuse to
+write them (its limit on int -> str conversion)."""
+
+import unittest
+from fractions import Fraction
+
+import certune
+from common import instance
+
+try:
+    import numpy as np
+except ImportError:  # (the numpy cases are skipped)
+    np = None
+
+BIG = 2**64 + 2  # 2 after a c_long's wrap
+
+
+def gadget(edges=None, labels=None, **kw):
+    """The lambda gadget with edge (3,4) of weight 4 (docs/lambda.md)."""
+    return certune.Instance([(0, 2, 1), (1, 2, 1), (2, 3, 4)] if edges is None else edges,
+                            [0, 0, -1, 1] if labels is None else labels,
+                            kw.pop("truth", [-1, -1, 1, -1]), **kw)
+
+
+class Integers(unittest.TestCase):
+    """Nodes, labels, truths and the class count: ints (Python or NumPy
+    integers), in range; bools, floats and strings are refused."""
+
+    def check(self, error, message, **kw):
+        with self.assertRaises(error) as cm:
+            gadget(**kw)
+        self.assertEqual(str(cm.exception), message)
+
+    def test_node_out_of_range(self):
+        self.check(ValueError, "edge 1: node 18446744073709551618 out of range 0..3",
+                   edges=[(0, 2), (1, BIG), (2, 3)])
+        self.check(ValueError, "edge 0: node -1 out of range 0..3", edges=[(-1, 2)])
+        self.check(ValueError, "edge 2: node 4 out of range 0..3", edges=[(0, 2), (1, 2), (4, 3)])
+
+    def test_node_not_an_integer(self):
+        self.check(ValueError, "edge 0: node 0.5 is not an integer", edges=[(0.5, 2)])
+        self.check(ValueError, "edge 0: node nan is not an integer", edges=[(0, float("nan"))])
+        self.check(TypeError, "edge 0: node 2.0 is a float, not an integer", edges=[(0, 2.0)])
+        self.check(TypeError, "edge 0: node True is a bool, not an integer", edges=[(True, 2)])
+        self.check(TypeError, "edge 0: node '2' is a str, not an integer", edges=[(0, "2")])
+
+    def test_edge_fields(self):
+        self.check(ValueError, "edge 2: expected (u, v) or (u, v, w), got 4 fields",
+                   edges=[(0, 2), (1, 2), (2, 3, 4, 5)])
+        self.check(ValueError, "edge 1: expected (u, v) or (u, v, w), got 1 field",
+                   edges=[(0, 2), (1,)])
+        self.check(ValueError, "edge 0: expected (u, v) or (u, v, w), got 0 fields",
+                   edges=[()])
+        self.check(TypeError, "edge 0: expected (u, v) or (u, v, w), got int", edges=[5])
+
+    def test_labels(self):
+        self.check(ValueError, "labels[1]: 18446744073709551617 out of range -1..1",
+                   labels=[0, 2**64 + 1, -1, 1], classes=2)
+        # Without classes, a label up to the library's 999999 may set the count.
+        self.check(ValueError, "labels[1]: 18446744073709551617 out of range -1..999999",
+                   labels=[0, 2**64 + 1, -1, 1])
+        self.check(ValueError, "labels[1]: -2 out of range -1..1", labels=[0, -2, -1, 1],
+                   classes=2)
+        self.check(ValueError, "labels[3]: 1.7 is not an integer", labels=[0, 0, -1, 1.7])
+        self.check(TypeError, "labels[3]: 1.0 is a float, not an integer", labels=[0, 0, -1, 1.0])
+        self.check(TypeError, "labels[0]: False is a bool, not an integer",
+                   labels=[False, 0, -1, 1])
+        self.check(TypeError, "labels[0]: None is a NoneType, not an integer",
+                   labels=[None, 0, -1, 1])
+
+    def test_truth(self):
+        self.check(ValueError, "truth[2]: 18446744073709551618 out of range -1..1",
+                   truth=[-1, -1, BIG, -1], classes=2)
+        self.check(ValueError, "truth[2]: 0.5 is not an integer", truth=[-1, -1, 0.5, -1])
+
+    def test_node_count(self):
+        self.check(ValueError, "labels: 0 nodes, out of range 1..1000000", labels=[], truth=[],
+                   edges=[])
+        self.check(ValueError, "labels: 1000001 nodes, out of range 1..1000000",
+                   labels=[-1] * 1000001, truth=None, edges=[])
+
+    def test_classes(self):
+        self.check(ValueError, "classes: 18446744073709551618 out of range 1..1000000",
+                   classes=BIG)
+        self.check(ValueError, "classes: 1000001 out of range 1..1000000", classes=1000001)
+        self.check(ValueError, "classes: 0 out of range 1..1000000", classes=0)
+        self.check(ValueError, "classes: 2.5 is not an integer", classes=2.5)
+        self.check(TypeError, "classes: 2.0 is a float, not an integer", classes=2.0)
+        self.check(TypeError, "classes: True is a bool, not an integer", classes=True)
+        self.assertEqual(gadget(classes=5).classes, 5)
+        self.assertIn("p gssl 4 1000000\n", gadget(classes=1000000).to_gssl())
+
+    def test_changed_after_construction(self):
+        # The checks run again when the instance reaches the library.
+        for field, value, message in (
+                ("classes", BIG, "classes: 18446744073709551618 out of range 1..1000000"),
+                ("labels", [0, 2**64 + 1, -1, 1], "labels[1]: 18446744073709551617 out of range -1..1"),
+                ("edges", [(0, 2, 1), (1, BIG, 1)], "edge 1: node 18446744073709551618 out of range 0..3")):
+            with self.subTest(field=field):
+                g = gadget()
+                setattr(g, field, value)
+                with self.assertRaises(ValueError) as cm:
+                    certune.analyze(g, family="lambda")
+                self.assertEqual(str(cm.exception), message)
+
+    @unittest.skipIf(np is None, "numpy not installed")
+    def test_numpy(self):
+        want = gadget().to_gssl()
+        # (A 2-D array is an adjacency matrix; its rows are an edge list.)
+        g = certune.Instance(list(np.array([[0, 2, 1], [1, 2, 1], [2, 3, 4]], dtype=np.int32)),
+                             np.array([0, 0, -1, 1]), np.array([-1, -1, 1, -1], dtype=np.int8),
+                             classes=np.int64(2))
+        self.assertEqual(g.to_gssl(), want)
+        self.assertEqual(type(g.classes), int)
+        self.assertEqual({type(x) for x in g.labels + g.truth}, {int})
+        self.check(ValueError, "edge 0: node 18446744073709551615 out of range 0..3",
+                   edges=[(np.uint64(2**64 - 1), 2)])
+        self.check(TypeError, "labels[0]: 0.0 is a float64, not an integer",
+                   labels=np.array([0.0, 0, -1, 1]))
+        self.check(TypeError, "edge 0: node 0.0 is a float64, not an integer",
+                   edges=list(np.array([[0, 2, 0.5]])))
+        self.check(TypeError, "labels[0]: True is a bool_, not an integer",
+                   labels=np.array([True, False, False, True]))
+
+
+class PiecePoint(unittest.TestCase):
+    def test_index(self):
+        p = certune.analyze(instance("lambda-gadget-x4.gssl"), family="lambda")
+        self.assertGreater(p.piece_point(1), 2)
+        if np is not None:
+            self.assertGreater(p.piece_point(np.int64(1)), 2)
+        with self.assertRaisesRegex(ValueError, r"^piece: 0\.5 is not an integer$"):
+            p.piece_point(0.5)
+        with self.assertRaisesRegex(TypeError, "^piece: True is a bool, not an integer$"):
+            p.piece_point(True)
+        with self.assertRaisesRegex(IndexError, "^piece 18446744073709551616 of 2$"):
+            p.piece_point(2**64)
+        with self.assertRaisesRegex(IndexError, "^piece -1 of 2$"):
+            p.piece_point(-1)
+
+
+if __name__ == "__main__":
+    unittest.main()
