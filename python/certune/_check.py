@@ -1,7 +1,8 @@
 """Checks of the values that cross into the library, made before ctypes sees
 them: a c_long keeps only the low 64 bits of an int (2**64 + 2 becomes 2)
 and int() truncates a float (0.5 becomes 0), so integers are checked for
-type and range here.
+type and range here; a c_char_p ends at the first NUL byte, so strings and
+paths holding one are refused.
 
 Messages name the field and the value: field is the words that come before
 the value ("labels[3]:", "edge 5: node", "classes:"), so a message reads
@@ -10,6 +11,7 @@ the value ("labels[3]:", "edge 5: node", "classes:"), so a message reads
 
 import math
 import numbers
+import os
 
 # The library's bounds on a .gssl header (include/certune/instance.h,
 # CT_INSTANCE_MAX_NODES and CT_INSTANCE_MAX_CLASSES; docs/formats.md).
@@ -19,13 +21,13 @@ MAX_CLASSES = 1000000
 _SHOW = 40  # characters of a value shown in a message (as the C reader)
 
 
-def show(x):
-    """x's repr for a message, cut to 40 characters (then '...')."""
+def show(x, width=_SHOW):
+    """x's repr for a message, cut to width characters (then '...')."""
     try:
         s = repr(x)
     except ValueError:  # an int too long for CPython's int -> str limit
         return f"<{type(x).__name__} too long to show>"
-    return s if len(s) <= _SHOW else s[:_SHOW] + "..."
+    return s if len(s) <= width else s[:width] + "..."
 
 
 def _is_whole(x):
@@ -57,3 +59,22 @@ def integer_in(x, field, lo, hi):
     if not lo <= k <= hi:
         raise ValueError(f"{field} {show(k)} out of range {lo}..{hi}")
     return k
+
+
+def c_string(s, field):
+    """The str s as UTF-8 bytes for a char * argument (ValueError when it
+    holds a NUL byte, where C would see it end)."""
+    if not isinstance(s, str):
+        raise TypeError(f"{field} {show(s)} is not a str")
+    if "\0" in s:
+        raise ValueError(f"{field} {show(s)} contains a NUL byte")
+    return s.encode()
+
+
+def c_path(path, field):
+    """The str, bytes or os.PathLike path as bytes for a char * argument
+    (os.fsencode; ValueError when it holds a NUL byte)."""
+    b = os.fsencode(path)
+    if b"\0" in b:
+        raise ValueError(f"{field} {show(path, 200)} contains a NUL byte")
+    return b

@@ -18,9 +18,12 @@ import os
 from . import _check, _lib
 
 
-def exact_string(w):
-    """The exact rational w as a string the library reads (see the module doc)."""
+def exact_string(w, field="weight"):
+    """The exact rational w as a string the library reads (see the module doc).
+    field: the words before the value in error messages ("c:", "edge 3:
+    weight"): "c: nan is not a finite number"."""
     if isinstance(w, str):
+        _check.c_string(w, field)  # (a NUL byte would cut it short)
         return w.strip()
     if isinstance(w, bool):
         return "1" if w else "0"
@@ -31,10 +34,11 @@ def exact_string(w):
     if isinstance(w, (decimal.Decimal, numbers.Real)):
         x = w if isinstance(w, decimal.Decimal) else float(w)
         if not x.is_finite() if isinstance(x, decimal.Decimal) else not math.isfinite(x):
-            raise ValueError(f"weight {w!r} is not a finite number")
+            raise ValueError(f"{field} {_check.show(w)} is not a finite number")
         q = fractions.Fraction(x)
         return f"{q.numerator}/{q.denominator}"
-    raise TypeError(f"weight {w!r}: expected an int, Fraction, Decimal, str or float")
+    raise TypeError(f"{field} {_check.show(w)} is a {type(w).__name__}, not an int, "
+                    "Fraction, Decimal, str or float")
 
 
 def _is_sparse(m):
@@ -64,7 +68,8 @@ def _matrix_edges(m):
     keys = sorted(set(upper) | set(lower))
     for key in keys:
         a, b = upper.get(key, 0), lower.get(key, 0)
-        if fractions.Fraction(exact_string(a)) != fractions.Fraction(exact_string(b)):
+        field = f"adjacency matrix at {key}: weight"
+        if fractions.Fraction(exact_string(a, field)) != fractions.Fraction(exact_string(b, field)):
             raise ValueError(f"adjacency matrix is not symmetric at {key}: {a!r} != {b!r}")
     return [(u, v, upper[(u, v)] if (u, v) in upper else lower[(u, v)]) for (u, v) in keys]
 
@@ -139,6 +144,8 @@ class Instance:
             classes = 1 + max(labels + truth + [0])
         self.labels, self.truth, self.classes = _check_nodes(labels, truth, classes)
         self.n = len(self.labels)
+        if name is not None:
+            _check.c_string(name, "name:")
         self.name = name
         if _is_sparse(graph) or (hasattr(graph, "shape") and len(graph.shape) == 2):
             if tuple(graph.shape) != (self.n, self.n):
@@ -163,11 +170,13 @@ class Instance:
         LongArr = _lib.ctypes.c_long * max(m, 1)
         u = LongArr(*[e[0] for e in edges])
         v = LongArr(*[e[1] for e in edges])
-        w = (_lib.ctypes.c_char_p * max(m, 1))(*[exact_string(e[2]).encode() for e in edges])
+        w = (_lib.ctypes.c_char_p * max(m, 1))(
+            *[exact_string(e[2], f"edge {k}: weight").encode() for k, e in enumerate(edges)])
         NodeArr = _lib.ctypes.c_long * n
-        name = self.name if self.name is not None else f"instance {index}"
+        name = _check.c_string(self.name if self.name is not None else f"instance {index}",
+                               "name:")
         err = _lib.error_buffer()
-        rc = L.ct_capi_instances_add_graph(handle, name.encode(), n, classes, m, u, v, w,
+        rc = L.ct_capi_instances_add_graph(handle, name, n, classes, m, u, v, w,
                                            NodeArr(*labels), NodeArr(*truth), err, len(err))
         raise_for(rc, err)
 
@@ -195,8 +204,8 @@ class InstanceSet:
                     inst._add_to(self.handle, k)
                 elif isinstance(inst, (str, bytes, os.PathLike)):
                     err = _lib.error_buffer()
-                    rc = L.ct_capi_instances_add_file(self.handle, os.fsencode(inst), err,
-                                                      len(err))
+                    path = _check.c_path(inst, f"instance {k}: path")
+                    rc = L.ct_capi_instances_add_file(self.handle, path, err, len(err))
                     raise_for(rc, err)
                 else:
                     raise TypeError(f"instance {k}: expected a certune.Instance or a .gssl "

@@ -93,7 +93,7 @@ class Profile:
         ValueError for x outside the domain."""
         err = _lib.error_buffer()
         s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(
-            self._h, exact_string(x).encode(), err, len(err)))
+            self._h, exact_string(x, "x:").encode(), err, len(err)))
         if s is None:
             raise ValueError(_lib.error_text(err))
         return Fraction(s)
@@ -168,10 +168,10 @@ def analyze(instances, family, c=None, score_all=False):
     could not be certified. Warnings of the analysis (components without a
     labeled node) are issued with warnings.warn and kept in Profile.warnings."""
     L = _lib.lib()
+    if family not in FAMILIES:
+        raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(FAMILIES)}")
     fid = L.ct_capi_family_id(str(family).encode())
-    if fid < 0:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}, not {family!r}")
-    cs = None if c is None else exact_string(c).encode()
+    cs = None if c is None else exact_string(c, "c:").encode()
     with InstanceSet(as_list(instances)) as s:
         handle = ctypes.c_void_p()
         err = _lib.error_buffer()

@@ -3,7 +3,11 @@ field, instead of letting ctypes wrap them (a c_long keeps the low 64 bits of
 an int), cut them short (a c_char_p ends at a NUL byte) or CPython refuse to
 write them (its limit on int -> str conversion)."""
 
+import os
+import pathlib
+import re
 import unittest
+from decimal import Decimal
 from fractions import Fraction
 
 import certune
@@ -139,6 +143,69 @@ class PiecePoint(unittest.TestCase):
             p.piece_point(2**64)
         with self.assertRaisesRegex(IndexError, "^piece -1 of 2$"):
             p.piece_point(-1)
+
+
+class NulBytes(unittest.TestCase):
+    """A NUL byte would end the C string early: refused, the field named."""
+
+    def test_paths(self):
+        x4 = instance("lambda-gadget-x4.gssl")
+        for path in (x4 + "\0.junk", os.fsencode(x4) + b"\0.junk", pathlib.Path(x4 + "\0.junk")):
+            with self.subTest(path=path):
+                with self.assertRaisesRegex(ValueError, r"^instance 1: path .* contains a NUL byte$"):
+                    certune.analyze([x4, path], family="lambda")
+        with self.assertRaisesRegex(ValueError, "path .* contains a NUL byte"):
+            certune.ExactTuner(family="lambda").fit(x4 + "\0")
+
+    def test_strings(self):
+        x4 = instance("lambda-gadget-x4.gssl")
+        with self.assertRaisesRegex(ValueError, r"^family: 'lambda\\x00x' is not one of"):
+            certune.analyze(x4, family="lambda\0x")
+        with self.assertRaisesRegex(ValueError, r"^c: '1/2\\x00x' contains a NUL byte$"):
+            certune.analyze(x4, family="delta", c="1/2\0x")
+        p = certune.analyze(x4, family="lambda")
+        with self.assertRaisesRegex(ValueError, r"^x: '3\\x00x' contains a NUL byte$"):
+            p.loss_at("3\0x")
+        g = gadget(edges=[(0, 2, 1), (1, 2, "1\0junk"), (2, 3, 4)])
+        with self.assertRaisesRegex(ValueError, r"^edge 1: weight '1\\x00junk' contains a NUL byte$"):
+            g.to_gssl()
+        with self.assertRaisesRegex(ValueError, r"^name: 'g\\x00h' contains a NUL byte$"):
+            gadget(name="g\0h")
+        with self.assertRaisesRegex(TypeError, r"^name: 3 is not a str$"):
+            gadget(name=3)
+
+
+class ExactNumbers(unittest.TestCase):
+    """Weights, c and loss_at's x: messages name the parameter."""
+
+    def test_not_finite(self):
+        x4 = instance("lambda-gadget-x4.gssl")
+        for c in (float("nan"), float("inf"), Decimal("NaN"), Decimal("-Infinity")):
+            with self.subTest(c=c):
+                with self.assertRaisesRegex(ValueError, rf"^c: {re.escape(repr(c))} is not a finite number$"):
+                    certune.analyze(x4, family="delta", c=c)
+                with self.assertRaisesRegex(ValueError, rf"^c: {re.escape(repr(c))} is not a finite number$"):
+                    certune.ExactTuner(family="delta", c=c).fit(x4)
+        p = certune.analyze(x4, family="lambda")
+        with self.assertRaisesRegex(ValueError, r"^x: nan is not a finite number$"):
+            p.loss_at(float("nan"))
+        g = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, float("inf"))])
+        with self.assertRaisesRegex(ValueError, r"^edge 2: weight inf is not a finite number$"):
+            certune.analyze(g, family="lambda")
+        with self.assertRaisesRegex(TypeError, r"^c: \[1\] is a list, not an int, Fraction"):
+            certune.analyze(x4, family="delta", c=[1])
+        self.assertEqual(certune.exact_string(Fraction(3, 4)), "3/4")
+        with self.assertRaisesRegex(ValueError, r"^weight nan is not a finite number$"):
+            certune.exact_string(float("nan"))
+
+    @unittest.skipIf(np is None, "numpy not installed")
+    def test_matrix(self):
+        W = np.zeros((4, 4))
+        W[0, 2] = W[2, 0] = W[1, 2] = W[2, 1] = 1
+        W[2, 3] = W[3, 2] = np.nan
+        with self.assertRaisesRegex(ValueError,
+                                    r"^adjacency matrix at \(2, 3\): weight nan is not a finite number$"):
+            certune.Instance(W, [0, 0, -1, 1])
 
 
 if __name__ == "__main__":
