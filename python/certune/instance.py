@@ -6,12 +6,13 @@ decimal.Decimal, a string in certune's exact syntax ("3", "3/4", "0.125",
 to the rational number it stores, Fraction(w): 0.1 becomes
 3602879701896397/36028797018963968, not 1/10. Pass the string "0.1" or
 Fraction(1, 10) to mean one tenth. numpy scalars behave like the Python
-number they hold.
+number they hold (a longdouble keeps its extra bits). Numbers of any size
+are written whole (past CPython's int -> str limit, _check.int_string); one
+with over 1048512 digits as a reduced fraction, the library's bound on a
+weight, is a ValueError.
 """
 
 import decimal
-import fractions
-import math
 import numbers
 import os
 
@@ -27,18 +28,28 @@ def exact_string(w, field="weight"):
         return w.strip()
     if isinstance(w, bool):
         return "1" if w else "0"
-    if isinstance(w, numbers.Integral):
-        return str(int(w))
-    if isinstance(w, fractions.Fraction):
-        return f"{w.numerator}/{w.denominator}"
-    if isinstance(w, (decimal.Decimal, numbers.Real)):
-        x = w if isinstance(w, decimal.Decimal) else float(w)
-        if not x.is_finite() if isinstance(x, decimal.Decimal) else not math.isfinite(x):
+    if isinstance(w, numbers.Rational):  # (ints, NumPy integers, Fractions)
+        return _check.rational_string(int(w.numerator), int(w.denominator), w, field)
+    if isinstance(w, decimal.Decimal):
+        if not w.is_finite():
             raise ValueError(f"{field} {_check.show(w)} is not a finite number")
-        q = fractions.Fraction(x)
-        return f"{q.numerator}/{q.denominator}"
+        if _check.decimal_digits_at_least(w) > _check.MAX_WEIGHT_DIGITS:  # (before 10**exp)
+            raise _check.too_many_digits(w, field)
+        return _check.rational_string(*w.as_integer_ratio(), w, field)
+    if isinstance(w, numbers.Real):
+        return _check.rational_string(*_float_ratio(w, field), w, field)
     raise TypeError(f"{field} {_check.show(w)} is a {type(w).__name__}, not an int, "
                     "Fraction, Decimal, str or float")
+
+
+def _float_ratio(x, field):
+    """The exact (p, q) of a float (any NumPy float too: a longdouble keeps
+    its extra bits, where float(x) would round them away)."""
+    try:
+        return x.as_integer_ratio() if hasattr(x, "as_integer_ratio") \
+            else float(x).as_integer_ratio()
+    except (ValueError, OverflowError):  # nan, inf
+        raise ValueError(f"{field} {_check.show(x)} is not a finite number") from None
 
 
 def _is_sparse(m):
@@ -69,8 +80,9 @@ def _matrix_edges(m):
     for key in keys:
         a, b = upper.get(key, 0), lower.get(key, 0)
         field = f"adjacency matrix at {key}: weight"
-        if fractions.Fraction(exact_string(a, field)) != fractions.Fraction(exact_string(b, field)):
-            raise ValueError(f"adjacency matrix is not symmetric at {key}: {a!r} != {b!r}")
+        if _check.fraction(exact_string(a, field)) != _check.fraction(exact_string(b, field)):
+            raise ValueError(f"adjacency matrix is not symmetric at {key}: "
+                             f"{_check.show(a)} != {_check.show(b)}")
     return [(u, v, upper[(u, v)] if (u, v) in upper else lower[(u, v)]) for (u, v) in keys]
 
 

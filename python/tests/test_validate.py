@@ -5,7 +5,9 @@ write them (its limit on int -> str conversion)."""
 
 import os
 import pathlib
+import random
 import re
+import sys
 import unittest
 from decimal import Decimal
 from fractions import Fraction
@@ -143,6 +145,8 @@ class PiecePoint(unittest.TestCase):
             p.piece_point(2**64)
         with self.assertRaisesRegex(IndexError, "^piece -1 of 2$"):
             p.piece_point(-1)
+        with self.assertRaisesRegex(IndexError, "^piece <int too long to show> of 2$"):
+            p.piece_point(10**5000)
 
 
 class NulBytes(unittest.TestCase):
@@ -206,6 +210,99 @@ class ExactNumbers(unittest.TestCase):
         with self.assertRaisesRegex(ValueError,
                                     r"^adjacency matrix at \(2, 3\): weight nan is not a finite number$"):
             certune.Instance(W, [0, 0, -1, 1])
+
+
+class BigNumbers(unittest.TestCase):
+    """Exact numbers beyond CPython's 4300-digit int <-> str limit travel
+    whole; beyond the library's weight size they are refused by name."""
+
+    def test_big_weight(self):
+        x = 10**5000 + 1
+        text = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, x)]).to_gssl()
+        self.assertIn("e 3 4 1" + "0" * 4999 + "1\n", text)
+        q = Fraction(3, 10**6000)
+        text = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, q)]).to_gssl()
+        self.assertIn("e 3 4 3/1" + "0" * 6000 + "\n", text)
+        text = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, Decimal("2e5000"))]).to_gssl()
+        self.assertIn("e 3 4 2" + "0" * 5000 + "\n", text)
+
+    def test_big_weight_analysis(self):
+        # Threshold x/(x - 2) = 1 + 1/(5 10^4999 - 1): an exact rational
+        # breakpoint, read back whole.
+        x = 10**5000
+        p = certune.analyze(gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, x)]), family="lambda")
+        b, = p.breakpoints
+        self.assertEqual((b.lo, b.hi), (Fraction(x, x - 2),) * 2)
+        self.assertEqual(p.loss_at(Fraction(x + 1, x - 2)), 0)
+        self.assertEqual(p.loss_at(Fraction(x - 1, x - 2)), 1)
+
+    def test_big_c(self):
+        c = Fraction(10**5000 - 1, 10**5000)
+        p = certune.analyze(instance("lambda-gadget-x4.gssl"), family="delta", c=c)
+        self.assertEqual(p.c, c)
+        t = certune.ExactTuner(family="delta", c=c).fit(instance("lambda-gadget-x4.gssl"))
+        self.assertEqual(t.profile_.c, c)
+        self.assertEqual(repr(t), "ExactTuner(family='delta', c=<Fraction too long to show>, "
+                         "score_all=False)")
+
+    def test_lower_limit(self):
+        # The conversion does not depend on the limit's value.
+        old = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(640)
+        try:
+            x = 10**700 + 7
+            text = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, x)]).to_gssl()
+            self.assertIn("e 3 4 1" + "0" * 699 + "7\n", text)
+        finally:
+            sys.set_int_max_str_digits(old)
+
+    def test_over_the_library_limit(self):
+        # 1048513 digits: refused by name, before any conversion.
+        for w, shown in ((10**1048512, "<int too long to show>"),
+                         (Fraction(1, 10**1048512), "<Fraction too long to show>"),
+                         (Decimal("1e-1048600"), "Decimal('1E-1048600')"),
+                         (Decimal("3e1048512"), "Decimal('3E+1048512')")):
+            with self.subTest(w=shown):
+                g = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, w)])
+                with self.assertRaises(ValueError) as cm:
+                    g.to_gssl()
+                self.assertEqual(str(cm.exception), f"edge 2: weight {shown} has over 1048512 "
+                                 "digits as a reduced fraction")
+        with self.assertRaisesRegex(ValueError, r"^c: <Fraction too long to show> has over"):
+            certune.analyze(instance("lambda-gadget-x4.gssl"), family="delta",
+                            c=Fraction(1, 10**1048512))
+
+    def test_conversions(self):
+        # The package's own int -> str and str -> Fraction, against CPython's
+        # with its limit lifted.
+        from certune import _check
+        rng = random.Random(5)
+        old = sys.get_int_max_str_digits()
+        try:
+            for digits in (1, 4300, 4301, 9000, 60001):
+                n = rng.randrange(10**(digits - 1), 10**digits) * rng.choice((1, -1))
+                d = rng.randrange(1, 10**digits)
+                sys.set_int_max_str_digits(0)
+                s, body = str(n), str(abs(n))
+                cases = [(s, Fraction(n)), (str(Fraction(n, d)), Fraction(n, d)),
+                         (f"{s[:-1]}.{s[-1:]}", Fraction(n, 10)),
+                         (f"{s}e-5", Fraction(n, 10**5)),
+                         (f"-{body[0]}.{body[1:]}e7",
+                          -abs(n) * Fraction(10)**(8 - len(body)))]
+                sys.set_int_max_str_digits(old)
+                self.assertEqual(_check.int_string(n), s)
+                for text, value in cases:
+                    self.assertEqual(_check.fraction(text), value, text[:50])
+        finally:
+            sys.set_int_max_str_digits(old)
+
+    @unittest.skipIf(np is None or np.finfo(np.longdouble).nmant <= 52,
+                     "no numpy longdouble wider than a double")
+    def test_longdouble_is_exact(self):
+        w = np.longdouble(1) / 3
+        p, q = w.as_integer_ratio()
+        text = gadget(edges=[(0, 2, 1), (1, 2, 1), (2, 3, w)]).to_gssl()
+        self.assertIn(f"e 3 4 {p}/{q}\n", text)
 
 
 if __name__ == "__main__":
