@@ -305,5 +305,24 @@ class BigNumbers(unittest.TestCase):
         self.assertIn(f"e 3 4 {p}/{q}\n", text)
 
 
+@unittest.skipIf(np is None, "numpy not installed")
+class Spreading(unittest.TestCase):
+    def test_n_neighbors(self):
+        # A slice bound: -3 took all but the last 3 neighbours, True one, 2**64 all.
+        X = np.random.default_rng(0).normal(size=(6, 2))
+        self.assertEqual(certune.spreading_graph(X, "knn", n_neighbors=np.int64(6)).sum(), 30)
+        for k, error, message in ((-3, ValueError, "n_neighbors: -3 out of range 1..6"),
+                                  (0, ValueError, "n_neighbors: 0 out of range 1..6"),
+                                  (7, ValueError, "n_neighbors: 7 out of range 1..6"),
+                                  (BIG, ValueError,
+                                   "n_neighbors: 18446744073709551618 out of range 1..6"),
+                                  (True, TypeError, "n_neighbors: True is a bool, not an integer"),
+                                  (2.5, ValueError, "n_neighbors: 2.5 is not an integer")):
+            with self.subTest(k=k):
+                with self.assertRaises(error) as cm:
+                    certune.spreading_graph(X, "knn", n_neighbors=k)
+                self.assertEqual(str(cm.exception), message)
+
+
 if __name__ == "__main__":
     unittest.main()
