@@ -5,7 +5,7 @@ import warnings
 from collections import namedtuple
 from fractions import Fraction
 
-from . import _lib
+from . import _check, _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
@@ -42,7 +42,9 @@ indices, the ends ('lo', 'hi') of a closed domain, and the representative."""
 
 
 def _fraction(s):
-    return None if s is None else Fraction(s)
+    """The Fraction of a rational the library wrote (None for None), of any
+    length (CPython's Fraction(str) stops at 4300 digits)."""
+    return _check.fraction(s)
 
 
 class Profile:
@@ -68,18 +70,18 @@ class Profile:
         nbp = get("nbreakpoints")
         self.breakpoints = [
             Breakpoint(b, sget("bp_exact", b), float(sget("bp_approx", b)),
-                       Fraction(sget("bp_lo", b)), Fraction(sget("bp_hi", b)),
-                       Fraction(sget("point_loss", b)), get("bp_changes", b),
+                       _fraction(sget("bp_lo", b)), _fraction(sget("bp_hi", b)),
+                       _fraction(sget("point_loss", b)), get("bp_changes", b),
                        bool(get("bp_jump", b)))
             for b in range(nbp)]
         bps = self.breakpoints
         self.pieces = [Piece(i, bps[i - 1] if i > 0 else None, bps[i] if i < nbp else None,
-                             Fraction(sget("piece_loss", i))) for i in range(nbp + 1)]
-        self.end_losses = (Fraction(sget("end_loss", 0)), Fraction(sget("end_loss", 1))) \
+                             _fraction(sget("piece_loss", i))) for i in range(nbp + 1)]
+        self.end_losses = (_fraction(sget("end_loss", 0)), _fraction(sget("end_loss", 1))) \
             if self.closed else None
         self.loss_pieces = get("loss_pieces")
-        self.min_loss = Fraction(sget("min_loss"))
-        self.representative = Fraction(sget("representative"))
+        self.min_loss = _fraction(sget("min_loss"))
+        self.representative = _fraction(sget("representative"))
         ends = get("min_ends")
         self.minimum = Minimum(
             self.min_loss, [get("min_piece", k) for k in range(get("min_npieces"))],
@@ -93,16 +95,18 @@ class Profile:
         ValueError for x outside the domain."""
         err = _lib.error_buffer()
         s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(
-            self._h, exact_string(x).encode(), err, len(err)))
+            self._h, exact_string(x, "x:").encode(), err, len(err)))
         if s is None:
             raise ValueError(_lib.error_text(err))
-        return Fraction(s)
+        return _fraction(s)
 
     def piece_point(self, i):
-        """A short rational strictly inside open piece i (a Fraction)."""
+        """A short rational strictly inside open piece i (a Fraction); i is an
+        int (IndexError out of range)."""
+        i = _check.integer(i, "piece:")
         if not 0 <= i < len(self.pieces):
-            raise IndexError(f"piece {i} of {len(self.pieces)}")
-        return Fraction(_lib.take_string(_lib.lib().ct_capi_profile_piece_point(self._h, i)))
+            raise IndexError(f"piece {_check.show(i)} of {len(self.pieces)}")
+        return _fraction(_lib.take_string(_lib.lib().ct_capi_profile_piece_point(self._h, i)))
 
     def to_pandas(self):
         """The profile as a pandas DataFrame, one row per domain end (delta),
@@ -166,10 +170,10 @@ def analyze(instances, family, c=None, score_all=False):
     could not be certified. Warnings of the analysis (components without a
     labeled node) are issued with warnings.warn and kept in Profile.warnings."""
     L = _lib.lib()
+    if family not in FAMILIES:
+        raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(FAMILIES)}")
     fid = L.ct_capi_family_id(str(family).encode())
-    if fid < 0:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}, not {family!r}")
-    cs = None if c is None else exact_string(c).encode()
+    cs = None if c is None else exact_string(c, "c:").encode()
     with InstanceSet(as_list(instances)) as s:
         handle = ctypes.c_void_p()
         err = _lib.error_buffer()

@@ -14,6 +14,7 @@ try:
 except ImportError:  # the rest of the package works without numpy
     np = None
 
+from . import _check
 from .instance import Instance
 from .profile import analyze
 
@@ -50,7 +51,8 @@ def spreading_graph(X, kernel="rbf", gamma=20, n_neighbors=7):
     diagonal zeroed: 'rbf' (exp(-gamma |x_i - x_j|^2), as scikit-learn), 'knn'
     (symmetrized, see _knn: scikit-learn's own knn matrix is not symmetric, so
     its LabelSpreading is not a graph of this family), or a callable
-    kernel(X, X) -> matrix, as scikit-learn accepts (made dense)."""
+    kernel(X, X) -> matrix, as scikit-learn accepts (made dense). n_neighbors
+    is an integer in 1..len(X), as scikit-learn requires."""
     if np is None:
         raise ImportError("certune.spreading_graph needs numpy (Debian: python3-numpy)")
     X = np.asarray(X, dtype=float)
@@ -59,8 +61,8 @@ def spreading_graph(X, kernel="rbf", gamma=20, n_neighbors=7):
         W = np.array(W.toarray() if hasattr(W, "toarray") else W, dtype=float)
     elif kernel == "rbf":
         W = _rbf(X, gamma)
-    elif kernel == "knn":
-        W = _knn(X, n_neighbors)
+    elif kernel == "knn":  # (a slice bound: -3 would silently take all but 3)
+        W = _knn(X, _check.integer_in(n_neighbors, "n_neighbors:", 1, len(X)))
     else:
         raise ValueError(f"kernel must be 'rbf', 'knn' or a callable, not {kernel!r}")
     np.fill_diagonal(W, 0)

@@ -4,6 +4,7 @@ attributes end in an underscore, score is higher-is-better)."""
 
 from fractions import Fraction
 
+from . import _check
 from .errors import NotFittedError
 from .profile import analyze
 
@@ -65,5 +66,5 @@ class ExactTuner:
         return Fraction(1) - self.loss(X)
 
     def __repr__(self):
-        args = ", ".join(f"{k}={v!r}" for k, v in self.get_params().items())
+        args = ", ".join(f"{k}={_check.show(v, None)}" for k, v in self.get_params().items())
         return f"ExactTuner({args})"

@@ -179,7 +179,6 @@ class Errors(unittest.TestCase):
     def test_bad_instances(self):
         cases = [
             ([(0, 1), (1, 0)], "edge 1: repeated edge 0-1 (first as edge 0)"),
-            ([(0, 1), (1, 4)], "edge 1: node 1 or 4 out of range 0..3"),
             ([(0, 1), (2, 2)], "edge 1: self-loop on node 2"),
             ([(0, 1), (1, 2, "1/0")], "edge 1: malformed weight '1/0'"),
             ([(0, 1), (1, 2, -0.5)], "edge 1: negative weight '-1/2'"),
@@ -192,6 +191,8 @@ class Errors(unittest.TestCase):
                 self.assertIn("g: " + msg, str(cm.exception))
         with self.assertRaises(ValueError):
             certune.Instance([(0, 1)], [0, 1], [1, -1])  # labeled 0, true class 1
+        with self.assertRaisesRegex(ValueError, r"^edge 1: node 4 out of range 0\.\.3$"):
+            certune.Instance([(0, 1), (1, 4)], [0, -1, -1, 1])  # (checked before the library)
         with self.assertRaisesRegex(TypeError, "weight"):
             certune.analyze([certune.Instance([(0, 1, None)], [0, -1], [-1, 0])], "lambda")
         with self.assertRaisesRegex(certune.InputError, "lambda-gadget-none.gssl"):
