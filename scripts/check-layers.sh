@@ -22,7 +22,7 @@ layers=(
   "sweep analysis"
   "lambda alpha delta"
   "family"
-  "bounds shatter sample report plot evaluate tune profile"
+  "bounds shatter sample whole report plot evaluate tune profile"
   "cli capi"
 )
 # What the GNN companion (gnn_*) may include besides itself: the dataset layer,

@@ -21,6 +21,8 @@ static const char *usage_text =
     "       certune verify-shatter [--family F] [--c Q] DIR\n"
     "       certune sample --dataset NAME|DIR [--data-root DIR] --nodes N\n"
     "                      --count M [--labeled FRAC] [--seed S] --out DIR [--force]\n"
+    "       certune instance --dataset NAME|DIR [--data-root DIR] --split S\n"
+    "                        [--score val|test|all] --out FILE.gssl [--force]\n"
     "       certune eval --family F [--c Q] --at X [--ties T] [--json] [--predictions]\n"
     "                    FILE|DIR...|PROFILE.ctp...\n"
     "       certune tune --family F|all [--c Q] --train FILE|DIR... --test FILE|DIR...\n"
@@ -46,6 +48,8 @@ static const char *usage_text =
     "  sample          cuts M connected N-node .gssl instances (unit weights, a\n"
     "                  fraction FRAC labeled, default 0.2, the rest held out with\n"
     "                  their true class) out of a dataset folder (docs/gnn-data.md)\n"
+    "  instance        a whole dataset with a standard split as one .gssl instance\n"
+    "                  (training nodes labeled, validation or test nodes scored)\n"
     "\n"
     "  certune SUB --help   the options of SUB, with an example\n"
     "  certune --version    the version\n"
@@ -82,9 +86,9 @@ static command_fn find_command(const char *name)
     } commands[] = {
         {"analyze", ct_cli_analyze_main}, {"bounds", ct_cli_bounds_main},
         {"shatter", ct_cli_shatter_main}, {"verify-shatter", ct_cli_verify_shatter_main},
-        {"sample", ct_cli_sample_main},   {"gnn", ct_gnn_cli_main},
-        {"eval", ct_cli_eval_main},       {"tune", ct_cli_tune_main},
-        {"merge", ct_cli_merge_main}};
+        {"sample", ct_cli_sample_main},   {"instance", ct_cli_instance_main},
+        {"gnn", ct_gnn_cli_main},         {"eval", ct_cli_eval_main},
+        {"tune", ct_cli_tune_main},       {"merge", ct_cli_merge_main}};
     for (size_t k = 0; k < sizeof(commands) / sizeof(commands[0]); k++)
         if (strcmp(name, commands[k].name) == 0)
             return commands[k].fn;

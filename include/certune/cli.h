@@ -152,6 +152,11 @@ int ct_cli_bounds_main(int argc, char **argv);
 int ct_cli_shatter_main(int argc, char **argv);
 int ct_cli_verify_shatter_main(int argc, char **argv);
 int ct_cli_sample_main(int argc, char **argv);
+int ct_cli_instance_main(int argc, char **argv);
+
+/* One line on out naming path and inst's counts, and one more when scored
+   nodes lie in components without a labeled node (ct_whole_unreached). */
+void ct_cli_instance_summary(FILE *out, const ct_instance_t inst, const char *path);
 int ct_cli_eval_main(int argc, char **argv);
 int ct_cli_tune_main(int argc, char **argv);
 

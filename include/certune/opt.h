@@ -3,6 +3,9 @@
 #ifndef CERTUNE_OPT_H
 #define CERTUNE_OPT_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 /* Names the subcommand being parsed (a static string, or NULL), so that usage
    errors point to its help. */
 void ct_opt_set_command(const char *name);
@@ -29,5 +32,19 @@ int ct_opt_check_writable(const char *path, const char *what);
 /* Writes "certune: PATH: cannot write WHAT: REASON" (REASON from errno, read
    at the call) to stderr and returns 2: for a failed fopen, fprintf or fclose. */
 int ct_opt_write_error(const char *path, const char *what);
+
+/* An output file written whole or not at all (opt_atomic.c): open gives a
+   stream to a new temporary file beside path (NULL with errno set when it
+   cannot be created); close(ok) closes it and, when ok and every write
+   succeeded, renames it over path, else removes it. close returns 0, or -1
+   with "PATH: REASON" in err; call it exactly once after every open. */
+typedef struct {
+    const char *path; /* borrowed */
+    char *tmp;
+    FILE *f;
+} ct_opt_atomic_struct;
+
+FILE *ct_opt_atomic_open(ct_opt_atomic_struct *W, const char *path);
+int ct_opt_atomic_close(ct_opt_atomic_struct *W, int ok, char *err, size_t errlen);
 
 #endif

@@ -90,6 +90,10 @@ void ct_tune_rademacher(ct_tune_t T, slong draws, slong n, slong c);
    are the tuned families, best the index of the chosen one. */
 void ct_tune_write_text(FILE *out, ct_tune_struct *const *rows, slong nrows, slong best);
 void ct_tune_write_json(FILE *out, ct_tune_struct *const *rows, slong nrows, slong best);
+/* The members of that object without its braces, for a caller's object that
+   adds its own keys (tune on a whole graph). */
+void ct_tune_write_json_inner(FILE *out, ct_tune_struct *const *rows, slong nrows,
+                              slong best);
 
 /* Writes an exact loss and accuracy as text / JSON helpers (shared with eval). */
 char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0; malloc'ed */

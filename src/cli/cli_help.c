@@ -135,6 +135,38 @@ static const char sample_help[] =
     "  certune sample --dataset tests/fixtures/tinyweb --nodes 30 --count 10 --out "
     "/tmp/s\n";
 
+static const char instance_help[] =
+    "usage: certune instance --dataset NAME|DIR [--data-root DIR] --split S\n"
+    "                        [--score val|test|all] --out FILE.gssl [--force]\n"
+    "\n"
+    "Writes a whole dataset with a standard split as one .gssl instance: every node\n"
+    "and edge (weight 1; the data's self-loops and repeated edges dropped), the\n"
+    "split's training nodes labeled with their class, the scored nodes held out\n"
+    "with theirs; comment lines record the dataset, the split and the node map\n"
+    "(node i is dataset node i - 1). Scored nodes in components without a\n"
+    "labeled node are counted on stdout (docs/tuning.md, \"One graph with its\n"
+    "split\").\n"
+    "\n"
+    "options:\n"
+    "  --dataset D    a dataset name (looked up in the data root) or a folder or\n"
+    "                 .npz file (docs/gnn-data.md)\n"
+    "  --data-root R  where names are looked up (default $CERTUNE_DATA, else\n"
+    "                 $XDG_DATA_HOME/certune/datasets or\n"
+    "                 ~/.local/share/certune/datasets)\n"
+    "  --split S      public (Planetoid's), geom-gcn:K (K in 0..9, the Geom-GCN\n"
+    "                 split files), or random:SEED[:PER_CLASS[:VAL[:TEST]]]\n"
+    "                 (PER_CLASS training nodes per class, default 20, then VAL\n"
+    "                 and TEST nodes, default 500 and 1000, in a seeded order)\n"
+    "  --score W      which nodes are held out and scored: val (default), test,\n"
+    "                 or all (every labeled node that is not a training node)\n"
+    "  --out FILE     the instance to write (whole or not at all)\n"
+    "  --force        replace FILE when it exists\n"
+    "  --help         print this help\n"
+    "\n"
+    "example:\n"
+    "  certune instance --dataset tests/fixtures/tinycite --split public --out "
+    "/tmp/tinycite-val.gssl\n";
+
 #define TIES_HELP                                                                        \
     "  --ties T      smallest (default) or expected (a node tied among t classes\n"      \
     "                costs 1 - 1/t when its class is among them, else 1)\n"
@@ -170,6 +202,8 @@ static const char tune_help[] =
     "                    [--grid G] [--rademacher K] [--ties T] [--json] [--plot F.svg]\n"
     "                    [--threads N] [--progress] [--ball N|off]\n"
     "       certune tune [--family F] --train A.ctp... --test B.ctp... [options]\n"
+    "       certune tune --family F|all --dataset NAME|DIR [--data-root DIR] --split S\n"
+    "                    [--c Q] [--grid G] [--ties T] [--json] [--threads N]\n"
     "\n"
     "Exact empirical-risk minimization on the training instances (the leftmost\n"
     "open piece of least loss, at its shortest rational), its exact loss on the\n"
@@ -180,11 +214,19 @@ static const char tune_help[] =
     "one the instances give; the family, c and ties are the profiles' (options\n"
     "given must match; profiles of --score unlabeled only). A side takes instances\n"
     "or profiles, not both; --family all needs instances.\n"
+    "With --dataset and --split, one whole graph: the value is chosen on the\n"
+    "split's validation nodes and judged on its test nodes (the training nodes\n"
+    "labeled in both; docs/tuning.md, \"One graph with its split\"); --split\n"
+    "geom-gcn runs the ten Geom-GCN splits and reports the mean test accuracy.\n"
     "\n"
     "options:\n" FAMILY_HELP
     "                or all: the three tuned together, the family chosen too\n" C_HELP
     "  --train ...   training instances (files or folders of *.gssl) or profiles\n"
     "  --test ...    test instances or profiles\n"
+    "  --dataset D   a dataset name (in the data root) or folder, instead of\n"
+    "                --train and --test; --data-root R as for `instance`\n"
+    "  --split S     public, geom-gcn:K, geom-gcn (all ten) or\n"
+    "                random:SEED[:PER_CLASS[:VAL[:TEST]]] (`instance --help`)\n"
     "  --grid G      the grid compared with the exact choice (default 100)\n"
     "  --threads N   analyze on N threads (default: the online cores; the output\n"
     "                does not depend on N)\n"
@@ -230,8 +272,9 @@ int ct_cli_help(FILE *out, const char *sub)
         const char *name, *text;
     } helps[] = {{"analyze", analyze_help}, {"bounds", bounds_help},
                  {"shatter", shatter_help}, {"verify-shatter", verify_help},
-                 {"sample", sample_help},   {"eval", eval_help},
-                 {"tune", tune_help},       {"merge", merge_help}};
+                 {"sample", sample_help},   {"instance", instance_help},
+                 {"eval", eval_help},       {"tune", tune_help},
+                 {"merge", merge_help}};
     for (size_t k = 0; k < sizeof(helps) / sizeof(helps[0]); k++)
         if (strcmp(sub, helps[k].name) == 0) {
             fputs(helps[k].text, out);

@@ -45,4 +45,37 @@ typedef struct {
 int _ct_cli_tune_profiles(ct_tune_struct **out, const _ct_cli_tune_input *in,
                           _ct_cli_tune_settings *s);
 
+/* The options of `certune tune` (cli_tune.c). */
+typedef struct {
+    int all, have_family, have_c, have_ties, json, ties, progress;
+    int train_prof, test_prof; /* the side is given as profiles */
+    ct_family_t family;
+    fmpq_t c;
+    slong grid, rad_k, threads;
+    slong ball; /* --ball: alpha's and lambda's ball paths from this many nodes (0:
+                   default) */
+    const char *plot;
+    const char **train, **test;
+    slong ntrain, ntest;
+    const char *dataset, *data_root, *split; /* a whole graph (cli_tune_dataset.c) */
+} _ct_cli_tune_options;
+
+/* Tunes every family o asks for on the training instances tr (m) and the test
+   instances te (mt) into rows[*nrows..] (malloc'ed; free with
+   _ct_cli_tune_report or ct_tune_clear and flint_free); *best the least
+   training loss. Returns 0, or the exit status with the message printed. */
+int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
+                          const _ct_cli_tune_options *o, const ct_instance_struct *tr,
+                          slong m, const ct_instance_struct *te, slong mt);
+
+/* Prints the report of rows (when rc is 0) as o asks, frees the rows;
+   returns rc or the status of a failed write. */
+int _ct_cli_tune_report(const _ct_cli_tune_options *o, ct_tune_struct **rows, slong nrows,
+                        slong best, int rc);
+
+/* `tune --dataset NAME --split S` (cli_tune_dataset.c): the option checks (0
+   or the usage status, message printed), and the run (its exit status). */
+int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o);
+int _ct_cli_tune_dataset(const _ct_cli_tune_options *o);
+
 #endif

@@ -11,18 +11,7 @@
 #include "certune/tune.h"
 #include "cli_internal.h"
 
-typedef struct {
-    int all, have_family, have_c, have_ties, json, ties, progress;
-    int train_prof, test_prof; /* the side is given as profiles */
-    ct_family_t family;
-    fmpq_t c;
-    slong grid, rad_k, threads;
-    slong ball; /* --ball: alpha's and lambda's ball paths from this many nodes (0:
-                   default) */
-    const char *plot;
-    const char **train, **test;
-    slong ntrain, ntest;
-} tune_options;
+typedef _ct_cli_tune_options tune_options;
 
 /* --train/--test take every following argument up to the next option. */
 static int tune_parse_list(const char **list, slong *n, int argc, char **argv, int *i,
@@ -56,6 +45,18 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
     if (tune_parse_list(o->train, &o->ntrain, argc, argv, i, "--train") ||
         tune_parse_list(o->test, &o->ntest, argc, argv, i, "--test"))
         return 0;
+    if ((v = ct_opt_value(argc, argv, i, "--dataset")) != NULL) {
+        o->dataset = v;
+        return 0;
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--data-root")) != NULL) {
+        o->data_root = v;
+        return 0;
+    }
+    if ((v = ct_opt_value(argc, argv, i, "--split")) != NULL) {
+        o->split = v;
+        return 0;
+    }
     if ((v = ct_opt_value(argc, argv, i, "--family")) != NULL) {
         o->have_family = 1;
         o->all = strcmp(v, "all") == 0;
@@ -121,9 +122,11 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
         if (rc)
             return rc;
     }
+    if (o->dataset != NULL || o->split != NULL)
+        return _ct_cli_tune_dataset_check(o);
     if (o->ntrain == 0 || o->ntest == 0)
         return ct_opt_usage_error("%s", "tune needs --train FILE|DIR... and "
-                                        "--test FILE|DIR...");
+                                        "--test FILE|DIR... (or --dataset and --split)");
     if (tune_classify(&o->train_prof, o->train, o->ntrain, "--train") ||
         tune_classify(&o->test_prof, o->test, o->ntest, "--test"))
         return CERTUNE_EXIT_USAGE;
@@ -136,79 +139,6 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
     if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
         return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
     return 0;
-}
-
-static int tune_plot(const char *path, const ct_tune_struct *T)
-{
-    FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, T->train);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
-    return rc;
-}
-
-/* Tunes every requested family; the least exact training loss wins (ties: the
-   order lambda, alpha, delta). */
-static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
-                         const tune_options *o, const ct_instance_struct *tr, slong m,
-                         const ct_instance_struct *te, slong mt)
-{
-    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
-                                        CT_FAMILY_DELTA};
-    static const char *what[] = {"tune lambda", "tune alpha", "tune delta"};
-    char err[CERTUNE_ERRLEN];
-    *best = 0;
-    for (int k = 0; k < 3; k++) {
-        if (!o->all && order[k] != o->family)
-            continue;
-        ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
-        (*nrows)++;
-        /* progress of the training, then the test analysis, as analyze's */
-        ct_cli_progress_struct p;
-        ct_cli_progress_init(&p, o->progress, what[k],
-                             "certifying and ordering breakpoints");
-        if (p.on)
-            ct_analysis_set_progress(ct_cli_progress_update, &p);
-        int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
-                                    o->rad_k, o->threads, err, sizeof(err));
-        ct_analysis_set_progress(NULL, NULL);
-        ct_cli_progress_finish(&p, r ? 0 : mt, mt);
-        if (r < 0) {
-            fprintf(stderr, "certune: %s\n", err);
-            return CERTUNE_EXIT_INPUT;
-        }
-        if (r > 0) {
-            fprintf(stderr, "certune: %s: undecided, no loss is reported\n",
-                    T->train->nundecided ? "training set" : "test set");
-            return CERTUNE_EXIT_UNDECIDED;
-        }
-        if (fmpq_cmp(T->train_loss, rows[*best]->train_loss) < 0)
-            *best = *nrows - 1;
-    }
-    return 0;
-}
-
-/* The report of rows[0..nrows) (when rc is 0), then the rows freed. */
-static int tune_report(const tune_options *o, ct_tune_struct **rows, slong nrows,
-                       slong best, int rc)
-{
-    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
-        rc = CERTUNE_EXIT_INPUT;
-    if (rc == 0 && o->json)
-        ct_tune_write_json(stdout, rows, nrows, best);
-    else if (rc == 0)
-        ct_tune_write_text(stdout, rows, nrows, best);
-    for (slong r = 0; r < nrows; r++) {
-        ct_tune_clear(rows[r]);
-        flint_free(rows[r]);
-    }
-    if (fflush(stdout) != 0) {
-        perror("certune: writing the report");
-        return CERTUNE_EXIT_INPUT;
-    }
-    return rc;
 }
 
 /* At least one side given as profiles: one family, from the profiles. */
@@ -226,11 +156,13 @@ static int tune_profiles(const tune_options *o)
     ct_tune_struct *rows[1];
     int rc = _ct_cli_tune_profiles(rows, &in, &s);
     fmpq_clear(s.c_v);
-    return tune_report(o, rows, rc == 0, 0, rc);
+    return _ct_cli_tune_report(o, rows, rc == 0, 0, rc);
 }
 
 static int tune_run(const tune_options *o)
 {
+    if (o->dataset != NULL)
+        return _ct_cli_tune_dataset(o);
     if (o->train_prof || o->test_prof)
         return tune_profiles(o);
     ct_instance_struct *tr, *te;
@@ -246,10 +178,10 @@ static int tune_run(const tune_options *o)
     ct_tune_struct *rows[3];
     slong ball = ct_lsroot_set_min_nodes(o->ball);
     slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
-    rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
+    rc = _ct_cli_tune_families(rows, &nrows, &best, o, tr, m, te, mt);
     ct_lsroot_set_min_nodes(ball);
     ct_lsroot_kron_set_min_nodes(kball);
-    rc = tune_report(o, rows, nrows, best, rc);
+    rc = _ct_cli_tune_report(o, rows, nrows, best, rc);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);
     return rc;

@@ -4,12 +4,11 @@
    line carries the SHA-256 of every byte before it, hashed as it is written
    (a stdio stream over the file and the hash: no second copy in memory). */
 #define _GNU_SOURCE /* fopencookie */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "certune/base.h"
 #include "certune/mem.h"
+#include "certune/opt.h"
 #include "certune/profile.h"
 #include "certune/report.h"
 #include "profile_internal.h"
@@ -140,44 +139,17 @@ int ct_profile_write(FILE *f, const ct_profile_t P)
     return bad || ferror(f) ? -1 : 0;
 }
 
-/* A new file beside path, "path.tmp-PID-K" (O_EXCL: never another writer's),
-   created as fopen would (0666 less the umask), so the rename keeps the usual
-   permissions. */
-static FILE *profile_open_temp(char **tmp, const char *path)
-{
-    size_t n = strlen(path) + 48;
-    *tmp = ct_mem_malloc(n);
-    int fd = -1;
-    for (int k = 0; fd < 0 && k < 100; k++) {
-        snprintf(*tmp, n, "%s.tmp-%ld-%d", path, (long)getpid(), k);
-        fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST)
-            break;
-    }
-    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-    if (fd >= 0 && f == NULL)
-        close(fd), unlink(*tmp);
-    return f;
-}
-
 int ct_profile_save(const char *path, const ct_profile_t P, char *err, size_t errlen)
 {
-    char *tmp;
-    errno = 0;
-    FILE *f = profile_open_temp(&tmp, path);
-    int rc = f == NULL ? -1 : ct_profile_write(f, P);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc) {
-        snprintf(err, errlen, "%s: cannot write the profile: %s", path,
-                 errno ? strerror(errno) : "write error");
-        if (f != NULL)
-            unlink(tmp);
-    }
-    free(tmp);
-    return rc;
+    ct_opt_atomic_struct W;
+    FILE *f = ct_opt_atomic_open(&W, path);
+    int ok = f != NULL && ct_profile_write(f, P) == 0;
+    char why[CERTUNE_ERRLEN];
+    if (ct_opt_atomic_close(&W, ok, why, sizeof(why)) == 0)
+        return 0;
+    snprintf(err, errlen, "%s: cannot write the profile: %s", path,
+             why + strlen(path) + 2);
+    return -1;
 }
 
 void ct_profile_set_digest(unsigned char out[CT_DIGEST_SIZE], const unsigned char *each,

@@ -87,8 +87,16 @@ static void json_row(FILE *out, const ct_tune_struct *T)
 /* The chosen row's keys at the top level, every row under "families". */
 void ct_tune_write_json(FILE *out, ct_tune_struct *const *rows, slong nrows, slong best)
 {
+    fputc('{', out);
+    ct_tune_write_json_inner(out, rows, nrows, best);
+    fputs("}\n", out);
+}
+
+void ct_tune_write_json_inner(FILE *out, ct_tune_struct *const *rows, slong nrows,
+                              slong best)
+{
     const ct_tune_struct *T = rows[best];
-    fprintf(out, "{\"family\": \"%s\", ", ct_report_family_name(T->family));
+    fprintf(out, "\"family\": \"%s\", ", ct_report_family_name(T->family));
     ct_tune_json_q(out, "chosen", T->chosen);
     fputs(", ", out);
     ct_tune_json_q(out, "train_loss", T->train_loss);
@@ -109,5 +117,5 @@ void ct_tune_write_json(FILE *out, ct_tune_struct *const *rows, slong nrows, slo
         fputs(r ? ",\n  " : "\n  ", out);
         json_row(out, rows[r]);
     }
-    fputs("\n ]}\n", out);
+    fputs("\n ]", out);
 }

@@ -1,0 +1,86 @@
+/* cli_tune_run: the families tuned on instances in memory and the report,
+   for `tune` on files (cli_tune.c) and on a whole graph (cli_tune_dataset.c). */
+#include <stdlib.h>
+#include <string.h>
+#include "certune/base.h"
+#include "certune/cli.h"
+#include "certune/family.h"
+#include "certune/plot.h"
+#include "certune/tune.h"
+#include "cli_internal.h"
+
+typedef _ct_cli_tune_options tune_options;
+
+static int tune_plot(const char *path, const ct_tune_struct *T)
+{
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, T->train);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
+    return rc;
+}
+
+/* Tunes every requested family; the least exact training loss wins (ties: the
+   order lambda, alpha, delta). */
+int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
+                          const tune_options *o, const ct_instance_struct *tr, slong m,
+                          const ct_instance_struct *te, slong mt)
+{
+    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
+                                        CT_FAMILY_DELTA};
+    static const char *what[] = {"tune lambda", "tune alpha", "tune delta"};
+    char err[CERTUNE_ERRLEN];
+    *best = 0;
+    for (int k = 0; k < 3; k++) {
+        if (!o->all && order[k] != o->family)
+            continue;
+        ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
+        (*nrows)++;
+        /* progress of the training, then the test analysis, as analyze's */
+        ct_cli_progress_struct p;
+        ct_cli_progress_init(&p, o->progress, what[k],
+                             "certifying and ordering breakpoints");
+        if (p.on)
+            ct_analysis_set_progress(ct_cli_progress_update, &p);
+        int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
+                                    o->rad_k, o->threads, err, sizeof(err));
+        ct_analysis_set_progress(NULL, NULL);
+        ct_cli_progress_finish(&p, r ? 0 : mt, mt);
+        if (r < 0) {
+            fprintf(stderr, "certune: %s\n", err);
+            return CERTUNE_EXIT_INPUT;
+        }
+        if (r > 0) {
+            fprintf(stderr, "certune: %s: undecided, no loss is reported\n",
+                    T->train->nundecided ? "training set" : "test set");
+            return CERTUNE_EXIT_UNDECIDED;
+        }
+        if (fmpq_cmp(T->train_loss, rows[*best]->train_loss) < 0)
+            *best = *nrows - 1;
+    }
+    return 0;
+}
+
+/* The report of rows[0..nrows) (when rc is 0), then the rows freed. */
+int _ct_cli_tune_report(const tune_options *o, ct_tune_struct **rows, slong nrows,
+                        slong best, int rc)
+{
+    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
+        rc = CERTUNE_EXIT_INPUT;
+    if (rc == 0 && o->json)
+        ct_tune_write_json(stdout, rows, nrows, best);
+    else if (rc == 0)
+        ct_tune_write_text(stdout, rows, nrows, best);
+    for (slong r = 0; r < nrows; r++) {
+        ct_tune_clear(rows[r]);
+        flint_free(rows[r]);
+    }
+    if (fflush(stdout) != 0) {
+        perror("certune: writing the report");
+        return CERTUNE_EXIT_INPUT;
+    }
+    return rc;
+}
+
