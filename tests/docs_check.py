@@ -7,6 +7,8 @@
    CERTUNE for ./certune, paths under /tmp/ moved to a scratch folder) and
    exits 0, and the output shown below it is the program's: the shown lines
    match the output's in order, a line "..." standing for any number of lines.
+3. docs/architecture.md's file table ("## Every file") names every
+   src/**/*.c and every private header, and every file it names exists.
 Usage: python3 tests/docs_check.py CERTUNE SCRATCH_DIR (from the repo root)."""
 import glob
 import os
@@ -96,8 +98,37 @@ def check_examples(certune, scratch):
                 failures.append(f"{path}: `{command}`: {why}")
 
 
+def table_rows(text):
+    """(module, files column) of the rows of the section '## Every file'."""
+    part = text.split("## Every file", 1)[1].split("\n## ", 1)[0]
+    for line in part.split("\n"):
+        cells = line.split("|")
+        if len(cells) < 4 or not cells[1].strip().startswith(("`", "(root)")):
+            continue
+        yield cells[1].strip().strip("`"), "|".join(cells[2:-1])
+
+
+def check_file_table():
+    doc = "docs/architecture.md"
+    named = set()
+    for module, files in table_rows(open(doc, encoding="utf-8").read()):
+        for tok in re.findall(r"`([\w./*-]+\.[ch])`", files):
+            path = tok if tok.startswith(("src/", "include/")) else \
+                "src/" + tok if "/" in tok else f"src/{module}/{tok}"
+            hits = glob.glob(path) or ([] if "/" in tok else glob.glob(f"src/*/{tok}"))
+            if not hits:
+                failures.append(f"{doc}: the file table names {tok} (module {module}), "
+                                "which is not in the tree")
+            named.update(hits)
+    for path in sorted(glob.glob("src/**/*.c", recursive=True) +
+                       glob.glob("src/*/*.h", recursive=True)):
+        if path not in named:
+            failures.append(f"{doc}: the file table does not name {path}")
+
+
 def main():
     check_references()
+    check_file_table()
     check_examples(sys.argv[1], sys.argv[2])
     for f in failures:
         print("FAILED:", f)
