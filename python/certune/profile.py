@@ -9,7 +9,20 @@ from . import _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
-FAMILIES = ("lambda", "alpha", "delta")
+
+
+def families():
+    """The families' names in the order they are listed, from the library's
+    family table (the single place that knows them)."""
+    L = _lib.lib()
+    ids = (L.ct_capi_family_listed(i) for i in range(L.ct_capi_family_count()))
+    return tuple(L.ct_capi_family_name(f).decode() for f in ids)
+
+
+def _family_domain(fid, closed):
+    """(lo, hi, closed) of family id fid: hi None for +inf."""
+    hi = _lib.lib().ct_capi_family_hi(fid).decode()
+    return (Fraction(0), None if hi == "inf" else Fraction(hi), closed)
 
 Breakpoint = namedtuple("Breakpoint", "index exact approx lo hi loss changes jump")
 Breakpoint.__doc__ = """A certified breakpoint.
@@ -59,11 +72,12 @@ class Profile:
         L = _lib.lib()
         get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
         sget = lambda name, *a: _lib.take_string(get(name, *a))
-        self.family = {0: "lambda", 1: "delta", 2: "alpha"}[get("family")]
+        fid = get("family")
+        self.family = L.ct_capi_family_name(fid).decode()
         self.c = _fraction(sget("c"))
         self.n_instances, self.n_scored = get("ninstances"), get("nscored")
         self.closed = bool(get("closed"))
-        self.domain = (Fraction(0), None if self.family == "lambda" else Fraction(1), self.closed)
+        self.domain = _family_domain(fid, self.closed)
         self.warnings = [w for w in sget("warnings").splitlines() if w]
         nbp = get("nbreakpoints")
         self.breakpoints = [
@@ -168,7 +182,7 @@ def analyze(instances, family, c=None, score_all=False):
     L = _lib.lib()
     fid = L.ct_capi_family_id(str(family).encode())
     if fid < 0:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)}, not {family!r}")
+        raise ValueError(f"family must be one of {', '.join(families())}, not {family!r}")
     cs = None if c is None else exact_string(c).encode()
     with InstanceSet(as_list(instances)) as s:
         handle = ctypes.c_void_p()

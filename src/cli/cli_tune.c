@@ -7,7 +7,6 @@
 #include "certune/cli.h"
 #include "certune/family.h"
 #include "certune/plot.h"
-#include "certune/lsroot.h"
 #include "certune/tune.h"
 #include "cli_internal.h"
 
@@ -25,6 +24,11 @@ typedef struct {
 } tune_options;
 
 /* --train/--test take every following argument up to the next option. */
+static int tune_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
+}
+
 static int tune_parse_list(const char **list, slong *n, int argc, char **argv, int *i,
                            const char *name)
 {
@@ -133,8 +137,13 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
     if (o->all && (o->train_prof || o->test_prof))
         return ct_opt_usage_error("%s", "--family all needs instances: a profile holds "
                                         "one family");
-    if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
+    if (o->have_c && !o->all && !ct_family_row(o->family)->has_c) {
+        char list[256];
+        ct_family_list(list, sizeof(list), tune_has_c);
+        size_t n = strlen(list);
+        snprintf(list + n, sizeof(list) - n, " (or all)");
+        return ct_cli_usage_error2("%s applies only to --family ", "--c", list);
+    }
     return 0;
 }
 
@@ -150,28 +159,27 @@ static int tune_plot(const char *path, const ct_tune_struct *T)
 }
 
 /* Tunes every requested family; the least exact training loss wins (ties: the
-   order lambda, alpha, delta). */
+   table's listing order, lambda, alpha, delta). */
 static int tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
                          const tune_options *o, const ct_instance_struct *tr, slong m,
                          const ct_instance_struct *te, slong mt)
 {
-    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
-                                        CT_FAMILY_DELTA};
-    static const char *what[] = {"tune lambda", "tune alpha", "tune delta"};
-    char err[CERTUNE_ERRLEN];
+    char err[CERTUNE_ERRLEN], what[64];
     *best = 0;
-    for (int k = 0; k < 3; k++) {
-        if (!o->all && order[k] != o->family)
+    for (slong k = 0; k < ct_family_count(); k++) {
+        ct_family_t f = ct_family_listed(k);
+        if (!o->all && f != o->family)
             continue;
+        snprintf(what, sizeof(what), "tune %s", ct_family_name(f));
         ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
         (*nrows)++;
         /* progress of the training, then the test analysis, as analyze's */
         ct_cli_progress_struct p;
-        ct_cli_progress_init(&p, o->progress, what[k],
+        ct_cli_progress_init(&p, o->progress, what,
                              "certifying and ordering breakpoints");
         if (p.on)
             ct_analysis_set_progress(ct_cli_progress_update, &p);
-        int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
+        int r = ct_tune_run_threads(T, f, o->c, tr, m, te, mt, o->ties, o->grid,
                                     o->rad_k, o->threads, err, sizeof(err));
         ct_analysis_set_progress(NULL, NULL);
         ct_cli_progress_finish(&p, r ? 0 : mt, mt);
@@ -243,13 +251,12 @@ static int tune_run(const tune_options *o)
         ct_cli_free_instances(tr, m);
         return rc;
     }
-    ct_tune_struct *rows[3];
-    slong ball = ct_lsroot_set_min_nodes(o->ball);
-    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
+    ct_tune_struct **rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
+    slong *ball = ct_cli_ball_set(o->ball);
     rc = tune_families(rows, &nrows, &best, o, tr, m, te, mt);
-    ct_lsroot_set_min_nodes(ball);
-    ct_lsroot_kron_set_min_nodes(kball);
+    ct_cli_ball_restore(ball);
     rc = tune_report(o, rows, nrows, best, rc);
+    flint_free(rows);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);
     return rc;
