@@ -113,7 +113,8 @@ static void check_delta_rows(void)
     fmpq_t c;
     fmpq_init(c);
     fmpq_set_si(c, 99, 100);
-    CHECK(ct_bounds_rows(&rows, &nrows, CT_FAMILY_DELTA, inst, 0, c, err, sizeof(err)) == 0);
+    CHECK(ct_bounds_rows(&rows, &nrows, CT_FAMILY_DELTA, inst, 0, c, err, sizeof(err)) ==
+          0);
     CHECK(nrows == 4);
     for (slong i = 0; i < nrows; i++) {
         CHECK(rows[i].family == CT_FAMILY_DELTA && rows[i].sharp == 2);

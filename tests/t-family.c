@@ -59,10 +59,12 @@ static void check_three(void)
     fmpq_set_si(x, 99, 100);
     CHECK(fmpq_equal(c, x));
     fmpq_one(x);
-    CHECK(ct_family_in_domain(CT_FAMILY_DELTA, x) && !ct_family_in_domain(CT_FAMILY_ALPHA, x));
+    CHECK(ct_family_in_domain(CT_FAMILY_DELTA, x) &&
+          !ct_family_in_domain(CT_FAMILY_ALPHA, x));
     CHECK(ct_family_in_domain(CT_FAMILY_LAMBDA, x));
     fmpq_zero(x);
-    CHECK(ct_family_in_domain(CT_FAMILY_DELTA, x) && !ct_family_in_domain(CT_FAMILY_LAMBDA, x));
+    CHECK(ct_family_in_domain(CT_FAMILY_DELTA, x) &&
+          !ct_family_in_domain(CT_FAMILY_LAMBDA, x));
     fmpq_clear(c), fmpq_clear(x);
 }
 

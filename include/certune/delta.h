@@ -37,14 +37,14 @@ slong ct_delta_set_lift_min_nodes(slong n);
 /* The delta family's exact builder, the build of its analysis descriptor
    (ct_analysis_family_struct, in its row of the family table): same contract. */
 int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                          const ct_instance_struct *insts, slong m, int score_all,
-                          FILE *warn);
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn);
 
 /* For `certune bounds` (its row's bounds): the sign functions of every node
    (ct_delta_sign_functions with CT_SIGNFN_EVERY_NODE, no warnings). */
 void ct_delta_bounds_sign_functions(ct_signfn_struct **out, slong *count,
-                                  const ct_instance_struct *inst, slong inst_idx,
-                                  const fmpq_t c);
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c);
 
 /* The delta construction (docs/shatter.md, delta_shatter.c), for a rational c
    in (1/2, 1) (check_c: 0, or -1 with the message for another c, quoting

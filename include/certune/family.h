@@ -76,17 +76,17 @@ typedef struct {
 
 /* One family. */
 typedef struct {
-    const char *name;   /* "lambda": --family, profiles, JSON, messages */
-    const char *symbol; /* the hyperparameter in output ("lambda = 2") */
+    const char *name;       /* "lambda": --family, profiles, JSON, messages */
+    const char *symbol;     /* the hyperparameter in output ("lambda = 2") */
     const char *symbol_svg; /* the same as SVG text (an entity: "&#955;") */
-    int rank;           /* its place where the families are listed for people */
+    int rank;               /* its place where the families are listed for people */
     /* The domain (its left end 0): the ends as the text reports print them,
        as JSON and the piece tables print the right one, and the whole. The
        right end (+inf or 1) and whether both ends belong are analysis.hi_inf
        and analysis.closed. */
     const char *lo_text, *hi_text, *hi_plain, *domain_text;
-    int has_c;               /* it takes a constant c (--c) */
-    slong c_num, c_den;      /* its default */
+    int has_c;          /* it takes a constant c (--c) */
+    slong c_num, c_den; /* its default */
     /* The grid search of `certune tune`: point k of G (0 <= k < G). */
     void (*grid_point)(fmpq_t q, slong k, slong G);
     ct_family_eval_struct eval;

@@ -29,14 +29,14 @@ slong ct_lambda_kron_distinct_eigenvalues(const ct_instance_t inst, const slong 
 /* The lambda family's exact builder, the build of its analysis descriptor
    (ct_analysis_family_struct, in its row of the family table): same contract. */
 int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                          const ct_instance_struct *insts, slong m, int score_all,
-                          FILE *warn);
+                             const ct_instance_struct *insts, slong m, int score_all,
+                             FILE *warn);
 
 /* For `certune bounds` (its row's bounds): the sign functions of every node
    (ct_lambda_sign_functions with CT_SIGNFN_EVERY_NODE, no warnings; c unused). */
 void ct_lambda_bounds_sign_functions(ct_signfn_struct **out, slong *count,
-                                  const ct_instance_struct *inst, slong inst_idx,
-                                  const fmpq_t c);
+                                     const ct_instance_struct *inst, slong inst_idx,
+                                     const fmpq_t c);
 
 /* Its own bound of the pair's component: ct_lambda_kron_distinct_eigenvalues
    (k and l unused). */

@@ -263,8 +263,8 @@ static void alpha_take_node(void *arg, ct_signfn_struct *s)
 }
 
 int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                       const ct_instance_struct *insts, slong m, int score_all,
-                       FILE *warn)
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn)
 {
     (void)c;
     alpha_work W;
@@ -295,8 +295,8 @@ int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
 }
 
 void ct_alpha_bounds_sign_functions(ct_signfn_struct **out, slong *count,
-                                  const ct_instance_struct *inst, slong inst_idx,
-                                  const fmpq_t c)
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c)
 {
     (void)c;
     ct_alpha_sign_functions(out, count, inst, inst_idx, CT_SIGNFN_EVERY_NODE, NULL);

@@ -191,11 +191,11 @@ static void merge_instances(ct_analysis_t R, const ct_analysis_t A, const ct_ana
 static int merge_check(const ct_analysis_t A, const ct_analysis_t B, char *err,
                        size_t errlen)
 {
-    const char *what = A->family != B->family    ? "families"
-                       : !fmpq_equal(A->c, B->c) ? "constants c"
-                       : A->ties != B->ties      ? "tie rules"
+    const char *what = A->family != B->family                             ? "families"
+                       : !fmpq_equal(A->c, B->c)                          ? "constants c"
+                       : A->ties != B->ties                               ? "tie rules"
                        : A->closed != B->closed || A->hi_inf != B->hi_inf ? "domains"
-                                                 : NULL;
+                                                                          : NULL;
     if (what != NULL)
         snprintf(err, errlen, "cannot merge analyses with different %s", what);
     return what != NULL ? -1 : 0;

@@ -85,4 +85,3 @@ slong _ct_bounds_mq_zeros(slong *roots, const ct_mqpoly_t g, char *msg, size_t l
     fmpq_clear(lo), fmpq_clear(hi);
     return changes;
 }
-

@@ -8,7 +8,6 @@
 #include "certune/base.h"
 #include "capi_internal.h"
 
-
 const char *ct_capi_version(void)
 {
     return CERTUNE_VERSION;

@@ -152,8 +152,7 @@ static void bounds_print_json(FILE *out, const ct_bounds_row *rows, slong nrows,
                               const ct_instance_struct *insts, slong m,
                               const ct_analysis_struct *set)
 {
-    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [",
-            ct_family_name(o->family));
+    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [", ct_family_name(o->family));
     for (slong i = 0; i < nrows; i++) {
         const ct_bounds_row *r = rows + i;
         fprintf(out,
@@ -250,9 +249,9 @@ static void bounds_one(void *arg, slong t)
 {
     bounds_job *J = arg;
     const bounds_options *o = J->o;
-    J->bad[t] = ct_bounds_rows(J->rows + t, J->nrows + t, o->family, J->insts + t, t,
-                               ct_family_c_or_null(o->family, o->c), J->msg[t],
-                               CERTUNE_ERRLEN);
+    J->bad[t] =
+        ct_bounds_rows(J->rows + t, J->nrows + t, o->family, J->insts + t, t,
+                       ct_family_c_or_null(o->family, o->c), J->msg[t], CERTUNE_ERRLEN);
 }
 
 static void bounds_progress(void *arg, slong done)

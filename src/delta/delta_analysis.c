@@ -132,8 +132,8 @@ static void delta_signs(ct_analysis_common *C, const delta_work *D)
 }
 
 int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                       const ct_instance_struct *insts, slong m, int score_all,
-                       FILE *warn)
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn)
 {
     delta_work D;
     memset(&D, 0, sizeof(delta_work));
@@ -151,8 +151,8 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
 }
 
 void ct_delta_bounds_sign_functions(ct_signfn_struct **out, slong *count,
-                                  const ct_instance_struct *inst, slong inst_idx,
-                                  const fmpq_t c)
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c)
 {
     ct_delta_sign_functions(out, count, inst, inst_idx, c, CT_SIGNFN_EVERY_NODE, NULL);
 }

@@ -350,4 +350,3 @@ void ct_gen_shatter_star_gadget(ct_instance_t inst, slong g, const fmpq_t x, slo
     inst->label[a + 1] = inst->label[a + 2] = 1;
     inst->held[a + 3] = truth;
 }
-

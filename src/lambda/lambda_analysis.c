@@ -214,8 +214,8 @@ static int analyze_mixed(ct_analysis_common *C, ct_analysis_t A, ct_lambda_work 
 }
 
 int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                        const ct_instance_struct *insts, slong m, int score_all,
-                        FILE *warn)
+                             const ct_instance_struct *insts, slong m, int score_all,
+                             FILE *warn)
 {
     (void)c;
     ct_lambda_work W;
@@ -242,8 +242,8 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
 }
 
 void ct_lambda_bounds_sign_functions(ct_signfn_struct **out, slong *count,
-                                  const ct_instance_struct *inst, slong inst_idx,
-                                  const fmpq_t c)
+                                     const ct_instance_struct *inst, slong inst_idx,
+                                     const fmpq_t c)
 {
     (void)c;
     ct_lambda_sign_functions(out, count, inst, inst_idx, CT_SIGNFN_EVERY_NODE, NULL);

@@ -19,7 +19,8 @@ void ct_lambda_shatter_threshold(fmpq_t t, slong j)
 /* Gadget g (0-based) of an instance: nodes 4g+1..4g+4 as in the paper's lemma:
    4g, 4g+1 labeled class 0, 4g+2 held out, 4g+3 labeled class 1; the breakpoint
    of node 4g+2 is at t when x = 2 t / (t - 1). */
-static void lambda_shatter_gadget(ct_instance_t inst, slong g, const fmpq_t t, slong truth)
+static void lambda_shatter_gadget(ct_instance_t inst, slong g, const fmpq_t t,
+                                  slong truth)
 {
     slong a = 4 * g, e = 3 * g;
     fmpq_t x, tm1;
@@ -64,4 +65,3 @@ void ct_lambda_shatter_parameter(fmpq_t q, const fmpq_t c, slong M, slong j)
     else
         fmpq_set_si(q, 2 * j + 3, 2);
 }
-

@@ -202,8 +202,7 @@ void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
             "  \"domain\": {\"lo\": \"%s\", \"hi\": \"%s\", \"lo_closed\": %s, "
             "\"hi_closed\": %s},\n",
             ct_family_row(A->family)->lo_text, ct_family_row(A->family)->hi_plain,
-            A->closed ? "true" : "false",
-            A->closed ? "true" : "false");
+            A->closed ? "true" : "false", A->closed ? "true" : "false");
     if (A->nundecided == 0) {
         report_json_breakpoints(out, A);
         report_json_losses(out, A);

@@ -121,8 +121,7 @@ static void shatter_between(fmpq_t q, ct_bpoint_struct *a, ct_bpoint_struct *b,
     while (a == NULL && b != NULL && fmpq_sgn(ct_bpoint_lo(b)) <= 0)
         ct_bpoint_bisect(b);
     int hi_inf = ct_family_get(family)->hi_inf;
-    while (!hi_inf && a != NULL && b == NULL &&
-           fmpq_cmp_si(ct_bpoint_hi(a), 1) >= 0)
+    while (!hi_inf && a != NULL && b == NULL && fmpq_cmp_si(ct_bpoint_hi(a), 1) >= 0)
         ct_bpoint_bisect(a);
     fmpq_t zero, one;
     fmpq_init(zero);
@@ -250,12 +249,12 @@ static int shatter_check_c(const ct_shatter_set *S, const char *dir, const fmpq_
     return -1;
 }
 
-/* The family and its domain, unless the set is of the family that files
-   without a `family` record have (their output stays as it was). */
+/* The family and its domain when the domain is bounded (a set on (0, +inf),
+   as every set was before the `family` record, reports as it did: no head). */
 static void shatter_verify_head(FILE *out, const ct_shatter_set *S)
 {
     const ct_family_struct *row = ct_family_row(S->family);
-    if (S->family == CT_SHATTER_OLD_FAMILY)
+    if (row->analysis.hi_inf)
         return;
     if (row->has_c) {
         fprintf(out, "family %s on %s, c = ", row->name, row->domain_text);
