@@ -3,6 +3,7 @@
 #include <string.h>
 #include "check.h"
 #include "certune/bounds.h"
+#include "certune/family.h"
 #include "certune/gen.h"
 
 /* p = prod (x - r)^e over the given integer roots and exponents. */
@@ -56,11 +57,12 @@ static void check_gadget_rows(void)
     inst->label[0] = inst->label[1] = 0, inst->label[3] = 1, inst->held[2] = 1;
     ct_bounds_row *rows = NULL;
     slong nrows = 0, seen = 0;
-    ct_bounds_rows_lambda(&rows, &nrows, inst, 0);
-    CHECK(nrows == 4); /* every node, one class pair */
     char msg[256];
+    CHECK(ct_bounds_rows(&rows, &nrows, CT_FAMILY_LAMBDA, inst, 0, NULL, msg,
+                         sizeof(msg)) == 0);
+    CHECK(nrows == 4); /* every node, one class pair */
     for (slong i = 0; i < nrows; i++) {
-        CHECK(rows[i].n_comp == 4 && rows[i].labeled == 3 && rows[i].eigen == 3);
+        CHECK(rows[i].n_comp == 4 && rows[i].labeled == 3 && rows[i].sharp == 3);
         CHECK(ct_bounds_row_check(rows + i, msg, sizeof(msg)) == 0);
         if (rows[i].node == 2) {
             CHECK(rows[i].changes == 1 && rows[i].roots == 1);
@@ -80,7 +82,7 @@ static void check_gadget_rows(void)
 static void check_violations(void)
 {
     char msg[256];
-    ct_bounds_row r = {CT_FAMILY_LAMBDA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3, 0};
+    ct_bounds_row r = {CT_FAMILY_LAMBDA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3};
     CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 0);
     r.roots = r.changes = 3; /* above eigen - 1 = 2 */
     CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1 && strstr(msg, "eigenvalues"));
@@ -92,7 +94,7 @@ static void check_violations(void)
     r.roots = 1, r.changes = 2; /* more changes than roots */
     CHECK(ct_bounds_row_check(&r, msg, sizeof(msg)) == 1);
     /* delta: the bound is distinct labeled degrees - 1, not eigen - 1 */
-    ct_bounds_row d = {CT_FAMILY_DELTA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 0, 3};
+    ct_bounds_row d = {CT_FAMILY_DELTA, 0, 0, 5, 0, 1, 2, 2, 10, 4, 3};
     CHECK(ct_bounds_row_check(&d, msg, sizeof(msg)) == 0);
     d.roots = d.changes = 3; /* above degrees - 1 = 2 */
     CHECK(ct_bounds_row_check(&d, msg, sizeof(msg)) == 1 && strstr(msg, "degrees - 1"));
@@ -111,10 +113,11 @@ static void check_delta_rows(void)
     fmpq_t c;
     fmpq_init(c);
     fmpq_set_si(c, 99, 100);
-    CHECK(ct_bounds_rows_delta(&rows, &nrows, inst, 0, c, err, sizeof(err)) == 0);
+    CHECK(ct_bounds_rows(&rows, &nrows, CT_FAMILY_DELTA, inst, 0, c, err, sizeof(err)) ==
+          0);
     CHECK(nrows == 4);
     for (slong i = 0; i < nrows; i++) {
-        CHECK(rows[i].family == CT_FAMILY_DELTA && rows[i].degrees == 2);
+        CHECK(rows[i].family == CT_FAMILY_DELTA && rows[i].sharp == 2);
         CHECK(ct_bounds_row_check(rows + i, err, sizeof(err)) == 0);
     }
     CHECK(nrows == 4 && rows[3].node == 3 && rows[3].changes == 1 && rows[3].roots == 1);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/family.h"
 #include "certune/blas.h"
 #include "certune/decimal.h"
 #include "certune/gen.h"
@@ -193,8 +194,8 @@ static int analyze_min(ct_analysis_t A, slong min, const ct_instance_struct *set
 {
     char err[512];
     slong old = ct_lsroot_kron_set_min_nodes(min);
-    int rc = ct_analysis_run(A, &ct_lambda_family, NULL, set, m, score_all, NULL, err,
-                             sizeof(err));
+    int rc = ct_analysis_run(A, ct_family_get(CT_FAMILY_LAMBDA), NULL, set, m, score_all,
+                             NULL, err, sizeof(err));
     ct_lsroot_kron_set_min_nodes(old);
     CHECK_MSG(rc == 0, "min %ld: %s", (long)min, err);
     return rc;

@@ -7,7 +7,11 @@
 #include <unistd.h>
 #include "check.h"
 #include "certune/shatter.h"
+#include "certune/alpha.h"
+#include "certune/delta.h"
 #include "certune/family.h"
+#include "certune/gen.h"
+#include "certune/lambda.h"
 #include "../src/shatter/shatter_internal.h"
 
 /* Instance k of the construction, analyzed: its breakpoints are exactly the
@@ -18,7 +22,7 @@ static void check_instance(slong M, slong k)
     ct_instance_t inst;
     ct_analysis_t A;
     char err[256];
-    ct_shatter_lambda_instance(inst, M, k);
+    ct_lambda_shatter_instance(inst, NULL, M, k);
     slong G = (WORD(1) << (M - k + 1)) - 1;
     CHECK(inst->n == 4 * G);
     CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 0, NULL, err,
@@ -28,10 +32,10 @@ static void check_instance(slong M, slong k)
     fmpq_init(t), fmpq_init(low), fmpq_init(high), fmpq_init(r);
     fmpq_set_si(low, (WORD(1) << (M - k)) - 1, (ulong)G);
     fmpq_set_si(high, WORD(1) << (M - k), (ulong)G);
-    ct_shatter_lambda_witness(r, M, k);
+    ct_shatter_witness(r, M, k);
     CHECK(fmpq_cmp(low, r) < 0 && fmpq_cmp(r, high) < 0);
     for (slong g = 0; g < A->nbp; g++) {
-        ct_shatter_lambda_threshold(t, (g + 1) << (k - 1));
+        ct_lambda_shatter_threshold(t, (g + 1) << (k - 1));
         CHECK(fmpq_equal(A->bp[g].alg.lo, t) && fmpq_equal(A->bp[g].alg.hi, t));
     }
     for (slong i = 0; i <= A->nbp; i++)
@@ -48,17 +52,17 @@ static void check_parameters(slong M)
     ct_analysis_struct *A = flint_malloc(M * sizeof(ct_analysis_struct));
     char err[256];
     for (slong k = 1; k <= M; k++) {
-        ct_shatter_lambda_instance(insts + k - 1, M, k);
+        ct_lambda_shatter_instance(insts + k - 1, NULL, M, k);
         CHECK(ct_family_analyze(A + k - 1, CT_FAMILY_LAMBDA, NULL, insts + k - 1, 1, 0,
                                 NULL, err, sizeof(err)) == 0);
     }
     fmpq_t q, loss, r;
     fmpq_init(q), fmpq_init(loss), fmpq_init(r);
     for (slong j = 0; j < (WORD(1) << M); j++) {
-        ct_shatter_lambda_parameter(q, M, j);
+        ct_lambda_shatter_parameter(q, NULL, M, j);
         for (slong k = 1; k <= M; k++) {
             ct_analysis_loss_at(loss, A + k - 1, q);
-            ct_shatter_lambda_witness(r, M, k);
+            ct_shatter_witness(r, M, k);
             CHECK(fmpq_cmp(loss, r) == (((j >> (k - 1)) & 1) ? 1 : -1));
         }
     }
@@ -143,7 +147,7 @@ static void check_delta_instance(const fmpq_t c, slong M, slong k)
 {
     ct_instance_t inst;
     ct_analysis_t A;
-    ct_shatter_delta_instance(inst, c, M, k);
+    ct_delta_shatter_instance(inst, c, M, k);
     slong G = (WORD(1) << (M - k + 1)) - 1;
     CHECK(inst->n == 4 * G && inst->nedges == 3 * G);
     CHECK(run_delta(A, c, inst));
@@ -154,9 +158,9 @@ static void check_delta_instance(const fmpq_t c, slong M, slong k)
     fmpq_init(low), fmpq_init(high), fmpq_init(r);
     for (slong g = 0; g < G; g++) {
         slong j = (g + 1) << (k - 1);
-        ct_shatter_delta_parameter(qa, c, M, j - 1);
-        ct_shatter_delta_parameter(qb, c, M, j);
-        ct_shatter_delta_gadget_y(y, c, M, j);
+        ct_delta_shatter_parameter(qa, c, M, j - 1);
+        ct_delta_shatter_parameter(qb, c, M, j);
+        ct_delta_shatter_gadget_y(y, c, M, j);
         CHECK(inst->eu[3 * g + 2] == 4 * g && inst->ev[3 * g + 2] == 4 * g + 3);
         fmpq_sub_si(r, y, 2);
         CHECK(fmpq_sgn(r) > 0 && fmpq_equal(r, inst->ew + 3 * g + 2));
@@ -189,18 +193,18 @@ static void check_delta_parameters(const fmpq_t c, slong M)
     ct_instance_struct *insts = flint_malloc(M * sizeof(ct_instance_struct));
     ct_analysis_struct *A = flint_malloc(M * sizeof(ct_analysis_struct));
     for (slong k = 1; k <= M; k++) {
-        ct_shatter_delta_instance(insts + k - 1, c, M, k);
+        ct_delta_shatter_instance(insts + k - 1, c, M, k);
         CHECK(run_delta(A + k - 1, c, insts + k - 1));
     }
     fmpq_t q, prev, loss, r;
     fmpq_init(q), fmpq_init(prev), fmpq_init(loss), fmpq_init(r);
     for (slong j = 0; j < (WORD(1) << M); j++) {
-        ct_shatter_delta_parameter(q, c, M, j);
+        ct_delta_shatter_parameter(q, c, M, j);
         CHECK(fmpq_cmp(prev, q) < 0 && fmpq_cmp_si(q, 1) < 0);
         fmpq_set(prev, q);
         for (slong k = 1; k <= M && A[k - 1].nundecided == 0; k++) {
             ct_analysis_loss_at(loss, A + k - 1, q);
-            ct_shatter_lambda_witness(r, M, k);
+            ct_shatter_witness(r, M, k);
             CHECK(fmpq_cmp(loss, r) == (((j >> (k - 1)) & 1) ? 1 : -1));
         }
     }
@@ -372,7 +376,7 @@ static void check_alpha_instance(slong M, slong k)
 {
     ct_instance_t inst;
     ct_analysis_t A;
-    ct_shatter_alpha_instance(inst, M, k);
+    ct_alpha_shatter_instance(inst, NULL, M, k);
     slong G = (WORD(1) << (M - k + 1)) - 1;
     CHECK(inst->n == 4 * G && inst->nedges == 3 * G);
     CHECK(run_alpha(A, inst));
@@ -382,7 +386,7 @@ static void check_alpha_instance(slong M, slong k)
     fmpq_init(t), fmpq_init(x), fmpq_init(v), fmpq_init(low), fmpq_init(high);
     for (slong g = 0; g < G; g++) {
         slong j = (g + 1) << (k - 1);
-        ct_shatter_alpha_threshold(t, M, j);
+        ct_alpha_shatter_threshold(t, M, j);
         fmpq_set_si(v, 3, 4);
         CHECK(fmpq_cmp(t, v) > 0 && fmpq_cmp_si(t, 1) < 0);
         fmpq_mul(v, t, t);
@@ -426,27 +430,27 @@ static void check_alpha_parameters(slong M)
     ct_instance_struct *insts = flint_malloc(M * sizeof(ct_instance_struct));
     ct_analysis_struct *A = flint_malloc(M * sizeof(ct_analysis_struct));
     for (slong k = 1; k <= M; k++) {
-        ct_shatter_alpha_instance(insts + k - 1, M, k);
+        ct_alpha_shatter_instance(insts + k - 1, NULL, M, k);
         CHECK(run_alpha(A + k - 1, insts + k - 1));
     }
     fmpq_t q, t, loss, r;
     fmpq_init(q), fmpq_init(t), fmpq_init(loss), fmpq_init(r);
     slong N = WORD(1) << M;
     for (slong j = 0; j < N; j++) {
-        ct_shatter_alpha_parameter(q, M, j);
+        ct_alpha_shatter_parameter(q, NULL, M, j);
         if (j == 0)
             fmpq_zero(t);
         else
-            ct_shatter_alpha_threshold(t, M, j);
+            ct_alpha_shatter_threshold(t, M, j);
         CHECK(fmpq_cmp(t, q) < 0);
         if (j == N - 1)
             fmpq_one(t);
         else
-            ct_shatter_alpha_threshold(t, M, j + 1);
+            ct_alpha_shatter_threshold(t, M, j + 1);
         CHECK(fmpq_cmp(q, t) < 0);
         for (slong k = 1; k <= M && A[k - 1].nundecided == 0; k++) {
             ct_analysis_loss_at(loss, A + k - 1, q);
-            ct_shatter_lambda_witness(r, M, k);
+            ct_shatter_witness(r, M, k);
             CHECK(fmpq_cmp(loss, r) == (((j >> (k - 1)) & 1) ? 1 : -1));
         }
     }

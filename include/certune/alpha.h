@@ -50,7 +50,34 @@ long ct_alpha_moved_zeros(void);
    of component comp_id (comp as numbered by ct_component_assign). */
 slong ct_alpha_square_classes(const ct_instance_t inst, const slong *comp, slong comp_id);
 
-/* The alpha family's descriptor for ct_analysis_run. */
-extern const ct_analysis_family_struct ct_alpha_family;
+/* The alpha family's exact builder, the build of its analysis descriptor
+   (ct_analysis_family_struct, in its row of the family table): same contract. */
+int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn);
+
+/* For `certune bounds` (its row's bounds): the sign functions of every node
+   (ct_alpha_sign_functions with CT_SIGNFN_EVERY_NODE, no warnings; c unused). */
+void ct_alpha_bounds_sign_functions(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c);
+
+/* Its own quantity of the pair's component: ct_alpha_square_classes (no
+   bound; k and l unused). */
+slong ct_alpha_bounds_sharp(const ct_instance_struct *inst, const slong *comp,
+                            slong comp_id, slong k, slong l);
+
+/* The alpha construction (docs/shatter.md, alpha_shatter.c): thresholds at
+   the rationals t_j = (3N + j) / (4N) in (3/4, 1), j = 1 .. N - 1 (N = 2^M);
+   the gadget with weight x_j = 4 t_j^2 - 2 (in (1/4, 2)) switches from class 0
+   to class 1 at alpha = sqrt(x_j + 2) / 2 = t_j exactly. The realizing
+   parameters are q_j = (6N + 2j + 1) / (8N), j = 0 .. N - 1, inside
+   (t_j, t_{j+1}) (t_0 = 0, t_N = 1). Instance k: as for lambda (same
+   direction of change, same held-out classes, same witnesses), on the delta
+   gadget's graph. c is unused (the row's signature). */
+void ct_alpha_shatter_threshold(fmpq_t t, slong M, slong j);
+void ct_alpha_shatter_weight(fmpq_t x, slong M, slong j);
+void ct_alpha_shatter_parameter(fmpq_t q, const fmpq_t c, slong M, slong j);
+void ct_alpha_shatter_instance(ct_instance_t inst, const fmpq_t c, slong M, slong k);
 
 #endif

@@ -9,19 +9,19 @@
 #include "certune/signfn.h"
 #include "certune/sweep.h"
 
-typedef enum {
-    CT_FAMILY_LAMBDA = 0,
-    CT_FAMILY_DELTA = 1,
-    CT_FAMILY_ALPHA = 2
-} ct_family_t;
+/* A family: its row in the family table (family.h, which names the ids). The
+   analyzer only stores and compares it; what it needs of the family (the
+   domain) comes from the descriptor (ct_analysis_family_struct). */
+typedef int ct_family_t;
 
 /* The analyzer's result. Open piece i lies between breakpoints i-1 and i; the
-   domain's ends close the first and last (lambda: 0 and +inf, open; alpha: 0
-   and 1, open; delta: 0 and 1, closed: their losses are end_loss). When nundecided > 0
+   domain's ends (0 and 1, or 0 and +inf when hi_inf) close the first and last,
+   open or closed (then their losses are end_loss). When nundecided > 0
    the sweep did not run: only the undecided intervals are set, no loss is. */
 typedef struct {
     ct_family_t family;
-    fmpq_t c; /* delta's constant (0 for lambda) */
+    int hi_inf; /* the domain's right end is +inf (else 1); its left end is 0 */
+    fmpq_t c;   /* the family's constant (0 when it takes none) */
     slong ninst, nscored;
     slong nbp;            /* breakpoints, strictly increasing */
     ct_bpoint_struct *bp; /* certified (bpoint.h) */
@@ -31,7 +31,7 @@ typedef struct {
     fmpq *point_loss;     /* nbp */
     slong loss_pieces;    /* maximal constant-loss intervals */
     fmpq_t min_loss;
-    int closed;       /* the domain contains its ends (delta) */
+    int closed;       /* the domain contains its ends */
     fmpq end_loss[2]; /* losses at the ends when closed */
     int min_ends;     /* bit 0 / bit 1: the left / right end attains min_loss */
     slong nmin_pieces, nmin_points;
@@ -139,16 +139,18 @@ int ct_analysis_points_build(ct_analysis_common *C, ct_analysis_t A, ct_analysis
                              slong nz, slong nfuncs, int closed, const int *end0,
                              const int *end1);
 
-/* A family as the analyzer sees it. build fills C from the m instances (sign
-   functions, their certified zeros merged by ct_analysis_points_build, the
-   signs on the first piece), or records the undecided intervals in A and
-   returns 1. c is the family's constant (NULL when it has none). The families
-   define their descriptors (ct_lambda_family, ct_alpha_family,
-   ct_delta_family); the analyzer never names a family. */
+/* A family as the analyzer sees it: its id, its domain, and build, which fills
+   C from the m instances (sign functions, their certified zeros merged by
+   ct_analysis_points_build, the signs on the first piece), or records the
+   undecided intervals in A and returns 1. c is the family's constant (NULL
+   when it has none). The descriptors are members of the family table's rows
+   (family.c; build is the family module's ct_<family>_analysis_build); the
+   analyzer never names a family. */
 typedef struct {
     ct_family_t id;
-    const char *name;
-    int has_c; /* the family takes a constant (delta) */
+    int hi_inf; /* the domain is (0, +inf), else between 0 and 1 */
+    int closed; /* the domain holds its ends (build passes the same to
+                   ct_analysis_points_build) */
     int (*build)(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
                  const ct_instance_struct *insts, slong m, int score_all, FILE *warn);
 } ct_analysis_family_struct;
@@ -173,18 +175,19 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
 void ct_analysis_clear(ct_analysis_t A);
 
 /* For readers and mergers of analyses (profile.h). init_empty: A with no
-   breakpoint, tie_unit 1, for family with m instances (clear it).
+   breakpoint, tie_unit 1, for family with m instances, the domain (0, 1) open
+   (the caller sets hi_inf and closed from the family's descriptor; clear it).
    alloc_breakpoints: A's breakpoint arrays for nbp breakpoints (bp
    uninitialized, losses initialized, strings NULL), A->nbp set.
    summarize: from the losses and the decimal strings, loss_pieces, the
    minimum and the places attaining it, best_piece, the representative (may
    refine A->bp), as the analyzer sets them. */
 void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
-/* A complete analysis of no instance (an empty shard's): no breakpoint, one
-   piece (and the ends when closed), no event; c may be NULL (then 0). Only
-   ct_profile_write and ct_analysis_merge take it; clear it. */
-void ct_analysis_init_none(ct_analysis_t A, ct_family_t family, const fmpq_t c, int ties,
-                           int closed);
+/* A complete analysis of no instance (an empty shard's) for the family fam:
+   no breakpoint, one piece (and the ends when closed), no event; c may be
+   NULL (then 0). Only ct_profile_write and ct_analysis_merge take it; clear it. */
+void ct_analysis_init_none(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                           const fmpq_t c, int ties);
 void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
 void ct_analysis_summarize(ct_analysis_t A);
 

@@ -11,15 +11,16 @@
 typedef struct {
     ct_family_t family;
     slong inst, comp, node, k, l;
-    slong changes; /* certified sign changes of the pair's sign function in (0, +inf) */
+    slong changes; /* certified sign changes of the pair's sign function in the open
+                      domain */
     slong roots;   /* its distinct roots there (sign changes and touches) */
     slong n_comp;  /* nodes of the component: the paper's bound is n_comp - 1 */
-    slong labeled; /* labeled nodes of the component: bound labeled - 1 */
-    slong eigen;   /* lambda: distinct eigenvalues of the Kron-reduced Laplacian: bound
-                      eigen - 1 */
-    slong
-        degrees; /* delta: distinct labeled degrees of classes k, l: bound degrees - 1;
-                    alpha: square classes of the component's labeled degrees (no bound) */
+    slong labeled; /* labeled nodes of the component: bound labeled - 1 (when the
+                      family's row says it applies) */
+    slong sharp;   /* the family's own quantity (its row's bounds.sharp): lambda's
+                      distinct eigenvalues of the Kron-reduced Laplacian, delta's
+                      distinct labeled degrees of classes k, l (bounds sharp - 1),
+                      alpha's square classes of the labeled degrees (no bound) */
 } ct_bounds_row;
 
 /* Counts, for the integer polynomial p, its sign changes in (0, +inf) (roots of
@@ -28,23 +29,18 @@ typedef struct {
 slong ct_bounds_sign_changes(slong *roots, const fmpz_poly_t p);
 
 /* Appends the rows of every node and class pair of inst (stored as instance
-   inst_idx) to *rows (grown with flint_realloc; *nrows entries). */
-void ct_bounds_rows_lambda(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                           slong inst_idx);
+   inst_idx) for family (constant c, or NULL when it has none) to *rows (grown
+   with flint_realloc; *nrows entries): the zeros of each sign function in the
+   open domain, certified (exponential sums: all simple, so changes == roots;
+   multi-quadratic ones: the rational part's roots exactly, the rest proved
+   simple). Returns 0, or 1 when the zeros of some sign function cannot be
+   certified: msg then says which (rows appended so far stay valid). */
+int ct_bounds_rows(ct_bounds_row **rows, slong *nrows, ct_family_t family,
+                   const ct_instance_t inst, slong inst_idx, const fmpq_t c, char *msg,
+                   size_t len);
 
-/* The same for the delta family with constant c: zeros are counted in the open
-   (0, 1) (all certified simple, so changes == roots). Returns 0, or 1 when the
-   zeros of some sign function cannot be certified: msg then says which (rows
-   appended so far stay valid). */
-int ct_bounds_rows_delta(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                         slong inst_idx, const fmpq_t c, char *msg, size_t len);
-
-/* The same for the alpha family: zeros in (0, 1) of each multi-quadratic sign
-   function (its rational part's roots exactly, the rest proved simple), and
-   the bound n_comp - 1 (the degree); labeled - 1 does not apply. Returns 0, or
-   1 with msg when some function's zeros cannot be certified. */
-int ct_bounds_rows_alpha(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                         slong inst_idx, char *msg, size_t len);
+/* The last column of r as printed: sharp - 1 when it is a bound, else sharp. */
+slong ct_bounds_row_sharp(const ct_bounds_row *r);
 
 /* Returns 0 when r respects every proven bound; otherwise 1, with the bound
    exceeded described in msg (len bytes). */

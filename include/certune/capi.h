@@ -19,7 +19,9 @@
 #define CT_CAPI_INPUT 2     /* an invalid instance; err names it and the record */
 #define CT_CAPI_UNDECIDED 3 /* a breakpoint could not be certified: no losses */
 
-/* Family ids (the values of ct_family_t). */
+/* Family ids (the values of ct_family_t: rows of the family table, family.h;
+   tests/t-family.c checks these three against it). Bindings need not name
+   them: the getters below describe every family. */
 #define CT_CAPI_LAMBDA 0
 #define CT_CAPI_DELTA 1
 #define CT_CAPI_ALPHA 2
@@ -27,8 +29,25 @@
 /* The library version, "0.5.0" (static: do not free). */
 const char *ct_capi_version(void);
 
-/* The family id of "lambda", "alpha" or "delta", or -1 for anything else. */
+/* The family id of a family's name ("lambda", "alpha", "delta"), or -1 for
+   anything else. */
 int ct_capi_family_id(const char *name);
+
+/* The family table for bindings. count: the ids are 0 .. count - 1. listed:
+   the id at place i of the order the families are listed in for people (-1
+   when i is out of range). For a family id (else NULL or -1; the strings are
+   static: do not free): its name, its hyperparameter's symbol, its domain as
+   printed ("(0, +inf)", "(0, 1)", "[0, 1]"), the right end as JSON prints it
+   ("inf" or "1"; the left end is 0), whether the domain holds its ends,
+   whether it takes a constant c. */
+int ct_capi_family_count(void);
+int ct_capi_family_listed(int i);
+const char *ct_capi_family_name(int id);
+const char *ct_capi_family_symbol(int id);
+const char *ct_capi_family_domain(int id);
+const char *ct_capi_family_hi(int id);
+int ct_capi_family_closed(int id);
+int ct_capi_family_has_c(int id);
 
 /* Frees a string returned by a ct_capi_ function (NULL is accepted). */
 void ct_capi_free_string(char *s);

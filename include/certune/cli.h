@@ -11,6 +11,20 @@
 /* Parses a family name into *family; returns 0 or the usage exit status. */
 int ct_cli_parse_family(ct_family_t *family, const char *name);
 
+/* --ball N: every family's certified floating path (the rows' ball) from
+   components of N nodes on (0: the defaults); returns the previous
+   thresholds for ct_cli_ball_restore, which puts them back and frees them. */
+slong *ct_cli_ball_set(slong n);
+void ct_cli_ball_restore(slong *old);
+
+/* ct_opt_usage_error(fmt, arg) with tail appended to the message (a list
+   built at run time, such as the families' names). */
+int ct_cli_usage_error2(const char *fmt, const char *arg, const char *tail);
+
+/* 0 when family takes a constant, else the usage error "--c applies only to
+   --family NAMES" (the families that take one) and its exit status. */
+int ct_cli_check_c(ct_family_t family);
+
 /* Parses delta's constant (an exact rational in (0, 1), such as 99/100 or
    0.99) into c; returns 0 or the usage exit status. */
 int ct_cli_parse_c(fmpq_t c, const char *text);

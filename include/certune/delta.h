@@ -34,7 +34,33 @@ slong ct_delta_distinct_degrees(const ct_instance_t inst, const slong *comp,
    synchronized: set it before analyzing. */
 slong ct_delta_set_lift_min_nodes(slong n);
 
-/* The delta family's descriptor for ct_analysis_run. */
-extern const ct_analysis_family_struct ct_delta_family;
+/* The delta family's exact builder, the build of its analysis descriptor
+   (ct_analysis_family_struct, in its row of the family table): same contract. */
+int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn);
+
+/* For `certune bounds` (its row's bounds): the sign functions of every node
+   (ct_delta_sign_functions with CT_SIGNFN_EVERY_NODE, no warnings). */
+void ct_delta_bounds_sign_functions(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c);
+
+/* The delta construction (docs/shatter.md, delta_shatter.c), for a rational c
+   in (1/2, 1) (check_c: 0, or -1 with the message for another c, quoting
+   text, the command line's --c, when not NULL). Its scale
+   L is a short rational in (0, log_2(2c)): the realizing parameters are
+   q_j = L (2N + 2j + 1) / (4N), j = 0 .. N - 1 (N = 2^M), inside (L/2, L).
+   gadget_y: y_j = x_j + 2 (1 <= j < 2^M), a short rational with
+   (2c)^(1/q_j) < y_j < (2c)^(1/q_{j-1}), certified with Arb, so that the
+   gadget with weight x_j has its threshold ln(2c) / ln(y_j) inside
+   (q_{j-1}, q_j). Instance k: as for lambda, one gadget per flip of bit
+   k - 1, the held-out classes reversed (the delta gadget goes from class 1 to
+   class 0 at its threshold), so the loss pattern is the same. */
+void ct_delta_shatter_scale(fmpq_t L, const fmpq_t c);
+void ct_delta_shatter_parameter(fmpq_t q, const fmpq_t c, slong M, slong j);
+void ct_delta_shatter_gadget_y(fmpq_t y, const fmpq_t c, slong M, slong j);
+void ct_delta_shatter_instance(ct_instance_t inst, const fmpq_t c, slong M, slong k);
+int ct_delta_shatter_check_c(const fmpq_t c, const char *text, char *err, size_t errlen);
 
 #endif

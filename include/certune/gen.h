@@ -76,4 +76,18 @@ void ct_gen_instance(ct_instance_t inst, const ct_gen_params_t P, ulong seed, sl
 void ct_gen_knn_graph(ct_instance_t inst, const char *name, const fmpq *x, const fmpq *y,
                       slong n, slong c, slong k);
 
+/* The lower-bound constructions' gadgets (docs/shatter.md), shared by the
+   families' constructions. Instance k (1 <= k <= M) has one gadget per flip of
+   bit k - 1 in 1 .. 2^M - 1: 2^(M-k+1) - 1 of them. */
+static inline slong ct_gen_shatter_gadgets(slong M, slong k)
+{
+    return (WORD(1) << (M - k + 1)) - 1;
+}
+
+/* Gadget g (0-based) of the delta and alpha constructions, the same graph:
+   nodes 4g..4g+3, edges (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g
+   labeled class 0, 4g+1 and 4g+2 class 1, 4g+3 held out with class truth.
+   inst has room for it (ct_gen_instance_init). */
+void ct_gen_shatter_star_gadget(ct_instance_t inst, slong g, const fmpq_t x, slong truth);
+
 #endif

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include "certune/analysis.h"
 
-/* Name of a family as the command line spells it ("lambda", "delta"). */
+/* Name of a family as the command line spells it ("lambda", "delta"):
+   ct_family_name, the family table's. */
 const char *ct_report_family_name(ct_family_t family);
 
 /* Writes the human-readable report: a summary (best value, minimum loss and

@@ -9,7 +9,19 @@ from . import _check, _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
-FAMILIES = ("lambda", "alpha", "delta")
+
+def families():
+    """The families' names in the order they are listed, from the library's
+    family table (the single place that knows them)."""
+    L = _lib.lib()
+    ids = (L.ct_capi_family_listed(i) for i in range(L.ct_capi_family_count()))
+    return tuple(L.ct_capi_family_name(f).decode() for f in ids)
+
+
+def _family_domain(fid, closed):
+    """(lo, hi, closed) of family id fid: hi None for +inf."""
+    hi = _lib.lib().ct_capi_family_hi(fid).decode()
+    return (Fraction(0), None if hi == "inf" else Fraction(hi), closed)
 
 Breakpoint = namedtuple("Breakpoint", "index exact approx lo hi loss changes jump")
 Breakpoint.__doc__ = """A certified breakpoint.
@@ -61,11 +73,12 @@ class Profile:
         L = _lib.lib()
         get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
         sget = lambda name, *a: _lib.take_string(get(name, *a))
-        self.family = {0: "lambda", 1: "delta", 2: "alpha"}[get("family")]
+        fid = get("family")
+        self.family = L.ct_capi_family_name(fid).decode()
         self.c = _fraction(sget("c"))
         self.n_instances, self.n_scored = get("ninstances"), get("nscored")
         self.closed = bool(get("closed"))
-        self.domain = (Fraction(0), None if self.family == "lambda" else Fraction(1), self.closed)
+        self.domain = _family_domain(fid, self.closed)
         self.warnings = [w for w in sget("warnings").splitlines() if w]
         nbp = get("nbreakpoints")
         self.breakpoints = [
@@ -170,8 +183,9 @@ def analyze(instances, family, c=None, score_all=False):
     could not be certified. Warnings of the analysis (components without a
     labeled node) are issued with warnings.warn and kept in Profile.warnings."""
     L = _lib.lib()
-    if family not in FAMILIES:
-        raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(FAMILIES)}")
+    fams = families()
+    if family not in fams:
+        raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(fams)}")
     fid = L.ct_capi_family_id(str(family).encode())
     cs = None if c is None else exact_string(c, "c:").encode()
     with InstanceSet(as_list(instances)) as s:

@@ -262,9 +262,9 @@ static void alpha_take_node(void *arg, ct_signfn_struct *s)
     flint_free(loc);
 }
 
-static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                       const ct_instance_struct *insts, slong m, int score_all,
-                       FILE *warn)
+int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn)
 {
     (void)c;
     alpha_work W;
@@ -294,5 +294,17 @@ static int alpha_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     return bad;
 }
 
-const ct_analysis_family_struct ct_alpha_family = {CT_FAMILY_ALPHA, "alpha", 0,
-                                                   alpha_build};
+void ct_alpha_bounds_sign_functions(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c)
+{
+    (void)c;
+    ct_alpha_sign_functions(out, count, inst, inst_idx, CT_SIGNFN_EVERY_NODE, NULL);
+}
+
+slong ct_alpha_bounds_sharp(const ct_instance_struct *inst, const slong *comp,
+                            slong comp_id, slong k, slong l)
+{
+    (void)k, (void)l;
+    return ct_alpha_square_classes(inst, comp, comp_id);
+}

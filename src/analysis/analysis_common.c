@@ -111,14 +111,22 @@ void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m)
     A->tie_unit = 1;
 }
 
-void ct_analysis_init_none(ct_analysis_t A, ct_family_t family, const fmpq_t c, int ties,
-                           int closed)
+void _ct_analysis_init_family(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                              slong m)
 {
-    ct_analysis_init_empty(A, family, 0);
+    ct_analysis_init_empty(A, fam->id, m);
+    A->hi_inf = fam->hi_inf;
+}
+
+void ct_analysis_init_none(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                           const fmpq_t c, int ties)
+{
+    _ct_analysis_init_family(A, fam, 0);
     if (c != NULL)
         fmpq_set(A->c, c);
     A->ties = ties;
-    A->closed = closed;
+    A->closed = fam->closed;
+    int closed = A->closed;
     ct_analysis_alloc_breakpoints(A, 0);
     A->nplaces = 1 + (closed ? 2 : 0);
     A->inst_nodes = flint_malloc(2 * sizeof(slong));
@@ -136,7 +144,7 @@ int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam
                            const fmpq_t c, const ct_instance_struct *insts, slong m,
                            int score_all, int ties, FILE *warn, char *err, size_t errlen)
 {
-    ct_analysis_init_empty(A, fam->id, m);
+    _ct_analysis_init_family(A, fam, m);
     A->ties = ties;
     if (ct_analysis_check(insts, m, score_all, ties, err, errlen))
         return -1;

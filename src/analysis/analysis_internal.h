@@ -23,6 +23,10 @@ void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
 int _ct_analysis_undecided_pair(ct_analysis_t A, const ct_bpoint_t a,
                                 const ct_bpoint_t b);
 
+/* ct_analysis_init_empty for fam's id with fam's domain end (hi_inf). */
+void _ct_analysis_init_family(ct_analysis_t A, const ct_analysis_family_struct *fam,
+                              slong m);
+
 /* The old one-run analysis of m instances held in memory (what each chunk of
    a stream gets): same contract as ct_analysis_run_ties. */
 int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,

@@ -191,11 +191,11 @@ static void merge_instances(ct_analysis_t R, const ct_analysis_t A, const ct_ana
 static int merge_check(const ct_analysis_t A, const ct_analysis_t B, char *err,
                        size_t errlen)
 {
-    const char *what = A->family != B->family    ? "families"
-                       : !fmpq_equal(A->c, B->c) ? "constants c"
-                       : A->ties != B->ties      ? "tie rules"
-                       : A->closed != B->closed  ? "domains"
-                                                 : NULL;
+    const char *what = A->family != B->family                             ? "families"
+                       : !fmpq_equal(A->c, B->c)                          ? "constants c"
+                       : A->ties != B->ties                               ? "tie rules"
+                       : A->closed != B->closed || A->hi_inf != B->hi_inf ? "domains"
+                                                                          : NULL;
     if (what != NULL)
         snprintf(err, errlen, "cannot merge analyses with different %s", what);
     return what != NULL ? -1 : 0;
@@ -219,6 +219,7 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     R->tie_unit =
         A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
     R->closed = A->closed; /* the domain's ends, kept when undecided too */
+    R->hi_inf = A->hi_inf;
     merge_inst_sizes(R, A, B);
     merge_copy_undecided(R, A);
     merge_copy_undecided(R, B);

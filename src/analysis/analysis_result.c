@@ -219,7 +219,7 @@ void ct_analysis_piece_point(fmpq_t q, ct_analysis_t A, slong i)
     fmpq_t left, right;
     fmpq_init(left);
     fmpq_init(right);
-    int bounded = A->family != CT_FAMILY_LAMBDA; /* the domain ends at 1 */
+    int bounded = !A->hi_inf; /* the domain ends at 1 */
     if (bounded)
         fmpq_one(right);
     analyze_gap(left, right, A, i);

@@ -245,7 +245,7 @@ int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam
                            size_t errlen)
 {
     if (src->m < 1) {
-        ct_analysis_init_empty(A, fam->id, 0);
+        _ct_analysis_init_family(A, fam, 0);
         snprintf(err, errlen, "no instance given");
         return -1;
     }
@@ -265,7 +265,7 @@ int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam
         S.top = 0;
     } else {
         snprintf(err, errlen, "%s", S.err);
-        ct_analysis_init_empty(A, fam->id, src->m);
+        _ct_analysis_init_family(A, fam, src->m);
     }
     stream_clear(&S);
     return rc;

@@ -24,7 +24,7 @@ int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fa
                             char *err, size_t errlen)
 {
     if (ct_analysis_check(insts, m, score_all, ties, err, errlen)) {
-        ct_analysis_init_empty(A, fam->id, m);
+        _ct_analysis_init_family(A, fam, m);
         return -1;
     }
     slong *nodes = flint_malloc(m * sizeof(slong));

@@ -1,11 +1,12 @@
-/* bounds: certified sign-change counts against the proven bounds. */
+/* bounds: certified sign-change counts against the proven bounds, for any
+   family: its sign functions and its own bound come through its row of the
+   family table; the zeros are counted by the functions' type. */
 #include <stdio.h>
 #include "certune/base.h"
 #include <flint/fmpz_poly_factor.h>
 #include "certune/bounds.h"
 #include "certune/component.h"
-#include "certune/delta.h"
-#include "certune/lambda.h"
+#include "certune/family.h"
 #include "certune/signfn.h"
 #include "bounds_internal.h"
 #include "certune/rroot.h"
@@ -58,8 +59,10 @@ slong ct_bounds_sign_changes(slong *roots, const fmpz_poly_t p)
     return changes;
 }
 
-void ct_bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
-                               const ct_instance_t inst, const slong *comp, slong ncomp)
+/* Per component (ncomp of them, as numbered in comp): its size and labeled
+   nodes. */
+static void bounds_component_sizes(slong *size, slong *labeled, const ct_instance_t inst,
+                                   const slong *comp, slong ncomp)
 {
     for (slong k = 0; k < ncomp; k++)
         size[k] = labeled[k] = 0;
@@ -67,41 +70,10 @@ void ct_bounds_component_sizes(slong *size, slong *labeled, slong *eigen,
         size[comp[i]]++;
         labeled[comp[i]] += inst->label[i] >= 0;
     }
-    for (slong k = 0; eigen != NULL && k < ncomp; k++)
-        eigen[k] = labeled[k] ? ct_lambda_kron_distinct_eigenvalues(inst, comp, k) : 0;
-}
-
-void ct_bounds_rows_lambda(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                           slong inst_idx)
-{
-    slong n = inst->n, count = 0;
-    slong *comp = flint_malloc(n * sizeof(slong));
-    slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
-    slong *eigen = flint_malloc(n * sizeof(slong));
-    slong ncomp = ct_component_assign(comp, inst);
-    ct_bounds_component_sizes(size, lab, eigen, inst, comp, ncomp);
-    ct_signfn_struct *s = NULL;
-    ct_lambda_sign_functions(&s, &count, inst, inst_idx, CT_LAMBDA_EVERY_NODE, NULL);
-    for (slong t = 0; t < count; t++) {
-        slong c = s[t].c, node = s[t].node, k0 = comp[node];
-        for (slong k = 0; k < c; k++)
-            for (slong l = k + 1; l < c; l++) {
-                *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(ct_bounds_row));
-                ct_bounds_row *r = *rows + (*nrows)++;
-                r->family = CT_FAMILY_LAMBDA, r->degrees = 0;
-                r->inst = inst_idx, r->comp = k0, r->node = node, r->k = k, r->l = l;
-                r->changes = ct_bounds_sign_changes(
-                    &r->roots, s[t].diff.poly + ct_signfn_pair(k, l, c));
-                r->n_comp = size[k0], r->labeled = lab[k0], r->eigen = eigen[k0];
-            }
-        ct_signfn_clear(s + t);
-    }
-    flint_free(s);
-    flint_free(comp), flint_free(size), flint_free(lab), flint_free(eigen);
 }
 
 /* Certified zeros of h in (0, 1); -1 (with the interval in msg) if undecided. */
-static slong bounds_delta_zeros(const ct_expsum_t h, char *msg, size_t len)
+static slong bounds_expsum_zeros(const ct_expsum_t h, char *msg, size_t len)
 {
     if (ct_expsum_is_zero(h))
         return 0;
@@ -124,64 +96,92 @@ static slong bounds_delta_zeros(const ct_expsum_t h, char *msg, size_t len)
     return n;
 }
 
-static void bounds_delta_row(ct_bounds_row *r, const ct_instance_t inst,
-                             const slong *comp, const slong *size, const slong *lab,
-                             slong node, slong k, slong l)
+/* r->changes and r->roots of pair p of s in the open domain, by the
+   functions' type: integer polynomials on (0, +inf), exponential sums (all
+   zeros certified simple) and multi-quadratic ones on (0, 1). Returns 0, or
+   -1 with why set. */
+static int bounds_count(ct_bounds_row *r, const ct_signfn_struct *s, slong p, char *why,
+                        size_t len)
 {
-    slong k0 = comp[node];
-    r->family = CT_FAMILY_DELTA, r->eigen = 0, r->comp = k0, r->node = node, r->k = k,
-    r->l = l;
-    r->n_comp = size[k0], r->labeled = lab[k0];
-    r->degrees = ct_delta_distinct_degrees(inst, comp, k0, k, l);
+    if (s->type == &ct_signfn_type_poly)
+        r->changes = ct_bounds_sign_changes(&r->roots, s->diff.poly + p);
+    else if (s->type == &ct_signfn_type_expsum)
+        r->changes = r->roots = bounds_expsum_zeros(s->diff.es + p, why, len);
+    else
+        r->changes = _ct_bounds_mq_zeros(&r->roots, s->diff.mq + p, why, len);
+    return r->changes < 0 || r->roots < 0 ? -1 : 0;
 }
 
-int ct_bounds_rows_delta(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                         slong inst_idx, const fmpq_t c, char *msg, size_t len)
+/* The family's own quantity of component k0 for the pair (k, l), computed
+   once per component when it does not depend on the pair (memo[k0], -1: not
+   yet). */
+static slong bounds_sharp(const ct_family_bounds_struct *B, slong *memo,
+                          const ct_instance_t inst, const slong *comp, slong k0, slong k,
+                          slong l)
 {
+    if (!B->sharp_per_component)
+        return B->sharp(inst, comp, k0, k, l);
+    if (memo[k0] < 0)
+        memo[k0] = B->sharp(inst, comp, k0, k, l);
+    return memo[k0];
+}
+
+int ct_bounds_rows(ct_bounds_row **rows, slong *nrows, ct_family_t family,
+                   const ct_instance_t inst, slong inst_idx, const fmpq_t c, char *msg,
+                   size_t len)
+{
+    const ct_family_bounds_struct *B = &ct_family_row(family)->bounds;
     slong n = inst->n, count = 0, bad = 0;
     slong *comp = flint_malloc(n * sizeof(slong));
     slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
+    slong *memo = flint_malloc(n * sizeof(slong));
     slong ncomp = ct_component_assign(comp, inst);
-    ct_bounds_component_sizes(size, lab, NULL, inst, comp, ncomp);
+    bounds_component_sizes(size, lab, inst, comp, ncomp);
+    for (slong k = 0; k < ncomp; k++)
+        memo[k] = -1;
     ct_signfn_struct *s = NULL;
-    ct_delta_sign_functions(&s, &count, inst, inst_idx, c, CT_LAMBDA_EVERY_NODE, NULL);
+    B->sign_functions(&s, &count, inst, inst_idx, c);
     for (slong t = 0; t < count; t++) {
-        slong cl = s[t].c;
+        slong cl = s[t].c, node = s[t].node, k0 = comp[node];
         for (slong k = 0; k < cl && !bad; k++)
             for (slong l = k + 1; l < cl && !bad; l++) {
                 *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(ct_bounds_row));
                 ct_bounds_row *r = *rows + *nrows;
-                r->inst = inst_idx;
-                bounds_delta_row(r, inst, comp, size, lab, s[t].node, k, l);
+                r->family = family, r->inst = inst_idx;
+                r->comp = k0, r->node = node, r->k = k, r->l = l;
+                r->n_comp = size[k0], r->labeled = lab[k0];
+                r->sharp = bounds_sharp(B, memo, inst, comp, k0, k, l);
                 char why[CERTUNE_ERRLEN];
-                r->roots = bounds_delta_zeros(s[t].diff.es + ct_signfn_pair(k, l, cl),
-                                              why, sizeof(why));
-                r->changes = r->roots;
-                bad = r->roots < 0;
+                bad = bounds_count(r, s + t, ct_signfn_pair(k, l, cl), why, sizeof(why));
                 if (bad)
                     snprintf(msg, len, "%s: node %ld, classes %ld/%ld: %s", inst->path,
-                             (long)s[t].node + 1, (long)k, (long)l, why);
+                             (long)node + 1, (long)k, (long)l, why);
                 *nrows += !bad;
             }
         ct_signfn_clear(s + t);
     }
     flint_free(s);
-    flint_free(comp), flint_free(size), flint_free(lab);
+    flint_free(comp), flint_free(size), flint_free(lab), flint_free(memo);
     return bad ? 1 : 0;
+}
+
+slong ct_bounds_row_sharp(const ct_bounds_row *r)
+{
+    const ct_family_bounds_struct *B = &ct_family_row(r->family)->bounds;
+    return B->bound_what != NULL ? FLINT_MAX(r->sharp - 1, 0) : r->sharp;
 }
 
 int ct_bounds_row_check(const ct_bounds_row *r, char *msg, size_t len)
 {
+    const ct_family_bounds_struct *B = &ct_family_row(r->family)->bounds;
     const char *what = NULL;
     slong bound = 0;
     if (r->roots > FLINT_MAX(r->n_comp - 1, 0))
         what = "n_comp - 1 (the paper)", bound = FLINT_MAX(r->n_comp - 1, 0);
-    else if (r->family != CT_FAMILY_ALPHA && r->roots > FLINT_MAX(r->labeled - 1, 0))
+    else if (B->labeled_bound && r->roots > FLINT_MAX(r->labeled - 1, 0))
         what = "labeled - 1", bound = FLINT_MAX(r->labeled - 1, 0);
-    else if (r->family == CT_FAMILY_LAMBDA && r->roots > FLINT_MAX(r->eigen - 1, 0))
-        what = "distinct eigenvalues of K - 1", bound = FLINT_MAX(r->eigen - 1, 0);
-    else if (r->family == CT_FAMILY_DELTA && r->roots > FLINT_MAX(r->degrees - 1, 0))
-        what = "distinct labeled degrees - 1", bound = FLINT_MAX(r->degrees - 1, 0);
+    else if (B->bound_what != NULL && r->roots > FLINT_MAX(r->sharp - 1, 0))
+        what = B->bound_what, bound = FLINT_MAX(r->sharp - 1, 0);
     else if (r->changes > r->roots)
         what = "its number of roots", bound = r->roots;
     if (what == NULL)

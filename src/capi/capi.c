@@ -3,13 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "certune/family.h"
 #include "certune/mem.h"
 #include "certune/base.h"
 #include "capi_internal.h"
-
-_Static_assert(CT_CAPI_LAMBDA == CT_FAMILY_LAMBDA && CT_CAPI_DELTA == CT_FAMILY_DELTA &&
-                   CT_CAPI_ALPHA == CT_FAMILY_ALPHA,
-               "capi family ids are the values of ct_family_t");
 
 const char *ct_capi_version(void)
 {
@@ -18,15 +15,56 @@ const char *ct_capi_version(void)
 
 int ct_capi_family_id(const char *name)
 {
-    if (name == NULL)
+    ct_family_t f;
+    if (name == NULL || ct_family_from_name(&f, name))
         return -1;
-    if (strcmp(name, "lambda") == 0)
-        return CT_CAPI_LAMBDA;
-    if (strcmp(name, "alpha") == 0)
-        return CT_CAPI_ALPHA;
-    if (strcmp(name, "delta") == 0)
-        return CT_CAPI_DELTA;
-    return -1;
+    return (int)f;
+}
+
+int ct_capi_family_count(void)
+{
+    return (int)ct_family_count();
+}
+
+/* The row of family id, or NULL when id is no family. */
+static const ct_family_struct *capi_row(int id)
+{
+    return id >= 0 && id < ct_family_count() ? ct_family_row(id) : NULL;
+}
+
+int ct_capi_family_listed(int i)
+{
+    return i >= 0 && i < ct_family_count() ? (int)ct_family_listed(i) : -1;
+}
+
+const char *ct_capi_family_name(int id)
+{
+    return capi_row(id) ? capi_row(id)->name : NULL;
+}
+
+const char *ct_capi_family_symbol(int id)
+{
+    return capi_row(id) ? capi_row(id)->symbol : NULL;
+}
+
+const char *ct_capi_family_domain(int id)
+{
+    return capi_row(id) ? capi_row(id)->domain_text : NULL;
+}
+
+const char *ct_capi_family_hi(int id)
+{
+    return capi_row(id) ? capi_row(id)->hi_plain : NULL;
+}
+
+int ct_capi_family_closed(int id)
+{
+    return capi_row(id) ? capi_row(id)->analysis.closed : -1;
+}
+
+int ct_capi_family_has_c(int id)
+{
+    return capi_row(id) ? capi_row(id)->has_c : -1;
 }
 
 void ct_capi_free_string(char *s)

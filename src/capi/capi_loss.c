@@ -1,5 +1,6 @@
 /* capi: exact losses, the minimum and rational points of a profile. */
 #include <stdlib.h>
+#include "certune/family.h"
 #include "certune/qparse.h"
 #include "capi_internal.h"
 
@@ -79,7 +80,7 @@ char *ct_capi_profile_piece_point(ct_capi_profile_struct *P, long i)
 /* q lies in the family's domain: (0, +inf), (0, 1), or [0, 1] when closed. */
 static int capi_in_domain(const ct_capi_profile_struct *P, const fmpq_t q)
 {
-    int lo = fmpq_sgn(q), hi = P->A->family == CT_FAMILY_LAMBDA ? -1 : fmpq_cmp_si(q, 1);
+    int lo = fmpq_sgn(q), hi = P->A->hi_inf ? -1 : fmpq_cmp_si(q, 1);
     if (P->A->closed)
         return lo >= 0 && hi <= 0;
     return lo > 0 && hi < 0;
@@ -100,9 +101,7 @@ char *ct_capi_profile_loss_at(ct_capi_profile_struct *P, const char *q, char *er
         _ct_capi_error(err, errlen, "malformed rational '%.40s'", q ? q : "(null)");
     else if (!capi_in_domain(P, x))
         _ct_capi_error(err, errlen, "%.40s is outside the domain %s", q,
-                       P->A->family == CT_FAMILY_LAMBDA ? "(0, +inf)"
-                       : P->A->closed                   ? "[0, 1]"
-                                                        : "(0, 1)");
+                       ct_family_domain_text(P->A->family));
     else {
         ct_analysis_loss_at(loss, P->A, x);
         s = _ct_capi_fmpq_str(loss);

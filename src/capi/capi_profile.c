@@ -6,13 +6,20 @@
 #include "certune/qparse.h"
 #include "capi_internal.h"
 
-/* c for family: NULL (delta's default), or an exact rational in (0, 1). */
+static int capi_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
+}
+
+/* c for family: NULL (its default), or an exact rational in (0, 1). */
 static int capi_parse_c(fmpq_t cq, int family, const char *c, char *err, size_t errlen)
 {
     if (c == NULL)
         return CT_CAPI_OK;
-    if (family != CT_CAPI_DELTA) {
-        _ct_capi_error(err, errlen, "c applies only to the delta family");
+    if (!ct_family_row(family)->has_c) {
+        char list[256];
+        ct_family_list(list, sizeof(list), capi_has_c);
+        _ct_capi_error(err, errlen, "c applies only to the %s family", list);
         return CT_CAPI_USAGE;
     }
     fmpq_t one;
@@ -32,7 +39,7 @@ int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct
                     int family, const char *c, int score_all, char *err, size_t errlen)
 {
     *out = NULL;
-    if (family != CT_CAPI_LAMBDA && family != CT_CAPI_ALPHA && family != CT_CAPI_DELTA) {
+    if (family < 0 || family >= ct_family_count()) {
         _ct_capi_error(err, errlen, "unknown family id %d", family);
         return CT_CAPI_USAGE;
     }
@@ -102,7 +109,7 @@ long ct_capi_profile_loss_pieces(const ct_capi_profile_struct *P)
 
 char *ct_capi_profile_c(const ct_capi_profile_struct *P)
 {
-    return P->A->family == CT_FAMILY_DELTA ? _ct_capi_fmpq_str(P->A->c) : NULL;
+    return ct_family_row(P->A->family)->has_c ? _ct_capi_fmpq_str(P->A->c) : NULL;
 }
 
 char *ct_capi_profile_warnings(const ct_capi_profile_struct *P)

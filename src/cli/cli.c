@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "certune/family.h"
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/mem.h"
@@ -12,15 +13,35 @@
 
 int ct_cli_parse_family(ct_family_t *family, const char *name)
 {
-    static const char *names[] = {"lambda", "delta", "alpha"};
-    static const ct_family_t ids[] = {CT_FAMILY_LAMBDA, CT_FAMILY_DELTA, CT_FAMILY_ALPHA};
-    for (int k = 0; k < 3; k++)
-        if (strcmp(name, names[k]) == 0) {
-            *family = ids[k];
-            return 0;
-        }
-    return ct_opt_usage_error("unknown family '%s' (expected lambda, alpha or delta)",
-                              name);
+    if (ct_family_from_name(family, name) == 0)
+        return 0;
+    char list[256], msg[512];
+    ct_family_list(list, sizeof(list), NULL);
+    snprintf(msg, sizeof(msg), "(expected %s)", list);
+    return ct_cli_usage_error2("unknown family '%s' ", name, msg);
+}
+
+static int cli_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
+}
+
+int ct_cli_check_c(ct_family_t family)
+{
+    if (ct_family_row(family)->has_c)
+        return 0;
+    char list[256];
+    ct_family_list(list, sizeof(list), cli_has_c);
+    return ct_cli_usage_error2("%s applies only to --family ", "--c", list);
+}
+
+int ct_cli_usage_error2(const char *fmt, const char *arg, const char *tail)
+{
+    char msg[1024];
+    snprintf(msg, sizeof(msg), fmt, arg);
+    size_t n = strlen(msg);
+    snprintf(msg + n, sizeof(msg) - n, "%s", tail);
+    return ct_opt_usage_error("%s", msg);
 }
 
 int ct_cli_parse_c(fmpq_t c, const char *text)
@@ -148,4 +169,24 @@ int ct_cli_parse_ties(int *ties, const char *text)
         return 0;
     }
     return ct_opt_usage_error("--ties takes smallest or expected, not '%s'", text);
+}
+
+slong *ct_cli_ball_set(slong n)
+{
+    slong *old = flint_malloc(ct_family_count() * sizeof(slong));
+    for (slong f = 0; f < ct_family_count(); f++) {
+        const ct_family_ball_struct *B = ct_family_row(f)->ball;
+        old[f] = B != NULL ? B->set_min_nodes(n) : 0;
+    }
+    return old;
+}
+
+void ct_cli_ball_restore(slong *old)
+{
+    for (slong f = 0; f < ct_family_count(); f++) {
+        const ct_family_ball_struct *B = ct_family_row(f)->ball;
+        if (B != NULL)
+            B->set_min_nodes(old[f]);
+    }
+    flint_free(old);
 }

@@ -8,7 +8,6 @@
 #include "certune/plot.h"
 #include "certune/report.h"
 #include "certune/family.h"
-#include "certune/lsroot.h"
 #include "certune/mem.h"
 
 typedef struct {
@@ -21,6 +20,16 @@ typedef struct {
     const char **files;
     slong nfiles;
 } analyze_options;
+
+static int analyze_has_ball(const ct_family_struct *row)
+{
+    return row->ball != NULL;
+}
+
+static int analyze_bounded(const ct_family_struct *row)
+{
+    return !row->analysis.hi_inf;
+}
 
 static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 {
@@ -77,20 +86,24 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         if (rc)
             return rc;
     }
+    char list[256];
+    ct_family_list(list, sizeof(list), NULL);
     if (!o->have_family)
-        return ct_opt_usage_error("%s", "analyze needs --family lambda, alpha or delta");
-    if (o->have_c && o->family != CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family delta", "--c");
+        return ct_opt_usage_error("analyze needs --family %s", list);
+    if (o->have_c && ct_cli_check_c(o->family))
+        return CERTUNE_EXIT_USAGE;
     if (o->nfiles == 0)
         return ct_opt_usage_error("%s", "analyze needs at least one FILE");
-    if (o->ball != 0 && o->family == CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family alpha or lambda",
-                                  "--ball");
+    if (o->ball != 0 && ct_family_row(o->family)->ball == NULL) {
+        ct_family_list(list, sizeof(list), analyze_has_ball);
+        return ct_cli_usage_error2("%s applies only to --family ", "--ball", list);
+    }
     if (o->per_instance && !o->json)
         return ct_opt_usage_error("%s applies only with --json", "--per-instance");
-    if (o->xscale == CT_PLOT_X_LOGIT && o->family == CT_FAMILY_LAMBDA)
-        return ct_opt_usage_error("%s needs a family on (0, 1): alpha or delta",
-                                  "--x logit");
+    if (o->xscale == CT_PLOT_X_LOGIT && ct_family_get(o->family)->hi_inf) {
+        ct_family_list(list, sizeof(list), analyze_bounded);
+        return ct_cli_usage_error2("%s needs a family on (0, 1): ", "--x logit", list);
+    }
     return 0;
 }
 
@@ -138,12 +151,10 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
                          "certifying and ordering breakpoints");
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
-    slong ball = ct_lsroot_set_min_nodes(o->ball);
-    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
+    slong *ball = ct_cli_ball_set(o->ball);
     int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
                                       o->threads, stderr, err, errlen);
-    ct_lsroot_set_min_nodes(ball);
-    ct_lsroot_kron_set_min_nodes(kball);
+    ct_cli_ball_restore(ball);
     ct_analysis_set_progress(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;
@@ -171,8 +182,7 @@ static int analyze_empty_shard(const analyze_options *o, const ct_cli_shard_stru
     if (o->save_profile == NULL)
         return CERTUNE_EXIT_OK;
     ct_analysis_t A;
-    int delta = o->family == CT_FAMILY_DELTA;
-    ct_analysis_init_none(A, o->family, delta ? o->c : NULL, o->ties, delta);
+    ct_family_init_none(A, o->family, o->c, o->ties);
     int rc = analyze_save_profile(o, A, S, NULL);
     ct_analysis_clear(A);
     return rc;

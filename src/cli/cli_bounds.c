@@ -70,16 +70,13 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
         y[t] = (double)sum[t].max_pair;
         bound[t] = (double)sum[t].max_labeled;
     }
+    char title[128];
+    snprintf(title, sizeof(title), "%s: sign changes per node and pair",
+             ct_family_name(o->family));
     errno = 0;
     FILE *f = fopen(path, "w");
     int rc = f == NULL ? -1
-                       : ct_plot_counts_svg(f,
-                                            o->family == CT_FAMILY_LAMBDA
-                                                ? "lambda: sign changes per node and pair"
-                                            : o->family == CT_FAMILY_DELTA
-                                                ? "delta: sign changes per node and pair"
-                                                : "alpha: sign changes per node and pair",
-                                            m, x, y, bound, "n (nodes)",
+                       : ct_plot_counts_svg(f, title, m, x, y, bound, "n (nodes)",
                                             "max sign changes (bound: labeled - 1)");
     if (f != NULL && fclose(f) != 0)
         rc = -1;
@@ -89,22 +86,11 @@ static int bounds_plot(const char *path, const bounds_summary *sum,
     return rc;
 }
 
-/* The last column of a row: lambda's bound eigen - 1, delta's bound degrees - 1,
-   alpha's number of square classes (information, not a bound). */
-static slong bounds_sharp(const ct_bounds_row *r)
-{
-    if (r->family == CT_FAMILY_ALPHA)
-        return r->degrees;
-    return FLINT_MAX((r->family == CT_FAMILY_LAMBDA ? r->eigen : r->degrees) - 1, 0);
-}
-
+/* The last column's name (the family's own quantity, its row's bounds). */
 static const char *bounds_sharp_name(ct_family_t family, int json)
 {
-    if (family == CT_FAMILY_LAMBDA)
-        return json ? "bound_kron" : "eigen(K)-1";
-    if (family == CT_FAMILY_DELTA)
-        return json ? "bound_degrees" : " degrees-1";
-    return json ? "square_classes" : "   classes";
+    const ct_family_bounds_struct *B = &ct_family_row(family)->bounds;
+    return json ? B->sharp_json : B->sharp_text;
 }
 
 static void bounds_print_rows_text(FILE *out, const ct_bounds_row *rows, slong nrows,
@@ -117,7 +103,7 @@ static void bounds_print_rows_text(FILE *out, const ct_bounds_row *rows, slong n
         fprintf(out, "%4ld %4ld %4ld %2ld/%-2ld %7ld %5ld | %8ld %9ld %10ld\n",
                 (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1, (long)r->k,
                 (long)r->l, (long)r->changes, (long)r->roots, (long)(r->n_comp - 1),
-                (long)FLINT_MAX(r->labeled - 1, 0), (long)bounds_sharp(r));
+                (long)FLINT_MAX(r->labeled - 1, 0), (long)ct_bounds_row_sharp(r));
     }
 }
 
@@ -126,16 +112,16 @@ static void bounds_print_text(FILE *out, const ct_bounds_row *rows, slong nrows,
                               const ct_instance_struct *insts, slong m,
                               const ct_analysis_struct *set)
 {
-    if (o->family == CT_FAMILY_LAMBDA)
-        fprintf(out, "family lambda: certified sign changes in (0, +inf)");
-    else if (o->family == CT_FAMILY_ALPHA)
-        fprintf(out, "family alpha: certified sign changes in (0, 1) (labeled-1 is no "
-                     "bound for alpha)");
-    else {
+    const ct_family_struct *row = ct_family_row(o->family);
+    fprintf(out, "family %s", row->name);
+    if (row->has_c) {
         char *c = fmpq_get_str(NULL, 10, o->c);
-        fprintf(out, "family delta (c = %s): certified sign changes in (0, 1)", c);
+        fprintf(out, " (c = %s)", c);
         flint_free(c);
     }
+    fprintf(out, ": certified sign changes in (%s, %s)", row->lo_text, row->hi_text);
+    if (!row->bounds.labeled_bound)
+        fprintf(out, " (labeled-1 is no bound for %s)", row->name);
     fprintf(out, ", %ld instance%s\n", (long)m, m == 1 ? "" : "s");
     bounds_print_rows_text(out, rows, nrows, o->family);
     slong nmax = 0, cmax = 0;
@@ -166,8 +152,7 @@ static void bounds_print_json(FILE *out, const ct_bounds_row *rows, slong nrows,
                               const ct_instance_struct *insts, slong m,
                               const ct_analysis_struct *set)
 {
-    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [",
-            ct_report_family_name(o->family));
+    fprintf(out, "{\n  \"family\": \"%s\",\n  \"rows\": [", ct_family_name(o->family));
     for (slong i = 0; i < nrows; i++) {
         const ct_bounds_row *r = rows + i;
         fprintf(out,
@@ -177,7 +162,7 @@ static void bounds_print_json(FILE *out, const ct_bounds_row *rows, slong nrows,
                 i ? "," : "", (long)r->inst + 1, (long)r->comp + 1, (long)r->node + 1,
                 (long)r->k, (long)r->l, (long)r->changes, (long)r->roots,
                 (long)(r->n_comp - 1), (long)FLINT_MAX(r->labeled - 1, 0),
-                bounds_sharp_name(r->family, 1), (long)bounds_sharp(r));
+                bounds_sharp_name(r->family, 1), (long)ct_bounds_row_sharp(r));
     }
     fprintf(out, "\n  ],\n  \"instances\": [");
     for (slong t = 0; t < m; t++)
@@ -239,11 +224,13 @@ static int bounds_parse_args(bounds_options *o, int argc, char **argv)
         else
             o->files[o->nfiles++] = argv[i];
     }
-    if (rc == 0 && (!have_family || o->nfiles == 0))
-        rc = ct_opt_usage_error(
-            "%s", "bounds needs --family (lambda, alpha or delta) and at least one FILE");
-    if (rc == 0 && have_c && o->family != CT_FAMILY_DELTA)
-        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
+    if (rc == 0 && (!have_family || o->nfiles == 0)) {
+        char list[256];
+        ct_family_list(list, sizeof(list), NULL);
+        rc = ct_opt_usage_error("bounds needs --family (%s) and at least one FILE", list);
+    }
+    if (rc == 0 && have_c)
+        rc = ct_cli_check_c(o->family);
     return rc;
 }
 
@@ -262,14 +249,9 @@ static void bounds_one(void *arg, slong t)
 {
     bounds_job *J = arg;
     const bounds_options *o = J->o;
-    if (o->family == CT_FAMILY_LAMBDA)
-        ct_bounds_rows_lambda(J->rows + t, J->nrows + t, J->insts + t, t);
-    else if (o->family == CT_FAMILY_ALPHA)
-        J->bad[t] = ct_bounds_rows_alpha(J->rows + t, J->nrows + t, J->insts + t, t,
-                                         J->msg[t], CERTUNE_ERRLEN);
-    else
-        J->bad[t] = ct_bounds_rows_delta(J->rows + t, J->nrows + t, J->insts + t, t, o->c,
-                                         J->msg[t], CERTUNE_ERRLEN);
+    J->bad[t] =
+        ct_bounds_rows(J->rows + t, J->nrows + t, o->family, J->insts + t, t,
+                       ct_family_c_or_null(o->family, o->c), J->msg[t], CERTUNE_ERRLEN);
 }
 
 static void bounds_progress(void *arg, slong done)

@@ -86,16 +86,16 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
     if (!o->have_family && nprof == 0)
         return ct_opt_usage_error("%s",
                                   "eval needs --family (unless the FILEs are profiles)");
-    if (o->have_c && o->have_family && o->family != CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family delta", "--c");
+    if (o->have_c && o->have_family)
+        return ct_cli_check_c(o->family);
     return 0;
 }
 
 static void eval_text(FILE *out, const ct_evaluate_t E, const char *const *names,
                       int predictions)
 {
-    fprintf(out, "family %s at %s = ", ct_report_family_name(E->family),
-            ct_report_family_name(E->family));
+    fprintf(out, "family %s at %s = ", ct_family_name(E->family),
+            ct_family_symbol(E->family));
     ct_tune_write_q(out, E->x);
     fprintf(out, ": %ld instance%s, %ld scored nodes (ties: %s)\n", (long)E->ninst,
             E->ninst == 1 ? "" : "s", (long)E->nnodes,
@@ -176,10 +176,7 @@ static int eval_check_domain(ct_family_t family, const fmpq_t at)
         return 0;
     char *s = fmpq_get_str(NULL, 10, at);
     fprintf(stderr, "certune: --at %s is outside the domain of %s (%s)\n", s,
-            ct_report_family_name(family),
-            family == CT_FAMILY_LAMBDA  ? "(0, +inf)"
-            : family == CT_FAMILY_ALPHA ? "(0, 1)"
-                                        : "[0, 1]");
+            ct_family_name(family), ct_family_domain_text(family));
     flint_free(s);
     return CERTUNE_EXIT_INPUT;
 }

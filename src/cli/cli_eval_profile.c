@@ -3,6 +3,7 @@
    profile's exact places (ct_analysis_place_at compares X with every
    certified breakpoint exactly). */
 #include <string.h>
+#include "certune/family.h"
 #include "certune/base.h"
 #include "certune/report.h"
 #include "cli_internal.h"
@@ -13,6 +14,20 @@ static int settings_differ(const char *file, const char *what, const char *has,
     fprintf(stderr, "certune: %s: a profile made with %s %s, not %s %s\n", file, what,
             has, what, given);
     return CERTUNE_EXIT_INPUT;
+}
+
+static int eval_profile_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
+}
+
+/* --c given for a profile of a family without a constant. */
+static int eval_profile_c_family(const char *file, ct_family_t family)
+{
+    char list[256], given[600];
+    ct_family_list(list, sizeof(list), eval_profile_has_c);
+    snprintf(given, sizeof(given), "%s (--c is %s's)", list, list);
+    return settings_differ(file, "--family", ct_family_name(family), given);
 }
 
 static const char *ties_name(int ties)
@@ -26,13 +41,12 @@ int _ct_cli_profile_settings(const ct_profile_t P, const char *file,
 {
     const ct_analysis_struct *A = &P->A;
     if (family != NULL && *family != A->family)
-        return settings_differ(file, "--family", ct_report_family_name(A->family),
-                               ct_report_family_name(*family));
+        return settings_differ(file, "--family", ct_family_name(A->family),
+                               ct_family_name(*family));
     if (c != NULL && !fmpq_equal(c, A->c)) {
         char *has = fmpq_get_str(NULL, 10, A->c), *given = fmpq_get_str(NULL, 10, c);
-        int rc = A->family != CT_FAMILY_DELTA
-                     ? settings_differ(file, "--family", ct_report_family_name(A->family),
-                                       "delta (--c is delta's)")
+        int rc = !ct_family_row(A->family)->has_c
+                     ? eval_profile_c_family(file, A->family)
                      : settings_differ(file, "--c", has, given);
         flint_free(has), flint_free(given);
         return rc;

@@ -36,14 +36,14 @@ static int profiles_read(ct_profile_t P, const char *path, char *err, size_t err
         if (sp == 0)
             return ct_profile_read(P, path, err, errlen);
         memset(P, 0, sizeof(*P));
-        ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+        ct_analysis_init_empty(&P->A, 0, 0); /* any family: P is only cleared */
         return -1;
     }
     FILE *f = fmemopen((void *)data, n, "r");
     int rc = f == NULL ? -1 : ct_profile_read_stream(P, f, path, err, errlen);
     if (f == NULL) {
         memset(P, 0, sizeof(*P));
-        ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+        ct_analysis_init_empty(&P->A, 0, 0); /* any family: P is only cleared */
         snprintf(err, errlen, "%s: cannot read the profile", path);
     } else
         fclose(f);

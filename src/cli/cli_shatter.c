@@ -19,7 +19,7 @@
 
 int ct_cli_shatter_main(int argc, char **argv)
 {
-    ct_family_t family = CT_FAMILY_LAMBDA;
+    ct_family_t family = 0; /* set by the required --family */
     const char *out = NULL, *v, *ctext = NULL;
     long M = 0;
     int have_family = 0, rc = 0, force = 0;
@@ -50,26 +50,20 @@ int ct_cli_shatter_main(int argc, char **argv)
         else
             rc = ct_opt_usage_error("unknown or incomplete argument '%s'", argv[i]);
     }
-    if (rc == 0 && (!have_family || M == 0 || out == NULL))
-        rc = ct_opt_usage_error(
-            "%s", "shatter needs --family (lambda, alpha or delta), --m and --out");
-    if (rc == 0 && ctext != NULL && family != CT_FAMILY_DELTA)
-        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
-    if (rc == 0 && family == CT_FAMILY_DELTA && ctext != NULL) {
-        fmpq_t c2;
-        fmpq_init(c2);
-        fmpq_mul_2exp(c2, c, 1);
-        if (fmpq_cmp_ui(c2, 1) <= 0)
-            rc = ct_opt_usage_error(
-                "shatter --family delta needs --c above 1/2, not '%s' "
-                "(the gadget's threshold ln(2c)/ln(x+2) lies in (0, 1) "
-                "only when 2c > 1)",
-                ctext);
-        fmpq_clear(c2);
+    if (rc == 0 && (!have_family || M == 0 || out == NULL)) {
+        char list[256];
+        ct_family_list(list, sizeof(list), NULL);
+        rc = ct_opt_usage_error("shatter needs --family (%s), --m and --out", list);
     }
+    if (rc == 0 && ctext != NULL)
+        rc = ct_cli_check_c(family);
+    const ct_family_shatter_struct *sh = &ct_family_row(family)->shatter;
+    char err[CERTUNE_ERRLEN];
+    if (rc == 0 && ctext != NULL && sh->check_c != NULL &&
+        sh->check_c(c, ctext, err, sizeof(err)))
+        rc = ct_opt_usage_error("%s", err);
     if (rc == 0)
         rc = ct_cli_prepare_out(out, force);
-    char err[CERTUNE_ERRLEN];
     if (rc == 0 && ct_shatter_write(out, family, c, M, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         rc = CERTUNE_EXIT_INPUT;
@@ -85,7 +79,7 @@ int ct_cli_shatter_main(int argc, char **argv)
    only checked against it. */
 int ct_cli_verify_shatter_main(int argc, char **argv)
 {
-    ct_family_t family = CT_FAMILY_LAMBDA;
+    ct_family_t family = 0; /* read only when --family set it */
     const char *dir = NULL, *v;
     int have_family = 0, have_c = 0, rc = 0, operands = 0;
     fmpq_t c;
@@ -106,8 +100,8 @@ int ct_cli_verify_shatter_main(int argc, char **argv)
     }
     if (rc == 0 && dir == NULL)
         rc = ct_opt_usage_error("%s", "verify-shatter needs DIR (written by shatter)");
-    if (rc == 0 && have_c && have_family && family != CT_FAMILY_DELTA)
-        rc = ct_opt_usage_error("%s applies only to --family delta", "--c");
+    if (rc == 0 && have_c && have_family)
+        rc = ct_cli_check_c(family);
     if (rc) {
         fmpq_clear(c);
         return rc;

@@ -7,13 +7,17 @@
 #include "certune/cli.h"
 #include "certune/family.h"
 #include "certune/plot.h"
-#include "certune/lsroot.h"
 #include "certune/tune.h"
 #include "cli_internal.h"
 
 typedef _ct_cli_tune_options tune_options;
 
 /* --train/--test take every following argument up to the next option. */
+static int tune_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
+}
+
 static int tune_parse_list(const char **list, slong *n, int argc, char **argv, int *i,
                            const char *name)
 {
@@ -136,8 +140,13 @@ static int tune_parse_args(tune_options *o, int argc, char **argv)
     if (o->all && (o->train_prof || o->test_prof))
         return ct_opt_usage_error("%s", "--family all needs instances: a profile holds "
                                         "one family");
-    if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
+    if (o->have_c && !o->all && !ct_family_row(o->family)->has_c) {
+        char list[256];
+        ct_family_list(list, sizeof(list), tune_has_c);
+        size_t n = strlen(list);
+        snprintf(list + n, sizeof(list) - n, " (or all)");
+        return ct_cli_usage_error2("%s applies only to --family ", "--c", list);
+    }
     return 0;
 }
 
@@ -175,13 +184,12 @@ static int tune_run(const tune_options *o)
         ct_cli_free_instances(tr, m);
         return rc;
     }
-    ct_tune_struct *rows[3];
-    slong ball = ct_lsroot_set_min_nodes(o->ball);
-    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
+    ct_tune_struct **rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
+    slong *ball = ct_cli_ball_set(o->ball);
     rc = _ct_cli_tune_families(rows, &nrows, &best, o, tr, m, te, mt);
-    ct_lsroot_set_min_nodes(ball);
-    ct_lsroot_kron_set_min_nodes(kball);
+    ct_cli_ball_restore(ball);
     rc = _ct_cli_tune_report(o, rows, nrows, best, rc);
+    flint_free(rows);
     ct_cli_free_instances(tr, m);
     ct_cli_free_instances(te, mt);
     return rc;

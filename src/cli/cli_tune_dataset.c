@@ -9,8 +9,6 @@
 #include <string.h>
 #include "certune/base.h"
 #include "certune/family.h"
-#include "certune/lsroot.h"
-#include "certune/report.h"
 #include "certune/whole.h"
 #include "cli_internal.h"
 
@@ -22,7 +20,7 @@ typedef struct {
     ct_instance_struct inst[2]; /* scoring val, scoring test */
     ct_whole_unreached_struct unreached[2];
     slong ntrain, nscored[2];
-    ct_tune_struct *rows[3];
+    ct_tune_struct **rows; /* one per family tuned (flint_malloc) */
     slong nrows, best;
 } dataset_run;
 
@@ -40,8 +38,9 @@ int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o)
                                   "--rademacher needs many instances, not one graph");
     if (o->plot != NULL)
         return ct_opt_usage_error("%s", "--plot is not available with --dataset");
-    if (o->have_c && !o->all && o->family != CT_FAMILY_DELTA)
-        return ct_opt_usage_error("%s applies only to --family delta (or all)", "--c");
+    if (o->have_c && !o->all && !ct_family_row(o->family)->has_c)
+        return ct_opt_usage_error("%s applies only to a family with a constant (or all)",
+                                  "--c");
     return 0;
 }
 
@@ -99,6 +98,7 @@ static void dataset_run_clear(dataset_run *R)
         ct_tune_clear(R->rows[r]);
         flint_free(R->rows[r]);
     }
+    flint_free(R->rows);
     ct_instance_clear(R->inst + 0);
     ct_instance_clear(R->inst + 1);
 }
@@ -116,7 +116,7 @@ static void dataset_text_end(FILE *out, const ct_analysis_struct *A, slong b, in
     if (b < 0)
         fputs("0", out);
     else if (b >= A->nbp)
-        fputs(A->family == CT_FAMILY_LAMBDA ? "+inf" : "1", out);
+        fputs(ct_family_row(A->family)->hi_text, out);
     else if (approx)
         fputs(A->approx[b], out);
     else
@@ -126,9 +126,9 @@ static void dataset_text_end(FILE *out, const ct_analysis_struct *A, slong b, in
 static void dataset_text_choice(FILE *out, const ct_tune_struct *T)
 {
     const ct_analysis_struct *A = T->train;
-    fprintf(out, "  %s = ", ct_report_family_name(T->family));
+    fprintf(out, "  %s = ", ct_family_name(T->family));
     ct_tune_write_q(out, T->chosen);
-    if (T->family == CT_FAMILY_DELTA) {
+    if (ct_family_row(T->family)->has_c) {
         char *c = fmpq_get_str(NULL, 10, T->c);
         fprintf(out, " (c = %s)", c);
         flint_free(c);
@@ -167,7 +167,7 @@ static void dataset_text_row(FILE *out, const ct_tune_struct *T, const dataset_r
     dataset_acc(acc, T->test_optimal);
     fputs("    test-optimal: accuracy ", out);
     ct_tune_write_q(out, acc);
-    fprintf(out, " at %s = ", ct_report_family_name(T->family));
+    fprintf(out, " at %s = ", ct_family_name(T->family));
     ct_tune_write_q(out, T->test->representative);
     fputs(" (an oracle choosing on the test nodes)\n", out);
     if (T->grid > 0) {
@@ -203,8 +203,7 @@ static void dataset_text(FILE *out, const ct_dataset_t D, const dataset_run *R, 
                 ties == CT_SIGNFN_TIES_EXPECTED ? "costing 1 - 1/c"
                                                 : "class 0 is predicted");
     const ct_tune_struct *B = R->rows[R->best];
-    fprintf(out, "chosen on the validation nodes: %s\n",
-            ct_report_family_name(B->family));
+    fprintf(out, "chosen on the validation nodes: %s\n", ct_family_name(B->family));
     for (slong r = 0; r < R->nrows; r++)
         dataset_text_row(out, R->rows[r], R);
 }
@@ -335,12 +334,11 @@ static int dataset_tune(dataset_run *R, const _ct_cli_tune_options *o,
         return rc;
     dataset_progress(o, "%s: split built, %ld training nodes labeled, %ld scored",
                      R->name, (long)R->ntrain, (long)(R->nscored[0] + R->nscored[1]));
-    slong ball = ct_lsroot_set_min_nodes(o->ball);
-    slong kball = ct_lsroot_kron_set_min_nodes(o->ball);
+    R->rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
+    slong *ball = ct_cli_ball_set(o->ball);
     rc = _ct_cli_tune_families(R->rows, &R->nrows, &R->best, o, R->inst + 0, 1,
                                R->inst + 1, 1);
-    ct_lsroot_set_min_nodes(ball);
-    ct_lsroot_kron_set_min_nodes(kball);
+    ct_cli_ball_restore(ball);
     return rc;
 }
 

@@ -67,7 +67,7 @@ static int side_instances(tune_side *side, const char *const *args, slong n,
     if (rc)
         return rc;
     char err[CERTUNE_ERRLEN];
-    const fmpq *c = *s->family == CT_FAMILY_DELTA ? s->c : NULL;
+    const fmpq *c = ct_family_c_or_null(*s->family, s->c);
     int ties = s->ties != NULL ? *s->ties : CT_SIGNFN_TIES_SMALLEST;
     if (ct_family_analyze_threads(&side->A, *s->family, c, insts, m, 0, ties, s->threads,
                                   NULL, err, sizeof(err))) {

@@ -23,29 +23,28 @@ static int tune_plot(const char *path, const ct_tune_struct *T)
 }
 
 /* Tunes every requested family; the least exact training loss wins (ties: the
-   order lambda, alpha, delta). */
+   table's listing order, lambda, alpha, delta). */
 int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
                           const tune_options *o, const ct_instance_struct *tr, slong m,
                           const ct_instance_struct *te, slong mt)
 {
-    static const ct_family_t order[] = {CT_FAMILY_LAMBDA, CT_FAMILY_ALPHA,
-                                        CT_FAMILY_DELTA};
-    static const char *what[] = {"tune lambda", "tune alpha", "tune delta"};
-    char err[CERTUNE_ERRLEN];
+    char err[CERTUNE_ERRLEN], what[64];
     *best = 0;
-    for (int k = 0; k < 3; k++) {
-        if (!o->all && order[k] != o->family)
+    for (slong k = 0; k < ct_family_count(); k++) {
+        ct_family_t f = ct_family_listed(k);
+        if (!o->all && f != o->family)
             continue;
+        snprintf(what, sizeof(what), "tune %s", ct_family_name(f));
         ct_tune_struct *T = rows[*nrows] = flint_malloc(sizeof(ct_tune_struct));
         (*nrows)++;
         /* progress of the training, then the test analysis, as analyze's */
         ct_cli_progress_struct p;
-        ct_cli_progress_init(&p, o->progress, what[k],
+        ct_cli_progress_init(&p, o->progress, what,
                              "certifying and ordering breakpoints");
         if (p.on)
             ct_analysis_set_progress(ct_cli_progress_update, &p);
-        int r = ct_tune_run_threads(T, order[k], o->c, tr, m, te, mt, o->ties, o->grid,
-                                    o->rad_k, o->threads, err, sizeof(err));
+        int r = ct_tune_run_threads(T, f, o->c, tr, m, te, mt, o->ties, o->grid, o->rad_k,
+                                    o->threads, err, sizeof(err));
         ct_analysis_set_progress(NULL, NULL);
         ct_cli_progress_finish(&p, r ? 0 : mt, mt);
         if (r < 0) {
@@ -83,4 +82,3 @@ int _ct_cli_tune_report(const tune_options *o, ct_tune_struct **rows, slong nrow
     }
     return rc;
 }
-

@@ -131,9 +131,9 @@ static void delta_signs(ct_analysis_common *C, const delta_work *D)
     }
 }
 
-static int delta_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                       const ct_instance_struct *insts, slong m, int score_all,
-                       FILE *warn)
+int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                            const ct_instance_struct *insts, slong m, int score_all,
+                            FILE *warn)
 {
     delta_work D;
     memset(&D, 0, sizeof(delta_work));
@@ -150,5 +150,9 @@ static int delta_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     return bad;
 }
 
-const ct_analysis_family_struct ct_delta_family = {CT_FAMILY_DELTA, "delta", 1,
-                                                   delta_build};
+void ct_delta_bounds_sign_functions(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_struct *inst, slong inst_idx,
+                                    const fmpq_t c)
+{
+    ct_delta_sign_functions(out, count, inst, inst_idx, c, CT_SIGNFN_EVERY_NODE, NULL);
+}

@@ -6,11 +6,7 @@
 
 int ct_evaluate_in_domain(ct_family_t family, const fmpq_t x)
 {
-    if (family == CT_FAMILY_DELTA)
-        return fmpq_sgn(x) >= 0 && fmpq_cmp_si(x, 1) <= 0;
-    if (family == CT_FAMILY_ALPHA)
-        return fmpq_sgn(x) > 0 && fmpq_cmp_si(x, 1) < 0;
-    return fmpq_sgn(x) > 0;
+    return ct_family_in_domain(family, x);
 }
 
 static void evaluate_zero(ct_evaluate_t E, ct_family_t family, const fmpq_t x, slong m,
@@ -67,11 +63,11 @@ int ct_evaluate_run_threads(ct_evaluate_t E, ct_family_t family, const fmpq_t c,
                             size_t errlen)
 {
     evaluate_zero(E, family, x, m, ties);
-    if (family == CT_FAMILY_DELTA) {
+    if (ct_family_row(family)->has_c) {
         if (c != NULL)
             fmpq_set(E->c, c);
         else
-            ct_family_default_c(E->c);
+            ct_family_c_default(E->c, family);
     }
     if (m < 1) {
         snprintf(err, errlen, "no instance given");

@@ -3,7 +3,9 @@
 
    Per component (docs/tuning.md), up to a positive factor per row,
    F[i][k] = sum_g Z[i][g] B_g^e over the groups g = (class k, base B_g) of its
-   labeled nodes, with M Z = E (E[j][g] = 1 when labeled node j is in group g):
+   labeled nodes, with M Z = E (E[j][g] = 1 when labeled node j is in group g),
+   M = D - w W + t diag(labeled), as the family's row reads it (family.h,
+   ct_family_eval_struct):
      lambda: M = L + x Delta,  one group per class, B = 1;
      alpha:  M = D - x W,      B = the scaled degree, e = 1/2;
      delta:  M = D - c W,      B = the scaled degree, e = x. */
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include "certune/component.h"
 #include "certune/expsum.h"
+#include "certune/family.h"
 #include "evaluate_internal.h"
 
 typedef _ct_evaluate_comp eval_comp;
@@ -34,6 +37,11 @@ static void eval_build(eval_comp *K, ct_family_t family, const fmpq_t c_delta,
                        const fmpq_t x, const ct_instance_t inst, const slong *comp,
                        const slong *pos)
 {
+    const ct_family_eval_struct *F = &ct_family_row(family)->eval;
+    fmpq_t wq, tq;
+    fmpq_init(wq), fmpq_init(tq);
+    ct_family_at(wq, F->weight, x, c_delta);
+    ct_family_at(tq, F->labeled, x, c_delta);
     slong s = K->s, which = comp[K->idx[0]];
     fmpq *deg = _fmpq_vec_init(s);
     fmpz_t scale, base;
@@ -50,10 +58,7 @@ static void eval_build(eval_comp *K, ct_family_t family, const fmpq_t c_delta,
         fmpq_add(deg + v, deg + v, inst->ew + e);
         fmpz_lcm(scale, scale, fmpq_denref(inst->ew + e));
         /* off-diagonal: -w (lambda), -x w (alpha), -c w (delta) */
-        if (family == CT_FAMILY_LAMBDA)
-            fmpq_set(w, inst->ew + e);
-        else
-            fmpq_mul(w, inst->ew + e, family == CT_FAMILY_ALPHA ? x : c_delta);
+        fmpq_mul(w, inst->ew + e, wq);
         fmpq_sub(fmpq_mat_entry(K->M, u, v), fmpq_mat_entry(K->M, u, v), w);
         fmpq_sub(fmpq_mat_entry(K->M, v, u), fmpq_mat_entry(K->M, v, u), w);
     }
@@ -63,8 +68,8 @@ static void eval_build(eval_comp *K, ct_family_t family, const fmpq_t c_delta,
         K->group[u] = -1;
         if (cls < 0)
             continue;
-        if (family == CT_FAMILY_LAMBDA) {
-            fmpq_add(fmpq_mat_entry(K->M, u, u), fmpq_mat_entry(K->M, u, u), x);
+        fmpq_add(fmpq_mat_entry(K->M, u, u), fmpq_mat_entry(K->M, u, u), tq);
+        if (!F->degree_bases) {
             fmpz_one(base);
         } else { /* the integer scale * d_u */
             fmpz_divexact(base, scale, fmpq_denref(deg + u));
@@ -73,6 +78,7 @@ static void eval_build(eval_comp *K, ct_family_t family, const fmpq_t c_delta,
         K->group[u] = eval_group_of(K, cls, base);
     }
     fmpq_clear(w);
+    fmpq_clear(wq), fmpq_clear(tq);
     fmpz_clear(scale);
     fmpz_clear(base);
     _fmpq_vec_clear(deg, s);
@@ -150,10 +156,7 @@ static void eval_component(int *sgn, eval_comp *K, ct_family_t family,
     eval_build(K, family, c_delta, x, inst, comp, pos);
     fmpq_t e;
     fmpq_init(e);
-    if (family == CT_FAMILY_ALPHA)
-        fmpq_set_si(e, 1, 2);
-    else if (family == CT_FAMILY_DELTA)
-        fmpq_set(e, x);
+    ct_family_at(e, ct_family_row(family)->eval.exponent, x, c_delta);
     for (slong g = 0; g < K->ngroups; g++) {
         arb_set_fmpz(K->gpow + g, K->gbase + g);
         arb_pow_fmpq(K->gpow + g, K->gpow + g, e, EVAL_PREC);

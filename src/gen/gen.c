@@ -338,3 +338,15 @@ void ct_gen_instance(ct_instance_t inst, const ct_gen_params_t P, ulong seed, sl
     ct_gen_instance_rand(inst, P, state, name);
     flint_randclear(state);
 }
+
+/* The delta gadget (paper's lemma, docs/delta.md), also alpha's graph. */
+void ct_gen_shatter_star_gadget(ct_instance_t inst, slong g, const fmpq_t x, slong truth)
+{
+    slong a = 4 * g, e = 3 * g;
+    inst->eu[e] = a, inst->ev[e] = a + 1, fmpq_one(inst->ew + e);
+    inst->eu[e + 1] = a, inst->ev[e + 1] = a + 2, fmpq_one(inst->ew + e + 1);
+    inst->eu[e + 2] = a, inst->ev[e + 2] = a + 3, fmpq_set(inst->ew + e + 2, x);
+    inst->label[a] = 0;
+    inst->label[a + 1] = inst->label[a + 2] = 1;
+    inst->held[a + 3] = truth;
+}

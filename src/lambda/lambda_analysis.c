@@ -213,9 +213,9 @@ static int analyze_mixed(ct_analysis_common *C, ct_analysis_t A, ct_lambda_work 
                                     NULL);
 }
 
-static int lambda_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
-                        const ct_instance_struct *insts, slong m, int score_all,
-                        FILE *warn)
+int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
+                             const ct_instance_struct *insts, slong m, int score_all,
+                             FILE *warn)
 {
     (void)c;
     ct_lambda_work W;
@@ -241,5 +241,17 @@ static int lambda_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,
     return bad;
 }
 
-const ct_analysis_family_struct ct_lambda_family = {CT_FAMILY_LAMBDA, "lambda", 0,
-                                                    lambda_build};
+void ct_lambda_bounds_sign_functions(ct_signfn_struct **out, slong *count,
+                                     const ct_instance_struct *inst, slong inst_idx,
+                                     const fmpq_t c)
+{
+    (void)c;
+    ct_lambda_sign_functions(out, count, inst, inst_idx, CT_SIGNFN_EVERY_NODE, NULL);
+}
+
+slong ct_lambda_bounds_sharp(const ct_instance_struct *inst, const slong *comp,
+                             slong comp_id, slong k, slong l)
+{
+    (void)k, (void)l;
+    return ct_lambda_kron_distinct_eigenvalues(inst, comp, comp_id);
+}

@@ -133,10 +133,10 @@ int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
 void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,
                          const double *bpx, int scale);
 
-/* 1 when A's domain is the bounded interval from 0 to 1 (not lambda's). */
+/* 1 when A's domain is the bounded interval from 0 to 1 (not (0, +inf)). */
 static inline int _ct_plot_loss_bounded(const ct_analysis_t A)
 {
-    return A->family != CT_FAMILY_LAMBDA;
+    return !A->hi_inf;
 }
 
 /* The hyperparameter's symbol as SVG text (an entity). */

@@ -19,7 +19,7 @@ int ct_plot_x_parse(const char *name)
 /* The scale actually drawn: DEFAULT resolved, logit only on (0, 1). */
 int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale)
 {
-    int bounded = A->family != CT_FAMILY_LAMBDA;
+    int bounded = _ct_plot_loss_bounded(A);
 
     if (xscale == CT_PLOT_X_DEFAULT || (xscale == CT_PLOT_X_LOGIT && !bounded))
         return bounded ? CT_PLOT_X_LINEAR : CT_PLOT_X_LOG;
@@ -77,10 +77,10 @@ static void plot_loss_x(ct_plot_axis_struct *x, const ct_analysis_t A, const dou
 {
     double lo, hi, rep = fmpq_get_d(A->representative);
 
-    if (A->family != CT_FAMILY_LAMBDA && scale == CT_PLOT_X_LINEAR) {
+    if (_ct_plot_loss_bounded(A) && scale == CT_PLOT_X_LINEAR) {
         ct_plot_axis_linear(x, 0, 1, 5, p0, p1); /* ticks 0, 0.2, ..., 1 */
         x->trim = 1;
-    } else if (A->family != CT_FAMILY_LAMBDA) {
+    } else if (_ct_plot_loss_bounded(A)) {
         plot_loss_x_bounded_scaled(x, A, bpx, scale == CT_PLOT_X_LOGIT, p0, p1);
     } else if (scale == CT_PLOT_X_LINEAR) {
         hi = A->nbp > 0 ? bpx[A->nbp - 1] : 1;

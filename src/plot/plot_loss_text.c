@@ -3,21 +3,14 @@
 #include <string.h>
 #include <flint/fmpq.h>
 #include "certune/plot.h"
+#include "certune/family.h"
 #include "certune/report.h"
 #include "plot_internal.h"
 
 /* The hyperparameter's symbol as SVG text. */
 const char *_ct_plot_family_symbol(ct_family_t family)
 {
-    switch (family) {
-    case CT_FAMILY_LAMBDA:
-        return "&#955;";
-    case CT_FAMILY_DELTA:
-        return "&#948;";
-    case CT_FAMILY_ALPHA:
-        return "&#945;";
-    }
-    return "?";
+    return ct_family_row(family)->symbol_svg;
 }
 
 /* 1 when some breakpoint gets a circle: its loss differs from a side (from
@@ -90,10 +83,10 @@ static void plot_loss_family_text(char *buf, size_t len, const ct_analysis_t A)
     char c[40] = "";
 
     if (!_ct_plot_loss_bounded(A)) {
-        snprintf(buf, len, "%s", ct_report_family_name(A->family));
+        snprintf(buf, len, "%s", ct_family_name(A->family));
         return;
     }
-    if (A->family == CT_FAMILY_DELTA) {
+    if (ct_family_row(A->family)->has_c) {
         char *s = fmpq_get_str(NULL, 10, A->c);
         if (strlen(s) <= 25)
             snprintf(c, sizeof(c), " (c = %s)", s);
@@ -101,8 +94,9 @@ static void plot_loss_family_text(char *buf, size_t len, const ct_analysis_t A)
             snprintf(c, sizeof(c), " (c = %.10g)", fmpq_get_d(A->c));
         flint_free(s);
     }
-    snprintf(buf, len, "%s on %s0, 1%s%s", ct_report_family_name(A->family),
-             A->closed ? "[" : "(", A->closed ? "]" : ")", c);
+    const ct_family_struct *row = ct_family_row(A->family);
+    snprintf(buf, len, "%s on %s%s, %s%s%s", row->name, A->closed ? "[" : "(",
+             row->lo_text, row->hi_text, A->closed ? "]" : ")", c);
 }
 
 void _ct_plot_loss_titles(FILE *out, const ct_analysis_t A, const ct_plot_frame_struct *f)

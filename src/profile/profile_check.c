@@ -69,12 +69,12 @@ int _ct_profile_check_order(ct_analysis_t A, char *err, size_t errlen)
             rc = -1;
         }
     }
-    /* inside the open domain: (0, +inf) for lambda, (0, 1) otherwise */
+    /* inside the open domain: (0, +inf), or (0, 1) */
     fmpq_t end;
     fmpq_init(end);
     int out = rc == 0 && A->nbp > 0 && ct_bpoint_cmp_fmpq(A->bp + 0, end) <= 0;
     fmpq_one(end);
-    out |= rc == 0 && A->nbp > 0 && A->family != CT_FAMILY_LAMBDA &&
+    out |= rc == 0 && A->nbp > 0 && !A->hi_inf &&
            ct_bpoint_cmp_fmpq(A->bp + A->nbp - 1, end) >= 0;
     if (out) {
         snprintf(err, errlen, "a breakpoint lies outside the domain");

@@ -5,11 +5,14 @@
 #define _GNU_SOURCE /* getline */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/family.h"
 #include "certune/profile.h"
 #include "certune/qparse.h"
 #include "profile_internal.h"
 
-static const char *const family_words[] = {"lambda", "delta", "alpha"};
+/* The family names a profile may hold (at most this many rows are read). */
+#define CT_PROFILE_MAX_FAMILIES 64
+
 static const char *const score_words[] = {"unlabeled", "all"};
 static const char *const ties_words[] = {"smallest", "expected"};
 static const char *const domain_words[] = {"open", "closed"};
@@ -19,18 +22,24 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
     ct_analysis_struct *A = &P->A;
     slong version;
     int fam, ties, closed;
+    const char *family_words[CT_PROFILE_MAX_FAMILIES];
+    int nfam = (int)FLINT_MIN(ct_family_count(), CT_PROFILE_MAX_FAMILIES);
+    for (int f = 0; f < nfam; f++)
+        family_words[f] = ct_family_name(f);
     if (_ct_profile_rd_count(R, "certune-profile", &version, CT_PROFILE_MAX_COUNT))
         return -1;
     if (version != CT_PROFILE_VERSION)
         return _ct_profile_rd_fail(
             R, "unsupported profile version (this is %s; re-save it)", "3");
-    if (_ct_profile_rd_word(R, "family", family_words, 3, &fam) ||
+    if (_ct_profile_rd_word(R, "family", family_words, nfam, &fam) ||
         _ct_profile_rd_line(R, "c"))
         return -1;
     A->family = (ct_family_t)fam;
+    ct_family_set_domain(A, A->family);
+    const ct_family_struct *row = ct_family_row(A->family);
     if (ct_qparse_tok_fmpq(A->c, &R->s) || _ct_profile_rd_done(R) ||
-        (fam == CT_FAMILY_DELTA ? fmpq_sgn(A->c) <= 0 || fmpq_cmp_ui(A->c, 1) >= 0
-                                : !fmpq_is_zero(A->c)))
+        (row->has_c ? fmpq_sgn(A->c) <= 0 || fmpq_cmp_ui(A->c, 1) >= 0
+                    : !fmpq_is_zero(A->c)))
         return _ct_profile_rd_fail(R, "bad constant c for family %s", family_words[fam]);
     if (_ct_profile_rd_word(R, "score", score_words, 2, &P->score_all) ||
         _ct_profile_rd_word(R, "ties", ties_words, 2, &ties) ||
@@ -38,7 +47,7 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
         return -1;
     A->ties = ties == 1 ? CT_SIGNFN_TIES_EXPECTED : CT_SIGNFN_TIES_SMALLEST;
     A->closed = closed;
-    if (closed != (fam == CT_FAMILY_DELTA))
+    if (closed != row->analysis.closed)
         return _ct_profile_rd_fail(R, "wrong domain for family %s", family_words[fam]);
     if (_ct_profile_rd_count(R, "tie-unit", &A->tie_unit, CT_PROFILE_MAX_COUNT * 10000) ||
         _ct_profile_rd_count(R, "scored", &A->nscored, CT_PROFILE_MAX_COUNT))
@@ -297,7 +306,7 @@ int ct_profile_read_stream(ct_profile_t P, FILE *f, const char *path, char *err,
                            size_t errlen)
 {
     memset(P, 0, sizeof(*P));
-    ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+    ct_analysis_init_empty(&P->A, 0, 0); /* the family is read from the file */
     ct_profile_reader R;
     memset(&R, 0, sizeof(R));
     R.f = f, R.path = path, R.s = "", R.err = err, R.errlen = errlen;
@@ -322,7 +331,7 @@ int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen)
     FILE *f = fopen(path, "r");
     if (f == NULL) {
         memset(P, 0, sizeof(*P));
-        ct_analysis_init_empty(&P->A, CT_FAMILY_LAMBDA, 0);
+        ct_analysis_init_empty(&P->A, 0, 0); /* the family is read from the file */
         snprintf(err, errlen, "%s: cannot open the profile", path);
         return -1;
     }

@@ -5,12 +5,13 @@
    instance, however its file was spelled. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/family.h"
 #include "certune/mem.h"
 #include "profile_internal.h"
 
 static const char *merge_family_name(ct_family_t f)
 {
-    return f == CT_FAMILY_LAMBDA ? "lambda" : f == CT_FAMILY_ALPHA ? "alpha" : "delta";
+    return ct_family_name(f);
 }
 
 int ct_profile_check_compatible(const ct_profile_t A, const ct_profile_t B, char *err,

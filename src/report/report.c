@@ -5,20 +5,13 @@
 #include <mpfr.h>
 #include <flint/fmpq.h>
 #include "certune/decimal.h"
+#include "certune/family.h"
 #include "certune/report.h"
 #include "report_internal.h"
 
 const char *ct_report_family_name(ct_family_t family)
 {
-    switch (family) {
-    case CT_FAMILY_LAMBDA:
-        return "lambda";
-    case CT_FAMILY_DELTA:
-        return "delta";
-    case CT_FAMILY_ALPHA:
-        return "alpha";
-    }
-    return "?";
+    return ct_family_name(family);
 }
 
 void _ct_report_fmpq(FILE *out, const fmpq_t x)
@@ -67,7 +60,7 @@ void _ct_report_double(FILE *out, double d)
 
 const char *_ct_report_domain_hi(const ct_analysis_t A)
 {
-    return A->family == CT_FAMILY_LAMBDA ? "+inf" : "1";
+    return ct_family_row(A->family)->hi_text;
 }
 
 void _ct_report_piece_name(FILE *out, const ct_analysis_t A, slong i)
@@ -89,7 +82,7 @@ const char *_ct_report_piece_lo(const ct_analysis_t A, slong i)
 
 const char *_ct_report_piece_hi(const ct_analysis_t A, slong i)
 {
-    return i < A->nbp ? A->approx[i] : A->family == CT_FAMILY_LAMBDA ? "inf" : "1";
+    return i < A->nbp ? A->approx[i] : ct_family_row(A->family)->hi_plain;
 }
 
 static void report_text_breakpoints(FILE *out, const ct_analysis_t A)
@@ -207,13 +200,14 @@ static void report_text_summary(FILE *out, const ct_analysis_t A)
 
 void ct_report_write_text(FILE *out, const ct_analysis_t A)
 {
-    fprintf(out, "family %s", ct_report_family_name(A->family));
-    if (A->family == CT_FAMILY_DELTA) {
+    const ct_family_struct *row = ct_family_row(A->family);
+    fprintf(out, "family %s", row->name);
+    if (row->has_c) {
         fputs(" (c = ", out);
         _ct_report_fmpq(out, A->c);
-        fputs(") on [0, 1]", out);
-    } else
-        fputs(A->family == CT_FAMILY_ALPHA ? " on (0, 1)" : " on (0, +inf)", out);
+        fputc(')', out);
+    }
+    fprintf(out, " on %s", row->domain_text);
     fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,
             A->ninst == 1 ? "" : "s", (long)A->nscored);
     if (A->ties == CT_SIGNFN_TIES_EXPECTED) /* the default rule prints nothing */

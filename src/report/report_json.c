@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <flint/fmpq.h>
+#include "certune/family.h"
 #include "certune/report.h"
 #include "report_internal.h"
 
@@ -189,7 +190,7 @@ void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
                                  const ct_report_losses_struct *L)
 {
     fprintf(out, "{\n  \"family\": \"%s\", \"c\": ", ct_report_family_name(A->family));
-    if (A->family == CT_FAMILY_DELTA)
+    if (ct_family_row(A->family)->has_c)
         report_json_string_fmpq(out, A->c);
     else
         fputs("null", out);
@@ -198,10 +199,10 @@ void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
     if (A->ties == CT_SIGNFN_TIES_EXPECTED) /* absent: the default, smallest */
         fputs("  \"ties\": \"expected\",\n", out);
     fprintf(out,
-            "  \"domain\": {\"lo\": \"0\", \"hi\": \"%s\", \"lo_closed\": %s, "
+            "  \"domain\": {\"lo\": \"%s\", \"hi\": \"%s\", \"lo_closed\": %s, "
             "\"hi_closed\": %s},\n",
-            A->family == CT_FAMILY_LAMBDA ? "inf" : "1", A->closed ? "true" : "false",
-            A->closed ? "true" : "false");
+            ct_family_row(A->family)->lo_text, ct_family_row(A->family)->hi_plain,
+            A->closed ? "true" : "false", A->closed ? "true" : "false");
     if (A->nundecided == 0) {
         report_json_breakpoints(out, A);
         report_json_losses(out, A);

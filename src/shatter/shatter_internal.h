@@ -2,26 +2,18 @@
 #ifndef CERTUNE_SHATTER_INTERNAL_H
 #define CERTUNE_SHATTER_INTERNAL_H
 
+#include "certune/family.h"
 #include "certune/shatter.h"
 
-/* Gadgets of instance k: G = 2^(M-k+1) - 1 (flips of bit k-1 in 1..2^M-1).
-   Inline here so that the three constructions' files call only downward. */
-static inline slong _ct_shatter_gadgets(slong M, slong k)
-{
-    return (WORD(1) << (M - k + 1)) - 1;
-}
-
-/* Gadget g (0-based) of the delta and alpha constructions: nodes 4g..4g+3,
-   edges (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g labeled class 0, 4g+1
-   and 4g+2 class 1, 4g+3 held out with class truth (shatter_delta.c). */
-void ct_shatter_put_delta_gadget(ct_instance_t inst, slong g, const fmpq_t x,
-                                 slong truth);
+/* The family of a witness.txt without a `family` record: the table's first
+   row, the only family the sets had before the record existed. */
+#define CT_SHATTER_OLD_FAMILY 0
 
 /* A set read from witness.txt. */
 typedef struct {
-    ct_family_t family;      /* the file's (lambda when it has no family record) */
+    ct_family_t family;      /* the file's (CT_SHATTER_OLD_FAMILY without a record) */
     const ct_family_t *want; /* the family asked for, or NULL: any */
-    fmpq_t c;                /* delta's constant */
+    fmpq_t c;                /* the family's constant */
     int have_family, have_c;
     slong M;
     ct_instance_struct *inst; /* M instances */

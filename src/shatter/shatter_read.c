@@ -51,15 +51,10 @@ static int shatter_parse_instance(ct_shatter_set *S, const char *dir, char *a1, 
     return 0;
 }
 
-/* A claimed parameter lies in the domain: (0, +inf) for lambda, [0, 1] for
-   delta, (0, 1) for alpha. */
+/* A claimed parameter lies in the family's domain. */
 static int shatter_in_domain(const ct_shatter_set *S, const fmpq_t q)
 {
-    if (S->family == CT_FAMILY_DELTA)
-        return fmpq_sgn(q) >= 0 && fmpq_cmp_si(q, 1) <= 0;
-    if (S->family == CT_FAMILY_ALPHA)
-        return fmpq_sgn(q) > 0 && fmpq_cmp_si(q, 1) < 0;
-    return fmpq_sgn(q) > 0;
+    return ct_family_in_domain(S->family, q);
 }
 
 static int shatter_parse_pattern(ct_shatter_set *S, const char *bits, const char *value)
@@ -81,9 +76,12 @@ static int shatter_parse_pattern(ct_shatter_set *S, const char *bits, const char
 
 static const char *shatter_name(ct_family_t family)
 {
-    return family == CT_FAMILY_DELTA   ? "delta"
-           : family == CT_FAMILY_ALPHA ? "alpha"
-                                       : "lambda";
+    return ct_family_name(family);
+}
+
+static int shatter_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
 }
 
 /* `family NAME`: the first record (before any but comments), and the family
@@ -91,31 +89,29 @@ static const char *shatter_name(ct_family_t family)
 static int shatter_parse_family(ct_shatter_set *S, const char *name, const char *where,
                                 char *err, size_t errlen)
 {
-    static const ct_family_t ids[3] = {CT_FAMILY_LAMBDA, CT_FAMILY_DELTA,
-                                       CT_FAMILY_ALPHA};
-    int k = 0;
-    while (k < 3 && strcmp(name, shatter_name(ids[k])) != 0)
-        k++;
-    if (k == 3 || S->have_family || S->have_c || S->M != 0)
+    ct_family_t id;
+    if (ct_family_from_name(&id, name) || S->have_family || S->have_c || S->M != 0)
         return -1;
-    if (S->want != NULL && *S->want != ids[k]) {
+    if (S->want != NULL && *S->want != id) {
         snprintf(err, errlen, "%s: the set is for family %s, not --family %s", where,
                  name, shatter_name(*S->want));
         return -2;
     }
-    S->family = ids[k];
+    S->family = id;
     S->have_family = 1;
     return 0;
 }
 
-/* `c Q`: delta's constant, once, after `family delta`. */
+/* `c Q`: the family's constant, once, after `family NAME`. */
 static int shatter_parse_c(ct_shatter_set *S, const char *arg, const char *where,
                            char *err, size_t errlen)
 {
     if (!S->have_family || S->have_c)
         return -1;
-    if (S->family != CT_FAMILY_DELTA) {
-        snprintf(err, errlen, "%s: a `c` record applies only to family delta", where);
+    if (!ct_family_row(S->family)->has_c) {
+        char list[256];
+        ct_family_list(list, sizeof(list), shatter_has_c);
+        snprintf(err, errlen, "%s: a `c` record applies only to family %s", where, list);
         return -2;
     }
     if (ct_qparse_fmpq(S->c, arg) || fmpq_sgn(S->c) <= 0 || fmpq_cmp_si(S->c, 1) >= 0) {
@@ -169,15 +165,15 @@ static int shatter_read_complete(ct_shatter_set *S, const char *path, char *err,
         snprintf(err, errlen, "%s: no `m` record", path);
         return -1;
     }
-    if (S->family == CT_FAMILY_DELTA && !S->have_c) {
-        snprintf(err, errlen,
-                 "%s: no `c` record (delta's constant, after `family delta`)", path);
+    if (ct_family_row(S->family)->has_c && !S->have_c) {
+        snprintf(err, errlen, "%s: no `c` record (%s's constant, after `family %s`)",
+                 path, shatter_name(S->family), shatter_name(S->family));
         return -1;
     }
-    if (S->want != NULL && *S->want != CT_FAMILY_LAMBDA && !S->have_family) {
+    if (S->want != NULL && *S->want != CT_SHATTER_OLD_FAMILY && !S->have_family) {
         snprintf(err, errlen,
-                 "%s: no `family %s` record (a file without one is a lambda set)", path,
-                 shatter_name(*S->want));
+                 "%s: no `family %s` record (a file without one is a %s set)", path,
+                 shatter_name(*S->want), shatter_name(CT_SHATTER_OLD_FAMILY));
         return -1;
     }
     return 0;
@@ -188,7 +184,7 @@ int ct_shatter_read(ct_shatter_set *S, const char *dir, const ct_family_t *want,
 {
     memset(S, 0, sizeof(*S));
     fmpq_init(S->c);
-    S->family = CT_FAMILY_LAMBDA;
+    S->family = CT_SHATTER_OLD_FAMILY;
     S->want = want;
     char path[4096], line[4096], where[4200];
     snprintf(path, sizeof(path), "%s/witness.txt", dir);

@@ -8,9 +8,12 @@
 
 static const char *shatter_param(const ct_shatter_set *S)
 {
-    return S->family == CT_FAMILY_DELTA   ? "delta"
-           : S->family == CT_FAMILY_ALPHA ? "alpha"
-                                          : "lambda";
+    return ct_family_symbol(S->family);
+}
+
+static int shatter_has_c(const ct_family_struct *row)
+{
+    return row->has_c;
 }
 
 /* The pattern at q (bit k-1 set when loss_k(q) > r_k), or -1 when some loss
@@ -117,15 +120,15 @@ static void shatter_between(fmpq_t q, ct_bpoint_struct *a, ct_bpoint_struct *b,
     }
     while (a == NULL && b != NULL && fmpq_sgn(ct_bpoint_lo(b)) <= 0)
         ct_bpoint_bisect(b);
-    while (family != CT_FAMILY_LAMBDA && a != NULL && b == NULL &&
-           fmpq_cmp_si(ct_bpoint_hi(a), 1) >= 0)
+    int hi_inf = ct_family_get(family)->hi_inf;
+    while (!hi_inf && a != NULL && b == NULL && fmpq_cmp_si(ct_bpoint_hi(a), 1) >= 0)
         ct_bpoint_bisect(a);
     fmpq_t zero, one;
     fmpq_init(zero);
     fmpq_init(one);
     fmpq_one(one);
     const fmpq *left = a == NULL ? zero : ct_bpoint_hi(a);
-    if (b == NULL && family == CT_FAMILY_LAMBDA)
+    if (b == NULL && hi_inf)
         ct_rational_simplest_above(q, left);
     else
         ct_rational_simplest_between(q, left, b == NULL ? one : ct_bpoint_lo(b));
@@ -227,20 +230,39 @@ int ct_shatter_check(FILE *out, const ct_shatter_set *S, ct_analysis_struct *A)
 static int shatter_check_c(const ct_shatter_set *S, const char *dir, const fmpq_t c,
                            char *err, size_t errlen)
 {
-    if (c == NULL || (S->family == CT_FAMILY_DELTA && fmpq_equal(c, S->c)))
+    int has_c = ct_family_row(S->family)->has_c;
+    if (c == NULL || (has_c && fmpq_equal(c, S->c)))
         return 0;
     char *want = fmpq_get_str(NULL, 10, c), *have = fmpq_get_str(NULL, 10, S->c);
-    if (S->family != CT_FAMILY_DELTA)
+    char list[256];
+    ct_family_list(list, sizeof(list), shatter_has_c);
+    if (!has_c)
         snprintf(err, errlen,
-                 "%s/witness.txt: --c applies only to family delta; the set "
+                 "%s/witness.txt: --c applies only to family %s; the set "
                  "is for family %s",
-                 dir, S->family == CT_FAMILY_ALPHA ? "alpha" : "lambda");
+                 dir, list, ct_family_name(S->family));
     else
         snprintf(err, errlen, "%s/witness.txt: the set has c = %s, not --c %s", dir, have,
                  want);
     flint_free(want);
     flint_free(have);
     return -1;
+}
+
+/* The family and its domain when the domain is bounded (a set on (0, +inf),
+   as every set was before the `family` record, reports as it did: no head). */
+static void shatter_verify_head(FILE *out, const ct_shatter_set *S)
+{
+    const ct_family_struct *row = ct_family_row(S->family);
+    if (row->analysis.hi_inf)
+        return;
+    if (row->has_c) {
+        fprintf(out, "family %s on %s, c = ", row->name, row->domain_text);
+        fmpq_fprint(out, S->c);
+        fputs(" (from witness.txt)\n", out);
+    } else
+        fprintf(out, "family %s on %s%s\n", row->name,
+                row->analysis.closed ? "" : "the open interval ", row->domain_text);
 }
 
 int ct_shatter_verify(FILE *out, const char *dir, const ct_family_t *family,
@@ -252,16 +274,11 @@ int ct_shatter_verify(FILE *out, const char *dir, const ct_family_t *family,
         ct_shatter_set_clear(&S);
         return CT_SHATTER_INVALID;
     }
-    if (S.family == CT_FAMILY_DELTA) {
-        fputs("family delta on [0, 1], c = ", out);
-        fmpq_fprint(out, S.c);
-        fputs(" (from witness.txt)\n", out);
-    } else if (S.family == CT_FAMILY_ALPHA)
-        fputs("family alpha on the open interval (0, 1)\n", out);
+    shatter_verify_head(out, &S);
     ct_analysis_struct *A = ct_mem_calloc((size_t)S.M, sizeof(ct_analysis_struct));
     slong ok = 0;
     for (; ok < S.M; ok++)
-        if (ct_family_analyze(A + ok, S.family, S.family == CT_FAMILY_DELTA ? S.c : NULL,
+        if (ct_family_analyze(A + ok, S.family, ct_family_c_or_null(S.family, S.c),
                               S.inst + ok, 1, 0, NULL, err, errlen))
             break;
     int rc = ok == S.M ? ct_shatter_check(out, &S, A) : CT_SHATTER_INVALID;

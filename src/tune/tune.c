@@ -90,16 +90,7 @@ static void tune_choose(ct_tune_t T)
 
 void ct_tune_grid_point(fmpq_t q, ct_family_t family, slong k, slong G)
 {
-    if (family == CT_FAMILY_ALPHA) {
-        fmpq_set_si(q, k + 1, (ulong)(G + 1));
-    } else if (family == CT_FAMILY_DELTA) {
-        fmpq_set_si(q, G > 1 ? k : 1, (ulong)(G > 1 ? G - 1 : 2));
-    } else {
-        char buf[64];
-        double e = G > 1 ? -3.0 + 6.0 * (double)k / (double)(G - 1) : 0.0;
-        snprintf(buf, sizeof(buf), "%.3g", pow(10.0, e));
-        ct_qparse_fmpq(q, buf); /* "%.3g" text such as 0.00178 or 1e+03, read exactly */
-    }
+    ct_family_grid_point(q, family, k, G);
 }
 
 static void tune_grid(ct_tune_t T, slong G)
@@ -215,11 +206,11 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
 {
     tune_zero(T, family, ties);
     T->nthreads = nthreads;
-    if (family == CT_FAMILY_DELTA) {
+    if (ct_family_row(family)->has_c) {
         if (c != NULL)
             fmpq_set(T->c, c);
         else
-            ct_family_default_c(T->c);
+            ct_family_c_default(T->c, family);
     }
     if (m < 1 || mt < 1) {
         snprintf(err, errlen, "tune needs training and test instances");
@@ -227,7 +218,7 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
     }
     if (tune_check_sets(train, m, test, mt, err, errlen))
         return -1;
-    const fmpq *cc = family == CT_FAMILY_DELTA ? T->c : NULL;
+    const fmpq *cc = ct_family_c_or_null(family, T->c);
     /* The test set is analyzed beside the training set, and solved directly
        at the choice as soon as the training profile gives it. */
     _ct_tune_side S;
@@ -258,7 +249,7 @@ int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *tr
     tune_zero(T, train->family, train->ties);
     *T->train = *train;
     *T->test = *test;
-    if (train->family == CT_FAMILY_DELTA)
+    if (ct_family_row(train->family)->has_c)
         fmpq_set(T->c, train->c);
     if (_ct_tune_check_alike(train, train_names, test, test_names, err, errlen))
         return -1;

@@ -1,4 +1,5 @@
 /* tune_json: the tuner's JSON (docs/tuning.md lists the keys). */
+#include "certune/family.h"
 #include "certune/report.h"
 #include "certune/tune.h"
 
@@ -48,7 +49,7 @@ static void json_row(FILE *out, const ct_tune_struct *T)
 {
     static const char *kinds[] = {"piece", "end", "point"};
     fprintf(out, "{\"family\": \"%s\", \"c\": ", ct_report_family_name(T->family));
-    if (T->family == CT_FAMILY_DELTA) {
+    if (ct_family_row(T->family)->has_c) {
         char *c = fmpq_get_str(NULL, 10, T->c);
         fprintf(out, "\"%s\"", c);
         flint_free(c);

@@ -1,6 +1,7 @@
 /* tune_out: the tuner's report (text leads with the answer) and JSON. */
 #include <stdlib.h>
 #include <string.h>
+#include "certune/family.h"
 #include "certune/mem.h"
 #include "certune/decimal.h"
 #include "certune/report.h"
@@ -65,14 +66,14 @@ static void out_acc(FILE *out, const fmpq_t loss)
 
 static const char *out_name(ct_family_t f)
 {
-    return ct_report_family_name(f);
+    return ct_family_symbol(f);
 }
 
 static void out_chosen(FILE *out, const ct_tune_struct *T)
 {
     fprintf(out, "%s = ", out_name(T->family));
     ct_tune_write_q(out, T->chosen);
-    if (T->family == CT_FAMILY_DELTA) {
+    if (ct_family_row(T->family)->has_c) {
         char *c = fmpq_get_str(NULL, 10, T->c);
         fprintf(out, ", c = %s", c);
         flint_free(c);
@@ -95,7 +96,7 @@ static void out_place(FILE *out, const ct_tune_struct *T)
         if (i < A->nbp)
             fprintf(out, "b%ld)", (long)i + 1);
         else
-            fputs(A->family == CT_FAMILY_LAMBDA ? "+inf)" : "1)", out);
+            fprintf(out, "%s)", ct_family_row(A->family)->hi_text);
         fputs(", the leftmost of least training loss", out);
     }
 }

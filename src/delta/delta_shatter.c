@@ -1,4 +1,6 @@
-/* shatter_delta: the delta lower-bound construction (docs/shatter.md).
+/* delta_shatter: the delta lower-bound construction (docs/shatter.md; the
+   writer and the check are the shatter module's, reached through the family
+   table).
 
    The delta gadget (docs/delta.md) with y = x + 2 switches its held-out node
    from class 1 to class 0 at t(y) = ln(2c) / ln(y), decreasing in y. Its
@@ -10,9 +12,9 @@
 #include <arb.h>
 #include "certune/gen.h"
 #include "certune/rational.h"
-#include "shatter_internal.h"
+#include "certune/delta.h"
 
-void ct_shatter_delta_scale(fmpq_t L, const fmpq_t c)
+void ct_delta_shatter_scale(fmpq_t L, const fmpq_t c)
 {
     arb_t u, v;
     arf_t lb;
@@ -39,7 +41,7 @@ void ct_shatter_delta_scale(fmpq_t L, const fmpq_t c)
 }
 
 /* q_j = L (2N + 2j + 1) / (4N), N = 2^M. */
-static void shatter_delta_param_L(fmpq_t q, const fmpq_t L, slong M, slong j)
+static void delta_shatter_param_L(fmpq_t q, const fmpq_t L, slong M, slong j)
 {
     fmpz_t num, den;
     fmpz_init(num), fmpz_init(den);
@@ -51,17 +53,17 @@ static void shatter_delta_param_L(fmpq_t q, const fmpq_t L, slong M, slong j)
     fmpz_clear(num), fmpz_clear(den);
 }
 
-void ct_shatter_delta_parameter(fmpq_t q, const fmpq_t c, slong M, slong j)
+void ct_delta_shatter_parameter(fmpq_t q, const fmpq_t c, slong M, slong j)
 {
     fmpq_t L;
     fmpq_init(L);
-    ct_shatter_delta_scale(L, c);
-    shatter_delta_param_L(q, L, M, j);
+    ct_delta_shatter_scale(L, c);
+    delta_shatter_param_L(q, L, M, j);
     fmpq_clear(L);
 }
 
 /* Sets r to a ball containing (2c)^(1/q). */
-static void shatter_delta_pow(arb_t r, const fmpq_t c, const fmpq_t q, slong prec)
+static void delta_shatter_pow(arb_t r, const fmpq_t c, const fmpq_t q, slong prec)
 {
     fmpq_t e;
     arb_t b;
@@ -76,19 +78,19 @@ static void shatter_delta_pow(arb_t r, const fmpq_t c, const fmpq_t q, slong pre
     arb_clear(b);
 }
 
-static void shatter_delta_y_L(fmpq_t y, const fmpq_t c, const fmpq_t L, slong M, slong j)
+static void delta_shatter_y_L(fmpq_t y, const fmpq_t c, const fmpq_t L, slong M, slong j)
 {
     fmpq_t qa, qb, a, b;
     arb_t ra, rb;
     arf_t bound;
     fmpq_init(qa), fmpq_init(qb), fmpq_init(a), fmpq_init(b);
     arb_init(ra), arb_init(rb), arf_init(bound);
-    shatter_delta_param_L(qa, L, M, j);
-    shatter_delta_param_L(qb, L, M, j - 1);
+    delta_shatter_param_L(qa, L, M, j);
+    delta_shatter_param_L(qb, L, M, j - 1);
     for (slong prec = 64 + 4 * M;; prec *= 2) {
         /* a >= (2c)^(1/q_j) and b <= (2c)^(1/q_{j-1}), certified by the balls. */
-        shatter_delta_pow(ra, c, qa, prec);
-        shatter_delta_pow(rb, c, qb, prec);
+        delta_shatter_pow(ra, c, qa, prec);
+        delta_shatter_pow(rb, c, qb, prec);
         arb_get_ubound_arf(bound, ra, prec);
         arf_get_fmpq(a, bound);
         arb_get_lbound_arf(bound, rb, prec);
@@ -101,45 +103,50 @@ static void shatter_delta_y_L(fmpq_t y, const fmpq_t c, const fmpq_t L, slong M,
     arb_clear(ra), arb_clear(rb), arf_clear(bound);
 }
 
-void ct_shatter_delta_gadget_y(fmpq_t y, const fmpq_t c, slong M, slong j)
+void ct_delta_shatter_gadget_y(fmpq_t y, const fmpq_t c, slong M, slong j)
 {
     fmpq_t L;
     fmpq_init(L);
-    ct_shatter_delta_scale(L, c);
-    shatter_delta_y_L(y, c, L, M, j);
+    ct_delta_shatter_scale(L, c);
+    delta_shatter_y_L(y, c, L, M, j);
     fmpq_clear(L);
 }
 
-/* Gadget g (0-based): nodes 4g+1..4g+4 as in the paper's lemma: edges
-   (4g, 4g+1) = (4g, 4g+2) = 1, (4g, 4g+3) = x; 4g labeled class 0, 4g+1 and
-   4g+2 class 1, 4g+3 held out with class truth. The alpha gadget is the same
-   graph (shatter_alpha.c). */
-void ct_shatter_put_delta_gadget(ct_instance_t inst, slong g, const fmpq_t x, slong truth)
+void ct_delta_shatter_instance(ct_instance_t inst, const fmpq_t c, slong M, slong k)
 {
-    slong a = 4 * g, e = 3 * g;
-    inst->eu[e] = a, inst->ev[e] = a + 1, fmpq_one(inst->ew + e);
-    inst->eu[e + 1] = a, inst->ev[e + 1] = a + 2, fmpq_one(inst->ew + e + 1);
-    inst->eu[e + 2] = a, inst->ev[e + 2] = a + 3, fmpq_set(inst->ew + e + 2, x);
-    inst->label[a] = 0;
-    inst->label[a + 1] = inst->label[a + 2] = 1;
-    inst->held[a + 3] = truth;
-}
-
-void ct_shatter_delta_instance(ct_instance_t inst, const fmpq_t c, slong M, slong k)
-{
-    slong G = _ct_shatter_gadgets(M, k);
+    slong G = ct_gen_shatter_gadgets(M, k);
     char name[64];
     snprintf(name, sizeof(name), "instance-%ld.gssl", (long)k);
     ct_gen_instance_init(inst, name, 4 * G, 2, 3 * G);
     fmpq_t L, x;
     fmpq_init(L), fmpq_init(x);
-    ct_shatter_delta_scale(L, c);
+    ct_delta_shatter_scale(L, c);
     for (slong g = 0; g < G; g++) {
         /* Flip g + 1 at j = (g + 1) 2^(k-1). The node goes from class 1 to
            class 0: class 1 held out is wrong after it (up), class 0 right (down). */
-        shatter_delta_y_L(x, c, L, M, (g + 1) << (k - 1));
+        delta_shatter_y_L(x, c, L, M, (g + 1) << (k - 1));
         fmpq_sub_si(x, x, 2);
-        ct_shatter_put_delta_gadget(inst, g, x, g % 2 == 0 ? 1 : 0);
+        ct_gen_shatter_star_gadget(inst, g, x, g % 2 == 0 ? 1 : 0);
     }
     fmpq_clear(L), fmpq_clear(x);
+}
+
+int ct_delta_shatter_check_c(const fmpq_t c, const char *text, char *err, size_t errlen)
+{
+    fmpq_t half;
+    fmpq_init(half);
+    fmpq_set_si(half, 1, 2);
+    int bad = fmpq_cmp(c, half) <= 0 || fmpq_cmp_si(c, 1) >= 0;
+    fmpq_clear(half);
+    if (bad && text != NULL)
+        snprintf(err, errlen,
+                 "shatter --family delta needs --c above 1/2, not '%s' "
+                 "(the gadget's threshold ln(2c)/ln(x+2) lies in (0, 1) "
+                 "only when 2c > 1)",
+                 text);
+    else if (bad)
+        snprintf(err, errlen,
+                 "shatter --family delta needs 1/2 < c < 1 (the gadget's threshold "
+                 "ln(2c)/ln(x+2) lies in (0, 1) only when 2c > 1)");
+    return bad ? -1 : 0;
 }

@@ -1,15 +1,13 @@
-/* bounds_alpha: certified zero counts of the alpha family's sign functions. */
+/* bounds_mq: certified zero counts in (0, 1) of multi-quadratic sign functions
+   (the alpha family's type). */
 #include <stdio.h>
-#include "certune/alpha.h"
 #include "certune/base.h"
-#include "certune/component.h"
-#include "certune/lambda.h"
 #include "certune/mqroot.h"
 #include "certune/signfn.h"
 #include "bounds_internal.h"
 
 /* The roots in (0, 1) of the squarefree integer polynomial q. */
-static slong bounds_alpha_roots01(ct_rroot_struct **out, const fmpz_poly_t q)
+static slong bounds_mq_roots01(ct_rroot_struct **out, const fmpz_poly_t q)
 {
     fmpz_poly_t r;
     fmpz_poly_init(r);
@@ -48,7 +46,7 @@ static slong bounds_alpha_roots01(ct_rroot_struct **out, const fmpz_poly_t q)
    (returned); -1 with msg when they cannot be certified. A zero of the
    squarefree-proved part equal to a root of the rational part adds 1 to the
    latter's multiplicity (decided by ct_mqroot_cmp_rroot). */
-static slong bounds_alpha_zeros(slong *roots, const ct_mqpoly_t g, char *msg, size_t len)
+slong _ct_bounds_mq_zeros(slong *roots, const ct_mqpoly_t g, char *msg, size_t len)
 {
     ct_mqroot_struct *z;
     fmpz_poly_struct *hfac;
@@ -65,7 +63,7 @@ static slong bounds_alpha_zeros(slong *roots, const ct_mqpoly_t g, char *msg, si
     int *merged = flint_calloc(FLINT_MAX(n, 1), sizeof(int));
     for (slong j = 0; j < nh; j++) {
         ct_rroot_struct *r;
-        slong m = bounds_alpha_roots01(&r, hfac + j);
+        slong m = bounds_mq_roots01(&r, hfac + j);
         for (slong i = 0; i < m; i++) {
             slong mult = hexp[j];
             for (slong k = 0; k < n; k++) {
@@ -86,40 +84,4 @@ static slong bounds_alpha_zeros(slong *roots, const ct_mqpoly_t g, char *msg, si
     flint_free(merged), flint_free(z), flint_free(hfac), flint_free(hexp);
     fmpq_clear(lo), fmpq_clear(hi);
     return changes;
-}
-
-int ct_bounds_rows_alpha(ct_bounds_row **rows, slong *nrows, const ct_instance_t inst,
-                         slong inst_idx, char *msg, size_t len)
-{
-    slong n = inst->n, count = 0, bad = 0;
-    slong *comp = flint_malloc(n * sizeof(slong));
-    slong *size = flint_malloc(n * sizeof(slong)), *lab = flint_malloc(n * sizeof(slong));
-    slong ncomp = ct_component_assign(comp, inst);
-    ct_bounds_component_sizes(size, lab, NULL, inst, comp, ncomp);
-    ct_signfn_struct *s = NULL;
-    ct_alpha_sign_functions(&s, &count, inst, inst_idx, CT_LAMBDA_EVERY_NODE, NULL);
-    for (slong t = 0; t < count; t++) {
-        slong cl = s[t].c, node = s[t].node, k0 = comp[node];
-        for (slong k = 0; k < cl && !bad; k++)
-            for (slong l = k + 1; l < cl && !bad; l++) {
-                *rows = flint_realloc(*rows, (*nrows + 1) * sizeof(ct_bounds_row));
-                ct_bounds_row *r = *rows + *nrows;
-                r->family = CT_FAMILY_ALPHA, r->eigen = 0, r->inst = inst_idx;
-                r->comp = k0, r->node = node, r->k = k, r->l = l;
-                r->n_comp = size[k0], r->labeled = lab[k0];
-                r->degrees = ct_alpha_square_classes(inst, comp, k0);
-                char why[CERTUNE_ERRLEN];
-                r->changes = bounds_alpha_zeros(
-                    &r->roots, s[t].diff.mq + ct_signfn_pair(k, l, cl), why, sizeof(why));
-                bad = r->changes < 0;
-                if (bad)
-                    snprintf(msg, len, "%s: node %ld, classes %ld/%ld: %s", inst->path,
-                             (long)node + 1, (long)k, (long)l, why);
-                *nrows += !bad;
-            }
-        ct_signfn_clear(s + t);
-    }
-    flint_free(s);
-    flint_free(comp), flint_free(size), flint_free(lab);
-    return bad ? 1 : 0;
 }
