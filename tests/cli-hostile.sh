@@ -200,5 +200,31 @@ run 10 analyze --family lambda --save-profile /nonexistent/dir/p.ctp "$I"/random
 clean_fail 2 "/nonexistent/dir/p.ctp.*No such file or directory" "unwritable"
 ok "an unwritable profile path: the reason, before the analysis" $?
 
+# 12. eval on instances declaring many classes: the classes present are solved
+#     for, as in analyze (a node's c(c-1)/2 class pairs needed terabytes at
+#     c = 10^6); predictions and tie counts stay in the declared classes.
+R=$ROOT/tests/robust
+for fam in lambda alpha delta; do
+  run 10 eval --family "$fam" --at 1/2 --predictions --json "$R"/classes-1e6-4nodes.gssl
+  want 0 "1e6 $fam" && json_is .loss 1 && json_is '.predictions[0].predicted' 0 &&
+    json_is '.predictions[0].true' 5 && json_is '.predictions[0].tied' 1
+  ok "eval $fam on 10^6 declared classes: node 2 predicts 0 (true 5), untied" $?
+done
+run 10 eval --family lambda --ties expected --at 1 "$R"/classes-1e6-4nodes.gssl
+clean_fail 2 "classes-1e6-4nodes.gssl: --ties expected supports at most 40 classes" "1e6 expected"
+ok "eval --ties expected on 10^6 classes: refused before any solve" $?
+# 20000 classes: node 2 ties 7 with 19999 (the middle of a path), the
+# unlabeled component ties among all 20000 declared classes, class 0 predicted.
+printf '%s\n' "p gssl 6 20000" "e 1 2 1" "e 2 3 1" "e 4 5 1" "l 1 19999" "l 3 7" \
+  "t 2 7" "t 4 3" "t 5 19998" "t 6 0" >"$tmp/c20k.gssl"
+for fam in lambda alpha delta; do
+  run 10 eval --family "$fam" --at 1/2 --predictions "$tmp/c20k.gssl"
+  want 0 "20k $fam" && grep -q "node 2  predicted 7  true 7  tied 2$" "$tmp/out" &&
+    grep -q "node 5  predicted 0  true 19998  tied 20000$" "$tmp/out" &&
+    grep -q "node 6  predicted 0  true 0  tied 20000$" "$tmp/out" &&
+    grep -q "^loss 1/2 (0.5), accuracy 1/2 (0.5)$" "$tmp/out"
+  ok "eval $fam on 20000 declared classes: ties counted in declared classes" $?
+done
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]

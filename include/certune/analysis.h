@@ -282,6 +282,12 @@ void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
    CT_SIGNFN_TIES_EXPECTED every declared class is kept (a node without a
    labeled node in its component ties among all of them). */
 void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties);
+/* The declared class of each class of ct_analysis_compact_classes(out, in,
+   ties): kept[k] for 0 <= k < out->c, increasing, in a malloc'ed array (free
+   it with free). The classes dropped are never given to a node, so F = 0 for
+   them everywhere, as for the smallest ungiven class, which is kept: a node
+   tied with that class is tied with every dropped one too. */
+slong *ct_analysis_compact_kept(const ct_instance_t in, int ties);
 void ct_analysis_compact_clear(ct_instance_t out);
 
 /* The exact form of breakpoint b as the analysis keeps it (A->exact): the

@@ -44,10 +44,11 @@ static slong classes_find(const slong *keep, slong nkeep, slong k)
    The renumbering keeps their order, so the tie rule and every loss agree.
    Under the expected rule the count of tied classes is the price: a node of a
    component without a label ties among every declared class, so all are kept
-   (at most CT_SIGNFN_TIES_MAX_CLASSES there). */
-void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties)
+   (at most CT_SIGNFN_TIES_MAX_CLASSES there). Returns the kept classes,
+   increasing, in a malloc'ed array of *nkeep entries. */
+static slong *classes_keep(slong *nkeep, const ct_instance_t in, int ties)
 {
-    slong n = in->n, nlab = 0, nkeep;
+    slong n = in->n, nlab = 0;
     int all = ties == CT_SIGNFN_TIES_EXPECTED;
     slong *keep = ct_mem_malloc(
         ct_mem_size((size_t)2 * n + 1 + (all ? (size_t)in->c : 0), sizeof(slong)));
@@ -57,14 +58,21 @@ void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int 
     for (slong k = 0; all && k < in->c; k++)
         keep[nlab++] = k;
     nlab = classes_unique(keep, nlab);
-    nkeep = nlab;
+    *nkeep = nlab;
     slong gap = classes_first_gap(keep, nlab, in->c);
     if (gap >= 0)
-        keep[nkeep++] = gap;
+        keep[(*nkeep)++] = gap;
     for (slong i = 0; i < n; i++)
         if (in->held[i] >= 0)
-            keep[nkeep++] = in->held[i];
-    nkeep = classes_unique(keep, nkeep);
+            keep[(*nkeep)++] = in->held[i];
+    *nkeep = classes_unique(keep, *nkeep);
+    return keep;
+}
+
+void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties)
+{
+    slong n = in->n, nkeep;
+    slong *keep = classes_keep(&nkeep, in, ties);
     *out = *in;
     out->c = FLINT_MAX(nkeep, 1);
     out->label = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
@@ -74,6 +82,15 @@ void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int 
         out->held[i] = in->held[i] < 0 ? -1 : classes_find(keep, nkeep, in->held[i]);
     }
     free(keep);
+}
+
+slong *ct_analysis_compact_kept(const ct_instance_t in, int ties)
+{
+    slong nkeep;
+    slong *keep = classes_keep(&nkeep, in, ties);
+    if (nkeep == 0) /* no class at all: out->c is 1, class 0 */
+        keep[0] = 0;
+    return keep;
 }
 
 void ct_analysis_compact_clear(ct_instance_t out)

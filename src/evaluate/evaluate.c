@@ -1,4 +1,5 @@
 /* evaluate: the exact loss at one rational hyperparameter (`certune eval`). */
+#include <stdlib.h>
 #include <string.h>
 #include "certune/evaluate.h"
 #include "certune/family.h"
@@ -23,27 +24,36 @@ static void evaluate_zero(ct_evaluate_t E, ct_family_t family, const fmpq_t x, s
     E->inst_loss = _fmpq_vec_init(FLINT_MAX(m, 1));
 }
 
-/* Appends inst's scored nodes from its signs sgn and sets its loss. */
+/* Appends inst's scored nodes from the signs sgn of its compacted form few
+   (ct_analysis_compact_classes: classes kept[0 .. few->c)) and sets its loss.
+   Predictions, truths and tie counts are reported in inst's declared classes.
+   When classes were dropped, the smallest ungiven class is kept and has F = 0
+   like them: a node ties with them exactly when F = 0 there, that is when
+   all of few's classes tie. */
 static void evaluate_append(ct_evaluate_t E, slong t, const ct_instance_struct *inst,
+                            const ct_instance_struct *few, const slong *kept,
                             int score_all, const int *sgn)
 {
-    slong n = inst->n, c = inst->c, npairs = c * (c - 1) / 2;
+    slong n = few->n, c = few->c, npairs = c * (c - 1) / 2, dropped = inst->c - c;
     slong unit = ct_signfn_tie_unit(E->ties, c), cost = 0;
     char *want = flint_malloc(FLINT_MAX(n, 1));
-    slong scored = _ct_evaluate_want(want, inst, score_all);
+    slong scored = _ct_evaluate_want(want, few, score_all);
     E->nodes = flint_realloc(E->nodes, (E->nnodes + scored) * sizeof(ct_evaluate_node));
     for (slong i = 0; i < n; i++) {
         if (!want[i])
             continue;
         const int *s = sgn + i * npairs;
         ct_evaluate_node *v = E->nodes + E->nnodes++;
+        slong truth = ct_signfn_truth(few, i), pred = ct_signfn_argmax(s, c);
         v->inst = t;
         v->node = i;
-        v->truth = ct_signfn_truth(inst, i);
-        v->pred = ct_signfn_argmax(s, c);
+        v->truth = kept[truth];
+        v->pred = kept[pred];
         v->ntied = ct_signfn_tied(NULL, s, c);
+        if (v->ntied == c) /* F = 0 (else the kept ungiven class is below the max) */
+            v->ntied += dropped;
         E->ntied += v->ntied > 1;
-        cost += ct_signfn_cost(s, c, v->truth, E->ties, unit);
+        cost += ct_signfn_cost(s, c, truth, E->ties, unit);
     }
     fmpq_set_si(E->inst_loss + t, cost, (ulong)(scored * unit));
     flint_free(want);
@@ -77,27 +87,42 @@ int ct_evaluate_run_threads(ct_evaluate_t E, ct_family_t family, const fmpq_t c,
         snprintf(err, errlen, "the point is outside the family's domain");
         return -1;
     }
-    int **sgn = flint_calloc((size_t)m, sizeof(int *));
-    _ct_evaluate_all_signs(sgn, E, insts, m, score_all, nthreads);
-    int rc = 0;
-    for (slong t = 0; t < m && rc == 0; t++) {
+    for (slong t = 0; t < m; t++)
         if (ties == CT_SIGNFN_TIES_EXPECTED && insts[t].c > CT_SIGNFN_TIES_MAX_CLASSES) {
             snprintf(err, errlen, "%s: --ties expected supports at most %d classes",
                      insts[t].path, CT_SIGNFN_TIES_MAX_CLASSES);
-            rc = -1;
-        } else if (sgn[t] == NULL) {
+            return -1;
+        }
+    /* the classes present, as the analyzer keeps them (analysis_classes.c):
+       with `p gssl 4 1000000` the pairs of declared classes would need terabytes */
+    ct_instance_struct *few = flint_malloc(m * sizeof(ct_instance_struct));
+    slong **kept = flint_malloc(m * sizeof(slong *));
+    for (slong t = 0; t < m; t++) {
+        ct_analysis_compact_classes(few + t, insts + t, ties);
+        kept[t] = ct_analysis_compact_kept(insts + t, ties);
+    }
+    int **sgn = flint_calloc((size_t)m, sizeof(int *));
+    _ct_evaluate_all_signs(sgn, E, few, m, score_all, nthreads);
+    int rc = 0;
+    for (slong t = 0; t < m && rc == 0; t++) {
+        if (sgn[t] == NULL) {
             snprintf(err, errlen,
                      "%s: no scored node (no `t` record%s): its loss is undefined",
                      insts[t].path, score_all ? " and no `l` record" : "");
             rc = -1;
         } else {
-            evaluate_append(E, t, insts + t, score_all, sgn[t]);
+            evaluate_append(E, t, insts + t, few + t, kept[t], score_all, sgn[t]);
             fmpq_add(E->loss, E->loss, E->inst_loss + t);
         }
     }
-    for (slong t = 0; t < m; t++)
+    for (slong t = 0; t < m; t++) {
         flint_free(sgn[t]);
+        free(kept[t]);
+        ct_analysis_compact_clear(few + t);
+    }
     flint_free(sgn);
+    flint_free(kept);
+    flint_free(few);
     if (rc == 0) {
         fmpz_t mz;
         fmpz_init_set_si(mz, m);
