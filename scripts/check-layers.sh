@@ -15,7 +15,7 @@ cd "$root" || exit 2
 
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
-  "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift digest"
+  "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift zadj digest"
   "instance component dataset gen"
   "rroot expsum mqpoly mqroot lsroot root bpoint"
   "signfn"

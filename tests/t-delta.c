@@ -265,6 +265,54 @@ static void check_lift(flint_rand_t state)
     fmpq_clear(c);
 }
 
+/* The pencil path (a c of 600 bits and more: polynomials in c over Z[t], the
+   content from the forms) against the multimodular solve with the plain gcd:
+   the same reduced sums, every weight kind, c tiny, near 1 and in between. */
+static void check_pencil(flint_rand_t state)
+{
+    fmpq_t c;
+    fmpq_init(c);
+    for (slong trial = 0; trial < 40; trial++) {
+        ct_gen_params_t P;
+        slong n = 2 + (slong)n_randint(state, 13);
+        ct_gen_params_init(P, n, 1 + n_randint(state, 4));
+        P->p = 0.1 + 0.1 * n_randint(state, 5);
+        P->connected = n_randint(state, 2) == 0;
+        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
+        fmpz_one(fmpq_denref(c)); /* q = 2^600 + r; p = 1, q - 1 or random */
+        fmpz_mul_2exp(fmpq_denref(c), fmpq_denref(c), 600 + n_randint(state, 200));
+        fmpz_add_ui(fmpq_denref(c), fmpq_denref(c), 1 + n_randint(state, 1000));
+        if (trial % 3 == 0)
+            fmpz_one(fmpq_numref(c));
+        else if (trial % 3 == 1)
+            fmpz_sub_ui(fmpq_numref(c), fmpq_denref(c), 1);
+        else
+            fmpz_randm(fmpq_numref(c), state, fmpq_denref(c));
+        fmpq_canonicalise(c);
+        if (fmpz_is_zero(fmpq_numref(c)))
+            fmpz_one(fmpq_numref(c));
+        ct_signfn_struct *s, *t;
+        slong ns, nt, score = (slong)n_randint(state, 3),
+                      np = inst->c * (inst->c - 1) / 2;
+        slong old = ct_delta_set_pencil_max_nodes(0);
+        sign_functions(&s, &ns, inst, c, (int)score, 0);
+        ct_delta_set_pencil_max_nodes(old);
+        sign_functions(&t, &nt, inst, c, (int)score, 0);
+        CHECK(ns == nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++)
+                CHECK_MSG(ct_expsum_equal(s[i].diff.es + k, t[i].diff.es + k),
+                          "pencil trial %ld node %ld pair %ld", (long)trial,
+                          (long)s[i].node, (long)k);
+        free_fns(s, ns), free_fns(t, nt);
+        ct_instance_clear(inst);
+    }
+    fmpq_clear(c);
+}
+
 /* Decimal and fractional weights, an isolated labeled node (7), an isolated
    unlabeled one (8), an unlabeled component (9, 10), three classes. */
 static void check_handmade(void)
@@ -436,6 +484,7 @@ int main(void)
     check_handmade();
     check_random(state);
     check_lift(state);
+    check_pencil(state);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-delta");

@@ -34,6 +34,12 @@ slong ct_delta_distinct_degrees(const ct_instance_t inst, const slong *comp,
    synchronized: set it before analyzing. */
 slong ct_delta_set_lift_min_nodes(slong n);
 
+/* Components of at most n nodes (default CT_ZADJ_PENCIL_MAX, zadj.h) with a
+   c of CT_ZADJ_PENCIL_BITS bits or more solve over Z[t] as polynomials in c
+   (delta_pencil.c); 0: never; negative: the default. For tests and
+   benchmarks; returns the previous value. Not synchronized. */
+slong ct_delta_set_pencil_max_nodes(slong n);
+
 /* The delta family's exact builder, the build of its analysis descriptor
    (ct_analysis_family_struct, in its row of the family table): same contract. */
 int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t c,

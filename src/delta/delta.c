@@ -12,19 +12,9 @@
 #include "certune/mem.h"
 #include "certune/component.h"
 #include "certune/delta.h"
+#include "certune/zadj.h"
 #include "delta_internal.h"
 
-/* One component: its nodes, its labeled ones, their (class, degree) groups. */
-typedef struct {
-    slong size, m, ng;
-    slong *node; /* node ids, increasing */
-    slong *lab;  /* positions (in node) of the labeled nodes */
-    slong *pos;  /* node id -> position in node (members only) */
-    slong *grp;  /* group of the labeled node lab[j] */
-    slong *gcls; /* class of group g */
-    slong *gpos; /* position of a node of group g (its degree) */
-    fmpz *deg;   /* s * degree, by position */
-} delta_comp;
 
 static ct_signfn_struct *delta_append(ct_signfn_struct **out, slong *count,
                                       slong inst_idx, const ct_instance_t inst, slong i)
@@ -92,29 +82,6 @@ static void delta_groups(delta_comp *C, const ct_instance_t inst)
     }
 }
 
-/* h = the sum of coef[t] base[t]^x (n terms), divided by the positive gcd of its
-   merged coefficients and with its bases divided by their gcd (a factor g^x > 0). */
-static void delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, slong n)
-{
-    ct_expsum_set_terms(h, coef, base, n);
-    if (h->len == 0)
-        return;
-    slong len = h->len;
-    fmpz *rc = _fmpz_vec_init(len), *rb = _fmpz_vec_init(len);
-    fmpz_t gc, gb;
-    fmpz_init(gc);
-    fmpz_init(gb);
-    _fmpz_vec_content(gc, h->coef, len);
-    _fmpz_vec_content(gb, h->base, len);
-    _fmpz_vec_scalar_divexact_fmpz(rc, h->coef, len, gc);
-    _fmpz_vec_scalar_divexact_fmpz(rb, h->base, len, gb);
-    ct_expsum_set_terms(h, rc, rb, len);
-    _fmpz_vec_clear(rc, len);
-    _fmpz_vec_clear(rb, len);
-    fmpz_clear(gc);
-    fmpz_clear(gb);
-}
-
 /* The pair sums of scored row r: + Y[r][g] for the groups of class k, - for
    class l, at the groups' degrees. coef, base: room for ng terms. */
 static void delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
@@ -132,7 +99,7 @@ static void delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
                     fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
                 fmpz_set(base + n++, C->deg + C->gpos[g]);
             }
-            delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n);
+            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n, 0);
         }
 }
 
@@ -171,12 +138,25 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         delta_system(A, C, inst, X, k, c);
         delta_groups(C, inst);
         fmpz_mat_init(Y, nsc, C->ng);
-        ct_delta_adj_rows(Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc);
+        fmpz_poly_mat_t P;
+        fmpz_poly_mat_init(P, C->size, C->ng);
+        int sd, poly = _ct_delta_pencil_pays(C->size, c) &&
+                       _ct_delta_pencil_solve(P, &sd, A, C, c);
+        if (!poly)
+            ct_delta_adj_rows(Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc);
         fmpz *coef = _fmpz_vec_init(C->ng), *base = _fmpz_vec_init(C->ng);
-        for (slong r = 0; r < nsc; r++)
-            delta_node_sums(delta_append(out, count, inst_idx, inst, C->node[rows[r]]), Y,
-                            r, C, inst->c, coef, base);
+        ct_zadj_pow_t pw; /* c's powers, shared by the rows' sums */
+        ct_zadj_pow_init(pw, fmpq_numref(c), fmpq_denref(c), poly ? C->size : 0);
+        for (slong r = 0; r < nsc; r++) {
+            ct_signfn_struct *f = delta_append(out, count, inst_idx, inst, C->node[rows[r]]);
+            if (poly)
+                _ct_delta_pencil_sums(f, P->rows[rows[r]], sd, C, inst->c, pw);
+            else
+                delta_node_sums(f, Y, r, C, inst->c, coef, base);
+        }
+        ct_zadj_pow_clear(pw);
         _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
+        fmpz_poly_mat_clear(P);
         _fmpz_vec_clear(C->deg, C->size);
         fmpz_mat_clear(A), fmpz_mat_clear(Y);
     }

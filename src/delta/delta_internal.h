@@ -2,18 +2,59 @@
 #ifndef CERTUNE_DELTA_INTERNAL_H
 #define CERTUNE_DELTA_INTERNAL_H
 
+#include <flint/fmpq.h>
 #include <flint/fmpz_mat.h>
+#include <flint/fmpz_poly_mat.h>
+#include "certune/expsum.h"
+#include "certune/signfn.h"
+#include "certune/zadj.h"
+
+/* One component: its nodes, its labeled ones, their (class, degree) groups. */
+typedef struct {
+    slong size, m, ng;
+    slong *node; /* node ids, increasing */
+    slong *lab;  /* positions (in node) of the labeled nodes */
+    slong *pos;  /* node id -> position in node (members only) */
+    slong *grp;  /* group of the labeled node lab[j] */
+    slong *gcls; /* class of group g */
+    slong *gpos; /* position of a node of group g (its degree) */
+    fmpz *deg;   /* s * degree, by position */
+} delta_comp;
 
 /* Y (nr x ngroups) = rows rows[0..nr-1] of d A^{-1} E for an integer d > 0
    (d = det(A) on the multimodular path, a common denominator on the lifting
    path: the sums are divided by their content, so d never shows), exactly,
-   where A (n x n) is
-   q D - p W of a connected component with integer weights and 0 < p < q (so
-   symmetric, strictly diagonally dominant with a positive diagonal: positive
-   definite, an M-matrix with A^{-1} >= 0) and E (n x ngroups) is 0/1 with a 1 at
-   (lab[j], grp[j]) for j < m; rows distinct. Y >= 0. */
+   where A (n x n) is q D - p W of a connected component with integer weights
+   and 0 < p < q (so symmetric, strictly diagonally dominant with a positive
+   diagonal: positive definite, an M-matrix with A^{-1} >= 0) and E (n x
+   ngroups) is 0/1 with a 1 at (lab[j], grp[j]) for j < m; rows distinct. Y >= 0. */
 void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
                        slong nr);
+
+/* h = sum_t coef[t] base[t]^x reduced (delta.c): divided by the gcd of its
+   merged coefficients (none when primitive: known coprime) and its bases by
+   theirs; marked primitive for the normalizations after it. */
+void _ct_delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, slong n,
+                           int primitive);
+
+/* Whether a component of n nodes takes the pencil path at c (its parameter
+   huge, n small: ct_zadj_pencil_pays, and n within the test hook's limit). */
+int _ct_delta_pencil_pays(slong n, const fmpq_t c);
+
+/* The pencil path for a huge c (delta_pencil.c): P (C->size x C->ng) = X with
+   (s D - t s W) X = den E over Z[t], *sd the sign of den at t = c; A = q s D -
+   p s W the component's system (its off-diagonal divided by p is -s W).
+   Returns 0 when singular (never: A is positive definite). */
+int _ct_delta_pencil_solve(fmpz_poly_mat_t P, int *sd, const fmpz_mat_t A,
+                           const delta_comp *C, const fmpq_t c);
+
+/* The pair sums of one scored row (xrow: its C->ng polynomials) at c (pw: its
+   powers up to C->size), terms of
+   equal base merged as polynomials and the coefficients made coprime from
+   them (ct_zadj_forms_primitive): the sums delta_node_sums would give, with
+   no gcd of huge integers. */
+void _ct_delta_pencil_sums(ct_signfn_struct *f, const fmpz_poly_struct *xrow, int sd,
+                           const delta_comp *C, slong nc, const ct_zadj_pow_t pw);
 
 #endif

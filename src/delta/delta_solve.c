@@ -1,4 +1,4 @@
-/* delta_solve: the one exact integer solve of a component, multimodular.
+/* delta_solve: the one exact integer solve of a component (zadj).
 
    Y = adj(A) E = det(A) A^{-1} E is a nonnegative integer matrix with a known
    bound: with A = q (D - c W) and degrees d_i >= 1 (integer weights),
@@ -6,17 +6,14 @@
    sum_k c^k (W D^{-1})^k >= 0 has every column summing to 1/(1 - c) (the columns
    of W D^{-1} sum to 1). So 0 <= A^{-1}_ij <= 1/(d_i (q - p)) <= 1, each entry of
    A^{-1} E is at most m, and det(A) <= prod_i A_ii (Hadamard's inequality for a
-   positive definite matrix): 0 <= Y <= m prod_i A_ii. Y is computed modulo
-   word-size primes (one LU each) until their product exceeds that bound, then
-   reconstructed by CRT (ct_crt): exact, and only the requested rows are rebuilt.
-   Large components first try p-adic lifting (zlift: one inverse modulo a
-   small prime, the digits by dgemm), the same bound 0 <= A^{-1}_ij <= 1
-   setting how far to lift. */
-#include <flint/nmod_mat.h>
-#include "certune/crt.h"
+   positive definite matrix): 0 <= Y <= m prod_i A_ii. That bound sets the
+   primes of the multimodular solve; large components first try p-adic lifting
+   (zlift), the same bound 0 <= A^{-1}_ij <= 1 setting how far to lift. A small
+   component with a huge c (512 bits and more: c = 1e-100000) takes the
+   pencil path instead (delta_pencil.c). Both reduce their rows' sums here
+   (_ct_delta_set_reduced). */
 #include "certune/delta.h"
-#include "certune/pool.h"
-#include "certune/zlift.h"
+#include "certune/zadj.h"
 #include "delta_internal.h"
 
 static slong delta_lift_min_nodes = 100;
@@ -26,25 +23,6 @@ slong ct_delta_set_lift_min_nodes(slong n)
     slong old = delta_lift_min_nodes;
     delta_lift_min_nodes = n;
     return old;
-}
-
-/* The lifting solve: 1 when it concluded (Y = d A^{-1} E, d > 0). */
-static int delta_lift(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
-                      const slong *grp, slong m, slong ngroups, const slong *rows,
-                      slong nr)
-{
-    if (delta_lift_min_nodes <= 0 || A->r < delta_lift_min_nodes)
-        return 0;
-    fmpz_mat_t E;
-    fmpz_t d;
-    fmpz_mat_init(E, A->r, ngroups);
-    fmpz_init(d);
-    for (slong j = 0; j < m; j++)
-        fmpz_one(fmpz_mat_entry(E, lab[j], grp[j]));
-    int ok = ct_zlift_solve_rows(Y, d, A, E, 0, rows, nr, ct_pool_inner_threads());
-    fmpz_mat_clear(E);
-    fmpz_clear(d);
-    return ok;
 }
 
 /* Bits of m prod_i A_ii: Y < 2^bits. */
@@ -59,153 +37,39 @@ static slong delta_adj_bits(const fmpz_mat_t A, slong m)
     return bits;
 }
 
-/* det(A) mod p from its LU factorization (A overwritten by nmod_mat_lu). */
-static ulong delta_lu_det(const nmod_mat_t LU, slong *perm)
-{
-    ulong d = 1;
-    slong n = LU->r, transpositions = 0;
-    for (slong i = 0; i < n; i++)
-        d = nmod_mul(d, nmod_mat_entry(LU, i, i), LU->mod);
-    for (slong i = 0; i < n; i++) /* the sign of perm from its cycles */
-        while (perm[i] != i) {
-            slong j = perm[i];
-            perm[i] = perm[j], perm[j] = j;
-            transpositions++;
-        }
-    return transpositions % 2 ? nmod_neg(d, LU->mod) : d;
-}
-
-/* One prime's solve: LU holds A mod p (reduced by the calling thread: the
-   remainder tree is shared state); delta_adj_mod may then run on any thread. */
-typedef struct {
-    nmod_mat_t LU, Yp;
-    int ok;
-} delta_job;
-
-/* Yp = the rows of adj(A) E mod p from J->LU = A mod p (overwritten); J->ok = 0
-   when p divides det(A) (prime skipped). */
-static void delta_adj_mod(delta_job *J, const slong *lab, const slong *grp, slong m,
-                          const slong *rows)
-{
-    slong n = J->LU->r, ng = J->Yp->c;
-    ulong p = J->Yp->mod.n;
-    slong *perm = flint_malloc(n * sizeof(slong)), *inv = flint_malloc(n * sizeof(slong));
-    nmod_mat_t B, X;
-    nmod_mat_struct *LU = J->LU;
-    nmod_mat_init(B, n, ng, p);
-    nmod_mat_init(X, n, ng, p);
-    for (slong i = 0; i < n; i++)
-        perm[i] = i;
-    J->ok = nmod_mat_lu(perm, LU, 1) == n;
-    if (J->ok) {
-        for (slong i = 0; i < n; i++) /* row i of P E is row perm[i] of E */
-            inv[perm[i]] = i;
-        for (slong j = 0; j < m; j++)
-            nmod_mat_entry(B, inv[lab[j]], grp[j]) = 1;
-        nmod_mat_solve_tril_recursive(X, LU, B, 1); /* blocked: faster than classical */
-        nmod_mat_solve_triu_recursive(B, LU, X, 0); /* B = A^{-1} E */
-        ulong det = delta_lu_det(LU, perm);
-        for (slong r = 0; r < J->Yp->r; r++)
-            for (slong g = 0; g < ng; g++)
-                nmod_mat_entry(J->Yp, r, g) =
-                    nmod_mul(nmod_mat_entry(B, rows[r], g), det, LU->mod);
-    }
-    nmod_mat_clear(B), nmod_mat_clear(X);
-    flint_free(perm), flint_free(inv);
-}
-
-/* A round of primes (ct_crt_rounds): slot j holds prime j's job; accepted
-   primes' residues are moved to res[0 .. nres). */
-typedef struct {
-    delta_job *jobs;
-    ct_crt_mm_struct *Amod;
-    const slong *lab, *grp, *rows;
-    slong m, n, nr, ngroups;
-    nmod_mat_struct *res;
-    slong nres, alloc;
-} delta_round;
-
-static void delta_round_take(void *arg, slong j, ct_crt_t C)
-{
-    delta_round *D = arg;
-    ct_crt_mm_at(D->Amod, C);
-    nmod_mat_init(D->jobs[j].LU, D->n, D->n, C->cand);
-    nmod_mat_init(D->jobs[j].Yp, D->nr, D->ngroups, C->cand);
-    ct_crt_mm_mat(D->jobs[j].LU, D->Amod, 0);
-}
-
-static void delta_round_work(void *arg, slong j)
-{
-    delta_round *D = arg;
-    delta_adj_mod(D->jobs + j, D->lab, D->grp, D->m, D->rows);
-}
-
-static void delta_round_give(void *arg, slong j, ct_crt_t C)
-{
-    delta_round *D = arg;
-    delta_job *J = D->jobs + j;
-    nmod_mat_clear(J->LU);
-    if (!J->ok) {
-        nmod_mat_clear(J->Yp);
-        return;
-    }
-    ct_crt_accept(C);
-    if (D->nres == D->alloc)
-        D->res = flint_realloc(D->res, (D->alloc *= 2) * sizeof(nmod_mat_struct));
-    D->res[D->nres++] = *J->Yp; /* moved */
-}
-
-/* Y[r][g] from its residues: Yp[k] modulo the k-th accepted prime of R. */
-static void delta_reconstruct(fmpz_mat_t Y, const nmod_mat_struct *Yp, ct_crt_t R)
-{
-    ulong *res = flint_malloc(FLINT_MAX(R->np, 1) * sizeof(ulong));
-    ct_crt_prepare(R);
-    for (slong r = 0; r < Y->r; r++)
-        for (slong g = 0; g < Y->c; g++) {
-            for (slong k = 0; k < R->np; k++)
-                res[k] = nmod_mat_entry(Yp + k, r, g);
-            ct_crt_get(fmpz_mat_entry(Y, r, g), res, 0, R); /* 0 <= Y < M */
-        }
-    flint_free(res);
-}
-
 void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
                        slong nr)
 {
-    if (delta_lift(Y, A, lab, grp, m, ngroups, rows, nr))
+    ct_zadj_rows(Y, A, lab, grp, m, ngroups, rows, nr, delta_adj_bits(A, m), 0,
+                 delta_lift_min_nodes);
+}
+
+/* h = the sum of coef[t] base[t]^x (n terms), divided by the positive gcd of its
+   merged coefficients (unless primitive: the caller knows they are coprime)
+   and with its bases divided by their gcd (a factor g^x > 0). */
+void _ct_delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, slong n,
+                           int primitive)
+{
+    ct_expsum_set_terms(h, coef, base, n);
+    if (h->len == 0)
         return;
-    slong bits = delta_adj_bits(A, m), nth = ct_pool_inner_threads();
-    static const ct_crt_round_struct F = {delta_round_take, delta_round_work,
-                                          delta_round_give};
-    ct_crt_t R;
-    ct_crt_mm_t Amod; /* A's huge entries by a remainder tree (docs/architecture.md) */
-    delta_round D = {flint_malloc(nth * sizeof(delta_job)),
-                     Amod,
-                     lab,
-                     grp,
-                     rows,
-                     m,
-                     A->r,
-                     nr,
-                     ngroups,
-                     NULL,
-                     0,
-                     bits / 58 + 2};
-    D.res = flint_malloc(D.alloc * sizeof(nmod_mat_struct));
-    /* primes above 2^58: FLINT's dot products mod p then accumulate in two
-       limbs for lengths up to 2^12 (above 2^59: 2^10; near 2^62: three limbs) */
-    ct_crt_init(R, 58, bits);
-    ct_crt_mm_init(Amod, WORD(1) << 22);
-    ct_crt_mm_add(Amod, A->entries, A->r * A->c);
-    /* with spare threads (ct_pool_inner_threads) the primes go in rounds:
-       inputs reduced in order, solved in parallel, accepted in order */
-    ct_crt_rounds(R, nth, &F, &D);
-    flint_free(D.jobs);
-    delta_reconstruct(Y, D.res, R);
-    for (slong i = 0; i < D.nres; i++)
-        nmod_mat_clear(D.res + i);
-    flint_free(D.res);
-    ct_crt_mm_clear(Amod);
-    ct_crt_clear(R);
+    slong len = h->len;
+    fmpz *rc = _fmpz_vec_init(len), *rb = _fmpz_vec_init(len);
+    fmpz_t gc, gb;
+    fmpz_init(gc);
+    fmpz_init(gb);
+    if (primitive)
+        fmpz_one(gc);
+    else
+        _fmpz_vec_content(gc, h->coef, len);
+    _fmpz_vec_content(gb, h->base, len);
+    _fmpz_vec_scalar_divexact_fmpz(rc, h->coef, len, gc);
+    _fmpz_vec_scalar_divexact_fmpz(rb, h->base, len, gb);
+    ct_expsum_set_terms(h, rc, rb, len);
+    ct_expsum_set_primitive(h); /* the analysis normalizes it again: no second gcd */
+    _fmpz_vec_clear(rc, len);
+    _fmpz_vec_clear(rb, len);
+    fmpz_clear(gc);
+    fmpz_clear(gb);
 }

@@ -13,6 +13,7 @@ void ct_expsum_init(ct_expsum_t h)
     h->len = 0;
     h->coef = NULL;
     h->base = NULL;
+    h->primitive = 0;
 }
 
 void ct_expsum_clear(ct_expsum_t h)
@@ -42,6 +43,7 @@ void ct_expsum_set(ct_expsum_t h, const ct_expsum_t g)
     _expsum_fit(h, g->len);
     _fmpz_vec_set(h->coef, g->coef, g->len);
     _fmpz_vec_set(h->base, g->base, g->len);
+    h->primitive = g->primitive;
 }
 
 typedef struct {
@@ -94,13 +96,22 @@ int ct_expsum_normalize(ct_expsum_t h)
         return 1;
     s = fmpz_sgn(h->coef + h->len - 1);
     fmpz_init(g);
-    _fmpz_vec_content(g, h->coef, h->len);
+    if (h->primitive)
+        fmpz_one(g);
+    else
+        _fmpz_vec_content(g, h->coef, h->len);
     if (s < 0)
         fmpz_neg(g, g);
     if (!fmpz_is_one(g))
         _fmpz_vec_scalar_divexact_fmpz(h->coef, h->coef, h->len, g);
     fmpz_clear(g);
+    h->primitive = 1;
     return s;
+}
+
+void ct_expsum_set_primitive(ct_expsum_t h)
+{
+    h->primitive = 1;
 }
 
 int ct_expsum_is_zero(const ct_expsum_t h)
