@@ -226,5 +226,47 @@ for fam in lambda alpha delta; do
   ok "eval $fam on 20000 declared classes: ties counted in declared classes" $?
 done
 
+# 11. eval's cliffs. A 1500-node path (edges i-(i+1) of weight 1, node 1
+#     class 0, node 1500 class 1, every 7th node from 2 held out: class 0 below
+#     the middle, 1 above): the solution decays to 1e-49 in the middle (delta,
+#     c = 99/100) and to 1e-430 (alpha at 1/2), where one error bound per
+#     component sent everything to a dense exact solve (minutes, while analyze
+#     takes seconds). Loss 0 by the path's symmetry: each held-out node is on
+#     its class's side. lambda at 10^99999 on 16 nodes: every entry of the
+#     system carried x (past 60 s); the loss agrees with the analyzer's profile.
+awk 'BEGIN { n = 1500; print "p gssl " n " 2"; for (i = 1; i < n; i++) print "e " i " " i + 1 " 1";
+  print "l 1 0"; print "l " n " 1"; for (i = 2; i < n; i += 7) print "t " i " " (i < n / 2 ? 0 : 1) }' >"$tmp/path.gssl"
+for case in "delta 1/2" "delta 0" "delta 1" "alpha 1/2" "alpha 1/1000000" "lambda 1" "lambda 1/1000"; do
+  set -- $case
+  run 10 eval --family "$1" --at "$2" --json "$tmp/path.gssl"
+  want 0 "path $case" && json_is .loss 0 && json_is .scored_nodes 214
+  ok "eval $case on the 1500-node path: loss 0 in seconds" $?
+done
+run 10 eval --family delta --c 1/2 --at 1/2 --json "$tmp/path.gssl"
+want 0 "path c 1/2" && json_is .loss 0
+ok "eval delta (c = 1/2) on the path: values down to 1e-860, still loss 0" $?
+run 30 analyze --family lambda --save-profile "$tmp/r2.ctp" "$I"/random-2.gssl
+for x in 1e99999 1e-99999; do
+  run 10 eval --family lambda --at "$x" --json "$I"/random-2.gssl && cp "$tmp/out" "$tmp/direct.json"
+  run 10 eval --at "$x" --json "$tmp/r2.ctp"
+  want 0 "profile $x" && json_is .loss "$(jq -r .loss "$tmp/direct.json")" &&
+    [ "$(jq -r .loss "$tmp/direct.json")" = "$([ $x = 1e99999 ] && echo 8/11 || echo 6/11)" ]
+  ok "eval lambda at $x on 16 nodes: in seconds, the profile's loss" $?
+done
+run 10 eval --family lambda --at 1e99999 "$I"/random-2.gssl
+want 0 "brief x" && head -n 1 "$tmp/out" | grep -q "^family lambda at lambda = ~1e99999 \[exact: 100000 digits\]: 1 instance"
+ok "eval's header summarizes a point of 100000 digits" $?
+
+# 13. Huge numbers: delta's c = 1e-100000 on 12 nodes (entries of 3.6 million
+#     bits; 20 to 40 s before) in seconds, the same report; the text header
+#     summarizes c, JSON keeps it exactly.
+run 20 analyze --family delta --c 1e-100000 --json "$I"/random-1.gssl
+want 0 "huge c json" && [ "$(jq -r '.c | length' "$tmp/out")" = 100003 ] &&
+  json_is .minimum.loss 1/2
+ok "analyze delta at c = 1e-100000: loss 1/2, c exact in JSON" $?
+run 20 analyze --family delta --c 1e-100000 "$I"/random-1.gssl
+want 0 "huge c text" && head -n 1 "$tmp/out" | grep -q "^family delta (c = ~1e-100000 \[exact: 100002 digits\]) on \[0, 1\]: 1 instance, 8 scored nodes$"
+ok "analyze delta at c = 1e-100000: the header summarizes c" $?
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]

@@ -23,6 +23,17 @@ char *ct_decimal_get_str(const fmpz_t n, slong E, int trim);
    trim (malloc'ed). */
 char *ct_decimal_round(const fmpq_t x, slong digits, int trim);
 
+/* Text reports print an exact rational whose fraction takes at most this
+   many characters as it is; a longer one (delta's c = 1e-100000: 100002
+   characters) as ct_decimal_brief gives it. */
+#define CT_DECIMAL_BRIEF_MAX 80
+
+/* x as a text report's header prints it (malloc'ed): its fraction ("3/7")
+   when that takes at most CT_DECIMAL_BRIEF_MAX characters, else
+   "~D [exact: N digits]", D rounded to 6 significant digits and N the digits
+   of numerator and denominator (--json writes the fraction in full). */
+char *ct_decimal_brief(const fmpq_t x);
+
 /* Whether x = n 10^E exactly (denominator 2^a 5^b); then sets n (no trailing
    zeros) and E. */
 int ct_decimal_exact(fmpz_t n, slong *E, const fmpq_t x);

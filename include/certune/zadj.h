@@ -74,12 +74,11 @@ void ct_zadj_pow_eval(fmpz_t v, const fmpz_poly_t f, slong D, const ct_zadj_pow_
 int ct_zadj_pow_sign(const fmpz_poly_t f, const ct_zadj_pow_t P);
 
 /* out[j] = v_j / g for j < k, v_j = b^K P_j(a / b) (K the largest degree of
-   the P_j, at most pw->k; a and b coprime, b > 0: pw's parameter), g > 0 the gcd of the v_j (all zero: out
-   is zero). The gcd is never taken of the huge v_j: P_j = G R_j over Z[t]
-   (G their gcd, content included), so g = |b^deg(G) G(a / b)| g', and g',
-   the gcd of the values of the forms R_j (no common factor), divides the
-   resultant of two of their combinations (a few thousand bits), taken once
-   (zadj_forms.c, docs/delta.md). */
+   the P_j, at most pw->k; a and b coprime, b > 0: pw's parameter), g > 0 the gcd of the
+   v_j (all zero: out is zero). The gcd is never taken of the huge v_j: P_j = G R_j over
+   Z[t] (G their gcd, content included), so g = |b^deg(G) G(a / b)| g', and g', the gcd of
+   the values of the forms R_j (no common factor), divides the resultant of two of their
+   combinations (a few thousand bits), taken once (zadj_forms.c, docs/delta.md). */
 void ct_zadj_forms_primitive(fmpz *out, const fmpz_poly_struct *P, slong k,
                              const ct_zadj_pow_t pw);
 

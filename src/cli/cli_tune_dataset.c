@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/base.h"
+#include "certune/decimal.h"
 #include "certune/family.h"
 #include "certune/whole.h"
 #include "cli_internal.h"
@@ -129,9 +130,9 @@ static void dataset_text_choice(FILE *out, const ct_tune_struct *T)
     fprintf(out, "  %s = ", ct_family_name(T->family));
     ct_tune_write_q(out, T->chosen);
     if (ct_family_row(T->family)->has_c) {
-        char *c = fmpq_get_str(NULL, 10, T->c);
+        char *c = ct_decimal_brief(T->c);
         fprintf(out, " (c = %s)", c);
-        flint_free(c);
+        free(c);
     }
     if (T->kind == CT_TUNE_PIECE) {
         for (int approx = 0; approx < 2; approx++) {

@@ -170,6 +170,39 @@ char *ct_decimal_round(const fmpq_t x, slong digits, int trim)
     return s;
 }
 
+/* The decimal digits of a (not 0): GMP's count may be one too many. */
+static size_t decimal_digits(const fmpz_t a)
+{
+    size_t n = fmpz_sizeinbase(a, 10);
+    fmpz_t p;
+    fmpz_init(p);
+    fmpz_ui_pow_ui(p, 10, n - 1);
+    if (fmpz_cmpabs(a, p) < 0)
+        n--;
+    fmpz_clear(p);
+    return n;
+}
+
+char *ct_decimal_brief(const fmpq_t x)
+{
+    /* sizes from the bits first: the fraction is not formed when long */
+    double digits =
+        0.30103 * (double)(fmpz_bits(fmpq_numref(x)) + fmpz_bits(fmpq_denref(x)));
+    if (digits <= CT_DECIMAL_BRIEF_MAX + 4) {
+        char *f = fmpq_get_str(NULL, 10, x), *s = ct_mem_strdup(f);
+        flint_free(f);
+        if (strlen(s) <= CT_DECIMAL_BRIEF_MAX)
+            return s;
+        free(s);
+    }
+    size_t n = decimal_digits(fmpq_numref(x)) +
+               (fmpz_is_one(fmpq_denref(x)) ? 0 : decimal_digits(fmpq_denref(x)));
+    char *d = ct_decimal_round(x, 6, 1), *s = ct_mem_malloc(strlen(d) + 64);
+    sprintf(s, "~%s [exact: %lu digits]", d, (unsigned long)n);
+    free(d);
+    return s;
+}
+
 /* The exact decimal n 10^E of x if its denominator is 2^a 5^b (returns 1). */
 int ct_decimal_exact(fmpz_t n, slong *E, const fmpq_t x)
 {

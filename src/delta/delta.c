@@ -15,7 +15,6 @@
 #include "certune/zadj.h"
 #include "delta_internal.h"
 
-
 static ct_signfn_struct *delta_append(ct_signfn_struct **out, slong *count,
                                       slong inst_idx, const ct_instance_t inst, slong i)
 {
@@ -99,7 +98,8 @@ static void delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
                     fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
                 fmpz_set(base + n++, C->deg + C->gpos[g]);
             }
-            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n, 0);
+            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n,
+                                  0);
         }
 }
 
@@ -148,7 +148,8 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         ct_zadj_pow_t pw; /* c's powers, shared by the rows' sums */
         ct_zadj_pow_init(pw, fmpq_numref(c), fmpq_denref(c), poly ? C->size : 0);
         for (slong r = 0; r < nsc; r++) {
-            ct_signfn_struct *f = delta_append(out, count, inst_idx, inst, C->node[rows[r]]);
+            ct_signfn_struct *f =
+                delta_append(out, count, inst_idx, inst, C->node[rows[r]]);
             if (poly)
                 _ct_delta_pencil_sums(f, P->rows[rows[r]], sd, C, inst->c, pw);
             else

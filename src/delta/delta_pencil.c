@@ -95,7 +95,8 @@ void _ct_delta_pencil_sums(ct_signfn_struct *f, const fmpz_poly_struct *xrow, in
         for (slong l = k + 1; l < nc; l++) {
             slong n = pencil_terms(P, base, xrow, sd, C, k, l);
             ct_zadj_forms_primitive(coef, P, n, pw);
-            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n, 1);
+            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n,
+                                  1);
         }
     for (slong g = 0; g < ng; g++)
         fmpz_poly_clear(P + g);

@@ -202,10 +202,10 @@ void ct_report_write_text(FILE *out, const ct_analysis_t A)
 {
     const ct_family_struct *row = ct_family_row(A->family);
     fprintf(out, "family %s", row->name);
-    if (row->has_c) {
-        fputs(" (c = ", out);
-        _ct_report_fmpq(out, A->c);
-        fputc(')', out);
+    if (row->has_c) { /* a c of thousands of digits is summarized (--json: exact) */
+        char *c = ct_decimal_brief(A->c);
+        fprintf(out, " (c = %s)", c);
+        free(c);
     }
     fprintf(out, " on %s", row->domain_text);
     fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,

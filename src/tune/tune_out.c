@@ -43,6 +43,13 @@ void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x)
 
 void ct_tune_write_q(FILE *out, const fmpq_t x)
 {
+    char *b = ct_decimal_brief(x); /* thousands of digits: summarized */
+    if (b[0] == '~') {
+        fputs(b, out);
+        free(b);
+        return;
+    }
+    free(b);
     char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
     if (strcmp(e, d) == 0)
         fputs(e, out); /* an exact decimal already */
@@ -74,9 +81,9 @@ static void out_chosen(FILE *out, const ct_tune_struct *T)
     fprintf(out, "%s = ", out_name(T->family));
     ct_tune_write_q(out, T->chosen);
     if (ct_family_row(T->family)->has_c) {
-        char *c = fmpq_get_str(NULL, 10, T->c);
+        char *c = ct_decimal_brief(T->c);
         fprintf(out, ", c = %s", c);
-        flint_free(c);
+        free(c);
     }
 }
 
