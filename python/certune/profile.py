@@ -71,10 +71,10 @@ class Profile:
         get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
         sget = lambda name, *a: _lib.take_string(get(name, *a))
         self.family = {0: "lambda", 1: "delta", 2: "alpha"}[get("family")]
-        self.ties = {v: k for k, v in _lib.TIES.items()}[get("ties")]
         self.c = _fraction(sget("c"))
         self.n_instances, self.n_scored = get("ninstances"), get("nscored")
         self.instance_scored = [get("inst_nscored", k) for k in range(self.n_instances)]
+        self.ties = {v: k for k, v in _lib.TIES.items()}[get("ties")]
         self.closed = bool(get("closed"))
         self.domain = (Fraction(0), None if self.family == "lambda" else Fraction(1), self.closed)
         self.warnings = [w for w in sget("warnings").splitlines() if w]
@@ -256,14 +256,13 @@ def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=T
     UndecidedError when a breakpoint could not be certified. Warnings of the
     analysis (components without a labeled node) are issued with
     warnings.warn and kept in Profile.warnings."""
+    instances, tid = as_list(instances), check_ties(ties)  # (instances: kept by the Profile)
     L = _lib.lib()
     if family not in FAMILIES:
         raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(FAMILIES)}")
     fid = L.ct_capi_family_id(str(family).encode())
-    tid = check_ties(ties)
     cs = None if c is None else exact_string(c, "c:").encode()
-    instances = as_list(instances)
-    with InstanceSet(instances) as s:
+    with InstanceSet(as_list(instances)) as s:
         handle = ctypes.c_void_p()
         err = _lib.error_buffer()
         rc = L.ct_capi_analyze_ties(ctypes.byref(handle), s.handle, fid, cs,
