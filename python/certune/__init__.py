@@ -14,8 +14,11 @@ from .instance import Instance, exact_string
 from .profile import Breakpoint, Minimum, Piece, Profile, analyze
 from .spreading import spreading_graph, spreading_instance, spreading_profile
 from .tuner import ExactTuner
+from .evaluate import Evaluation, NodePrediction, evaluate
+from .search import ExactSearchCV, ExactSpreading
 
 __all__ = ["analyze", "Profile", "Breakpoint", "Piece", "Minimum", "Instance", "ExactTuner",
+           "ExactSearchCV", "ExactSpreading", "evaluate", "Evaluation", "NodePrediction",
            "spreading_graph", "spreading_instance", "spreading_profile", "exact_string",
            "InputError", "UndecidedError", "NotFittedError", "LibraryNotFoundError",
            "library_version"]
