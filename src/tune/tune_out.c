@@ -36,7 +36,7 @@ void ct_tune_json_string(FILE *out, const char *s)
 void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x)
 {
     char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
-    fprintf(out, "\"%s\": \"%s\", \"%s_decimal\": \"%s\"", key, e, key, d);
+    fprintf(out, "\"%s\": \"%s\", \"%s_decimal\": %s", key, e, key, d);
     flint_free(e);
     free(d);
 }
