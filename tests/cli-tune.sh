@@ -100,6 +100,14 @@ ok "tune --family all: three rows, the chosen one of least training loss" $?
 ok "text report leads with the answer" $?
 "$C" tune --family lambda --plot "$tmp/t.svg" --train $L4 --test $L6 >/dev/null
 tail -c 20 "$tmp/t.svg" | grep -q "</svg>"; ok "tune --plot writes a complete SVG" $?
+# the training profile above the test profile: each panel is the analyze plot
+"$C" analyze --family lambda --plot "$tmp/a4.svg" $L4 >/dev/null
+"$C" analyze --family lambda --plot "$tmp/a6.svg" $L6 >/dev/null
+[ "$(grep -c 'class="panel"' "$tmp/t.svg")" = 2 ] &&
+  grep -q '>training set: the value is chosen here (lambda = ' "$tmp/t.svg" &&
+  sed -n '/id="panel-0"/,/^<\/g><!-- panel-0 -->$/p' "$tmp/t.svg" | sed '1d;$d' | cmp -s - "$tmp/a4.svg" &&
+  sed -n '/id="panel-1"/,/^<\/g><!-- panel-1 -->$/p' "$tmp/t.svg" | sed '1d;$d' | cmp -s - "$tmp/a6.svg"
+ok "tune --plot: the training and the test profile, each the analyze plot" $?
 
 # Real graphs, where exact ties are common: tune checks its direct solve
 # against the profile internally (a mismatch aborts); eval at the chosen value

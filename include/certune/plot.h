@@ -32,6 +32,14 @@ int ct_plot_x_parse(const char *name);
    dot. Returns 0, or -1 on write error or when memory runs out. */
 int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale);
 
+/* Two loss plots (ct_plot_loss_svg_x with xscale) stacked in one SVG, each
+   under its caption (plain text): `tune --plot` draws the training profile
+   above the test profile. Returns 0, or -1 on write error or when memory runs
+   out. */
+int ct_plot_loss_pair_svg(FILE *out, const ct_analysis_t top, const char *top_caption,
+                          const ct_analysis_t bottom, const char *bottom_caption,
+                          int xscale);
+
 /* One named series of a scatter: n points (x[i], y[i]) and the value it chose
    (NaN: none), all borrowed. */
 typedef struct {

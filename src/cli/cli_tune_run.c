@@ -11,15 +11,23 @@
 
 typedef _ct_cli_tune_options tune_options;
 
+/* The chosen family's training profile above its test profile. */
 static int tune_plot(const char *path, const ct_tune_struct *T)
 {
-    FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, T->train);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
-    return rc;
+    char top[256], bottom[256], *q = fmpq_get_str(NULL, 10, T->chosen);
+    snprintf(top, sizeof(top), "training set: the value is chosen here (%s = %s)",
+             ct_family_symbol(T->family), q);
+    snprintf(bottom, sizeof(bottom), "test set: the chosen value is judged here");
+    flint_free(q);
+    ct_opt_atomic_struct W;
+    char err[CERTUNE_ERRLEN];
+    FILE *f = ct_opt_atomic_open(&W, path);
+    int ok = f != NULL && ct_plot_loss_pair_svg(f, T->train, top, T->test, bottom,
+                                                CT_PLOT_X_DEFAULT) == 0;
+    if (ct_opt_atomic_close(&W, ok, err, sizeof(err)) == 0)
+        return 0;
+    fprintf(stderr, "certune: cannot write the plot: %s\n", err);
+    return -1;
 }
 
 /* Tunes every requested family; the least exact training loss wins (ties: the

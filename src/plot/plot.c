@@ -78,6 +78,11 @@ static void plot_write_escaped(FILE *out, const char *s)
     }
 }
 
+void ct_plot_write_plain(FILE *out, const char *s)
+{
+    plot_write_escaped(out, s);
+}
+
 /* A short spelling of q: the exact fraction when short, else 6 digits. */
 void ct_plot_fmpq_label(char *buf, size_t len, const fmpq_t q)
 {

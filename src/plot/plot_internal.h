@@ -92,6 +92,8 @@ void ct_plot_write_axes(FILE *out, const ct_plot_frame_struct *f, const char *xl
                         const char *ylabel, int escape);
 
 void ct_plot_write_header(FILE *out, int w, int h);
+/* Writes the plain text s as SVG text content (& < > " escaped). */
+void ct_plot_write_plain(FILE *out, const char *s);
 
 void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struct *keys,
                           int n);
