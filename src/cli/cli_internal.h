@@ -73,6 +73,11 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
 int _ct_cli_tune_report(const _ct_cli_tune_options *o, ct_tune_struct **rows, slong nrows,
                         slong best, int rc);
 
+/* --plot: T's training profile (captioned train_name) above its test
+   profile, to path whole or not at all; 0, or -1 with the message printed. */
+int _ct_cli_tune_plot(const char *path, const ct_tune_struct *T, const char *train_name,
+                      const char *test_name);
+
 /* `tune --dataset NAME --split S` (cli_tune_dataset.c): the option checks (0
    or the usage status, message printed), and the run (its exit status). */
 int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o);

@@ -36,8 +36,10 @@ int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o)
     if (o->rad_k > 0)
         return ct_opt_usage_error("%s",
                                   "--rademacher needs many instances, not one graph");
-    if (o->plot != NULL)
-        return ct_opt_usage_error("%s", "--plot is not available with --dataset");
+    if (o->plot != NULL && strcmp(o->split, "geom-gcn") == 0)
+        return ct_opt_usage_error("%s", "--plot draws one split: --split geom-gcn:K");
+    if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
+        return CERTUNE_EXIT_INPUT;
     if (o->have_c && !o->all && !ct_family_row(o->family)->has_c)
         return ct_opt_usage_error("%s applies only to a family with a constant (or all)",
                                   "--c");
@@ -361,6 +363,10 @@ int _ct_cli_tune_dataset(const _ct_cli_tune_options *o)
     int rc = 0;
     for (; done < n && rc == 0; done++)
         rc = dataset_tune(runs + done, o, D, &S, done);
+    if (rc == 0 && o->plot != NULL &&
+        _ct_cli_tune_plot(o->plot, runs[0].rows[runs[0].best], "validation nodes",
+                          "test nodes"))
+        rc = CERTUNE_EXIT_INPUT;
     if (rc == 0 && o->json)
         dataset_json(stdout, D, runs, n, all);
     for (slong k = 0; rc == 0 && !o->json && k < n; k++) {

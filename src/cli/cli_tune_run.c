@@ -11,13 +11,13 @@
 
 typedef _ct_cli_tune_options tune_options;
 
-/* The chosen family's training profile above its test profile. */
-static int tune_plot(const char *path, const ct_tune_struct *T)
+int _ct_cli_tune_plot(const char *path, const ct_tune_struct *T, const char *train_name,
+                      const char *test_name)
 {
     char top[256], bottom[256], *q = fmpq_get_str(NULL, 10, T->chosen);
-    snprintf(top, sizeof(top), "training set: the value is chosen here (%s = %s)",
+    snprintf(top, sizeof(top), "%s: the value is chosen here (%s = %s)", train_name,
              ct_family_symbol(T->family), q);
-    snprintf(bottom, sizeof(bottom), "test set: the chosen value is judged here");
+    snprintf(bottom, sizeof(bottom), "%s: the chosen value is judged here", test_name);
     flint_free(q);
     ct_opt_atomic_struct W;
     char err[CERTUNE_ERRLEN];
@@ -74,7 +74,8 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
 int _ct_cli_tune_report(const tune_options *o, ct_tune_struct **rows, slong nrows,
                         slong best, int rc)
 {
-    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
+    if (rc == 0 && o->plot != NULL &&
+        _ct_cli_tune_plot(o->plot, rows[best], "training set", "test set"))
         rc = CERTUNE_EXIT_INPUT;
     if (rc == 0 && o->json)
         ct_tune_write_json(stdout, rows, nrows, best);
