@@ -200,5 +200,44 @@ run 10 analyze --family lambda --save-profile /nonexistent/dir/p.ctp "$I"/random
 clean_fail 2 "/nonexistent/dir/p.ctp.*No such file or directory" "unwritable"
 ok "an unwritable profile path: the reason, before the analysis" $?
 
+# 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
+#     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
+#     past 10^-300, clamps them to the axis's end and says so; every number in
+#     the SVG is finite and inside the picture, on every scale.
+svg_check() { # SVG OFFSCALE(0|1): the numbers finite and in the picture, the bp inside the frame
+  python3 - "$1" "$2" <<'PY'
+import math, re, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+bad, bps = [], []
+for el in root.iter():
+    for key, val in el.attrib.items():
+        if key in ("x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "d", "points", "dy"):
+            for num in re.findall(r"[-+]?(?:nan|inf|[0-9.]+(?:e[-+]?[0-9]+)?)", val, re.I):
+                v = float(num)
+                absolute = key not in ("d", "points", "dy")  # (paths hold relative steps)
+                if not math.isfinite(v) or (absolute and not -1 <= v <= 961):
+                    bad.append(f"{el.tag} {key}={val}")
+    if el.attrib.get("class") == "bp":
+        bps.append(float(el.attrib["x1"]))
+off = any(el.attrib.get("class") == "offscale" for el in root.iter())
+ok = not bad and bps and all(80 <= x <= 690 for x in bps) and off == (sys.argv[2] == "1")
+print("bad numbers:", bad[:5], "bp x:", bps, "offscale:", off) if not ok else None
+sys.exit(0 if ok else 1)
+PY
+}
+python3 -c "print('p gssl 4 2\ne 1 2 1\ne 1 3 1\ne 1 4 1.' + '9' * 800 + '\nl 1 0\nl 2 1\nl 3 1\nt 4 0')" >"$tmp/far.gssl"
+for x in logit log linear; do
+  run 30 analyze --family alpha --plot "$tmp/n.svg" --x $x "$R"/alpha-near-one.gssl
+  want 0 "near one, $x" && svg_check "$tmp/n.svg" 0
+  ok "alpha at 1 - 1.25e-91, --x $x: every SVG number finite, the breakpoint in the frame" $?
+  run 30 analyze --family alpha --plot "$tmp/f.svg" --x $x "$tmp/far.gssl"
+  want 0 "at 1 - 2.5e-801, $x" && svg_check "$tmp/f.svg" $([ $x = logit ] && echo 1 || echo 0)
+  ok "alpha at 1 - 2.5e-801, --x $x: finite, clamped (and said so) only on the logit axis" $?
+done
+run 30 analyze --family alpha --plot "$tmp/n.svg" --x logit "$R"/alpha-near-one.gssl
+bpx=$(grep -o 'class="bp" x1="[0-9.]*"' "$tmp/n.svg" | grep -o '[0-9.]*"$' | tr -d '"')
+awk -v x="$bpx" 'BEGIN { exit !(x > 600 && x < 690) }'
+ok "the breakpoint at logit 90.9 lies right of the tick 1-10^-84 and left of the end ($bpx)" $?
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]
