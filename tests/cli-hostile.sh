@@ -239,5 +239,53 @@ bpx=$(grep -o 'class="bp" x1="[0-9.]*"' "$tmp/n.svg" | grep -o '[0-9.]*"$' | tr 
 awk -v x="$bpx" 'BEGIN { exit !(x > 600 && x < 690) }'
 ok "the breakpoint at logit 90.9 lies right of the tick 1-10^-84 and left of the end ($bpx)" $?
 
+# 16. File and dataset names are any bytes: a newline, \x01, a quote and a
+#     backslash, a byte that is no UTF-8. Every JSON output that names them
+#     (analyze --per-instance, merge, eval, tune, bounds, gnn train and tune)
+#     stays valid JSON (json.tool reads it) and gives the names back.
+J="$tmp/json16"
+mkdir -p "$J"
+nl=$'a\nb.gssl' ctl=$'c\x01d"\\.gssl' bin=$'e\xfff.gssl'
+cp "$I"/random-1.gssl "$J/$nl"; cp "$I"/random-2.gssl "$J/$ctl"; cp "$I"/random-3.gssl "$J/$bin"
+cd "$J"
+json_valid() { # description names...: stdout is valid JSON holding the names
+  local d=$1; shift   # (names as Python literals; a byte that is no UTF-8 reads as U+FFFD)
+  want 0 "$d" && python3 -c '
+import ast, json, sys
+def strings(v):
+    if isinstance(v, str):
+        yield v
+    for w in (v.values() if isinstance(v, dict) else v if isinstance(v, list) else []):
+        yield from strings(w)
+text = open(sys.argv[1], "rb").read().decode("utf-8")  # (JSON is UTF-8 text)
+found = list(strings(json.loads(text)))
+for want in map(ast.literal_eval, sys.argv[2:]):
+    if not any(want in s for s in found):
+        sys.exit("missing " + repr(want))' "$tmp/out" "$@"
+}
+names=('"a\nb.gssl"' "'c\\x01d\"\\\\.gssl'" '"e\ufffdf.gssl"')
+run 30 analyze --family lambda --json --per-instance --save-profile p.ctp "$nl" "$ctl" "$bin"
+json_valid "analyze" "${names[@]}"; ok "analyze --json --per-instance: valid JSON with every name" $?
+run 30 analyze --family alpha --json --per-instance --shard 0/2 --save-profile s0.ctp "$nl" "$ctl" "$bin"
+run 30 analyze --family alpha --json --per-instance --shard 1/2 --save-profile s1.ctp "$nl" "$ctl" "$bin"
+run 30 merge --json s1.ctp s0.ctp
+json_valid "merge"; ok "merge --json of their shards: valid JSON" $?
+run 30 eval --family delta --at 1/2 --json "$nl" "$ctl" "$bin"
+json_valid "eval" "${names[@]}"; ok "eval --json: valid JSON with every name" $?
+run 30 eval --at 1/2 --json p.ctp
+json_valid "eval of a profile" "${names[@]}"; ok "eval --json of a profile: valid JSON with every name" $?
+run 60 tune --family lambda --json --train "$nl" "$ctl" --test "$bin"
+json_valid "tune"; ok "tune --json: valid JSON" $?
+run 60 bounds --family lambda --json "$nl" "$ctl" "$bin"
+json_valid "bounds"; ok "bounds --json: valid JSON" $?
+ds=$'tiny\n"csv\x01\xff'
+cp -r "$ROOT"/tests/data/tiny-csv "$J/$ds"
+run 60 gnn train --model gcn --epochs 3 --seeds 1 --json --dataset "$J/$ds"
+json_valid "gnn train" "'tiny\\n\"csv\\x01\\ufffd'"; ok "gnn train --json on a folder so named: valid JSON with the name" $?
+cp -r "$ROOT"/tests/fixtures/tinyweb "$J/$ds-web"
+run 120 gnn tune --model sgc --tuner grid --grid 2 --runs 1 --subgraphs 1 --subgraph-nodes 10 --epochs 3 --json --dataset "$J/$ds-web"
+json_valid "gnn tune" "'tiny\\n\"csv\\x01\\ufffd'"; ok "gnn tune --json on a folder so named: valid JSON with the name" $?
+cd "$ROOT"
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]
