@@ -287,5 +287,38 @@ run 120 gnn tune --model sgc --tuner grid --grid 2 --runs 1 --subgraphs 1 --subg
 json_valid "gnn tune" "'tiny\\n\"csv\\x01\\ufffd'"; ok "gnn tune --json on a folder so named: valid JSON with the name" $?
 cd "$ROOT"
 
+# 17. Messages that name the cause, and hostile counts that cost nothing.
+run 10 tune --rademacher 999999999 --train "$I"/random-1.gssl --test "$I"/random-2.gssl
+clean_fail 1 "rademacher takes a count from 1 to 100000000, not '999999999'" "rademacher"
+ok "tune --rademacher 999999999: the real limit named" $?
+run 10 tune --grid 100000001 --train "$I"/random-1.gssl --test "$I"/random-2.gssl
+clean_fail 1 "grid takes a count from 0 to 100000000, not '100000001'" "grid"
+ok "tune --grid 100000001: the real limit named" $?
+printf 'p gssl 2 2\ne 1 2 1e100001\nl 1 0\nt 2 1\n' >"$tmp/exp.gssl"
+run 10 analyze --family lambda "$tmp/exp.gssl"
+clean_fail 2 "exp.gssl:2: weight '1e100001' has an exponent beyond +-100000" "exponent"
+ok "a weight 1e100001: the exponent limit named, not 'malformed'" $?
+printf 'p gssl 2 2\ne 1 2 1e100000x\nl 1 0\nt 2 1\n' >"$tmp/exp.gssl"
+run 10 analyze --family lambda "$tmp/exp.gssl"
+clean_fail 2 "exp.gssl:2: malformed weight '1e100000x'" "malformed"
+ok "a weight 1e100000x: still malformed" $?
+run 30 gnn train --model gcn --epochs 5 --dataset "$ROOT"/tests/data/tiny-csv --split random:0.99
+clean_fail 2 "the validation split of seed 0 is empty" "empty validation"
+ok "gnn train with an empty validation split: refused (not 'val 0.0000' and 'still rising')" $?
+cp -r "$ROOT"/tests/fixtures/tinycite/planetoid "$tmp/bighead"
+sed -i '1s/^[0-9]* /268435456 /' "$tmp/bighead/labels.txt"
+sed 's/^instances 2$/instances 999999999/' "$tmp/r.ctp" >"$tmp/count.ctp"
+for lim in 300000 unlimited; do # (ASan needs its terabytes: there, no limit)
+  [ "$SLOW" -eq 1 ] || [ $lim = unlimited ] || continue
+  rc=0
+  (ulimit -v $lim; exec timeout 30 "$C" gnn train --model gcn --epochs 2 --dataset "$tmp/bighead") >"$tmp/out" 2>"$tmp/err" || rc=$?
+  clean_fail 2 "labels.txt:1: header says 268435456 nodes, the file has 300" "big header"
+  ok "labels.txt header of 2^28 nodes over 300 lines, memory $lim: the count named, nothing allocated for it" $?
+  rc=0
+  (ulimit -v $lim; exec timeout 30 "$C" merge "$tmp/count.ctp") >"$tmp/out" 2>"$tmp/err" || rc=$?
+  clean_fail 2 "count.ctp:15: expected a \`i\` line" "instances count"
+  ok "a profile's 'instances 999999999' over 2 lines, memory $lim: its line named, nothing allocated for it" $?
+done
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]
