@@ -307,9 +307,9 @@ def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
             return rc, msg, None, intervals
         if not _isolate.isolation():
             return rc, msg, Profile(handle, recipe), None
-        p = Profile(handle, recipe)
+        p = Profile(handle)  # (no recipe: the parent has the instances; p owns handle)
         return rc, msg, (p.__getstate__(),
-                         _lib.take_bytes(_lib.lib().ct_capi_profile_text(handle))), None
+                         _lib.take_bytes(_lib.lib().ct_capi_profile_text(p._h))), None
     if not _isolate.isolation():
         return task()
     rc, msg, sent, intervals = _isolate.run(task, what)
@@ -317,7 +317,7 @@ def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
         return rc, msg, None, intervals
     profile = Profile.__new__(Profile)
     profile.__setstate__(sent[0])
-    profile._text = sent[1]
+    profile._recipe, profile._text = recipe, sent[1]
     return rc, msg, profile, None
 
 
