@@ -305,6 +305,9 @@ ok "a weight 1e100000x: still malformed" $?
 run 30 gnn train --model gcn --epochs 5 --dataset "$ROOT"/tests/data/tiny-csv --split random:0.99
 clean_fail 2 "the validation split of seed 0 is empty" "empty validation"
 ok "gnn train with an empty validation split: refused (not 'val 0.0000' and 'still rising')" $?
+run 30 gnn tune --model sgc --tuner grid --grid 2 --runs 1 --subgraphs 1 --subgraph-nodes 10 --epochs 3 --val 0 --dataset "$ROOT"/tests/fixtures/tinyweb
+clean_fail 2 "split 0.2/0 leave no training, no validation or no test node" "gnn tune --val 0"
+ok "gnn tune with no validation node in its subgraphs: refused" $?
 cp -r "$ROOT"/tests/fixtures/tinycite/planetoid "$tmp/bighead"
 sed -i '1s/^[0-9]* /268435456 /' "$tmp/bighead/labels.txt"
 sed 's/^instances 2$/instances 999999999/' "$tmp/r.ctp" >"$tmp/count.ctp"
