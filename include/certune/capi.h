@@ -163,6 +163,35 @@ char *ct_capi_profile_piece_point(ct_capi_profile_struct *P, long i);
 char *ct_capi_profile_loss_at(ct_capi_profile_struct *P, const char *q, char *err,
                               size_t errlen);
 
+/* ---- Running an analysis in a process of its own (docs/python.md) ----
+   A binding that must survive the library's out of memory (which ends the
+   process: one message on stderr, exit 5) runs the call that can allocate
+   without bound in a forked process, which sends the result back as text. */
+
+/* The library's out-of-memory discipline in this process: FLINT's allocations
+   through certune's checked allocator (out of memory: "certune: out of memory
+   while WHAT (about N MB requested)" on stderr, exit 5, instead of FLINT's
+   message on stdout and an abort), and, when whole_process, GMP's and MPFR's
+   allocations, FLINT's aborts and SIGABRT too (for a process that runs only
+   certune, such as a forked worker: in a shared interpreter they belong to
+   others). what: what the process is doing, for that message ("analyzing 3
+   instances"; NULL keeps it). May be called again (what replaced). */
+void ct_capi_memory_discipline(int whole_process, const char *what);
+
+/* The profile P as the text of a profile file ("certune-profile 3",
+   docs/scale.md), what a worker sends back (NULL when writing fails). It
+   holds everything the getters read; its instances are named "instance K",
+   its score line says `unlabeled` (P keeps neither its names nor its score
+   mode, and nothing read back depends on them). */
+char *ct_capi_profile_text(const ct_capi_profile_struct *P);
+
+/* A profile from len bytes of such text, read and checked as a profile file
+   is (digest, certificates; losses and minimum recomputed), with warnings
+   (one per line, may be NULL) as its warnings. Returns CT_CAPI_OK with *out
+   set, or CT_CAPI_INPUT with *out = NULL and the reason in err. */
+int ct_capi_profile_from_text(ct_capi_profile_struct **out, const char *text, size_t len,
+                              const char *warnings, char *err, size_t errlen);
+
 /* Undecided interval k: decimal bounds and what could not be decided. */
 char *ct_capi_profile_undecided_lo(const ct_capi_profile_struct *P, long k);
 char *ct_capi_profile_undecided_hi(const ct_capi_profile_struct *P, long k);

@@ -2,6 +2,8 @@
 #ifndef CERTUNE_TEXT_H
 #define CERTUNE_TEXT_H
 
+#include <stdio.h>
+
 /* Tokens quoted in error messages are cut to this many bytes. */
 #define CT_TEXT_SHOW_LEN 40
 
@@ -9,6 +11,14 @@
    quoted in a message: the input can be any bytes, so it is cut short (with
    "...") and anything unprintable becomes '?'. Returns out. */
 const char *ct_text_show_token(char *out, const char *t);
+
+/* Writes s to out as a JSON string literal, quotes included: the one
+   escaping of every string that reaches JSON (file and dataset names,
+   messages, exact forms). '"' and '\\' are escaped, control bytes become \n,
+   \t, \r, \b, \f or \u00XX, valid UTF-8 passes through, and a byte that
+   is no part of valid UTF-8 becomes \ufffd (JSON is Unicode text; a file name
+   can be any bytes). Returns 0, or -1 when writing fails. */
+int ct_text_json_string(FILE *out, const char *s);
 
 /* A copy of s in memory from flint_malloc (the one strdup of the tree; free it
    with flint_free). */

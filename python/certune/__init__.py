@@ -8,6 +8,7 @@ semi-supervised learning (label propagation) over libcertune.
 See docs/python.md for the API reference.
 """
 
+from ._isolate import IsolatedProcessError, isolation, set_isolation
 from ._lib import LibraryNotFoundError
 from .errors import InputError, NotFittedError, UndecidedError
 from .instance import Instance, exact_string
@@ -21,7 +22,7 @@ __all__ = ["analyze", "Profile", "Breakpoint", "Piece", "Minimum", "Instance", "
            "ExactSearchCV", "ExactSpreading", "evaluate", "Evaluation", "NodePrediction",
            "spreading_graph", "spreading_instance", "spreading_profile", "exact_string",
            "InputError", "UndecidedError", "NotFittedError", "LibraryNotFoundError",
-           "library_version"]
+           "IsolatedProcessError", "isolation", "set_isolation", "library_version"]
 
 
 def library_version():

@@ -195,6 +195,15 @@ _GETTERS = [
 ]
 
 
+# capi_isolate.c: the library's out-of-memory discipline, profiles as text
+# (a forked worker's result, _isolate.py).
+_ISOLATE_PROTOTYPES = {
+    "ct_capi_memory_discipline": (None, [_INT, _CSTR]),
+    "ct_capi_profile_text": (_STR, [_P]),
+    "ct_capi_profile_from_text": (_INT, [ctypes.POINTER(_P), _CSTR, _SIZE, _CSTR, _CSTR,
+                                         _SIZE]),
+}
+
 # capi_search.c: the tie rules, per-instance costs, the exact evaluation.
 _SEARCH_PROTOTYPES = {
     "ct_capi_analyze_ties": (_INT, [ctypes.POINTER(_P), _P, _INT, _CSTR, _INT, _INT, _CSTR,
@@ -218,7 +227,8 @@ TIES = {"smallest": 0, "expected": 1}
 
 
 def _declare(lib):
-    for name, (res, args) in list(_PROTOTYPES.items()) + list(_SEARCH_PROTOTYPES.items()):
+    for name, (res, args) in list(_PROTOTYPES.items()) + list(_SEARCH_PROTOTYPES.items()) + \
+            list(_ISOLATE_PROTOTYPES.items()):
         fn = getattr(lib, name)
         fn.restype, fn.argtypes = res, args
     for name, res, indexed in _GETTERS:
@@ -247,6 +257,10 @@ def lib():
         except AttributeError as e:  # (an older library without a newer function)
             tried.append(f"{where}: {path} (too old for this package: {e})")
             continue
+        # FLINT's allocations under the library's discipline in this process too:
+        # out of memory here (reading an instance, a getter) is certune's message
+        # on stderr and exit 5, not FLINT's on stdout and an abort (_isolate.py).
+        handle.ct_capi_memory_discipline(0, None)
         _lib = handle
         return _lib
     raise LibraryNotFoundError(
@@ -264,6 +278,16 @@ def take_string(ptr):
         return None
     try:
         return ctypes.string_at(ptr).decode("utf-8")
+    finally:
+        lib().ct_capi_free_string(ptr)
+
+
+def take_bytes(ptr):
+    """The bytes of a char * returned by the library, freed; None for NULL."""
+    if not ptr:
+        return None
+    try:
+        return ctypes.string_at(ptr)
     finally:
         lib().ct_capi_free_string(ptr)
 

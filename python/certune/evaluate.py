@@ -4,7 +4,7 @@ prediction of every scored node, every sign decided exactly (docs/tuning.md)."""
 import ctypes
 from collections import namedtuple
 
-from . import _check, _lib
+from . import _check, _isolate, _lib
 from .errors import raise_for
 from .instance import InstanceSet, as_list, exact_string
 from .profile import families, _fraction, check_ties
@@ -40,23 +40,38 @@ def evaluate(instances, family, at, c=None, score_all=False, ties="smallest"):
     cs = None if c is None else exact_string(c, "c:").encode()
     xs = exact_string(at, "at:")
     with InstanceSet(as_list(instances)) as s:
-        handle = ctypes.c_void_p()
-        err = _lib.error_buffer()
-        rc = L.ct_capi_evaluate(ctypes.byref(handle), s.handle, fid, cs, xs.encode(),
-                                int(bool(score_all)), tid, err, len(err))
         m = L.ct_capi_instances_count(s.handle)
-    if rc == _lib.USAGE and "domain" in _lib.error_text(err):
+        rc, msg, data = _isolate.run(
+            lambda: _evaluate_here(s.handle, m, fid, cs, xs, score_all, tid),
+            f"evaluating {family} at a value on {m} instance(s)")
+    if rc == _lib.USAGE and "domain" in msg:
         raise ValueError(f"at: {_check.show(at)} is outside {family}'s domain")
-    raise_for(rc, err)
+    raise_for(rc, msg)
+    nodes, loss, losses, n_tied = data
+    return Evaluation(family, _fraction(xs), c, ties, _fraction(loss),
+                      [_fraction(x) for x in losses], n_tied,
+                      [NodePrediction(*node) for node in nodes])
+
+
+def _evaluate_here(S, m, fid, cs, xs, score_all, tid):
+    """ct_capi_evaluate on the instance set S (m instances) in this process,
+    its results as plain data (what a forked worker sends back, _isolate.py):
+    (status, message, (nodes as tuples, loss, instance losses, n_tied) or
+    None)."""
+    L = _lib.lib()
+    handle = ctypes.c_void_p()
+    err = _lib.error_buffer()
+    rc = L.ct_capi_evaluate(ctypes.byref(handle), S, fid, cs, xs.encode(),
+                            int(bool(score_all)), tid, err, len(err))
+    if rc != _lib.OK:
+        return rc, _lib.error_text(err), None
     try:
         n = L.ct_capi_eval_nnodes(handle)
         arrays = [(ctypes.c_long * max(n, 1))() for _ in range(5)]
         L.ct_capi_eval_nodes(handle, *arrays)
-        nodes = [NodePrediction(*(a[k] for a in arrays)) for k in range(n)]
-        loss = _fraction(_lib.take_string(L.ct_capi_eval_loss(handle)))
-        losses = [_fraction(_lib.take_string(L.ct_capi_eval_inst_loss(handle, k)))
-                  for k in range(m)]
-        return Evaluation(family, _fraction(xs), c, ties, loss, losses,
-                          L.ct_capi_eval_ntied(handle), nodes)
+        nodes = [tuple(a[k] for a in arrays) for k in range(n)]
+        loss = _lib.take_string(L.ct_capi_eval_loss(handle))
+        losses = [_lib.take_string(L.ct_capi_eval_inst_loss(handle, k)) for k in range(m)]
+        return rc, "", (nodes, loss, losses, L.ct_capi_eval_ntied(handle))
     finally:
         L.ct_capi_eval_destroy(handle)

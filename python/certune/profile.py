@@ -5,7 +5,7 @@ import warnings
 from collections import namedtuple
 from fractions import Fraction
 
-from . import _check, _lib
+from . import _check, _isolate, _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
@@ -78,6 +78,7 @@ class Profile:
         self._h = handle
         self._closed = False
         self._recipe = recipe  # (instances, family, c, score_all, ties) to rebuild _h
+        self._text = None  # (or the profile's text, read into _h when first needed)
         self._costs = None
         L = _lib.lib()
         get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
@@ -118,6 +119,9 @@ class Profile:
         instances again, which must give the same profile)."""
         if self._closed:
             raise ValueError("this Profile was closed: its C profile is freed")
+        if self._h is None and getattr(self, "_text", None) is not None:
+            self._h = _from_text(self._text)  # (sent back by an isolated analysis)
+            self._text = None
         if self._h is None:
             if self._recipe is None:
                 raise ValueError("this Profile has no C profile and no instances to rebuild "
@@ -128,12 +132,12 @@ class Profile:
                 again.close()
                 raise ValueError("the instances of this unpickled Profile no longer give "
                                  "its breakpoints and losses (a .gssl file changed?)")
-            self._h, again._h = again._h, None
+            self._h, again._h = again._handle(), None
         return self._h
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_h"] = None
+        state["_h"] = state["_text"] = None
         return state
 
     def __setstate__(self, state):
@@ -143,11 +147,18 @@ class Profile:
         """The exact loss (a Fraction) at the rational x of the domain: an int,
         Fraction, Decimal, exact string or float (taken exactly). Raises
         ValueError for x outside the domain."""
-        err = _lib.error_buffer()
-        s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(
-            self._handle(), exact_string(x, "x:").encode(), err, len(err)))
+        xs, h = exact_string(x, "x:").encode(), self._handle()
+
+        def task():
+            err = _lib.error_buffer()
+            s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(h, xs, err, len(err)))
+            return s, _lib.error_text(err)
+        # The exact sign tests at x take memory of the size of x times that of
+        # the profile's functions: a long x runs isolated, a short one here.
+        s, msg = _isolate.run(task, "computing the loss at a point") \
+            if len(xs) > _isolate.SHORT_EXACT else task()
         if s is None:
-            raise ValueError(_lib.error_text(err))
+            raise ValueError(msg)
         return _fraction(s)
 
     def piece_point(self, i):
@@ -156,8 +167,8 @@ class Profile:
         i = _check.integer(i, "piece:")
         if not 0 <= i < len(self.pieces):
             raise IndexError(f"piece {_check.show(i)} of {len(self.pieces)}")
-        return _fraction(_lib.take_string(
-            _lib.lib().ct_capi_profile_piece_point(self._handle(), i)))
+        return _fraction(_lib.take_string(  # (in this process: it only refines the
+            _lib.lib().ct_capi_profile_piece_point(self._handle(), i)))  # profile's own)
 
     def instance_losses(self, kind="piece"):
         """Every instance's exact loss (a Fraction) on every piece ('piece'),
@@ -236,6 +247,18 @@ class Profile:
             pass
 
 
+def _from_text(text):
+    """A C profile from the text of a profile file the library wrote."""
+    handle = ctypes.c_void_p()
+    err = _lib.error_buffer()
+    if _lib.lib().ct_capi_profile_from_text(ctypes.byref(handle), text, len(text), None, err,
+                                            len(err)) != _lib.OK:  # (never)
+        raise _isolate.IsolatedProcessError(
+            "certune: the analysis process sent back a profile that does not read: "
+            + _lib.error_text(err))
+    return handle
+
+
 def _signature(p):
     """What a rebuilt profile must reproduce."""
     return (p.family, p.c, p.ties, p.n_instances, p.n_scored,
@@ -257,6 +280,47 @@ def check_ties(ties):
     return _lib.TIES[ties]
 
 
+def _analyze_here(S, fid, cs, score_all, tid):
+    """ct_capi_analyze_ties in this process: (status, handle, message)."""
+    handle = ctypes.c_void_p()
+    err = _lib.error_buffer()
+    rc = _lib.lib().ct_capi_analyze_ties(ctypes.byref(handle), S, fid, cs, score_all, tid,
+                                         err, len(err))
+    return rc, handle, _lib.error_text(err)
+
+
+def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
+    """The analysis of the instance set S: (status, message, Profile or None,
+    undecided intervals or None). With isolation (_isolate.py) it runs in a
+    forked process (a MemoryError when it runs out of memory), which sends
+    back what the Profile shows and the profile as the text of a profile
+    file, read into a C profile only when loss_at, piece_point or
+    instance_losses first needs one (reading certificates back can cost more
+    than the analysis: docs/python.md)."""
+    def task():
+        rc, handle, msg = _analyze_here(S, fid, cs, score_all, tid)
+        if rc not in (_lib.OK, _lib.UNDECIDED):
+            return rc, msg, None, None
+        if rc == _lib.UNDECIDED:
+            intervals = _undecided(handle)
+            _lib.lib().ct_capi_profile_destroy(handle)
+            return rc, msg, None, intervals
+        if not _isolate.isolation():
+            return rc, msg, Profile(handle, recipe), None
+        p = Profile(handle)  # (no recipe: the parent has the instances; p owns handle)
+        return rc, msg, (p.__getstate__(),
+                         _lib.take_bytes(_lib.lib().ct_capi_profile_text(p._h))), None
+    if not _isolate.isolation():
+        return task()
+    rc, msg, sent, intervals = _isolate.run(task, what)
+    if sent is None:
+        return rc, msg, None, intervals
+    profile = Profile.__new__(Profile)
+    profile.__setstate__(sent[0])
+    profile._recipe, profile._text = recipe, sent[1]
+    return rc, msg, profile, None
+
+
 def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=True):
     """The certified loss profile of family ('lambda', 'alpha' or 'delta') over
     instances: a certune.Instance, a .gssl path, or a list of them (mixed).
@@ -276,20 +340,17 @@ def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=T
         raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(fams)}")
     fid = L.ct_capi_family_id(str(family).encode())
     cs = None if c is None else exact_string(c, "c:").encode()
+    recipe = (instances, family, c, bool(score_all), ties)
     with InstanceSet(as_list(instances)) as s:
-        handle = ctypes.c_void_p()
-        err = _lib.error_buffer()
-        rc = L.ct_capi_analyze_ties(ctypes.byref(handle), s.handle, fid, cs,
-                                    int(bool(score_all)), tid, err, len(err))
+        rc, err, profile, intervals = _analyze_call(
+            s.handle, fid, cs, int(bool(score_all)), tid,
+            f"analyzing {L.ct_capi_instances_count(s.handle)} instance(s) for {family}", recipe)
     if rc == _lib.UNDECIDED:
-        intervals = _undecided(handle)
-        L.ct_capi_profile_destroy(handle)
         raise UndecidedError(
             f"certune: {len(intervals)} part(s) of the analysis could not be certified; "
             "no loss is reported: " + "; ".join(f"[{a}, {b}]: {w}" for a, b, w in intervals),
             intervals)
     raise_for(rc, err)
-    profile = Profile(handle, (instances, family, c, bool(score_all), ties))
     for w in profile.warnings if _warn else ():
         warnings.warn(w, stacklevel=2)
     return profile

@@ -9,6 +9,7 @@
 #include "certune/qparse.h"
 #include "certune/report.h"
 #include "certune/tune.h"
+#include "certune/text.h"
 #include "cli_internal.h"
 
 typedef struct {
@@ -144,7 +145,7 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const char *const *names
     fprintf(out, ", \"tied_nodes\": %ld,\n \"per_instance\": [", (long)E->ntied);
     for (slong t = 0; t < E->ninst; t++) {
         fputs(t ? ",\n  {\"file\": " : "\n  {\"file\": ", out);
-        ct_tune_json_string(out, names[t]);
+        ct_text_json_string(out, names[t]);
         fputs(", ", out);
         ct_tune_json_q(out, "loss", E->inst_loss + t);
         fmpq_one(acc);

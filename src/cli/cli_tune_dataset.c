@@ -10,6 +10,7 @@
 #include "certune/base.h"
 #include "certune/family.h"
 #include "certune/whole.h"
+#include "certune/text.h"
 #include "cli_internal.h"
 
 #define DATASET_GEOM_SPLITS 10
@@ -254,9 +255,9 @@ static void dataset_json_one(FILE *out, const ct_dataset_t D, const dataset_run 
     fmpq_init(acc);
     const ct_tune_struct *B = R->rows[R->best];
     fputs("{\"dataset\": ", out);
-    ct_tune_json_string(out, D->name);
+    ct_text_json_string(out, D->name);
     fputs(", \"split\": ", out);
-    ct_tune_json_string(out, R->name);
+    ct_text_json_string(out, R->name);
     fprintf(out,
             ", \"nodes\": %ld, \"edges\": %ld, \"classes\": %ld, \"train_nodes\": %ld, "
             "\"val_nodes\": %ld, \"test_nodes\": %ld, ",
@@ -298,7 +299,7 @@ static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slo
         var += a * a;
     }
     fputs("{\"dataset\": ", out);
-    ct_tune_json_string(out, D->name);
+    ct_text_json_string(out, D->name);
     fprintf(out,
             ", \"split\": \"geom-gcn\", \"test_acc_mean\": %.17g, \"test_acc_std\": "
             "%.17g,\n \"splits\": [",

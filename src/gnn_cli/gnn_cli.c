@@ -74,8 +74,8 @@ static const char *gnn_usage_text =
     "  --help           print this help\n"
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files (or\n"
-    "             an empty training split), 5 out of memory, 130 interrupted (the\n"
-    "             seeds completed are reported)\n";
+    "             an empty training or validation split), 5 out of memory, 130\n"
+    "             interrupted (the seeds completed are reported)\n";
 
 static int cli_parse_model(_ct_gnn_cli_train_args *o, const char *v)
 {
@@ -288,8 +288,11 @@ static void cli_catch_sigint(int on)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* An empty training split is an error (nothing to fit); an empty test split
-   is warned about once and its accuracy reported as NA / null, not 0/0. */
+/* An empty training split is an error (nothing to fit), and so is an empty
+   validation split (the epoch reported is the best on it: with none, every
+   epoch ties at 0 and the first would be reported, with "val 0.0000" and a
+   "still rising" warning); an empty test split is warned about once and its
+   accuracy reported as NA / null, not 0/0. */
 static int cli_check_split(const signed char *split, const ct_dataset_t D, slong seed,
                            int *no_test)
 {
@@ -299,6 +302,13 @@ static int cli_check_split(const signed char *split, const ct_dataset_t D, slong
             count[split[i]]++;
     if (count[0] == 0) {
         fprintf(stderr, "certune gnn: %s: the training split of seed %ld is empty\n",
+                D->name, (long)seed);
+        return CERTUNE_EXIT_INPUT;
+    }
+    if (count[1] == 0) {
+        fprintf(stderr,
+                "certune gnn: %s: the validation split of seed %ld is empty (the epoch "
+                "reported is chosen on it): give a split with validation nodes\n",
                 D->name, (long)seed);
         return CERTUNE_EXIT_INPUT;
     }

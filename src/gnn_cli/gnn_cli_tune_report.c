@@ -5,6 +5,7 @@
 #include "certune/base.h"
 #include "certune/opt.h"
 #include "certune/plot.h"
+#include "certune/text.h"
 #include "gnn_cli_internal.h"
 
 static const char *hyper_name(int kind)
@@ -93,8 +94,10 @@ static void json_method(const ct_gnn_tune_result *r, int kind, int last)
 static void report_json(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *t,
                         const ct_dataset_t D, const ct_gnn_tune_result *res, double secs)
 {
-    printf("{\n  \"command\": \"tune\",\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n",
-           o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name);
+    printf("{\n  \"command\": \"tune\",\n  \"model\": \"%s\",\n  \"dataset\": ",
+           o->kind == CT_GNN_SGC ? "sgc" : "gcan");
+    ct_text_json_string(stdout, D->name);
+    fputs(",\n", stdout);
     printf("  \"hyperparameter\": \"%s\",\n  \"subgraphs\": %ld,\n  \"subgraph_nodes\": "
            "%ld,\n",
            hyper_name(o->kind), (long)o->sample.nsub, (long)o->sample.nodes);

@@ -27,6 +27,11 @@ double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v)
     return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
 }
 
+double ct_plot_axis_at(const ct_plot_axis_struct *ax, double t)
+{
+    return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
+}
+
 void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
                       double p1)
 {

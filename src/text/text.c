@@ -24,3 +24,68 @@ char *ct_text_strdup(const char *s)
     memcpy(t, s, len);
     return t;
 }
+
+/* The length of the valid UTF-8 sequence at p (1..4), or 0 when p starts none
+   (overlong forms, surrogates and code points past U+10FFFF are invalid). */
+static int text_utf8_len(const unsigned char *p)
+{
+    int n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+    unsigned cp = p[0] & (0x3f >> (n - 1));
+
+    if (p[0] < 0xc2 || p[0] > 0xf4)
+        return 0;
+    for (int k = 1; k < n; k++) {
+        if ((p[k] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[k] & 0x3f);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return n;
+}
+
+/* The escape of an ASCII control byte or of '"' and '\\', or NULL. */
+static const char *text_json_escape(unsigned char c)
+{
+    switch (c) {
+    case '"':
+        return "\\\"";
+    case '\\':
+        return "\\\\";
+    case '\n':
+        return "\\n";
+    case '\t':
+        return "\\t";
+    case '\r':
+        return "\\r";
+    case '\b':
+        return "\\b";
+    case '\f':
+        return "\\f";
+    default:
+        return NULL;
+    }
+}
+
+int ct_text_json_string(FILE *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+
+    fputc('"', out);
+    while (*p != '\0') {
+        const char *e = text_json_escape(*p);
+        int n = *p < 0x80 ? 1 : text_utf8_len(p);
+        if (e != NULL)
+            fputs(e, out);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else if (n == 0)
+            fputs("\\ufffd", out);
+        else
+            fwrite(p, 1, (size_t)n, out);
+        p += n == 0 ? 1 : n;
+    }
+    fputc('"', out);
+    return ferror(out) ? -1 : 0;
+}

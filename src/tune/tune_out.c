@@ -18,21 +18,6 @@ char *ct_tune_decimal(const fmpq_t x)
     return ct_decimal_round(x, 6, 1);
 }
 
-void ct_tune_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
 void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x)
 {
     char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
