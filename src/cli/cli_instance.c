@@ -159,15 +159,17 @@ static void instance_own_summary(FILE *out, const ct_graphin_t G,
         fputs(", ", out);
         instance_own_file(out, &G->edges_file);
     } else
-        fprintf(out, "; %ld entries\n", (long)G->entries);
-    fprintf(out, "  %ld edges", (long)I->nedges);
+        fprintf(out, "; %ld entr%s\n", (long)G->entries, G->entries == 1 ? "y" : "ies");
+    fprintf(out, "  %ld edge%s", (long)I->nedges, I->nedges == 1 ? "" : "s");
     if (G->combined > 0)
-        fprintf(out, ", %ld entries merged (--directed %s)", (long)G->combined,
-                ct_graphin_directed_name(S->directed));
+        fprintf(out, ", %ld entr%s merged (--directed %s)", (long)G->combined,
+                G->combined == 1 ? "y" : "ies", ct_graphin_directed_name(S->directed));
     if (G->zero > 0)
-        fprintf(out, ", %ld entries of weight 0 (no edge)", (long)G->zero);
+        fprintf(out, ", %ld entr%s of weight 0 (no edge)", (long)G->zero,
+                G->zero == 1 ? "y" : "ies");
     if (G->loops > 0)
-        fprintf(out, ", %ld self-loops dropped", (long)G->loops);
+        fprintf(out, ", %ld self-loop%s dropped", (long)G->loops,
+                G->loops == 1 ? "" : "s");
     fputc('\n', out);
     const char *const what[3] = {"labels", "truth", "score"};
     const char *const paths[3] = {S->labels, S->truth, S->score};
