@@ -35,11 +35,11 @@ static void test_ids_parse(void)
 {
     const char *text = "% id 2 b%20c\r\n"
                        "% id 1 a\n"
-                       "% id 1 again\n"       /* node 1 has one: a comment */
-                       "% id 3 x y\n"         /* two tokens: a comment */
-                       "% id 4 z\n"           /* past n: a comment */
-                       "%  id 3 w\n"          /* not exactly the form */
-                       "% id 03 q%ZZ\n"       /* a bad escape */
+                       "% id 1 again\n" /* node 1 has one: a comment */
+                       "% id 3 x y\n"   /* two tokens: a comment */
+                       "% id 4 z\n"     /* past n: a comment */
+                       "%  id 3 w\n"    /* not exactly the form */
+                       "% id 03 q%ZZ\n" /* a bad escape */
                        "p gssl 3 1\n% id 3 last";
     char **ids = ct_graphin_ids_parse(text, strlen(text), 3);
     CHECK(ids != NULL);
