@@ -3,7 +3,8 @@
    whitespace-separated text with string ids), a scipy.sparse .npz file or a
    Matrix Market .mtx file; a labels file; optionally the true classes of the
    nodes to score and the ids to score. Node ids are strings: they are kept
-   in the written .gssl as `% id K NAME` comment lines, which
+   in the written .gssl as `% id K NAME` comment lines (NAME escaped by
+   ct_text_write_escaped), which
    ct_graphin_ids_parse and ct_graphin_ids_load read back. Everything read is
    owned by the ct_graphin_t (ct_graphin_clear). */
 #ifndef CERTUNE_GRAPHIN_H
@@ -85,15 +86,6 @@ int ct_graphin_directed_parse(int *mode, const char *text);
 int ct_graphin_loops_parse(int *mode, const char *text);
 const char *ct_graphin_directed_name(int mode);
 const char *ct_graphin_loops_name(int mode);
-
-/* Writes s with the bytes <= 0x20, '%' and 0x7f as %XX (upper-case hex), so
-   that any bytes but NUL survive in one blank-free token. */
-void ct_graphin_write_escaped(FILE *out, const char *s);
-
-/* The n bytes at t unescaped (the inverse of ct_graphin_write_escaped), a
-   new string (flint_free), or NULL when a '%' is not followed by two
-   upper-case hex digits or gives a NUL byte. */
-char *ct_graphin_unescape(const char *t, size_t n);
 
 /* The ids of a .gssl file of n nodes from its `% id K NAME` lines (the text
    of len bytes, or the file at path): an array of n strings, entries NULL

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "certune/base.h"
 #include "certune/graphin.h"
+#include "certune/text.h"
 #include "certune/mem.h"
 #include "cli_internal.h"
 
@@ -81,7 +82,7 @@ void _ct_cli_ids_print(FILE *out, char ***ids, slong t, slong node, int json)
     if (json)
         ids_json(out, id);
     else {
-        ct_graphin_write_escaped(out, id);
+        ct_text_write_escaped(out, id);
         fputc(')', out);
     }
 }

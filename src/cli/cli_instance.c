@@ -7,6 +7,7 @@
 #include "certune/base.h"
 #include "certune/cli.h"
 #include "certune/graphin.h"
+#include "certune/text.h"
 #include "certune/whole.h"
 
 typedef struct {
@@ -183,7 +184,7 @@ static void instance_own_summary(FILE *out, const ct_graphin_t G,
     ct_cli_instance_summary(out, I, path);
     for (slong k = 0; G->class_name != NULL && k < I->c; k++) {
         fprintf(out, "%s%ld ", k == 0 ? "classes (by name, sorted): " : ", ", (long)k);
-        ct_graphin_write_escaped(out, G->class_name[k]);
+        ct_text_write_escaped(out, G->class_name[k]);
         fputs(k + 1 == I->c ? "\n" : "", out);
     }
     if (G->isolated > 0)

@@ -1,47 +1,21 @@
-/* graphin_ids: node ids in .gssl comment lines `% id K NAME`: NAME escaped
-   (%XX for the bytes <= 0x20, '%' and 0x7f, as profiles escape names) so
-   that any id is one token on one line, and the reader that gives them back
-   to `eval --predictions`. */
+/* graphin_ids: the reader of the node ids in .gssl comment lines `% id K
+   NAME` (NAME escaped by ct_text_write_escaped, as profiles escape names, so
+   that any id is one token on one line) for `eval --predictions`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include "certune/text.h"
 #include "graphin_internal.h"
 
-void ct_graphin_write_escaped(FILE *out, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
-        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            fprintf(out, "%%%02X", *p);
-        else
-            fputc(*p, out);
-}
-
-static int ids_hex(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-char *ct_graphin_unescape(const char *t, size_t n)
+/* The n bytes at t unescaped (flint_malloc), or NULL when malformed. */
+static char *ids_unescape(const char *t, size_t n)
 {
     char *v = flint_malloc(n + 1);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (t[i] != '%') {
-            v[k++] = t[i];
-            continue;
-        }
-        int a = i + 1 < n ? ids_hex(t[i + 1]) : -1,
-            b = i + 2 < n ? ids_hex(t[i + 2]) : -1;
-        if (a < 0 || b < 0 || 16 * a + b == 0) {
-            flint_free(v);
-            return NULL;
-        }
-        v[k++] = (char)(16 * a + b);
-        i += 2;
-    }
-    v[k] = '\0';
-    return v;
+    if (ct_text_unescape(v, t, n) >= 0)
+        return v;
+    flint_free(v);
+    return NULL;
 }
 
 /* One line (len bytes, no newline): "% id K NAME" gives node K - 1 its id
@@ -62,7 +36,7 @@ static int ids_line(char **ids, slong n, const char *s, size_t len)
     p++;
     if (p == len || memchr(s + p, ' ', len - p) != NULL || memchr(s + p, '\t', len - p))
         return 0;
-    ids[k - 1] = ct_graphin_unescape(s + p, len - p);
+    ids[k - 1] = ids_unescape(s + p, len - p);
     return ids[k - 1] != NULL;
 }
 

@@ -1,6 +1,7 @@
 /* graphin_write: the instance as a .gssl file with its provenance, its class
    names and every node's id in comment lines (the reader ignores them;
    ct_graphin_ids_parse reads the ids back). */
+#include "certune/text.h"
 #include "graphin_internal.h"
 
 static const char *write_format(const ct_graphin_struct *G)
@@ -18,7 +19,7 @@ static const char *write_format(const ct_graphin_struct *G)
 static void write_file(FILE *out, const char *what, const char *path)
 {
     fprintf(out, "%% %s ", what);
-    ct_graphin_write_escaped(out, path);
+    ct_text_write_escaped(out, path);
     fputc('\n', out);
 }
 
@@ -56,13 +57,13 @@ int ct_graphin_write(FILE *out, const ct_graphin_t G, const ct_graphin_spec_stru
     write_head(out, G, S);
     for (slong k = 0; G->class_name != NULL && k < G->inst->c; k++) {
         fprintf(out, "%% class %ld ", (long)k);
-        ct_graphin_write_escaped(out, G->class_name[k]);
+        ct_text_write_escaped(out, G->class_name[k]);
         fputc('\n', out);
     }
     for (slong i = 0; i < G->inst->n; i++) {
         fprintf(out, "%% id %ld ", (long)i + 1);
         if (G->id != NULL)
-            ct_graphin_write_escaped(out, G->id[i]);
+            ct_text_write_escaped(out, G->id[i]);
         else
             fprintf(out, "%ld", (long)(i + G->id_base));
         fputc('\n', out);
