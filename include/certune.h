@@ -17,6 +17,7 @@
 #include "certune/component.h"
 #include "certune/dataset.h"
 #include "certune/gen.h"
+#include "certune/graphin.h"
 #include "certune/sample.h"
 #include "certune/polyset.h"
 #include "certune/pool.h"

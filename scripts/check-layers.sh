@@ -16,7 +16,7 @@ cd "$root" || exit 2
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
   "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift digest"
-  "instance component dataset gen"
+  "instance component dataset gen graphin"
   "rroot expsum mqpoly mqroot lsroot root bpoint"
   "signfn"
   "sweep analysis"

@@ -6,6 +6,16 @@
 #include "certune/evaluate.h"
 #include "certune/tune.h"
 
+/* The node ids of each instance (cli_ids.c): ids[t] the n ids of instance t
+   from its `% id K NAME` lines (graphin.h), NULL when it has none; inputs
+   read once are read from their spooled copy. Free with _ct_cli_ids_free. */
+char ***_ct_cli_ids_load(const ct_instance_struct *insts, slong m);
+void _ct_cli_ids_free(char ***ids, const ct_instance_struct *insts, slong m);
+/* Node node of instance t's id as " (id NAME)" (escaped as in the file) or,
+   with json, as the member ", \"id\": \"NAME\""; nothing when it has none
+   (ids NULL: none at all). */
+void _ct_cli_ids_print(FILE *out, char ***ids, slong t, slong node, int json);
+
 /* Checks the merged profile P (read from file, the first of its files)
    against the options given (NULL: not given): family, c, tie rule, score
    mode. Returns 0, or 2 with a message naming file and what differs. */
