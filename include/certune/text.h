@@ -35,4 +35,7 @@ void ct_text_write_escaped(FILE *out, const char *s);
    digits or gives a NUL byte (out is then undefined). */
 long ct_text_unescape(char *out, const char *t, size_t n);
 
+/* "" when n is 1, else "s": the plural ending of a count's noun. */
+const char *ct_text_plural(long n);
+
 #endif

@@ -43,7 +43,7 @@ def evaluate(instances, family, at, c=None, score_all=False, ties="smallest"):
         m = L.ct_capi_instances_count(s.handle)
         rc, msg, data = _isolate.run(
             lambda: _evaluate_here(s.handle, m, fid, cs, xs, score_all, tid),
-            f"evaluating {family} at a value on {m} instance(s)")
+            f"evaluating {family} at a value on {m} instance{'' if m == 1 else 's'}")
     if rc == _lib.USAGE and "domain" in msg:
         raise ValueError(f"at: {_check.show(at)} is outside {family}'s domain")
     raise_for(rc, msg)

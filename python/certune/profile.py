@@ -10,6 +10,11 @@ from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
 
 
+def _count(n, noun):
+    """'1 instance', '2 instances'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def families():
     """The families' names in the order they are listed, from the library's
     family table (the single place that knows them)."""
@@ -225,8 +230,9 @@ class Profile:
         return [r + (float(r[5]),) for r in rows]
 
     def __repr__(self):
-        return (f"<certune.Profile {self.family}: {self.n_instances} instance(s), "
-                f"{self.n_scored} scored nodes, {len(self.breakpoints)} breakpoints, "
+        return (f"<certune.Profile {self.family}: {_count(self.n_instances, 'instance')}, "
+                f"{_count(self.n_scored, 'scored node')}, "
+                f"{_count(len(self.breakpoints), 'breakpoint')}, "
                 f"min loss {self.min_loss} at {self.family} = {self.representative}>")
 
     def close(self):
@@ -344,7 +350,8 @@ def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=T
     with InstanceSet(as_list(instances)) as s:
         rc, err, profile, intervals = _analyze_call(
             s.handle, fid, cs, int(bool(score_all)), tid,
-            f"analyzing {L.ct_capi_instances_count(s.handle)} instance(s) for {family}", recipe)
+            f"analyzing {_count(L.ct_capi_instances_count(s.handle), 'instance')} for {family}",
+            recipe)
     if rc == _lib.UNDECIDED:
         raise UndecidedError(
             f"certune: {len(intervals)} part(s) of the analysis could not be certified; "

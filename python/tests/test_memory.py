@@ -83,8 +83,8 @@ class OutOfMemory(unittest.TestCase):
             self.assertTrue(line.startswith(what + " MemoryError certune: out of memory while "),
                             line)
             self.assertIn("MB requested)", line)
-        self.assertIn("analyzing 1 instance(s) for alpha", lines[0])
-        self.assertIn("evaluating alpha at a value on 1 instance(s)", lines[2])
+        self.assertIn("analyzing 1 instance for alpha", lines[0])
+        self.assertIn("evaluating alpha at a value on 1 instance", lines[2])
         self.assertEqual(lines[4], "after 0 3 0")
         self.assertNotIn("Exception", r.stdout + r.stderr)
 

@@ -98,8 +98,8 @@ static void eval_text(FILE *out, const ct_evaluate_t E, const char *const *names
     fprintf(out, "family %s at %s = ", ct_family_name(E->family),
             ct_family_symbol(E->family));
     ct_tune_write_q(out, E->x);
-    fprintf(out, ": %ld instance%s, %ld scored nodes (ties: %s)\n", (long)E->ninst,
-            E->ninst == 1 ? "" : "s", (long)E->nnodes,
+    fprintf(out, ": %ld instance%s, %ld scored node%s (ties: %s)\n", (long)E->ninst,
+            ct_text_plural(E->ninst), (long)E->nnodes, ct_text_plural(E->nnodes),
             E->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
     fmpq_t acc;
     fmpq_init(acc);

@@ -123,3 +123,8 @@ int ct_text_json_string(FILE *out, const char *s)
     fputc('"', out);
     return ferror(out) ? -1 : 0;
 }
+
+const char *ct_text_plural(long n)
+{
+    return n == 1 ? "" : "s";
+}
