@@ -109,7 +109,8 @@ static const char verify_help[] =
 
 static const char sample_help[] =
     "usage: certune sample --dataset NAME|DIR [--data-root DIR] --nodes N --count M\n"
-    "                      [--labeled FRAC] [--seed S] --out DIR [--force]\n"
+    "                      [--labeled FRAC] [--sampler S] [--seed S] --out DIR "
+    "[--force]\n"
     "\n"
     "Cuts M connected N-node .gssl instances (unit weights, a fraction FRAC\n"
     "labeled, the rest held out with their true class) out of a dataset folder\n"
@@ -126,6 +127,10 @@ static const char sample_help[] =
     "  --nodes N      nodes per instance\n"
     "  --count M      number of instances\n"
     "  --labeled FRAC fraction of labeled nodes (default 0.2, at least one)\n"
+    "  --sampler S    which nodes: bfs (default: connected, by breadth-first\n"
+    "                 search from a random node), uniform (labeled nodes drawn\n"
+    "                 uniformly), class (all from one class), balanced (an equal\n"
+    "                 share of each class); edges: the induced ones\n"
     "  --seed S       seed of the sampler (default 0)\n"
     "  --out DIR      output folder, created if absent; refused when not empty\n"
     "  --force        write into a non-empty DIR (files of the same name are replaced)\n"
