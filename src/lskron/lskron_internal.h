@@ -33,9 +33,9 @@ struct ct_lskron_struct {
     double *deg;  /* per node */
     slong nd;     /* the covering of the last search: centers cr[2m], radii cr[2m + 1] */
     double *cr;
-    struct _ct_lskron_hi_struct
-        *hi[CT_LSROOT_LEVELS]; /* at 96 << level bits, built on demand */
-    fmpz_mat_struct *Y0;       /* NULL, or nu x c: den0 H Y exactly (lskron_lead.c) */
+    /* H and K at 96 << level bits, built on demand (lskron_hi.c) */
+    struct _ct_lskron_hi_struct *hi[CT_LSROOT_LEVELS];
+    fmpz_mat_struct *Y0; /* NULL, or nu x c: den0 H Y exactly (lskron_lead.c) */
     fmpz_t den0;
     int hi_failed[CT_LSROOT_LEVELS];
 };
@@ -188,8 +188,7 @@ void _ct_lskron_lambda(fmpq_t x, const ct_lskron_struct *S, double alpha);
 int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
                           const fmpq_t x);
 
-/* lskron.c: the system's release at its last reference (T->clear), and of
-   its hi data. */
+/* lskron.c: the system's release at its last reference (T->clear). */
 void _ct_lskron_clear(ct_lsroot_sys_struct *S);
 
 /* lskron_make.c: the system from a component as ct_lskron_new says, of type
