@@ -27,6 +27,8 @@
 #include "certune/mqpoly.h"
 #include "certune/mqroot.h"
 #include "certune/lsroot.h"
+#include "certune/lsalpha.h"
+#include "certune/lskron.h"
 #include "certune/bpoint.h"
 #include "certune/signfn.h"
 #include "certune/sweep.h"

@@ -17,7 +17,7 @@ cd "$root" || exit 2
 layers=(
   "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift digest"
   "instance component dataset gen graphin"
-  "rroot expsum mqpoly mqroot lsroot root bpoint"
+  "rroot expsum mqpoly mqroot lsroot lsalpha lskron root bpoint"
   "signfn"
   "sweep analysis"
   "lambda alpha delta"
