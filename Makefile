@@ -33,7 +33,7 @@ $(B)/certune: $(B)/obj/main.o $(B)/libcertune.a
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(B)/libcertune.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 # The same objects (position-independent) make the shared library.
 $(B)/libcertune.so.$(VERSION): $(LIB_OBJ)
