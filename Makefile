@@ -33,7 +33,7 @@ $(B)/certune: $(B)/obj/main.o $(B)/libcertune.a
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(B)/libcertune.a: $(LIB_OBJ)
-	ar rcs $@ $^
+	rm -f $@ && ar rcs $@ $^
 
 # The same objects (position-independent) make the shared library.
 $(B)/libcertune.so.$(VERSION): $(LIB_OBJ)
@@ -95,7 +95,7 @@ example: certune
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 # (./certune too for the default build folder, so that README's commands work after it.)
-check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/libcertune.so.$(VERSION) $(if $(MPICC),$(B)/certune-mpi)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/fuzz/fuzz-graphin $(B)/libcertune.so.$(VERSION) $(if $(MPICC),$(B)/certune-mpi)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
@@ -157,11 +157,13 @@ experiment: $(B)/certune
 	bash scripts/experiment.sh
 
 FUZZ_SECONDS ?= 20
-fuzz: $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset
-	@mkdir -p fuzz/corpus-run fuzz/corpus-dataset-run
+fuzz: $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/fuzz/fuzz-graphin
+	@mkdir -p fuzz/corpus-run fuzz/corpus-dataset-run fuzz/corpus-graphin-run
 	$(B)/fuzz/fuzz-instance -max_total_time=$(FUZZ_SECONDS) fuzz/corpus-run fuzz/corpus
 	$(B)/fuzz/fuzz-dataset -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  fuzz/corpus-dataset-run fuzz/corpus-dataset
+	$(B)/fuzz/fuzz-graphin -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
+	  fuzz/corpus-graphin-run fuzz/corpus-graphin
 
 FUZZ_SRC = src/instance/instance.c src/instance/instance_write.c src/qparse/qparse.c src/text/text.c src/mem/mem.c src/digest/digest.c
 $(B)/fuzz/fuzz-instance: fuzz/fuzz-instance.c $(FUZZ_SRC)
@@ -177,6 +179,15 @@ $(B)/fuzz/fuzz-dataset: fuzz/fuzz-dataset.c $(FUZZ_DATASET_SRC)
 	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
 	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-dataset.c \
 	  $(FUZZ_DATASET_SRC) $(LIBS)
+
+# The readers of your own graph (docs/formats.md, "Your own graph"), built the same way.
+FUZZ_GRAPHIN_SRC = $(wildcard src/graphin/*.c src/dataset/*.c src/instance/*.c) src/qparse/qparse.c \
+  src/text/text.c src/mem/mem.c src/dynlib/dynlib.c src/digest/digest.c src/gen/gen.c
+$(B)/fuzz/fuzz-graphin: fuzz/fuzz-graphin.c $(FUZZ_GRAPHIN_SRC)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -O1 -g \
+	  -fsanitize=fuzzer,address,undefined -o $@ fuzz/fuzz-graphin.c \
+	  $(FUZZ_GRAPHIN_SRC) $(LIBS)
 
 format:
 	clang-format -i src/*.c src/*/*.[ch] include/*.h include/certune/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c mpi/*.c

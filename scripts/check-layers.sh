@@ -16,8 +16,8 @@ cd "$root" || exit 2
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
   "base mem text qparse rational decimal crt polyset opt pool dynlib blas zlift zadj digest"
-  "instance component dataset gen"
-  "rroot expsum mqpoly mqroot lsroot root bpoint"
+  "instance component dataset gen graphin"
+  "rroot expsum mqpoly mqroot lsroot lsalpha lskron root bpoint"
   "signfn"
   "sweep analysis"
   "lambda alpha delta"

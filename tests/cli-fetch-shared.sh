@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # cli-fetch-shared: scripts/fetch-datasets.sh with its own table of URLs and
-# sha256 against a file:// mirror built from ../shared/datasets (the copies
-# are byte-identical to the pinned upstream files), so a wrong sha256 or path
-# in the table fails here. Exits 77 (skipped) when ../shared/datasets is
-# absent. Usage: cli-fetch-shared.sh path/to/certune (from the repo root).
+# sha256 against a file:// mirror built from the project's copies in the data
+# root $CERTUNE_DATA (default ../shared/datasets; the copies are
+# byte-identical to the pinned upstream files), so a wrong sha256 or path in
+# the table fails here. Exits 77 (skipped) when they are absent. Usage: cli-fetch-shared.sh path/to/certune (from the repo root).
 set -u
 C=${1:-./certune}
 F=scripts/fetch-datasets.sh
-S=../shared/datasets
+S=${CERTUNE_DATA:-../shared/datasets}
 if [ ! -d "$S/cora" ]; then
-  echo "cli-fetch-shared: $S absent: skipped"
+  echo "SKIP cli-fetch-shared: $S/cora absent (set CERTUNE_DATA to a data root)"
   exit 77
 fi
 T=$(mktemp -d)

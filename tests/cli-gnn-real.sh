@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# `certune gnn train` on the real datasets of ../shared/datasets (GNN_DATASETS
-# overrides). Usage: bash tests/cli-gnn-real.sh CERTUNE (from the repo root).
+# `certune gnn train` on the real datasets of the data root $CERTUNE_DATA
+# (default ../shared/datasets; GNN_DATASETS overrides both). Usage: bash tests/cli-gnn-real.sh CERTUNE (from the repo root).
 # Exits 77 (counted as skipped by tests/run.sh) when the folder is absent; the
 # same commands run on the fixtures in cli-gnn.sh.
 set -u
 C=${1:?usage: cli-gnn-real.sh CERTUNE}
-DATA=${GNN_DATASETS:-../shared/datasets}
+DATA=${GNN_DATASETS:-${CERTUNE_DATA:-../shared/datasets}}
 if [ ! -d "$DATA/cornell" ]; then
-  echo "skipped: $DATA/cornell not found"
+  echo "SKIP cli-gnn-real: $DATA/cornell not found (set CERTUNE_DATA to a data root holding cornell, cora, ...)"
   exit 77
 fi
 fails=0 checks=0

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# `certune gnn tune` on real datasets from ../shared/datasets (GNN_DATASETS
-# overrides): Cora's and Cornell's subgraphs, a few epochs. Exits 77 (skipped)
+# `certune gnn tune` on real datasets from the data root $CERTUNE_DATA
+# (default ../shared/datasets; GNN_DATASETS overrides both): Cora's and Cornell's subgraphs, a few epochs. Exits 77 (skipped)
 # when the datasets are absent. Usage: bash tests/cli-gnn-tune-data.sh CERTUNE
 set -u
 C=${1:?usage: cli-gnn-tune-data.sh CERTUNE}
-DATA=${GNN_DATASETS:-../shared/datasets}
+DATA=${GNN_DATASETS:-${CERTUNE_DATA:-../shared/datasets}}
 if [ ! -d "$DATA/cora" ] || [ ! -d "$DATA/cornell" ]; then
-  echo "SKIP cli-gnn-tune-data: $DATA/cora or $DATA/cornell not found"
+  echo "SKIP cli-gnn-tune-data: $DATA/cora or $DATA/cornell not found (set CERTUNE_DATA to a data root)"
   exit 77
 fi
 fails=0 checks=0

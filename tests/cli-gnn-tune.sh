@@ -95,6 +95,22 @@ grep -q '"labeled": 0.2,' "$tmp/all.json"; ok "0.2 printed as given" $?
 "$C" gnn tune --model gcan --tuner all --runs 2 "${SMALL[@]}" --plot "$tmp/p.svg" >/dev/null 2>&1
 [ "$(grep -c '<circle' "$tmp/p.svg")" -ge 8 ] && grep -q "validation accuracy" "$tmp/p.svg"
 ok "--plot writes the points" $?
+"$C" gnn tune --model gcan --tuner all --runs 2 "${SMALL[@]}" --json >"$tmp/pj.json" 2>/dev/null
+# one series and one dashed line per tuner, at the value its JSON reports,
+# and one legend entry each naming it; 3 grid means, 3 BO points, 2 runs
+[ "$(grep -c 'class="series"' "$tmp/p.svg")" = 3 ] &&
+  [ "$(grep -c 'class="chosen"' "$tmp/p.svg")" = 3 ] &&
+  [ "$(sed -n '/id="series-0"/,/<\/g>/p' "$tmp/p.svg" | grep -c '<circle')" = 3 ] &&
+  [ "$(sed -n '/id="series-1"/,/<\/g>/p' "$tmp/p.svg" | grep -c '<circle')" = 2 ] &&
+  [ "$(sed -n '/id="series-2"/,/<\/g>/p' "$tmp/p.svg" | grep -c '<circle')" = 3 ] &&
+  (for m in grid backprop bo; do
+    v=$(jq -r ".tuners.$m.eta" "$tmp/pj.json")
+    grep -q ">$m (chose $(printf '%.4g' "$v"))<" "$tmp/p.svg" || exit 1
+  done)
+ok "--plot: one legend entry per tuner naming its chosen value, marked by a line" $?
+"$C" gnn tune --model gcan --tuner all --runs 2 "${SMALL[@]}" >"$tmp/pt.txt" 2>/dev/null
+grep -q "^\* each tuner's own validation figure at its choice, not comparable" "$tmp/pt.txt"
+ok "the text says which accuracy each column is" $?
 status 2 tune --model gcan --tuner grid "${SMALL[@]}" --plot "$tmp/no/dir/p.svg" &&
   grep -q "cannot write the plot" "$tmp/err" && [ ! -s "$tmp/out" ]
 ok "--plot to an unwritable path: exit 2, nothing on stdout" $?

@@ -268,5 +268,128 @@ run 20 analyze --family delta --c 1e-100000 "$I"/random-1.gssl
 want 0 "huge c text" && head -n 1 "$tmp/out" | grep -q "^family delta (c = ~1e-100000 \[exact: 100002 digits\]) on \[0, 1\]: 1 instance, 8 scored nodes$"
 ok "analyze delta at c = 1e-100000: the header summarizes c" $?
 
+# 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
+#     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
+#     past 10^-300, clamps them to the axis's end and says so; every number in
+#     the SVG is finite and inside the picture, on every scale.
+svg_check() { # SVG OFFSCALE(0|1): the numbers finite and in the picture, the bp inside the frame
+  python3 - "$1" "$2" <<'PY'
+import math, re, sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+bad, bps = [], []
+for el in root.iter():
+    for key, val in el.attrib.items():
+        if key in ("x", "y", "x1", "x2", "y1", "y2", "cx", "cy", "r", "width", "height", "d", "points", "dy"):
+            for num in re.findall(r"[-+]?(?:nan|inf|[0-9.]+(?:e[-+]?[0-9]+)?)", val, re.I):
+                v = float(num)
+                absolute = key not in ("d", "points", "dy")  # (paths hold relative steps)
+                if not math.isfinite(v) or (absolute and not -1 <= v <= 961):
+                    bad.append(f"{el.tag} {key}={val}")
+    if el.attrib.get("class") == "bp":
+        bps.append(float(el.attrib["x1"]))
+off = any(el.attrib.get("class") == "offscale" for el in root.iter())
+ok = not bad and bps and all(80 <= x <= 690 for x in bps) and off == (sys.argv[2] == "1")
+print("bad numbers:", bad[:5], "bp x:", bps, "offscale:", off) if not ok else None
+sys.exit(0 if ok else 1)
+PY
+}
+python3 -c "print('p gssl 4 2\ne 1 2 1\ne 1 3 1\ne 1 4 1.' + '9' * 800 + '\nl 1 0\nl 2 1\nl 3 1\nt 4 0')" >"$tmp/far.gssl"
+for x in logit log linear; do
+  run 30 analyze --family alpha --plot "$tmp/n.svg" --x $x "$R"/alpha-near-one.gssl
+  want 0 "near one, $x" && svg_check "$tmp/n.svg" 0
+  ok "alpha at 1 - 1.25e-91, --x $x: every SVG number finite, the breakpoint in the frame" $?
+  run 30 analyze --family alpha --plot "$tmp/f.svg" --x $x "$tmp/far.gssl"
+  want 0 "at 1 - 2.5e-801, $x" && svg_check "$tmp/f.svg" $([ $x = logit ] && echo 1 || echo 0)
+  ok "alpha at 1 - 2.5e-801, --x $x: finite, clamped (and said so) only on the logit axis" $?
+done
+run 30 analyze --family alpha --plot "$tmp/n.svg" --x logit "$R"/alpha-near-one.gssl
+bpx=$(grep -o 'class="bp" x1="[0-9.]*"' "$tmp/n.svg" | grep -o '[0-9.]*"$' | tr -d '"')
+awk -v x="$bpx" 'BEGIN { exit !(x > 600 && x < 690) }'
+ok "the breakpoint at logit 90.9 lies right of the tick 1-10^-84 and left of the end ($bpx)" $?
+
+# 16. File and dataset names are any bytes: a newline, \x01, a quote and a
+#     backslash, a byte that is no UTF-8. Every JSON output that names them
+#     (analyze --per-instance, merge, eval, tune, bounds, gnn train and tune)
+#     stays valid JSON (json.tool reads it) and gives the names back.
+J="$tmp/json16"
+mkdir -p "$J"
+nl=$'a\nb.gssl' ctl=$'c\x01d"\\.gssl' bin=$'e\xfff.gssl'
+cp "$I"/random-1.gssl "$J/$nl"; cp "$I"/random-2.gssl "$J/$ctl"; cp "$I"/random-3.gssl "$J/$bin"
+cd "$J"
+json_valid() { # description names...: stdout is valid JSON holding the names
+  local d=$1; shift   # (names as Python literals; a byte that is no UTF-8 reads as U+FFFD)
+  want 0 "$d" && python3 -c '
+import ast, json, sys
+def strings(v):
+    if isinstance(v, str):
+        yield v
+    for w in (v.values() if isinstance(v, dict) else v if isinstance(v, list) else []):
+        yield from strings(w)
+text = open(sys.argv[1], "rb").read().decode("utf-8")  # (JSON is UTF-8 text)
+found = list(strings(json.loads(text)))
+for want in map(ast.literal_eval, sys.argv[2:]):
+    if not any(want in s for s in found):
+        sys.exit("missing " + repr(want))' "$tmp/out" "$@"
+}
+names=('"a\nb.gssl"' "'c\\x01d\"\\\\.gssl'" '"e\ufffdf.gssl"')
+run 30 analyze --family lambda --json --per-instance --save-profile p.ctp "$nl" "$ctl" "$bin"
+json_valid "analyze" "${names[@]}"; ok "analyze --json --per-instance: valid JSON with every name" $?
+run 30 analyze --family alpha --json --per-instance --shard 0/2 --save-profile s0.ctp "$nl" "$ctl" "$bin"
+run 30 analyze --family alpha --json --per-instance --shard 1/2 --save-profile s1.ctp "$nl" "$ctl" "$bin"
+run 30 merge --json s1.ctp s0.ctp
+json_valid "merge"; ok "merge --json of their shards: valid JSON" $?
+run 30 eval --family delta --at 1/2 --json "$nl" "$ctl" "$bin"
+json_valid "eval" "${names[@]}"; ok "eval --json: valid JSON with every name" $?
+run 30 eval --at 1/2 --json p.ctp
+json_valid "eval of a profile" "${names[@]}"; ok "eval --json of a profile: valid JSON with every name" $?
+run 60 tune --family lambda --json --train "$nl" "$ctl" --test "$bin"
+json_valid "tune"; ok "tune --json: valid JSON" $?
+run 60 bounds --family lambda --json "$nl" "$ctl" "$bin"
+json_valid "bounds"; ok "bounds --json: valid JSON" $?
+ds=$'tiny\n"csv\x01\xff'
+cp -r "$ROOT"/tests/data/tiny-csv "$J/$ds"
+run 60 gnn train --model gcn --epochs 3 --seeds 1 --json --dataset "$J/$ds"
+json_valid "gnn train" "'tiny\\n\"csv\\x01\\ufffd'"; ok "gnn train --json on a folder so named: valid JSON with the name" $?
+cp -r "$ROOT"/tests/fixtures/tinyweb "$J/$ds-web"
+run 120 gnn tune --model sgc --tuner grid --grid 2 --runs 1 --subgraphs 1 --subgraph-nodes 10 --epochs 3 --json --dataset "$J/$ds-web"
+json_valid "gnn tune" "'tiny\\n\"csv\\x01\\ufffd'"; ok "gnn tune --json on a folder so named: valid JSON with the name" $?
+cd "$ROOT"
+
+# 17. Messages that name the cause, and hostile counts that cost nothing.
+run 10 tune --rademacher 999999999 --train "$I"/random-1.gssl --test "$I"/random-2.gssl
+clean_fail 1 "rademacher takes a count from 1 to 100000000, not '999999999'" "rademacher"
+ok "tune --rademacher 999999999: the real limit named" $?
+run 10 tune --grid 100000001 --train "$I"/random-1.gssl --test "$I"/random-2.gssl
+clean_fail 1 "grid takes a count from 0 to 100000000, not '100000001'" "grid"
+ok "tune --grid 100000001: the real limit named" $?
+printf 'p gssl 2 2\ne 1 2 1e100001\nl 1 0\nt 2 1\n' >"$tmp/exp.gssl"
+run 10 analyze --family lambda "$tmp/exp.gssl"
+clean_fail 2 "exp.gssl:2: weight '1e100001' has an exponent beyond +-100000" "exponent"
+ok "a weight 1e100001: the exponent limit named, not 'malformed'" $?
+printf 'p gssl 2 2\ne 1 2 1e100000x\nl 1 0\nt 2 1\n' >"$tmp/exp.gssl"
+run 10 analyze --family lambda "$tmp/exp.gssl"
+clean_fail 2 "exp.gssl:2: malformed weight '1e100000x'" "malformed"
+ok "a weight 1e100000x: still malformed" $?
+run 30 gnn train --model gcn --epochs 5 --dataset "$ROOT"/tests/data/tiny-csv --split random:0.99
+clean_fail 2 "the validation split of seed 0 is empty" "empty validation"
+ok "gnn train with an empty validation split: refused (not 'val 0.0000' and 'still rising')" $?
+run 30 gnn tune --model sgc --tuner grid --grid 2 --runs 1 --subgraphs 1 --subgraph-nodes 10 --epochs 3 --val 0 --dataset "$ROOT"/tests/fixtures/tinyweb
+clean_fail 2 "split 0.2/0 leave no training, no validation or no test node" "gnn tune --val 0"
+ok "gnn tune with no validation node in its subgraphs: refused" $?
+cp -r "$ROOT"/tests/fixtures/tinycite/planetoid "$tmp/bighead"
+sed -i '1s/^[0-9]* /268435456 /' "$tmp/bighead/labels.txt"
+sed 's/^instances 2$/instances 999999999/' "$tmp/r.ctp" >"$tmp/count.ctp"
+for lim in 300000 unlimited; do # (ASan needs its terabytes: there, no limit)
+  [ "$SLOW" -eq 1 ] || [ $lim = unlimited ] || continue
+  rc=0
+  (ulimit -v $lim; exec timeout 30 "$C" gnn train --model gcn --epochs 2 --dataset "$tmp/bighead") >"$tmp/out" 2>"$tmp/err" || rc=$?
+  clean_fail 2 "labels.txt:1: header says 268435456 nodes, the file has 300" "big header"
+  ok "labels.txt header of 2^28 nodes over 300 lines, memory $lim: the count named, nothing allocated for it" $?
+  rc=0
+  (ulimit -v $lim; exec timeout 30 "$C" merge "$tmp/count.ctp") >"$tmp/out" 2>"$tmp/err" || rc=$?
+  clean_fail 2 "count.ctp:15: expected a \`i\` line" "instances count"
+  ok "a profile's 'instances 999999999' over 2 lines, memory $lim: its line named, nothing allocated for it" $?
+done
+
 echo "$((checks - fails)) of $checks checks passed"
 [ "$fails" -eq 0 ]

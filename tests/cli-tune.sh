@@ -25,7 +25,7 @@ L4=$I/lambda-gadget-x4.gssl L6=$I/lambda-gadget-x6.gssl
 # eval at and around the threshold, both tie rules
 jtrue '.loss == "1" and .tied_nodes == 1 and .accuracy == "0"' eval --family lambda --at 2 $L4
 ok "eval: the tie at lambda = 2 goes to class 0 (wrong)" $?
-jtrue '.loss == "1/2" and .loss_decimal == "0.5"' eval --family lambda --at 2 --ties expected $L4
+jtrue '.loss == "1/2" and .loss_decimal == 0.5' eval --family lambda --at 2 --ties expected $L4
 ok "eval --ties expected: a two-way tie containing the truth costs 1/2" $?
 jtrue '.loss == "0" and .tied_nodes == 0' eval --family lambda --at 201/100 $L4
 ok "eval: class 1 just above the threshold" $?
@@ -58,7 +58,7 @@ jtrue '.chosen == "2" and .test_loss == "1" and .test_optimal_loss == "0" and .g
 ok "tune: train x=6 chooses 2, exactly x=4's threshold: the tie loses" $?
 jtrue '.test_loss == "1/2" and .gap == "1/2"' tune --family lambda --ties expected --train $L6 --test $L4
 ok "tune --ties expected: the same tie costs 1/2" $?
-jtrue '.families[0].grid == {"points": 100, "chosen": "43/20", "chosen_decimal": "2.15", "train_loss": "0", "train_loss_decimal": "0", "test_loss": "0", "test_loss_decimal": "0", "miss": "0", "miss_decimal": "0"}' \
+jtrue '.families[0].grid == {"points": 100, "chosen": "43/20", "chosen_decimal": 2.15, "train_loss": "0", "train_loss_decimal": 0, "test_loss": "0", "test_loss_decimal": 0, "miss": "0", "miss_decimal": 0}' \
   tune --family lambda --train $L4 --test $L6
 ok "tune grid: first log-spaced point above 2 is 10^(1/3) = 2.15" $?
 jtrue '.chosen == "1/2" and .families[0].grid.chosen == "1/4"' \
@@ -100,12 +100,21 @@ ok "tune --family all: three rows, the chosen one of least training loss" $?
 ok "text report leads with the answer" $?
 "$C" tune --family lambda --plot "$tmp/t.svg" --train $L4 --test $L6 >/dev/null
 tail -c 20 "$tmp/t.svg" | grep -q "</svg>"; ok "tune --plot writes a complete SVG" $?
+# the training profile above the test profile: each panel is the analyze plot
+"$C" analyze --family lambda --plot "$tmp/a4.svg" $L4 >/dev/null
+"$C" analyze --family lambda --plot "$tmp/a6.svg" $L6 >/dev/null
+[ "$(grep -c 'class="panel"' "$tmp/t.svg")" = 2 ] &&
+  grep -q '>training set: the value is chosen here (lambda = ' "$tmp/t.svg" &&
+  sed -n '/id="panel-0"/,/^<\/g><!-- panel-0 -->$/p' "$tmp/t.svg" | sed '1d;$d' | cmp -s - "$tmp/a4.svg" &&
+  sed -n '/id="panel-1"/,/^<\/g><!-- panel-1 -->$/p' "$tmp/t.svg" | sed '1d;$d' | cmp -s - "$tmp/a6.svg"
+ok "tune --plot: the training and the test profile, each the analyze plot" $?
 
 # Real graphs, where exact ties are common: tune checks its direct solve
 # against the profile internally (a mismatch aborts); eval at the chosen value
 # must repeat the reported test loss. Skipped (and named) without the datasets.
-if [ -d ../shared/datasets/cora ]; then
-  "$C" sample --dataset ../shared/datasets/cora --nodes 30 --count 20 --seed 7 --out "$tmp/cora" >/dev/null
+DATA=${CERTUNE_DATA:-../shared/datasets}
+if [ -d "$DATA/cora" ]; then
+  "$C" sample --dataset "$DATA/cora" --nodes 30 --count 20 --seed 7 --out "$tmp/cora" >/dev/null
   for fam in lambda alpha delta; do
     j=$("$C" tune --family $fam --ties expected --train "$tmp/cora" --test "$tmp/cora" --json) &&
       x=$(printf '%s' "$j" | jq -r .chosen) &&
@@ -114,7 +123,7 @@ if [ -d ../shared/datasets/cora ]; then
   done
 else
   skipped=$((skipped + 3))
-  echo "SKIPPED: 3 Cora checks (../shared/datasets/cora absent)"
+  echo "SKIPPED: 3 Cora checks ($DATA/cora absent; set CERTUNE_DATA to a data root)"
 fi
 
 # errors: exit 2, a message naming the file, nothing on stdout

@@ -132,6 +132,14 @@ run tune --family lambda --dataset "$F/tinycite" --split public
   grep -q "validation accuracy" "$tmp/out"
 ok "tune --dataset text report" $?
 
+run tune --family lambda --dataset "$F/tinycite" --split public --plot "$tmp/wp.svg"
+[ "$rc" -eq 0 ] && [ "$(grep -c 'class="panel"' "$tmp/wp.svg")" = 2 ] &&
+  grep -q ">validation nodes: the value is chosen here (lambda = " "$tmp/wp.svg"
+ok "tune --dataset --plot: the validation profile above the test profile" $?
+run tune --family lambda --dataset "$F/tinyweb" --split geom-gcn --plot "$tmp/wp.svg"
+clean_fail 1 "--plot draws one split"
+ok "--plot with all ten splits: a usage error" $?
+
 # 4. Errors: exit status, message, nothing on stdout.
 run instance --dataset "$F/tinynpz" --split public --out "$tmp/x.gssl"
 clean_fail 2 "tinynpz: no public split (it has no shipped split" && [ ! -e "$tmp/x.gssl" ]

@@ -37,5 +37,10 @@ if [ -x "$B/fuzz/fuzz-dataset" ]; then
   run fuzz-dataset "$B/fuzz/fuzz-dataset" -max_total_time="${FUZZ_DATASET_SECONDS:-10}" \
     -rss_limit_mb=4096 "$B/fuzz/corpus-dataset" fuzz/corpus-dataset
 fi
+if [ -x "$B/fuzz/fuzz-graphin" ]; then
+  mkdir -p "$B/fuzz/corpus-graphin"
+  run fuzz-graphin "$B/fuzz/fuzz-graphin" -max_total_time="${FUZZ_GRAPHIN_SECONDS:-10}" \
+    -rss_limit_mb=4096 "$B/fuzz/corpus-graphin" fuzz/corpus-graphin
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,7 @@
 /* Tests of lambda: sign polynomials against hand derivations (the paper's
    gadget) and against the sign of F[i][k] - F[i][l] from a dense exact solve
    at rational lambda on random connected instances; whole analyses with the
-   ball path (lsroot.h, every component of >= 2 nodes) against the exact path
+   ball path (lskron.h, every component of >= 2 nodes) against the exact path
    on random sets. */
 #include <string.h>
 #include <flint/fmpq_mat.h>

@@ -1,354 +1,482 @@
-/* t-lsroot: the alpha family's ball path (lsroot.h) against independent
-   computations: the gap certificate on cycles (lambda_2(C_n) = cos(2 pi / n)),
-   the exact sign oracle against tests/oracle_alpha.h (Arb at 1024 bits) and
-   the gadget's exact threshold 3/4, whole analyses on the ball path against
-   the exact path (src/alpha*.c, shares no code with lsroot) on random sets,
-   and the text form read back (and rejected when tampered with). */
+/* t-lsroot: the generic root kind (lsroot.h) over a system of its own, a toy
+   that shares no code with lsalpha or lskron: per row a polynomial p_i with
+   rational coefficients in the models' variable a, its models the exact
+   coefficients as balls widened by 2^-(30 + 10 level), its exact sign by
+   evaluating p_i, and the roots' variable a itself or x = (1 - a) / a
+   (decreasing, as lambda's). Checked: the search's zeros and signs right of 0
+   (a leading zero divided out, a row sharing another's function, a zero on
+   a segment's end refused), the roots made from them and narrowed (each
+   model built once per disk), the oracle chain against the exact sign inside
+   and outside the disk, the comparison, the decimal certificate and the
+   function's words, the text read back (and rejected when tampered with),
+   and that every system and disk is freed at the end. */
+#include <stdatomic.h>
 #include <string.h>
+#include <arb_poly.h>
+#include <flint/fmpq_poly.h>
 #include "check.h"
-#include "oracle_alpha.h"
-#include "certune/alpha.h"
-#include "certune/family.h"
-#include "certune/gen.h"
 #include "certune/lsroot.h"
-#include "../src/lsroot/lsroot_internal.h"
+#include "certune/qparse.h"
 
-static FILE *devnull;
+typedef struct {
+    ct_lsroot_sys_struct head;
+    int decreasing;      /* x = (1 - a) / a, else x = a */
+    fmpq_poly_struct *p; /* per row: the function of the pair (0, 1) */
+} toy_struct;
 
-/* The system of a connected instance with integer weights, built here from
-   the edges: square parts by trial division (independent of alpha_square.c). */
-static ct_lssys_struct *sys_of(const ct_instance_struct *I)
+static slong toy_live_sys, toy_live_disks;
+static atomic_long toy_builds; /* the narrowing builds on two threads */
+static const ct_lsroot_type_struct toy_type;
+
+static toy_struct *toy_new(slong n, int decreasing, const char *const *polys)
 {
-    slong n = I->n, *rs = flint_calloc(n + 1, sizeof(slong)), *col, *fill;
-    fmpz *w, *deg = _fmpz_vec_init(n);
-    for (slong e = 0; e < I->nedges; e++)
-        rs[I->eu[e] + 1]++, rs[I->ev[e] + 1]++;
-    for (slong i = 0; i < n; i++)
-        rs[i + 1] += rs[i];
-    col = flint_malloc(FLINT_MAX(rs[n], 1) * sizeof(slong));
-    w = _fmpz_vec_init(FLINT_MAX(rs[n], 1));
-    fill = flint_malloc(n * sizeof(slong));
-    memcpy(fill, rs, n * sizeof(slong));
-    for (slong e = 0; e < I->nedges; e++) {
-        slong u = I->eu[e], v = I->ev[e];
-        col[fill[u]] = v, fmpz_set(w + fill[u]++, fmpq_numref(I->ew + e));
-        col[fill[v]] = u, fmpz_set(w + fill[v]++, fmpq_numref(I->ew + e));
-        fmpz_add(deg + u, deg + u, fmpq_numref(I->ew + e));
-        fmpz_add(deg + v, deg + v, fmpq_numref(I->ew + e));
-    }
-    slong m = 0, *lab = flint_malloc(n * sizeof(slong)),
-          *cls = flint_malloc(n * sizeof(slong));
-    fmpz *q = _fmpz_vec_init(n), *r = _fmpz_vec_init(n);
+    toy_struct *S = flint_calloc(1, sizeof(toy_struct));
+    S->head.refs = 1, S->head.type = &toy_type, S->head.n = n, S->head.c = 2;
+    S->decreasing = decreasing;
+    S->p = flint_malloc(n * sizeof(fmpq_poly_struct));
     for (slong i = 0; i < n; i++) {
-        if (I->label[i] < 0)
-            continue;
-        ulong d = fmpz_get_ui(deg + i), qq = 1;
-        for (ulong p = 2; p * p <= d; p++)
-            while (d % (p * p) == 0)
-                d /= p * p, qq *= p;
-        lab[m] = i, cls[m] = I->label[i];
-        fmpz_set_ui(q + m, qq), fmpz_set_ui(r + m++, d);
+        fmpq_poly_init(S->p + i);
+        if (polys != NULL)
+            fmpq_poly_set_str(S->p + i, polys[i]);
     }
-    ct_lssys_struct *S = ct_lssys_new(n, rs, col, w, deg, m, lab, cls, q, r, I->c);
-    _fmpz_vec_clear(w, FLINT_MAX(rs[n], 1)), _fmpz_vec_clear(deg, n);
-    flint_free(rs), flint_free(col), flint_free(fill), flint_free(lab), flint_free(cls);
-    _fmpz_vec_clear(q, n), _fmpz_vec_clear(r, n);
+    toy_live_sys++;
     return S;
 }
 
-/* A cycle of n nodes, unit weights, node 0 labeled class 0 and node 1 class 1. */
-static void cycle(ct_instance_t I, slong n)
+static void toy_clear(ct_lsroot_sys_struct *H)
 {
-    ct_gen_instance_init(I, "cycle", n, 2, n);
-    for (slong e = 0; e < n; e++) {
-        I->eu[e] = FLINT_MIN(e, (e + 1) % n), I->ev[e] = FLINT_MAX(e, (e + 1) % n);
-        fmpq_one(I->ew + e);
-    }
-    I->nedges = n;
-    I->label[0] = 0, I->label[1] = 1;
+    toy_struct *S = (toy_struct *)H;
+    for (slong i = 0; i < S->head.n; i++)
+        fmpq_poly_clear(S->p + i);
+    flint_free(S->p), flint_free(S);
+    toy_live_sys--;
 }
 
-/* lambda_2 = cos(2 pi / n): 1/2 (n = 6: mu = lambda_2 must fail), sqrt(2)/2
-   (8), sqrt(3)/2 (12), 0.98769 (40, between 1 - 2^-6 and 1 - 2^-7). */
-static void check_gap(void)
+static int toy_map(fmpq_t a, const ct_lsroot_sys_struct *H, const fmpq_t x)
 {
-    static const struct {
-        slong n;
-        int k, holds;
-    } cases[] = {{6, 1, 0},  {6, 2, 1},  {8, 1, 0},  {8, 2, 1},
-                 {12, 2, 0}, {12, 3, 1}, {40, 6, 0}, {40, 7, 1}};
-    for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
-        ct_instance_t I;
-        cycle(I, cases[t].n);
-        ct_lssys_struct *S = sys_of(I);
-        CHECK_MSG(_ct_lssys_gap_proved(S, cases[t].k) == cases[t].holds,
-                  "C_%ld, mu = 1 - 2^-%d", (long)cases[t].n, cases[t].k);
-        ct_lssys_unref(S);
-        ct_instance_clear(I);
-    }
-}
-
-/* The exact oracle against Arb's dense solve at random rationals. */
-static void check_exact_oracle(flint_rand_t state)
-{
-    for (slong s = 0; s < 30; s++) {
-        ct_gen_params_t P;
-        ct_instance_t I;
-        ct_gen_params_init(P, 3 + (slong)n_randint(state, 12),
-                           2 + (slong)n_randint(state, 3));
-        P->connected = 1;
-        P->labeled = 0.4;
-        ct_gen_instance(I, P, 77, s);
-        ct_lssys_struct *S = sys_of(I);
-        arb_mat_t F;
-        arb_mat_init(F, I->n, I->c);
-        fmpq_t x;
-        fmpq_init(x);
-        fmpq_set_si(x, 1 + (slong)n_randint(state, 98), 99);
-        oracle_alpha_scores(F, I, x, 1024);
-        for (slong i = 0; i < I->n; i++)
-            for (slong k = 0; k < I->c; k++)
-                for (slong l = k + 1; l < I->c; l++) {
-                    int want = oracle_alpha_sign(F, i, k, l, 1024);
-                    int got = _ct_lsroot_sign_exact(S, i, k, l, x);
-                    CHECK_MSG(want == got, "set %ld row %ld (%ld, %ld): %d vs %d",
-                              (long)s, (long)i, (long)k, (long)l, got, want);
-                }
-        fmpq_clear(x);
-        arb_mat_clear(F);
-        ct_lssys_unref(S);
-        ct_instance_clear(I);
-    }
-}
-
-/* The x = 1/4 gadget scaled by 4: edges (1,2) = (1,3) = 4, (1,4) = 1; node 1
-   class 0, nodes 2, 3 class 1: row 4's pair (0, 1) has the sign of 3/2 - 2
-   alpha (docs/alpha.md), an exact rational zero at 3/4. */
-static void check_gadget_oracle(void)
-{
-    ct_instance_t I;
-    ct_gen_instance_init(I, "gadget", 4, 2, 3);
-    slong eu[3] = {0, 0, 0}, ev[3] = {1, 2, 3}, wt[3] = {4, 4, 1};
-    for (slong e = 0; e < 3; e++)
-        I->eu[e] = eu[e], I->ev[e] = ev[e], fmpq_set_si(I->ew + e, wt[e], 1);
-    I->nedges = 3;
-    I->label[0] = 0, I->label[1] = 1, I->label[2] = 1;
-    ct_lssys_struct *S = sys_of(I);
-    static const slong num[] = {74, 3, 76}, den[] = {100, 4, 100};
-    static const int want[] = {1, 0, -1};
-    fmpq_t x;
-    fmpq_init(x);
-    for (int t = 0; t < 3; t++) {
-        fmpq_set_si(x, num[t], den[t]);
-        CHECK_MSG(_ct_lsroot_sign_exact(S, 3, 0, 1, x) == want[t], "gadget at %ld/%ld",
-                  (long)num[t], (long)den[t]);
-    }
-    fmpq_clear(x);
-    ct_lssys_unref(S);
-    ct_instance_clear(I);
-}
-
-/* Whether two analyses agree on everything but the breakpoints' exact forms
-   (the same points, decimal certificates, losses, changes). */
-static int same_analysis(const ct_analysis_t A, const ct_analysis_t B)
-{
-    if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
-        !fmpq_equal(A->min_loss, B->min_loss))
-        return 0;
-    for (slong b = 0; b < A->nbp; b++)
-        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
-            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
-            A->jump[b] != B->jump[b] || !fmpq_equal(A->point_loss + b, B->point_loss + b))
+    if (((const toy_struct *)H)->decreasing) {
+        if (fmpq_sgn(x) <= 0)
             return 0;
-    for (slong b = 0; b <= A->nbp; b++)
-        if (!fmpq_equal(A->piece_loss + b, B->piece_loss + b))
+        fmpq_add_si(a, x, 1);
+        fmpq_inv(a, a);
+        return 1;
+    }
+    fmpq_set(a, x);
+    return fmpq_sgn(x) > 0 && fmpq_cmp_ui(x, 1) < 0;
+}
+
+static void toy_unmap(fmpq_t x, const ct_lsroot_sys_struct *H, double a)
+{
+    arf_t t;
+    arf_init(t);
+    arf_set_d(t, a);
+    arf_get_fmpq(x, t);
+    arf_clear(t);
+    if (((const toy_struct *)H)->decreasing) { /* (1 - a) / a */
+        fmpq_inv(x, x);
+        fmpq_sub_si(x, x, 1);
+    }
+}
+
+/* P: row i's polynomial around D's center, coefficients widened by rad. */
+static void toy_poly(ct_lsroot_poly_struct *P, const ct_lsroot_disk_struct *D, slong i,
+                     const mag_t rad)
+{
+    const fmpq_poly_struct *p = ((const toy_struct *)D->sys)->p + i;
+    arb_poly_t f;
+    arb_t c;
+    arb_poly_init(f), arb_init(c);
+    arb_poly_set_fmpq_poly(f, p, 256);
+    arb_set_d(c, D->c);
+    arb_poly_taylor_shift(f, f, c, 256);
+    slong J = FLINT_MAX(arb_poly_length(f), 1) - 1;
+    arb_ptr a = _arb_vec_init(J + 1);
+    for (slong j = 0; j < arb_poly_length(f); j++) {
+        arb_set(a + j, f->coeffs + j);
+        if (!arb_is_zero(a + j))
+            arb_add_error_mag(a + j, rad);
+    }
+    mag_init(P->tau), mag_init(P->dtau);
+    P->c = D->c, P->r = D->r;
+    if (D->c == 0) {
+        mag_t K;
+        mag_init(K); /* 0: the polynomial is the whole series */
+        ct_lsroot_poly_set_series(P, a, J, D->r, K);
+        mag_clear(K);
+    } else {
+        P->shift = 0, P->len = J + 1;
+        P->Q = _arb_vec_init(P->len);
+        _arb_vec_set(P->Q, a, P->len);
+    }
+    _arb_vec_clear(a, J + 1);
+    arb_poly_clear(f), arb_clear(c);
+}
+
+static int toy_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_struct *D,
+                         int level, slong row, slong k, slong l)
+{
+    mag_t rad;
+    if (level < 0 || k != 0 || l != 1)
+        return 1;
+    mag_init(rad);
+    mag_one(rad);
+    mag_mul_2exp_si(rad, rad, -30 - 10 * level);
+    toy_poly(P, D, row, rad);
+    mag_clear(rad);
+    *prec = 64 + 32 * level;
+    return 0;
+}
+
+static slong toy_keys(slong *key, const ct_lsroot_sys_struct *S, slong k, slong l)
+{
+    (void)S, (void)k, (void)l;
+    key[0] = 0;
+    return 1;
+}
+
+static void toy_build(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key)
+{
+    (void)D, (void)level, (void)k, (void)l, (void)key;
+    atomic_fetch_add(&toy_builds, 1);
+}
+
+static int toy_sign_exact(const ct_lsroot_sys_struct *H, slong row, slong k, slong l,
+                          const fmpq_t x)
+{
+    const toy_struct *S = (const toy_struct *)H;
+    fmpq_t a, v;
+    (void)k, (void)l; /* one pair */
+    fmpq_init(a), fmpq_init(v);
+    toy_map(a, H, x);
+    fmpq_poly_evaluate_fmpq(v, S->p + row, a);
+    int s = fmpq_sgn(v);
+    fmpq_clear(a), fmpq_clear(v);
+    return s;
+}
+
+static int toy_equal(const ct_lsroot_sys_struct *A, const ct_lsroot_sys_struct *B)
+{
+    const toy_struct *S = (const toy_struct *)A, *T = (const toy_struct *)B;
+    if (S->head.n != T->head.n || S->decreasing != T->decreasing)
+        return 0;
+    for (slong i = 0; i < S->head.n; i++)
+        if (!fmpq_poly_equal(S->p + i, T->p + i))
             return 0;
     return 1;
 }
 
-/* One set analyzed with the ball path for components of >= min nodes and
-   with the exact path only; returns the number of ls breakpoints. */
-static slong compare_paths(const ct_instance_struct *set, slong m, int score_all,
-                           slong min, const char *what)
+/* "N DEC" and per row "LEN C0 C1 ...". */
+static void toy_write(FILE *f, const ct_lsroot_sys_struct *H)
 {
-    ct_analysis_t A, B;
-    char err[512];
-    slong old = ct_lsroot_set_min_nodes(WORD_MAX), nls = 0;
-    int ra = ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
-                               sizeof(err));
-    ct_lsroot_set_min_nodes(min);
-    int rb = ct_family_analyze(B, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
-                               sizeof(err));
-    ct_lsroot_set_min_nodes(old);
-    CHECK_MSG(ra == rb, "%s: returns %d and %d", what, ra, rb);
-    if (ra == 0 && rb == 0) {
-        CHECK_MSG(same_analysis(A, B), "%s: the ball path changed the analysis", what);
-        for (slong b = 0; b < B->nbp; b++)
-            nls += B->bp[b].kind == CT_BPOINT_LS;
+    const toy_struct *S = (const toy_struct *)H;
+    fmpq_t c;
+    fmpq_init(c);
+    fprintf(f, "%ld %d", (long)S->head.n, S->decreasing);
+    for (slong i = 0; i < S->head.n; i++) {
+        fprintf(f, " %ld", (long)fmpq_poly_length(S->p + i));
+        for (slong j = 0; j < fmpq_poly_length(S->p + i); j++) {
+            fmpq_poly_get_coeff_fmpq(c, S->p + i, j);
+            fputc(' ', f);
+            fmpq_fprint(f, c);
+        }
     }
-    if (m == 1 && ra == 0) { /* one instance on 2 threads: the ball path's blocks */
-        ct_analysis_t T;
-        ct_lsroot_set_min_nodes(min);
-        int rt = ct_family_analyze_threads(T, CT_FAMILY_ALPHA, NULL, set, m, score_all, 0,
-                                           2, devnull, err, sizeof(err));
-        ct_lsroot_set_min_nodes(old);
-        CHECK_MSG(rt == 0 && same_analysis(A, T), "%s: 2 threads changed the analysis",
-                  what);
-        if (rt == 0)
-            ct_analysis_clear(T);
-    }
-    if (ra == 0)
-        ct_analysis_clear(A);
-    if (rb == 0)
-        ct_analysis_clear(B);
-    return nls;
+    fmpq_clear(c);
 }
 
-static void check_random_paths(flint_rand_t state)
+static ct_lsroot_sys_struct *toy_read(const char **s)
 {
-    static const double ps[] = {0.05, 0.1, 0.3};
-    slong nls = 0;
-    long b0, f0, e0, b1, f1, e1;
-    ct_lsroot_counts(&b0, &f0, &e0);
-    for (slong s = 0; s < 40; s++) {
-        ct_instance_struct set[3];
-        slong m = 1 + (slong)n_randint(state, 3), ncls = 2 + (slong)n_randint(state, 3);
-        char what[64];
-        ct_gen_params_t P[3];
-        for (slong j = 0; j < m; j++) {
-            ct_gen_params_init(P[j], 8 + (slong)n_randint(state, 50), ncls);
-            P[j]->p = ps[n_randint(state, 3)];
-            P[j]->connected = n_randint(state, 4) != 0;
-            P[j]->labeled = 0.15 + 0.1 * n_randint(state, 4);
-            P[j]->weight = (ct_gen_weight_t)n_randint(state, 5);
-            /* every fifth set with m >= 2 holds one instance twice: equal
-               zeros of one function in two places */
-            slong k = s % 5 == 4 && j == 1 ? 8 * s : 8 * s + j;
-            ct_gen_instance(set + j, P[k == 8 * s ? 0 : j], 2024, k);
+    slong n, dec, len;
+    if (ct_qparse_tok_slong(&n, s) || ct_qparse_tok_slong(&dec, s) || n < 1 || n > 100)
+        return NULL;
+    toy_struct *S = toy_new(n, dec != 0, NULL);
+    fmpq_t c;
+    fmpq_init(c);
+    int bad = 0;
+    for (slong i = 0; i < n && !bad; i++) {
+        bad = ct_qparse_tok_slong(&len, s) || len < 0 || len > 100;
+        for (slong j = 0; j < len && !bad; j++) {
+            bad = ct_qparse_tok_fmpq(c, s);
+            fmpq_poly_set_coeff_fmpq(S->p + i, j, c);
         }
-        snprintf(what, sizeof(what), "set %ld", (long)s);
-        nls += compare_paths(set, m, n_randint(state, 3) == 0, 6, what);
-        for (slong j = 0; j < m; j++)
-            ct_instance_clear(set + j);
     }
-    ct_lsroot_counts(&b1, &f1, &e1);
-    printf(
-        "t-lsroot: %ld ls breakpoints, %ld components on the ball path, %ld fell back\n",
-        (long)nls, b1 - b0, f1 - f0);
-    CHECK(nls > 100 && b1 - b0 > 40);
+    fmpq_clear(c);
+    if (bad) {
+        toy_clear(&S->head);
+        return NULL;
+    }
+    return &S->head;
 }
 
-/* Every ls breakpoint of a 40-node instance's analysis written and read back:
-   the same interval and sign, equal to the original by ct_bpoint_cmp (zeros
-   of one function); the text with its sign flipped
-   is rejected. */
-static void check_io(void)
+static void toy_disk_init(ct_lsroot_disk_struct *D)
 {
-    ct_gen_params_t P;
-    ct_instance_t I;
-    ct_analysis_t A;
-    char err[512];
-    ct_gen_params_init(P, 40, 3);
-    P->connected = 1;
-    P->p = 0.1;
-    ct_gen_instance(I, P, 99, 1);
-    slong old = ct_lsroot_set_min_nodes(6), nls = 0;
-    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
-                            sizeof(err)) == 0);
-    ct_lsroot_set_min_nodes(old);
-    for (slong b = 0; b < A->nbp; b++) {
-        if (A->bp[b].kind != CT_BPOINT_LS)
-            continue;
-        char *buf = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&buf, &len);
-        ct_bpoint_write(f, A->bp + b);
-        fclose(f);
-        ct_bpoint_t c;
-        const char *s = buf;
-        int cmp = 2;
-        ct_bpoint_init(c);
-        CHECK_MSG(ct_bpoint_read(c, &s) == 0, "cannot read back: %s", buf);
-        CHECK(c->kind == CT_BPOINT_LS && fmpq_equal(c->ls.lo, A->bp[b].ls.lo) &&
-              fmpq_equal(c->ls.hi, A->bp[b].ls.hi) &&
-              c->ls.sign_lo == A->bp[b].ls.sign_lo);
-        CHECK(ct_bpoint_cmp(&cmp, c, A->bp + b) == 1 && cmp == 0);
-        ct_bpoint_clear(c);
-        char *flip = flint_malloc(strlen(buf) + 3);
-        strcpy(flip, buf);
-        strcpy(strrchr(flip, ' ') + 1, A->bp[b].ls.sign_lo > 0 ? "-1" : "1");
-        s = flip;
-        ct_bpoint_init(c);
-        CHECK_MSG(ct_bpoint_read(c, &s) != 0, "a flipped sign was accepted: %s", flip);
-        ct_bpoint_clear(c);
-        flint_free(flip);
-        free(buf);
-        nls++;
-    }
-    CHECK(nls > 0);
-    ct_analysis_clear(A);
-    ct_instance_clear(I);
+    D->models = NULL;
+    toy_live_disks++;
 }
 
-/* One ball-path zero bisected down to 2^-900: the oracle climbs through the
-   192-, 384- and 768-bit models to the exact solve; the signs it gave at the
-   ends must be those of the exact oracle there. */
-static void check_oracle_chain(void)
+static void toy_disk_clear(ct_lsroot_disk_struct *D)
 {
-    ct_gen_params_t P;
-    ct_instance_t I;
-    ct_analysis_t A;
-    char err[512];
-    long b0, f0, e0, b1, f1, e1;
-    ct_gen_params_init(P, 12, 2);
-    P->connected = 1;
-    ct_gen_instance(I, P, 5, 3);
-    slong old = ct_lsroot_set_min_nodes(6);
-    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
-                            sizeof(err)) == 0);
-    ct_lsroot_set_min_nodes(old);
-    slong b = 0;
-    while (b < A->nbp && A->bp[b].kind != CT_BPOINT_LS)
-        b++;
-    CHECK_MSG(b < A->nbp, "no ball-path breakpoint");
-    if (b < A->nbp) {
-        ct_lsroot_struct *r = &A->bp[b].ls;
-        fmpq_t w;
-        fmpq_init(w);
-        ct_lsroot_counts(&b0, &f0, &e0);
-        for (int it = 0; it < 1200; it++) {
-            fmpq_sub(w, r->hi, r->lo);
-            fmpq_mul_2exp(w, w, 900);
-            if (fmpq_cmp_ui(w, 1) < 0 || fmpq_equal(r->lo, r->hi))
-                break;
-            ct_bpoint_bisect(A->bp + b);
-        }
-        ct_lsroot_counts(&b1, &f1, &e1);
-        CHECK_MSG(e1 > e0, "the exact oracle was never reached");
-        if (!fmpq_equal(r->lo, r->hi)) {
-            const ct_lssys_struct *S = r->disk->sys;
-            CHECK(_ct_lsroot_sign_exact(S, r->row, r->k, r->l, r->lo) == r->sign_lo);
-            CHECK(_ct_lsroot_sign_exact(S, r->row, r->k, r->l, r->hi) == -r->sign_lo);
-        }
-        fmpq_clear(w);
+    (void)D;
+    toy_live_disks--;
+}
+
+static const ct_lsroot_type_struct toy_type = {.family = "toy",
+                                               .trim = 1,
+                                               .slot = CT_LSROOT_SLOT_ALPHA,
+                                               .map = toy_map,
+                                               .unmap = toy_unmap,
+                                               .pair_poly = toy_pair_poly,
+                                               .keys = toy_keys,
+                                               .build = toy_build,
+                                               .sign_exact = toy_sign_exact,
+                                               .equal = toy_equal,
+                                               .write = toy_write,
+                                               .read = toy_read,
+                                               .disk_init = toy_disk_init,
+                                               .disk_clear = toy_disk_clear,
+                                               .clear = toy_clear};
+
+/* The search's models: the exact coefficients (rounded to 256-bit balls). */
+static void toy_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
+                     slong l)
+{
+    ct_lsroot_disk_struct *const *disks = ctx;
+    mag_t zero;
+    (void)k, (void)l;
+    mag_init(zero);
+    toy_poly(P, disks[m], i, zero);
+    mag_clear(zero);
+}
+
+static double toy_kappa(const void *ctx, double c)
+{
+    (void)ctx, (void)c;
+    return 1;
+}
+
+/* A covering and its disks for S. */
+typedef struct {
+    slong nd;
+    double *cr, *seg;
+    ct_lsroot_disk_struct **disks;
+} toy_cover;
+
+static void toy_cover_init(toy_cover *C, toy_struct *S)
+{
+    ct_lsroot_cover(&C->nd, &C->cr, &C->seg, toy_kappa, NULL);
+    C->disks = flint_malloc(C->nd * sizeof(ct_lsroot_disk_struct *));
+    for (slong m = 0; m < C->nd; m++)
+        C->disks[m] = ct_lsroot_disk_new(&S->head, C->cr[2 * m], C->cr[2 * m + 1]);
+}
+
+static void toy_cover_clear(toy_cover *C)
+{
+    for (slong m = 0; m < C->nd; m++)
+        ct_lsroot_disk_unref(C->disks[m]);
+    flint_free(C->disks), flint_free(C->cr), flint_free(C->seg);
+}
+
+/* Searches rows[0..nr) of S (same given), c = 2 classes, both labeled. */
+static int toy_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy_cover *C,
+                      const slong *rows, const slong *same, slong nr)
+{
+    static const slong nlabk[2] = {1, 1};
+    ct_lsroot_search_struct F = {toy_make, C->disks, C->seg, C->nd, 2, nlabk};
+    int bad = ct_lsroot_search(z, nz, sign0, &F, rows, same, nr, 2);
+    for (slong j = 0; !bad && j < *nz; j++)
+        (*z)[j].node = rows[(*z)[j].t];
+    return bad;
+}
+
+/* Whether the exact signs at r's ends are its claimed ones. */
+static int toy_brackets(const ct_lsroot_struct *r)
+{
+    const ct_lsroot_sys_struct *S = r->disk->sys;
+    return fmpq_cmp(r->lo, r->hi) < 0 &&
+           toy_sign_exact(S, r->row, 0, 1, r->lo) == r->sign_lo &&
+           toy_sign_exact(S, r->row, 0, 1, r->hi) == -r->sign_lo;
+}
+
+static char *toy_text(const ct_lsroot_struct *r)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ct_lsroot_write(f, r);
+    fclose(f);
+    return buf;
+}
+
+static int toy_read_text(const char *text)
+{
+    ct_lsroot_t c;
+    const char *s = text;
+    ct_lsroot_init(c);
+    int rc = ct_lsroot_read(c, &toy_type, &s);
+    ct_lsroot_clear(c);
+    return rc;
+}
+
+/* The start of the i-th space-separated token of s from its end (i >= 1). */
+static char *toy_token_from_end(char *s, int i)
+{
+    char *p = s + strlen(s);
+    while (i > 0 && p > s)
+        if (*--p == ' ')
+            i--;
+    return p + 1;
+}
+
+/* The text read back gives an equal root; tampered texts are refused. */
+static void check_text(ct_lsroot_struct *r)
+{
+    char *text = toy_text(r), *bad = flint_malloc(strlen(text) + 8);
+    ct_lsroot_t c;
+    const char *s = text;
+    int cmp = 2;
+    ct_lsroot_init(c);
+    CHECK_MSG(ct_lsroot_read(c, &toy_type, &s) == 0 && *s == 0, "cannot read %s", text);
+    CHECK(fmpq_equal(c->lo, r->lo) && fmpq_equal(c->hi, r->hi) &&
+          c->sign_lo == r->sign_lo);
+    CHECK(ct_lsroot_cmp(&cmp, c, r) == 1 && cmp == 0);
+    ct_lsroot_clear(c);
+    strcpy(bad, text); /* the sign flipped */
+    strcpy(strrchr(bad, ' ') + 1, r->sign_lo > 0 ? "-1" : "1");
+    CHECK_MSG(toy_read_text(bad) != 0, "accepted %s", bad);
+    strcpy(bad, text); /* k = l = 1: k, the 8th token from the end, was 0 */
+    char *k = toy_token_from_end(bad, 8);
+    CHECK(k[0] == '0' && k[1] == ' ');
+    k[0] = '1';
+    CHECK_MSG(toy_read_text(bad) != 0, "accepted %s", bad);
+    flint_free(bad);
+    free(text);
+}
+
+static void check_increasing(void)
+{
+    static const char *polys[] = {"3  5/21 -22/21 1", "2  3/5 -1", "4  0 0 -9/10 1"};
+    toy_struct *S = toy_new(3, 0, polys);
+    toy_cover C;
+    toy_cover_init(&C, S);
+    slong rows[4] = {0, 1, 2, 0}, same[4] = {0, 1, 2, 0}, nz;
+    int sign0[4];
+    ct_lsroot_zero_struct *z;
+    CHECK(toy_search(&z, &nz, sign0, &C, rows, same, 4) == 0);
+    CHECK(sign0[0] == 1 && sign0[1] == 1 && sign0[2] == -1 && sign0[3] == 1);
+    CHECK_MSG(nz == 4, "%ld zeros", (long)nz);
+    static const char *want[] = {"1/3", "3/5", "5/7", "9/10"};
+    static const slong wrow[] = {0, 1, 0, 2};
+    ct_lsroot_struct *r;
+    toy_builds = 0;
+    ct_lsroot_roots(&r, C.disks, z, nz, 2);
+    slong ndisks = 0;
+    for (slong j = 0; j < nz; j++) {
+        slong t = 0;
+        while (t < j && z[t].disk != z[j].disk)
+            t++;
+        ndisks += t == j;
     }
-    ct_analysis_clear(A);
-    ct_instance_clear(I);
+    CHECK_MSG(atomic_load(&toy_builds) == ndisks, "%ld builds for %ld disks",
+              (long)atomic_load(&toy_builds), (long)ndisks);
+    fmpq_t x, w;
+    fmpq_init(x), fmpq_init(w);
+    for (slong j = 0; j < nz && nz == 4; j++) {
+        fmpq_set_str(x, want[j], 10);
+        CHECK(r[j].row == wrow[j] && r[j].node == wrow[j] && r[j].k == 0 && r[j].l == 1);
+        CHECK(toy_brackets(r + j) && fmpq_cmp(r[j].lo, x) < 0 &&
+              fmpq_cmp(x, r[j].hi) < 0);
+        fmpq_sub(w, r[j].hi, r[j].lo);
+        fmpq_mul_2exp(w, w, 20);
+        CHECK_MSG(fmpq_cmp_ui(w, 1) < 0, "root %ld not narrowed", (long)j);
+        CHECK(ct_lsroot_sign_fmpq(r + j, x) == 0); /* the exact zero: to the end */
+        for (int e = -3; e <= 4; e++) {            /* near the zero, and off its disk */
+            fmpq_set_si(w, e, 1000);
+            fmpq_add(w, w, x);
+            if (e == 4)
+                fmpq_set_si(w, 1, 20);
+            CHECK(ct_lsroot_sign_fmpq(r + j, w) ==
+                  toy_sign_exact(&S->head, r[j].row, 0, 1, w));
+        }
+        if (j + 1 < nz) {
+            int cmp = 2;
+            CHECK(ct_lsroot_cmp(&cmp, r + j, r + j + 1) == 1 && cmp == -1);
+        }
+        check_text(r + j);
+    }
+    char *approx, *lo, *hi, *fn = ct_lsroot_get_str(r);
+    ct_lsroot_get_strs(&approx, &lo, &hi, r, 20);
+    CHECK_MSG(strcmp(approx, "1/3") == 0 || strcmp(approx, "0.33333333333333333333") == 0,
+              "%s", approx);
+    fmpq_set_str(x, "1/3", 10);
+    CHECK(ct_qparse_fmpq(w, lo) == 0 && fmpq_cmp(w, x) <= 0);
+    CHECK(ct_qparse_fmpq(w, hi) == 0 && fmpq_cmp(w, x) >= 0);
+    CHECK_MSG(
+        strcmp(fn, "F[1][0] - F[1][1] (toy; zero certified by Taylor models in balls)") ==
+            0,
+        "%s", fn);
+    free(approx), free(lo), free(hi), free(fn);
+    fmpq_clear(x), fmpq_clear(w);
+    for (slong j = 0; j < nz; j++)
+        ct_lsroot_clear(r + j);
+    flint_free(r), flint_free(z);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
+}
+
+/* x = (1 - a) / a: a's zero 1/3 is x = 2, the ends and the sign swapped. */
+static void check_decreasing(void)
+{
+    static const char *polys[] = {"2  -1/3 1"};
+    toy_struct *S = toy_new(1, 1, polys);
+    toy_cover C;
+    toy_cover_init(&C, S);
+    slong rows[1] = {0}, same[1] = {0}, nz;
+    int sign0[1];
+    ct_lsroot_zero_struct *z;
+    CHECK(toy_search(&z, &nz, sign0, &C, rows, same, 1) == 0 && nz == 1);
+    CHECK(sign0[0] == -1);
+    if (nz == 1) {
+        ct_lsroot_struct *r;
+        fmpq_t two;
+        fmpq_init(two);
+        fmpq_set_si(two, 2, 1);
+        ct_lsroot_roots(&r, C.disks, z, nz, 1);
+        CHECK(toy_brackets(r) && r->sign_lo == 1);
+        CHECK(fmpq_cmp(r->lo, two) < 0 && fmpq_cmp(two, r->hi) < 0);
+        CHECK(ct_lsroot_sign_fmpq(r, two) == 0);
+        check_text(r);
+        ct_lsroot_clear(r);
+        flint_free(r);
+        fmpq_clear(two);
+    }
+    flint_free(z);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
+}
+
+/* A zero on a segment's end (1/4) cannot be isolated: the search fails. */
+static void check_refused(void)
+{
+    static const char *polys[] = {"2  -1/4 1"};
+    toy_struct *S = toy_new(1, 0, polys);
+    toy_cover C;
+    toy_cover_init(&C, S);
+    slong rows[1] = {0}, same[1] = {0}, nz;
+    int sign0[1];
+    ct_lsroot_zero_struct *z;
+    CHECK(toy_search(&z, &nz, sign0, &C, rows, same, 1) == 1);
+    flint_free(z);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
 }
 
 int main(void)
 {
-    flint_rand_t state;
-    flint_randinit(state);
-    devnull = fopen("/dev/null", "w");
-    check_gap();
-    check_exact_oracle(state);
-    check_gadget_oracle();
-    check_random_paths(state);
-    check_io();
-    check_oracle_chain();
-    fclose(devnull);
-    flint_randclear(state);
+    check_increasing();
+    check_decreasing();
+    check_refused();
+    ct_lsroot_read_release();
+    CHECK_MSG(toy_live_sys == 0 && toy_live_disks == 0, "%ld systems, %ld disks left",
+              (long)toy_live_sys, (long)toy_live_disks);
     flint_cleanup();
     return check_finish("t-lsroot");
 }

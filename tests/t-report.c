@@ -34,7 +34,7 @@ static const char *expected_json =
 /* The summary block of the x = 4 gadget, by hand: the best piece (2, +inf),
    loss 0 there. */
 static const char *expected_summary =
-    "family lambda on (0, +inf): 1 instance, 1 scored nodes\n"
+    "family lambda on (0, +inf): 1 instance, 1 scored node\n"
     "summary:\n"
     "  best lambda = 3, inside (b1, +inf) ~ (2, +inf)\n"
     "  minimum loss 0, accuracy 1\n"

@@ -1,7 +1,8 @@
 /* bpoint: a certified breakpoint of any family: a real algebraic number (an
    isolated root of an integer polynomial), a simple zero of an exponential sum,
    a simple zero of a multi-quadratic polynomial, or a simple zero of an alpha
-   or lambda pair function certified in balls (lsroot.h). */
+   or lambda pair function certified in balls (lsroot.h: kinds ls, of
+   lsalpha.h's systems, and lk, of lskron.h's). */
 #ifndef CERTUNE_BPOINT_H
 #define CERTUNE_BPOINT_H
 
@@ -28,7 +29,7 @@ typedef struct {
     ct_expsum_root_struct ex;
     ct_mqroot_struct mq;
     ct_lsroot_struct ls;
-    ct_lsroot_kroot_struct lk;
+    ct_lsroot_struct lk;
 } ct_bpoint_struct;
 typedef ct_bpoint_struct ct_bpoint_t[1];
 
@@ -38,8 +39,10 @@ void ct_bpoint_set(ct_bpoint_t b, const ct_bpoint_t s);
 void ct_bpoint_set_rroot(ct_bpoint_t b, const ct_rroot_t r);
 void ct_bpoint_set_exroot(ct_bpoint_t b, const ct_expsum_root_t r);
 void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r);
+/* r of an alpha system (ct_lsalpha_type: kind ls), of a lambda system
+   (ct_lskron_type: kind lk); the kind names the reader of the text form. */
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r);
-void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_kroot_t r);
+void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_t r);
 
 /* The ends of the certified interval (valid until b is refined). */
 const fmpq *ct_bpoint_lo(const ct_bpoint_t b);
@@ -70,8 +73,8 @@ char *ct_bpoint_get_exact_str(const ct_bpoint_t b);
    reading (b initialized) returns 0 or -1 as the certificate's reader. */
 void ct_bpoint_write(FILE *f, const ct_bpoint_t b);
 int ct_bpoint_read(ct_bpoint_t b, const char **s);
-/* Drops what the readers keep between calls (lk: the last component's
-   system, shared by consecutive lines); call after the last ct_bpoint_read
+/* Drops what the readers keep between calls (ls and lk: the last
+   component's system, shared by consecutive lines); call after the last ct_bpoint_read
    of a file (the points read keep what they hold). */
 void ct_bpoint_read_release(void);
 

@@ -163,9 +163,102 @@ char *ct_capi_profile_piece_point(ct_capi_profile_struct *P, long i);
 char *ct_capi_profile_loss_at(ct_capi_profile_struct *P, const char *q, char *err,
                               size_t errlen);
 
+/* ---- Running an analysis in a process of its own (docs/python.md) ----
+   A binding that must survive the library's out of memory (which ends the
+   process: one message on stderr, exit 5) runs the call that can allocate
+   without bound in a forked process, which sends the result back as text. */
+
+/* The library's out-of-memory discipline in this process: FLINT's allocations
+   through certune's checked allocator (out of memory: "certune: out of memory
+   while WHAT (about N MB requested)" on stderr, exit 5, instead of FLINT's
+   message on stdout and an abort), and, when whole_process, GMP's and MPFR's
+   allocations, FLINT's aborts and SIGABRT too (for a process that runs only
+   certune, such as a forked worker: in a shared interpreter they belong to
+   others). what: what the process is doing, for that message ("analyzing 3
+   instances"; NULL keeps it). May be called again (what replaced). */
+void ct_capi_memory_discipline(int whole_process, const char *what);
+
+/* The profile P as the text of a profile file ("certune-profile 3",
+   docs/scale.md), what a worker sends back (NULL when writing fails). It
+   holds everything the getters read; its instances are named "instance K",
+   its score line says `unlabeled` (P keeps neither its names nor its score
+   mode, and nothing read back depends on them). */
+char *ct_capi_profile_text(const ct_capi_profile_struct *P);
+
+/* A profile from len bytes of such text, read and checked as a profile file
+   is (digest, certificates; losses and minimum recomputed), with warnings
+   (one per line, may be NULL) as its warnings. Returns CT_CAPI_OK with *out
+   set, or CT_CAPI_INPUT with *out = NULL and the reason in err. */
+int ct_capi_profile_from_text(ct_capi_profile_struct **out, const char *text, size_t len,
+                              const char *warnings, char *err, size_t errlen);
+
 /* Undecided interval k: decimal bounds and what could not be decided. */
 char *ct_capi_profile_undecided_lo(const ct_capi_profile_struct *P, long k);
 char *ct_capi_profile_undecided_hi(const ct_capi_profile_struct *P, long k);
 char *ct_capi_profile_undecided_what(const ct_capi_profile_struct *P, long k);
+
+/* ---- For a cross-validated search (src/capi/capi_search.c) ---- */
+
+/* Tie rules (docs/tuning.md): a node whose maximum is attained by several
+   classes predicts the smallest of them; SMALLEST scores that prediction,
+   EXPECTED charges 1 - 1/t when the truth is among the t tied classes (else
+   1), at most 40 classes. */
+#define CT_CAPI_TIES_SMALLEST 0
+#define CT_CAPI_TIES_EXPECTED 1
+
+/* ct_capi_analyze with the tie rule ties (CT_CAPI_TIES_*; else CT_CAPI_USAGE).
+   Same checks, returns and ownership. */
+int ct_capi_analyze_ties(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                         int family, const char *c, int score_all, int ties, char *err,
+                         size_t errlen);
+
+/* The profile's tie rule (CT_CAPI_TIES_*). */
+int ct_capi_profile_ties(const ct_capi_profile_struct *P);
+
+/* Per-instance losses. The places of P are, in order: [end 0,] piece 0,
+   point 0, piece 1, ..., point nbp - 1, piece nbp[, end 1] (the ends when
+   the domain is closed): 2 nbp + 1 places, or 2 nbp + 3. Instance k's loss at
+   place p is cost[p * ninstances + k] / (inst_nscored(k) * tie_unit), where
+   ct_capi_profile_costs fills cost (nplaces * ninstances longs, the caller's)
+   and returns 0. The mean of the instances' losses at a place is the
+   profile's loss there. -1 for an undecided profile (or k out of range, or
+   cost NULL). */
+long ct_capi_profile_nplaces(const ct_capi_profile_struct *P);
+long ct_capi_profile_tie_unit(const ct_capi_profile_struct *P);
+long ct_capi_profile_inst_nscored(const ct_capi_profile_struct *P, long k);
+int ct_capi_profile_costs(const ct_capi_profile_struct *P, long *cost);
+
+/* ---- The exact evaluation at one rational value (no profile) ---- */
+typedef struct ct_capi_eval_struct ct_capi_eval_struct;
+
+/* Evaluates family (constant c as for ct_capi_analyze) at the rational x (a
+   string as for weights) of its domain on the instances of S (only read),
+   scoring held-out nodes (and labeled ones when score_all) with the tie rule
+   ties: every sign decided exactly (ct_evaluate_run, docs/tuning.md).
+   Returns CT_CAPI_OK with *out set; CT_CAPI_USAGE (family, c, ties, x
+   malformed or outside the domain) or CT_CAPI_INPUT (no instance, an instance
+   without a scored node, over 40 classes with EXPECTED) with *out = NULL and
+   the message in err. */
+int ct_capi_evaluate(ct_capi_eval_struct **out, const ct_capi_instances_struct *S,
+                     int family, const char *c, const char *x, int score_all, int ties,
+                     char *err, size_t errlen);
+void ct_capi_eval_destroy(ct_capi_eval_struct *V);
+
+/* The exact loss (the mean of the instances') and instance k's loss, as
+   reduced fractions (NULL when k is out of range); the scored nodes and those
+   tied among two or more classes. */
+char *ct_capi_eval_loss(const ct_capi_eval_struct *V);
+char *ct_capi_eval_inst_loss(const ct_capi_eval_struct *V, long k);
+long ct_capi_eval_nnodes(const ct_capi_eval_struct *V);
+long ct_capi_eval_ntied(const ct_capi_eval_struct *V);
+
+/* Scored node k (0 <= k < nnodes, instance by instance, nodes increasing):
+   its instance, 0-based node, true class (a labeled node's label), predicted
+   class (the argmax, ties to the smallest class) and the number of classes
+   attaining the maximum (1: no tie; a node whose component has no labeled
+   node ties among all classes). Fills the arrays of nnodes longs that are not
+   NULL. */
+void ct_capi_eval_nodes(const ct_capi_eval_struct *V, long *inst, long *node, long *truth,
+                        long *pred, long *ntied);
 
 #endif

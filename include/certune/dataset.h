@@ -129,6 +129,29 @@ int ct_dataset_resolve(char **path, const char *arg, const char *data_root, char
 int ct_dataset_load_named(ct_dataset_t D, const char *arg, const char *data_root,
                           int splits, char *err, size_t errlen);
 
+/* A square sparse matrix as scipy.sparse.save_npz writes it (csr, csc or
+   coo; dataset_sparse.c, docs/formats.md "Your own graph"): nnz entries
+   (row[k], col[k]) with their values in storage order, repeats and explicit
+   zeros as stored. Integer and bool data are exact in val_i; float data (f4,
+   f8) in val_d, each value the file's double (float32 widened exactly). */
+typedef struct {
+    char format[4]; /* "csr", "csc" or "coo" */
+    slong rows, cols, nnz;
+    slong *row, *col;
+    int is_float, float32;
+    slong *val_i;  /* !is_float: nnz integers */
+    double *val_d; /* is_float: nnz finite doubles */
+} ct_dataset_sparse_struct;
+
+/* Reads the .npz file at path (libzip loaded at first use) into M: rows and
+   cols at most maxdim (checked before anything of that size is allocated),
+   indices in range, values numeric (finite, integers below 2^63). Returns 0,
+   or -1 with "path: member: message" in err and M cleared. */
+int ct_dataset_sparse_load(ct_dataset_sparse_struct *M, const char *path, slong maxdim,
+                           char *err, size_t errlen);
+/* Frees M's arrays; harmless after a failed load. */
+void ct_dataset_sparse_clear(ct_dataset_sparse_struct *M);
+
 /* The NULL-terminated list of names scripts/fetch-datasets.sh can fetch. */
 const char *const *ct_dataset_known_names(void);
 

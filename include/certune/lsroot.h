@@ -1,56 +1,207 @@
-/* lsroot: certified zeros in (0, 1) of the alpha family's pair functions
-   computed in balls from the linear system itself, not from exact polynomials
-   (docs/alpha.md, "The ball path"). For one connected component with integer
-   weights W, degrees d, T = D^{-1} W and b = D^{-1/2} (Y_k - Y_l),
+/* lsroot: certified zeros of pair functions computed in balls from a linear
+   system, not from exact polynomials: the ball paths of docs/alpha.md and
+   docs/lambda.md ("The ball path"). A family's system (lsalpha.h: alpha's;
+   lskron.h: lambda's Kron-reduced one) plugs in through a const
+   ct_lsroot_type_struct; this module holds what does not depend on it: Taylor
+   polynomials with remainder bounds on disks, the covering of [0, 1] by
+   disks, the search for zeros, the narrowing, the one root type with its sign
+   oracle chain, and the root's text.
 
-       h(alpha) = e_i^T (I - alpha T)^{-1} b
+   Representation. A system defines, per row i and class pair k < l, a
+   function h whose sign is that of F[i][k] - F[i][l]. Its models live in the
+   variable a in [0, 1] (alpha itself for alpha; for lambda a = rho / (scale
+   lambda + rho)); a root lives in the family's variable x, a = map(x), and x
+   = unmap(a) is monotone (increasing or decreasing). A root is an isolating
+   interval [lo, hi] of x (lo == hi: that rational) inside its disk; its sign
+   oracle asks the disk's models at rising precision and then the system's
+   exact sign.
 
-   has the sign of F[i][k] - F[i][l]. h is covered by Taylor models on disks
-   whose coefficients come from a floating LU with rigorous residual bounds
-   and whose tails are bounded through a certified bound mu > lambda_2(S); a
-   sign the models cannot decide falls back to an exact rational solve. */
+   Ownership. Systems and disks are reference counted: a system starts with a
+   ct_lsroot_sys_struct (refs, type, sizes), a disk holds one reference to its
+   system, a root one to its disk; the last unref frees through the type. A
+   root owns its rationals. Functions that build models on demand (the oracle,
+   comparisons, certificates, reading) modify the disk and system they reach:
+   one thread at a time per system; the search and the narrowing use threads
+   only on models built before (stated where it matters).
+
+   Aliasing. ct_lsroot_set allows r == s; the outputs of the other functions
+   must not alias their inputs. */
 #ifndef CERTUNE_LSROOT_H
 #define CERTUNE_LSROOT_H
 
+#include <stdio.h>
+#include <arb.h>
 #include <flint/fmpq.h>
 #include <flint/fmpz.h>
 #include "certune/root.h"
 
-/* A component's system (opaque, reference counted; not shared between
-   threads while in use). */
-typedef struct ct_lssys_struct ct_lssys_struct;
-/* One Taylor disk of a system (opaque, reference counted). */
-typedef struct ct_lsdisk_struct ct_lsdisk_struct;
+typedef struct ct_lsroot_type_struct ct_lsroot_type_struct;
 
-/* A new system for a connected component of n >= 2 nodes: weights w in
-   compressed rows rowstart/col (both directions, positive integers), degrees
-   deg[i] = sum of row i, nlab >= 1 labeled nodes lab[j] of class cls[j]
-   (0 <= cls < c) with deg[lab[j]] = q[j]^2 r[j], the r pairwise equal or with
-   linearly independent square roots. Copies its inputs. Returns NULL when the
-   ball path does not apply (a weight, degree or the volume too large for
-   exact doubles, or inconsistent degrees). */
-ct_lssys_struct *ct_lssys_new(slong n, const slong *rowstart, const slong *col,
-                              const fmpz *w, const fmpz *deg, slong nlab,
-                              const slong *lab, const slong *cls, const fmpz *q,
-                              const fmpz *r, slong c);
+/* The first member of every family's system, so that a pointer to the system
+   is a pointer to this: refs (the last ct_lsroot_sys_unref frees through
+   type->clear), the type, and n rows (nodes), c classes (for the text's checks). */
+typedef struct {
+    slong refs;
+    const ct_lsroot_type_struct *type;
+    slong n, c;
+} ct_lsroot_sys_struct;
 
-/* Drops one reference (frees at the last; S may be NULL). */
-void ct_lssys_unref(ct_lssys_struct *S);
+/* A disk of a system: center c (0: the power series) and radius r, both
+   dyadic of few bits, and the family's models on it (type->disk_init makes
+   them, type->disk_clear frees them; built on demand). */
+typedef struct {
+    slong refs;
+    ct_lsroot_sys_struct *sys;
+    double c, r;
+    void *models;
+} ct_lsroot_disk_struct;
 
-/* A certified zero of h for row `row` and classes k < l: lo == hi is that
-   rational; else lo < hi, h(lo), h(hi) nonzero of opposite signs (sign_lo at
-   lo) and h has exactly one zero, a simple one, in [lo, hi], and none else
-   in [ilo, ihi] (the interval the search isolated; lo and hi are narrowed
-   far beyond it at once, and decimal bounds are accepted anywhere inside
-   it). disk holds a reference (NULL only for an initialized, unset root). */
+/* A pair's function on one disk as a polynomial in t = a - c with ball
+   coefficients Q[0..len) (the first `shift` coefficients of the series,
+   exactly zero, divided out when c = 0) and bounds tau, dtau on the remainder
+   and its derivative for |t| <= r. Made by the families, cleared by
+   ct_lsroot_poly_clear. */
+typedef struct {
+    arb_ptr Q;
+    slong len, shift;
+    mag_t tau, dtau;
+    double c, r;
+} ct_lsroot_poly_struct;
+
+void ct_lsroot_poly_clear(ct_lsroot_poly_struct *P);
+
+/* tau = K q^e / (1 - q), dtau = K s m q^(e-1) / (1 - q)^2: the tails of a
+   Taylor model (q < 1 assumed; infinite otherwise). */
+void ct_lsroot_poly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
+                          const mag_t s, slong m);
+
+/* P (its tau, dtau initialized, c and r set by the caller) from the power
+   series' coefficients a[0..J] on a disk of radius r around 0, |a_j| <= K
+   beyond J: divided by a^shift, the leading coefficients that are exactly 0. */
+void ct_lsroot_poly_set_series(ct_lsroot_poly_struct *P, arb_srcptr a, slong J, double r,
+                               const mag_t K);
+
+/* How a system plugs in: one const row per family (ct_lsalpha_type,
+   ct_lskron_type). Levels: -1 is the search's model (present only while its
+   component is searched), 0..CT_LSROOT_LEVELS - 1 the models at 96 << level
+   bits. */
+#define CT_LSROOT_LEVELS 4
+struct ct_lsroot_type_struct {
+    const char *family; /* in the function's words: "alpha", "lambda" */
+    int trim;           /* decimal approximations without trailing zeros */
+    int slot;           /* its settings and counters (ct_lsroot_count) */
+    /* a = the models' variable at x; 0 when x is outside the system's domain */
+    int (*map)(fmpq_t a, const ct_lsroot_sys_struct *S, const fmpq_t x);
+    /* x at a dyadic a (monotone; the inverse of map) */
+    void (*unmap)(fmpq_t x, const ct_lsroot_sys_struct *S, double a);
+    /* The polynomial of row, pair (k, l) on D from its model at level, built
+       if needed: 0 with *prec the precision to evaluate it at, 1 when there
+       is no model at this level, -1 when there is none at this level or
+       above (the oracle goes to sign_exact) */
+    int (*pair_poly)(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_struct *D,
+                     int level, slong row, slong k, slong l);
+    /* The keys (at most 2) of the models pair (k, l)'s polynomial reads, and
+       the build of one of them (if absent) at level on D; the narrowing builds
+       distinct (D, key) on several threads at once */
+    slong (*keys)(slong *key, const ct_lsroot_sys_struct *S, slong k, slong l);
+    void (*build)(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key);
+    /* The sign (-1, 0, 1) of the pair's function at the rational x, exactly */
+    int (*sign_exact)(const ct_lsroot_sys_struct *S, slong row, slong k, slong l,
+                      const fmpq_t x);
+    /* Whether two systems of this type have equal data (equal functions) */
+    int (*equal)(const ct_lsroot_sys_struct *S, const ct_lsroot_sys_struct *T);
+    /* The system's text, and a new system (one reference) read from it, NULL
+       when malformed or not valid */
+    void (*write)(FILE *f, const ct_lsroot_sys_struct *S);
+    ct_lsroot_sys_struct *(*read)(const char **s);
+    void (*disk_init)(ct_lsroot_disk_struct *D);
+    void (*disk_clear)(ct_lsroot_disk_struct *D);
+    void (*clear)(ct_lsroot_sys_struct *S); /* frees S at its last reference */
+};
+
+ct_lsroot_sys_struct *ct_lsroot_sys_ref(ct_lsroot_sys_struct *S);
+/* Drops one reference (S may be NULL). */
+void ct_lsroot_sys_unref(ct_lsroot_sys_struct *S);
+
+/* A new disk (one reference; it holds one to S). */
+ct_lsroot_disk_struct *ct_lsroot_disk_new(ct_lsroot_sys_struct *S, double c, double r);
+ct_lsroot_disk_struct *ct_lsroot_disk_ref(ct_lsroot_disk_struct *D);
+void ct_lsroot_disk_unref(ct_lsroot_disk_struct *D); /* D may be NULL */
+/* Whether the rational a lies in [c - r, c + r]. */
+int ct_lsroot_disk_contains(const ct_lsroot_disk_struct *D, const fmpq_t a);
+
+/* The covering of [0, 1] for a bound kappa(ctx, c) on the Taylor
+   coefficients' growth at center c: *nd disks, centers cr[2m], radii cr[2m +
+   1] (flint_malloc'ed), segments [seg[m], seg[m + 1]] (flint_malloc'ed)
+   partitioning [0, 1], each inside its disk. Disk 0 is centered at 0 with
+   radius 1/4; every other has kappa(c) r <= 1/4. */
+void ct_lsroot_cover(slong *nd, double **cr, double **seg,
+                     double (*kappa)(const void *ctx, double c), const void *ctx);
+
+/* In-place upper Cholesky factor of the dense row-major n x n C (row k of R in
+   row k's upper part; each entry subtracts its products in order, as Higham's
+   backward bound assumes, the systems' gap certificates): 0 when it completes
+   with positive pivots, ||R||_F^2 in *fro; 1 otherwise. */
+int ct_lsroot_cholesky(double *C, slong n, double *fro);
+
+/* The index of the class pair (k, l), k < l < c, in row-major order (as
+   signfn's ct_signfn_pair, a layer above). */
+static inline slong ct_lsroot_pair(slong k, slong l, slong c)
+{
+    return k * c - k * (k + 1) / 2 + (l - k - 1);
+}
+
+/* A zero found by the search, in the models' variable: [lo, hi] dyadic, the
+   sign at lo (the opposite at hi), exactly one zero inside, a simple one; t
+   the row's index, p = (k, l) its pair, disk the covering's disk; node the
+   node whose function was searched (set by the family). */
+typedef struct {
+    double lo, hi;
+    int sign_lo;
+    slong t, p, k, l, disk, node;
+} ct_lsroot_zero_struct;
+
+/* What the search needs of a system: the polynomial of row i, classes (k, l)
+   on disk m of its search's models (make: reads only, called on several
+   threads), the segments [seg[m], seg[m + 1]] of the nd disks, c classes and
+   the labeled nodes per class (a class without labels has F = 0, one with
+   labels F > 0: such pairs get their constant sign without a model). */
+typedef struct {
+    void (*make)(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
+                 slong l);
+    const void *ctx;
+    const double *seg;
+    slong nd, c;
+    const slong *nlabk;
+} ct_lsroot_search_struct;
+
+/* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np +
+   p] == t: searches the polynomial of row rows[t * np + p] over every segment
+   (rows in blocks on nthreads threads); sign0[t * np + p] is its sign right of
+   0; rows with same[t * np + p] = t' < t copy the sign of t' (same signs and
+   zeros). The zeros (*z flint_malloc'ed, *nz of them, node unset) are sorted
+   by lo with disjoint interiors. Returns 0, or 1 when a sign could not be
+   decided, a zero not isolated (a depth limit, a zero at 0), or zeros of
+   different functions overlap at width 2^-36: the caller falls back. */
+int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
+                     const ct_lsroot_search_struct *F, const slong *rows,
+                     const slong *same, slong nr, slong nthreads);
+
+/* A certified zero of the pair function of row `row` and classes k < l, in
+   the family's variable: lo == hi is that rational; else lo < hi, the function
+   is nonzero of opposite signs at lo and hi (sign_lo at lo) and has exactly
+   one zero, a simple one, in [lo, hi] and none else in [ilo, ihi] (the
+   interval the search isolated; lo and hi are narrowed far beyond it at once,
+   and decimal bounds are accepted anywhere inside it). disk holds a reference
+   (NULL only for an initialized, unset root). */
 typedef struct {
     fmpq_t lo, hi;
-    fmpq_t ilo, ihi; /* [ilo, ihi] contains [lo, hi] and no other zero of h */
+    fmpq_t ilo, ihi; /* [ilo, ihi] contains [lo, hi] and no other zero */
     int sign_lo;
-    ct_lsdisk_struct *disk;
+    ct_lsroot_disk_struct *disk;
     slong row, k, l;
     slong node; /* the instance's 0-based id of the scored node reported (row,
-                   or a twin or leaf sharing its zeros), for the text */
+                   or a node sharing its zeros), for the text */
 } ct_lsroot_struct;
 typedef ct_lsroot_struct ct_lsroot_t[1];
 
@@ -58,179 +209,86 @@ void ct_lsroot_init(ct_lsroot_t r);
 void ct_lsroot_clear(ct_lsroot_t r);
 void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
 
-/* The view of r for the certified-root core (root.h): interval, exact sign
-   oracle (models in balls at rising precision, then an exact solve), bisection. */
-void ct_lsroot_view(ct_root_struct *v, ct_lsroot_t r);
+/* The certified roots of the nz zeros z found on the covering's disks
+   (disks[z[j].disk] set for every j): row and node z[j].node, intervals
+   unmapped into the family's variable, then narrowed to about 2^-96 relative
+   with the level-0 models (built once per disk and key on nthreads threads;
+   the system's level-0 data must be built before). *out is flint_malloc'ed
+   (nz roots, each to be cleared). */
+void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
+                     const ct_lsroot_zero_struct *z, slong nz, slong nthreads);
 
-/* Sign (-1, 0, 1) of h at the rational x in (0, 1), decided exactly. */
+/* Sign (-1, 0, 1) of the pair function at the rational x, decided exactly:
+   the search's model if still held, the models at 96, 192, 384, 768 bits
+   while x maps into the disk, then the system's exact sign. */
 int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x);
 
+/* The view of r for the certified-root core (root.h): interval, the sign
+   oracle above, bisection. */
+void ct_lsroot_view(ct_root_struct *v, ct_lsroot_t r);
+
 /* Compares two zeros: zeros of one function (the same row and classes of
-   equal systems, as when an instance appears twice) by the sign over their
-   intervals' intersection (ct_root_cmp_same), others by refinement until
-   disjoint; sets *cmp and returns 1 when decided, 0 when both are narrower
-   than 2^-CT_LSROOT_CMP_BITS and still overlap (equal zeros of different
-   functions cannot be told apart in balls: the caller reports it). */
+   systems of one type with equal data, as when an instance appears twice) by
+   the sign over their intervals' intersection (ct_root_cmp_same), others by
+   refinement until disjoint; sets *cmp and returns 1 when decided, 0 when both
+   are narrower than 2^-CT_LSROOT_CMP_BITS and still overlap (equal zeros of
+   different functions cannot be told apart in balls: the caller reports it). */
 #define CT_LSROOT_CMP_BITS 256
 int ct_lsroot_cmp(int *cmp, ct_lsroot_t a, ct_lsroot_t b);
 
-/* Decimal certificates as ct_mqroot_get_strs (refines r). */
+/* Decimal certificates as ct_mqroot_get_strs, bounds accepted anywhere in
+   [ilo, ihi] (refines r; malloc'ed strings). */
 void ct_lsroot_get_strs(char **approx, char **lo, char **hi, ct_lsroot_t r, slong digits);
 
 /* The defining function in words (malloc'ed), e.g. "F[17][0] - F[17][2] (alpha;
    zero certified by Taylor models in balls)" with the 1-based node. */
 char *ct_lsroot_get_str(const ct_lsroot_t r);
 
-/* Text form (the system, the disk, the interval) and its reader: returns 0,
-   or -1 on malformed text. */
+/* Text form: the system's text (type->write), then " C R ROW K L NODE ILO LO
+   HI IHI SIGN" (the disk's center and radius in C99 hex). Reading with the
+   root's type T (r initialized) checks the fields (row < n, k < l < c, the
+   intervals ordered, sign +-1 for lo < hi and 0 for lo == hi, ilo, lo, hi in
+   the domain, lo and hi in the disk) and re-certifies the signs at lo and hi
+   with the oracle: 0, or -1 on malformed or false text. Consecutive roots of
+   one system share it and its disks: the reader keeps the last system read
+   (per thread, keyed by its text) until ct_lsroot_read_release (the roots
+   read keep their own references). */
 void ct_lsroot_write(FILE *f, const ct_lsroot_t r);
-int ct_lsroot_read(ct_lsroot_t r, const char **s);
+int ct_lsroot_read(ct_lsroot_t r, const ct_lsroot_type_struct *T, const char **s);
+void ct_lsroot_read_release(void);
 
-/* For rows rows[0..nr) of S and every class pair p = (k, l), k < l < c:
-   sign0[t * np + p] is the sign of h right of 0 (0: the pair ties everywhere,
-   when neither class has a labeled node), and the zeros in (0, 1) are
-   returned in *z (*nz of them, all simple, malloc'ed), zrow / zpair giving
-   each one's t and p; np = c (c - 1) / 2. same[t] (nr entries, given) is set
-   to t, or to an earlier row t' whose functions provably have the same signs
-   on (0, 1) (twins: equal neighbours, weights and label; an unlabeled leaf
-   and its neighbour): t' carries the zeros for both, and a zero's row is the
-   node actually searched (node ids in text come from the caller).
-   Returns 0, or 1 when some sign or zero could not be certified in balls
-   (then nothing is allocated: use the exact path). */
-int ct_lsroot_component(int *sign0, slong *same, ct_lsroot_struct **z, slong **zrow,
-                        slong **zpair, slong *nz, ct_lssys_struct *S, const slong *rows,
-                        slong nr);
+/* For the systems' writers: "N C" and each row as " COUNT (NEIGHBOUR WEIGHT)..."
+   (integer weights held as doubles). */
+void ct_lsroot_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
+                           const slong *col, const double *w);
+
+/* ---- Settings and counters (lsroot_count.c), per slot: 0 for alpha's
+   ball path (ct_lsroot_*), 1 for lambda's (ct_lsroot_kron_*). Kept under
+   these names until an options struct replaces them. Process-wide: not
+   thread-safe to change during an analysis; the counters are atomic. ---- */
+#define CT_LSROOT_SLOT_ALPHA 0
+#define CT_LSROOT_SLOT_LAMBDA 1
 
 /* Components of at least this many nodes take the ball path in the alpha
-   analysis (default 120; 0 restores it; a huge value turns it off). Process-wide,
-   not thread-safe to change during an analysis. Returns the previous value. */
+   analysis (default 120; 0 restores it; a huge value turns it off). Returns
+   the previous value. */
 slong ct_lsroot_set_min_nodes(slong n);
 slong ct_lsroot_min_nodes(void);
 
-/* Counters for tests and benchmarks (this process, all threads): components
-   solved on the ball path, components that fell back, exact oracle calls. */
-void ct_lsroot_counts(long *ball, long *fallback, long *exact);
-
-/* ---- The lambda family's system (docs/lambda.md, "The ball path") ----
-   One connected component with positive integer weights W (Laplacian L),
-   labeled nodes l (m >= 1 of them, Y their one-hot labels) and unlabeled
-   nodes u. With H = L_uu^{-1} W_ul (the harmonic extension), the
-   Kron-reduced Laplacian K = L_ll - W_lu H, rho a power of 2 with
-   rho >= 2 max_l d, M = I - K / rho (symmetric, doubly stochastic, spectrum
-   in [0, 1]) and alpha = rho / (lambda + rho) in (0, 1), decreasing in lambda,
-
-       F[i][k] - F[i][l] has the sign of h(alpha) = g_i^T (I - alpha M)^{-1} b,
-
-   b = Y_k - Y_l on the labeled nodes, g_i = e_i (labeled i) or row i of H
-   (unlabeled i): F_l = (alpha / rho) (I - alpha M)^{-1} Y_l and F_u = H F_l.
-   H and K are computed in doubles with certified error bounds; the Taylor
-   models then enclose the exact h. */
-typedef struct ct_lsroot_kron_struct ct_lsroot_kron_struct;
-
-/* A new system for a connected component of n >= 2 nodes: weights w in
-   compressed rows rowstart/col (both directions, positive integers: the
-   component's rational weights times scale, so that lambda = lambda' /
-   scale with lambda' in these units; scale NULL means 1), nlab >= 1 labeled
-   nodes lab[j] of class cls[j] (0 <= cls < c), c >= 2. Copies what it needs.
-   Returns NULL when the ball path does not apply here (a degree of 2^40 or
-   more, more than 16384 unlabeled nodes, OpenBLAS not loadable, a floating
-   factorization or a bound that fails): the caller takes the exact path.
-   Reference counted (the roots below hold it): _unref drops one (NULL ok). */
-ct_lsroot_kron_struct *ct_lsroot_kron_new(slong n, const slong *rowstart,
-                                          const slong *col, const fmpz *w, slong nlab,
-                                          const slong *lab, const slong *cls, slong c,
-                                          const fmpz_t scale);
-void ct_lsroot_kron_unref(ct_lsroot_kron_struct *S);
-
-/* rho: lambda = rho (1 - alpha) / alpha. */
-slong ct_lsroot_kron_rho(const ct_lsroot_kron_struct *S);
-
-/* A zero of h in alpha: lo < hi dyadic in (0, 1], h(lo) has the sign sign_lo,
-   h(hi) the opposite one, and h has exactly one zero in [lo, hi], a simple
-   one; t is the row's index in rows, p = (k, l) its pair, node the node whose
-   function was searched (rows[t], or the node whose pair function has the
-   same signs and zeros, see same below). */
-typedef struct {
-    double lo, hi;
-    int sign_lo;
-    slong t, p, k, l, node;
-    slong disk; /* the covering's disk that certified it */
-} ct_lsroot_kron_zero;
-
-/* For rows rows[0..nr) (node indices of the component) and every class pair
-   p = (k, l), k < l < c, np = c (c - 1) / 2: sign_inf[t * np + p] is the sign
-   of h right of alpha = 0, i.e. of F[i][k] - F[i][l] for every large enough
-   lambda (0: neither class has a labeled node, a tie everywhere);
-   same[t * np + p] (nr np entries, set) is t, or an earlier row t' whose
-   pair p provably has the same signs and zeros (twins: equal neighbours,
-   weights and label; a node whose part of the graph hangs off the rest
-   through one node outside the pair's labels: a positive multiple of that
-   node's function); *z (flint_malloc'ed, *nz entries, sorted by lo,
-   disjoint) holds every zero in (0, 1) of the pairs with same[t * np + p] ==
-   t. Returns 0, or 1 when something could not be certified in balls
-   (nothing allocated: use the exact path). */
-int ct_lsroot_kron_component(int *sign_inf, slong *same, ct_lsroot_kron_zero **z,
-                             slong *nz, ct_lsroot_kron_struct *S, const slong *rows,
-                             slong nr);
-
-/* A disk of a lambda system (opaque, reference counted; holds its system). */
-typedef struct ct_lsroot_kdisk_struct ct_lsroot_kdisk_struct;
-
-/* A certified zero of F[row][k] - F[row][l] in lambda (the instance's
-   variable), as ct_lsroot_struct's in alpha: lo == hi is that rational, else
-   lo < hi with nonzero opposite signs there (sign_lo at lo) and exactly one
-   zero, a simple one, in [lo, hi] and no other in [ilo, ihi] (0 < ilo). */
-typedef struct {
-    fmpq_t lo, hi, ilo, ihi;
-    int sign_lo;
-    ct_lsroot_kdisk_struct *disk;
-    slong row, k, l;
-    slong node; /* the instance's 0-based node reported (row, a twin or a leaf) */
-} ct_lsroot_kroot_struct;
-typedef ct_lsroot_kroot_struct ct_lsroot_kroot_t[1];
-
-void ct_lsroot_kroot_init(ct_lsroot_kroot_t r);
-void ct_lsroot_kroot_clear(ct_lsroot_kroot_t r);
-void ct_lsroot_kroot_set(ct_lsroot_kroot_t r, const ct_lsroot_kroot_t s);
-
-/* The certified roots of the nz zeros z of S's last ct_lsroot_kron_component
-   (row and node set to the zero's node), narrowed to about 2^-96 relative
-   with 96-bit models (on the spare threads). *out is malloc'ed (nz roots,
-   each to be cleared). Returns 0, or 1 when a zero cannot be taken (a zero
-   too close to lambda = 0; nothing allocated: use the exact path). */
-int ct_lsroot_kron_roots(ct_lsroot_kroot_struct **out, ct_lsroot_kron_struct *S,
-                         const ct_lsroot_kron_zero *z, slong nz);
-
-/* Sign (-1, 0, 1) of F[row][k] - F[row][l] at the rational x > 0 inside r's
-   disk, decided exactly: models at 96 to 768 bits, then an exact solve. */
-int ct_lsroot_kroot_sign_fmpq(const ct_lsroot_kroot_t r, const fmpq_t x);
-
-/* The view for the certified-root core, the comparison (as ct_lsroot_cmp),
-   decimal certificates, the function in words ("F[17][0] - F[17][2] (lambda;
-   zero certified by Taylor models in balls)", malloc'ed), and the text form
-   (the system, the disk, row, classes, intervals, sign; reading re-checks
-   the signs at lo and hi and returns 0, or -1). */
-void ct_lsroot_kroot_view(ct_root_struct *v, ct_lsroot_kroot_t r);
-int ct_lsroot_kroot_cmp(int *cmp, ct_lsroot_kroot_t a, ct_lsroot_kroot_t b);
-void ct_lsroot_kroot_get_strs(char **approx, char **lo, char **hi, ct_lsroot_kroot_t r,
-                              slong digits);
-char *ct_lsroot_kroot_get_str(const ct_lsroot_kroot_t r);
-void ct_lsroot_kroot_write(FILE *f, const ct_lsroot_kroot_t r);
-int ct_lsroot_kroot_read(ct_lsroot_kroot_t r, const char **s);
-/* The reader keeps the last system it built (per thread) for the next line;
-   this drops it (the roots read keep their own references). */
-void ct_lsroot_kroot_read_release(void);
-
-/* Components of at least this many nodes take the ball path in the lambda
-   analysis (default CT_LSROOT_KRON_MIN_NODES; 0 restores it; a huge value
-   turns it off). Process-wide, as ct_lsroot_set_min_nodes. */
+/* The same for the lambda analysis (default CT_LSROOT_KRON_MIN_NODES). */
 #define CT_LSROOT_KRON_MIN_NODES 400
 slong ct_lsroot_kron_set_min_nodes(slong n);
 slong ct_lsroot_kron_min_nodes(void);
 
-/* Counters (this process): lambda components solved in balls, fallen back,
-   exact oracle calls; the analysis counts its components (0: in balls, 1:
-   fell back). */
+/* Counts, for the type T's slot, a component solved in balls (which = 0), a
+   fallback to the exact path (1) or an exact oracle call (2). */
+void ct_lsroot_count(const ct_lsroot_type_struct *T, int which);
+
+/* Counters for tests and benchmarks (this process, all threads): components
+   solved on the ball path, components that fell back, exact oracle calls;
+   alpha's, then lambda's; ct_lsroot_kron_count counts for lambda's slot (its
+   analysis counts its components: 0 in balls, 1 fell back). */
+void ct_lsroot_counts(long *ball, long *fallback, long *exact);
 void ct_lsroot_kron_counts(long *ball, long *fallback, long *exact);
 void ct_lsroot_kron_count(int which);
 

@@ -13,6 +13,14 @@
    SIGABRT to ct_mem_fail. Call once, first thing in main. */
 void ct_mem_install(void);
 
+/* Only FLINT's allocations (flint_malloc, ...; Arb and Calcium use them)
+   through the checked allocator: for a process that certune shares with
+   other code (a Python interpreter), whose GMP allocator, aborts and signals
+   are not the library's to take. FLINT's own allocator prints its
+   out-of-memory message to stdout and aborts; this one prints certune's to
+   stderr and exits 5. */
+void ct_mem_install_flint(void);
+
 /* Sets what the process is doing, for the out-of-memory message (printf-style,
    e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
 void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

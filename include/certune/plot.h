@@ -32,6 +32,30 @@ int ct_plot_x_parse(const char *name);
    dot. Returns 0, or -1 on write error or when memory runs out. */
 int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale);
 
+/* Two loss plots (ct_plot_loss_svg_x with xscale) stacked in one SVG, each
+   under its caption (plain text): `tune --plot` draws the training profile
+   above the test profile. Returns 0, or -1 on write error or when memory runs
+   out. */
+int ct_plot_loss_pair_svg(FILE *out, const ct_analysis_t top, const char *top_caption,
+                          const ct_analysis_t bottom, const char *bottom_caption,
+                          int xscale);
+
+/* One named series of a scatter: n points (x[i], y[i]) and the value it chose
+   (NaN: none), all borrowed. */
+typedef struct {
+    const char *name; /* plain text */
+    slong n;
+    const double *x, *y;
+    double chosen;
+} ct_plot_series_struct;
+
+/* Writes the nseries series (at most 8 drawn, each in its own colour, one
+   legend entry each naming its chosen value, marked by a dashed vertical
+   line) on linear axes fitted to the finite data; title and labels are plain
+   text. Returns 0, or -1 on write error. */
+int ct_plot_series_svg(FILE *out, const char *title, const char *xlabel,
+                       const char *ylabel, const ct_plot_series_struct *S, slong nseries);
+
 /* Writes a scatter of y[i] against x[i] (i < npoints, "observed") with bound[i]
    drawn as a line through the points sorted by x ("bound"; bound may be NULL).
    The x axis is log10 when all x > 0 span more than a factor of 8. Non-finite

@@ -10,7 +10,11 @@
    sign, then an integer ("3"), a fraction ("3/4", denominator > 0), or a decimal
    with optional exponent ("0.125", "2.5e-1", ".5", "5.", "1E3"). Nothing else
    (no spaces, no "inf", no hex). Returns -1 on malformed input, leaving x = 0.
-   Exponents beyond +-100000 are rejected (-1) rather than exhaust memory. */
+   Exponents beyond +-CT_QPARSE_MAX_EXP are rejected rather than exhaust
+   memory: CT_QPARSE_EXPONENT (-2) when that is the only fault (for messages
+   that name the limit), x = 0. */
+#define CT_QPARSE_MAX_EXP 100000
+#define CT_QPARSE_EXPONENT (-2)
 int ct_qparse_fmpq(fmpq_t x, const char *s);
 
 /* Tokens of line-oriented machine formats (qparse_tok.c): ct_qparse_tok skips

@@ -21,6 +21,27 @@ int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
 int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
                            slong nodes, double labeled, flint_rand_t state,
                            const char *name);
+/* The samplers: bfs (as ct_sample_instance: connected, grown by
+   breadth-first search), uniform (labeled nodes drawn uniformly), class (all
+   from one class, drawn among the classes with enough nodes), balanced (an
+   equal share of each class present). Every one takes the induced edges. */
+#define CT_SAMPLE_BFS 0
+#define CT_SAMPLE_UNIFORM 1
+#define CT_SAMPLE_CLASS 2
+#define CT_SAMPLE_BALANCED 3
+
+/* As ct_sample_instance_ids with the sampler (CT_SAMPLE_*); CT_SAMPLE_BFS
+   gives ct_sample_instance_ids's instance for the same state. Returns 0, or
+   -1 when the dataset has too few (labeled, of a class, of each class)
+   nodes. */
+int ct_sample_instance_by(ct_instance_t inst, slong *ids, const ct_dataset_t D,
+                          slong nodes, double labeled, int sampler, flint_rand_t state,
+                          const char *name);
+
+/* "bfs", "uniform", "class", "balanced" and back (-1 for another name). */
+int ct_sample_parse(const char *name);
+const char *ct_sample_name(int sampler);
+
 /* The node set behind ct_sample_instance: `nodes` distinct labeled nodes of
    D (indices into taken, caller-allocated, `nodes` long) forming a connected
    induced subgraph, drawn the same way and consuming state identically.

@@ -2,6 +2,9 @@
 #ifndef CERTUNE_TEXT_H
 #define CERTUNE_TEXT_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 /* Tokens quoted in error messages are cut to this many bytes. */
 #define CT_TEXT_SHOW_LEN 40
 
@@ -10,8 +13,29 @@
    "...") and anything unprintable becomes '?'. Returns out. */
 const char *ct_text_show_token(char *out, const char *t);
 
+/* Writes s to out as a JSON string literal, quotes included: the one
+   escaping of every string that reaches JSON (file and dataset names,
+   messages, exact forms). '"' and '\\' are escaped, control bytes become \n,
+   \t, \r, \b, \f or \u00XX, valid UTF-8 passes through, and a byte that
+   is no part of valid UTF-8 becomes \ufffd (JSON is Unicode text; a file name
+   can be any bytes). Returns 0, or -1 when writing fails. */
+int ct_text_json_string(FILE *out, const char *s);
+
 /* A copy of s in memory from flint_malloc (the one strdup of the tree; free it
    with flint_free). */
 char *ct_text_strdup(const char *s);
+
+/* Writes s with the bytes <= 0x20, '%' and 0x7f as %XX (upper-case hex), so
+   that any bytes but NUL make one blank-free token on one line: the names of
+   profiles, the node ids of graphin. */
+void ct_text_write_escaped(FILE *out, const char *s);
+
+/* The n bytes at t unescaped into out (room for n + 1 bytes), terminated:
+   returns the length, or -1 when a '%' is not followed by two upper-case hex
+   digits or gives a NUL byte (out is then undefined). */
+long ct_text_unescape(char *out, const char *t, size_t n);
+
+/* "" when n is 1, else "s": the plural ending of a count's noun. */
+const char *ct_text_plural(long n);
 
 #endif

@@ -101,8 +101,7 @@ char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0; mallo
 /* Writes x as "p/q (0.xxx)" (the decimal by ct_tune_decimal), or once when
    both spell the same (an integer: "2"). */
 void ct_tune_write_q(FILE *out, const fmpq_t x);
-void ct_tune_json_string(FILE *out, const char *s);
-/* "key": "p/q", "key_decimal": "d" */
+/* "key": "p/q", "key_decimal": d (a JSON number, 6 significant digits) */
 void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x);
 
 #endif

@@ -8,17 +8,21 @@ semi-supervised learning (label propagation) over libcertune.
 See docs/python.md for the API reference.
 """
 
+from ._isolate import IsolatedProcessError, isolation, set_isolation
 from ._lib import LibraryNotFoundError
 from .errors import InputError, NotFittedError, UndecidedError
 from .instance import Instance, exact_string
 from .profile import Breakpoint, Minimum, Piece, Profile, analyze
 from .spreading import spreading_graph, spreading_instance, spreading_profile
 from .tuner import ExactTuner
+from .evaluate import Evaluation, NodePrediction, evaluate
+from .search import ExactSearchCV, ExactSpreading
 
 __all__ = ["analyze", "Profile", "Breakpoint", "Piece", "Minimum", "Instance", "ExactTuner",
+           "ExactSearchCV", "ExactSpreading", "evaluate", "Evaluation", "NodePrediction",
            "spreading_graph", "spreading_instance", "spreading_profile", "exact_string",
            "InputError", "UndecidedError", "NotFittedError", "LibraryNotFoundError",
-           "library_version"]
+           "IsolatedProcessError", "isolation", "set_isolation", "library_version"]
 
 
 def library_version():

@@ -22,10 +22,11 @@ class NotFittedError(ValueError, AttributeError):
 
 
 def raise_for(rc, err):
-    """Raises the exception of a C status code with the message in err."""
+    """Raises the exception of a C status code with the message in err (an
+    error buffer, or the message as a str)."""
     if rc == _lib.OK:
         return
-    msg = _lib.error_text(err)
+    msg = err if isinstance(err, str) else _lib.error_text(err)
     if rc == _lib.INPUT:
         raise InputError(msg)
     raise ValueError(msg)

@@ -5,9 +5,14 @@ import warnings
 from collections import namedtuple
 from fractions import Fraction
 
-from . import _check, _lib
+from . import _check, _isolate, _lib
 from .errors import UndecidedError, raise_for
 from .instance import InstanceSet, as_list, exact_string
+
+
+def _count(n, noun):
+    """'1 instance', '2 instances'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def families():
@@ -62,14 +67,24 @@ def _fraction(s):
 class Profile:
     """The exact piecewise-constant empirical loss (use certune.analyze).
 
-    Attributes: family, c (delta's constant, else None), n_instances, n_scored,
-    domain ((lo, hi, closed) with hi None for +inf), breakpoints, pieces,
-    end_losses ((lo, hi) for delta's closed domain, else None), loss_pieces
-    (maximal constant-loss intervals), min_loss, minimum, representative,
-    warnings (list of str)."""
+    Attributes: family, c (delta's constant, else None), ties ('smallest' or
+    'expected'), n_instances, n_scored, instance_scored (scored nodes per
+    instance), domain ((lo, hi, closed) with hi None for +inf), breakpoints,
+    pieces, end_losses ((lo, hi) for delta's closed domain, else None),
+    loss_pieces (maximal constant-loss intervals), min_loss, minimum,
+    representative, warnings (list of str).
 
-    def __init__(self, handle):
+    A Profile pickles: its attributes travel, the C profile does not; the
+    first loss_at, piece_point or instance_losses after loading analyzes the
+    same instances again (kept with the profile: Instance objects, or paths
+    read again) and checks that the breakpoints and losses are the same."""
+
+    def __init__(self, handle, recipe=None):
         self._h = handle
+        self._closed = False
+        self._recipe = recipe  # (instances, family, c, score_all, ties) to rebuild _h
+        self._text = None  # (or the profile's text, read into _h when first needed)
+        self._costs = None
         L = _lib.lib()
         get = lambda name, *a: getattr(L, "ct_capi_profile_" + name)(handle, *a)
         sget = lambda name, *a: _lib.take_string(get(name, *a))
@@ -77,6 +92,8 @@ class Profile:
         self.family = L.ct_capi_family_name(fid).decode()
         self.c = _fraction(sget("c"))
         self.n_instances, self.n_scored = get("ninstances"), get("nscored")
+        self.instance_scored = [get("inst_nscored", k) for k in range(self.n_instances)]
+        self.ties = {v: k for k, v in _lib.TIES.items()}[get("ties")]
         self.closed = bool(get("closed"))
         self.domain = _family_domain(fid, self.closed)
         self.warnings = [w for w in sget("warnings").splitlines() if w]
@@ -102,15 +119,51 @@ class Profile:
             tuple(e for bit, e in ((1, "lo"), (2, "hi")) if ends & bit), self.representative)
         self.best_piece = get("best_piece")
 
+    def _handle(self):
+        """The C profile: rebuilt after unpickling (by analyzing the same
+        instances again, which must give the same profile)."""
+        if self._closed:
+            raise ValueError("this Profile was closed: its C profile is freed")
+        if self._h is None and getattr(self, "_text", None) is not None:
+            self._h = _from_text(self._text)  # (sent back by an isolated analysis)
+            self._text = None
+        if self._h is None:
+            if self._recipe is None:
+                raise ValueError("this Profile has no C profile and no instances to rebuild "
+                                 "it from")
+            instances, family, c, score_all, ties = self._recipe
+            again = analyze(instances, family, c, score_all, ties, _warn=False)
+            if _signature(again) != _signature(self):
+                again.close()
+                raise ValueError("the instances of this unpickled Profile no longer give "
+                                 "its breakpoints and losses (a .gssl file changed?)")
+            self._h, again._h = again._handle(), None
+        return self._h
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        state["_h"] = state["_text"] = None
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
     def loss_at(self, x):
         """The exact loss (a Fraction) at the rational x of the domain: an int,
         Fraction, Decimal, exact string or float (taken exactly). Raises
         ValueError for x outside the domain."""
-        err = _lib.error_buffer()
-        s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(
-            self._h, exact_string(x, "x:").encode(), err, len(err)))
+        xs, h = exact_string(x, "x:").encode(), self._handle()
+
+        def task():
+            err = _lib.error_buffer()
+            s = _lib.take_string(_lib.lib().ct_capi_profile_loss_at(h, xs, err, len(err)))
+            return s, _lib.error_text(err)
+        # The exact sign tests at x take memory of the size of x times that of
+        # the profile's functions: a long x runs isolated, a short one here.
+        s, msg = _isolate.run(task, "computing the loss at a point") \
+            if len(xs) > _isolate.SHORT_EXACT else task()
         if s is None:
-            raise ValueError(_lib.error_text(err))
+            raise ValueError(msg)
         return _fraction(s)
 
     def piece_point(self, i):
@@ -119,7 +172,35 @@ class Profile:
         i = _check.integer(i, "piece:")
         if not 0 <= i < len(self.pieces):
             raise IndexError(f"piece {_check.show(i)} of {len(self.pieces)}")
-        return _fraction(_lib.take_string(_lib.lib().ct_capi_profile_piece_point(self._h, i)))
+        return _fraction(_lib.take_string(  # (in this process: it only refines the
+            _lib.lib().ct_capi_profile_piece_point(self._handle(), i)))  # profile's own)
+
+    def instance_losses(self, kind="piece"):
+        """Every instance's exact loss (a Fraction) on every piece ('piece'),
+        breakpoint ('point') or closed end ('end', delta): a list with one
+        list of n_instances losses per piece, breakpoint or end, in order.
+        The profile's loss there is their mean; an instance's loss is its
+        wrong scored nodes (under the tie rule) over instance_scored."""
+        if kind not in ("piece", "point", "end"):
+            raise ValueError(f"kind: {_check.show(kind)} is not one of piece, point, end")
+        if self._costs is None:
+            L, h = _lib.lib(), self._handle()
+            m, places = self.n_instances, L.ct_capi_profile_nplaces(h)
+            cost = (ctypes.c_long * max(places * m, 1))()
+            if places < 0 or L.ct_capi_profile_costs(h, cost) != 0:
+                raise ValueError("the profile has no losses")
+            self._costs = (L.ct_capi_profile_tie_unit(h), places, list(cost)[:places * m])
+        unit, places, cost = self._costs
+        first = 1 if self.closed else 0  # (place of piece 0)
+        if kind == "piece":
+            at = [first + 2 * i for i in range(len(self.pieces))]
+        elif kind == "point":
+            at = [first + 2 * b + 1 for b in range(len(self.breakpoints))]
+        else:
+            at = [0, places - 1] if self.closed else []
+        m = self.n_instances
+        return [[Fraction(cost[p * m + k], self.instance_scored[k] * unit) for k in range(m)]
+                for p in at]
 
     def to_pandas(self):
         """The profile as a pandas DataFrame, one row per domain end (delta),
@@ -149,21 +230,46 @@ class Profile:
         return [r + (float(r[5]),) for r in rows]
 
     def __repr__(self):
-        return (f"<certune.Profile {self.family}: {self.n_instances} instance(s), "
-                f"{self.n_scored} scored nodes, {len(self.breakpoints)} breakpoints, "
+        return (f"<certune.Profile {self.family}: {_count(self.n_instances, 'instance')}, "
+                f"{_count(self.n_scored, 'scored node')}, "
+                f"{_count(len(self.breakpoints), 'breakpoint')}, "
                 f"min loss {self.min_loss} at {self.family} = {self.representative}>")
 
     def close(self):
-        """Frees the C profile (loss_at and piece_point then stop working)."""
+        """Frees the C profile (loss_at, piece_point and instance_losses then
+        stop working)."""
+        self._closed = True
+        self._free()
+
+    def _free(self):
         if getattr(self, "_h", None):
             _lib.lib().ct_capi_profile_destroy(self._h)
             self._h = None
 
     def __del__(self):
         try:
-            self.close()
+            self._free()
         except Exception:  # interpreter shutdown may have torn down the module
             pass
+
+
+def _from_text(text):
+    """A C profile from the text of a profile file the library wrote."""
+    handle = ctypes.c_void_p()
+    err = _lib.error_buffer()
+    if _lib.lib().ct_capi_profile_from_text(ctypes.byref(handle), text, len(text), None, err,
+                                            len(err)) != _lib.OK:  # (never)
+        raise _isolate.IsolatedProcessError(
+            "certune: the analysis process sent back a profile that does not read: "
+            + _lib.error_text(err))
+    return handle
+
+
+def _signature(p):
+    """What a rebuilt profile must reproduce."""
+    return (p.family, p.c, p.ties, p.n_instances, p.n_scored,
+            [(b.exact, b.lo, b.hi, b.loss) for b in p.breakpoints],
+            [q.loss for q in p.pieces], p.end_losses)
 
 
 def _undecided(handle):
@@ -173,35 +279,85 @@ def _undecided(handle):
             for k in range(L.ct_capi_profile_nundecided(handle))]
 
 
-def analyze(instances, family, c=None, score_all=False):
+def check_ties(ties):
+    """The C id of the tie rule ties ('smallest' or 'expected'; ValueError else)."""
+    if not isinstance(ties, str) or ties not in _lib.TIES:
+        raise ValueError(f"ties: {_check.show(ties)} is not one of {', '.join(_lib.TIES)}")
+    return _lib.TIES[ties]
+
+
+def _analyze_here(S, fid, cs, score_all, tid):
+    """ct_capi_analyze_ties in this process: (status, handle, message)."""
+    handle = ctypes.c_void_p()
+    err = _lib.error_buffer()
+    rc = _lib.lib().ct_capi_analyze_ties(ctypes.byref(handle), S, fid, cs, score_all, tid,
+                                         err, len(err))
+    return rc, handle, _lib.error_text(err)
+
+
+def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
+    """The analysis of the instance set S: (status, message, Profile or None,
+    undecided intervals or None). With isolation (_isolate.py) it runs in a
+    forked process (a MemoryError when it runs out of memory), which sends
+    back what the Profile shows and the profile as the text of a profile
+    file, read into a C profile only when loss_at, piece_point or
+    instance_losses first needs one (reading certificates back can cost more
+    than the analysis: docs/python.md)."""
+    def task():
+        rc, handle, msg = _analyze_here(S, fid, cs, score_all, tid)
+        if rc not in (_lib.OK, _lib.UNDECIDED):
+            return rc, msg, None, None
+        if rc == _lib.UNDECIDED:
+            intervals = _undecided(handle)
+            _lib.lib().ct_capi_profile_destroy(handle)
+            return rc, msg, None, intervals
+        if not _isolate.isolation():
+            return rc, msg, Profile(handle, recipe), None
+        p = Profile(handle)  # (no recipe: the parent has the instances; p owns handle)
+        return rc, msg, (p.__getstate__(),
+                         _lib.take_bytes(_lib.lib().ct_capi_profile_text(p._h))), None
+    if not _isolate.isolation():
+        return task()
+    rc, msg, sent, intervals = _isolate.run(task, what)
+    if sent is None:
+        return rc, msg, None, intervals
+    profile = Profile.__new__(Profile)
+    profile.__setstate__(sent[0])
+    profile._recipe, profile._text = recipe, sent[1]
+    return rc, msg, profile, None
+
+
+def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=True):
     """The certified loss profile of family ('lambda', 'alpha' or 'delta') over
     instances: a certune.Instance, a .gssl path, or a list of them (mixed).
     c: delta's constant, an exact rational in (0, 1) (int, Fraction, str,
     float taken exactly; None: 99/100); must be None for the other families.
-    score_all also scores labeled nodes. Raises InputError for an invalid
-    instance, ValueError for a bad argument, UndecidedError when a breakpoint
-    could not be certified. Warnings of the analysis (components without a
-    labeled node) are issued with warnings.warn and kept in Profile.warnings."""
+    score_all also scores labeled nodes. ties: 'smallest' (a tied node
+    predicts its smallest tied class) or 'expected' (it costs 1 - 1/t when
+    its truth is among the t tied classes; at most 40 classes), docs/tuning.md.
+    Raises InputError for an invalid instance, ValueError for a bad argument,
+    UndecidedError when a breakpoint could not be certified. Warnings of the
+    analysis (components without a labeled node) are issued with
+    warnings.warn and kept in Profile.warnings."""
+    instances, tid = as_list(instances), check_ties(ties)  # (instances: kept by the Profile)
     L = _lib.lib()
     fams = families()
     if family not in fams:
         raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(fams)}")
     fid = L.ct_capi_family_id(str(family).encode())
     cs = None if c is None else exact_string(c, "c:").encode()
+    recipe = (instances, family, c, bool(score_all), ties)
     with InstanceSet(as_list(instances)) as s:
-        handle = ctypes.c_void_p()
-        err = _lib.error_buffer()
-        rc = L.ct_capi_analyze(ctypes.byref(handle), s.handle, fid, cs, int(bool(score_all)),
-                               err, len(err))
+        rc, err, profile, intervals = _analyze_call(
+            s.handle, fid, cs, int(bool(score_all)), tid,
+            f"analyzing {_count(L.ct_capi_instances_count(s.handle), 'instance')} for {family}",
+            recipe)
     if rc == _lib.UNDECIDED:
-        intervals = _undecided(handle)
-        L.ct_capi_profile_destroy(handle)
         raise UndecidedError(
             f"certune: {len(intervals)} part(s) of the analysis could not be certified; "
             "no loss is reported: " + "; ".join(f"[{a}, {b}]: {w}" for a, b, w in intervals),
             intervals)
     raise_for(rc, err)
-    profile = Profile(handle)
-    for w in profile.warnings:
+    for w in profile.warnings if _warn else ():
         warnings.warn(w, stacklevel=2)
     return profile

@@ -2,11 +2,32 @@
 estimator conventions (constructor parameters only, fit returns self, fitted
 attributes end in an underscore, score is higher-is-better)."""
 
+import os
 from fractions import Fraction
 
 from . import _check
 from .errors import NotFittedError
+from .instance import Instance
 from .profile import analyze
+
+
+def _check_instances(X):
+    """A TypeError that points at ExactSearchCV for X in scikit-learn's shapes
+    (an array, or a list of rows), where instances are expected."""
+    instance = (Instance, str, bytes, os.PathLike)
+    if hasattr(X, "shape"):
+        what = f"a {type(X).__name__} of shape {tuple(X.shape)}"
+    elif isinstance(X, (list, tuple)) and not all(isinstance(x, instance) for x in X):
+        bad = next(x for x in X if not isinstance(x, instance))
+        what = f"a {type(X).__name__} holding a {type(bad).__name__}"
+    else:
+        return
+    raise TypeError(
+        f"ExactTuner.fit: X is {what}; ExactTuner takes training instances (certune.Instance "
+        "objects or .gssl paths, their labels and held-out nodes inside). For one graph (an "
+        "adjacency matrix, or samples with a kernel) and labels y with -1 for unlabeled "
+        "nodes, use certune.ExactSearchCV(cv=...) or ExactSearchCV(validation=...), which "
+        "holds out labeled nodes fold by fold")
 
 
 class ExactTuner:
@@ -45,7 +66,10 @@ class ExactTuner:
 
     def fit(self, X, y=None):
         """Analyzes the training instances X (Instance objects or .gssl paths;
-        y is ignored: the labels are in the instances). Returns self."""
+        y is ignored: the labels are in the instances). Returns self. An
+        array X (an adjacency matrix or samples, labels in y) is a TypeError
+        that points at ExactSearchCV, which splits one graph's labels."""
+        _check_instances(X)
         self.profile_ = self._analyze(X)
         self.best_param_ = self.profile_.representative
         self.best_loss_ = self.profile_.loss_at(self.best_param_)

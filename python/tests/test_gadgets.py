@@ -181,6 +181,8 @@ class Errors(unittest.TestCase):
             ([(0, 1), (1, 0)], "edge 1: repeated edge 0-1 (first as edge 0)"),
             ([(0, 1), (2, 2)], "edge 1: self-loop on node 2"),
             ([(0, 1), (1, 2, "1/0")], "edge 1: malformed weight '1/0'"),
+            ([(0, 1), (1, 2, "1e100001")],
+             "edge 1: weight '1e100001' has an exponent beyond +-100000"),
             ([(0, 1), (1, 2, -0.5)], "edge 1: negative weight '-1/2'"),
         ]
         for edges, msg in cases:

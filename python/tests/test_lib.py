@@ -54,3 +54,23 @@ class Loading(unittest.TestCase):
             if ctypes.util.find_library("certune") is None:  # (none installed system-wide)
                 r = run(None, os.path.join(tmp, "pkg"), LD_LIBRARY_PATH=os.path.join(tmp, "no"))
                 self.assertIn("LibraryNotFoundError", r.stderr)
+
+    def test_not_certune(self):
+        # A library that loads but lacks the package's functions (an older
+        # libcertune, here libm) is named as too old, not used.
+        import ctypes.util
+        libm = ctypes.util.find_library("m")
+        if libm is None:
+            self.skipTest("no libm to stand for an older library")
+        r = run(libm)
+        self.assertIn("LibraryNotFoundError", r.stderr)
+        self.assertIn("too old for this package", r.stderr)
+
+    def test_pc_file(self):
+        # certune.pc as `make install` writes it (scripts/certune.pc.in), read
+        # without pkg-config: libdir with ${prefix} expanded.
+        import certune._lib as L
+        with open(os.path.join(REPO, "scripts", "certune.pc.in")) as f:
+            text = f.read().replace("@PREFIX@", "/opt/ct").replace("@VERSION@", "0.5.0")
+        self.assertEqual(L._pc_libdir(text), "/opt/ct/lib")
+        self.assertEqual(L._pc_libdir("Name: x\nDescription: a=b\n"), None)

@@ -1,14 +1,14 @@
-/* alpha_ball: large components on the ball path (lsroot.h, docs/alpha.md "The
-   ball path"). The pair functions are never built as polynomials: lsroot
+/* alpha_ball: large components on the ball path (lsalpha.h, docs/alpha.md "The
+   ball path"). The pair functions are never built as polynomials: lsalpha
    certifies, from the linear system, each pair's sign right of 0 and its
    zeros in (0, 1), all simple; the analysis receives those as events of one
-   function id per pair. When lsroot cannot certify something the component
+   function id per pair. When lsalpha cannot certify something the component
    takes the exact path instead (the hook returns 0). */
-#include "certune/lsroot.h"
+#include "certune/lsalpha.h"
 #include "alpha_internal.h"
 
 /* The system of C (square parts from C's groups); NULL when not applicable. */
-static ct_lssys_struct *alpha_ball_sys(const ct_alpha_comp *C, slong c)
+static ct_lsalpha_struct *alpha_ball_sys(const ct_alpha_comp *C, slong c)
 {
     slong *cls = flint_malloc(C->m * sizeof(slong));
     fmpz *r = _fmpz_vec_init(C->m);
@@ -16,8 +16,8 @@ static ct_lssys_struct *alpha_ball_sys(const ct_alpha_comp *C, slong c)
         cls[j] = C->gcls[C->grp[j]];
         fmpz_set(r + j, C->grad + C->grp[j]);
     }
-    ct_lssys_struct *S = ct_lssys_new(C->size, C->rowstart, C->col, C->w, C->deg, C->m,
-                                      C->lab, cls, C->q, r, c);
+    ct_lsalpha_struct *S = ct_lsalpha_new(C->size, C->rowstart, C->col, C->w, C->deg,
+                                          C->m, C->lab, cls, C->q, r, c);
     flint_free(cls);
     _fmpz_vec_clear(r, C->m);
     return S;
@@ -52,14 +52,14 @@ int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong i
     slong c = inst->c, np = c * (c - 1) / 2, nz, *zrow, *zpair;
     if (C->size < ct_lsroot_min_nodes() || c < 2)
         return 0;
-    ct_lssys_struct *S = alpha_ball_sys(C, c);
+    ct_lsalpha_struct *S = alpha_ball_sys(C, c);
     if (S == NULL)
         return 0;
     int *sign0 = flint_malloc(FLINT_MAX(nsc * np, 1) * sizeof(int));
     slong *same = flint_malloc(FLINT_MAX(nsc, 1) * sizeof(slong));
     ct_lsroot_struct *z;
-    int bad = ct_lsroot_component(sign0, same, &z, &zrow, &zpair, &nz, S, rows, nsc);
-    ct_lssys_unref(S);
+    int bad = ct_lsalpha_component(sign0, same, &z, &zrow, &zpair, &nz, S, rows, nsc);
+    ct_lsalpha_unref(S);
     if (bad) {
         flint_free(sign0), flint_free(same);
         return 0;

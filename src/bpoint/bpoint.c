@@ -40,10 +40,10 @@ void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r)
     ct_mqroot_set(&b->mq, r);
 }
 
-void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_kroot_t r)
+void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_t r)
 {
     b->kind = CT_BPOINT_LK;
-    ct_lsroot_kroot_set(&b->lk, r);
+    ct_lsroot_set(&b->lk, r);
 }
 
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r)
@@ -114,5 +114,5 @@ int ct_bpoint_cmp(int *cmp, ct_bpoint_t a, ct_bpoint_t b)
 
 void ct_bpoint_read_release(void)
 {
-    ct_lsroot_kroot_read_release();
+    ct_lsroot_read_release();
 }

@@ -1,6 +1,8 @@
 /* bpoint_kinds: the per-kind operations table (bpoint_internal.h). Each entry
    adapts its kind's functions to a ct_bpoint_struct; adding a kind adds a row
    here (and its member, enum value and setter in bpoint.h). */
+#include "certune/lsalpha.h"
+#include "certune/lskron.h"
 #include "bpoint_internal.h"
 
 /* ---- real algebraic numbers (rroot) ------------------------------------- */
@@ -160,7 +162,7 @@ static int mq_cmp_alg(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
     return ct_mqroot_cmp_rroot(cmp, &a->mq, &b->alg);
 }
 
-/* ---- zeros of alpha pair functions certified in balls (lsroot) ----------- */
+/* ---- zeros of alpha pair functions certified in balls (lsalpha) ---------- */
 
 static void ls_init(ct_bpoint_struct *b)
 {
@@ -200,7 +202,7 @@ static void ls_write(FILE *f, const ct_bpoint_struct *b)
 
 static int ls_read(ct_bpoint_struct *b, const char **s)
 {
-    return ct_lsroot_read(&b->ls, s);
+    return ct_lsroot_read(&b->ls, &ct_lsalpha_type, s);
 }
 
 static int ls_cmp_ls(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
@@ -208,52 +210,52 @@ static int ls_cmp_ls(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
     return ct_lsroot_cmp(cmp, &a->ls, &b->ls);
 }
 
-/* ---- zeros of lambda pair functions certified in balls (lsroot kron) ----- */
+/* ---- zeros of lambda pair functions certified in balls (lskron) --------- */
 
 static void lk_init(ct_bpoint_struct *b)
 {
-    ct_lsroot_kroot_init(&b->lk);
+    ct_lsroot_init(&b->lk);
 }
 
 static void lk_clear(ct_bpoint_struct *b)
 {
-    ct_lsroot_kroot_clear(&b->lk);
+    ct_lsroot_clear(&b->lk);
 }
 
 static void lk_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)
 {
-    ct_lsroot_kroot_set(&b->lk, &s->lk);
+    ct_lsroot_set(&b->lk, &s->lk);
 }
 
 static void lk_view(ct_root_struct *v, ct_bpoint_struct *b)
 {
-    ct_lsroot_kroot_view(v, &b->lk);
+    ct_lsroot_view(v, &b->lk);
 }
 
 static void lk_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,
                     slong digits)
 {
-    ct_lsroot_kroot_get_strs(approx, lo, hi, &b->lk, digits);
+    ct_lsroot_get_strs(approx, lo, hi, &b->lk, digits);
 }
 
 static char *lk_exact(const ct_bpoint_struct *b)
 {
-    return ct_lsroot_kroot_get_str(&b->lk);
+    return ct_lsroot_get_str(&b->lk);
 }
 
 static void lk_write(FILE *f, const ct_bpoint_struct *b)
 {
-    ct_lsroot_kroot_write(f, &b->lk);
+    ct_lsroot_write(f, &b->lk);
 }
 
 static int lk_read(ct_bpoint_struct *b, const char **s)
 {
-    return ct_lsroot_kroot_read(&b->lk, s);
+    return ct_lsroot_read(&b->lk, &ct_lskron_type, s);
 }
 
 static int lk_cmp_lk(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
 {
-    return ct_lsroot_kroot_cmp(cmp, &a->lk, &b->lk);
+    return ct_lsroot_cmp(cmp, &a->lk, &b->lk);
 }
 
 /* ---- the table ---------------------------------------------------------- */

@@ -39,6 +39,12 @@ static int capi_check_edges(const char *name, slong n, slong nedges, const long 
         else if (u[k] == v[k])
             _ct_capi_error(err, errlen, "%s: edge %ld: self-loop on node %ld", name,
                            (long)k, u[k]);
+        else if (w[k] != NULL && strspn(w[k], "0123456789+-./eE") == strlen(w[k]) &&
+                 ct_qparse_fmpq(x, w[k]) == CT_QPARSE_EXPONENT)
+            _ct_capi_error(err, errlen,
+                           "%s: edge %ld: weight '%.40s' has an exponent "
+                           "beyond +-%d",
+                           name, (long)k, w[k], CT_QPARSE_MAX_EXP);
         else if (w[k] == NULL || w[k][0] == '\0' ||
                  strspn(w[k], "0123456789+-./eE") != strlen(w[k]) ||
                  ct_qparse_fmpq(x, w[k]) != 0)

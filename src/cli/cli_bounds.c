@@ -10,6 +10,7 @@
 #include "certune/report.h"
 #include "certune/family.h"
 #include "certune/mem.h"
+#include "certune/text.h"
 
 typedef struct {
     ct_family_t family;
@@ -182,10 +183,15 @@ static slong bounds_print_violations(FILE *out, const ct_bounds_row *rows, slong
     char msg[CERTUNE_ERRLEN];
     slong bad = 0;
     fputs(json ? "  \"violations\": [" : "violations:", out);
-    for (slong i = 0; i < nrows; i++)
-        if (ct_bounds_row_check(rows + i, msg, sizeof(msg)))
-            fprintf(out, json ? "%s\n    \"%s\"" : "%s\n  %s", bad++ && json ? "," : "",
-                    msg);
+    for (slong i = 0; i < nrows; i++) {
+        if (!ct_bounds_row_check(rows + i, msg, sizeof(msg)))
+            continue;
+        fputs(json ? (bad++ ? ",\n    " : "\n    ") : "\n  ", out);
+        if (json)
+            ct_text_json_string(out, msg); /* (it names the file) */
+        else
+            fputs(msg, out);
+    }
     fputs(json ? (bad ? "\n  ]\n}\n" : "]\n}\n") : (bad ? "\n" : " none\n"), out);
     return bad;
 }

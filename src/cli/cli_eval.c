@@ -9,6 +9,7 @@
 #include "certune/qparse.h"
 #include "certune/report.h"
 #include "certune/tune.h"
+#include "certune/text.h"
 #include "cli_internal.h"
 
 typedef struct {
@@ -92,13 +93,13 @@ static int eval_parse_args(eval_options *o, int argc, char **argv)
 }
 
 static void eval_text(FILE *out, const ct_evaluate_t E, const char *const *names,
-                      int predictions)
+                      int predictions, char ***ids)
 {
     fprintf(out, "family %s at %s = ", ct_family_name(E->family),
             ct_family_symbol(E->family));
     ct_tune_write_q(out, E->x);
-    fprintf(out, ": %ld instance%s, %ld scored nodes (ties: %s)\n", (long)E->ninst,
-            E->ninst == 1 ? "" : "s", (long)E->nnodes,
+    fprintf(out, ": %ld instance%s, %ld scored node%s (ties: %s)\n", (long)E->ninst,
+            ct_text_plural(E->ninst), (long)E->nnodes, ct_text_plural(E->nnodes),
             E->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
     fmpq_t acc;
     fmpq_init(acc);
@@ -118,16 +119,17 @@ static void eval_text(FILE *out, const ct_evaluate_t E, const char *const *names
         fputs("predictions (node, predicted class, true class, classes tied):\n", out);
         for (slong k = 0; k < E->nnodes; k++) {
             const ct_evaluate_node *v = E->nodes + k;
-            fprintf(out, "  %s  node %ld  predicted %ld  true %ld  tied %ld\n",
-                    names[v->inst], (long)v->node + 1, (long)v->pred, (long)v->truth,
-                    (long)v->ntied);
+            fprintf(out, "  %s  node %ld", names[v->inst], (long)v->node + 1);
+            _ct_cli_ids_print(out, ids, v->inst, v->node, 0);
+            fprintf(out, "  predicted %ld  true %ld  tied %ld\n", (long)v->pred,
+                    (long)v->truth, (long)v->ntied);
         }
     }
     fmpq_clear(acc);
 }
 
 static void eval_json(FILE *out, const ct_evaluate_t E, const char *const *names,
-                      int predictions)
+                      int predictions, char ***ids)
 {
     fmpq_t acc;
     fmpq_init(acc);
@@ -144,7 +146,7 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const char *const *names
     fprintf(out, ", \"tied_nodes\": %ld,\n \"per_instance\": [", (long)E->ntied);
     for (slong t = 0; t < E->ninst; t++) {
         fputs(t ? ",\n  {\"file\": " : "\n  {\"file\": ", out);
-        ct_tune_json_string(out, names[t]);
+        ct_text_json_string(out, names[t]);
         fputs(", ", out);
         ct_tune_json_q(out, "loss", E->inst_loss + t);
         fmpq_one(acc);
@@ -158,11 +160,11 @@ static void eval_json(FILE *out, const ct_evaluate_t E, const char *const *names
         fputs(",\n \"predictions\": [", out);
         for (slong k = 0; k < E->nnodes; k++) {
             const ct_evaluate_node *v = E->nodes + k;
-            fprintf(out,
-                    "%s{\"instance\": %ld, \"node\": %ld, \"predicted\": %ld, "
-                    "\"true\": %ld, \"tied\": %ld}",
-                    k ? ",\n  " : "\n  ", (long)v->inst, (long)v->node + 1, (long)v->pred,
-                    (long)v->truth, (long)v->ntied);
+            fprintf(out, "%s{\"instance\": %ld, \"node\": %ld", k ? ",\n  " : "\n  ",
+                    (long)v->inst, (long)v->node + 1);
+            _ct_cli_ids_print(out, ids, v->inst, v->node, 1);
+            fprintf(out, ", \"predicted\": %ld, \"true\": %ld, \"tied\": %ld}",
+                    (long)v->pred, (long)v->truth, (long)v->ntied);
         }
         fputs("]", out);
     }
@@ -182,12 +184,12 @@ static int eval_check_domain(ct_family_t family, const fmpq_t at)
 }
 
 static int eval_print(const eval_options *o, const ct_evaluate_t E,
-                      const char *const *names)
+                      const char *const *names, char ***ids)
 {
     if (o->json)
-        eval_json(stdout, E, names, o->predictions);
+        eval_json(stdout, E, names, o->predictions, ids);
     else
-        eval_text(stdout, E, names, o->predictions);
+        eval_text(stdout, E, names, o->predictions, ids);
     if (fflush(stdout) != 0) {
         perror("certune: writing the report");
         return CERTUNE_EXIT_INPUT;
@@ -213,7 +215,7 @@ static int eval_run_profiles(const eval_options *o)
     }
     ct_evaluate_t E;
     if (rc == 0 && (rc = _ct_cli_eval_from_profile(E, P, o->at, o->files[0])) == 0) {
-        rc = eval_print(o, E, (const char *const *)P->names);
+        rc = eval_print(o, E, (const char *const *)P->names, NULL);
         ct_evaluate_clear(E);
     }
     ct_profile_clear(P);
@@ -241,7 +243,9 @@ static int eval_run_instances(const eval_options *o)
         const char **names = ct_mem_malloc(sizeof(char *) * (size_t)m);
         for (slong t = 0; t < m; t++)
             names[t] = insts[t].path;
-        rc = eval_print(o, E, names);
+        char ***ids = o->predictions ? _ct_cli_ids_load(insts, m) : NULL;
+        rc = eval_print(o, E, names, ids);
+        _ct_cli_ids_free(ids, insts, m);
         free(names);
     }
     ct_evaluate_clear(E);

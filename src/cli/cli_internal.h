@@ -6,6 +6,16 @@
 #include "certune/evaluate.h"
 #include "certune/tune.h"
 
+/* The node ids of each instance (cli_ids.c): ids[t] the n ids of instance t
+   from its `% id K NAME` lines (graphin.h), NULL when it has none; inputs
+   read once are read from their spooled copy. Free with _ct_cli_ids_free. */
+char ***_ct_cli_ids_load(const ct_instance_struct *insts, slong m);
+void _ct_cli_ids_free(char ***ids, const ct_instance_struct *insts, slong m);
+/* Node node of instance t's id as " (id NAME)" (escaped as in the file) or,
+   with json, as the member ", \"id\": \"NAME\""; nothing when it has none
+   (ids NULL: none at all). */
+void _ct_cli_ids_print(FILE *out, char ***ids, slong t, slong node, int json);
+
 /* Checks the merged profile P (read from file, the first of its files)
    against the options given (NULL: not given): family, c, tie rule, score
    mode. Returns 0, or 2 with a message naming file and what differs. */
@@ -72,6 +82,11 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
    returns rc or the status of a failed write. */
 int _ct_cli_tune_report(const _ct_cli_tune_options *o, ct_tune_struct **rows, slong nrows,
                         slong best, int rc);
+
+/* --plot: T's training profile (captioned train_name) above its test
+   profile, to path whole or not at all; 0, or -1 with the message printed. */
+int _ct_cli_tune_plot(const char *path, const ct_tune_struct *T, const char *train_name,
+                      const char *test_name);
 
 /* `tune --dataset NAME --split S` (cli_tune_dataset.c): the option checks (0
    or the usage status, message printed), and the run (its exit status). */

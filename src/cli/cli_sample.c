@@ -11,7 +11,7 @@ typedef struct {
     long nodes, count;
     double labeled;
     unsigned long seed;
-    int force;
+    int force, sampler;
 } sample_options;
 
 static int sample_number(double *x, const char *v, double lo, double hi, const char *opt)
@@ -47,7 +47,11 @@ static int sample_parse_args(sample_options *o, int argc, char **argv)
             rc = sample_number(&x, v, 1, 1000000, "--count"), o->count = (long)x;
         else if ((v = ct_opt_value(argc, argv, &i, "--labeled")) != NULL)
             rc = sample_number(&o->labeled, v, 0, 1, "--labeled");
-        else if ((v = ct_opt_value(argc, argv, &i, "--seed")) != NULL)
+        else if ((v = ct_opt_value(argc, argv, &i, "--sampler")) != NULL) {
+            if ((o->sampler = ct_sample_parse(v)) < 0)
+                rc = ct_opt_usage_error(
+                    "--sampler takes bfs, uniform, class or balanced, not '%s'", v);
+        } else if ((v = ct_opt_value(argc, argv, &i, "--seed")) != NULL)
             rc = sample_number(&x, v, 0, 4e9, "--seed"), o->seed = (unsigned long)x;
         else
             rc = ct_opt_usage_error("unknown or incomplete argument '%s'", argv[i]);
@@ -67,10 +71,14 @@ static void sample_header(FILE *f, const sample_options *o, const ct_dataset_t D
 {
     fprintf(f, "%% certune sample: dataset %s (%s), instance %ld of %ld, seed %lu\n",
             o->dataset, D->name, k, o->count, o->seed);
+    static const char *const how[] = {"connected breadth-first sample",
+                                      "uniform sample (--sampler uniform)",
+                                      "sample within one class (--sampler class)",
+                                      "class-balanced sample (--sampler balanced)"};
     fprintf(f,
-            "%% sampler: connected breadth-first sample of %ld labeled nodes, "
-            "fraction labeled %g, unit weights\n",
-            o->nodes, o->labeled);
+            "%% sampler: %s of %ld labeled nodes, fraction labeled %g, unit "
+            "weights\n",
+            how[o->sampler], o->nodes, o->labeled);
     for (long a = 0; a < o->nodes; a++) {
         if (a % 20 == 0)
             fprintf(f, "%% dataset ids (0-based) of nodes %ld-%ld:", a + 1,
@@ -104,9 +112,14 @@ static int sample_write(const sample_options *o, const ct_dataset_t D)
             rc = CERTUNE_EXIT_INPUT;
             break;
         }
-        if (ct_sample_instance_ids(inst, ids, D, o->nodes, o->labeled, state, path)) {
-            fprintf(stderr, "certune: %s: no connected set of %ld labeled nodes\n",
-                    o->dataset, o->nodes);
+        if (ct_sample_instance_by(inst, ids, D, o->nodes, o->labeled, o->sampler, state,
+                                  path)) {
+            fprintf(stderr, "certune: %s: no %s set of %ld labeled nodes\n", o->dataset,
+                    o->sampler == CT_SAMPLE_BFS        ? "connected"
+                    : o->sampler == CT_SAMPLE_CLASS    ? "one-class"
+                    : o->sampler == CT_SAMPLE_BALANCED ? "class-balanced"
+                                                       : "",
+                    o->nodes);
             rc = CERTUNE_EXIT_INPUT;
             break;
         }

@@ -1,5 +1,7 @@
 /* cli_tune: `certune tune`, exact ERM on training instances, judged on test
    instances. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/mem.h"
@@ -33,12 +35,22 @@ static int tune_parse_list(const char **list, slong *n, int argc, char **argv, i
     return 1;
 }
 
-static int tune_parse_count(slong *x, const char *v, const char *name, slong lo)
+/* The largest --grid and --rademacher count (a count of exact evaluations or
+   draws: past it a run would not end in any reasonable time). */
+#define TUNE_MAX_COUNT 100000000
+
+/* A count in lo..TUNE_MAX_COUNT; the message names the range. */
+static int tune_parse_count(slong *x, const char *v, const char *option, slong lo)
 {
     char *end;
+    errno = 0;
     long k = strtol(v, &end, 10);
-    if (*v == '\0' || *end != '\0' || k < lo || k > 100000000)
-        return ct_opt_usage_error(name, v);
+    if (*v == '\0' || *end != '\0' || errno != 0 || k < lo || k > TUNE_MAX_COUNT) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%s takes a count from %ld to %d, not '%%s'", option,
+                 (long)lo, TUNE_MAX_COUNT);
+        return ct_opt_usage_error(msg, v);
+    }
     *x = k;
     return 0;
 }
@@ -71,10 +83,9 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
         return ct_cli_parse_c(o->c, v);
     }
     if ((v = ct_opt_value(argc, argv, i, "--grid")) != NULL)
-        return tune_parse_count(&o->grid, v, "--grid takes a count >= 0, not '%s'", 0);
+        return tune_parse_count(&o->grid, v, "--grid", 0);
     if ((v = ct_opt_value(argc, argv, i, "--rademacher")) != NULL)
-        return tune_parse_count(&o->rad_k, v, "--rademacher takes a count >= 1, not '%s'",
-                                1);
+        return tune_parse_count(&o->rad_k, v, "--rademacher", 1);
     if ((v = ct_opt_value(argc, argv, i, "--ties")) != NULL) {
         o->have_ties = 1;
         return ct_cli_parse_ties(&o->ties, v);

@@ -11,6 +11,7 @@
 #include "certune/decimal.h"
 #include "certune/family.h"
 #include "certune/whole.h"
+#include "certune/text.h"
 #include "cli_internal.h"
 
 #define DATASET_GEOM_SPLITS 10
@@ -37,8 +38,10 @@ int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o)
     if (o->rad_k > 0)
         return ct_opt_usage_error("%s",
                                   "--rademacher needs many instances, not one graph");
-    if (o->plot != NULL)
-        return ct_opt_usage_error("%s", "--plot is not available with --dataset");
+    if (o->plot != NULL && strcmp(o->split, "geom-gcn") == 0)
+        return ct_opt_usage_error("%s", "--plot draws one split: --split geom-gcn:K");
+    if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
+        return CERTUNE_EXIT_INPUT;
     if (o->have_c && !o->all && !ct_family_row(o->family)->has_c)
         return ct_opt_usage_error("%s applies only to a family with a constant (or all)",
                                   "--c");
@@ -253,9 +256,9 @@ static void dataset_json_one(FILE *out, const ct_dataset_t D, const dataset_run 
     fmpq_init(acc);
     const ct_tune_struct *B = R->rows[R->best];
     fputs("{\"dataset\": ", out);
-    ct_tune_json_string(out, D->name);
+    ct_text_json_string(out, D->name);
     fputs(", \"split\": ", out);
-    ct_tune_json_string(out, R->name);
+    ct_text_json_string(out, R->name);
     fprintf(out,
             ", \"nodes\": %ld, \"edges\": %ld, \"classes\": %ld, \"train_nodes\": %ld, "
             "\"val_nodes\": %ld, \"test_nodes\": %ld, ",
@@ -280,6 +283,22 @@ static void dataset_json_one(FILE *out, const ct_dataset_t D, const dataset_run 
     fmpq_clear(acc);
 }
 
+/* The mean and the population standard deviation of the test accuracies at
+   the values the n splits chose (floats: the deviation is irrational). */
+static void dataset_test_stats(double *mean, double *sd, const dataset_run *runs, slong n)
+{
+    double m = 0, var = 0;
+    for (slong k = 0; k < n; k++)
+        m += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
+    m /= (double)n;
+    for (slong k = 0; k < n; k++) {
+        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - m;
+        var += a * a;
+    }
+    *mean = m;
+    *sd = sqrt(var / (double)n);
+}
+
 static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slong n,
                          int all)
 {
@@ -288,20 +307,14 @@ static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slo
         fputc('\n', out);
         return;
     }
-    double mean = 0, var = 0;
-    for (slong k = 0; k < n; k++)
-        mean += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
-    mean /= (double)n;
-    for (slong k = 0; k < n; k++) {
-        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - mean;
-        var += a * a;
-    }
+    double mean, sd;
+    dataset_test_stats(&mean, &sd, runs, n);
     fputs("{\"dataset\": ", out);
-    ct_tune_json_string(out, D->name);
+    ct_text_json_string(out, D->name);
     fprintf(out,
             ", \"split\": \"geom-gcn\", \"test_acc_mean\": %.17g, \"test_acc_std\": "
             "%.17g,\n \"splits\": [",
-            mean, sqrt(var / (double)n));
+            mean, sd);
     for (slong k = 0; k < n; k++) {
         fputs(k ? ",\n  " : "\n  ", out);
         dataset_json_one(out, D, runs + k);
@@ -311,18 +324,12 @@ static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slo
 
 static void dataset_text_summary(FILE *out, dataset_run *runs, slong n)
 {
-    double mean = 0, var = 0;
-    for (slong k = 0; k < n; k++)
-        mean += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
-    mean /= (double)n;
-    for (slong k = 0; k < n; k++) {
-        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - mean;
-        var += a * a;
-    }
+    double mean, sd;
+    dataset_test_stats(&mean, &sd, runs, n);
     fprintf(out,
             "over the %ld splits: test accuracy at the value chosen on each split's "
             "validation nodes, mean %.4f, standard deviation %.4f (population)\n",
-            (long)n, mean, sqrt(var / (double)n));
+            (long)n, mean, sd);
 }
 
 /* Tunes on split k (built, then analyzed); 0 or the exit status. */
@@ -362,6 +369,10 @@ int _ct_cli_tune_dataset(const _ct_cli_tune_options *o)
     int rc = 0;
     for (; done < n && rc == 0; done++)
         rc = dataset_tune(runs + done, o, D, &S, done);
+    if (rc == 0 && o->plot != NULL &&
+        _ct_cli_tune_plot(o->plot, runs[0].rows[runs[0].best], "validation nodes",
+                          "test nodes"))
+        rc = CERTUNE_EXIT_INPUT;
     if (rc == 0 && o->json)
         dataset_json(stdout, D, runs, n, all);
     for (slong k = 0; rc == 0 && !o->json && k < n; k++) {

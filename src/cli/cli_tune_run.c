@@ -11,15 +11,23 @@
 
 typedef _ct_cli_tune_options tune_options;
 
-static int tune_plot(const char *path, const ct_tune_struct *T)
+int _ct_cli_tune_plot(const char *path, const ct_tune_struct *T, const char *train_name,
+                      const char *test_name)
 {
-    FILE *f = fopen(path, "w");
-    int rc = f == NULL ? -1 : ct_plot_loss_svg(f, T->train);
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
-    if (rc)
-        fprintf(stderr, "certune: %s: cannot write the plot\n", path);
-    return rc;
+    char top[256], bottom[256], *q = fmpq_get_str(NULL, 10, T->chosen);
+    snprintf(top, sizeof(top), "%s: the value is chosen here (%s = %s)", train_name,
+             ct_family_symbol(T->family), q);
+    snprintf(bottom, sizeof(bottom), "%s: the chosen value is judged here", test_name);
+    flint_free(q);
+    ct_opt_atomic_struct W;
+    char err[CERTUNE_ERRLEN];
+    FILE *f = ct_opt_atomic_open(&W, path);
+    int ok = f != NULL && ct_plot_loss_pair_svg(f, T->train, top, T->test, bottom,
+                                                CT_PLOT_X_DEFAULT) == 0;
+    if (ct_opt_atomic_close(&W, ok, err, sizeof(err)) == 0)
+        return 0;
+    fprintf(stderr, "certune: cannot write the plot: %s\n", err);
+    return -1;
 }
 
 /* Tunes every requested family; the least exact training loss wins (ties: the
@@ -66,7 +74,8 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
 int _ct_cli_tune_report(const tune_options *o, ct_tune_struct **rows, slong nrows,
                         slong best, int rc)
 {
-    if (rc == 0 && o->plot != NULL && tune_plot(o->plot, rows[best]))
+    if (rc == 0 && o->plot != NULL &&
+        _ct_cli_tune_plot(o->plot, rows[best], "training set", "test set"))
         rc = CERTUNE_EXIT_INPUT;
     if (rc == 0 && o->json)
         ct_tune_write_json(stdout, rows, nrows, best);

@@ -4,7 +4,8 @@
    literal {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), } padded
    with spaces and a newline, then the raw elements. Only what the
    gnn-benchmark files use is read: numeric and bool scalars of either byte
-   order, fixed-width unicode strings, at most two dimensions. */
+   order, fixed-width unicode and byte strings (scipy's format member), at
+   most two dimensions. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ static int npy_parse_descr(ct_dataset_npy_struct *a, const char *h, char *msg, s
         snprintf(msg, len, "an array of Python objects (pickled; not supported)");
         return -1;
     }
-    if (strchr("fiubU", a->kind) == NULL || a->kind == '\0' || end == p + 2 ||
+    if (strchr("fiubUS", a->kind) == NULL || a->kind == '\0' || end == p + 2 ||
         (*end != '\'' && *end != '"') || size < 1 || size > 4096 ||
         (a->kind == 'f' && size != 4 && size != 8) ||
         (strchr("iu", a->kind) && size != 1 && size != 2 && size != 4 && size != 8) ||
@@ -71,7 +72,7 @@ static int npy_parse_descr(ct_dataset_npy_struct *a, const char *h, char *msg, s
         return -1;
     }
     a->size = (int)(a->kind == 'U' ? 4 * size : size);
-    a->nchar = a->kind == 'U' ? (int)size : 0;
+    a->nchar = a->kind == 'U' || a->kind == 'S' ? (int)size : 0;
     return 0;
 }
 
@@ -238,12 +239,23 @@ static int npy_utf8(char *out, uint32_t c)
     return out[0] = '?', 1;
 }
 
+int _ct_dataset_npy_numeric(const ct_dataset_npy_struct *a)
+{
+    return a->kind != 'U' && a->kind != 'S';
+}
+
 char *_ct_dataset_npy_get_str(const ct_dataset_npy_struct *a, slong k)
 {
     const unsigned char *p = a->data + (size_t)k * (size_t)a->size;
     char *s = flint_malloc(4 * (size_t)a->nchar + 1);
     size_t n = 0;
 
+    if (a->kind == 'S') { /* bytes, NUL-padded like 'U' */
+        while (n < (size_t)a->nchar && p[n] != 0)
+            s[n] = (char)p[n], n++;
+        s[n] = '\0';
+        return s;
+    }
     for (int i = 0; i < a->nchar; i++, p += 4) {
         uint32_t c = a->big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
                                   (uint32_t)p[2] << 8 | p[3]

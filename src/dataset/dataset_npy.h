@@ -9,9 +9,10 @@
 
 /* A parsed .npy array; data points into the caller's buffer (not owned). */
 typedef struct {
-    char kind;   /* 'f' float, 'i' signed, 'u' unsigned, 'b' bool, 'U' unicode */
+    char kind;   /* 'f' float, 'i' signed, 'u' unsigned, 'b' bool, 'U' unicode,
+                    'S' bytes */
     int size;    /* bytes per element */
-    int nchar;   /* 'U': characters per element */
+    int nchar;   /* 'U', 'S': characters per element */
     int big;     /* big-endian elements */
     int fortran; /* column-major 2-D data */
     int ndim;    /* 0, 1 or 2 */
@@ -31,7 +32,11 @@ double _ct_dataset_npy_get_d(const ct_dataset_npy_struct *a, slong k);
 /* Element k as an integer; -1 when it is not integral or out of range. */
 int _ct_dataset_npy_get_i(const ct_dataset_npy_struct *a, slong k, int64_t *x);
 
-/* Element k of a 'U' array as a new UTF-8 string (free with flint_free). */
+/* 1 unless a is a string array ('U' or 'S'). */
+int _ct_dataset_npy_numeric(const ct_dataset_npy_struct *a);
+
+/* Element k of a 'U' array as a new UTF-8 string, of an 'S' array as its
+   bytes (free with flint_free). */
 char *_ct_dataset_npy_get_str(const ct_dataset_npy_struct *a, slong k);
 
 /* The gnn-benchmark .npz file at path (docs/gnn-data.md). 0, or -1 with

@@ -79,24 +79,11 @@ static void npz_load_class_names(ct_dataset_t D, const _ct_dataset_npz_file *f)
 
 int _ct_dataset_npz_load(ct_dataset_t D, const char *path, char *err, size_t errlen)
 {
-    char why[400];
-    const _ct_dataset_zip_api *Z = _ct_dataset_zip(why, sizeof(why));
-    if (Z == NULL) {
-        ct_dataset_error(err, errlen, "%s: %s", path, why);
-        return -1;
-    }
-    _ct_dataset_npz_file f = {Z, NULL, path, err, errlen};
-    int code = 0, rc;
+    _ct_dataset_npz_file f;
+    int rc;
 
-    f.zip = Z->open(path, ZIP_RDONLY, &code);
-    if (f.zip == NULL) {
-        zip_error_t ze;
-        Z->error_init_with_code(&ze, code);
-        ct_dataset_error(err, errlen, "%s: cannot open as a zip (.npz) file: %s", path,
-                         Z->error_strerror(&ze));
-        Z->error_fini(&ze);
+    if (_ct_dataset_npz_open(&f, path, err, errlen) != 0)
         return -1;
-    }
     rc = npz_load_adj(D, &f);
     if (rc == 0 && _ct_dataset_npz_has(&f, "attr_data"))
         rc = _ct_dataset_npz_load_attr_csr(D, &f);
@@ -108,7 +95,7 @@ int _ct_dataset_npz_load(ct_dataset_t D, const char *path, char *err, size_t err
         rc = npz_load_labels(D, &f);
     if (rc == 0)
         npz_load_class_names(D, &f);
-    Z->discard(f.zip);
+    f.Z->discard(f.zip);
     return rc;
 }
 

@@ -51,6 +51,11 @@ typedef struct {
     _ct_dataset_npz_array data;
 } _ct_dataset_npz_csr;
 
+/* Opens the zip at path into f (libzip loaded first); 0, or -1 with
+   "path: reason" in err. Close with f->Z->discard(f->zip). */
+int _ct_dataset_npz_open(_ct_dataset_npz_file *f, const char *path, char *err,
+                         size_t errlen);
+
 /* Writes "path: key: msg" into f's message buffer; returns -1. */
 int _ct_dataset_npz_fail(const _ct_dataset_npz_file *f, const char *key, const char *msg);
 
@@ -62,7 +67,8 @@ int _ct_dataset_npz_read(_ct_dataset_npz_array *x, const _ct_dataset_npz_file *f
                          const char *key);
 void _ct_dataset_npz_free(_ct_dataset_npz_array *x);
 
-/* prefix_shape/indptr/indices/data checked into m; clear m even after an error. */
+/* prefix_shape/indptr/indices/data (shape, indptr, indices, data when prefix
+   is "") checked into m; clear m even after an error. */
 int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file *f,
                              const char *prefix);
 void _ct_dataset_npz_csr_clear(_ct_dataset_npz_csr *m);

@@ -81,7 +81,7 @@ int _ct_dataset_npz_load_attr_dense(ct_dataset_t D, const _ct_dataset_npz_file *
 
     if (_ct_dataset_npz_read(&x, f, "attr_matrix") != 0)
         return -1;
-    if (x.a.ndim != 2 || x.a.shape[0] != D->n || x.a.kind == 'U') {
+    if (x.a.ndim != 2 || x.a.shape[0] != D->n || !_ct_dataset_npy_numeric(&x.a)) {
         _ct_dataset_npz_free(&x);
         return _ct_dataset_npz_fail(f, "attr_matrix",
                                     "not a numeric matrix with a row per node");

@@ -11,6 +11,31 @@
 /* Largest member read into memory. */
 #define NPZ_MAX_MEMBER ((zip_uint64_t)1 << 34)
 
+int _ct_dataset_npz_open(_ct_dataset_npz_file *f, const char *path, char *err,
+                         size_t errlen)
+{
+    char why[400];
+    int code = 0;
+
+    memset(f, 0, sizeof *f);
+    f->Z = _ct_dataset_zip(why, sizeof(why));
+    if (f->Z == NULL) {
+        ct_dataset_error(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    f->path = path, f->err = err, f->errlen = errlen;
+    f->zip = f->Z->open(path, ZIP_RDONLY, &code);
+    if (f->zip == NULL) {
+        zip_error_t ze;
+        f->Z->error_init_with_code(&ze, code);
+        ct_dataset_error(err, errlen, "%s: cannot open as a zip (.npz) file: %s", path,
+                         f->Z->error_strerror(&ze));
+        f->Z->error_fini(&ze);
+        return -1;
+    }
+    return 0;
+}
+
 int _ct_dataset_npz_fail(const _ct_dataset_npz_file *f, const char *key, const char *msg)
 {
     ct_dataset_error(f->err, f->errlen, "%s: %s: %s", f->path, key, msg);
@@ -104,6 +129,12 @@ int _ct_dataset_npz_ints(slong *out, const _ct_dataset_npz_file *f, const char *
     return 0;
 }
 
+/* prefix_name, or name alone when prefix is "" (scipy's members). */
+static void npz_key(char *key, size_t len, const char *prefix, const char *name)
+{
+    snprintf(key, len, "%s%s%s", prefix, prefix[0] != '\0' ? "_" : "", name);
+}
+
 static int npz_csr_shape(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file *f,
                          const char *prefix)
 {
@@ -112,7 +143,7 @@ static int npz_csr_shape(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file *f,
     slong sh[2];
     int rc;
 
-    snprintf(key, sizeof key, "%s_shape", prefix);
+    npz_key(key, sizeof key, prefix, "shape");
     if (_ct_dataset_npz_read(&s, f, key) != 0)
         return -1;
     rc = _ct_dataset_npz_ints(sh, f, key, &s, 2, 0, CT_DATASET_MAX_NODES);
@@ -132,7 +163,7 @@ int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file 
     memset(m, 0, sizeof *m);
     if (npz_csr_shape(m, f, prefix) != 0)
         return -1;
-    snprintf(key, sizeof key, "%s_indptr", prefix);
+    npz_key(key, sizeof key, prefix, "indptr");
     if (_ct_dataset_npz_read(&x, f, key) != 0)
         return -1;
     if (npz_len(f, key, &x, m->rows + 1) != 0) {
@@ -148,7 +179,7 @@ int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file 
     if (rc != 0)
         return -1;
     m->nnz = m->rowptr[m->rows];
-    snprintf(key, sizeof key, "%s_indices", prefix);
+    npz_key(key, sizeof key, prefix, "indices");
     if (_ct_dataset_npz_read(&x, f, key) != 0)
         return -1;
     if (npz_len(f, key, &x, m->nnz) != 0) {
@@ -158,9 +189,10 @@ int _ct_dataset_npz_csr_read(_ct_dataset_npz_csr *m, const _ct_dataset_npz_file 
     m->col = flint_malloc((size_t)FLINT_MAX(m->nnz, 1) * sizeof(slong));
     rc = _ct_dataset_npz_ints(m->col, f, key, &x, m->nnz, 0, m->cols - 1);
     _ct_dataset_npz_free(&x);
-    snprintf(key, sizeof key, "%s_data", prefix);
+    npz_key(key, sizeof key, prefix, "data");
     if (rc == 0 && _ct_dataset_npz_read(&m->data, f, key) == 0 &&
-        (m->data.a.ndim != 1 || m->data.a.count != m->nnz || m->data.a.kind == 'U'))
+        (m->data.a.ndim != 1 || m->data.a.count != m->nnz ||
+         !_ct_dataset_npy_numeric(&m->data.a)))
         rc = _ct_dataset_npz_fail(f, key,
                                   "length differs from the indices, or not numeric");
     return rc != 0 || m->data.buf == NULL ? -1 : 0;

@@ -61,10 +61,39 @@ static int text_same_n(ct_dataset_reader_struct *r, const ct_dataset_t D)
     return 0;
 }
 
+/* labels.txt's lines as read (node, label, line number), grown with them:
+   the header's node count alone allocates nothing, so a header of 2^28
+   nodes over a short file costs a few bytes, not 2 GB. */
+typedef struct {
+    slong *rec; /* triples */
+    slong len, cap;
+} text_label_lines;
+
+/* D->label from the n lines L holds (every node once, checked here). */
+static int text_labels_place(ct_dataset_t D, ct_dataset_reader_struct *r,
+                             const text_label_lines *L)
+{
+    D->label = flint_malloc((size_t)FLINT_MAX(D->n, 1) * sizeof(slong));
+    /* -2 marks a node without a line yet; -1 is a legal label (unknown). */
+    for (slong i = 0; i < D->n; i++)
+        D->label[i] = -2;
+    for (slong k = 0; k < L->len; k++) {
+        const slong *t = L->rec + 3 * k;
+        if (D->label[t[0]] != -2) {
+            r->line = t[2];
+            return ct_dataset_reader_fail(r, "node %ld has a second label line",
+                                          (long)t[0]);
+        }
+        D->label[t[0]] = t[1];
+    }
+    return 0;
+}
+
 static int text_read_labels(ct_dataset_t D, ct_dataset_reader_struct *r)
 {
-    slong i, node, lab, count = 0;
-    int got;
+    text_label_lines L = {NULL, 0, 0};
+    slong node, lab;
+    int got, rc = -1;
 
     if (text_header(r, 2, "N C") != 0 ||
         ct_dataset_reader_slong(r, 0, 0, CT_DATASET_MAX_NODES, "node count", &D->n) !=
@@ -72,26 +101,25 @@ static int text_read_labels(ct_dataset_t D, ct_dataset_reader_struct *r)
         ct_dataset_reader_slong(r, 1, 1, CT_DATASET_MAX_CLASSES, "class count",
                                 &D->nclass) != 0)
         return -1;
-    D->label = flint_malloc((size_t)FLINT_MAX(D->n, 1) * sizeof(slong));
-    /* -2 marks a node without a line yet; -1 is a legal label (unknown). */
-    for (i = 0; i < D->n; i++)
-        D->label[i] = -2;
     while ((got = ct_dataset_reader_next(r)) > 0) {
-        if (count == D->n)
-            return text_too_many(r, D->n, "label lines");
+        if (L.len == D->n) {
+            text_too_many(r, D->n, "label lines");
+            goto done;
+        }
         if (text_fields(r, 2) != 0 ||
             ct_dataset_reader_slong(r, 0, 0, D->n - 1, "node index", &node) != 0 ||
             ct_dataset_reader_slong(r, 1, -1, D->nclass - 1, "label", &lab) != 0)
-            return -1;
-        if (D->label[node] != -2)
-            return ct_dataset_reader_fail(r, "node %ld has a second label line",
-                                          (long)node);
-        D->label[node] = lab;
-        count++;
+            goto done;
+        L.rec = ct_dataset_grow(L.rec, &L.cap, 3 * (L.len + 1), sizeof(slong));
+        L.rec[3 * L.len] = node, L.rec[3 * L.len + 1] = lab,
+                  L.rec[3 * L.len + 2] = r->line;
+        L.len++;
     }
-    if (got < 0)
-        return -1;
-    return text_count(r, D->n, count, "nodes");
+    if (got >= 0 && text_count(r, D->n, L.len, "nodes") == 0)
+        rc = text_labels_place(D, r, &L);
+done:
+    flint_free(L.rec);
+    return rc;
 }
 
 static int text_read_edges(ct_dataset_t D, ct_dataset_reader_struct *r)

@@ -32,7 +32,9 @@ static const char *gnn_usage_text =
     "\n"
     "models (the papers' settings unless overridden):\n"
     "  gcn     Kipf & Welling: 16 hidden, ReLU, dropout 0.5, lr 0.01, decay 5e-4\n"
-    "          on layer 1, 200 epochs\n"
+    "          on layer 1; at most 3000 epochs, stopped 100 epochs after the\n"
+    "          validation loss last improved (Kipf's fixed 200 undertrain larger\n"
+    "          graphs; --epochs 200 --patience 0 gives the paper's setting)\n"
     "  gat     Velickovic et al.: 8 heads x 8 hidden, ELU, dropout 0.6 (inputs and\n"
     "          attention), lr 0.005, decay 5e-4, patience 100, at most 1000 epochs\n"
     "  gcan    eta e_ij + (1 - eta) (d_i d_j)^-1/2 in every layer, GAT's sizes and\n"
@@ -57,7 +59,7 @@ static const char *gnn_usage_text =
     "  --first-seed S   runs with seeds S..S+N-1 instead (default 0): a run's\n"
     "                   result depends only on its seed, so runs split this way\n"
     "                   can be pooled\n"
-    "  --epochs N       maximum epochs\n"
+    "  --epochs N       maximum epochs (default: the model's, above)\n"
     "  --patience N     stop after N epochs without validation progress (0: never)\n"
     "  --lr X           Adam step size\n"
     "  --weight-decay X L2 decay (GCN: first layer only)\n"
@@ -72,8 +74,8 @@ static const char *gnn_usage_text =
     "  --help           print this help\n"
     "\n"
     "exit status: 0 success, 1 usage error, 2 invalid or missing dataset files (or\n"
-    "             an empty training split), 5 out of memory, 130 interrupted (the\n"
-    "             seeds completed are reported)\n";
+    "             an empty training or validation split), 5 out of memory, 130\n"
+    "             interrupted (the seeds completed are reported)\n";
 
 static int cli_parse_model(_ct_gnn_cli_train_args *o, const char *v)
 {
@@ -286,8 +288,11 @@ static void cli_catch_sigint(int on)
     sigaction(SIGINT, &sa, NULL);
 }
 
-/* An empty training split is an error (nothing to fit); an empty test split
-   is warned about once and its accuracy reported as NA / null, not 0/0. */
+/* An empty training split is an error (nothing to fit), and so is an empty
+   validation split (the epoch reported is the best on it: with none, every
+   epoch ties at 0 and the first would be reported, with "val 0.0000" and a
+   "still rising" warning); an empty test split is warned about once and its
+   accuracy reported as NA / null, not 0/0. */
 static int cli_check_split(const signed char *split, const ct_dataset_t D, slong seed,
                            int *no_test)
 {
@@ -297,6 +302,13 @@ static int cli_check_split(const signed char *split, const ct_dataset_t D, slong
             count[split[i]]++;
     if (count[0] == 0) {
         fprintf(stderr, "certune gnn: %s: the training split of seed %ld is empty\n",
+                D->name, (long)seed);
+        return CERTUNE_EXIT_INPUT;
+    }
+    if (count[1] == 0) {
+        fprintf(stderr,
+                "certune gnn: %s: the validation split of seed %ld is empty (the epoch "
+                "reported is chosen on it): give a split with validation nodes\n",
                 D->name, (long)seed);
         return CERTUNE_EXIT_INPUT;
     }

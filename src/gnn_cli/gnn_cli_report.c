@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "certune/gnn_stats.h"
 #include "certune/mem.h"
+#include "certune/text.h"
 #include "gnn_cli_internal.h"
 
 static const char *cli_split_name(char *buf, size_t len, const ct_dataset_t D,
@@ -122,8 +123,11 @@ static void cli_report_json(const _ct_gnn_cli_train_args *o, const ct_dataset_t 
     slong unconverged = 0;
     for (slong s = 0; s < m; s++)
         unconverged += !r[s].converged;
-    printf("{\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n  \"split\": \"%s\",\n",
-           cli_model_name(o->kind), D->name, split);
+    printf("{\n  \"model\": \"%s\",\n  \"dataset\": ", cli_model_name(o->kind));
+    ct_text_json_string(stdout, D->name);
+    fputs(",\n  \"split\": ", stdout);
+    ct_text_json_string(stdout, split);
+    fputs(",\n", stdout);
     if (o->kind == CT_GNN_GCAN)
         fputs("  ", stdout), put_key("eta", arch->eta, ",\n");
     if (o->kind == CT_GNN_SGC) {

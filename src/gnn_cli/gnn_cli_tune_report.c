@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include "certune/mem.h"
 #include "certune/base.h"
+#include "certune/opt.h"
 #include "certune/plot.h"
+#include "certune/text.h"
 #include "gnn_cli_internal.h"
 
 static const char *hyper_name(int kind)
@@ -92,8 +94,10 @@ static void json_method(const ct_gnn_tune_result *r, int kind, int last)
 static void report_json(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *t,
                         const ct_dataset_t D, const ct_gnn_tune_result *res, double secs)
 {
-    printf("{\n  \"command\": \"tune\",\n  \"model\": \"%s\",\n  \"dataset\": \"%s\",\n",
-           o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name);
+    printf("{\n  \"command\": \"tune\",\n  \"model\": \"%s\",\n  \"dataset\": ",
+           o->kind == CT_GNN_SGC ? "sgc" : "gcan");
+    ct_text_json_string(stdout, D->name);
+    fputs(",\n", stdout);
     printf("  \"hyperparameter\": \"%s\",\n  \"subgraphs\": %ld,\n  \"subgraph_nodes\": "
            "%ld,\n",
            hyper_name(o->kind), (long)o->sample.nsub, (long)o->sample.nodes);
@@ -121,7 +125,7 @@ static void report_text(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *
            o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name, (long)o->sample.nsub,
            (long)o->sample.nsub, (long)o->sample.nodes, o->sample.train_frac,
            o->sample.val_frac, (long)t->runs);
-    printf("  %-9s %-8s %-8s %-9s %s\n", "method", hyper_name(o->kind), "val_acc",
+    printf("  %-9s %-8s %-8s %-9s %s\n", "method", hyper_name(o->kind), "val_acc*",
            "passes", "test accuracy (90% CI)");
     for (int m = 0; m < CT_GNN_TUNE_NMETHODS; m++) {
         const ct_gnn_tune_result *r = res + m;
@@ -139,38 +143,61 @@ static void report_text(const _ct_gnn_cli_tune_args *o, const ct_gnn_tune_opts *
         else
             printf("%.4f\n", r->test_mean);
     }
+    printf(
+        "* each tuner's own validation figure at its choice, not comparable across "
+        "tuners:\n  grid: the mean over its %ld runs at the chosen value; backprop: the "
+        "mean over its runs\n  at each run's best epoch (the value moving while it "
+        "trains); bo: the one evaluation\n  (a run of the budget's length) at the "
+        "chosen value. The test accuracy is comparable:\n  every method's value "
+        "retrained and scored on the same test subgraphs.\n",
+        (long)t->runs);
     printf("%.1f s\n", secs);
 }
 
-/* --plot: validation accuracy against the hyperparameter, every grid point
-   (mean over its runs), BO evaluation and backprop run (at its last epoch). */
+/* Series k of the plot: method m's evaluations (grid: the means per value;
+   backprop: each run's last epoch; bo: every evaluation) into x, y. */
+static slong tune_plot_points(double *x, double *y, const ct_gnn_tune_result *r, int m)
+{
+    slong n = 0;
+    for (slong i = 0; i < r->nsteps; i++) {
+        const ct_gnn_tune_step *s = r->steps + i;
+        if (m == CT_GNN_TUNE_BACKPROP && i + 1 < r->nsteps && s[1].run == s->run)
+            continue; /* backprop: each run's last epoch only */
+        x[n] = s->x, y[n++] = s->val_acc;
+    }
+    return n;
+}
+
+/* --plot: validation accuracy against the hyperparameter, one series (and
+   one legend entry) per tuner, each tuner's chosen value marked. */
 static int tune_plot(const _ct_gnn_cli_tune_args *o, const ct_dataset_t D,
                      const ct_gnn_tune_result *res)
 {
-    slong n = 0, cap = 0;
+    slong cap = 0, ns = 0;
     for (int m = 0; m < CT_GNN_TUNE_BASE0; m++)
         cap += o->methods >> m & 1 ? res[m].nsteps : 0;
     double *x = ct_mem_malloc(sizeof(double) * (size_t)(cap + 1));
     double *y = ct_mem_malloc(sizeof(double) * (size_t)(cap + 1));
-    for (int m = 0; m < CT_GNN_TUNE_BASE0; m++)
-        for (slong i = 0; (o->methods >> m & 1) && i < res[m].nsteps; i++) {
-            const ct_gnn_tune_step *s = res[m].steps + i;
-            if (m == CT_GNN_TUNE_BACKPROP && i + 1 < res[m].nsteps && s[1].run == s->run)
-                continue; /* backprop: each run's last epoch only */
-            x[n] = s->x, y[n++] = s->val_acc;
-        }
+    ct_plot_series_struct S[CT_GNN_TUNE_BASE0];
+    for (int m = 0, at = 0; m < CT_GNN_TUNE_BASE0; m++) {
+        if (!(o->methods >> m & 1))
+            continue;
+        slong n = tune_plot_points(x + at, y + at, res + m, m);
+        S[ns++] = (ct_plot_series_struct){ct_gnn_tune_method_name(m, o->kind), n, x + at,
+                                          y + at, res[m].value};
+        at += (int)n;
+    }
     char title[256];
-    snprintf(title, sizeof(title),
-             "%s on %s: validation accuracy (grid means, BO, backprop)",
+    snprintf(title, sizeof(title), "%s on %s: validation accuracy of each tuner",
              o->kind == CT_GNN_SGC ? "sgc" : "gcan", D->name);
-    FILE *f = fopen(o->plot, "w");
-    int rc = f == NULL ? -1
-                       : ct_plot_counts_svg(f, title, n, x, y, NULL, hyper_name(o->kind),
-                                            "validation accuracy");
-    if (f != NULL && fclose(f) != 0)
-        rc = -1;
+    ct_opt_atomic_struct W;
+    char err[CERTUNE_ERRLEN];
+    FILE *f = ct_opt_atomic_open(&W, o->plot);
+    int ok = f != NULL && ct_plot_series_svg(f, title, hyper_name(o->kind),
+                                             "validation accuracy", S, ns) == 0;
+    int rc = ct_opt_atomic_close(&W, ok, err, sizeof(err));
     if (rc != 0)
-        fprintf(stderr, "certune gnn: %s: cannot write the plot\n", o->plot);
+        fprintf(stderr, "certune gnn: cannot write the plot: %s\n", err);
     free(x);
     free(y);
     return rc;

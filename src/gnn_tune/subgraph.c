@@ -150,12 +150,14 @@ int ct_gnn_tune_problem_init(ct_gnn_tune_problem_t P, const ct_dataset_t src,
     P->opts = *o;
     slong ntrain = (slong)floor(o->train_frac * (double)o->nodes + 0.5);
     slong nval = (slong)floor(o->val_frac * (double)o->nodes + 0.5);
-    if (o->nsub < 1 || o->nodes < 2 || ntrain < 1 || nval < 0 ||
+    /* No validation node would leave the epochs, and the tuners' choices, to
+       be made on an empty set (every one at 0: "val 0.0000"). */
+    if (o->nsub < 1 || o->nodes < 2 || ntrain < 1 || nval < 1 ||
         ntrain + nval >= o->nodes) {
-        snprintf(
-            err, errlen,
-            "%ld subgraphs of %ld nodes split %g/%g leave no training or no test node",
-            (long)o->nsub, (long)o->nodes, o->train_frac, o->val_frac);
+        snprintf(err, errlen,
+                 "%ld subgraphs of %ld nodes split %g/%g leave no training, no "
+                 "validation or no test node",
+                 (long)o->nsub, (long)o->nodes, o->train_frac, o->val_frac);
         return -1;
     }
     flint_rand_t state;

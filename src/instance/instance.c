@@ -302,7 +302,13 @@ static int instance_read_edge(parse_struct *P)
         instance_error(P, P->line, "self-loop on node %ld", (long)u + 1);
         return -1;
     }
-    if (ct_qparse_fmpq(P->w, P->tok[3]) != 0) {
+    int r = ct_qparse_fmpq(P->w, P->tok[3]);
+    if (r == CT_QPARSE_EXPONENT) {
+        instance_error(P, P->line, "weight '%s' has an exponent beyond +-%d",
+                       ct_text_show_token(show, P->tok[3]), CT_QPARSE_MAX_EXP);
+        return -1;
+    }
+    if (r != 0) {
         instance_error(P, P->line, "malformed weight '%s'",
                        ct_text_show_token(show, P->tok[3]));
         return -1;

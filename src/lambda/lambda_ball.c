@@ -1,10 +1,10 @@
-/* lambda_ball: large components on the ball path (lsroot.h, "The lambda
-   family's system"; docs/lambda.md "The ball path"). The sign polynomials are
-   never built: lsroot certifies each scored node's pair signs for large
-   lambda and their zeros, all simple, and this hook hands them to the
-   analysis as nodes with function ids of their own and zeros in lambda. When
-   something cannot be certified the component takes the exact path. */
-#include "certune/lsroot.h"
+/* lambda_ball: large components on the ball path (lskron.h; docs/lambda.md
+   "The ball path"). The sign polynomials are never built: lskron certifies
+   each scored node's pair signs for large lambda and their zeros, all simple,
+   and this hook hands them to the analysis as nodes with function ids of
+   their own and zeros in lambda. When something cannot be certified the
+   component takes the exact path. */
+#include "certune/lskron.h"
 #include "lambda_internal.h"
 
 /* The component's graph in local indices (both directions), its weights
@@ -91,7 +91,7 @@ ct_analysis_zero *_ct_lambda_ball_new_zero(_ct_lambda_ball_sink *K)
    the sign for large lambda times -1 per zero (all are simple). */
 static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
                           slong inst_idx, const lball_comp *G, const int *sign_inf,
-                          const slong *same, const ct_lsroot_kron_zero *z, slong nz)
+                          const slong *same, const ct_lsroot_zero_struct *z, slong nz)
 {
     slong c = inst->c, np = c * (c - 1) / 2, cnt = G->nr * np;
     slong *id = flint_malloc(FLINT_MAX(cnt, 1) * sizeof(slong));
@@ -121,15 +121,15 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
 
 /* The certified zeros and nodes of the component; 0 when it must fall back. */
 static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
-                     slong inst_idx, const lball_comp *G, ct_lsroot_kron_struct *S)
+                     slong inst_idx, const lball_comp *G, ct_lskron_struct *S)
 {
     slong c = inst->c, np = c * (c - 1) / 2, nz;
     int *sign_inf = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(int));
     slong *same = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(slong));
-    ct_lsroot_kron_zero *z = NULL;
-    ct_lsroot_kroot_struct *r = NULL;
-    int ok = !ct_lsroot_kron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr) &&
-             !ct_lsroot_kron_roots(&r, S, z, nz);
+    ct_lsroot_zero_struct *z = NULL;
+    ct_lsroot_struct *r = NULL;
+    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr) &&
+             !ct_lskron_roots(&r, S, z, nz);
     if (ok) {
         slong *id = lball_nodes(K, inst, inst_idx, G, sign_inf, same, z, nz);
         for (slong j = 0; j < nz; j++) {
@@ -140,7 +140,7 @@ static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
         }
         flint_free(id);
         for (slong j = 0; j < nz; j++)
-            ct_lsroot_kroot_clear(r + j);
+            ct_lsroot_clear(r + j);
     }
     flint_free(r), flint_free(z), flint_free(sign_inf), flint_free(same);
     return ok;
@@ -155,12 +155,11 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
         return 0;
     lball_comp G;
     lball_init(&G, inst, X, k, score_all);
-    ct_lsroot_kron_struct *S =
-        G.nr == 0 ? NULL
-                  : ct_lsroot_kron_new(G.n, G.rowstart, G.col, G.w, G.nlab, G.lab, G.cls,
-                                       inst->c, G.s);
+    ct_lskron_struct *S = G.nr == 0 ? NULL
+                                    : ct_lskron_new(G.n, G.rowstart, G.col, G.w, G.nlab,
+                                                    G.lab, G.cls, inst->c, G.s);
     int ok = G.nr == 0 || (S != NULL && lball_run(K, inst, inst_idx, &G, S));
-    ct_lsroot_kron_unref(S);
+    ct_lskron_unref(S);
     lball_clear(&G);
     if (G.nr > 0)
         ct_lsroot_kron_count(ok ? 0 : 1);

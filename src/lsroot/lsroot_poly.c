@@ -1,67 +1,15 @@
-/* lsroot_poly: one pair's function on one disk as a ball polynomial plus
-   remainder bounds, and its enclosures.
+/* lsroot_poly: a pair's function on one disk as a ball polynomial plus
+   remainder bounds (ct_lsroot_poly_struct, made by the families' models), its
+   enclosures, signs, and the narrowing of a root with it.
 
-   c > 0: with P(t) = sum_{j <= J} (X^(k)_j - X^(l)_j)[i] t^j and the tail
-   R(t) = x'_i - P, |R| <= Kq^{J+1} / (1 - q) and |R'| <= K kappa (J + 1) q^J /
-   (1 - q)^2 for |t| <= r (q = kappa r, K = (K_k + K_l) sqrt(vol / d_i));
-   phi = pib + (1 - c - t)(P + R), so Q = pib + (1 - c - t) P and the
-   remainder (1 - c - t) R is at most (1 - c + r) |R|, its derivative at most
-   |R| + (1 - c + r) |R'|.
-   c = 0: the first `shift` coefficients of h are exactly zero (no path of
-   that length reaches a labeled node of k or l), so h = alpha^shift htilde with
-   htilde = sum_j a_{j + shift} alpha^j + R, |R| <= K r^{J+1-shift} / (1 - r),
-   |R'| <= K (J + 1 - shift) r^{J-shift} / (1 - r)^2. */
+   With P(t) = sum_{j < len} Q_j t^j (t = a - c) and |R| <= tau, |R'| <= dtau
+   for |t| <= r, the function is a^shift (P + R) (shift > 0 only at c = 0,
+   where a^shift > 0 right of 0 does not change the sign). */
 #include <arb_poly.h>
 #include "lsroot_internal.h"
 
-/* How right-hand side w enters the pair (k, l): +1, -1 or 0. */
-static int lspoly_weight(const _ct_lsrhs *w, slong k, slong l)
-{
-    if (w->k == k && w->l == l)
-        return 1;
-    if (w->l < 0 && (w->k == k || w->k == l))
-        return w->k == k ? 1 : -1;
-    return 0;
-}
-
-/* a = coefficient j of classes (k, l) at row i (0 for absent classes). */
-static void lspoly_coef(arb_t a, const _ct_lsmodel *M, slong i, slong k, slong l, slong j)
-{
-    arb_zero(a);
-    for (slong v = 0; v < M->nv; v++) {
-        int s = lspoly_weight(M->v + v, k, l);
-        arb_srcptr x = M->coef + (v * M->n + i) * (M->J + 1) + j;
-        if (s > 0)
-            arb_add(a, a, x, M->prec + 20);
-        else if (s < 0)
-            arb_sub(a, a, x, M->prec + 20);
-    }
-}
-
-/* K of the pair at row i (as lspoly_coef combines the right-hand sides). */
-static void lspoly_K(mag_t K, const _ct_lsmodel *M, const ct_lsdisk_struct *D, slong i,
-                     slong k, slong l)
-{
-    mag_zero(K);
-    for (slong v = 0; v < M->nv; v++)
-        if (lspoly_weight(M->v + v, k, l) != 0)
-            mag_add(K, K, M->K + v);
-    if (D->c > 0) {
-        mag_t t, d;
-        mag_init(t), mag_init(d);
-        mag_set_ui(t, (ulong)D->sys->vol);
-        mag_set_ui_lower(d, (ulong)D->sys->deg[i]);
-        mag_div(t, t, d);
-        mag_sqrt(t, t);
-        mag_mul(K, K, t);
-        mag_clear(t), mag_clear(d);
-    }
-}
-
-/* tau = K q^e / (1 - q), dtau = K s m q^(e-1) / (1 - q)^2 (q < 1 assumed;
-   infinite otherwise). */
-void _ct_lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
-                      const mag_t s, slong m)
+void ct_lsroot_poly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong e,
+                          const mag_t s, slong m)
 {
     mag_t one, omq, t;
     mag_init(one), mag_init(omq), mag_init(t);
@@ -79,7 +27,10 @@ void _ct_lspoly_tails(mag_t tau, mag_t dtau, const mag_t K, const mag_t q, slong
     mag_clear(one), mag_clear(omq), mag_clear(t);
 }
 
-void _ct_lspoly_set_series(_ct_lspoly *P, arb_srcptr a, slong J, double r, const mag_t K)
+/* The remainder after dividing by a^shift: |R| <= K r^{J+1-shift} / (1 - r),
+   |R'| <= K (J + 1 - shift) r^{J-shift} / (1 - r)^2. */
+void ct_lsroot_poly_set_series(ct_lsroot_poly_struct *P, arb_srcptr a, slong J, double r,
+                               const mag_t K)
 {
     mag_t q, s;
     mag_init(q), mag_init(s);
@@ -91,70 +42,23 @@ void _ct_lspoly_set_series(_ct_lspoly *P, arb_srcptr a, slong J, double r, const
     _arb_vec_set(P->Q, a + P->shift, P->len);
     mag_set_d(q, r);
     mag_one(s);
-    _ct_lspoly_tails(P->tau, P->dtau, K, q, J + 1 - P->shift, s, J + 1 - P->shift);
+    ct_lsroot_poly_tails(P->tau, P->dtau, K, q, J + 1 - P->shift, s, J + 1 - P->shift);
     mag_clear(q), mag_clear(s);
 }
 
-void _ct_lspoly_make(_ct_lspoly *P, const _ct_lsmodel *M, const ct_lsdisk_struct *D,
-                     slong i, slong k, slong l)
-{
-    slong J = M->J, prec = M->prec + 20;
-    mag_t K, q, s;
-    mag_init(K), mag_init(q), mag_init(s);
-    mag_init(P->tau), mag_init(P->dtau);
-    P->c = D->c, P->r = D->r;
-    lspoly_K(K, M, D, i, k, l);
-    arb_ptr a = _arb_vec_init(J + 1);
-    for (slong j = 0; j <= J; j++)
-        lspoly_coef(a + j, M, i, k, l, j);
-    if (D->c == 0) {
-        _ct_lspoly_set_series(P, a, J, D->r, K);
-    } else {
-        arb_t omc, pib;
-        arb_init(omc), arb_init(pib);
-        P->shift = 0;
-        P->len = J + 2;
-        P->Q = _arb_vec_init(P->len);
-        arb_set_d(omc, 1 - D->c); /* exact: c is dyadic in (0, 1) */
-        for (slong j = 0; j <= J; j++) {
-            arb_addmul(P->Q + j, a + j, omc, prec);
-            arb_sub(P->Q + j + 1, P->Q + j + 1, a + j, prec);
-        }
-        for (slong v = 0; v < M->nv; v++) {
-            int sg = lspoly_weight(M->v + v, k, l);
-            if (sg != 0)
-                (sg > 0 ? arb_add : arb_sub)(pib, pib, M->pib + v, prec);
-        }
-        arb_add(P->Q + 0, P->Q + 0, pib, prec);
-        mag_set_d(s, _ct_lssys_kappa(D->sys, D->c));
-        mag_set_d(q, D->r); /* q = kappa r */
-        mag_mul(q, q, s);
-        mag_t tau, dtau, w;
-        mag_init(tau), mag_init(dtau), mag_init(w);
-        _ct_lspoly_tails(tau, dtau, K, q, J + 1, s, J + 1);
-        mag_set_d(w, 1 - D->c + D->r); /* exact */
-        mag_mul(P->tau, tau, w);
-        mag_mul(P->dtau, dtau, w);
-        mag_add(P->dtau, P->dtau, tau);
-        mag_clear(tau), mag_clear(dtau), mag_clear(w);
-        arb_clear(omc), arb_clear(pib);
-    }
-    _arb_vec_clear(a, J + 1);
-    mag_clear(K), mag_clear(q), mag_clear(s);
-}
-
-void _ct_lspoly_free(_ct_lspoly *P)
+void ct_lsroot_poly_clear(ct_lsroot_poly_struct *P)
 {
     _arb_vec_clear(P->Q, FLINT_MAX(P->len, 1));
     mag_clear(P->tau), mag_clear(P->dtau);
 }
 
-void _ct_lspoly_eval(arb_t val, arb_t der, const _ct_lspoly *P, const arb_t a, slong prec)
+void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
+                          const arb_t x, slong prec)
 {
     arb_t t;
     arb_init(t);
     arb_set_d(t, P->c);
-    arb_sub(t, a, t, prec);
+    arb_sub(t, x, t, prec);
     if (P->len == 0) {
         arb_zero(val), arb_zero(der);
     } else {
@@ -165,29 +69,29 @@ void _ct_lspoly_eval(arb_t val, arb_t der, const _ct_lspoly *P, const arb_t a, s
     arb_clear(t);
 }
 
-int _ct_lspoly_sign_ball(const _ct_lspoly *P, const arb_t a, slong prec)
+int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec)
 {
     arb_t v, d;
     arb_init(v), arb_init(d);
-    _ct_lspoly_eval(v, d, P, a, prec);
+    _ct_lsroot_poly_eval(v, d, P, x, prec);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
     arb_clear(v), arb_clear(d);
     return s;
 }
 
-int _ct_lspoly_sign(const _ct_lspoly *P, const fmpq_t x, slong prec)
+int _ct_lsroot_poly_sign(const ct_lsroot_poly_struct *P, const fmpq_t a, slong prec)
 {
-    arb_t a;
-    arb_init(a);
-    arb_set_fmpq(a, x, prec);
-    int s = _ct_lspoly_sign_ball(P, a, prec);
-    arb_clear(a);
+    arb_t x;
+    arb_init(x);
+    arb_set_fmpq(x, a, prec);
+    int s = _ct_lsroot_poly_sign_ball(P, x, prec);
+    arb_clear(x);
     return s;
 }
 
-void _ct_lspoly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo, const _ct_lspoly *P, slong bits,
-                       void (*map)(fmpq_t a, const void *ctx, const fmpq_t x),
-                       const void *ctx)
+void _ct_lsroot_poly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo,
+                            const ct_lsroot_poly_struct *P, slong bits,
+                            const ct_lsroot_sys_struct *S)
 {
     fmpq_t m, w, a;
     fmpq_init(m), fmpq_init(w), fmpq_init(a);
@@ -198,9 +102,8 @@ void _ct_lspoly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo, const _ct_lspoly *P, s
             break;
         fmpq_add(m, lo, hi);
         fmpq_div_2exp(m, m, 1);
-        if (map != NULL)
-            map(a, ctx, m);
-        int s = _ct_lspoly_sign(P, map != NULL ? a : m, bits + 20);
+        S->type->map(a, S, m); /* inside: m lies between two points of the domain */
+        int s = _ct_lsroot_poly_sign(P, a, bits + 20);
         if (s == 0)
             break; /* the model's limit: the oracle refines further if asked */
         fmpq_swap(s == sign_lo ? lo : hi, m);

@@ -144,9 +144,14 @@ static void mem_on_sigabrt(int sig)
     mem_abort();
 }
 
-void ct_mem_install(void)
+void ct_mem_install_flint(void)
 {
     __flint_set_memory_functions(ct_mem_malloc, ct_mem_calloc, ct_mem_realloc, free);
+}
+
+void ct_mem_install(void)
+{
+    ct_mem_install_flint();
     mp_set_memory_functions(ct_mem_malloc, mem_gmp_realloc, mem_gmp_free);
     flint_set_abort(mem_abort);
     signal(SIGABRT, mem_on_sigabrt);

@@ -27,6 +27,11 @@ double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v)
     return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
 }
 
+double ct_plot_axis_at(const ct_plot_axis_struct *ax, double t)
+{
+    return ct_plot_axis_pos(ax, fmin(fmax(t, ax->lo), ax->hi));
+}
+
 void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
                       double p1)
 {
@@ -76,6 +81,11 @@ static void plot_write_escaped(FILE *out, const char *s)
         else
             fputc(*s, out);
     }
+}
+
+void ct_plot_write_plain(FILE *out, const char *s)
+{
+    plot_write_escaped(out, s);
 }
 
 /* A short spelling of q: the exact fraction when short, else 6 digits. */

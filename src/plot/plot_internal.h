@@ -78,6 +78,9 @@ double ct_plot_axis_map(const ct_plot_axis_struct *ax, double v);
 
 double ct_plot_axis_pos(const ct_plot_axis_struct *ax, double t);
 
+/* Pixel position of t in axis units, clamped to the axis [lo, hi]. */
+double ct_plot_axis_at(const ct_plot_axis_struct *ax, double t);
+
 void ct_plot_axis_set(ct_plot_axis_struct *ax, double lo, double hi, int lg, double p0,
                       double p1);
 
@@ -92,6 +95,8 @@ void ct_plot_write_axes(FILE *out, const ct_plot_frame_struct *f, const char *xl
                         const char *ylabel, int escape);
 
 void ct_plot_write_header(FILE *out, int w, int h);
+/* Writes the plain text s as SVG text content (& < > " escaped). */
+void ct_plot_write_plain(FILE *out, const char *s);
 
 void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struct *keys,
                           int n);
@@ -127,7 +132,21 @@ void _ct_plot_ticks_choose(ct_plot_tick_struct *tk, int n, const ct_plot_axis_st
    and the others' linear; logit falls back to log for lambda. */
 int _ct_plot_loss_xscale(const ct_analysis_t A, int xscale);
 
-/* The axes of the loss plot of A (bpx: the breakpoints as doubles), and
+/* Units of a loss plot's x axis past which a point is drawn at this bound
+   (and the plot says so): 10^-300 .. 10^300 on a log axis, the odds of
+   10^-300 .. 1 - 10^-300 on a logit axis, 10^300 on a linear one. */
+#define CT_PLOT_UNIT_MAX 300.0
+
+/* The exact q in the units of the x scale `scale` (CT_PLOT_X_LINEAR: q;
+   LOG: log10 q; LOGIT: log10(q / (1 - q))), computed from q itself, not from
+   a double near it (a double has no 1 - 10^-90); -inf / +inf off the scale's
+   domain (q <= 0; q >= 1 for logit). Finite values are clamped to
+   +-CT_PLOT_UNIT_MAX (10^CT_PLOT_UNIT_MAX when linear), and *off is set to 1
+   when that happened. */
+double _ct_plot_loss_unit(const fmpq_t q, int scale, int *off);
+
+/* The axes of the loss plot of A (bpx: the breakpoints in the units of the
+   scale drawn, _ct_plot_loss_unit), and
    f->many: more than CT_PLOT_FEW_BP breakpoints, or more than a quarter of
    the neighbouring pairs closer than CT_PLOT_CROWDED pixels. */
 void _ct_plot_loss_frame(ct_plot_frame_struct *f, const ct_analysis_t A,

@@ -7,6 +7,7 @@
 #include "certune/report.h"
 #include "plot_internal.h"
 #include "certune/mem.h"
+#include "certune/qparse.h"
 
 /* ------------------------------------------------------------- loss plot */
 
@@ -64,8 +65,8 @@ static void plot_loss_segments(FILE *out, const ct_analysis_t A, const double *b
         int mn = fmpq_equal(A->piece_loss + i, A->min_loss);
         const char *col = mn ? CT_PLOT_COL_MIN : CT_PLOT_COL_STEP;
         double w = mn ? 4 : 2.2;
-        double x0 = i == 0 ? f->x.p0 : ct_plot_axis_map(&f->x, bpx[i - 1]);
-        double x1 = i == A->nbp ? f->x.p1 : ct_plot_axis_map(&f->x, bpx[i]);
+        double x0 = i == 0 ? f->x.p0 : ct_plot_axis_at(&f->x, bpx[i - 1]);
+        double x1 = i == A->nbp ? f->x.p1 : ct_plot_axis_at(&f->x, bpx[i]);
         double y = ct_plot_axis_map(&f->y, fmpq_get_d(A->piece_loss + i));
         fprintf(out,
                 "<line class=\"step%s\" id=\"piece-%ld\" x1=\"%.1f\" y1=\"%.1f\" "
@@ -97,7 +98,7 @@ static void plot_loss_risers(FILE *out, const ct_analysis_t A, const double *bpx
     for (slong b = 0; b < A->nbp; b++) {
         const fmpq *l = A->piece_loss + b, *r = A->piece_loss + b + 1;
         const fmpq *p = A->point_loss + b;
-        double x = ct_plot_axis_map(&f->x, bpx[b]);
+        double x = ct_plot_axis_at(&f->x, bpx[b]);
         double yl = ct_plot_axis_map(&f->y, fmpq_get_d(l));
         double yr = ct_plot_axis_map(&f->y, fmpq_get_d(r));
         if (!fmpq_equal(l, r))
@@ -127,7 +128,7 @@ static void plot_loss_dots(FILE *out, const ct_analysis_t A, const double *bpx,
     for (slong b = 0; b < A->nbp; b++) {
         const fmpq *l = A->piece_loss + b, *r = A->piece_loss + b + 1;
         const fmpq *p = A->point_loss + b;
-        double x = ct_plot_axis_map(&f->x, bpx[b]);
+        double x = ct_plot_axis_at(&f->x, bpx[b]);
         int dl = !fmpq_equal(l, p), dr = !fmpq_equal(r, p);
         if (dl)
             plot_loss_circle(out, x, ct_plot_axis_map(&f->y, fmpq_get_d(l)), 1,
@@ -176,7 +177,10 @@ static void plot_loss_representative(FILE *out, const ct_analysis_t A,
                                      const ct_plot_frame_struct *f)
 {
     char q[CT_PLOT_LABEL_LEN];
-    double x = ct_plot_axis_map(&f->x, fmpq_get_d(A->representative));
+    int off = 0, scale = f->x.logit ? CT_PLOT_X_LOGIT
+                         : f->x.log ? CT_PLOT_X_LOG
+                                    : CT_PLOT_X_LINEAR;
+    double x = ct_plot_axis_at(&f->x, _ct_plot_loss_unit(A->representative, scale, &off));
     double y = ct_plot_axis_map(&f->y, fmpq_get_d(A->min_loss));
     int above = plot_loss_rep_above(A, f);
     double w, ty = above ? y - 12 : y + 21;
@@ -209,17 +213,52 @@ static void plot_loss_axis_breaks(FILE *out, const ct_plot_frame_struct *f)
     }
 }
 
+/* The breakpoints in the units of scale (from their decimal approximations,
+   exactly: _ct_plot_loss_unit); returns how many lie beyond the drawable
+   range (drawn at its edge). */
+static slong plot_loss_bp_units(double *bpx, const ct_analysis_t A, int scale)
+{
+    slong off = 0;
+    fmpq_t q;
+
+    fmpq_init(q);
+    for (slong b = 0; b < A->nbp; b++) {
+        int o = 0;
+        if (ct_qparse_fmpq(q, A->approx[b]) != 0) { /* (never: the analyzer wrote it) */
+            bpx[b] = 0;
+            off++;
+            continue;
+        }
+        bpx[b] = _ct_plot_loss_unit(q, scale, &o);
+        off += o;
+    }
+    fmpq_clear(q);
+    return off;
+}
+
+/* Says in the picture that off breakpoints lie beyond the drawable range. */
+static void plot_loss_offscale(FILE *out, slong off, int scale)
+{
+    if (off == 0)
+        return;
+    fprintf(out,
+            "<text class=\"offscale\" x=\"%.1f\" y=\"%d\" font-size=\"10\" "
+            "fill=\"%s\">%ld breakpoint%s %s: drawn at the axis's end</text>\n",
+            CT_PLOT_LOSS_X0, CT_PLOT_LOSS_H - 8, CT_PLOT_COL_TEXT, (long)off,
+            off == 1 ? "" : "s",
+            scale == CT_PLOT_X_LOGIT ? "closer to 0 or 1 than 10^-300"
+            : scale == CT_PLOT_X_LOG ? "below 10^-300 or above 10^300"
+                                     : "above 10^300");
+}
+
 int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale)
 {
     ct_plot_frame_struct f;
     double *bpx = ct_mem_malloc(sizeof(double) * (size_t)(A->nbp > 0 ? A->nbp : 1));
-    int rc = 0;
+    int rc = 0, scale = _ct_plot_loss_xscale(A, xscale);
+    slong off = plot_loss_bp_units(bpx, A, scale);
 
-    if (bpx == NULL)
-        return -1;
-    for (slong b = 0; b < A->nbp; b++)
-        bpx[b] = strtod(A->approx[b], NULL);
-    _ct_plot_loss_frame(&f, A, bpx, _ct_plot_loss_xscale(A, xscale));
+    _ct_plot_loss_frame(&f, A, bpx, scale);
     ct_plot_write_header(out, CT_PLOT_LOSS_W, CT_PLOT_LOSS_H);
     _ct_plot_loss_minbands(out, A, bpx, &f);
     _ct_plot_loss_titles(out, A, &f);
@@ -230,6 +269,7 @@ int ct_plot_loss_svg_x(FILE *out, const ct_analysis_t A, int xscale)
     plot_loss_ends(out, A, &f);
     plot_loss_representative(out, A, &f);
     _ct_plot_loss_legend(out, A, &f);
+    plot_loss_offscale(out, off, scale);
     free(bpx);
     return ct_plot_finish(out) || rc ? -1 : 0;
 }

@@ -44,11 +44,11 @@ static void plot_label_choose(char *lab, const ct_analysis_t A, const double *bp
 
     for (int k = 0; k < 2; k++)
         if (best[k] >= 0 && best[k] < A->nbp)
-            lab[best[k]] = (char)plot_label_try(L, best[k],
-                                                ct_plot_axis_map(&f->x, bpx[best[k]]), f);
+            lab[best[k]] =
+                (char)plot_label_try(L, best[k], ct_plot_axis_at(&f->x, bpx[best[k]]), f);
     for (slong b = 0; b < A->nbp; b++)
         if (!lab[b])
-            lab[b] = (char)plot_label_try(L, b, ct_plot_axis_map(&f->x, bpx[b]), f);
+            lab[b] = (char)plot_label_try(L, b, ct_plot_axis_at(&f->x, bpx[b]), f);
 }
 
 static void plot_bp_mark(FILE *out, double x, int many, int labelled,
@@ -87,7 +87,7 @@ int _ct_plot_loss_breakpoints(FILE *out, const ct_analysis_t A, const double *bp
     }
     plot_label_choose(lab, A, bpx, f, &L);
     for (slong b = 0; b < A->nbp; b++) {
-        double x = ct_plot_axis_map(&f->x, bpx[b]);
+        double x = ct_plot_axis_at(&f->x, bpx[b]);
         int best = b == A->best_piece - 1 || b == A->best_piece;
         plot_bp_mark(out, x, many, lab[b], f);
         if (lab[b])
@@ -121,12 +121,12 @@ void _ct_plot_loss_minbands(FILE *out, const ct_analysis_t A, const double *bpx,
 {
     for (slong k = 0; k < A->nmin_pieces; k++) {
         slong i = A->min_pieces[k];
-        plot_minband(out, i == 0 ? f->x.p0 : ct_plot_axis_map(&f->x, bpx[i - 1]),
-                     i == A->nbp ? f->x.p1 : ct_plot_axis_map(&f->x, bpx[i]), f);
+        plot_minband(out, i == 0 ? f->x.p0 : ct_plot_axis_at(&f->x, bpx[i - 1]),
+                     i == A->nbp ? f->x.p1 : ct_plot_axis_at(&f->x, bpx[i]), f);
     }
     for (slong k = 0; k < A->nmin_points; k++) {
         slong b = A->min_points[k];
-        double x = ct_plot_axis_map(&f->x, bpx[b]);
+        double x = ct_plot_axis_at(&f->x, bpx[b]);
         if (!fmpq_equal(A->piece_loss + b, A->min_loss) &&
             !fmpq_equal(A->piece_loss + b + 1, A->min_loss))
             plot_minband(out, x, x, f);

@@ -97,14 +97,19 @@ static int plot_ticks_given(ct_plot_tick_struct *tk, const ct_plot_axis_struct *
     return n;
 }
 
-/* Odds 10^-k and 1 - 10^-k (labelled first), then 0.2, 0.3, 0.7, 0.8. */
+/* Odds 10^-k and 1 - 10^-k (labelled first; past 16 decades every k-th one,
+   as on a log axis), then 0.2, 0.3, 0.7, 0.8. */
 static int plot_ticks_logit(ct_plot_tick_struct *tk, const ct_plot_axis_struct *ax, int n)
 {
     static const double mid[4] = {0.2, 0.3, 0.7, 0.8};
+    int kmax = (int)fmax(15, ceil(fmax(fabs(ax->lo), fabs(ax->hi))));
+    int stride = kmax > 16 ? (int)ceil(kmax / 8.0) : 1;
 
     n = plot_tick_push(tk, n, ax, 0, 0); /* 0.5 */
-    for (int k = 1; k <= 15; k++) {
+    for (int k = 1; k <= kmax; k++) {
         double v = pow(10, -k);
+        if (k % stride != 0)
+            continue;
         n = plot_tick_push(tk, n, ax, log10(v / (1 - v)), 0);
         n = plot_tick_push(tk, n, ax, log10((1 - v) / v), 0);
     }
@@ -141,10 +146,11 @@ static double plot_tick_pow10(char *buf, size_t len, long k, const char *prefix)
                                             : 1);
 }
 
-/* A logit tick's value: 0.001, 0.2, 0.5, 0.999; 10^-5 and 1-10^-5 beyond. */
+/* A logit tick's value: 0.001, 0.2, 0.5, 0.999; 10^-5 and 1-10^-5 beyond
+   (the smaller of v and 1 - v from t itself: 1 - v is no double near 1). */
 static double plot_tick_logit_label(char *buf, size_t len, double t)
 {
-    double v = 1 / (1 + pow(10, -t)), small = fmin(v, 1 - v);
+    double small = 1 / (1 + pow(10, fabs(t))), v = t < 0 ? small : 1 - small;
     long k = lround(-log10(small));
 
     if (small >= 1e-4 - 1e-12) {
@@ -152,7 +158,7 @@ static double plot_tick_logit_label(char *buf, size_t len, double t)
         snprintf(buf, len, "%.*f", d, v);
         return CT_PLOT_CHAR_W * strlen(buf);
     }
-    return plot_tick_pow10(buf, len, -k, v < 0.5 ? "" : "1&#8722;");
+    return plot_tick_pow10(buf, len, -k, t < 0 ? "" : "1&#8722;");
 }
 
 /* Writes the label of the tick at t as SVG text content into buf; returns its

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/mem.h"
+#include "certune/text.h"
 #include "profile_internal.h"
 
 static fmpq *check_slot(ct_analysis_t A, slong p)
@@ -93,28 +94,11 @@ void _ct_profile_prefix(char *err, size_t errlen, const char *path)
     free(tail);
 }
 
-static int unhex(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 char *_ct_profile_unescape(const char *t, size_t n)
 {
     char *v = ct_mem_malloc(n + 1);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (t[i] != '%') {
-            v[k++] = t[i];
-            continue;
-        }
-        int a = i + 1 < n ? unhex(t[i + 1]) : -1, b = i + 2 < n ? unhex(t[i + 2]) : -1;
-        if (a < 0 || b < 0 || 16 * a + b == 0) { /* malformed, or a NUL byte */
-            free(v);
-            return NULL;
-        }
-        v[k++] = (char)(16 * a + b);
-        i += 2;
-    }
-    v[k] = '\0';
-    return v;
+    if (ct_text_unescape(v, t, n) >= 0)
+        return v;
+    free(v);
+    return NULL;
 }

@@ -4,10 +4,8 @@
 
 #include "certune/profile.h"
 
-/* Writes s with bytes <= 0x20, '%' and 0x7f as %XX (one token). */
-void _ct_profile_write_escaped(FILE *f, const char *s);
-
-/* The token t[0..n) unescaped (malloc'ed), or NULL when a %XX is malformed. */
+/* The token t[0..n) unescaped (ct_text_unescape; malloc'ed), or NULL when a
+   %XX is malformed. Names are written with ct_text_write_escaped. */
 char *_ct_profile_unescape(const char *t, size_t n);
 
 /* From the per-instance costs (A->inst_*, place_start, ev_*; A->nbp, closed,

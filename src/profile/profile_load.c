@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/family.h"
+#include "certune/mem.h"
 #include "certune/profile.h"
 #include "certune/qparse.h"
 #include "profile_internal.h"
@@ -139,25 +140,73 @@ static int load_instance(ct_profile_reader *R, ct_profile_t P, slong t, slong *s
     return _ct_profile_rd_done(R);
 }
 
+/* Room for instance t in every per-instance array, grown as the lines are
+   read (ct_mem_grow_flint: doubling), so that a hostile `instances N` count
+   allocates nothing; inst_classes is a separate array until
+   load_instances_pack. */
+static void load_instances_grow(ct_profile_t P, slong t)
+{
+    ct_analysis_struct *A = &P->A;
+    if (t > 0 && (t & (t - 1)) != 0)
+        return; /* (capacity: the next power of two) */
+    P->names = ct_mem_grow_flint(P->names, t, sizeof(char *));
+    P->names[t] = NULL;
+    if (t > 0) /* (ct_profile_clear frees the names up to A->ninst) */
+        memset(P->names + t, 0, (size_t)t * sizeof(char *));
+    A->inst_nodes = ct_mem_grow_flint(A->inst_nodes, t, sizeof(slong));
+    A->inst_classes = ct_mem_grow_flint(A->inst_classes, t, sizeof(slong));
+    P->set_index = ct_mem_grow_flint(P->set_index, t, sizeof(slong));
+    if (A->nundecided == 0) {
+        A->inst_nscored = ct_mem_grow_flint(A->inst_nscored, t, sizeof(slong));
+        A->inst_cost0 = ct_mem_grow_flint(A->inst_cost0, t, sizeof(slong));
+    }
+}
+
+/* inst_nodes and inst_classes of the m instances read as one block, as the
+   analysis keeps them (inst_classes = inst_nodes + max(m, 1)); the arrays of
+   a profile without instances allocated. */
+static void load_instances_pack(ct_profile_t P, slong m)
+{
+    ct_analysis_struct *A = &P->A;
+    slong m1 = FLINT_MAX(m, 1);
+    slong *block = flint_malloc(2 * m1 * sizeof(slong));
+    if (m > 0) {
+        memcpy(block, A->inst_nodes, (size_t)m * sizeof(slong));
+        memcpy(block + m1, A->inst_classes, (size_t)m * sizeof(slong));
+    }
+    flint_free(A->inst_nodes);
+    flint_free(A->inst_classes);
+    A->inst_nodes = block;
+    A->inst_classes = block + m1;
+    if (m == 0) {
+        P->names = flint_calloc(1, sizeof(char *));
+        P->set_index = flint_malloc(sizeof(slong));
+        if (A->nundecided == 0) {
+            A->inst_nscored = flint_malloc(sizeof(slong));
+            A->inst_cost0 = flint_malloc(sizeof(slong));
+        }
+    }
+}
+
 static int load_instances(ct_profile_reader *R, ct_profile_t P)
 {
     ct_analysis_struct *A = &P->A;
-    slong m, sum = 0;
+    slong m, t, sum = 0;
+    int bad = 0;
     if (_ct_profile_rd_count(R, "instances", &m, CT_PROFILE_MAX_COUNT))
         return -1;
-    A->ninst = m; /* 0: an empty shard (more shards than instances) */
-    slong m1 = FLINT_MAX(m, 1);
-    P->names = flint_calloc(m1, sizeof(char *));
-    A->inst_nodes = flint_malloc(2 * m1 * sizeof(slong));
-    A->inst_classes = A->inst_nodes + m1;
-    P->set_index = flint_malloc(m1 * sizeof(slong));
-    if (A->nundecided == 0) {
-        A->inst_nscored = flint_malloc(m1 * sizeof(slong));
-        A->inst_cost0 = flint_malloc(m1 * sizeof(slong));
+    for (t = 0; t < m && !bad; t++) { /* A->ninst counts the lines read (names to free) */
+        load_instances_grow(P, t);
+        A->ninst = t + 1;
+        bad = load_instance(R, P, t, &sum);
     }
-    for (slong t = 0; t < m; t++)
-        if (load_instance(R, P, t, &sum))
-            return -1;
+    A->ninst = m; /* 0: an empty shard (more shards than instances) */
+    if (bad) {
+        A->ninst = t; /* (the names read so far) */
+        load_instances_pack(P, t);
+        return -1;
+    }
+    load_instances_pack(P, m);
     if (A->nundecided == 0 && sum != A->nscored)
         return _ct_profile_rd_fail(R, "%s",
                                    "the scored counts do not add up to `scored`");

@@ -11,17 +11,8 @@
 #include "certune/opt.h"
 #include "certune/profile.h"
 #include "certune/report.h"
+#include "certune/text.h"
 #include "profile_internal.h"
-
-/* Names and messages: bytes that would break the line format as %XX. */
-void _ct_profile_write_escaped(FILE *f, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++)
-        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            fprintf(f, "%%%02X", *p);
-        else
-            fputc(*p, f);
-}
 
 static void profile_write_head(FILE *f, const ct_profile_t P)
 {
@@ -53,7 +44,7 @@ static void profile_write_instances(FILE *f, const ct_profile_t P)
             fputs("i - - ", f);
         fprintf(f, "%ld %ld %ld ", (long)A->inst_nodes[t], (long)A->inst_classes[t],
                 (long)ct_profile_set_index(P, t));
-        _ct_profile_write_escaped(f, P->names[t]);
+        ct_text_write_escaped(f, P->names[t]);
         fputc('\n', f);
     }
 }
@@ -95,11 +86,11 @@ static void profile_write_body(FILE *f, const ct_profile_t P)
     fprintf(f, "undecided %ld\n", (long)A->nundecided);
     for (slong k = 0; k < A->nundecided; k++) {
         fputs("u ", f);
-        _ct_profile_write_escaped(f, A->und_lo[k]);
+        ct_text_write_escaped(f, A->und_lo[k]);
         fputc(' ', f);
-        _ct_profile_write_escaped(f, A->und_hi[k]);
+        ct_text_write_escaped(f, A->und_hi[k]);
         fputc(' ', f);
-        _ct_profile_write_escaped(f, A->und_what[k]);
+        ct_text_write_escaped(f, A->und_what[k]);
         fputc('\n', f);
     }
     profile_write_instances(f, P);

@@ -6,9 +6,8 @@
 #include "certune/qparse.h"
 #include "certune/mem.h"
 
-/* 10^100000 has about 330000 bits: big, but cheap enough that a hostile file
-   cannot turn one token into gigabytes of digits. */
-#define QPARSE_MAX_EXP 100000
+/* CT_QPARSE_MAX_EXP: 10^100000 has about 330000 bits: big, but cheap enough
+   that a hostile file cannot turn one token into gigabytes of digits. */
 
 static size_t qparse_span_digits(const char *s)
 {
@@ -19,8 +18,9 @@ static size_t qparse_span_digits(const char *s)
 }
 
 /* Reads the decimal exponent after 'e' (optional sign, at least one digit).
-   Returns the number of bytes used, or 0 if malformed or beyond the bound. */
-static size_t qparse_exponent(slong *e, const char *s)
+   Returns the number of bytes used, or 0 if malformed; *big = 1 (and *e = 0)
+   when it is beyond the bound. */
+static size_t qparse_exponent(slong *e, const char *s, int *big)
 {
     size_t k = 0, d;
     int neg = 0;
@@ -34,8 +34,11 @@ static size_t qparse_exponent(slong *e, const char *s)
     for (; d > 0; d--, k++) {
         v = 10 * v + (s[k] - '0');
         /* Checked per digit so that v never overflows, however many digits. */
-        if (v > QPARSE_MAX_EXP)
-            return 0;
+        if (v > CT_QPARSE_MAX_EXP) {
+            *big = 1;
+            *e = 0;
+            return k + d;
+        }
     }
     *e = neg ? -v : v;
     return k;
@@ -74,6 +77,7 @@ static int qparse_decimal(fmpq_t x, const char *s, size_t ilen, int neg, char *b
     const char *digits = s, *frac = s + ilen;
     size_t flen = 0, elen;
     slong e = 0;
+    int big = 0;
 
     if (*frac == '.') {
         frac++;
@@ -83,13 +87,15 @@ static int qparse_decimal(fmpq_t x, const char *s, size_t ilen, int neg, char *b
         return -1;
     s = frac + flen;
     if (*s == 'e' || *s == 'E') {
-        elen = qparse_exponent(&e, s + 1);
+        elen = qparse_exponent(&e, s + 1, &big);
         if (elen == 0)
             return -1;
         s += 1 + elen;
     }
     if (*s != '\0')
         return -1;
+    if (big)
+        return CT_QPARSE_EXPONENT;
 
     /* value = (integer digits, then fraction digits) * 10^(e - flen) */
     qparse_fmpz_digits(fmpq_numref(x), digits, ilen, frac, flen, buf);

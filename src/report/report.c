@@ -7,6 +7,7 @@
 #include "certune/decimal.h"
 #include "certune/family.h"
 #include "certune/report.h"
+#include "certune/text.h"
 #include "report_internal.h"
 
 const char *ct_report_family_name(ct_family_t family)
@@ -208,8 +209,8 @@ void ct_report_write_text(FILE *out, const ct_analysis_t A)
         free(c);
     }
     fprintf(out, " on %s", row->domain_text);
-    fprintf(out, ": %ld instance%s, %ld scored nodes\n", (long)A->ninst,
-            A->ninst == 1 ? "" : "s", (long)A->nscored);
+    fprintf(out, ": %ld instance%s, %ld scored node%s\n", (long)A->ninst,
+            ct_text_plural(A->ninst), (long)A->nscored, ct_text_plural(A->nscored));
     if (A->ties == CT_SIGNFN_TIES_EXPECTED) /* the default rule prints nothing */
         fputs("ties: expected (a node tied among t classes costs 1 - 1/t)\n", out);
     report_text_summary(out, A);

@@ -7,6 +7,7 @@
 #include <flint/fmpq.h>
 #include "certune/family.h"
 #include "certune/report.h"
+#include "certune/text.h"
 #include "report_internal.h"
 
 static void report_json_string_fmpq(FILE *out, const fmpq_t x)
@@ -138,26 +139,13 @@ static void report_json_minimum(FILE *out, const ct_analysis_t A)
     fmpq_clear(acc);
 }
 
-/* A JSON string literal; the texts written here hold no control characters,
-   but quotes and backslashes are escaped. */
-static void report_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 /* "per_instance": one object per instance, in input order. */
 static void report_json_per_instance(FILE *out, const ct_report_losses_struct *L)
 {
     fputs("  \"per_instance\": [", out);
     for (slong t = 0; t < L->ninst; t++) {
         fputs(t ? ",\n    {\"file\": " : "\n    {\"file\": ", out);
-        report_json_string(out, L->names[t]);
+        ct_text_json_string(out, L->names[t]);
         fputs(", ", out);
         report_json_loss_list(out, "pieces", L->piece + t * (L->nbp + 1), L->nbp + 1);
         fputs(", ", out);
@@ -176,11 +164,11 @@ static void report_json_undecided(FILE *out, const ct_analysis_t A)
     fputs("  \"undecided\": [", out);
     for (slong k = 0; k < A->nundecided; k++) {
         fputs(k ? ",\n    {\"lo\": " : "\n    {\"lo\": ", out);
-        report_json_string(out, A->und_lo[k]);
+        ct_text_json_string(out, A->und_lo[k]);
         fputs(", \"hi\": ", out);
-        report_json_string(out, A->und_hi[k]);
+        ct_text_json_string(out, A->und_hi[k]);
         fputs(", \"what\": ", out);
-        report_json_string(out, A->und_what[k]);
+        ct_text_json_string(out, A->und_what[k]);
         fputc('}', out);
     }
     fputs(A->nundecided ? "\n  ]\n}\n" : "]\n}\n", out);

@@ -1,5 +1,9 @@
-/* sample: small .gssl instances cut out of a real node-classification graph. */
+/* sample: small .gssl instances cut out of a real node-classification graph,
+   their nodes drawn by one of four samplers (connected by breadth-first
+   search, uniform, within one class, or balanced over the classes) and their
+   edges the induced ones. */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/gen.h"
 #include "certune/sample.h"
 
@@ -114,15 +118,103 @@ int ct_sample_instance_ids(ct_instance_t inst, slong *ids, const ct_dataset_t D,
                            slong nodes, double labeled, flint_rand_t state,
                            const char *name)
 {
+    return ct_sample_instance_by(inst, ids, D, nodes, labeled, CT_SAMPLE_BFS, state,
+                                 name);
+}
+
+/* The first k of pool[0..m) after a partial Fisher-Yates shuffle. */
+static void sample_pick(slong *pool, slong m, slong k, flint_rand_t state)
+{
+    for (slong a = 0; a < k; a++) {
+        slong r = a + (slong)n_randint(state, (ulong)(m - a)), t = pool[a];
+        pool[a] = pool[r], pool[r] = t;
+    }
+}
+
+/* The labeled nodes of D of class k (k < 0: of every class) into pool. */
+static slong sample_pool(slong *pool, const ct_dataset_t D, slong k)
+{
+    slong m = 0;
+    for (slong i = 0; i < D->n; i++)
+        if (D->label[i] >= 0 && (k < 0 || D->label[i] == k))
+            pool[m++] = i;
+    return m;
+}
+
+/* uniform: `nodes` labeled nodes uniformly; class: all of one class, drawn
+   among the classes with enough; balanced: floor(nodes / C) of each class
+   present, the remainder one more for the first classes in a random order. */
+static int sample_draw_set(slong *taken, const ct_dataset_t D, slong nodes, int sampler,
+                           flint_rand_t state)
+{
+    slong *pool = flint_malloc(FLINT_MAX(D->n, 1) * sizeof(slong)), m, got = 0;
+    slong C = FLINT_MAX(D->nclass, 1);
+    slong *cls = flint_malloc(C * sizeof(slong)), ncls = 0;
+    for (slong k = 0; k < C; k++) /* the classes present (class: with enough) */
+        if ((m = sample_pool(pool, D, k)) > 0 &&
+            (sampler != CT_SAMPLE_CLASS || m >= nodes))
+            cls[ncls++] = k;
+    if (sampler == CT_SAMPLE_UNIFORM && (m = sample_pool(pool, D, -1)) >= nodes) {
+        sample_pick(pool, m, nodes, state);
+        memcpy(taken, pool, nodes * sizeof(slong));
+        got = nodes;
+    } else if (sampler == CT_SAMPLE_CLASS && ncls > 0) {
+        m = sample_pool(pool, D, cls[n_randint(state, (ulong)ncls)]);
+        sample_pick(pool, m, nodes, state);
+        memcpy(taken, pool, nodes * sizeof(slong));
+        got = nodes;
+    } else if (sampler == CT_SAMPLE_BALANCED && ncls > 0) {
+        sample_pick(cls, ncls, ncls, state); /* who takes the remainder */
+        for (slong j = 0; j < ncls; j++) {
+            slong want = nodes / ncls + (j < nodes % ncls);
+            if ((m = sample_pool(pool, D, cls[j])) < want)
+                break;
+            sample_pick(pool, m, want, state);
+            memcpy(taken + got, pool, want * sizeof(slong));
+            got += want;
+        }
+    }
+    flint_free(cls);
+    flint_free(pool);
+    return got == nodes ? 0 : -1;
+}
+
+int ct_sample_instance_by(ct_instance_t inst, slong *ids, const ct_dataset_t D,
+                          slong nodes, double labeled, int sampler, flint_rand_t state,
+                          const char *name)
+{
     sample_graph G;
     slong *taken = flint_malloc(FLINT_MAX(nodes, 1) * sizeof(slong));
     slong *pos = flint_malloc(FLINT_MAX(D->n, 1) * sizeof(slong));
     sample_graph_init(&G, D);
-    int found = sample_draw(taken, pos, &G, D, nodes, state) == 0;
+    int found;
+    if (sampler == CT_SAMPLE_BFS)
+        found = sample_draw(taken, pos, &G, D, nodes, state) == 0;
+    else if ((found = sample_draw_set(taken, D, nodes, sampler, state) == 0)) {
+        for (slong i = 0; i < D->n; i++)
+            pos[i] = -1;
+        for (slong a = 0; a < nodes; a++)
+            pos[taken[a]] = a;
+    }
     if (found)
         sample_build(inst, D, &G, taken, pos, nodes, labeled, state, name);
     for (slong a = 0; found && ids != NULL && a < nodes; a++)
         ids[a] = taken[a];
     flint_free(G.start), flint_free(G.adj), flint_free(taken), flint_free(pos);
     return found ? 0 : -1;
+}
+
+static const char *const sample_names[] = {"bfs", "uniform", "class", "balanced"};
+
+int ct_sample_parse(const char *name)
+{
+    for (int k = 0; k < 4; k++)
+        if (strcmp(name, sample_names[k]) == 0)
+            return k;
+    return -1;
+}
+
+const char *ct_sample_name(int sampler)
+{
+    return sampler >= 0 && sampler < 4 ? sample_names[sampler] : "?";
 }

@@ -5,6 +5,7 @@
 #include "certune/mem.h"
 #include "certune/decimal.h"
 #include "certune/report.h"
+#include "certune/text.h"
 #include "certune/tune.h"
 
 char *ct_tune_decimal(const fmpq_t x)
@@ -18,25 +19,10 @@ char *ct_tune_decimal(const fmpq_t x)
     return ct_decimal_round(x, 6, 1);
 }
 
-void ct_tune_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(out, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(out, "\\u%04x", ch);
-        else
-            fputc(ch, out);
-    }
-    fputc('"', out);
-}
-
 void ct_tune_json_q(FILE *out, const char *key, const fmpq_t x)
 {
     char *e = fmpq_get_str(NULL, 10, x), *d = ct_tune_decimal(x);
-    fprintf(out, "\"%s\": \"%s\", \"%s_decimal\": \"%s\"", key, e, key, d);
+    fprintf(out, "\"%s\": \"%s\", \"%s_decimal\": %s", key, e, key, d);
     flint_free(e);
     free(d);
 }
@@ -140,17 +126,20 @@ static void out_details(FILE *out, const ct_tune_struct *T)
         ct_tune_write_q(out, A->min_loss);
         fputs(" is attained only at irrational breakpoints)\n", out);
     }
-    fprintf(
-        out,
-        "  train: %ld instance(s), %ld scored nodes, %ld breakpoints, %ld loss pieces;"
-        " loss ",
-        (long)A->ninst, (long)A->nscored, (long)A->nbp, (long)A->loss_pieces);
+    fprintf(out,
+            "  train: %ld instance%s, %ld scored node%s, %ld breakpoint%s, %ld loss "
+            "piece%s; loss ",
+            (long)A->ninst, ct_text_plural(A->ninst), (long)A->nscored,
+            ct_text_plural(A->nscored), (long)A->nbp, ct_text_plural(A->nbp),
+            (long)A->loss_pieces, ct_text_plural(A->loss_pieces));
     ct_tune_write_q(out, T->train_loss);
-    fprintf(out, ", %ld tied scored nodes at the chosen value\n", (long)T->train_tied);
-    fprintf(out, "  test: %ld instance(s), %ld scored nodes; loss ", (long)B->ninst,
-            (long)B->nscored);
+    fprintf(out, ", %ld tied scored node%s at the chosen value\n", (long)T->train_tied,
+            ct_text_plural(T->train_tied));
+    fprintf(out, "  test: %ld instance%s, %ld scored node%s; loss ", (long)B->ninst,
+            ct_text_plural(B->ninst), (long)B->nscored, ct_text_plural(B->nscored));
     ct_tune_write_q(out, T->test_loss);
-    fprintf(out, ", %ld tied scored nodes\n", (long)T->test_tied);
+    fprintf(out, ", %ld tied scored node%s\n", (long)T->test_tied,
+            ct_text_plural(T->test_tied));
     fputs("  test-optimal loss (an oracle choosing on the test set): ", out);
     ct_tune_write_q(out, T->test_optimal);
     fputs(", accuracy ", out);

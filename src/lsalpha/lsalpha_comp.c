@@ -1,0 +1,128 @@
+/* lsalpha_comp: the ball path for one component (ct_lsalpha_component): the
+   gap certificate, the covering, the search's models of every labeled class
+   (disks on the spare threads of a large instance: each job writes only its
+   own disk's model), the search of every row's pairs (ct_lsroot_search), and
+   the zeros as narrowed roots (ct_lsroot_roots). */
+#include "certune/pool.h"
+#include "lsalpha_internal.h"
+
+typedef struct {
+    ct_lsroot_disk_struct **disks;
+    const _ct_lsalpha_rhs *v;
+    slong nv;
+} lscomp_level1_ctx;
+
+static void lscomp_level1_job(void *arg, slong m)
+{
+    lscomp_level1_ctx *X = arg;
+    _ct_lsalpha_disk_of(X->disks[m])->lev1 =
+        _ct_lsalpha_model_build(X->disks[m], X->v, X->nv, 56);
+}
+
+/* The covering of S's [0, 1] by disks (*nd, segments in *seg). */
+static double lscomp_kappa(const void *S, double c)
+{
+    return _ct_lsalpha_kappa(S, c);
+}
+
+static ct_lsroot_disk_struct **lscomp_cover(slong *nd, double **seg, ct_lsalpha_struct *S)
+{
+    double *cr;
+    ct_lsroot_cover(nd, &cr, seg, lscomp_kappa, S);
+    ct_lsroot_disk_struct **d = flint_malloc(*nd * sizeof(ct_lsroot_disk_struct *));
+    for (slong m = 0; m < *nd; m++)
+        d[m] = ct_lsroot_disk_new(&S->head, cr[2 * m], cr[2 * m + 1]);
+    flint_free(cr);
+    return d;
+}
+
+/* node[t] and same[t] for the alpha system S. */
+static void lscomp_twins(slong *same, slong *node, const ct_lsalpha_struct *S,
+                         const slong *rows, slong nr)
+{
+    slong *cls = flint_malloc(S->head.n * sizeof(slong));
+    for (slong i = 0; i < S->head.n; i++)
+        cls[i] = -1;
+    for (slong j = 0; j < S->nlab; j++)
+        cls[S->lab[j]] = S->cls[j];
+    _ct_lsalpha_graph G = {S->head.n, S->rowstart, S->col, S->w, cls};
+    _ct_lsalpha_twins(same, node, &G, rows, nr);
+    flint_free(cls);
+}
+
+/* The polynomial of disk m's search model. */
+static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i,
+                        slong k, slong l)
+{
+    ct_lsroot_disk_struct *const *disks = ctx;
+    _ct_lsalpha_poly_make(P, _ct_lsalpha_disk_of(disks[m])->lev1, disks[m], i, k, l);
+}
+
+/* The search over the covering, every pair of a row searching that row's
+   searched node (node[t]; twins copy their first row's). */
+static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
+                         ct_lsroot_disk_struct **disks, const double *seg, slong nd,
+                         const ct_lsalpha_struct *S, const slong *node, const slong *same,
+                         slong nr, slong nthreads)
+{
+    ct_lsroot_search_struct F = {lscomp_make, disks, seg, nd, S->head.c, S->nlabk};
+    slong np = S->head.c * (S->head.c - 1) / 2, cnt = FLINT_MAX(nr * np, 1);
+    slong *rx = flint_malloc(cnt * sizeof(slong)),
+          *sx = flint_malloc(cnt * sizeof(slong));
+    for (slong e = 0; e < nr * np; e++) /* the same row for every pair */
+        rx[e] = node[e / np], sx[e] = same[e / np];
+    int bad = ct_lsroot_search(z, nz, sign0, &F, rx, sx, nr, nthreads);
+    for (slong j = 0; j < *nz; j++)
+        (*z)[j].node = node[(*z)[j].t];
+    flint_free(rx), flint_free(sx);
+    return bad;
+}
+
+/* The rows and pairs of the zeros (flint_malloc'ed). */
+static void lscomp_index(slong **zrow, slong **zpair, const ct_lsroot_zero_struct *z,
+                         slong nz)
+{
+    *zrow = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
+    *zpair = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
+    for (slong j = 0; j < nz; j++)
+        (*zrow)[j] = z[j].t, (*zpair)[j] = z[j].p;
+}
+
+int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong **zrow,
+                         slong **zpair, slong *nz, ct_lsalpha_struct *S,
+                         const slong *rows, slong nr)
+{
+    *out = NULL, *zrow = *zpair = NULL, *nz = 0;
+    if (_ct_lsalpha_certify_mu(S)) {
+        ct_lsroot_count(S->head.type, 1);
+        return 1;
+    }
+    slong nd, nv = 0;
+    double *seg;
+    ct_lsroot_disk_struct **disks = lscomp_cover(&nd, &seg, S);
+    _ct_lsalpha_rhs *v = flint_malloc(S->head.c * sizeof(_ct_lsalpha_rhs));
+    for (slong k = 0; k < S->head.c; k++)
+        if (S->nlabk[k] > 0)
+            v[nv].k = k, v[nv++].l = -1;
+    slong nth = ct_pool_inner_threads();
+    _ct_lsalpha_weights(S); /* built before the threads read it */
+    lscomp_level1_ctx L = {disks, v, nv};
+    ct_pool_for(nd, nth, lscomp_level1_job, NULL, &L);
+    ct_lsroot_zero_struct *z = NULL;
+    slong n0 = 0, *node = flint_malloc(FLINT_MAX(nr, 1) * sizeof(slong));
+    lscomp_twins(same, node, S, rows, nr);
+    int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
+    if (!bad) {
+        lscomp_index(zrow, zpair, z, n0);
+        ct_lsroot_roots(out, disks, z, n0, nth);
+        *nz = n0;
+    }
+    for (slong m = 0; m < nd; m++) { /* the roots keep the disks, not their data */
+        _ct_lsalpha_disk_release(disks[m]);
+        ct_lsroot_disk_unref(disks[m]);
+    }
+    _ct_lsalpha_compact(S);
+    flint_free(disks), flint_free(seg), flint_free(v), flint_free(z), flint_free(node);
+    ct_lsroot_count(S->head.type, bad ? 1 : 0);
+    return bad;
+}

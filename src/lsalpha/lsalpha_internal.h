@@ -1,0 +1,140 @@
+/* Shared by the lsalpha files only: alpha's system, its disks' models and
+   the pieces of its ball path (docs/alpha.md, "The ball path"). */
+#ifndef CERTUNE_LSALPHA_INTERNAL_H
+#define CERTUNE_LSALPHA_INTERNAL_H
+
+#include <stdio.h>
+#include "certune/lsalpha.h"
+
+/* One component: exact integer data held as doubles (all below 2^40, sums
+   below 2^50, so every value used is exact), labeled nodes with square parts. */
+struct ct_lsalpha_struct {
+    ct_lsroot_sys_struct head; /* refs, type, n nodes, c classes */
+    slong *rowstart, *col;
+    double *w, *deg, vol;
+    arb_ptr wb; /* the weights as exact balls (built on first use, NULL after
+                   _ct_lsalpha_compact) */
+    slong nlab, *lab, *cls;
+    fmpz *q, *r;
+    slong *nlabk; /* labeled nodes per class */
+    double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
+    int mu_failed;
+};
+
+static inline ct_lsalpha_struct *_ct_lsalpha_of(ct_lsroot_sys_struct *S)
+{
+    return (ct_lsalpha_struct *)S; /* head is the first member */
+}
+
+static inline const ct_lsalpha_struct *_ct_lsalpha_const(const ct_lsroot_sys_struct *S)
+{
+    return (const ct_lsalpha_struct *)S;
+}
+
+/* lsalpha.c: the system from a component as ct_lsalpha_new says, of type T
+   (NULL when the ball path does not apply); its release at the last
+   reference (T->clear). */
+ct_lsalpha_struct *_ct_lsalpha_make(slong n, const slong *rowstart, const slong *col,
+                                    const fmpz *w, const fmpz *deg, slong nlab,
+                                    const slong *lab, const slong *cls, const fmpz *q,
+                                    const fmpz *r, slong c,
+                                    const ct_lsroot_type_struct *T);
+void _ct_lsalpha_clear(ct_lsroot_sys_struct *S);
+/* S->wb, built if needed; _ct_lsalpha_compact frees it (rebuilt on demand). */
+arb_srcptr _ct_lsalpha_weights(ct_lsalpha_struct *S);
+void _ct_lsalpha_compact(ct_lsalpha_struct *S);
+/* kappa(c) = max(mu / (1 - c mu), 1 / (1 + c)), an upper bound. */
+double _ct_lsalpha_kappa(const ct_lsalpha_struct *S, double c);
+/* Structural leading zeros: dist[k * n + i] = graph distance from i to the
+   labeled nodes of class k (n when none). */
+slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
+
+/* lsalpha_gap.c: certifies mu once (0 on success, 1 when no mu up to 1 -
+   2^-20); whether lambda_2 < 1 - 2^-k is proved (0 also when the
+   certificate's matrix would not be exact in doubles). */
+int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S);
+int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k);
+
+/* lsalpha_lu.c: dense LU without pivoting of D - cW (strictly diagonally
+   dominant), and x = (LU)^{-1} y in place (n doubles). */
+double *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
+void _ct_lsalpha_lu_solve(const double *lu, slong n, double *x);
+
+/* A right-hand side v = b^(k) - b^(l) (l = -1: b^(k)), b^(k) = D^{-1/2} Y_k. */
+typedef struct {
+    slong k, l;
+} _ct_lsalpha_rhs;
+
+/* Taylor coefficients at a disk's center c of the functions of nv right-hand
+   sides: c > 0: X_j with the deflated solution x'(alpha) = sum_j X_j t^j,
+   phi(alpha) = pib + (1 - alpha) x'_i(alpha) = (1 - alpha) h(alpha); c = 0:
+   X_j = T^j v, h(alpha) = sum_j X_j[i] alpha^j. Balls are rigorous; beyond J
+   |X_j[i]| <= K[v] kappa^j sqrt(vol / d_i) (c > 0) or K[v] (c = 0). */
+typedef struct {
+    slong prec, J, nv, n;
+    _ct_lsalpha_rhs *v;
+    arb_ptr coef; /* [(v * n + i) * (J + 1) + j] */
+    arb_ptr pib;  /* per v: pi^T v (0 when c = 0) */
+    mag_ptr K;
+} _ct_lsalpha_model;
+
+/* A disk's models (D->models): the LU of D - cW (NULL until needed or c = 0),
+   the search's model of every class (level -1) and per pair of classes the
+   latest finer model (levels 0 to 3). */
+typedef struct {
+    double *lu;
+    _ct_lsalpha_model *lev1;
+    slong npairs;
+    _ct_lsalpha_model **lev2;
+} _ct_lsalpha_disk;
+
+static inline _ct_lsalpha_disk *_ct_lsalpha_disk_of(const ct_lsroot_disk_struct *D)
+{
+    return D->models;
+}
+
+/* lsalpha_model.c: the model of right-hand sides v at prec on D (56: the
+   search's, of all classes), and its release. */
+_ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
+                                           const _ct_lsalpha_rhs *v, slong nv,
+                                           slong prec);
+void _ct_lsalpha_model_free(_ct_lsalpha_model *M);
+
+/* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
+   all rebuilt on demand from the system), and freed (T->disk_clear). */
+void _ct_lsalpha_disk_init(ct_lsroot_disk_struct *D);
+void _ct_lsalpha_disk_release(ct_lsroot_disk_struct *D);
+void _ct_lsalpha_disk_clear(ct_lsroot_disk_struct *D);
+
+/* lsalpha_poly.c: the polynomial of classes (k, l) at row i from model M of
+   disk D (absent classes contribute 0). P is initialized by this call. */
+void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
+                           const ct_lsroot_disk_struct *D, slong i, slong k, slong l);
+
+/* A component's graph for the twin rule: weights in compressed rows and
+   cls[i], node i's label class or -1. */
+typedef struct {
+    slong n;
+    const slong *rowstart, *col;
+    const double *w;
+    const slong *cls;
+} _ct_lsalpha_graph;
+
+/* lsalpha_twins.c: node[t], the node searched for row t (an unlabeled leaf's
+   neighbour, else rows[t]); same[t], the first row whose searched node is a
+   twin of t's (equal neighbours, weights and label: equal functions), t when
+   none. */
+void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
+                       const slong *rows, slong nr);
+
+/* lsalpha_exact.c: the exact sign of h at a rational x in (0, 1) for row i and
+   classes k, l. */
+int _ct_lsalpha_sign_exact(const ct_lsalpha_struct *S, slong i, slong k, slong l,
+                           const fmpq_t x);
+
+/* lsalpha_io.c: the system's text, and a system of type T read from it (NULL
+   when malformed or not valid: symmetry, degrees, square parts). */
+void _ct_lsalpha_write(FILE *f, const ct_lsalpha_struct *S);
+ct_lsalpha_struct *_ct_lsalpha_read(const char **s, const ct_lsroot_type_struct *T);
+
+#endif

@@ -1,0 +1,315 @@
+/* lsalpha_model: Taylor coefficients at a disk's center, with rigorous balls.
+
+   c > 0. A = I - cT, pi = d / vol (pi^T T = pi^T, T self-adjoint for the
+   pi-inner product, spectrum in [-1, 1] and below mu off the constants).
+   b' = b - (pi^T b) 1 lies in V = {pi^T x = 0}, and x'(alpha) = (I - alpha
+   T)^{-1} b' = sum_j X_j t^j (t = alpha - c) with X_0 = A^{-1} b', X_j =
+   A^{-1} T X_{j-1}, all in V. On V, ||A^{-1} T||_pi <= kappa = max(mu / (1 -
+   c mu), 1 / (1 + c)) and ||A^{-1}||_pi <= 1 / (1 - c mu); on the whole space
+   ||A^{-1}||_pi = 1 / (1 - c). The computed x_j (exact dyadic vectors,
+   projected near V) have errors e_j = x_j - X_j with
+       e_j = A^{-1} rho_j + A^{-1} T e_{j-1},   rho_j = A x_j - T x_{j-1},
+   and, splitting e_{j-1} into V and the constants (pi^T e_{j-1} = pi^T x_{j-1}),
+       ||e_j||_pi <= ||rho_j||_pi / (1 - c) + kappa ||e_{j-1}||_pi
+                     + |pi^T x_{j-1}| / (1 - c),
+   with rho_j and pi^T x_{j-1} evaluated in balls. |v_i| <= ||v||_pi / sqrt(pi_i).
+   The tail: ||X_j||_pi <= kappa^j ||b'||_pi / (1 - c mu), ||b'||_pi <= ||b||_pi.
+
+   c = 0. X_j = T^j b in balls; |X_j[i]| <= ||b||_inf <= 1 (T is stochastic). */
+#include <math.h>
+#include "certune/mem.h"
+#include "lsalpha_internal.h"
+
+static slong lsmodel_J(const ct_lsroot_disk_struct *D, slong prec)
+{
+    slong J = prec / 2 + 2;
+    if (D->c == 0) { /* room for the structural zeros of h at 0 */
+        const ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+        slong *dist = _ct_lsalpha_dist(S), far = 0, n = S->head.n;
+        for (slong k = 0; k < S->head.c; k++)
+            for (slong i = 0; S->nlabk[k] > 0 && i < n; i++)
+                far = FLINT_MAX(far, dist[k * n + i]);
+        flint_free(dist);
+        J += far;
+    }
+    return J;
+}
+
+/* D b for right-hand side v, minus its constant part (c > 0: pi^T v d);
+   sets pib = pi^T v. */
+static void lsmodel_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
+                        _ct_lsalpha_rhs v, int deflate, slong prec)
+{
+    arb_t s;
+    arb_init(s);
+    _arb_vec_zero(y, S->head.n);
+    arb_zero(pib);
+    for (slong j = 0; j < S->nlab; j++) {
+        slong cl = S->cls[j], i = S->lab[j];
+        if (cl != v.k && cl != v.l)
+            continue;
+        arb_set_d(s, S->deg[i]);
+        if (deflate)
+            arb_sqrt(s, s, prec); /* (D b)_i = sqrt(d_i) */
+        else
+            arb_rsqrt(s, s, prec); /* b_i = 1 / sqrt(d_i) */
+        if (cl == v.l)
+            arb_neg(s, s);
+        arb_set(y + i, s);
+        if (deflate)
+            arb_add(pib, pib, s, prec);
+    }
+    if (deflate) {
+        arb_div_ui(pib, pib, (ulong)S->vol, prec);
+        for (slong i = 0; i < S->head.n; i++)
+            arb_submul_ui(y + i, pib, (ulong)S->deg[i], prec);
+    }
+    arb_clear(s);
+}
+
+/* Room for lsmodel_wx's gather (one per model build, not per product). */
+static arb_struct *lsmodel_gather_new(const ct_lsalpha_struct *S)
+{
+    return flint_malloc(FLINT_MAX(S->rowstart[S->head.n], 1) * sizeof(arb_struct));
+}
+
+/* s = W x (balls): one arb_dot per row over the row's weights (exact balls
+   in S->wb) and a shallow gather of x into g (read only, never cleared). */
+static void lsmodel_wx(arb_ptr s, ct_lsalpha_struct *S, arb_srcptr x, arb_struct *g,
+                       slong prec)
+{
+    arb_srcptr wb = _ct_lsalpha_weights(S);
+    for (slong e = 0; e < S->rowstart[S->head.n]; e++)
+        g[e] = x[S->col[e]];
+    for (slong i = 0; i < S->head.n; i++) {
+        slong a = S->rowstart[i];
+        arb_dot(s + i, NULL, 0, wb + a, 1, g + a, 1, S->rowstart[i + 1] - a, prec);
+    }
+}
+
+/* rho (holding y on entry) = y - D x + c (W x), given wx = W x. */
+static void lsmodel_residual(arb_ptr rho, const ct_lsalpha_struct *S, double c,
+                             arb_srcptr x, arb_srcptr wx, slong prec)
+{
+    arb_t cc;
+    arb_init(cc);
+    arb_set_d(cc, c);
+    for (slong i = 0; i < S->head.n; i++) {
+        arb_submul_ui(rho + i, x + i, (ulong)S->deg[i], prec);
+        arb_addmul(rho + i, wx + i, cc, prec);
+    }
+    arb_clear(cc);
+}
+
+/* x = A_M^{-1} y refined `steps` times against residuals in balls; x exact. */
+static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr y,
+                          slong steps, arb_ptr tmp, arb_ptr wx, arb_struct *g, double *dv,
+                          slong prec)
+{
+    ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+    slong n = S->head.n;
+    _arb_vec_zero(x, n);
+    _arb_vec_set(tmp, y, n);
+    for (slong it = 0; it < steps; it++) {
+        if (it > 0) {
+            lsmodel_wx(wx, S, x, g, prec);
+            _arb_vec_set(tmp, y, n);
+            lsmodel_residual(tmp, S, D->c, x, wx, prec);
+        }
+        for (slong i = 0; i < n; i++)
+            dv[i] = arf_get_d(arb_midref(tmp + i), ARF_RND_NEAR);
+        _ct_lsalpha_lu_solve(_ct_lsalpha_disk_of(D)->lu, n, dv);
+        for (slong i = 0; i < n; i++) {
+            arf_t d;
+            arf_init(d);
+            arf_set_d(d, dv[i]);
+            arb_add_arf(x + i, x + i, d, prec);
+            mag_zero(arb_radref(x + i));
+            arf_clear(d);
+        }
+    }
+}
+
+/* Upper bounds: *rn >= ||D^{-1} rho||_pi and *pn >= |pi^T x|. */
+static void lsmodel_norms(mag_t rn, mag_t pn, const ct_lsalpha_struct *S, arb_srcptr rho,
+                          arb_srcptr x, slong prec)
+{
+    mag_t m, d;
+    arb_t p;
+    mag_init(m), mag_init(d), arb_init(p);
+    mag_zero(rn);
+    for (slong i = 0; i < S->head.n; i++) {
+        arb_get_mag(m, rho + i);
+        mag_mul(m, m, m);
+        mag_set_ui_lower(d, (ulong)S->deg[i]);
+        mag_div(m, m, d);
+        mag_add(rn, rn, m);
+        arb_addmul_ui(p, x + i, (ulong)S->deg[i], prec);
+    }
+    mag_set_ui_lower(d, (ulong)S->vol);
+    mag_div(rn, rn, d);
+    mag_sqrt(rn, rn);
+    arb_div_ui(p, p, (ulong)S->vol, prec);
+    arb_get_mag(pn, p);
+    mag_clear(m), mag_clear(d), arb_clear(p);
+}
+
+/* Subtracts (approximately) the constant part pi^T x from x; x stays exact. */
+static void lsmodel_project(arb_ptr x, const ct_lsalpha_struct *S, slong prec)
+{
+    arb_t p;
+    arb_init(p);
+    for (slong i = 0; i < S->head.n; i++)
+        arb_addmul_ui(p, x + i, (ulong)S->deg[i], prec);
+    arb_div_ui(p, p, (ulong)S->vol, prec);
+    mag_zero(arb_radref(p));
+    for (slong i = 0; i < S->head.n; i++) {
+        arb_sub(x + i, x + i, p, prec);
+        mag_zero(arb_radref(x + i));
+    }
+    arb_clear(p);
+}
+
+/* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v. */
+static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
+                          slong j, arb_srcptr x, const mag_t err)
+{
+    mag_t m, d;
+    mag_init(m), mag_init(d);
+    for (slong i = 0; i < S->head.n; i++) {
+        arb_ptr dst = M->coef + (v * S->head.n + i) * (M->J + 1) + j;
+        arb_set(dst, x + i);
+        mag_set_ui(m, (ulong)S->vol);
+        mag_set_ui_lower(d, (ulong)S->deg[i]);
+        mag_div(m, m, d);
+        mag_sqrt(m, m);
+        mag_mul(m, m, err);
+        mag_add(arb_radref(dst), arb_radref(dst), m);
+    }
+    mag_clear(m), mag_clear(d);
+}
+
+/* Upper bound of 1 / (1 - x) for 0 <= x < 1 given as a double. */
+static void lsmodel_inv1m(mag_t r, double x)
+{
+    arb_t a;
+    arb_init(a);
+    arb_set_d(a, x);
+    arb_sub_ui(a, a, 1, 64);
+    arb_neg(a, a);
+    arb_inv(a, a, 64);
+    arb_get_mag(r, a);
+    arb_clear(a);
+}
+
+/* The deflated coefficients of one right-hand side (c > 0). */
+static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
+                             slong v, slong steps, slong prec)
+{
+    ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+    slong n = S->head.n;
+    arb_ptr y = _arb_vec_init(n), x = _arb_vec_init(n), wx = _arb_vec_init(n);
+    arb_ptr tmp = _arb_vec_init(n);
+    double *dv = flint_malloc(n * sizeof(double));
+    arb_struct *g = lsmodel_gather_new(S);
+    mag_t E, rn, pn, pprev, inv, kap, t;
+    mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
+    mag_init(kap), mag_init(t);
+    lsmodel_inv1m(inv, D->c);
+    mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
+    lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
+    for (slong j = 0; j <= M->J; j++) {
+        lsmodel_solve(x, D, y, steps, tmp, wx, g, dv, prec);
+        lsmodel_project(x, S, prec);
+        lsmodel_wx(wx, S, x, g, prec);
+        _arb_vec_set(tmp, y, n);
+        lsmodel_residual(tmp, S, D->c, x, wx, prec);
+        /* E = rn inv + kap E + pprev inv */
+        mag_mul(E, E, kap);
+        lsmodel_norms(rn, pn, S, tmp, x, prec);
+        mag_add(t, rn, pprev);
+        mag_addmul(E, t, inv);
+        lsmodel_store(M, S, v, j, x, E);
+        mag_set(pprev, pn);
+        for (slong i = 0; i < n; i++) /* the next right-hand side: W x_j */
+            arb_swap(y + i, wx + i);
+    }
+    _arb_vec_clear(y, n), _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
+    _arb_vec_clear(tmp, n);
+    flint_free(dv), flint_free(g);
+    mag_clear(E), mag_clear(rn), mag_clear(pn), mag_clear(pprev), mag_clear(inv);
+    mag_clear(kap), mag_clear(t);
+}
+
+/* The power series T^j v in balls (c = 0). */
+static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D, slong v,
+                           slong prec)
+{
+    ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+    slong n = S->head.n;
+    arb_ptr x = _arb_vec_init(n), wx = _arb_vec_init(n);
+    arb_struct *g = lsmodel_gather_new(S);
+    mag_t zero;
+    mag_init(zero);
+    lsmodel_rhs(x, M->pib + v, S, M->v[v], 0, prec);
+    for (slong j = 0; j <= M->J; j++) {
+        lsmodel_store(M, S, v, j, x, zero);
+        lsmodel_wx(wx, S, x, g, prec);
+        for (slong i = 0; i < n; i++)
+            arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
+    }
+    _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
+    flint_free(g);
+    mag_clear(zero);
+}
+
+_ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
+                                           const _ct_lsalpha_rhs *v, slong nv, slong prec)
+{
+    ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+    _ct_lsalpha_model *M = flint_calloc(1, sizeof(_ct_lsalpha_model));
+    M->prec = prec;
+    M->n = S->head.n;
+    M->J = lsmodel_J(D, prec);
+    M->nv = nv;
+    M->v = flint_malloc(nv * sizeof(_ct_lsalpha_rhs));
+    for (slong k = 0; k < nv; k++)
+        M->v[k] = v[k];
+    M->coef = _arb_vec_init(nv * S->head.n * (M->J + 1));
+    M->pib = _arb_vec_init(nv);
+    M->K = _mag_vec_init(nv);
+    _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
+    if (D->c > 0 && X->lu == NULL)
+        X->lu = _ct_lsalpha_lu_new(S, D->c);
+    slong wp = prec + 20, steps = (prec + 39) / 40;
+    for (slong k = 0; k < nv; k++) {
+        slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
+        if (D->c > 0) {
+            lsmodel_deflated(M, D, k, steps, wp);
+            mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
+            mag_init(t);
+            mag_set_ui(M->K + k, (ulong)cnt);
+            mag_set_ui_lower(t, (ulong)S->vol);
+            mag_div(M->K + k, M->K + k, t);
+            mag_sqrt(M->K + k, M->K + k);
+            lsmodel_inv1m(t, D->c * S->mu);
+            mag_mul(M->K + k, M->K + k, t);
+            mag_clear(t);
+        } else {
+            lsmodel_series(M, D, k, wp);
+            mag_one(M->K + k);
+        }
+    }
+    return M;
+}
+
+void _ct_lsalpha_model_free(_ct_lsalpha_model *M)
+{
+    if (M == NULL)
+        return;
+    _arb_vec_clear(M->coef, M->nv * M->n * (M->J + 1));
+    _arb_vec_clear(M->pib, M->nv);
+    _mag_vec_clear(M->K, M->nv);
+    flint_free(M->v);
+    flint_free(M);
+}

@@ -1,0 +1,96 @@
+/* lskron_comp: lambda's ball path for one component (ct_lskron_component):
+   the covering of alpha in [0, 1] by Taylor disks (kept in S for the roots),
+   the rows' shared functions (lskron_rows.c), the search's models of every
+   disk (disk 0 first: it tells whether the exact leading terms are needed;
+   the others on the spare threads), and the search (ct_lsroot_search). */
+#include <string.h>
+#include "certune/pool.h"
+#include "lskron_internal.h"
+
+typedef struct {
+    const ct_lskron_struct *S;
+    _ct_lskron_model **models;
+} kron_search_ctx;
+
+static void kron_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong t,
+                      slong k, slong l)
+{
+    const kron_search_ctx *X = ctx;
+    _ct_lskron_poly_make(P, X->S, X->models[m], t, k, l);
+}
+
+static double kron_kappa_cb(const void *S, double c)
+{
+    return _ct_lskron_kappa(S, c);
+}
+
+typedef struct {
+    const ct_lskron_struct *S;
+    _ct_lskron_model **models;
+    const double *cr;
+    const slong *rows;
+    slong nr;
+} kron_build_ctx;
+
+static void kron_build_job(void *arg, slong m)
+{
+    kron_build_ctx *X = arg;
+    X->models[m] =
+        _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->rows, X->nr);
+}
+
+static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */
+{
+    kron_build_job(arg, m + 1);
+}
+
+/* The zeros with the nodes searched (a new array, never NULL). */
+static void kron_copy_zeros(ct_lsroot_zero_struct **z, const ct_lsroot_zero_struct *y,
+                            slong nz, const slong *node, slong np)
+{
+    *z = flint_malloc(FLINT_MAX(nz, 1) * sizeof(ct_lsroot_zero_struct));
+    for (slong j = 0; j < nz; j++) {
+        ct_lsroot_zero_struct *d = *z + j;
+        *d = y[j];
+        d->node = node[y[j].t * np + y[j].p];
+    }
+}
+
+int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, slong *nz,
+                        ct_lskron_struct *S, const slong *rows, slong nr)
+{
+    slong nd, nth = ct_pool_inner_threads(), n0 = 0;
+    double *cr, *seg;
+    *z = NULL, *nz = 0;
+    ct_lsroot_cover(&nd, &cr, &seg, kron_kappa_cb, S);
+    flint_free(S->cr); /* kept for the roots' disks */
+    S->cr = flint_malloc(2 * nd * sizeof(double));
+    memcpy(S->cr, cr, 2 * nd * sizeof(double));
+    S->nd = nd;
+    _ct_lskron_model **models = flint_calloc(nd, sizeof(_ct_lskron_model *));
+    _ct_lskron_rows R;
+    _ct_lskron_rows_init(&R, same, S, rows, nr);
+    kron_build_ctx B = {S, models, cr, R.U, R.nu};
+    kron_build_job(&B, 0); /* disk 0 first: exact leading terms if needed */
+    if (models[0] != NULL && _ct_lskron_lead_needed(S, models[0]))
+        _ct_lskron_lead_compute(S);
+    ct_pool_for(nd - 1, nth, kron_build_job_rest, NULL, &B);
+    int bad = 0;
+    for (slong m = 0; m < nd; m++)
+        bad |= models[m] == NULL;
+    ct_lsroot_zero_struct *y = NULL;
+    if (!bad) {
+        kron_search_ctx X = {S, models};
+        ct_lsroot_search_struct F = {kron_make, &X, seg, nd, S->head.c, S->nlabk};
+        bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
+    }
+    if (!bad) {
+        kron_copy_zeros(z, y, n0, R.node, S->head.c * (S->head.c - 1) / 2);
+        *nz = n0;
+    }
+    for (slong m = 0; m < nd; m++)
+        _ct_lskron_model_free(models[m], S->head.c);
+    flint_free(models), flint_free(cr), flint_free(seg), flint_free(y);
+    _ct_lskron_rows_clear(&R);
+    return bad;
+}

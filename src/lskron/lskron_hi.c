@@ -1,0 +1,184 @@
+/* lskron_hi: H and K of the lambda system at 96 to 768 bits, for the
+   sign oracle and the narrowing of zeros.
+
+   H is refined from H~ by residual correction (R = W_ul - L_uu H in balls:
+   L_uu is an integer matrix, so the residual is as exact as the precision;
+   the correction solves with the floating Cholesky factor of L_uu). The
+   final residual bounds H - H_hi as in lskron_sys.c (with L_uu^{-1} 1
+   <= zb from the floating step, still valid), and K_hi = L_ll - W_lu H_hi in
+   balls on and above the diagonal, mirrored: ||K - K_hi||_2 <= wnorm
+   ||H - H_hi||_F + ||radii||_F. Midpoints only are kept (exact), the rest
+   goes into Herr and eps. */
+#include <math.h>
+#include <string.h>
+#include "certune/blas.h"
+#include "certune/mem.h"
+#include "lskron_internal.h"
+
+/* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries). */
+static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
+                                const _ct_lskron_hi *X, slong a, slong wp)
+{
+    slong i = S->unl[a], m = S->m;
+    for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
+        slong j = S->Hcol[t];
+        arb_ptr d = r + j;
+        arb_mul_si(d, X->H + a * m + j, -(slong)S->deg[i], wp);
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+            slong q = S->pos[S->col[e]];
+            if (q == j)
+                arb_add_si(d, d, (slong)S->w[e], wp);
+            else if (q < 0)
+                arb_addmul_si(d, X->H + (-1 - q) * m + j, (slong)S->w[e], wp);
+        }
+    }
+}
+
+/* One correction H += L_uu^{-1} mid(R) (L: the floating factor). */
+static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S, const double *L,
+                           double *B, arb_ptr r, slong wp)
+{
+    slong nu = S->nu, m = S->m;
+    memset(B, 0, (size_t)nu * m * sizeof(double));
+    for (slong a = 0; a < nu; a++) {
+        kronhi_residual_row(r, S, X, a, wp);
+        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++)
+            B[S->Hcol[t] * nu + a] = arf_get_d(arb_midref(r + S->Hcol[t]), ARF_RND_NEAR);
+    }
+    ct_blas_dpotrs_lower((int)nu, (int)m, L, (int)nu, B, (int)nu);
+    for (slong a = 0; a < nu; a++)
+        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
+            arb_ptr h = X->H + a * m + S->Hcol[t];
+            arf_t d;
+            arf_init_set_ui(d, 0);
+            arf_set_d(d, B[S->Hcol[t] * nu + a]);
+            arf_add(arb_midref(h), arb_midref(h), d, wp, ARF_RND_NEAR);
+            arf_clear(d);
+        }
+}
+
+/* Herr, Hrs from the final residual; returns >= ||H - H_hi||_F in hf. */
+static void kronhi_bounds(_ct_lskron_hi *X, const ct_lskron_struct *S, arb_ptr r,
+                          mag_t hf, slong wp)
+{
+    slong m = S->m;
+    mag_t rmax, rsq, s, t, zmax;
+    mag_init(rmax), mag_init(rsq), mag_init(s), mag_init(t), mag_init(zmax);
+    for (slong a = 0; a < S->nu; a++) {
+        kronhi_residual_row(r, S, X, a, wp);
+        mag_zero(s);
+        mag_zero(X->Hrs + a);
+        for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++) {
+            arb_get_mag(t, r + S->Hcol[u]);
+            mag_add(s, s, t);
+            mag_addmul(rsq, t, t);
+            arb_get_mag(t, X->H + a * m + S->Hcol[u]);
+            mag_add(X->Hrs + a, X->Hrs + a, t);
+        }
+        mag_max(rmax, rmax, s);
+        mag_set_d(t, S->zb[a]);
+        mag_max(zmax, zmax, t);
+    }
+    for (slong a = 0; a < S->nu; a++) {
+        mag_set_d(t, S->zb[a]);
+        mag_mul(X->Herr + a, t, rmax);
+    }
+    mag_sqrt(rsq, rsq);
+    mag_mul(hf, zmax, rsq);
+    mag_clear(rmax), mag_clear(rsq), mag_clear(s), mag_clear(t), mag_clear(zmax);
+}
+
+/* H_hi by refinement; 1 when the floating factor fails. */
+static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
+{
+    slong nu = S->nu, m = S->m, wp = X->prec + 30;
+    if (nu == 0) {
+        mag_zero(hf);
+        return 0;
+    }
+    double *L = _ct_lskron_luu_factor(S, S->rowstart, S->col, S->w, S->deg);
+    if (L == NULL)
+        return 1;
+    double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
+    arb_ptr r = _arb_vec_init(m);
+    for (slong a = 0; a < nu * m; a++)
+        arb_set_d(X->H + a, S->H[a]);
+    for (slong step = 0; step < X->prec / 40 + 1; step++)
+        kronhi_correct(X, S, L, B, r, wp);
+    kronhi_bounds(X, S, r, hf, wp);
+    _arb_vec_clear(r, m);
+    flint_free(L), flint_free(B);
+    return 0;
+}
+
+/* K_hi (midpoints) and eps from hf. */
+static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf)
+{
+    slong m = S->m, wp = X->prec + 30;
+    arb_ptr acc = _arb_vec_init(m);
+    mag_t fr, t;
+    mag_init(fr), mag_init(t);
+    for (slong j = 0; j < m; j++) {
+        slong i = S->lab[j];
+        _arb_vec_zero(acc, m);
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+            slong q = S->pos[S->col[e]];
+            if (q >= 0) {
+                arb_add_si(acc + q, acc + q, (slong)S->w[e], wp);
+                continue;
+            }
+            for (slong u = S->Hoff[-1 - q]; u < S->Hoff[-q]; u++)
+                arb_addmul_si(acc + S->Hcol[u], X->H + (-1 - q) * m + S->Hcol[u],
+                              (slong)S->w[e], wp);
+        }
+        arb_sub_si(acc + j, acc + j, (slong)S->deg[i], wp);
+        for (slong u = S->Koff[j]; u < S->Koff[j + 1]; u++) {
+            slong p = S->Kcol[u];
+            if (p < j)
+                continue;
+            arb_neg(X->K + j * m + p, acc + p);
+            mag_mul(t, arb_radref(acc + p), arb_radref(acc + p));
+            mag_mul_ui(t, t, p == j ? 1 : 2);
+            mag_add(fr, fr, t);
+            mag_zero(arb_radref(X->K + j * m + p));
+            arb_set(X->K + p * m + j, X->K + j * m + p);
+        }
+    }
+    mag_sqrt(fr, fr);
+    mag_set_d(t, S->wnorm);
+    mag_mul(X->eps, t, hf);
+    mag_add(X->eps, X->eps, fr);
+    _arb_vec_clear(acc, m);
+    mag_clear(fr), mag_clear(t);
+}
+
+static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
+{
+    _ct_lskron_hi *X = flint_calloc(1, sizeof(_ct_lskron_hi));
+    X->prec = prec;
+    X->H = _arb_vec_init(S->nu * S->m);
+    X->Hrs = _mag_vec_init(FLINT_MAX(S->nu, 1));
+    X->Herr = _mag_vec_init(FLINT_MAX(S->nu, 1));
+    X->K = _arb_vec_init(S->m * S->m);
+    mag_init(X->eps);
+    X->nu = S->nu, X->m = S->m;
+    mag_t hf;
+    mag_init(hf);
+    if (kronhi_h(X, S, hf)) {
+        _ct_lskron_hi_free(X);
+        X = NULL;
+    } else {
+        kronhi_k(X, S, hf);
+    }
+    mag_clear(hf);
+    return X;
+}
+
+const _ct_lskron_hi *_ct_lskron_hi_get(ct_lskron_struct *S, int level)
+{
+    if (S->hi[level] == NULL && !S->hi_failed[level]) { /* read only once built */
+        S->hi[level] = kronhi_new(S, 96 << level);
+        S->hi_failed[level] = S->hi[level] == NULL;
+    }
+    return S->hi[level];
+}

@@ -1,0 +1,206 @@
+/* Shared by the lskron files only: lambda's system (lskron.h) and the pieces
+   of its ball path (docs/lambda.md, "The ball path"). Every bound below is an
+   upper bound computed in doubles and inflated (_ct_lskron_up) past its own
+   roundings. */
+#ifndef CERTUNE_LSKRON_INTERNAL_H
+#define CERTUNE_LSKRON_INTERNAL_H
+
+#include <stdio.h>
+#include <flint/fmpz_mat.h>
+#include "certune/lskron.h"
+
+struct ct_lskron_struct {
+    ct_lsroot_sys_struct head; /* refs, type, n nodes, c classes */
+    slong m, nu;               /* labeled, unlabeled */
+    slong *lab, *cls;          /* labeled node j and its class */
+    slong *unl;                /* unlabeled node a */
+    slong *pos;                /* pos[node]: j >= 0 (labeled) or -1 - a (unlabeled) */
+    slong *nlabk;              /* labeled nodes per class */
+    double *H;                 /* nu x m row-major: H~, exactly 0 off the structure */
+    double *Hrs, *Herr;        /* per a: sum_j |H~[a][j]|, and >= ||H_a - H~_a||_1 */
+    slong *Hoff, *Hcol;        /* per a: the structural support of H_a (CSR) */
+    double *K;                 /* m x m row-major, symmetric: K~ */
+    slong *Koff, *Kcol;        /* per j: the structural support of K_j (with j) */
+    double eps;                /* >= ||K - K~||_2 */
+    double rho, mu; /* rho = 2^e >= 2 max_l d; M's spectrum on 1^perp in [0, mu] */
+    slong far;      /* >= graph distance (Kron structure) of any row to any class */
+    slong *rowstart, *col; /* the graph (for the twin rule) */
+    double *w;
+    slong *ncls;  /* per node: its class or -1 */
+    double *zb;   /* per a: >= (L_uu^{-1} 1)_a */
+    double wnorm; /* >= sqrt(2) ||W_lu||_2 */
+    fmpz_t scale; /* lambda = lambda' / scale (lambda' in the integer weights' units) */
+    double *deg;  /* per node */
+    slong nd;     /* the covering of the last search: centers cr[2m], radii cr[2m + 1] */
+    double *cr;
+    /* H and K at 96 << level bits, built on demand (lskron_hi.c) */
+    struct _ct_lskron_hi_struct *hi[CT_LSROOT_LEVELS];
+    fmpz_mat_struct *Y0; /* NULL, or nu x c: den0 H Y exactly (lskron_lead.c) */
+    fmpz_t den0;
+    int hi_failed[CT_LSROOT_LEVELS];
+};
+
+static inline ct_lskron_struct *_ct_lskron_of(ct_lsroot_sys_struct *S)
+{
+    return (ct_lskron_struct *)S; /* head is the first member */
+}
+
+static inline const ct_lskron_struct *_ct_lskron_const(const ct_lsroot_sys_struct *S)
+{
+    return (const ct_lskron_struct *)S;
+}
+
+/* x inflated by (k + 8) units of 2^-52: past the roundings of a sum of k
+   nonnegative doubles computed in any order (gamma_k < (k + 1) 2^-53). */
+static inline double _ct_lskron_up(double x, slong k)
+{
+    return x * (1 + (double)(k + 8) * 0x1p-52);
+}
+
+/* lskron_sys.c: H~ and its bounds, K~ and eps (0, or 1 when declined). */
+int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *col,
+                     const double *w);
+/* The dense lower Cholesky factor of L_uu (column-major, OpenBLAS; NULL when
+   it fails). */
+double *_ct_lskron_luu_factor(const ct_lskron_struct *S, const slong *rowstart,
+                              const slong *col, const double *w, const double *deg);
+
+/* The gap: sets S->mu (0, or 1 when none is proved). */
+int _ct_lskron_certify_mu(ct_lskron_struct *S);
+/* kappa(c) = mu / (1 - c mu), an upper bound. */
+double _ct_lskron_kappa(const ct_lskron_struct *S, double c);
+
+/* H and K at prec = 96 << level bits: exact midpoints, H - H_hi bounded per
+   row (Herr, ||.||_1) and K - K_hi by eps (||.||_2); Hrs_a >= ||H_hi,a||_1. */
+typedef struct _ct_lskron_hi_struct {
+    slong prec, nu, m;
+    arb_ptr H, K;
+    mag_ptr Hrs, Herr;
+    mag_t eps;
+} _ct_lskron_hi;
+
+/* S's hi data at level 0..3 (built and kept at the first call; NULL when the
+   floating factor fails). Not thread-safe until built (or failed) once. */
+const _ct_lskron_hi *_ct_lskron_hi_get(ct_lskron_struct *S, int level);
+void _ct_lskron_hi_free(_ct_lskron_hi *X); /* lskron.c */
+
+/* One class's labeled coefficients on a disk at hi's precision: c > 0: x_j
+   (exact midpoints) with ||X_j - x_j||_2 <= E[j] for the deflated Y_k; c =
+   0: M^j Y_k in balls (E = 0). J = prec / 2 + 2 (+ far when c = 0). */
+typedef struct _ct_lskron_pmodel_struct {
+    slong prec, J, k;
+    double c, r;
+    arb_ptr x; /* (J + 1) x m */
+    mag_ptr E;
+} _ct_lskron_pmodel;
+
+_ct_lskron_pmodel *_ct_lskron_pmodel_build(const ct_lskron_struct *S,
+                                           const _ct_lskron_hi *X, double c, double r,
+                                           slong k);
+void _ct_lskron_pmodel_free(_ct_lskron_pmodel *P, slong m);
+/* The polynomial of node i's pair (Pk's class, Pl's class) from the two class
+   models of one disk and level (i any node of S). */
+void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
+                            const _ct_lskron_hi *X, const _ct_lskron_pmodel *Pk,
+                            const _ct_lskron_pmodel *Pl, slong i);
+
+/* A disk's Taylor model for every class with labels, rows[0..nr): coefficient
+   j of class k at row t in coef[(k * nr + t) * (J + 1) + j] (classes without
+   labels unset). c > 0: of the deflated x'; c = 0: of the power series. */
+typedef struct {
+    double c, r;
+    slong J, nr;
+    const slong *rows; /* the nodes of the rows (the caller's, kept alive) */
+    arb_ptr coef;
+} _ct_lskron_model;
+
+/* The upper Cholesky factor (row-major) of the floating A = (1 - c) I + (c /
+   rho) K~ (NULL if it fails), and x = A^{-1} x with it, in place. */
+double *_ct_lskron_afactor(const ct_lskron_struct *S, double c);
+void _ct_lskron_chol_solve(const double *R, slong m, double *x);
+
+_ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
+                                         const slong *rows, slong nr);
+void _ct_lskron_model_free(_ct_lskron_model *M, slong c);
+
+/* The polynomial (c, r, J) of node i's classes (k, l) from its coefficients
+   a[0..J] (which it may tighten), combined at prec. */
+void _ct_lskron_poly_from(ct_lsroot_poly_struct *P, const ct_lskron_struct *S, arb_ptr a,
+                          slong J, double c, double r, slong i, slong k, slong l,
+                          slong prec);
+
+/* Exact leading power-series coefficients (lskron_lead.c). For pair
+   (k, l), a_0 = (H b)_i (unlabeled i) and a_1 = (M b)_i (labeled i) are
+   rationals computed from one exact solve L_uu Z = W_ul Y (den0 Z in Y0):
+   _needed says whether some row's first non-zero coefficient on disk 0 of
+   the level-1 models M0 contains 0; _compute solves (0, or 1 when it
+   cannot); _lead replaces a's first coefficient that is not exactly 0 by
+   its exact value when it is one of those and S->Y0 is set. */
+int _ct_lskron_lead_needed(const ct_lskron_struct *S, const _ct_lskron_model *M0);
+int _ct_lskron_lead_compute(ct_lskron_struct *S);
+void _ct_lskron_exact_lead(arb_ptr a, slong J, const ct_lskron_struct *S, slong i,
+                           slong k, slong l, slong prec);
+
+/* The polynomial of row t, classes (k, l) (both with labels) on M. */
+void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
+                          const _ct_lskron_model *M, slong t, slong k, slong l);
+
+/* The blocks of S's graph (lskron_blocks.c): block b holds the nodes
+   bnode[boff[b] .. boff[b + 1]). _carriers: for the nodes i with in_t[i]
+   as T (at least one), carrier[i] = i, or the cut vertex through which i's
+   part of the graph (without a node of T) hangs off the rest. */
+typedef struct {
+    slong nb;
+    slong *boff, *bnode;
+    slong *toff, *tadj, *tnode; /* the block-cut tree (lskron_blocks.c) */
+} _ct_lskron_blocks;
+
+void _ct_lskron_blocks_init(_ct_lskron_blocks *B, const ct_lskron_struct *S);
+void _ct_lskron_blocks_clear(_ct_lskron_blocks *B);
+void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
+                                const ct_lskron_struct *S, const char *in_t);
+
+/* cell[i] (lskron_cells.c): a partition of S's nodes, each cell of one
+   label, on whose cells every F_k is constant; returns the number of cells.
+   hang: the carriers for T = every labeled node (their label-free hanging
+   parts, on which F is its attachment's). */
+slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
+
+/* The functions searched (lskron_rows.c): per row t and pair p the
+   node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
+   same[t * np + p] (t, or an earlier row searching an equal one), and the
+   distinct nodes U[0..nu) with mrow[t * np + p] = the node's index in U. */
+typedef struct {
+    slong nu;
+    slong *U, *mrow, *node;
+} _ct_lskron_rows;
+
+void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struct *S,
+                          const slong *rows, slong nr);
+void _ct_lskron_rows_clear(_ct_lskron_rows *R);
+
+/* lskron.c: alpha = rho / (scale x + rho) for lambda = x, and lambda =
+   rho (1 - alpha) / (scale alpha) for a dyadic alpha in (0, 1). */
+void _ct_lskron_alpha(fmpq_t a, const ct_lskron_struct *S, const fmpq_t x);
+void _ct_lskron_lambda(fmpq_t x, const ct_lskron_struct *S, double alpha);
+
+/* The exact sign of F[i][k] - F[i][l] at lambda = x > 0 (lskron_exact.c). */
+int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
+                          const fmpq_t x);
+
+/* lskron.c: the system's release at its last reference (T->clear). */
+void _ct_lskron_clear(ct_lsroot_sys_struct *S);
+
+/* lskron_make.c: the system from a component as ct_lskron_new says, of type
+   T (NULL when the ball path does not apply). */
+ct_lskron_struct *_ct_lskron_make(slong n, const slong *rowstart, const slong *col,
+                                  const fmpz *w, slong nlab, const slong *lab,
+                                  const slong *cls, slong c, const fmpz_t scale,
+                                  const ct_lsroot_type_struct *T);
+
+/* lskron_io.c: the system's text, and a system of type T read from it (NULL
+   when malformed, not symmetric, or the system cannot be built). */
+void _ct_lskron_write(FILE *f, const ct_lskron_struct *S);
+ct_lskron_struct *_ct_lskron_read(const char **s, const ct_lsroot_type_struct *T);
+
+#endif

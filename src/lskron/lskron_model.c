@@ -1,0 +1,267 @@
+/* lskron_model: Taylor models of the lambda system on one disk, in
+   doubles with certified radii (the matrices are m x m; the unlabeled rows
+   are H times the labeled coefficients).
+
+   c > 0 (as lsalpha_model.c, in 2-norms; pi is uniform here): A = I - cM =
+   (1 - c) I + (c / rho) K, b' = Y_k - (n_k / m) 1 in V = 1^perp, X_0 = A^{-1}
+   b', X_j = A^{-1} M X_{j-1}. The stored doubles x_j have errors e_j with
+       ||e_j||_2 <= ||r_j||_2 / (1 - c) + kappa ||e_{j-1}||_2
+                    + |mean(x_{j-1})| sqrt(m) / (1 - c),
+   r_j = A x_j - M x_{j-1} = (1 - c) x_j - x_{j-1} + K (c x_j + x_{j-1}) / rho
+   (r_0 = A x_0 - b'), bounded from its floating value, its rounding and
+   ||(K - K~) w||_2 <= eps ||w||_2. Tail: ||X_j||_2 <= kappa^j sqrt(n_k + n_l)
+   / (1 - c mu) for a pair.
+
+   c = 0: X_j = M^j Y_k as midpoints and radii per entry (M~ = I - K~ / rho
+   applied to the midpoints; |M~| to the radii; rounding; and (K - K~) x, at
+   most eps ||x on the structure of the row||_2 / rho, so that structural
+   zeros stay exact). Tail: |X_j[i]| <= 1 (M is doubly stochastic, >= 0).
+
+   Row t: labeled i: X_j[i]; unlabeled a: H_a X_j = H~_a x_j + H~_a (X_j -
+   x_j) + (H_a - H~_a) X_j, the last at most Herr_a max over a's support. */
+#include <math.h>
+#include <string.h>
+#include "lskron_internal.h"
+
+#define KRON_J 30
+
+typedef struct {
+    const ct_lskron_struct *S;
+    _ct_lskron_model *M;
+    const slong *rows;
+    slong k;
+    double *R; /* c > 0: upper Cholesky factor of A (row-major) */
+} kron_ctx;
+
+/* Stores coefficient j of class X->k for every row: x with radius e + rad[i]
+   (rad may be NULL) on labeled rows, through H on unlabeled ones. */
+static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad, double e)
+{
+    const ct_lskron_struct *S = X->S;
+    _ct_lskron_model *M = X->M;
+    for (slong t = 0; t < M->nr; t++) {
+        slong q = S->pos[X->rows[t]];
+        arb_ptr dst = M->coef + (X->k * M->nr + t) * (M->J + 1) + j;
+        double mid, r;
+        if (q >= 0) {
+            mid = x[q], r = e + (rad != NULL ? rad[q] : 0);
+        } else {
+            slong a = -1 - q, len = S->Hoff[a + 1] - S->Hoff[a];
+            const double *h = S->H + a * S->m;
+            double s = 0, sa = 0, hr = 0, mx = 0;
+            for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++) {
+                slong p = S->Hcol[u];
+                double rp = rad != NULL ? rad[p] : 0;
+                s += h[p] * x[p], sa += fabs(h[p] * x[p]), hr += fabs(h[p]) * rp;
+                mx = FLINT_MAX(mx, fabs(x[p]) + rp);
+            }
+            mid = s;
+            r = (double)(len + 1) * 0x1p-53 * sa + hr + S->Hrs[a] * e +
+                S->Herr[a] * (mx + e);
+            r = (mx == 0 && e == 0) ? 0 : _ct_lskron_up(r, len + 8);
+        }
+        arb_set_d(dst, mid);
+        mag_set_d(arb_radref(dst), r);
+    }
+}
+
+/* y = K~ x / rho and ya = |K~| |x| / rho (rho a power of 2: exact scaling). */
+static void kron_kx(double *y, double *ya, const ct_lskron_struct *S, const double *x)
+{
+    slong m = S->m;
+    for (slong i = 0; i < m; i++) {
+        const double *k = S->K + i * m;
+        double s = 0, sa = 0;
+        for (slong q = 0; q < m; q++)
+            s += k[q] * x[q], sa += fabs(k[q] * x[q]);
+        y[i] = s / S->rho, ya[i] = sa / S->rho;
+    }
+}
+
+/* The power series of class k (c = 0). */
+static void kron_series(kron_ctx *X)
+{
+    const ct_lskron_struct *S = X->S;
+    slong m = S->m;
+    double *x = flint_calloc(m, sizeof(double)), *r = flint_calloc(m, sizeof(double));
+    double *y = flint_malloc(m * sizeof(double)), *ya = flint_malloc(m * sizeof(double));
+    double *nr = flint_malloc(m * sizeof(double)), *ra = flint_malloc(m * sizeof(double));
+    for (slong j = 0; j < m; j++)
+        x[j] = S->cls[j] == X->k;
+    for (slong j = 0; j <= X->M->J; j++) {
+        kron_store(X, j, x, r, 0);
+        kron_kx(y, ya, S, x);
+        kron_kx(ra, nr, S, r); /* nr = |K~| r / rho */
+        for (slong i = 0; i < m; i++) {
+            double st = 0; /* ||(|x| + r) on row i's structure||_2 */
+            for (slong u = S->Koff[i]; u < S->Koff[i + 1]; u++) {
+                slong p = S->Kcol[u];
+                st += (fabs(x[p]) + r[p]) * (fabs(x[p]) + r[p]);
+            }
+            double kii = fabs(S->K[i * m + i]) / S->rho;
+            double rad = (fabs(1 - S->K[i * m + i] / S->rho) - kii) * r[i] + nr[i] +
+                         (double)(m + 4) * 0x1p-53 * (fabs(x[i]) + ya[i]) +
+                         S->eps * sqrt(st) / S->rho;
+            y[i] = x[i] - y[i];
+            ra[i] = st == 0 ? 0 : _ct_lskron_up(_ct_lskron_up(rad, m + 8), m);
+        }
+        memcpy(x, y, m * sizeof(double));
+        memcpy(r, ra, m * sizeof(double));
+    }
+    flint_free(x), flint_free(r), flint_free(y), flint_free(ya), flint_free(nr),
+        flint_free(ra);
+}
+
+/* x = A^{-1} y with A = R^T R (R upper, row-major), in place. */
+void _ct_lskron_chol_solve(const double *R, slong m, double *x)
+{
+    for (slong i = 0; i < m; i++) { /* R^T z = y */
+        double s = x[i];
+        for (slong q = 0; q < i; q++)
+            s -= R[q * m + i] * x[q];
+        x[i] = s / R[i * m + i];
+    }
+    for (slong i = m - 1; i >= 0; i--) {
+        double s = x[i];
+        for (slong q = i + 1; q < m; q++)
+            s -= R[i * m + q] * x[q];
+        x[i] = s / R[i * m + i];
+    }
+}
+
+/* fl(A x) for A = (1 - c) I + (c / rho) K~. */
+static void kron_ax(double *y, const kron_ctx *X, const double *x, double *tmp,
+                    double *tmpa)
+{
+    double c = X->M->c;
+    kron_kx(tmp, tmpa, X->S, x);
+    for (slong i = 0; i < X->S->m; i++)
+        y[i] = (1 - c) * x[i] + c * tmp[i];
+}
+
+/* x = A^{-1} y, refined once against the floating residual; then the mean removed. */
+static void kron_solve_proj(double *x, const kron_ctx *X, const double *y, double *t1,
+                            double *t2, double *t3)
+{
+    slong m = X->S->m;
+    memcpy(x, y, m * sizeof(double));
+    _ct_lskron_chol_solve(X->R, m, x);
+    kron_ax(t1, X, x, t2, t3);
+    for (slong i = 0; i < m; i++)
+        t1[i] = y[i] - t1[i];
+    _ct_lskron_chol_solve(X->R, m, t1);
+    double mean = 0;
+    for (slong i = 0; i < m; i++)
+        x[i] += t1[i], mean += x[i];
+    mean /= (double)m;
+    for (slong i = 0; i < m; i++)
+        x[i] -= mean;
+}
+
+/* >= ||r_j||_2 for r_j = A x - M xp (xp NULL: A x - b', b' given by class k). */
+static double kron_resid(const kron_ctx *X, const double *x, const double *xp, double *w,
+                         double *t, double *ta)
+{
+    const ct_lskron_struct *S = X->S;
+    slong m = S->m;
+    double c = X->M->c, nk = 0, s2 = 0, wn = 0;
+    for (slong i = 0; i < m; i++)
+        nk += S->cls[i] == X->k;
+    for (slong i = 0; i < m; i++)
+        w[i] = xp == NULL ? c * x[i] : c * x[i] + xp[i];
+    kron_kx(t, ta, S, w);
+    for (slong i = 0; i < m; i++) {
+        double a = (1 - c) * x[i],
+               b = xp == NULL ? (S->cls[i] == X->k) - nk / (double)m : xp[i];
+        double r = a - b + t[i];
+        double bd = (double)(m + 6) * 0x1p-53 * (fabs(a) + fabs(b) + ta[i] + fabs(w[i]));
+        s2 += (fabs(r) + _ct_lskron_up(bd, m)) * (fabs(r) + _ct_lskron_up(bd, m));
+        wn += w[i] * w[i];
+    }
+    return _ct_lskron_up(sqrt(_ct_lskron_up(s2, m)) +
+                             _ct_lskron_up(S->eps * sqrt(_ct_lskron_up(wn, m)), 4) /
+                                 S->rho,
+                         2);
+}
+
+/* The deflated coefficients of class k (c > 0). */
+static void kron_deflated(kron_ctx *X)
+{
+    const ct_lskron_struct *S = X->S;
+    slong m = S->m;
+    double c = X->M->c, kap = _ct_lskron_kappa(S, c), inv = _ct_lskron_up(1 / (1 - c), 2),
+           nk = 0;
+    double *x = flint_malloc(m * sizeof(double)), *xp = flint_malloc(m * sizeof(double));
+    double *y = flint_malloc(m * sizeof(double)), *t1 = flint_malloc(m * sizeof(double));
+    double *t2 = flint_malloc(m * sizeof(double)), *t3 = flint_malloc(m * sizeof(double));
+    for (slong i = 0; i < m; i++)
+        nk += S->cls[i] == X->k;
+    for (slong i = 0; i < m; i++)
+        y[i] = (S->cls[i] == X->k) - nk / (double)m;
+    double E = 0, sm = sqrt((double)m) * (1 + 0x1p-50);
+    for (slong j = 0; j <= X->M->J; j++) {
+        kron_solve_proj(x, X, y, t1, t2, t3);
+        double rn = kron_resid(X, x, j == 0 ? NULL : xp, t1, t2, t3), pn = 0, pa = 0;
+        for (slong i = 0; j > 0 && i < m; i++)
+            pn += xp[i], pa += fabs(xp[i]);
+        pn = (fabs(pn) + (double)(m + 1) * 0x1p-53 * pa) / (double)m;
+        E = _ct_lskron_up(_ct_lskron_up(rn * inv, 2) + _ct_lskron_up(kap * E, 2) +
+                              _ct_lskron_up(_ct_lskron_up(pn, 2) * sm * inv, 4),
+                          4);
+        kron_store(X, j, x, NULL, E);
+        kron_kx(t1, t2, S, x); /* the next right-hand side: M~ x */
+        for (slong i = 0; i < m; i++)
+            y[i] = x[i] - t1[i];
+        memcpy(xp, x, m * sizeof(double));
+    }
+    flint_free(x), flint_free(xp), flint_free(y);
+    flint_free(t1), flint_free(t2), flint_free(t3);
+}
+
+/* The upper Cholesky factor of A = (1 - c) I + (c / rho) K~ (NULL if it fails). */
+double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
+{
+    slong m = S->m;
+    double *R = flint_malloc(m * m * sizeof(double)), fro;
+    for (slong i = 0; i < m * m; i++)
+        R[i] = c * S->K[i] / S->rho;
+    for (slong i = 0; i < m; i++)
+        R[i * m + i] += 1 - c;
+    if (ct_lsroot_cholesky(R, m, &fro)) {
+        flint_free(R);
+        return NULL;
+    }
+    return R;
+}
+
+_ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
+                                         const slong *rows, slong nr)
+{
+    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
+    M->c = c, M->r = r, M->nr = nr, M->rows = rows;
+    M->J = KRON_J + (c == 0 ? S->far : 0);
+    M->coef = _arb_vec_init(S->head.c * nr * (M->J + 1));
+    kron_ctx X = {S, M, rows, 0, c > 0 ? _ct_lskron_afactor(S, c) : NULL};
+    if (c > 0 && X.R == NULL) {
+        _ct_lskron_model_free(M, S->head.c);
+        return NULL;
+    }
+    for (X.k = 0; X.k < S->head.c; X.k++) {
+        if (S->nlabk[X.k] == 0)
+            continue;
+        if (c > 0)
+            kron_deflated(&X);
+        else
+            kron_series(&X);
+    }
+    flint_free(X.R);
+    return M;
+}
+
+void _ct_lskron_model_free(_ct_lskron_model *M, slong c)
+{
+    if (M == NULL)
+        return;
+    _arb_vec_clear(M->coef, c * M->nr * (M->J + 1));
+    flint_free(M);
+}

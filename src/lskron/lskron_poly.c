@@ -1,0 +1,118 @@
+/* lskron_poly: a pair's function on one disk as a ball polynomial with
+   remainder bounds (ct_lsroot_poly_struct), from the lambda system's class
+   models (the search) or pair models (the oracle). c = 0: the power series
+   h = sum_j a_j alpha^j, |a_j| <= 2 for the pair (M^j Y_k in [0, 1]); c > 0:
+   phi = pib + (1 - c - t) P(t), or P when pib = 0. */
+#include "lskron_internal.h"
+
+/* a = coefficient j of the pair (k, l) at row t (double models: 80 bits hold
+   the difference of two doubles exactly). */
+static void kron_coef(arb_t a, const _ct_lskron_model *M, slong t, slong k, slong l,
+                      slong j)
+{
+    slong J1 = M->J + 1;
+    arb_sub(a, M->coef + (k * M->nr + t) * J1 + j, M->coef + (l * M->nr + t) * J1 + j,
+            80);
+}
+
+/* c = 0: the series divided by alpha^shift (leading coefficients exactly 0;
+   a's first undecided one replaced by its exact value when S has it). */
+static void kron_poly_series(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
+                             arb_ptr a, slong J, double r, slong i, slong k, slong l,
+                             slong prec)
+{
+    mag_t K;
+    mag_init(K);
+    _ct_lskron_exact_lead(a, J, S, i, k, l, prec);
+    mag_set_ui(K, 2); /* |X_j| <= 1 per class */
+    ct_lsroot_poly_set_series(P, a, J, r, K);
+    mag_clear(K);
+}
+
+/* c > 0: phi = pib + (1 - c - t) P(t) (pib = (n_k - n_l) / m), or P itself
+   when pib = 0 (then h = x' has no pole at alpha = 1). */
+static void kron_poly_deflated(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
+                               arb_srcptr a, slong J, double c, double r, slong k,
+                               slong l, slong prec)
+{
+    slong dn = S->nlabk[k] - S->nlabk[l];
+    mag_t K, q, s, tau, dtau, w;
+    mag_init(K), mag_init(q), mag_init(s), mag_init(tau), mag_init(dtau), mag_init(w);
+    mag_set_ui(K, (ulong)(S->nlabk[k] + S->nlabk[l]));
+    mag_sqrt(K, K);
+    mag_set_d_lower(q, 1 - c * S->mu - 0x1p-50); /* 1 - c mu, from below */
+    mag_div(K, K, q);
+    mag_set_d(s, _ct_lskron_kappa(S, c));
+    mag_set_d(q, r);
+    mag_mul(q, q, s);
+    ct_lsroot_poly_tails(tau, dtau, K, q, J + 1, s, J + 1);
+    P->shift = 0;
+    if (dn == 0) {
+        P->len = J + 1;
+        P->Q = _arb_vec_init(P->len);
+        _arb_vec_set(P->Q, a, P->len);
+        mag_set(P->tau, tau), mag_set(P->dtau, dtau);
+    } else {
+        arb_t omc;
+        arb_init(omc);
+        P->len = J + 2;
+        P->Q = _arb_vec_init(P->len);
+        arb_set_d(omc, 1 - c); /* exact: c is dyadic in (0, 1) */
+        for (slong j = 0; j <= J; j++) {
+            arb_addmul(P->Q + j, a + j, omc, prec);
+            arb_sub(P->Q + j + 1, P->Q + j + 1, a + j, prec);
+        }
+        arb_set_si(omc, dn);
+        arb_div_si(omc, omc, S->m, prec);
+        arb_add(P->Q, P->Q, omc, prec);
+        mag_set_d(w, 1 - c + r); /* exact */
+        mag_mul(P->tau, tau, w);
+        mag_mul(P->dtau, dtau, w);
+        mag_add(P->dtau, P->dtau, tau);
+        arb_clear(omc);
+    }
+    mag_clear(K), mag_clear(q), mag_clear(s), mag_clear(tau), mag_clear(dtau),
+        mag_clear(w);
+}
+
+void _ct_lskron_poly_from(ct_lsroot_poly_struct *P, const ct_lskron_struct *S, arb_ptr a,
+                          slong J, double c, double r, slong i, slong k, slong l,
+                          slong prec)
+{
+    mag_init(P->tau), mag_init(P->dtau);
+    P->c = c, P->r = r;
+    if (c == 0)
+        kron_poly_series(P, S, a, J, r, i, k, l, prec);
+    else
+        kron_poly_deflated(P, S, a, J, c, r, k, l, prec);
+}
+
+void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
+                          const _ct_lskron_model *M, slong t, slong k, slong l)
+{
+    arb_ptr a = _arb_vec_init(M->J + 1);
+    for (slong j = 0; j <= M->J; j++)
+        kron_coef(a + j, M, t, k, l, j);
+    _ct_lskron_poly_from(P, S, a, M->J, M->c, M->r, M->rows[t], k, l, 80);
+    _arb_vec_clear(a, M->J + 1);
+}
+
+int _ct_lskron_lead_needed(const ct_lskron_struct *S, const _ct_lskron_model *M0)
+{
+    arb_t a;
+    arb_init(a);
+    int need = 0;
+    for (slong t = 0; t < M0->nr && !need; t++)
+        for (slong k = 0; k < S->head.c && !need; k++)
+            for (slong l = k + 1; l < S->head.c && !need && S->nlabk[k] > 0; l++) {
+                if (S->nlabk[l] == 0)
+                    continue;
+                slong j = 0;
+                do
+                    kron_coef(a, M0, t, k, l, j);
+                while (arb_is_zero(a) && ++j <= 1);
+                need = j <= 1 && arb_contains_zero(a);
+            }
+    arb_clear(a);
+    return need;
+}

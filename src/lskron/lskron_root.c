@@ -1,0 +1,143 @@
+/* lskron_root: lambda's system as a root kind of lsroot (ct_lskron_type).
+   The roots' variable is lambda > 0; the models' is alpha = rho / (scale
+   lambda + rho), decreasing. A disk holds per class and level the class's
+   model at 96 << level bits (lskron_pm.c; a pair's is the difference of its
+   classes'), so c classes cost c models per disk, not c (c - 1) / 2; the
+   search's models are not kept on the disks. Past 768 bits the exact solve
+   (lskron_exact.c). */
+#include <string.h>
+#include "lskron_internal.h"
+
+ct_lskron_struct *ct_lskron_new(slong n, const slong *rowstart, const slong *col,
+                                const fmpz *w, slong nlab, const slong *lab,
+                                const slong *cls, slong c, const fmpz_t scale)
+{
+    return _ct_lskron_make(n, rowstart, col, w, nlab, lab, cls, c, scale,
+                           &ct_lskron_type);
+}
+
+/* A disk's models: class k's at level in pm[level * c + k], built on demand;
+   failed[level * c + k] once it could not be built (not tried again). */
+typedef struct {
+    _ct_lskron_pmodel **pm;
+    char *failed;
+} lskr_disk;
+
+static void lskr_disk_init(ct_lsroot_disk_struct *D)
+{
+    lskr_disk *X = flint_malloc(sizeof(lskr_disk));
+    X->pm = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, sizeof(_ct_lskron_pmodel *));
+    X->failed = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, 1);
+    D->models = X;
+}
+
+static void lskr_disk_clear(ct_lsroot_disk_struct *D)
+{
+    lskr_disk *X = D->models;
+    for (slong t = 0; t < CT_LSROOT_LEVELS * D->sys->c; t++)
+        _ct_lskron_pmodel_free(X->pm[t], _ct_lskron_of(D->sys)->m);
+    flint_free(X->pm), flint_free(X->failed), flint_free(X);
+    D->models = NULL;
+}
+
+/* Class k's model at level on D (NULL when it cannot be built). Builds S's
+   hi data of the level at the first call (not thread-safe until then). */
+static const _ct_lskron_pmodel *lskr_model(ct_lsroot_disk_struct *D, int level, slong k)
+{
+    lskr_disk *X = D->models;
+    slong at = level * D->sys->c + k;
+    if (X->pm[at] == NULL && !X->failed[at]) {
+        ct_lskron_struct *S = _ct_lskron_of(D->sys);
+        const _ct_lskron_hi *H = _ct_lskron_hi_get(S, level);
+        if (H != NULL)
+            X->pm[at] = _ct_lskron_pmodel_build(S, H, D->c, D->r, k);
+        X->failed[at] = X->pm[at] == NULL;
+    }
+    return X->pm[at];
+}
+
+static slong lskr_keys(slong *key, const ct_lsroot_sys_struct *S, slong k, slong l)
+{
+    (void)S;
+    key[0] = k, key[1] = l;
+    return 2;
+}
+
+static void lskr_build(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key)
+{
+    (void)k, (void)l;
+    lskr_model(D, level, key);
+}
+
+static int lskr_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_struct *D,
+                          int level, slong row, slong k, slong l)
+{
+    if (level < 0)
+        return 1; /* the search's models are not kept */
+    const _ct_lskron_pmodel *M = lskr_model(D, level, k), *N = lskr_model(D, level, l);
+    if (M == NULL || N == NULL)
+        return -1;
+    ct_lskron_struct *S = _ct_lskron_of(D->sys);
+    _ct_lskron_pmodel_poly(P, S, _ct_lskron_hi_get(S, level), M, N, row);
+    *prec = M->prec + 20;
+    return 0;
+}
+
+static int lskr_map(fmpq_t a, const ct_lsroot_sys_struct *S, const fmpq_t x)
+{
+    if (fmpz_sgn(fmpq_numref(x)) <= 0)
+        return 0;
+    _ct_lskron_alpha(a, _ct_lskron_const(S), x);
+    return 1;
+}
+
+static void lskr_unmap(fmpq_t x, const ct_lsroot_sys_struct *S, double a)
+{
+    _ct_lskron_lambda(x, _ct_lskron_const(S), a);
+}
+
+static int lskr_sign_exact(const ct_lsroot_sys_struct *S, slong row, slong k, slong l,
+                           const fmpq_t x)
+{
+    return _ct_lskron_sign_exact(_ct_lskron_const(S), row, k, l, x);
+}
+
+/* Equal graphs, weights, labels and scale. */
+static int lskr_equal(const ct_lsroot_sys_struct *A, const ct_lsroot_sys_struct *B)
+{
+    const ct_lskron_struct *S = _ct_lskron_const(A), *T = _ct_lskron_const(B);
+    slong n = S->head.n, nnz = S->rowstart[n];
+    return T->head.n == n && T->head.c == S->head.c && T->m == S->m &&
+           T->rowstart[n] == nnz && fmpz_equal(S->scale, T->scale) &&
+           !memcmp(S->rowstart, T->rowstart, (n + 1) * sizeof(slong)) &&
+           !memcmp(S->col, T->col, nnz * sizeof(slong)) &&
+           !memcmp(S->w, T->w, nnz * sizeof(double)) &&
+           !memcmp(S->ncls, T->ncls, n * sizeof(slong));
+}
+
+static void lskr_write(FILE *f, const ct_lsroot_sys_struct *S)
+{
+    _ct_lskron_write(f, _ct_lskron_const(S));
+}
+
+static ct_lsroot_sys_struct *lskr_read(const char **s)
+{
+    ct_lskron_struct *S = _ct_lskron_read(s, &ct_lskron_type);
+    return S == NULL ? NULL : &S->head;
+}
+
+const ct_lsroot_type_struct ct_lskron_type = {.family = "lambda",
+                                              .trim = 0,
+                                              .slot = CT_LSROOT_SLOT_LAMBDA,
+                                              .map = lskr_map,
+                                              .unmap = lskr_unmap,
+                                              .pair_poly = lskr_pair_poly,
+                                              .keys = lskr_keys,
+                                              .build = lskr_build,
+                                              .sign_exact = lskr_sign_exact,
+                                              .equal = lskr_equal,
+                                              .write = lskr_write,
+                                              .read = lskr_read,
+                                              .disk_init = lskr_disk_init,
+                                              .disk_clear = lskr_disk_clear,
+                                              .clear = _ct_lskron_clear};

@@ -1,0 +1,80 @@
+/* lskron_rows: which function each row and pair searches. For the pair
+   (k, l) and T = L_k u L_l, a part P of the graph without a node of T that
+   hangs off the rest through one cut vertex v has, on P \ {v}, the rows of
+   (L + lambda Delta) F = Y homogeneous in both columns with the one boundary
+   value at v: F^k_i = g_i F^k_v and F^l_i = g_i F^l_v with one g_i > 0 (an
+   irreducible M-matrix's inverse times a nonnegative coupling), so i's pair
+   function is a positive multiple of v's: same signs, same zeros
+   (lskron_blocks.c finds v). Rows whose carriers lie in one cell of
+   lskron_cells.c (equal rows of F) are then merged too. */
+#include <string.h>
+#include "lskron_internal.h"
+
+/* node[t * np + p] and same[t * np + p] for pair p = (k, l). */
+/* node[t * np + p] and same[t * np + p] for pair p = (k, l): rows whose
+   carriers lie in one cell share the first one's function. */
+static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
+                       const _ct_lskron_blocks *B, const slong *cell, const slong *rows,
+                       slong nr, slong p, slong k, slong l, slong *carrier, slong *first)
+{
+    slong np = S->head.c * (S->head.c - 1) / 2;
+    if (S->nlabk[k] > 0 && S->nlabk[l] > 0) {
+        char *in_t = flint_malloc(S->head.n);
+        for (slong i = 0; i < S->head.n; i++)
+            in_t[i] = S->ncls[i] == k || S->ncls[i] == l;
+        _ct_lskron_blocks_carriers(carrier, B, S, in_t);
+        flint_free(in_t);
+    } else
+        for (slong i = 0; i < S->head.n; i++)
+            carrier[i] = i;
+    for (slong i = 0; i < S->head.n; i++)
+        first[i] = -1;
+    for (slong t = 0; t < nr; t++) {
+        slong v = carrier[rows[t]], *f = first + cell[v];
+        if (*f < 0)
+            *f = t;
+        same[t * np + p] = *f;
+        node[t * np + p] = v;
+    }
+}
+
+void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struct *S,
+                          const slong *rows, slong nr)
+{
+    slong np = S->head.c * (S->head.c - 1) / 2, cnt = FLINT_MAX(nr * np, 1);
+    slong *carrier = flint_malloc(S->head.n * sizeof(slong)), *idx;
+    slong *cell = flint_malloc(S->head.n * sizeof(slong)),
+          *first = flint_malloc(S->head.n * sizeof(slong));
+    R->node = flint_malloc(cnt * sizeof(slong));
+    R->mrow = flint_malloc(cnt * sizeof(slong));
+    R->U = flint_malloc(cnt * sizeof(slong));
+    R->nu = 0;
+    _ct_lskron_blocks B;
+    _ct_lskron_blocks_init(&B, S);
+    char *lab = flint_malloc(S->head.n);
+    for (slong i = 0; i < S->head.n; i++)
+        lab[i] = S->ncls[i] >= 0;
+    _ct_lskron_blocks_carriers(carrier, &B, S, lab); /* label-free hanging parts */
+    _ct_lskron_cells(cell, S, carrier);
+    flint_free(lab);
+    for (slong k = 0, p = 0; k < S->head.c; k++)
+        for (slong l = k + 1; l < S->head.c; l++, p++)
+            krows_pair(R->node, same, S, &B, cell, rows, nr, p, k, l, carrier, first);
+    _ct_lskron_blocks_clear(&B);
+    flint_free(cell), flint_free(first);
+    idx = carrier; /* reused: node -> its index in U */
+    for (slong i = 0; i < S->head.n; i++)
+        idx[i] = -1;
+    for (slong e = 0; e < nr * np; e++) {
+        slong v = R->node[e];
+        if (idx[v] < 0)
+            idx[v] = R->nu, R->U[R->nu++] = v;
+        R->mrow[e] = idx[v];
+    }
+    flint_free(carrier);
+}
+
+void _ct_lskron_rows_clear(_ct_lskron_rows *R)
+{
+    flint_free(R->node), flint_free(R->mrow), flint_free(R->U);
+}

@@ -1,0 +1,213 @@
+/* lsroot_search: a component's zeros on the ball path. Per row and class
+   pair, each segment of the covering is searched with its disk's search
+   model (the system's, through ct_lsroot_search_struct): an interval whose
+   value enclosure excludes 0 has no zero; one whose derivative enclosure
+   excludes 0 has one simple zero iff the (certified) signs at its ends
+   differ; otherwise it is split. Anything undecided (a sign at a split point
+   or an end, a depth limit, zeros of different functions that refinement
+   cannot separate) fails the component: the caller then takes the exact
+   path. */
+#include <stdlib.h>
+#include "certune/pool.h"
+#include "lsroot_internal.h"
+
+#define LS_MAX_DEPTH 60
+#define LS_NARROW 1.4551915228366852e-11 /* 2^-36 */
+
+typedef struct {
+    ct_lsroot_zero_struct *z;
+    slong nz, alloc;
+    slong t, p, k, l, disk;
+} ls_out;
+
+static int ls_sign_at(const ct_lsroot_poly_struct *P, double x)
+{
+    arb_t a;
+    arb_init(a);
+    arb_set_d(a, x);
+    int s = _ct_lsroot_poly_sign_ball(P, a, 80);
+    arb_clear(a);
+    return s;
+}
+
+static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
+{
+    if (o->nz == o->alloc) {
+        o->alloc = 2 * o->alloc + 16;
+        o->z = flint_realloc(o->z, o->alloc * sizeof(ct_lsroot_zero_struct));
+    }
+    ct_lsroot_zero_struct *z = o->z + o->nz++;
+    z->lo = lo, z->hi = hi, z->sign_lo = sign_lo;
+    z->t = o->t, z->p = o->p, z->k = o->k, z->l = o->l, z->disk = o->disk;
+    z->node = -1; /* the family's to set */
+}
+
+/* Records the zero of [a, b] (signs sa at a, -sa at b) after bisecting it
+   down to LS_NARROW wide while the model decides the midpoint's sign, so that
+   zeros of different functions rarely overlap. Returns 1 when it cannot. */
+static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
+                     int sa)
+{
+    while (b - a > LS_NARROW) {
+        double m = a + (b - a) / 2;
+        int sm = ls_sign_at(P, m);
+        if (sm == 0 || !(a < m && m < b))
+            break;
+        if (sm == sa)
+            a = m;
+        else
+            b = m;
+    }
+    if (a == 0)
+        return 1; /* h may vanish at 0 itself: the interval must leave it */
+    ls_push(o, a, b, sa);
+    return 0;
+}
+
+/* The zeros in (a, b) given the nonzero signs sa, sb at a and b; 1 on failure. */
+static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
+                     int sa, int sb, int depth)
+{
+    arb_t x, v, d;
+    arf_t lo, hi;
+    arb_init(x), arb_init(v), arb_init(d);
+    arf_init(lo), arf_init(hi);
+    arf_set_d(lo, a), arf_set_d(hi, b);
+    arb_set_interval_arf(x, lo, hi, 80);
+    _ct_lsroot_poly_eval(v, d, P, x, 80);
+    int zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
+    arb_clear(x), arb_clear(v), arb_clear(d);
+    arf_clear(lo), arf_clear(hi);
+    if (zero_free)
+        return sa != sb; /* cannot happen with rigorous enclosures */
+    if (monotone) {
+        return sa != sb ? ls_narrow(o, P, a, b, sa) : 0;
+    }
+    double m = a + (b - a) * (33.0 / 64.0);
+    if (depth >= LS_MAX_DEPTH || !(a < m && m < b))
+        return 1;
+    int sm = ls_sign_at(P, m);
+    if (sm == 0)
+        return 1;
+    return ls_search(o, P, a, m, sa, sm, depth + 1) ||
+           ls_search(o, P, m, b, sm, sb, depth + 1);
+}
+
+/* Row t, pair (k, l) over every segment; *first = its sign right of 0. */
+static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
+                   slong k, slong l)
+{
+    const double *seg = F->seg;
+    int prev = 0;
+    for (slong m = 0; m < F->nd; m++) {
+        ct_lsroot_poly_struct P;
+        F->make(&P, F->ctx, m, i, k, l);
+        int sa = ls_sign_at(&P, seg[m]), sb = ls_sign_at(&P, seg[m + 1]);
+        int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
+        if (m == 0)
+            *first = sa;
+        o->disk = m;
+        if (!bad)
+            bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
+        ct_lsroot_poly_clear(&P);
+        if (bad)
+            return 1;
+        prev = sb;
+    }
+    return 0;
+}
+
+static int ls_zero_cmp(const void *a, const void *b)
+{
+    double x = ((const ct_lsroot_zero_struct *)a)->lo,
+           y = ((const ct_lsroot_zero_struct *)b)->lo;
+    return (x > y) - (x < y);
+}
+
+/* Zeros sorted by lo must have disjoint interiors (refinement happens later,
+   by the core, for zeros of other components); 1 when two overlap. */
+static int ls_overlap(ct_lsroot_zero_struct *z, slong nz)
+{
+    if (nz > 1)
+        qsort(z, nz, sizeof(ct_lsroot_zero_struct), ls_zero_cmp);
+    double far = -1;
+    for (slong k = 0; k < nz; k++) {
+        if (z[k].lo < far)
+            return 1;
+        far = FLINT_MAX(far, z[k].hi);
+    }
+    return 0;
+}
+
+/* The search's shared input and, per block of rows, its output. */
+typedef struct {
+    int *sign0;
+    const ct_lsroot_search_struct *F;
+    slong nr, nblocks;
+    const slong *rows, *same;
+    ls_out *out;
+    int *bad;
+} ls_search_ctx;
+
+/* The rows of block b (one thread's share; rows are independent). */
+static void ls_search_block(void *arg, slong b)
+{
+    ls_search_ctx *X = arg;
+    const ct_lsroot_search_struct *F = X->F;
+    slong c = F->c, np = c * (c - 1) / 2, t0 = X->nr * b / X->nblocks;
+    slong t1 = X->nr * (b + 1) / X->nblocks;
+    ls_out *o = X->out + b;
+    int bad = 0;
+    for (slong t = t0; t < t1 && !bad; t++)
+        for (slong k = 0, p = 0; k < c && !bad; k++)
+            for (slong l = k + 1; l < c && !bad; l++, p++) {
+                int *s = X->sign0 + t * np + p;
+                if (X->same[t * np + p] != t)
+                    continue;
+                if (F->nlabk[k] == 0 || F->nlabk[l] == 0) {
+                    /* F of a class without labels is 0, of one with labels > 0 */
+                    *s = (F->nlabk[k] > 0) - (F->nlabk[l] > 0);
+                    continue;
+                }
+                o->t = t, o->p = p, o->k = k, o->l = l;
+                bad = ls_pair(o, s, F, X->rows[t * np + p], k, l);
+            }
+    X->bad[b] = bad;
+}
+
+int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
+                     const ct_lsroot_search_struct *F, const slong *rows,
+                     const slong *same, slong nr, slong nthreads)
+{
+    slong np = F->c * (F->c - 1) / 2, nb = nthreads > 1 ? FLINT_MIN(nr, 8 * nthreads) : 1;
+    ls_search_ctx X = {sign0,
+                       F,
+                       nr,
+                       FLINT_MAX(nb, 1),
+                       rows,
+                       same,
+                       flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
+                       flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
+    ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0};
+    int bad = 0;
+    for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
+        bad |= X.bad[b];
+        for (slong j = 0; j < X.out[b].nz; j++) {
+            ct_lsroot_zero_struct *w = X.out[b].z + j;
+            o.t = w->t, o.p = w->p, o.k = w->k, o.l = w->l, o.disk = w->disk;
+            ls_push(&o, w->lo, w->hi, w->sign_lo);
+        }
+        flint_free(X.out[b].z);
+    }
+    flint_free(X.out), flint_free(X.bad);
+    for (slong t = 0; t < nr; t++) /* twins: the same functions */
+        for (slong p = 0; p < np; p++)
+            if (same[t * np + p] != t)
+                sign0[t * np + p] = sign0[same[t * np + p] * np + p];
+    if (!bad)
+        bad = ls_overlap(o.z, o.nz);
+    *z = o.z;
+    *nz = o.nz;
+    return bad;
+}

@@ -1,0 +1,358 @@
+/* t-lsalpha: the alpha family's ball path (lsalpha.h) against independent
+   computations: the gap certificate on cycles (lambda_2(C_n) = cos(2 pi / n)),
+   the exact sign oracle against tests/oracle_alpha.h (Arb at 1024 bits) and
+   the gadget's exact threshold 3/4, whole analyses on the ball path against
+   the exact path (src/alpha*.c, shares no code with lsalpha or lsroot) on random sets,
+   and the text form read back (and rejected when tampered with). */
+#include <string.h>
+#include "check.h"
+#include "oracle_alpha.h"
+#include "certune/alpha.h"
+#include "certune/family.h"
+#include "certune/gen.h"
+#include "certune/lsalpha.h"
+#include "../src/lsalpha/lsalpha_internal.h"
+
+static FILE *devnull;
+
+/* The system of a connected instance with integer weights, built here from
+   the edges: square parts by trial division (independent of alpha_square.c). */
+static ct_lsalpha_struct *sys_of(const ct_instance_struct *I)
+{
+    slong n = I->n, *rs = flint_calloc(n + 1, sizeof(slong)), *col, *fill;
+    fmpz *w, *deg = _fmpz_vec_init(n);
+    for (slong e = 0; e < I->nedges; e++)
+        rs[I->eu[e] + 1]++, rs[I->ev[e] + 1]++;
+    for (slong i = 0; i < n; i++)
+        rs[i + 1] += rs[i];
+    col = flint_malloc(FLINT_MAX(rs[n], 1) * sizeof(slong));
+    w = _fmpz_vec_init(FLINT_MAX(rs[n], 1));
+    fill = flint_malloc(n * sizeof(slong));
+    memcpy(fill, rs, n * sizeof(slong));
+    for (slong e = 0; e < I->nedges; e++) {
+        slong u = I->eu[e], v = I->ev[e];
+        col[fill[u]] = v, fmpz_set(w + fill[u]++, fmpq_numref(I->ew + e));
+        col[fill[v]] = u, fmpz_set(w + fill[v]++, fmpq_numref(I->ew + e));
+        fmpz_add(deg + u, deg + u, fmpq_numref(I->ew + e));
+        fmpz_add(deg + v, deg + v, fmpq_numref(I->ew + e));
+    }
+    slong m = 0, *lab = flint_malloc(n * sizeof(slong)),
+          *cls = flint_malloc(n * sizeof(slong));
+    fmpz *q = _fmpz_vec_init(n), *r = _fmpz_vec_init(n);
+    for (slong i = 0; i < n; i++) {
+        if (I->label[i] < 0)
+            continue;
+        ulong d = fmpz_get_ui(deg + i), qq = 1;
+        for (ulong p = 2; p * p <= d; p++)
+            while (d % (p * p) == 0)
+                d /= p * p, qq *= p;
+        lab[m] = i, cls[m] = I->label[i];
+        fmpz_set_ui(q + m, qq), fmpz_set_ui(r + m++, d);
+    }
+    ct_lsalpha_struct *S = ct_lsalpha_new(n, rs, col, w, deg, m, lab, cls, q, r, I->c);
+    _fmpz_vec_clear(w, FLINT_MAX(rs[n], 1)), _fmpz_vec_clear(deg, n);
+    flint_free(rs), flint_free(col), flint_free(fill), flint_free(lab), flint_free(cls);
+    _fmpz_vec_clear(q, n), _fmpz_vec_clear(r, n);
+    return S;
+}
+
+/* A cycle of n nodes, unit weights, node 0 labeled class 0 and node 1 class 1. */
+static void cycle(ct_instance_t I, slong n)
+{
+    ct_gen_instance_init(I, "cycle", n, 2, n);
+    for (slong e = 0; e < n; e++) {
+        I->eu[e] = FLINT_MIN(e, (e + 1) % n), I->ev[e] = FLINT_MAX(e, (e + 1) % n);
+        fmpq_one(I->ew + e);
+    }
+    I->nedges = n;
+    I->label[0] = 0, I->label[1] = 1;
+}
+
+/* lambda_2 = cos(2 pi / n): 1/2 (n = 6: mu = lambda_2 must fail), sqrt(2)/2
+   (8), sqrt(3)/2 (12), 0.98769 (40, between 1 - 2^-6 and 1 - 2^-7). */
+static void check_gap(void)
+{
+    static const struct {
+        slong n;
+        int k, holds;
+    } cases[] = {{6, 1, 0},  {6, 2, 1},  {8, 1, 0},  {8, 2, 1},
+                 {12, 2, 0}, {12, 3, 1}, {40, 6, 0}, {40, 7, 1}};
+    for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+        ct_instance_t I;
+        cycle(I, cases[t].n);
+        ct_lsalpha_struct *S = sys_of(I);
+        CHECK_MSG(_ct_lsalpha_gap_proved(S, cases[t].k) == cases[t].holds,
+                  "C_%ld, mu = 1 - 2^-%d", (long)cases[t].n, cases[t].k);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+}
+
+/* The exact oracle against Arb's dense solve at random rationals. */
+static void check_exact_oracle(flint_rand_t state)
+{
+    for (slong s = 0; s < 30; s++) {
+        ct_gen_params_t P;
+        ct_instance_t I;
+        /* drawn in sequence (as arguments of one call their order was the
+           compiler's: GCC drew c first, clang n, and tested other sets) */
+        slong c = 2 + (slong)n_randint(state, 3);
+        slong n = 3 + (slong)n_randint(state, 12);
+        ct_gen_params_init(P, n, c);
+        P->connected = 1;
+        P->labeled = 0.4;
+        ct_gen_instance(I, P, 77, s);
+        ct_lsalpha_struct *S = sys_of(I);
+        arb_mat_t F;
+        arb_mat_init(F, I->n, I->c);
+        fmpq_t x;
+        fmpq_init(x);
+        fmpq_set_si(x, 1 + (slong)n_randint(state, 98), 99);
+        oracle_alpha_scores(F, I, x, 1024);
+        for (slong i = 0; i < I->n; i++)
+            for (slong k = 0; k < I->c; k++)
+                for (slong l = k + 1; l < I->c; l++) {
+                    int want = oracle_alpha_sign(F, i, k, l, 1024);
+                    int got = _ct_lsalpha_sign_exact(S, i, k, l, x);
+                    CHECK_MSG(want == got, "set %ld row %ld (%ld, %ld): %d vs %d",
+                              (long)s, (long)i, (long)k, (long)l, got, want);
+                }
+        fmpq_clear(x);
+        arb_mat_clear(F);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+}
+
+/* The x = 1/4 gadget scaled by 4: edges (1,2) = (1,3) = 4, (1,4) = 1; node 1
+   class 0, nodes 2, 3 class 1: row 4's pair (0, 1) has the sign of 3/2 - 2
+   alpha (docs/alpha.md), an exact rational zero at 3/4. */
+static void check_gadget_oracle(void)
+{
+    ct_instance_t I;
+    ct_gen_instance_init(I, "gadget", 4, 2, 3);
+    slong eu[3] = {0, 0, 0}, ev[3] = {1, 2, 3}, wt[3] = {4, 4, 1};
+    for (slong e = 0; e < 3; e++)
+        I->eu[e] = eu[e], I->ev[e] = ev[e], fmpq_set_si(I->ew + e, wt[e], 1);
+    I->nedges = 3;
+    I->label[0] = 0, I->label[1] = 1, I->label[2] = 1;
+    ct_lsalpha_struct *S = sys_of(I);
+    static const slong num[] = {74, 3, 76}, den[] = {100, 4, 100};
+    static const int want[] = {1, 0, -1};
+    fmpq_t x;
+    fmpq_init(x);
+    for (int t = 0; t < 3; t++) {
+        fmpq_set_si(x, num[t], den[t]);
+        CHECK_MSG(_ct_lsalpha_sign_exact(S, 3, 0, 1, x) == want[t], "gadget at %ld/%ld",
+                  (long)num[t], (long)den[t]);
+    }
+    fmpq_clear(x);
+    ct_lsalpha_unref(S);
+    ct_instance_clear(I);
+}
+
+/* Whether two analyses agree on everything but the breakpoints' exact forms
+   (the same points, decimal certificates, losses, changes). */
+static int same_analysis(const ct_analysis_t A, const ct_analysis_t B)
+{
+    if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
+        !fmpq_equal(A->min_loss, B->min_loss))
+        return 0;
+    for (slong b = 0; b < A->nbp; b++)
+        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
+            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
+            A->jump[b] != B->jump[b] || !fmpq_equal(A->point_loss + b, B->point_loss + b))
+            return 0;
+    for (slong b = 0; b <= A->nbp; b++)
+        if (!fmpq_equal(A->piece_loss + b, B->piece_loss + b))
+            return 0;
+    return 1;
+}
+
+/* One set analyzed with the ball path for components of >= min nodes and
+   with the exact path only; returns the number of ls breakpoints. */
+static slong compare_paths(const ct_instance_struct *set, slong m, int score_all,
+                           slong min, const char *what)
+{
+    ct_analysis_t A, B;
+    char err[512];
+    slong old = ct_lsroot_set_min_nodes(WORD_MAX), nls = 0;
+    int ra = ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
+                               sizeof(err));
+    ct_lsroot_set_min_nodes(min);
+    int rb = ct_family_analyze(B, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
+                               sizeof(err));
+    ct_lsroot_set_min_nodes(old);
+    CHECK_MSG(ra == rb, "%s: returns %d and %d", what, ra, rb);
+    if (ra == 0 && rb == 0) {
+        CHECK_MSG(same_analysis(A, B), "%s: the ball path changed the analysis", what);
+        for (slong b = 0; b < B->nbp; b++)
+            nls += B->bp[b].kind == CT_BPOINT_LS;
+    }
+    if (m == 1 && ra == 0) { /* one instance on 2 threads: the ball path's blocks */
+        ct_analysis_t T;
+        ct_lsroot_set_min_nodes(min);
+        int rt = ct_family_analyze_threads(T, CT_FAMILY_ALPHA, NULL, set, m, score_all, 0,
+                                           2, devnull, err, sizeof(err));
+        ct_lsroot_set_min_nodes(old);
+        CHECK_MSG(rt == 0 && same_analysis(A, T), "%s: 2 threads changed the analysis",
+                  what);
+        if (rt == 0)
+            ct_analysis_clear(T);
+    }
+    if (ra == 0)
+        ct_analysis_clear(A);
+    if (rb == 0)
+        ct_analysis_clear(B);
+    return nls;
+}
+
+static void check_random_paths(flint_rand_t state)
+{
+    static const double ps[] = {0.05, 0.1, 0.3};
+    slong nls = 0;
+    long b0, f0, e0, b1, f1, e1;
+    ct_lsroot_counts(&b0, &f0, &e0);
+    for (slong s = 0; s < 40; s++) {
+        ct_instance_struct set[3];
+        slong m = 1 + (slong)n_randint(state, 3), ncls = 2 + (slong)n_randint(state, 3);
+        char what[64];
+        ct_gen_params_t P[3];
+        for (slong j = 0; j < m; j++) {
+            ct_gen_params_init(P[j], 8 + (slong)n_randint(state, 50), ncls);
+            P[j]->p = ps[n_randint(state, 3)];
+            P[j]->connected = n_randint(state, 4) != 0;
+            P[j]->labeled = 0.15 + 0.1 * n_randint(state, 4);
+            P[j]->weight = (ct_gen_weight_t)n_randint(state, 5);
+            /* every fifth set with m >= 2 holds one instance twice: equal
+               zeros of one function in two places */
+            slong k = s % 5 == 4 && j == 1 ? 8 * s : 8 * s + j;
+            ct_gen_instance(set + j, P[k == 8 * s ? 0 : j], 2024, k);
+        }
+        snprintf(what, sizeof(what), "set %ld", (long)s);
+        nls += compare_paths(set, m, n_randint(state, 3) == 0, 6, what);
+        for (slong j = 0; j < m; j++)
+            ct_instance_clear(set + j);
+    }
+    ct_lsroot_counts(&b1, &f1, &e1);
+    printf(
+        "t-lsalpha: %ld ls breakpoints, %ld components on the ball path, %ld fell back\n",
+        (long)nls, b1 - b0, f1 - f0);
+    CHECK(nls > 100 && b1 - b0 > 40);
+}
+
+/* Every ls breakpoint of a 40-node instance's analysis written and read back:
+   the same interval and sign, equal to the original by ct_bpoint_cmp (zeros
+   of one function); the text with its sign flipped
+   is rejected. */
+static void check_io(void)
+{
+    ct_gen_params_t P;
+    ct_instance_t I;
+    ct_analysis_t A;
+    char err[512];
+    ct_gen_params_init(P, 40, 3);
+    P->connected = 1;
+    P->p = 0.1;
+    ct_gen_instance(I, P, 99, 1);
+    slong old = ct_lsroot_set_min_nodes(6), nls = 0;
+    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
+    ct_lsroot_set_min_nodes(old);
+    for (slong b = 0; b < A->nbp; b++) {
+        if (A->bp[b].kind != CT_BPOINT_LS)
+            continue;
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        ct_bpoint_write(f, A->bp + b);
+        fclose(f);
+        ct_bpoint_t c;
+        const char *s = buf;
+        int cmp = 2;
+        ct_bpoint_init(c);
+        CHECK_MSG(ct_bpoint_read(c, &s) == 0, "cannot read back: %s", buf);
+        CHECK(c->kind == CT_BPOINT_LS && fmpq_equal(c->ls.lo, A->bp[b].ls.lo) &&
+              fmpq_equal(c->ls.hi, A->bp[b].ls.hi) &&
+              c->ls.sign_lo == A->bp[b].ls.sign_lo);
+        CHECK(ct_bpoint_cmp(&cmp, c, A->bp + b) == 1 && cmp == 0);
+        ct_bpoint_clear(c);
+        char *flip = flint_malloc(strlen(buf) + 3);
+        strcpy(flip, buf);
+        strcpy(strrchr(flip, ' ') + 1, A->bp[b].ls.sign_lo > 0 ? "-1" : "1");
+        s = flip;
+        ct_bpoint_init(c);
+        CHECK_MSG(ct_bpoint_read(c, &s) != 0, "a flipped sign was accepted: %s", flip);
+        ct_bpoint_clear(c);
+        flint_free(flip);
+        free(buf);
+        nls++;
+    }
+    ct_bpoint_read_release(); /* the reader's shared system */
+    CHECK(nls > 0);
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
+}
+
+/* One ball-path zero bisected down to 2^-900: the oracle climbs through the
+   192-, 384- and 768-bit models to the exact solve; the signs it gave at the
+   ends must be those of the exact oracle there. */
+static void check_oracle_chain(void)
+{
+    ct_gen_params_t P;
+    ct_instance_t I;
+    ct_analysis_t A;
+    char err[512];
+    long b0, f0, e0, b1, f1, e1;
+    ct_gen_params_init(P, 12, 2);
+    P->connected = 1;
+    ct_gen_instance(I, P, 5, 3);
+    slong old = ct_lsroot_set_min_nodes(6);
+    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
+                            sizeof(err)) == 0);
+    ct_lsroot_set_min_nodes(old);
+    slong b = 0;
+    while (b < A->nbp && A->bp[b].kind != CT_BPOINT_LS)
+        b++;
+    CHECK_MSG(b < A->nbp, "no ball-path breakpoint");
+    if (b < A->nbp) {
+        ct_lsroot_struct *r = &A->bp[b].ls;
+        fmpq_t w;
+        fmpq_init(w);
+        ct_lsroot_counts(&b0, &f0, &e0);
+        for (int it = 0; it < 1200; it++) {
+            fmpq_sub(w, r->hi, r->lo);
+            fmpq_mul_2exp(w, w, 900);
+            if (fmpq_cmp_ui(w, 1) < 0 || fmpq_equal(r->lo, r->hi))
+                break;
+            ct_bpoint_bisect(A->bp + b);
+        }
+        ct_lsroot_counts(&b1, &f1, &e1);
+        CHECK_MSG(e1 > e0, "the exact oracle was never reached");
+        if (!fmpq_equal(r->lo, r->hi)) {
+            const ct_lsalpha_struct *S = _ct_lsalpha_const(r->disk->sys);
+            CHECK(_ct_lsalpha_sign_exact(S, r->row, r->k, r->l, r->lo) == r->sign_lo);
+            CHECK(_ct_lsalpha_sign_exact(S, r->row, r->k, r->l, r->hi) == -r->sign_lo);
+        }
+        fmpq_clear(w);
+    }
+    ct_analysis_clear(A);
+    ct_instance_clear(I);
+}
+
+int main(void)
+{
+    flint_rand_t state;
+    flint_randinit(state);
+    devnull = fopen("/dev/null", "w");
+    check_gap();
+    check_exact_oracle(state);
+    check_gadget_oracle();
+    check_random_paths(state);
+    check_io();
+    check_oracle_chain();
+    fclose(devnull);
+    flint_randclear(state);
+    flint_cleanup();
+    return check_finish("t-lsalpha");
+}

@@ -1,0 +1,1539 @@
+/* t-lskron: the lambda family's ball path (lskron.h, on lsroot.h)
+   against the exact sign polynomials of ct_lambda_sign_functions (lambda.h:
+   modular arithmetic and CRT, no code shared with the ball path). On random
+   connected graphs with integer weights (1..9 or 1..1000, some with a class
+   that has no labeled node, rows in shuffled order), on a path, a star, a
+   cycle, an all-labeled graph and the paper's gadget, for every row and class
+   pair: the sign for large lambda is that of the leading coefficient; a row
+   and pair said to share an earlier row's zeros (same) has that row's signs
+   and zeros on (0, +inf) (the polynomials' product has no positive root of
+   odd multiplicity and a positive leading coefficient, and their positive
+   roots coincide) and lists none; every ball zero, taken to lambda = rho (1 -
+   alpha) / (s alpha) (scale s) with exact rational ends, has the claimed
+   opposite signs there; the zeros are sorted and disjoint, and in bijection
+   with the polynomial's positive roots of odd multiplicity (isolated exactly
+   by rroot.h), each zero's interval holding one root, a simple one, and no
+   other. The same comparison must reject mutated answers. Then the certified
+   roots in lambda (ct_lskron_roots): their intervals and signs against
+   the polynomials, their width, the exact sign oracle at random rationals,
+   the text form read back (and rejected when tampered with; a root found to
+   be rational must read back too), and the order of roots of different
+   functions against the exact roots (rroot.h, of the irreducible factors).
+   Instances with rational weights w_e / s are given to the ball path as the
+   integer weights w_e with scale s and checked against the rational
+   instance's polynomials (in lambda itself). Few components may fall back
+   (see main). Also: rho, huge weights refused, and the gadget's zeros by hand
+   (docs/lambda.md). Exits 77 (skipped) when OpenBLAS cannot be loaded and
+   all else passed. */
+#include <stdlib.h>
+#include <string.h>
+#include <arf.h>
+#include <flint/fmpz_poly_factor.h>
+#include "check.h"
+#include "certune/blas.h"
+#include "certune/gen.h"
+#include "certune/lambda.h"
+#include "certune/lskron.h"
+#include "certune/rroot.h"
+
+/* Totals for the summary lines. */
+static long n_instances, n_certified, n_fallback, n_rowpairs, n_zeros, n_twins,
+    n_mutations;
+static long n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp, n_cmp_same,
+    n_scaled, n_gadget_fallback;
+
+/* The root checks' random picks, apart from the instances' draws (so that the
+   instances do not depend on how many zeros the ball path finds). */
+static flint_rand_t picks;
+
+/* ---- Instances ---- */
+
+/* A symmetric weight matrix (n x n, 0: no edge) as an instance of c classes,
+   nothing labeled yet. */
+static void instance_of(ct_instance_t I, const slong *wm, slong n, slong c,
+                        const char *name)
+{
+    slong m = 0, e = 0;
+    for (slong u = 0; u < n; u++)
+        for (slong v = u + 1; v < n; v++)
+            m += wm[u * n + v] != 0;
+    ct_gen_instance_init(I, name, n, c, m);
+    for (slong u = 0; u < n; u++)
+        for (slong v = u + 1; v < n; v++)
+            if (wm[u * n + v] != 0) {
+                I->eu[e] = u, I->ev[e] = v;
+                fmpq_set_si(I->ew + e++, wm[u * n + v], 1);
+            }
+    I->nedges = m;
+}
+
+static void set_edge(slong *wm, slong n, slong u, slong v, slong w)
+{
+    wm[u * n + v] = wm[v * n + u] = w;
+}
+
+static void shuffle(slong *a, slong n, flint_rand_t state)
+{
+    for (slong i = n - 1; i > 0; i--) {
+        slong j = (slong)n_randint(state, i + 1), t = a[i];
+        a[i] = a[j], a[j] = t;
+    }
+}
+
+static slong *identity(slong n)
+{
+    slong *a = flint_malloc(n * sizeof(slong));
+    for (slong i = 0; i < n; i++)
+        a[i] = i;
+    return a;
+}
+
+/* A random spanning tree (over shuffled node ids) plus each other edge with
+   probability p; weights uniform in 1..wmax. */
+static void random_graph(slong *wm, slong n, double p, slong wmax, flint_rand_t state)
+{
+    slong *perm = identity(n);
+    shuffle(perm, n, state);
+    for (slong i = 1; i < n; i++) { /* two draws, in this order on every compiler */
+        slong j = perm[n_randint(state, i)], w = 1 + (slong)n_randint(state, wmax);
+        set_edge(wm, n, perm[i], j, w);
+    }
+    for (slong u = 0; u < n; u++)
+        for (slong v = u + 1; v < n; v++)
+            if (wm[u * n + v] == 0 && n_randint(state, 1000) < 1000 * p)
+                set_edge(wm, n, u, v, 1 + (slong)n_randint(state, wmax));
+    flint_free(perm);
+}
+
+/* Labels m random nodes. With all classes (missing = 0) the first ones get
+   classes 0, 1, ..., the rest random; else the labels use a random proper
+   subset of the classes (1 to c - 1 of them). */
+static void random_labels(ct_instance_t I, slong m, int missing, flint_rand_t state)
+{
+    slong n = I->n, c = I->c, *node = identity(n), *cl = identity(c);
+    slong used = missing ? 1 + (slong)n_randint(state, c - 1) : c;
+    shuffle(node, n, state);
+    shuffle(cl, c, state);
+    for (slong j = 0; j < m; j++)
+        I->label[node[j]] = !missing && j < c ? j : cl[n_randint(state, used)];
+    flint_free(node);
+    flint_free(cl);
+}
+
+/* Random instance number s: n in 6..60, 2 to 4 classes, weights 1..9 (every
+   fourth 1..1000), 10% to 50% labeled, a class without labels every sixth. */
+static void random_instance(ct_instance_t I, slong s, flint_rand_t state)
+{
+    static const double extra[] = {0.0, 2.0, 4.0, 0.3};
+    slong n = 6 + (slong)n_randint(state, 55), c = 2 + (slong)n_randint(state, 3);
+    slong wmax = s % 4 == 3 ? 1000 : 9, *wm = flint_calloc(n * n, sizeof(slong));
+    double p = extra[n_randint(state, 4)], dens = 0.1 + 0.1 * n_randint(state, 5);
+    char name[32];
+    random_graph(wm, n, p >= 1 ? p / n : p, wmax, state);
+    snprintf(name, sizeof(name), "random-%ld", (long)s);
+    instance_of(I, wm, n, c, name);
+    slong m = FLINT_MIN(FLINT_MAX((slong)(dens * n + 0.5), 1), n - 1);
+    random_labels(I, m, s % 6 == 5, state);
+    flint_free(wm);
+}
+
+/* Structured graphs, weights 1..9: a path (kind 0), a star centred at 0 (1), a
+   cycle (2), a dense graph with every node labeled (3). */
+static void structured_instance(ct_instance_t I, int kind, flint_rand_t state)
+{
+    static const char *names[] = {"path", "star", "cycle", "all-labeled"};
+    static const slong sizes[] = {14, 11, 17, 7};
+    slong n = sizes[kind], *wm = flint_calloc(n * n, sizeof(slong));
+    for (slong i = 1; i < n; i++)
+        set_edge(wm, n, kind == 1 ? 0 : i - 1, i, 1 + (slong)n_randint(state, 9));
+    if (kind == 2)
+        set_edge(wm, n, n - 1, 0, 1 + (slong)n_randint(state, 9));
+    if (kind == 3)
+        random_graph(wm, n, 0.5, 9, state);
+    instance_of(I, wm, n, 3, names[kind]);
+    random_labels(I, kind == 3 ? n : n / 3, 0, state);
+    flint_free(wm);
+}
+
+/* The paper's gadget (docs/lambda.md) 0-based: nodes 0, 1 class 0, node 3
+   class 1, node 2 unlabeled; edges (0,2) = (1,2) = 1, (2,3) = x. */
+static void gadget_instance(ct_instance_t I, slong x)
+{
+    slong wm[16] = {0};
+    set_edge(wm, 4, 0, 2, 1);
+    set_edge(wm, 4, 1, 2, 1);
+    set_edge(wm, 4, 2, 3, x);
+    instance_of(I, wm, 4, 2, "gadget");
+    I->label[0] = I->label[1] = 0;
+    I->label[3] = 1;
+}
+
+/* ---- The ball path's input ---- */
+
+/* Compressed rows (both directions) and the labeled nodes of an instance with
+   integer weights. */
+typedef struct {
+    slong n, nnz, nlab, c;
+    slong *rowstart, *col, *lab, *cls;
+    fmpz *w;
+} csr_t;
+
+static void csr_init(csr_t *G, const ct_instance_t I)
+{
+    slong n = I->n, *fill;
+    G->n = n, G->c = I->c, G->nnz = 2 * I->nedges, G->nlab = 0;
+    G->rowstart = flint_calloc(n + 1, sizeof(slong));
+    G->col = flint_malloc(FLINT_MAX(G->nnz, 1) * sizeof(slong));
+    G->w = _fmpz_vec_init(FLINT_MAX(G->nnz, 1));
+    G->lab = flint_malloc(n * sizeof(slong));
+    G->cls = flint_malloc(n * sizeof(slong));
+    for (slong e = 0; e < I->nedges; e++)
+        G->rowstart[I->eu[e] + 1]++, G->rowstart[I->ev[e] + 1]++;
+    for (slong i = 0; i < n; i++)
+        G->rowstart[i + 1] += G->rowstart[i];
+    fill = flint_malloc(n * sizeof(slong));
+    memcpy(fill, G->rowstart, n * sizeof(slong));
+    for (slong e = 0; e < I->nedges; e++) {
+        slong u = I->eu[e], v = I->ev[e];
+        G->col[fill[u]] = v, fmpz_set(G->w + fill[u]++, fmpq_numref(I->ew + e));
+        G->col[fill[v]] = u, fmpz_set(G->w + fill[v]++, fmpq_numref(I->ew + e));
+    }
+    for (slong i = 0; i < n; i++)
+        if (I->label[i] >= 0)
+            G->lab[G->nlab] = i, G->cls[G->nlab++] = I->label[i];
+    flint_free(fill);
+}
+
+static void csr_clear(csr_t *G)
+{
+    flint_free(G->rowstart);
+    flint_free(G->col);
+    _fmpz_vec_clear(G->w, FLINT_MAX(G->nnz, 1));
+    flint_free(G->lab);
+    flint_free(G->cls);
+}
+
+static ct_lskron_struct *kron_of(const csr_t *G)
+{
+    return ct_lskron_new(G->n, G->rowstart, G->col, G->w, G->nlab, G->lab, G->cls, G->c,
+                         NULL);
+}
+
+/* rho is a power of 2 with rho >= 2 max (degree of a labeled node). */
+static void check_rho(const ct_lskron_struct *S, const csr_t *G, const char *name)
+{
+    slong rho = ct_lskron_rho(S);
+    fmpz_t d, dmax;
+    fmpz_init(d);
+    fmpz_init(dmax);
+    for (slong j = 0; j < G->nlab; j++) {
+        slong i = G->lab[j];
+        fmpz_zero(d);
+        for (slong e = G->rowstart[i]; e < G->rowstart[i + 1]; e++)
+            fmpz_add(d, d, G->w + e);
+        if (fmpz_cmp(d, dmax) > 0)
+            fmpz_set(dmax, d);
+    }
+    fmpz_mul_2exp(dmax, dmax, 1);
+    CHECK_MSG(rho >= 2 && (rho & (rho - 1)) == 0 && fmpz_cmp_si(dmax, rho) <= 0,
+              "%s: rho = %ld, 2 max labeled degree = %ld", name, (long)rho,
+              (long)fmpz_get_si(dmax));
+    fmpz_clear(d);
+    fmpz_clear(dmax);
+}
+
+/* ---- The exact oracle ---- */
+
+/* The distinct positive roots of one exact sign polynomial P, each with its
+   multiplicity in P. */
+typedef struct {
+    const fmpz_poly_struct *P;
+    slong nroots;
+    ct_rroot_struct *root;
+    slong *mult;
+} pair_oracle;
+
+/* Appends the positive roots of the squarefree factor f (of multiplicity e). */
+static void oracle_add_factor(pair_oracle *O, const fmpz_poly_t f, slong e)
+{
+    fmpz_poly_t g;
+    ct_rroot_struct *r;
+    fmpz_poly_init(g);
+    fmpz_poly_primitive_part(g, f);
+    if (fmpz_sgn(fmpz_poly_lead(g)) < 0)
+        fmpz_poly_neg(g, g);
+    slong k = ct_rroot_isolate_positive(&r, g);
+    O->root = flint_realloc(O->root, (O->nroots + k + 1) * sizeof(ct_rroot_struct));
+    O->mult = flint_realloc(O->mult, (O->nroots + k + 1) * sizeof(slong));
+    for (slong j = 0; j < k; j++) { /* moved, not copied */
+        O->root[O->nroots] = r[j];
+        O->mult[O->nroots++] = e;
+    }
+    flint_free(r);
+    fmpz_poly_clear(g);
+}
+
+/* The squarefree factorization of P without its factor lambda^v, and the
+   positive roots of every factor. */
+static void oracle_init(pair_oracle *O, const fmpz_poly_struct *P)
+{
+    O->P = P, O->nroots = 0, O->root = NULL, O->mult = NULL;
+    if (P == NULL || fmpz_poly_is_zero(P))
+        return;
+    fmpz_poly_t q;
+    fmpz_poly_factor_t fac;
+    slong v = 0;
+    while (fmpz_is_zero(P->coeffs + v))
+        v++;
+    fmpz_poly_init(q);
+    fmpz_poly_shift_right(q, P, v);
+    fmpz_poly_factor_init(fac);
+    if (fmpz_poly_degree(q) >= 1)
+        fmpz_poly_factor_squarefree(fac, q);
+    for (slong j = 0; j < fac->num; j++)
+        if (fmpz_poly_degree(fac->p + j) >= 1)
+            oracle_add_factor(O, fac->p + j, fac->exp[j]);
+    fmpz_poly_factor_clear(fac);
+    fmpz_poly_clear(q);
+}
+
+static void oracle_clear(pair_oracle *O)
+{
+    for (slong j = 0; j < O->nroots; j++)
+        ct_rroot_clear(O->root + j);
+    flint_free(O->root);
+    flint_free(O->mult);
+}
+
+static slong oracle_odd_roots(const pair_oracle *O)
+{
+    slong k = 0;
+    for (slong j = 0; j < O->nroots; j++)
+        k += O->mult[j] % 2;
+    return k;
+}
+
+/* Sign of P right of lambda = 0: its lowest nonzero coefficient. */
+static int sign_right_of_zero(const fmpz_poly_struct *P)
+{
+    for (slong i = 0; i < P->length; i++)
+        if (!fmpz_is_zero(P->coeffs + i))
+            return fmpz_sgn(P->coeffs + i);
+    return 0;
+}
+
+/* Sign of P at lambda > 0, or right of 0 when lambda = 0. */
+static int sign_at(const fmpz_poly_struct *P, const fmpq_t lambda)
+{
+    if (fmpq_is_zero(lambda))
+        return sign_right_of_zero(P);
+    fmpq_t v;
+    fmpq_init(v);
+    fmpz_poly_evaluate_fmpq(v, P, lambda);
+    int s = fmpq_sgn(v);
+    fmpq_clear(v);
+    return s;
+}
+
+/* lambda = rho (1 - alpha) / (scale alpha) for the double alpha in (0, 1],
+   exactly. */
+static void lambda_of(fmpq_t lambda, double alpha, slong rho, slong scale)
+{
+    arf_t a;
+    fmpq_t x;
+    arf_init(a);
+    fmpq_init(x);
+    arf_set_d(a, alpha);
+    arf_get_fmpq(x, a);
+    fmpq_one(lambda);
+    fmpq_sub(lambda, lambda, x);
+    fmpq_div(lambda, lambda, x);
+    fmpq_mul_si(lambda, lambda, rho);
+    fmpq_set_si(x, 1, (ulong)scale);
+    fmpq_mul(lambda, lambda, x);
+    fmpq_clear(x);
+    arf_clear(a);
+}
+
+/* alpha = rho / (lambda + rho) for a rational lambda >= 0. */
+static void alpha_of(fmpq_t alpha, const fmpq_t lambda, slong rho)
+{
+    fmpq_t r;
+    fmpq_init(r);
+    fmpq_set_si(r, rho, 1);
+    fmpq_add(alpha, lambda, r);
+    fmpq_div(alpha, r, alpha);
+    fmpq_clear(r);
+}
+
+/* The exact side of one certified component: every row's sign polynomials
+   (from ct_lambda_sign_functions, every node scored) and their roots. With
+   scale s the ball path ran on the weights times s: its lambda' is s lambda. */
+typedef struct {
+    const char *name;
+    slong nr, np, c, rho, scale;
+    const slong *rows;
+    ct_signfn_struct *s;
+    slong count, n, *ent; /* ent[node]: its entry in s, or -1 */
+    slong *pos;           /* pos[node]: its index in rows, or -1 */
+    pair_oracle *po;      /* nr * np */
+} oracle_t;
+
+static void oracle_all_init(oracle_t *X, const ct_instance_t I, const slong *rows,
+                            slong nr, slong rho, slong scale)
+{
+    slong *ent = X->ent = flint_malloc(I->n * sizeof(slong));
+    X->n = I->n, X->name = I->path, X->nr = nr, X->c = I->c,
+    X->np = I->c * (I->c - 1) / 2;
+    X->rho = rho, X->scale = scale, X->rows = rows, X->s = NULL, X->count = 0;
+    X->pos = flint_malloc(I->n * sizeof(slong));
+    for (slong i = 0; i < I->n; i++)
+        X->pos[i] = -1;
+    for (slong t = 0; t < nr; t++)
+        X->pos[rows[t]] = t;
+    ct_lambda_sign_functions(&X->s, &X->count, I, 0, CT_SIGNFN_EVERY_NODE, NULL);
+    CHECK_MSG(X->count == I->n, "%s: %ld sign functions for %ld nodes", X->name,
+              (long)X->count, (long)I->n);
+    for (slong i = 0; i < I->n; i++)
+        ent[i] = -1;
+    for (slong r = 0; r < X->count; r++)
+        ent[X->s[r].node] = r;
+    X->po = flint_malloc(FLINT_MAX(nr * X->np, 1) * sizeof(pair_oracle));
+    for (slong t = 0; t < nr; t++) {
+        CHECK_MSG(ent[rows[t]] >= 0, "%s: node %ld has no sign function", X->name,
+                  (long)rows[t]);
+        for (slong p = 0; p < X->np; p++)
+            oracle_init(X->po + t * X->np + p,
+                        ent[rows[t]] >= 0 ? X->s[ent[rows[t]]].diff.poly + p : NULL);
+    }
+}
+
+static void oracle_all_clear(oracle_t *X)
+{
+    for (slong j = 0; j < X->nr * X->np; j++)
+        oracle_clear(X->po + j);
+    flint_free(X->po);
+    flint_free(X->ent);
+    flint_free(X->pos);
+    ct_signfn_vec_clear(X->s, X->count);
+}
+
+/* ---- The comparison ---- */
+
+/* A verdict: a CHECK, or (quiet, for the mutated answers that must be
+   rejected) only counted in bad. */
+typedef struct {
+    int quiet;
+    long bad;
+} verdict_t;
+
+#define VERIFY(V, cond, ...)                                                             \
+    do {                                                                                 \
+        int ok_ = (cond);                                                                \
+        (V)->bad += !ok_;                                                                \
+        if (!(V)->quiet) {                                                               \
+            check_count++;                                                               \
+            if (!ok_) {                                                                  \
+                check_failed++;                                                          \
+                fprintf(stderr, "%s:%d: CHECK failed: %s: ", __FILE__, __LINE__, #cond); \
+                fprintf(stderr, __VA_ARGS__);                                            \
+                fputc('\n', stderr);                                                     \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
+
+/* Whether P and Q are equal up to a positive factor. */
+static int poly_same_sign_fn(const fmpz_poly_struct *P, const fmpz_poly_struct *Q)
+{
+    fmpz_poly_t a, b;
+    fmpz_poly_init(a);
+    fmpz_poly_init(b);
+    fmpz_poly_primitive_part(a, P);
+    fmpz_poly_primitive_part(b, Q);
+    if (!fmpz_poly_is_zero(a) && fmpz_sgn(fmpz_poly_lead(a)) < 0)
+        fmpz_poly_neg(a, a);
+    if (!fmpz_poly_is_zero(b) && fmpz_sgn(fmpz_poly_lead(b)) < 0)
+        fmpz_poly_neg(b, b);
+    int eq = fmpz_poly_equal(a, b) &&
+             (fmpz_poly_is_zero(P) ||
+              fmpz_sgn(fmpz_poly_lead(P)) == fmpz_sgn(fmpz_poly_lead(Q)));
+    fmpz_poly_clear(a);
+    fmpz_poly_clear(b);
+    return eq;
+}
+
+/* The distinct positive roots of P (nonzero) and those of odd multiplicity. */
+static void positive_roots(slong *all, slong *odd, const fmpz_poly_struct *P)
+{
+    pair_oracle O;
+    oracle_init(&O, P);
+    *all = O.nroots, *odd = oracle_odd_roots(&O);
+    oracle_clear(&O);
+}
+
+/* Whether P and Q have the same sign at every lambda > 0, zeros included:
+   both zero, or P Q is positive for large lambda and has no positive root of
+   odd multiplicity (the same sign off their zeros), and P, Q and gcd(P, Q)
+   have as many distinct positive roots (the same zeros). */
+static int poly_same_signs(const fmpz_poly_struct *P, const fmpz_poly_struct *Q)
+{
+    if (fmpz_poly_is_zero(P) || fmpz_poly_is_zero(Q))
+        return fmpz_poly_is_zero(P) && fmpz_poly_is_zero(Q);
+    if (poly_same_sign_fn(P, Q))
+        return 1;
+    fmpz_poly_t R, G;
+    slong rall, rodd, pall, qall, gall, odd;
+    fmpz_poly_init(R);
+    fmpz_poly_init(G);
+    fmpz_poly_mul(R, P, Q);
+    fmpz_poly_gcd(G, P, Q);
+    int ok = fmpz_sgn(fmpz_poly_lead(R)) > 0;
+    if (ok) {
+        positive_roots(&rall, &rodd, R);
+        positive_roots(&pall, &odd, P);
+        positive_roots(&qall, &odd, Q);
+        gall = 0;
+        if (fmpz_poly_degree(G) >= 1)
+            positive_roots(&gall, &odd, G);
+        ok = rodd == 0 && pall == gall && qall == gall;
+    }
+    fmpz_poly_clear(R);
+    fmpz_poly_clear(G);
+    return ok;
+}
+
+/* Whether rows t and u have the same signs and zeros in pair p. */
+static int pair_same(const oracle_t *X, slong t, slong u, slong p)
+{
+    const fmpz_poly_struct *P = X->po[t * X->np + p].P, *Q = X->po[u * X->np + p].P;
+    return P != NULL && Q != NULL && poly_same_signs(P, Q);
+}
+
+/* Whether node's pair p has the signs and zeros of row t's. */
+static int node_same(const oracle_t *X, slong t, slong node, slong p)
+{
+    if (node < 0 || node >= X->n || X->ent[node] < 0 || X->ent[X->rows[t]] < 0)
+        return 0;
+    return poly_same_signs(X->s[X->ent[node]].diff.poly + p,
+                           X->s[X->ent[X->rows[t]]].diff.poly + p);
+}
+
+/* The zeros' fields: indices in range, p = (k, l), node rows[t] or a node
+   whose pair p has the same signs and zeros, lo < hi in (0, 1], sorted by lo with
+   disjoint interiors (over all rows and pairs), sign_lo = +-1. */
+static void verify_shape(verdict_t *V, const oracle_t *X, const ct_lsroot_zero_struct *z,
+                         slong nz)
+{
+    double far = 0;
+    for (slong j = 0; j < nz; j++) {
+        const ct_lsroot_zero_struct *a = z + j;
+        int in = a->t >= 0 && a->t < X->nr && a->p >= 0 && a->p < X->np;
+        VERIFY(V,
+               in && a->k >= 0 && a->k < a->l && a->l < X->c &&
+                   a->p == ct_signfn_pair(a->k, a->l, X->c),
+               "%s: zero %ld: t = %ld, p = %ld, (k, l) = (%ld, %ld)", X->name, (long)j,
+               (long)a->t, (long)a->p, (long)a->k, (long)a->l);
+        VERIFY(V, in && (a->node == X->rows[a->t] || node_same(X, a->t, a->node, a->p)),
+               "%s: zero %ld: row %ld (node %ld) reported as node %ld", X->name, (long)j,
+               (long)a->t, in ? (long)X->rows[a->t] : -1L, (long)a->node);
+        VERIFY(V, 0 < a->lo && a->lo < a->hi && a->hi <= 1,
+               "%s: zero %ld: [%.17g, %.17g]", X->name, (long)j, a->lo, a->hi);
+        VERIFY(V, a->sign_lo == 1 || a->sign_lo == -1, "%s: zero %ld: sign_lo = %d",
+               X->name, (long)j, a->sign_lo);
+        VERIFY(V, j == 0 || z[j - 1].lo <= a->lo, "%s: zero %ld: not sorted by lo",
+               X->name, (long)j);
+        VERIFY(V, far <= a->lo, "%s: zero %ld (row %ld, pair %ld) meets an earlier zero",
+               X->name, (long)j, (long)a->t, (long)a->p);
+        far = FLINT_MAX(far, a->hi);
+    }
+}
+
+/* Positive roots of O strictly inside (a, b): all, and the simple ones. */
+static void roots_inside(slong *all, slong *simple, const pair_oracle *O, const fmpq_t a,
+                         const fmpq_t b)
+{
+    *all = *simple = 0;
+    for (slong j = 0; j < O->nroots; j++)
+        if (ct_rroot_cmp_fmpq(O->root + j, a) > 0 &&
+            ct_rroot_cmp_fmpq(O->root + j, b) < 0) {
+            (*all)++;
+            *simple += O->mult[j] == 1;
+        }
+}
+
+/* One ball zero against P: P(lambda(lo)) has the sign sign_lo, P(lambda(hi))
+   the opposite one (hi = 1: right of lambda = 0), and between them lies
+   exactly one root of P, a simple one. */
+static void verify_zero(verdict_t *V, const oracle_t *X, const pair_oracle *O,
+                        const ct_lsroot_zero_struct *a)
+{
+    fmpq_t lsmall, lbig;
+    slong all, simple;
+    if (!(0 < a->lo && a->lo < a->hi && a->hi <= 1))
+        return; /* reported by verify_shape */
+    fmpq_init(lsmall);
+    fmpq_init(lbig);
+    lambda_of(lsmall, a->hi, X->rho, X->scale);
+    lambda_of(lbig, a->lo, X->rho, X->scale);
+    int slo = sign_at(O->P, lbig), shi = sign_at(O->P, lsmall);
+    VERIFY(
+        V, slo != 0 && slo == a->sign_lo && shi == -slo,
+        "%s: row %ld (node %ld) pair %ld, zero [%.17g, %.17g]: sign_lo %d, exact signs "
+        "%d at lo, %d at hi",
+        X->name, (long)a->t, (long)X->rows[a->t], (long)a->p, a->lo, a->hi, a->sign_lo,
+        slo, shi);
+    roots_inside(&all, &simple, O, lsmall, lbig);
+    VERIFY(V, all == 1 && simple == 1,
+           "%s: row %ld (node %ld) pair %ld, zero [%.17g, %.17g]: %ld roots of P inside, "
+           "%ld simple",
+           X->name, (long)a->t, (long)X->rows[a->t], (long)a->p, a->lo, a->hi, (long)all,
+           (long)simple);
+    fmpq_clear(lsmall);
+    fmpq_clear(lbig);
+}
+
+/* same[t * np + p] is t or an earlier row whose pair p has the same signs
+   and zeros (chains allowed: that row may point further back). */
+static void verify_same(verdict_t *V, const oracle_t *X, const slong *same)
+{
+    for (slong t = 0; t < X->nr; t++)
+        for (slong p = 0; p < X->np; p++) {
+            slong u = same[t * X->np + p];
+            VERIFY(V, u == t || (u >= 0 && u < t && pair_same(X, t, u, p)),
+                   "%s: row %ld (node %ld) pair %ld: same = %ld (node %ld), not an "
+                   "earlier row with the same signs",
+                   X->name, (long)t, (long)X->rows[t], (long)p, (long)u,
+                   u >= 0 && u < X->nr ? (long)X->rows[u] : -1L);
+        }
+}
+
+/* Row t, pair p: the sign for large lambda, the number of zeros against the
+   roots of odd multiplicity (and of any multiplicity: all zeros are simple
+   and listed), then each zero (zi: their indices in z). A row and pair whose
+   zeros another row carries (same[t * np + p] != t) lists none. */
+static void verify_pair(verdict_t *V, const oracle_t *X, slong t, slong p, int sgn,
+                        const slong *same, const ct_lsroot_zero_struct *z,
+                        const slong *zi, slong cnt)
+{
+    const pair_oracle *O = X->po + t * X->np + p;
+    int want =
+        O->P == NULL || fmpz_poly_is_zero(O->P) ? 0 : fmpz_sgn(fmpz_poly_lead(O->P));
+    VERIFY(V, O->P != NULL && sgn == want,
+           "%s: row %ld (node %ld) pair %ld: sign_inf %d, leading coefficient's sign %d",
+           X->name, (long)t, (long)X->rows[t], (long)p, sgn, want);
+    if (O->P == NULL)
+        return;
+    if (same[t * X->np + p] != t) {
+        VERIFY(V, cnt == 0, "%s: row %ld (node %ld) pair %ld: %ld zeros but same = %ld",
+               X->name, (long)t, (long)X->rows[t], (long)p, (long)cnt,
+               (long)same[t * X->np + p]);
+        return;
+    }
+    slong odd = oracle_odd_roots(O);
+    VERIFY(V, cnt == odd,
+           "%s: row %ld (node %ld) pair %ld: %ld ball zeros, %ld positive roots of odd "
+           "multiplicity",
+           X->name, (long)t, (long)X->rows[t], (long)p, (long)cnt, (long)odd);
+    VERIFY(V, cnt == O->nroots,
+           "%s: row %ld (node %ld) pair %ld: %ld ball zeros, %ld distinct positive roots",
+           X->name, (long)t, (long)X->rows[t], (long)p, (long)cnt, (long)O->nroots);
+    for (slong j = 0; j < cnt; j++)
+        verify_zero(V, X, O, z + zi[j]);
+}
+
+/* Groups the zeros by row and pair (start: nr * np + 1 offsets into idx),
+   keeping their order. */
+static void group_zeros(slong **start, slong **idx, const oracle_t *X,
+                        const ct_lsroot_zero_struct *z, slong nz)
+{
+    slong nb = X->nr * X->np, *fill;
+    *start = flint_calloc(nb + 1, sizeof(slong));
+    *idx = flint_malloc(FLINT_MAX(nz, 1) * sizeof(slong));
+    for (slong j = 0; j < nz; j++)
+        if (z[j].t >= 0 && z[j].t < X->nr && z[j].p >= 0 && z[j].p < X->np)
+            (*start)[z[j].t * X->np + z[j].p + 1]++;
+    for (slong b = 0; b < nb; b++)
+        (*start)[b + 1] += (*start)[b];
+    fill = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
+    memcpy(fill, *start, nb * sizeof(slong));
+    for (slong j = 0; j < nz; j++)
+        if (z[j].t >= 0 && z[j].t < X->nr && z[j].p >= 0 && z[j].p < X->np)
+            (*idx)[fill[z[j].t * X->np + z[j].p]++] = j;
+    flint_free(fill);
+}
+
+/* An answer of ct_lskron_component (all rows of an instance) and its
+   system, kept for the roots (NULL in copies). */
+typedef struct {
+    int *sign_inf;
+    slong *same; /* nr * np */
+    ct_lsroot_zero_struct *z;
+    slong nz, rho;
+    ct_lskron_struct *S;
+} ball_t;
+
+static void ball_clear(ball_t *B)
+{
+    flint_free(B->sign_inf);
+    flint_free(B->same);
+    flint_free(B->z);
+    ct_lskron_unref(B->S);
+}
+
+/* The whole answer against the oracle; returns the number of failed
+   verdicts. */
+static long verify_all(int quiet, const oracle_t *X, const ball_t *B)
+{
+    verdict_t V = {quiet, 0};
+    slong *start, *idx;
+    verify_same(&V, X, B->same);
+    verify_shape(&V, X, B->z, B->nz);
+    group_zeros(&start, &idx, X, B->z, B->nz);
+    for (slong t = 0; t < X->nr; t++)
+        for (slong p = 0; p < X->np; p++) {
+            slong b = t * X->np + p;
+            verify_pair(&V, X, t, p, B->sign_inf[b], B->same, B->z, idx + start[b],
+                        start[b + 1] - start[b]);
+        }
+    flint_free(start);
+    flint_free(idx);
+    return V.bad;
+}
+
+/* A copy of B (same rho, no system) to mutate. */
+static void ball_copy(ball_t *C, const ball_t *B, slong nb)
+{
+    C->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
+    C->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
+    C->z = flint_malloc(FLINT_MAX(B->nz, 1) * sizeof(ct_lsroot_zero_struct));
+    memcpy(C->sign_inf, B->sign_inf, nb * sizeof(int));
+    memcpy(C->same, B->same, nb * sizeof(slong));
+    if (B->nz > 0)
+        memcpy(C->z, B->z, B->nz * sizeof(ct_lsroot_zero_struct));
+    C->nz = B->nz, C->rho = B->rho, C->S = NULL;
+}
+
+/* The last row's first pair whose signs differ from row 0's (np: none). */
+static slong differing_pair(const oracle_t *X)
+{
+    slong p = 0;
+    while (p < X->np && pair_same(X, X->nr - 1, 0, p))
+        p++;
+    return p;
+}
+
+/* A node whose pair p has other signs than row t's (-1: none). */
+static slong differing_node(const oracle_t *X, slong t, slong p)
+{
+    for (slong v = 0; v < X->n; v++)
+        if (!node_same(X, t, v, p))
+            return v;
+    return -1;
+}
+
+/* Mutation `kind` of C (a copy of a certified answer): a zero's sign_lo
+   flipped (0), a zero dropped (1), the first nonzero sign_inf flipped (2), the
+   last row's pair said equal to row 0's while its signs differ (3), a zero
+   reported for a node whose signs differ (4). Returns 0 when the answer
+   offers nothing to mutate. */
+static int mutate(ball_t *C, const oracle_t *X, int kind)
+{
+    slong nb = X->nr * X->np, b = 0, t = X->nr - 1, p = differing_pair(X);
+    slong j = C->nz / 2, v = C->nz > 0 ? differing_node(X, C->z[j].t, C->z[j].p) : -1;
+    if (kind == 0 && C->nz > 0)
+        C->z[j].sign_lo = -C->z[j].sign_lo;
+    else if (kind == 1 && C->nz > 0) {
+        memmove(C->z + j, C->z + j + 1, (C->nz - j - 1) * sizeof(ct_lsroot_zero_struct));
+        C->nz--;
+    } else if (kind == 2) {
+        while (b < nb && C->sign_inf[b] == 0)
+            b++;
+        if (b == nb)
+            return 0;
+        C->sign_inf[b] = -C->sign_inf[b];
+    } else if (kind == 3 && t > 0 && p < X->np)
+        C->same[t * X->np + p] = 0;
+    else if (kind == 4 && v >= 0)
+        C->z[j].node = v;
+    else
+        return 0;
+    return 1;
+}
+
+/* The mutated answers must be rejected. */
+static void check_mutations(const oracle_t *X, const ball_t *B)
+{
+    static const char *what[] = {"a flipped sign_lo", "a dropped zero",
+                                 "a flipped sign_inf", "a wrong same", "a wrong node"};
+    for (int kind = 0; kind < 5; kind++) {
+        ball_t C;
+        ball_copy(&C, B, X->nr * X->np);
+        if (mutate(&C, X, kind)) {
+            CHECK_MSG(verify_all(1, X, &C) > 0, "%s: %s passed", X->name, what[kind]);
+            n_mutations++;
+        }
+        ball_clear(&C);
+    }
+}
+
+/* ---- The roots in lambda ---- */
+
+/* Positive roots of O in the closed [a, b]: all, of odd multiplicity, simple. */
+static void roots_within(slong *all, slong *odd, slong *simple, const pair_oracle *O,
+                         const fmpq_t a, const fmpq_t b)
+{
+    *all = *odd = *simple = 0;
+    for (slong j = 0; j < O->nroots; j++)
+        if (ct_rroot_cmp_fmpq(O->root + j, a) >= 0 &&
+            ct_rroot_cmp_fmpq(O->root + j, b) <= 0) {
+            (*all)++;
+            *odd += O->mult[j] % 2;
+            *simple += O->mult[j] == 1;
+        }
+}
+
+/* The exact side of root r: its row's pair (NULL when out of range). */
+static const pair_oracle *root_oracle(const oracle_t *X, const ct_lsroot_struct *r)
+{
+    if (r->row < 0 || r->row >= X->n || X->pos[r->row] < 0 || r->k < 0 || r->k >= r->l ||
+        r->l >= X->c)
+        return NULL;
+    return X->po + X->pos[r->row] * X->np + ct_signfn_pair(r->k, r->l, X->c);
+}
+
+/* x as a double, for messages. */
+static double qd(const fmpq *x)
+{
+    arf_t a;
+    arf_init(a);
+    arf_set_fmpz(a, fmpq_numref(x));
+    arf_div_fmpz(a, a, fmpq_denref(x), 60, ARF_RND_NEAR);
+    double d = arf_get_d(a, ARF_RND_NEAR);
+    arf_clear(a);
+    return d;
+}
+
+#define ROOT_FMT "%s: root of node %ld (%ld, %ld) [%.17g, %.17g] in [%.17g, %.17g]"
+#define ROOT_ARGS(X, r)                                                                  \
+    (X)->name, (long)(r)->row, (long)(r)->k, (long)(r)->l, qd((r)->lo), qd((r)->hi),     \
+        qd((r)->ilo), qd((r)->ihi)
+
+/* 0 < ilo <= lo <= hi <= ihi, [lo, hi] inside the zero's interval taken to
+   lambda, the signs at lo and hi (0 at both when lo == hi), one root of P in
+   [lo, hi], a simple one, and no other in [ilo, ihi]; the width counted. */
+static void check_root_interval(const oracle_t *X, const pair_oracle *O,
+                                const ct_lsroot_zero_struct *z, const ct_lsroot_struct *r)
+{
+    fmpq_t a, b;
+    slong all, odd, simple, iall, iodd, isimple;
+    int exact = fmpq_equal(r->lo, r->hi);
+    fmpq_init(a), fmpq_init(b);
+    lambda_of(a, z->hi, X->rho, X->scale);
+    lambda_of(b, z->lo, X->rho, X->scale);
+    CHECK_MSG(fmpq_sgn(r->ilo) > 0 && fmpq_cmp(r->ilo, r->lo) <= 0 &&
+                  fmpq_cmp(r->lo, r->hi) <= 0 && fmpq_cmp(r->hi, r->ihi) <= 0,
+              ROOT_FMT ": not nested", ROOT_ARGS(X, r));
+    CHECK_MSG(fmpq_cmp(a, r->lo) <= 0 && fmpq_cmp(r->hi, b) <= 0,
+              ROOT_FMT ": outside its zero's [%.17g, %.17g]", ROOT_ARGS(X, r), qd(a),
+              qd(b));
+    int slo = sign_at(O->P, r->lo), shi = sign_at(O->P, r->hi);
+    CHECK_MSG(exact ? slo == 0 : slo != 0 && slo == r->sign_lo && shi == -slo,
+              ROOT_FMT ": sign_lo %d, exact signs %d at lo, %d at hi", ROOT_ARGS(X, r),
+              r->sign_lo, slo, shi);
+    roots_within(&all, &odd, &simple, O, r->lo, r->hi);
+    roots_within(&iall, &iodd, &isimple, O, r->ilo, r->ihi);
+    CHECK_MSG(all == 1 && odd == 1 && simple == 1 && iall == 1,
+              ROOT_FMT ": %ld roots of P inside (%ld odd, %ld simple), %ld in [ilo, ihi]",
+              ROOT_ARGS(X, r), (long)all, (long)odd, (long)simple, (long)iall);
+    n_exact_roots += exact;
+    if (!exact) { /* wider than 2^-80 hi: counted, not failed */
+        fmpq_sub(a, r->hi, r->lo);
+        fmpq_mul_2exp(a, a, 80);
+        n_wide += fmpq_cmp(a, r->hi) > 0;
+    }
+    fmpq_clear(a), fmpq_clear(b);
+}
+
+/* The sign oracle at 5 random rationals of [ilo, ihi] and 2 of [lo, hi]
+   (there the 96-bit models are at their limit: higher precisions, then the
+   exact solve) against P. */
+static void check_root_signs(const oracle_t *X, const pair_oracle *O,
+                             const ct_lsroot_struct *r)
+{
+    fmpq_t x, u;
+    fmpq_init(x), fmpq_init(u);
+    for (int j = 0; j < 7; j++) {
+        const fmpq *a = j < 5 ? r->ilo : r->lo, *b = j < 5 ? r->ihi : r->hi;
+        fmpq_set_si(u, (slong)n_randint(picks, 1000001), 1000000);
+        fmpq_sub(x, b, a);
+        fmpq_mul(x, x, u);
+        fmpq_add(x, x, a);
+        int got = ct_lsroot_sign_fmpq(r, x), want = sign_at(O->P, x);
+        CHECK_MSG(got == want, ROOT_FMT ": sign %d at %.17g, exact %d", ROOT_ARGS(X, r),
+                  got, qd(x), want);
+        n_signs++;
+    }
+    fmpq_clear(x), fmpq_clear(u);
+}
+
+/* Root r of zero z: its row, node and classes, then the checks above. */
+static void check_root(const oracle_t *X, const ct_lsroot_zero_struct *z,
+                       const ct_lsroot_struct *r)
+{
+    const pair_oracle *O = root_oracle(X, r);
+    CHECK_MSG(r->row == z->node && r->node == z->node && r->k == z->k && r->l == z->l,
+              "%s: zero of node %ld (%ld, %ld) gave the root of row %ld node %ld (%ld, "
+              "%ld)",
+              X->name, (long)z->node, (long)z->k, (long)z->l, (long)r->row, (long)r->node,
+              (long)r->k, (long)r->l);
+    CHECK_MSG(O != NULL && O->P != NULL, "%s: root of row %ld (%ld, %ld) unknown",
+              X->name, (long)r->row, (long)r->k, (long)r->l);
+    if (O == NULL || O->P == NULL)
+        return;
+    check_root_interval(X, O, z, r);
+    check_root_signs(X, O, r);
+    n_roots++;
+}
+
+/* ---- The roots' text form ---- */
+
+static char *root_text(const ct_lsroot_struct *r)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ct_lsroot_write(f, r);
+    fclose(f);
+    return buf;
+}
+
+static int roots_equal(const ct_lsroot_struct *a, const ct_lsroot_struct *b)
+{
+    return fmpq_equal(a->lo, b->lo) && fmpq_equal(a->hi, b->hi) &&
+           fmpq_equal(a->ilo, b->ilo) && fmpq_equal(a->ihi, b->ihi) &&
+           a->sign_lo == b->sign_lo && a->row == b->row && a->k == b->k && a->l == b->l &&
+           a->node == b->node;
+}
+
+/* What ct_lsroot_read returns on text. */
+static int read_text(const char *text)
+{
+    ct_lsroot_t c;
+    const char *s = text;
+    ct_lsroot_init(c);
+    int rc = ct_lsroot_read(c, &ct_lskron_type, &s);
+    ct_lsroot_clear(c);
+    return rc;
+}
+
+/* text with its last five tokens (ilo lo hi ihi sign) replaced. */
+static char *retext(const char *text, const fmpq_t ilo, const fmpq_t lo, const fmpq_t hi,
+                    const fmpq_t ihi, int sign)
+{
+    const char *q = text + strlen(text);
+    for (int k = 0; k < 5 && q > text;)
+        k += *--q == ' ';
+    char *t[4] = {fmpq_get_str(NULL, 10, ilo), fmpq_get_str(NULL, 10, lo),
+                  fmpq_get_str(NULL, 10, hi), fmpq_get_str(NULL, 10, ihi)};
+    size_t len = (size_t)(q - text) + 32;
+    for (int k = 0; k < 4; k++)
+        len += strlen(t[k]);
+    char *out = malloc(len);
+    snprintf(out, len, "%.*s %s %s %s %s %d", (int)(q - text), text, t[0], t[1], t[2],
+             t[3], sign);
+    for (int k = 0; k < 4; k++)
+        flint_free(t[k]);
+    return out;
+}
+
+/* The ends of a text's intervals. */
+typedef struct {
+    fmpq_t ilo, lo, hi, ihi;
+} ends_t;
+
+/* r's ends, tampered as kind (check_tampered) says. */
+static void ends_of(ends_t *E, const ct_lsroot_struct *r, int kind)
+{
+    fmpq_set(E->ilo, r->ilo), fmpq_set(E->lo, r->lo);
+    fmpq_set(E->hi, r->hi), fmpq_set(E->ihi, r->ihi);
+    if (kind == 2)
+        fmpq_swap(E->lo, E->hi);
+    if (kind == 3)
+        fmpq_div_2exp(E->lo, E->ilo, 1);
+    if (kind == 4) {
+        fmpq_add(E->lo, E->hi, E->ihi);
+        fmpq_div_2exp(E->lo, E->lo, 1);
+        fmpq_set(E->hi, E->ihi);
+    }
+}
+
+/* Texts of r recomposed: as written (kind 0, read back), then tampered and
+   rejected: the sign flipped (1), lo and hi swapped (2), lo below ilo (3),
+   [lo, hi] moved right of the zero inside [ilo, ihi] (4: only the re-checked
+   signs tell). */
+static void check_tampered(const char *text, const ct_lsroot_struct *r)
+{
+    static const char *what[] = {"the text recomposed", "a flipped sign",
+                                 "lo and hi swapped", "lo below ilo",
+                                 "an interval right of the zero"};
+    ends_t Es, *E = &Es;
+    fmpq_init(E->ilo), fmpq_init(E->lo), fmpq_init(E->hi), fmpq_init(E->ihi);
+    for (int kind = 0; kind < 5; kind++) {
+        ends_of(E, r, kind);
+        char *T = retext(text, E->ilo, E->lo, E->hi, E->ihi,
+                         kind == 1 ? -r->sign_lo : r->sign_lo);
+        int rc = read_text(T);
+        CHECK_MSG(rc == (kind == 0 ? 0 : -1), "%s: read returned %d: %s", what[kind], rc,
+                  T);
+        n_tampered += kind > 0;
+        free(T);
+    }
+    fmpq_clear(E->ilo), fmpq_clear(E->lo), fmpq_clear(E->hi), fmpq_clear(E->ihi);
+}
+
+/* r written and read back: the same fields, the whole text consumed, equal to
+   r by ct_lsroot_cmp (one function); then the tampered texts. */
+static void check_io(const oracle_t *X, ct_lsroot_struct *r)
+{
+    char *T = root_text(r);
+    const char *s = T;
+    ct_lsroot_t c;
+    int cmp = 2;
+    ct_lsroot_init(c);
+    int rc = ct_lsroot_read(c, &ct_lskron_type, &s);
+    CHECK_MSG(rc == 0 && *s == '\0' && roots_equal(c, r), ROOT_FMT ": read back %d: %s",
+              ROOT_ARGS(X, r), rc, T);
+    if (rc == 0)
+        CHECK_MSG(ct_lsroot_cmp(&cmp, c, r) == 1 && cmp == 0,
+                  ROOT_FMT ": read back, compares %d", ROOT_ARGS(X, r), cmp);
+    ct_lsroot_clear(c);
+    check_tampered(T, r);
+    free(T);
+    n_io++;
+}
+
+/* ---- The roots' order ---- */
+
+/* The root inside [lo, hi] of r's polynomial, as a root of its irreducible
+   factor (as ct_rroot_cmp requires); returns 0 when there is none. */
+static int exact_root(ct_rroot_t e, const pair_oracle *O, const ct_lsroot_struct *r)
+{
+    fmpz_poly_factor_t fac;
+    fmpz_poly_t g;
+    int found = 0;
+    fmpz_poly_factor_init(fac);
+    fmpz_poly_init(g);
+    fmpz_poly_factor(fac, O->P);
+    for (slong j = 0; j < fac->num && !found; j++) {
+        ct_rroot_struct *roots;
+        fmpz_poly_primitive_part(g, fac->p + j);
+        if (fmpz_sgn(fmpz_poly_lead(g)) < 0)
+            fmpz_poly_neg(g, g);
+        slong k = fmpz_poly_degree(g) >= 1 ? ct_rroot_isolate_positive(&roots, g) : 0;
+        for (slong i = 0; i < k; i++) {
+            if (!found && ct_rroot_cmp_fmpq(roots + i, r->lo) >= 0 &&
+                ct_rroot_cmp_fmpq(roots + i, r->hi) <= 0)
+                ct_rroot_set(e, roots + i), found = 1;
+            ct_rroot_clear(roots + i);
+        }
+        if (k > 0)
+            flint_free(roots);
+    }
+    fmpz_poly_clear(g);
+    fmpz_poly_factor_clear(fac);
+    return found;
+}
+
+/* a and b (of different functions) ordered by ct_lsroot_cmp as their
+   exact roots ea, eb (undecided only when equal), their intervals still
+   holding them afterwards. */
+static void check_cmp_pair(const oracle_t *X, ct_lsroot_struct *a, ct_lsroot_struct *b,
+                           ct_rroot_struct *ea, ct_rroot_struct *eb)
+{
+    int got = 2, want = ct_rroot_cmp(ea, eb);
+    int decided = ct_lsroot_cmp(&got, a, b);
+    CHECK_MSG(decided ? got == want : want == 0,
+              ROOT_FMT " against " ROOT_FMT ": cmp %d (decided %d), exact order %d",
+              ROOT_ARGS(X, a), ROOT_ARGS(X, b), got, decided, want);
+    for (int j = 0; j < 2; j++) {
+        ct_lsroot_struct *r = j ? b : a;
+        ct_rroot_struct *e = j ? eb : ea;
+        CHECK_MSG(ct_rroot_cmp_fmpq(e, r->lo) >= 0 && ct_rroot_cmp_fmpq(e, r->hi) <= 0,
+                  ROOT_FMT ": lost its root comparing", ROOT_ARGS(X, r));
+    }
+    n_cmp++;
+}
+
+/* Each root against the next one and a random one, when of different
+   functions. */
+static void check_cmp(const oracle_t *X, ct_lsroot_struct *r, slong nz)
+{
+    ct_rroot_struct *e = flint_malloc(FLINT_MAX(nz, 1) * sizeof(ct_rroot_struct));
+    int *ok = flint_malloc(FLINT_MAX(nz, 1) * sizeof(int));
+    for (slong j = 0; j < nz; j++) {
+        const pair_oracle *O = root_oracle(X, r + j);
+        ct_rroot_init(e + j);
+        ok[j] = O != NULL && O->P != NULL && exact_root(e + j, O, r + j);
+        CHECK_MSG(ok[j], ROOT_FMT ": no exact root inside", ROOT_ARGS(X, r + j));
+    }
+    for (slong j = 0; j + 1 < nz; j++) {
+        slong other[2] = {j + 1, (slong)n_randint(picks, nz)};
+        for (int i = 0; i < 2; i++) {
+            slong b = other[i];
+            if (b == j || !ok[j] || !ok[b] ||
+                (r[j].row == r[b].row && r[j].k == r[b].k && r[j].l == r[b].l))
+                continue;
+            check_cmp_pair(X, r + j, r + b, e + j, e + b);
+        }
+    }
+    for (slong j = 0; j < nz; j++)
+        ct_rroot_clear(e + j);
+    flint_free(e);
+    flint_free(ok);
+}
+
+/* The roots of B's zeros (NULL when ct_lskron_roots fails). */
+static ct_lsroot_struct *roots_of(const ball_t *B)
+{
+    ct_lsroot_struct *r[1] = {NULL};
+    return ct_lskron_roots(r, B->S, B->z, B->nz) == 0 ? r[0] : NULL;
+}
+
+/* The roots of B's zeros: each one's checks, one read back (a random one
+   with lo < hi), their order. */
+static void check_roots(const oracle_t *X, const ball_t *B)
+{
+    ct_lsroot_struct *r = roots_of(B);
+    CHECK_MSG(r != NULL, "%s: ct_lskron_roots failed (%ld zeros)", X->name, (long)B->nz);
+    if (r == NULL)
+        return;
+    for (slong j = 0; j < B->nz; j++)
+        check_root(X, B->z + j, r + j);
+    if (B->nz > 0) {
+        slong j = (slong)n_randint(picks, B->nz);
+        if (!fmpq_equal(r[j].lo, r[j].hi))
+            check_io(X, r + j);
+    }
+    check_cmp(X, r, B->nz);
+    for (slong j = 0; j < B->nz; j++)
+        ct_lsroot_clear(r + j);
+    flint_free(r);
+}
+
+/* ---- Driving one instance ---- */
+
+/* Runs the ball path on every node of I (integer weights, scale: NULL when 1)
+   in the order rows; returns 0 when certified (B set: ball_clear it), 1 for a
+   fallback, -1 when the system could not be built. */
+static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong scale)
+{
+    csr_t G;
+    fmpz_t s;
+    csr_init(&G, I);
+    fmpz_init_set_si(s, scale);
+    ct_lskron_struct *S = ct_lskron_new(G.n, G.rowstart, G.col, G.w, G.nlab, G.lab, G.cls,
+                                        G.c, scale == 1 ? NULL : s);
+    CHECK_MSG(S != NULL, "%s: ct_lskron_new returned NULL", I->path);
+    int rc = -1;
+    if (S != NULL) {
+        slong nb = I->n * (I->c * (I->c - 1) / 2);
+        check_rho(S, &G, I->path);
+        B->rho = ct_lskron_rho(S);
+        B->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
+        B->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
+        B->z = NULL, B->nz = 0, B->S = S;
+        rc = ct_lskron_component(B->sign_inf, B->same, &B->z, &B->nz, S, rows, I->n);
+        CHECK_MSG(rc == 0 || rc == 1, "%s: ct_lskron_component returned %d", I->path, rc);
+        if (rc != 0)
+            flint_free(B->sign_inf), flint_free(B->same), ct_lskron_unref(S);
+    }
+    fmpz_clear(s);
+    csr_clear(&G);
+    return rc == 0 || rc == 1 ? rc : -1;
+}
+
+/* The system of I built a second time: the roots of the two are zeros of
+   one function pairwise (equal data) and compare equal. */
+static void check_two_systems(const oracle_t *X, const ball_t *B, const ct_instance_t I,
+                              const slong *rows, slong scale)
+{
+    ball_t C;
+    int rc = run_ball(&C, I, rows, scale);
+    CHECK_MSG(rc == 0, "%s: the second system gave %d", X->name, rc);
+    if (rc != 0)
+        return;
+    ct_lsroot_struct *r = roots_of(B), *q = roots_of(&C);
+    CHECK_MSG(r != NULL && q != NULL && C.nz == B->nz, "%s: %ld and %ld zeros", X->name,
+              (long)B->nz, (long)C.nz);
+    for (slong j = 0; r != NULL && q != NULL && j < FLINT_MIN(B->nz, C.nz); j++) {
+        int cmp = 2, decided = ct_lsroot_cmp(&cmp, r + j, q + j);
+        CHECK_MSG(decided && cmp == 0, ROOT_FMT ": against its twin %d (decided %d)",
+                  ROOT_ARGS(X, r + j), cmp, decided);
+        n_cmp_same++;
+    }
+    for (slong j = 0; r != NULL && j < B->nz; j++)
+        ct_lsroot_clear(r + j);
+    for (slong j = 0; q != NULL && j < C.nz; j++)
+        ct_lsroot_clear(q + j);
+    flint_free(r), flint_free(q);
+    ball_clear(&C);
+}
+
+/* What run_and_verify adds: the mutated answers, the system built twice. */
+#define WITH_MUTATIONS 1
+#define WITH_TWO_SYSTEMS 2
+
+/* The ball path on every node of I (integer weights, times scale) in the
+   order rows, counted; when it certifies, the answer and its roots against
+   the exact polynomials of E (I's weights divided by scale; E = I when 1),
+   and what `with` asks. Returns run_ball's value; B is set (to ball_clear)
+   when 0. */
+static int run_and_verify(ball_t *B, const ct_instance_t I, const ct_instance_t E,
+                          const slong *rows, slong scale, int with)
+{
+    int rc = run_ball(B, I, rows, scale);
+    n_instances++;
+    n_scaled += rc == 0 && scale != 1;
+    n_fallback += rc == 1;
+    if (rc == 1)
+        printf("t-lskron: %s (%ld nodes, %ld edges, %ld classes) fell back\n", I->path,
+               (long)I->n, (long)I->nedges, (long)I->c);
+    if (rc == 0) {
+        oracle_t X;
+        oracle_all_init(&X, E, rows, I->n, B->rho, scale);
+        verify_all(0, &X, B);
+        if (with & WITH_MUTATIONS)
+            check_mutations(&X, B);
+        check_roots(&X, B);
+        if (with & WITH_TWO_SYSTEMS)
+            check_two_systems(&X, B, I, rows, scale);
+        n_certified++, n_rowpairs += X.nr * X.np, n_zeros += B->nz;
+        for (slong e = 0; e < X.nr * X.np; e++)
+            n_twins += B->same[e] != e / X.np;
+        oracle_all_clear(&X);
+    }
+    return rc;
+}
+
+/* One instance end to end (rows shuffled when asked). */
+static void check_instance(const ct_instance_t I, int shuffled, int with,
+                           flint_rand_t state)
+{
+    slong *rows = identity(I->n);
+    ball_t B;
+    if (shuffled)
+        shuffle(rows, I->n, state);
+    if (run_and_verify(&B, I, I, rows, 1, with) == 0)
+        ball_clear(&B);
+    flint_free(rows);
+}
+
+static void check_random(flint_rand_t state)
+{
+    for (slong s = 0; s < 48; s++) {
+        ct_instance_t I;
+        random_instance(I, s, state);
+        int with =
+            (n_mutations < 15 ? WITH_MUTATIONS : 0) | (s % 6 == 1 ? WITH_TWO_SYSTEMS : 0);
+        check_instance(I, s % 2 == 1, with, state);
+        ct_instance_clear(I);
+    }
+}
+
+static void check_structured(flint_rand_t state)
+{
+    for (int kind = 0; kind < 4; kind++) {
+        ct_instance_t I;
+        structured_instance(I, kind, state);
+        check_instance(I, 0, 0, state);
+        ct_instance_clear(I);
+    }
+}
+
+/* ---- Rational weights: integer weights and a scale ---- */
+
+/* I with every weight divided by s. */
+static void instance_scaled(ct_instance_t J, const ct_instance_t I, slong s)
+{
+    char name[64];
+    fmpz_t d;
+    snprintf(name, sizeof(name), "%s / %ld", I->path, (long)s);
+    ct_gen_instance_init(J, name, I->n, I->c, I->nedges);
+    fmpz_init_set_si(d, s);
+    for (slong e = 0; e < I->nedges; e++) {
+        J->eu[e] = I->eu[e], J->ev[e] = I->ev[e];
+        fmpq_div_fmpz(J->ew + e, I->ew + e, d);
+    }
+    J->nedges = I->nedges;
+    for (slong i = 0; i < I->n; i++)
+        J->label[i] = I->label[i];
+    fmpz_clear(d);
+}
+
+/* Random instances with weights w_e / s: the ball path gets w_e and s, the
+   oracle the rational weights (its polynomials in lambda itself). */
+static void check_scaled(flint_rand_t state)
+{
+    static const slong scales[] = {2, 6, 7, 12, 35, 1000};
+    for (int j = 0; j < 6; j++) {
+        ct_instance_t I, J;
+        slong *rows;
+        ball_t B;
+        random_instance(I, 48 + j, state);
+        instance_scaled(J, I, scales[j]);
+        rows = identity(I->n);
+        if (run_and_verify(&B, I, J, rows, scales[j], 0) == 0)
+            ball_clear(&B);
+        flint_free(rows);
+        ct_instance_clear(J);
+        ct_instance_clear(I);
+    }
+}
+
+/* ---- Hand-derived cases ---- */
+
+/* The zero of row t, pair 0 contains alpha = rho / (lambda + rho) for the
+   rational lambda = num / den, with sign_lo (lambda large) given; returns
+   whether it is the only zero of (t, 0). */
+static int gadget_zero(const ball_t *B, slong t, slong num, slong den, int sign_lo)
+{
+    fmpq_t lambda, alpha, lo, hi;
+    int found = 0, ok = 0;
+    fmpq_init(lambda), fmpq_init(alpha), fmpq_init(lo), fmpq_init(hi);
+    fmpq_set_si(lambda, num, den);
+    alpha_of(alpha, lambda, B->rho);
+    for (slong j = 0; j < B->nz; j++) {
+        const ct_lsroot_zero_struct *a = B->z + j;
+        if (a->t != t || a->p != 0)
+            continue;
+        found++;
+        arf_t x;
+        arf_init(x);
+        arf_set_d(x, a->lo), arf_get_fmpq(lo, x);
+        arf_set_d(x, a->hi), arf_get_fmpq(hi, x);
+        arf_clear(x);
+        ok = fmpq_cmp(lo, alpha) < 0 && fmpq_cmp(alpha, hi) < 0 && a->sign_lo == sign_lo;
+    }
+    fmpq_clear(lambda), fmpq_clear(alpha), fmpq_clear(lo), fmpq_clear(hi);
+    return found == 1 && ok;
+}
+
+static slong zeros_of_row(const ball_t *B, slong t)
+{
+    slong k = 0;
+    for (slong j = 0; j < B->nz; j++)
+        k += B->z[j].t == t;
+    return k;
+}
+
+/* The root of node t (pair 0) holds lambda = num / den, where the exact
+   sign oracle says 0. */
+static int gadget_root(const ct_lsroot_struct *r, slong nz, slong t, slong num, slong den)
+{
+    fmpq_t x;
+    int found = 0, ok = 0;
+    fmpq_init(x);
+    fmpq_set_si(x, num, (ulong)den);
+    for (slong j = 0; j < nz; j++)
+        if (r[j].row == t && r[j].k == 0 && r[j].l == 1) {
+            found++;
+            ok = fmpq_cmp(r[j].lo, x) <= 0 && fmpq_cmp(x, r[j].hi) <= 0 &&
+                 ct_lsroot_sign_fmpq(r + j, x) == 0;
+        }
+    fmpq_clear(x);
+    return found == 1 && ok;
+}
+
+/* The decimal certificate of a rational root finds it (lo == hi, sign_lo =
+   0: a root as the header allows), and that root's text reads back. */
+static void check_exact_io(ct_lsroot_struct *r)
+{
+    char *a, *lo, *hi;
+    ct_lsroot_get_strs(&a, &lo, &hi, r, 20);
+    CHECK_MSG(fmpq_equal(r->lo, r->hi) && r->sign_lo == 0 && !strcmp(lo, hi),
+              "gadget root of node %ld: %s in [%s, %s] not exact", (long)r->row, a, lo,
+              hi);
+    char *T = root_text(r);
+    const char *s = T;
+    ct_lsroot_t c;
+    ct_lsroot_init(c);
+    int rc = ct_lsroot_read(c, &ct_lskron_type, &s);
+    CHECK_MSG(rc == 0 && roots_equal(c, r), "an exact root read back %d: %s", rc, T);
+    n_io++;
+    ct_lsroot_clear(c);
+    free(T);
+    free(a), free(lo), free(hi);
+}
+
+/* The roots in lambda of the gadget with weights divided by s: the zeros at
+   lambda' (in the integer weights' units) are at lambda' / s. */
+static void check_gadget_roots(ball_t *B, slong x, slong s)
+{
+    ct_lsroot_struct *r = NULL;
+    CHECK(ct_lskron_roots(&r, B->S, B->z, B->nz) == 0);
+    if (r == NULL)
+        return;
+    if (x == 4)
+        CHECK_MSG(gadget_root(r, B->nz, 2, 2, s), "gadget x = 4 / %ld: node 2's root",
+                  (long)s);
+    CHECK_MSG(gadget_root(r, B->nz, 3, x == 4 ? 2 : 1, (x == 4 ? 3 : 2) * s),
+              "gadget x = %ld / %ld: node 3's root", (long)x, (long)s);
+    for (slong j = 0; j < B->nz; j++)
+        check_exact_io(r + j);
+    for (slong j = 0; j < B->nz; j++)
+        ct_lsroot_clear(r + j);
+    flint_free(r);
+}
+
+/* x = 4: F[2][0] - F[2][1] has the sign of 4 - 2 lambda (zero at 2) and
+   F[3][0] - F[3][1] that of -(3 lambda - 2)(lambda + 4) (zero at 2/3); class
+   1 wins both for large lambda. x = 2: node 2 is class 0 for every lambda,
+   F[3][0] - F[3][1] has the sign of -(2 lambda - 1)(lambda + 2). Nodes 0 and
+   1 (twins) are class 0 throughout. (0-based here; the paper's nodes are
+   1-based.) x = 4 must be certified; x = 2 may fall back (counted): there
+   node 2's pair ties as lambda -> +inf (its harmonic measures of the two
+   classes are equal), h(0) = 0, which balls cannot decide. With the weights
+   divided by s (the ball path given scale s), the zeros in alpha stay and
+   the roots in lambda are divided by s. */
+static void check_gadget(slong x, slong s)
+{
+    ct_instance_t I, E;
+    slong *rows = identity(4);
+    ball_t B;
+    gadget_instance(I, x);
+    instance_scaled(E, I, s);
+    int rc = run_and_verify(&B, I, E, rows, s, WITH_TWO_SYSTEMS);
+    CHECK_MSG(rc == 0 || (x == 2 && rc == 1), "gadget x = %ld: not certified (%d)",
+              (long)x, rc);
+    n_gadget_fallback += rc == 1;
+    if (rc == 0) {
+        const int *sg = B.sign_inf;
+        CHECK_MSG(sg[0] == 1 && sg[1] == 1 && sg[2] == (x == 4 ? -1 : 1) && sg[3] == -1,
+                  "gadget x = %ld: sign_inf %d %d %d %d", (long)x, sg[0], sg[1], sg[2],
+                  sg[3]);
+        CHECK(zeros_of_row(&B, 0) == 0 && zeros_of_row(&B, 1) == 0);
+        if (x == 4)
+            CHECK_MSG(gadget_zero(&B, 2, 2, 1, -1), "gadget x = 4, the paper's node 3");
+        else
+            CHECK_MSG(zeros_of_row(&B, 2) == 0, "gadget x = 2, the paper's node 3");
+        CHECK_MSG(gadget_zero(&B, 3, x == 4 ? 2 : 1, x == 4 ? 3 : 2, -1),
+                  "gadget x = %ld, the paper's node 4", (long)x);
+        CHECK(B.nz == (x == 4 ? 2 : 1));
+        check_gadget_roots(&B, x, s);
+        ball_clear(&B);
+    }
+    flint_free(rows);
+    ct_instance_clear(E);
+    ct_instance_clear(I);
+}
+
+/* The relation "same signs and zeros on (0, +inf)" on polynomials by hand
+   (np, nq coefficients from degree 0 up): equal up to a positive rational
+   function, or not (a zero of its own, even multiplicity too; other zeros;
+   the opposite sign; one zero polynomial). */
+static void check_same_signs(void)
+{
+    static const struct {
+        slong np, p[4], nq, q[4];
+        int same;
+    } cases[] = {
+        {3, {-2, 1, 1}, 4, {-1, 1, -1, 1}, 1},  /* (x - 1)(x + 2), (x - 1)(x^2 + 1) */
+        {2, {-1, 1}, 4, {-1, 3, -3, 1}, 1},     /* x - 1, (x - 1)^3 */
+        {3, {-2, 0, 1}, 4, {-10, -2, 5, 1}, 1}, /* x^2 - 2, (x^2 - 2)(x + 5) */
+        {3, {0, 0, 3}, 4, {0, 0, 1, 1}, 1},     /* 3 x^2, x^2 (x + 1) */
+        {3, {-1, 0, 1}, 2, {-1, 1}, 1},         /* (x + 1)(x - 1), x - 1 */
+        {0, {0}, 0, {0}, 1},                    /* 0, 0 */
+        {3, {1, -2, 1}, 1, {1}, 0},             /* (x - 1)^2, 1 */
+        {2, {-1, 1}, 2, {-2, 1}, 0},            /* x - 1, x - 2 */
+        {2, {1, -1}, 2, {-1, 1}, 0},            /* 1 - x, x - 1 */
+        {3, {2, -3, 1}, 3, {3, -4, 1}, 0},      /* (x - 1)(x - 2), (x - 1)(x - 3) */
+        {3, {2, -3, 1}, 4, {-2, 5, -4, 1}, 0},  /* (x - 1)(x - 2), (x - 1)^2 (x - 2) */
+        {0, {0}, 1, {1}, 0},                    /* 0, 1 */
+    };
+    fmpz_poly_t P, Q;
+    fmpz_poly_init(P), fmpz_poly_init(Q);
+    for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+        fmpz_poly_zero(P), fmpz_poly_zero(Q);
+        for (slong i = 0; i < cases[t].np; i++)
+            fmpz_poly_set_coeff_si(P, i, cases[t].p[i]);
+        for (slong i = 0; i < cases[t].nq; i++)
+            fmpz_poly_set_coeff_si(Q, i, cases[t].q[i]);
+        CHECK_MSG(poly_same_signs(P, Q) == cases[t].same &&
+                      poly_same_signs(Q, P) == cases[t].same,
+                  "same signs, case %d", (int)t);
+    }
+    fmpz_poly_clear(P), fmpz_poly_clear(Q);
+}
+
+/* A weight of 2^41 (or 2^40: a degree of 2^40) is refused. */
+static void check_huge_weight(int bits)
+{
+    ct_instance_t I;
+    csr_t G;
+    slong wm[16] = {0};
+    set_edge(wm, 4, 0, 1, 3);
+    set_edge(wm, 4, 1, 2, 1);
+    set_edge(wm, 4, 2, 3, 5);
+    instance_of(I, wm, 4, 2, "huge");
+    I->label[0] = 0, I->label[3] = 1;
+    fmpq_one(I->ew + 1);
+    fmpz_mul_2exp(fmpq_numref(I->ew + 1), fmpq_numref(I->ew + 1), bits);
+    csr_init(&G, I);
+    ct_lskron_struct *S = kron_of(&G);
+    CHECK_MSG(S == NULL, "a weight of 2^%d was accepted", bits);
+    ct_lskron_unref(S);
+    csr_clear(&G);
+    ct_instance_clear(I);
+}
+
+int main(void)
+{
+    flint_rand_t state;
+    char err[512];
+    flint_randinit(state);
+    flint_randinit(picks);
+    check_same_signs();
+    check_huge_weight(41);
+    check_huge_weight(40);
+    if (ct_blas_load(err, sizeof(err)) != 0) {
+        flint_randclear(state);
+        flint_randclear(picks);
+        flint_cleanup();
+        if (check_finish("t-lskron"))
+            return 1;
+        printf("t-lskron: SKIPPED the ball-path checks: OpenBLAS not loadable (%s)\n",
+               err);
+        return 77;
+    }
+    check_gadget(4, 1);
+    check_gadget(2, 1);
+    check_gadget(4, 3);
+    check_gadget(2, 5);
+    check_structured(state);
+    check_random(state);
+    check_scaled(state);
+    printf("t-lskron: %ld instances (%ld certified with a scale), %ld components "
+           "certified, "
+           "%ld fell back, %ld rows x pairs (%ld sharing another row's zeros) and %ld "
+           "zeros checked, %ld mutations rejected\n",
+           n_instances, n_scaled, n_certified, n_fallback, n_rowpairs, n_twins, n_zeros,
+           n_mutations);
+    printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
+           "relative), %ld exact signs, %ld read back (%ld tampered texts rejected), %ld "
+           "comparisons of different functions, %ld of one function in two systems\n",
+           n_roots, n_exact_roots, n_wide, n_signs, n_io, n_tampered, n_cmp, n_cmp_same);
+    /* The gadget x = 2 may fall back (an exact tie at lambda = +inf: h(0) =
+       0). Of the 58 other components none fell back when this bound was set
+       (and 2 with an earlier ball path that did not handle such ties, on
+       other random instances); allow 2. */
+    long others = n_instances - 4, other_fallbacks = n_fallback - n_gadget_fallback;
+    CHECK_MSG(other_fallbacks <= 2, "%ld of %ld components fell back", other_fallbacks,
+              others);
+    CHECK(n_roots == n_zeros && n_io > 0 && n_cmp > 100 && n_cmp_same > 0);
+    CHECK(n_zeros > 0 && n_mutations >= 8);
+    ct_lsroot_read_release();
+    flint_randclear(state);
+    flint_randclear(picks);
+    flint_cleanup();
+    return check_finish("t-lskron");
+}
