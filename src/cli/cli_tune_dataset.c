@@ -282,6 +282,22 @@ static void dataset_json_one(FILE *out, const ct_dataset_t D, const dataset_run 
     fmpq_clear(acc);
 }
 
+/* The mean and the population standard deviation of the test accuracies at
+   the values the n splits chose (floats: the deviation is irrational). */
+static void dataset_test_stats(double *mean, double *sd, const dataset_run *runs, slong n)
+{
+    double m = 0, var = 0;
+    for (slong k = 0; k < n; k++)
+        m += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
+    m /= (double)n;
+    for (slong k = 0; k < n; k++) {
+        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - m;
+        var += a * a;
+    }
+    *mean = m;
+    *sd = sqrt(var / (double)n);
+}
+
 static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slong n,
                          int all)
 {
@@ -290,20 +306,14 @@ static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slo
         fputc('\n', out);
         return;
     }
-    double mean = 0, var = 0;
-    for (slong k = 0; k < n; k++)
-        mean += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
-    mean /= (double)n;
-    for (slong k = 0; k < n; k++) {
-        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - mean;
-        var += a * a;
-    }
+    double mean, sd;
+    dataset_test_stats(&mean, &sd, runs, n);
     fputs("{\"dataset\": ", out);
     ct_text_json_string(out, D->name);
     fprintf(out,
             ", \"split\": \"geom-gcn\", \"test_acc_mean\": %.17g, \"test_acc_std\": "
             "%.17g,\n \"splits\": [",
-            mean, sqrt(var / (double)n));
+            mean, sd);
     for (slong k = 0; k < n; k++) {
         fputs(k ? ",\n  " : "\n  ", out);
         dataset_json_one(out, D, runs + k);
@@ -313,18 +323,12 @@ static void dataset_json(FILE *out, const ct_dataset_t D, dataset_run *runs, slo
 
 static void dataset_text_summary(FILE *out, dataset_run *runs, slong n)
 {
-    double mean = 0, var = 0;
-    for (slong k = 0; k < n; k++)
-        mean += 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss);
-    mean /= (double)n;
-    for (slong k = 0; k < n; k++) {
-        double a = 1 - fmpq_get_d(runs[k].rows[runs[k].best]->test_loss) - mean;
-        var += a * a;
-    }
+    double mean, sd;
+    dataset_test_stats(&mean, &sd, runs, n);
     fprintf(out,
             "over the %ld splits: test accuracy at the value chosen on each split's "
             "validation nodes, mean %.4f, standard deviation %.4f (population)\n",
-            (long)n, mean, sqrt(var / (double)n));
+            (long)n, mean, sd);
 }
 
 /* Tunes on split k (built, then analyzed); 0 or the exit status. */

@@ -267,19 +267,16 @@ typedef struct {
     double slope, eta;
 } att_pass;
 
-/* Row i of the softmax, every head: att_p = exp(y_p - max y) / sum with
-   y = LeakyReLU(s_i + t_j). For slope in [0, 1], LeakyReLU(x) = max(x,
-   slope x): a vector max, no branch on the sign. */
-GNN_INLINE void att_row_softmax(const att_pass *g, slong i, slong H)
+/* Row i's logits y_p = LeakyReLU(s_i + t_j), every head, into att, and
+   their maxima into m. For slope in [0, 1], LeakyReLU(x) = max(x, slope x):
+   a vector max, no branch on the sign. */
+GNN_INLINE void att_row_logits(const att_pass *g, slong i, slong H, double *m)
 {
     slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
     const double *si = g->s + i * H;
     double *restrict w = g->att;
-    double m[H], sum[H];
-    for (slong h = 0; h < H; h++) {
+    for (slong h = 0; h < H; h++)
         m[h] = -HUGE_VAL;
-        sum[h] = 0;
-    }
     for (slong p = p0; p < p1; p++) {
         const double *tj = g->t + g->col[p] * H;
         for (slong h = 0; h < H; h++) {
@@ -289,9 +286,16 @@ GNN_INLINE void att_row_softmax(const att_pass *g, slong i, slong H)
             m[h] = m[h] > y ? m[h] : y;
         }
     }
-    for (slong p = p0; p < p1; p++)
-        for (slong h = 0; h < H; h++)
-            w[p * H + h] = ct_gnn_ops_exp(w[p * H + h] - m[h]);
+}
+
+/* Row i's exponentials in att divided by their sum, every head. */
+GNN_INLINE void att_row_normalize(const att_pass *g, slong i, slong H)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    double *restrict w = g->att;
+    double sum[H];
+    for (slong h = 0; h < H; h++)
+        sum[h] = 0;
     for (slong p = p0; p < p1; p++)
         for (slong h = 0; h < H; h++)
             sum[h] += w[p * H + h];
@@ -300,6 +304,19 @@ GNN_INLINE void att_row_softmax(const att_pass *g, slong i, slong H)
     for (slong p = p0; p < p1; p++)
         for (slong h = 0; h < H; h++)
             w[p * H + h] *= sum[h];
+}
+
+/* Row i of the softmax, every head: att_p = exp(y_p - max y) / sum. */
+GNN_INLINE void att_row_softmax(const att_pass *g, slong i, slong H)
+{
+    slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
+    double *restrict w = g->att;
+    double m[H];
+    att_row_logits(g, i, H, m);
+    for (slong p = p0; p < p1; p++)
+        for (slong h = 0; h < H; h++)
+            w[p * H + h] = ct_gnn_ops_exp(w[p * H + h] - m[h]);
+    att_row_normalize(g, i, H);
 }
 
 /* alpha_p = eta e'_p + (1 - eta) c_p (GAT: e'_p), e' = e m. The forward and
@@ -351,39 +368,16 @@ GNN_INLINE void att_softmax_flat(const att_pass *g, slong n, slong H)
     double *restrict w = g->att;
     for (slong i = 0; i < n; i++) {
         slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
-        const double *si = g->s + i * H;
         double m[H];
-        for (slong h = 0; h < H; h++)
-            m[h] = -HUGE_VAL;
-        for (slong p = p0; p < p1; p++) {
-            const double *tj = g->t + g->col[p] * H;
-            for (slong h = 0; h < H; h++) {
-                double x = si[h] + tj[h], y = g->slope * x;
-                y = x > y ? x : y;
-                w[p * H + h] = y;
-                m[h] = m[h] > y ? m[h] : y;
-            }
-        }
+        att_row_logits(g, i, H, m);
         for (slong p = p0; p < p1; p++)
             for (slong h = 0; h < H; h++)
                 w[p * H + h] -= m[h];
     }
     for (slong q = 0; q < g->rowptr[n] * H; q++)
         w[q] = ct_gnn_ops_exp(w[q]);
-    for (slong i = 0; i < n; i++) {
-        slong p0 = g->rowptr[i], p1 = g->rowptr[i + 1];
-        double sum[H];
-        for (slong h = 0; h < H; h++)
-            sum[h] = 0;
-        for (slong p = p0; p < p1; p++)
-            for (slong h = 0; h < H; h++)
-                sum[h] += w[p * H + h];
-        for (slong h = 0; h < H; h++)
-            sum[h] = 1.0 / sum[h];
-        for (slong p = p0; p < p1; p++)
-            for (slong h = 0; h < H; h++)
-                w[p * H + h] *= sum[h];
-    }
+    for (slong i = 0; i < n; i++)
+        att_row_normalize(g, i, H);
 }
 
 /* The paper's GCAN (3 heads of width 1) gets compile-time sizes and the flat
