@@ -1,5 +1,10 @@
-/* alpha: local and global consistency F = (I - alpha D^{-1/2} W D^{-1/2})^{-1} Y,
-   alpha in (0, 1). */
+/* alpha: local and global consistency F = (I - alpha D^{-1/2} W D^{-1/2})^{-1}
+   Y, alpha in (0, 1) (docs/alpha.md): its sign functions (multi-quadratic
+   polynomials in alpha), its exact builder and the entries of its row of the
+   family table. Sign functions are appended to the caller's array
+   (ct_signfn_append; free it with ct_signfn_vec_clear) or handed to a consumer
+   one node at a time; instances built are the caller's (ct_instance_clear).
+   What cannot be certified is the builder's 1 (undecided), not an error. */
 #ifndef CERTUNE_ALPHA_H
 #define CERTUNE_ALPHA_H
 
@@ -10,14 +15,14 @@
 #include "certune/mqpoly.h"
 #include "certune/signfn.h"
 
-/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+/* Appends to *out (*count entries) the sign functions, of type
    ct_signfn_type_mqpoly (read diff.mq): for each class pair k < l a
-   multi-quadratic polynomial whose sign at every alpha in (0, 1) is the sign of
-   F[node][k] - F[node][l],
-   of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE). Exact.
-   Nodes of degree 0 keep F = Y (constants); components without a labeled node
-   give zero functions and a warning on warn (if not NULL). */
+   multi-quadratic polynomial whose sign at every alpha in (0, 1) is the sign
+   of F[node][k] - F[node][l], of every scored node of inst (held-out nodes;
+   labeled ones too if score_all; every node, truth -1 where unknown, if
+   score_all == CT_SIGNFN_EVERY_NODE). Exact. Nodes of degree 0 keep F = Y
+   (constants); components without a labeled node give zero functions and a
+   warning on warn (if not NULL). */
 void ct_alpha_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, int score_all,
                              FILE *warn);

@@ -1,11 +1,16 @@
-/* certune: common definitions shared by every module. */
+/* base: what every module shares (this header only): the version, the exit
+   statuses of the certune binary, and the size of error buffers. A function
+   that can fail on its input or the system returns 0 (or a count) on success
+   and -1 (or an exit status, where its header says so), writing one
+   "file:line: message" into a char err[errlen] of the caller's, usually
+   CERTUNE_ERRLEN bytes; running out of memory never returns (mem.h). */
 #ifndef CERTUNE_CERTUNE_H
 #define CERTUNE_CERTUNE_H
 
-/* Exit statuses of the certune binary (README). */
 /* The library's version (also in the pkg-config file). */
 #define CERTUNE_VERSION "0.5.0"
 
+/* Exit statuses of the certune binary (README). */
 #define CERTUNE_EXIT_OK 0
 #define CERTUNE_EXIT_USAGE 1
 #define CERTUNE_EXIT_INPUT 2

@@ -1,10 +1,9 @@
-/* blas: the BLAS and LAPACK routines certune uses, from OpenBLAS loaded at
-   first use (dlopen) and set to one thread. certune does not link OpenBLAS:
-   a linked OpenBLAS starts its thread pool when the process starts, and those
-   threads spin for about 0.1 s of CPU each before they sleep, in every
-   command (docs/scale.md). Users: the GNN companion (gnn_blas, which exits
-   when the library is missing) and the exact lifting solver (zlift, which
-   then solves otherwise). */
+/* blas: the BLAS and LAPACK routines certune uses (dgemm, dpotrf, dpotrs),
+   from OpenBLAS opened at first use (dynlib) and set to one thread: a linked
+   OpenBLAS would start its spinning thread pool in every command
+   (docs/scale.md). Matrices are the caller's arrays of doubles, nothing is
+   allocated for it, and only ct_blas_load fails (-1 with err): the GNN
+   companion (gnn_blas) then exits, the lifting solver (zlift) solves otherwise. */
 #ifndef CERTUNE_BLAS_H
 #define CERTUNE_BLAS_H
 

@@ -1,8 +1,11 @@
-/* bpoint: a certified breakpoint of any family: a real algebraic number (an
-   isolated root of an integer polynomial), a simple zero of an exponential sum,
-   a simple zero of a multi-quadratic polynomial, or a simple zero of an alpha
-   or lambda pair function certified in balls (lsroot.h: kinds ls, of
-   lsalpha.h's systems, and lk, of lskron.h's). */
+/* bpoint: a certified breakpoint of any family, over the root core (root.h):
+   a real algebraic number (rroot), a simple zero of an exponential sum
+   (expsum) or of a multi-quadratic polynomial (mqroot), or a simple zero of an
+   alpha or lambda pair function certified in balls (lsroot: kinds ls and lk).
+   A ct_bpoint_struct owns one initialized certificate per kind, kind naming
+   the one in use (init/clear; the setters copy, ct_bpoint_set may alias). A
+   function given a non-const point may refine it in place. Strings are
+   malloc'ed (free with free); an undecided comparison returns 0. */
 #ifndef CERTUNE_BPOINT_H
 #define CERTUNE_BPOINT_H
 
@@ -61,12 +64,13 @@ int ct_bpoint_cmp_fmpq(const ct_bpoint_t b, const fmpq_t q);
    2^-CT_EXPSUM_ROOT_CMP_BITS). Refines both. */
 int ct_bpoint_cmp(int *cmp, ct_bpoint_t a, ct_bpoint_t b);
 
-/* Decimal approximation and certified decimal bounds (malloc'ed), as
-   ct_rroot_get_strs; may refine b. */
+/* Decimal approximation and certified decimal bounds, as ct_rroot_get_strs;
+   may refine b. */
 void ct_bpoint_get_strs(char **approx, char **lo, char **hi, ct_bpoint_t b, slong digits);
 
-/* The defining exact function in the variable x (malloc'ed): a polynomial, or
-   an exponential sum such as "3^x - 2". */
+/* The defining function in the variable x: a polynomial, an exponential sum
+   such as "3^x - 2" or a multi-quadratic polynomial; for the kinds ls and lk
+   the pair function in words (ct_lsroot_get_str). */
 char *ct_bpoint_get_exact_str(const ct_bpoint_t b);
 
 /* Text form (bpoint_io.c): "alg|exp|mq|ls|lk" and the certificate's own (no newline);

@@ -1,12 +1,15 @@
-/* component: connected components of an instance's graph. */
+/* component: connected components of an instance's graph, numbered 0.. in the
+   order of their smallest node, and an index of their members and edges so
+   that per-component work is linear. A ct_component_index_struct owns its
+   arrays (init/clear) and keeps no pointer into the instance. No errors. */
 #ifndef CERTUNE_COMPONENT_H
 #define CERTUNE_COMPONENT_H
 
 #include <stdio.h>
 #include "certune/instance.h"
 
-/* Stores in comp[i] (n entries) the component of node i, numbered 0.. in order
-   of their smallest node, and returns the number of components. */
+/* Stores in comp[i] (n entries, the caller's) the component of node i and
+   returns the number of components. */
 slong ct_component_assign(slong *comp, const ct_instance_t inst);
 
 /* The components with their member lists, so that work on one component costs
@@ -22,15 +25,15 @@ typedef struct {
 } ct_component_index_struct;
 typedef ct_component_index_struct ct_component_index_t[1];
 
-/* Fills X for inst in O(n + edges) (X keeps no pointer into inst).
-   Free with ct_component_index_clear. */
+/* Fills X for inst in O(n + edges). */
 void ct_component_index_init(ct_component_index_t X, const ct_instance_t inst);
 void ct_component_index_clear(ct_component_index_t X);
 
 /* The warning for components without a labeled node: the first
    CT_COMPONENT_WARN_FIRST are named one line each, the rest are counted and
    summarized by ct_component_warn_finish in one line ("... and N more"), so an
-   instance of 10^6 isolated nodes does not flood stderr. out may be NULL. */
+   instance of 10^6 isolated nodes does not flood stderr. out may be NULL;
+   out and path must outlive W. */
 #define CT_COMPONENT_WARN_FIRST 3
 typedef struct {
     FILE *out;

@@ -1,11 +1,11 @@
-/* crt: multimodular reconstruction. Integers with a proved bound are computed
-   modulo word-size primes until the primes' product passes the bound, then
-   rebuilt by Chinese remaindering: incrementally (ct_crt_accept_vec) or all at
-   once (ct_crt_prepare, ct_crt_get: Garner's mixed-radix algorithm for at most
-   CT_CRT_GARNER_MAX primes, a product tree beyond), or a chunk of primes at a
-   time (ct_crt_vec). Huge inputs are reduced modulo many primes at once by a
-   remainder tree (ct_crt_mm). Used by the lambda, alpha and delta families;
-   docs/architecture.md. */
+/* crt: multimodular reconstruction of integers with a proved bound (lambda,
+   alpha, delta): word-size primes are offered (ct_crt_next) and accepted until
+   their product M passes the bound, and values are rebuilt from residues
+   incrementally, all at once (Garner up to CT_CRT_GARNER_MAX primes, a product
+   tree beyond) or a chunk of primes at a time. ct_crt_t, ct_crt_vec_t and
+   ct_crt_mm_t own their tables (init/clear); residues and values are the
+   caller's arrays, and a ct_crt_mm_t borrows the arrays registered with it. No
+   errors: a prime the caller cannot use is simply not accepted. */
 #ifndef CERTUNE_CRT_H
 #define CERTUNE_CRT_H
 
@@ -38,7 +38,7 @@ typedef struct {
 typedef ct_crt_struct ct_crt_t[1];
 
 /* Candidates start at the first prime above 2^start_bits (start_bits <= 62);
-   enough once bits(M) > bits. Clear with ct_crt_clear. */
+   enough once bits(M) > bits. */
 void ct_crt_init(ct_crt_t C, slong start_bits, slong bits);
 void ct_crt_clear(ct_crt_t C);
 
@@ -106,8 +106,7 @@ typedef ct_crt_vec_struct ct_crt_vec_t[1];
 /* For len values, keeping at most about max(budget, 32 len) words of residues
    (a chunk holds at least 32 primes, or all still needed: fewer would make
    many values fall to the quadratic incremental CRT). With fewer than 8
-   primes still needed by C the chunk is 1: plain ct_crt_accept_vec. Clear
-   with ct_crt_vec_clear. */
+   primes still needed by C the chunk is 1: plain ct_crt_accept_vec. */
 void ct_crt_vec_init(ct_crt_vec_t V, slong len, slong budget, const ct_crt_t C);
 void ct_crt_vec_clear(ct_crt_vec_t V);
 
@@ -121,7 +120,7 @@ void ct_crt_vec_finish(fmpz *out, ct_crt_vec_t V, ct_crt_t C);
 /* Residues of huge integers modulo a run of upcoming candidates of a ct_crt_t,
    computed together by a remainder tree (fmpz_multi_mod_ui). Arrays are
    registered once; entries of more than CT_CRT_MM_LIMBS limbs are tabled,
-   smaller ones reduced on demand. The arrays must outlive the table. */
+   smaller ones reduced on demand. */
 #define CT_CRT_MM_LIMBS 24
 typedef struct {
     slong narr, budget;

@@ -1,5 +1,10 @@
-/* gnn_data: node-classification datasets for the GNN companion (doubles).
-   The formats as loaded are described in docs/gnn-data.md. */
+/* dataset: node-classification datasets in doubles as the GNN companion and
+   `certune instance` read them (docs/gnn-data.md), datasets by name under a
+   data root, and scipy.sparse .npz matrices. A ct_dataset_struct (and a
+   ct_dataset_sparse_struct) owns its arrays and strings, all from flint_malloc;
+   a load initializes it (no init needed) and the clear frees it, harmless
+   after a failed load or a second clear. Strings returned are freed with
+   flint_free. Errors: -1 with a message in err, the struct left cleared. */
 #ifndef CERTUNE_GNN_DATA_H
 #define CERTUNE_GNN_DATA_H
 
@@ -51,7 +56,7 @@ typedef struct {
     signed char *split; /* nsplits * n split codes, split s at split + s * n */
 
     /* Additions; the loader fills them, models may ignore them. */
-    int format;             /* GNN_FORMAT_* actually loaded (never AUTO) */
+    int format;             /* CT_DATASET_FORMAT_* loaded (never AUTO) */
     int split_kind;         /* CT_DATASET_SPLITS_PUBLIC, GEOM or NONE: what split holds */
     char **class_name;      /* nclass names (entries may be NULL), or NULL if none */
     slong nloops;           /* edge lines dropped as self-loops */
@@ -62,22 +67,21 @@ typedef struct {
 } ct_dataset_struct;
 typedef ct_dataset_struct ct_dataset_t[1];
 
-/* Loads the dataset folder dir (a folder of ../shared/datasets), detecting its
-   format: Planetoid text conversion (planetoid/ subfolder, public split),
-   LINQS content/cites, Geom-GCN (node_feature_label + graph_edges + 10 splits),
-   converted npz text (features.txt[.gz], labels.txt, edges.txt), the CSV
-   layout (edges.csv, labels.csv, features.csv); dir may also be an original
-   gnn-benchmark .npz file (no splits). Returns 0, or
-   -1 with "file:line: message" in err (D is then cleared). D need not be
-   initialised; a .gz file is read when the plain one is absent. */
+/* Loads the dataset folder dir, detecting its format: Planetoid text
+   conversion (planetoid/ subfolder, public split), LINQS content/cites,
+   Geom-GCN (node_feature_label + graph_edges + 10 splits), converted npz text
+   (features.txt[.gz], labels.txt, edges.txt), the CSV layout (edges.csv,
+   labels.csv, features.csv); dir may also be an original gnn-benchmark .npz
+   file (no splits). The error is "file:line: message"; a .gz file is read
+   when the plain one is absent. */
 int ct_dataset_load(ct_dataset_t D, const char *dir, char *err, size_t errlen);
 
-/* As ct_dataset_load, with the format (GNN_FORMAT_*) and the shipped splits
-   (GNN_SPLITS_*) chosen by the caller; AUTO and DEFAULT give ct_dataset_load. */
+/* As ct_dataset_load, with the format (CT_DATASET_FORMAT_*) and the shipped
+   splits (CT_DATASET_SPLITS_*) chosen by the caller; AUTO and DEFAULT give
+   ct_dataset_load. */
 int ct_dataset_load_format(ct_dataset_t D, const char *dir, int format, int splits,
                            char *err, size_t errlen);
 
-/* Clears D; harmless after a failed load or a previous clear. */
 void ct_dataset_clear(ct_dataset_t D);
 
 /* Fills split (n codes) with a random split: a fraction frac of the labeled
@@ -111,21 +115,20 @@ int ct_dataset_splits_parse(const char *name);
 /* Datasets by name (docs/gnn-data.md, "Datasets by name"). The data root is
    data_root when non-NULL and non-empty, else $CERTUNE_DATA, else
    $XDG_DATA_HOME/certune/datasets (XDG_DATA_HOME absolute), else
-   $HOME/.local/share/certune/datasets. Returns it (free with flint_free) and
-   sets *how to a static text naming where it came from. */
+   $HOME/.local/share/certune/datasets. Returns it and sets *how to a static
+   text naming where it came from. */
 char *ct_dataset_root(const char *data_root, const char **how);
 
-/* Resolves a --dataset argument into *path (free with flint_free): an
-   argument that contains a character other than [A-Za-z0-9._-], starts with
-   '.' or '-', or names an existing file or folder is a path, returned as is;
-   otherwise it is a name: ROOT/NAME (a folder) or ROOT/NAME.npz. Returns 0, or
-   -1 with *path NULL and a message in err saying where it looked, which names
-   are present there and which scripts/fetch-datasets.sh knows. */
+/* Resolves a --dataset argument into *path: an argument that contains a character
+   other than [A-Za-z0-9._-], starts with '.' or '-', or names an existing file or
+   folder is a path, returned as is; otherwise it is a name: ROOT/NAME (a folder)
+   or ROOT/NAME.npz. Returns 0, or -1 with *path NULL and a message in err saying
+   where it looked, which names are present there and which
+   scripts/fetch-datasets.sh knows. */
 int ct_dataset_resolve(char **path, const char *arg, const char *data_root, char *err,
                        size_t errlen);
 
-/* ct_dataset_resolve, then ct_dataset_load_format with AUTO and splits. D need
-   not be initialised; on error (-1) it is cleared. */
+/* ct_dataset_resolve, then ct_dataset_load_format with AUTO and splits. */
 int ct_dataset_load_named(ct_dataset_t D, const char *arg, const char *data_root,
                           int splits, char *err, size_t errlen);
 
@@ -145,11 +148,10 @@ typedef struct {
 
 /* Reads the .npz file at path (libzip loaded at first use) into M: rows and
    cols at most maxdim (checked before anything of that size is allocated),
-   indices in range, values numeric (finite, integers below 2^63). Returns 0,
-   or -1 with "path: member: message" in err and M cleared. */
+   indices in range, values numeric (finite, integers below 2^63). The error
+   is "path: member: message". */
 int ct_dataset_sparse_load(ct_dataset_sparse_struct *M, const char *path, slong maxdim,
                            char *err, size_t errlen);
-/* Frees M's arrays; harmless after a failed load. */
 void ct_dataset_sparse_clear(ct_dataset_sparse_struct *M);
 
 /* The NULL-terminated list of names scripts/fetch-datasets.sh can fetch. */

@@ -1,6 +1,8 @@
 /* dynlib: a shared library opened at run time (dlopen) instead of linked, so
    that the commands that never call it do not pay for loading it (libzip for
-   .npz datasets, OpenBLAS for the GNN commands; docs/scale.md). */
+   .npz datasets, OpenBLAS for blas; docs/scale.md). A library opened stays
+   open for the process (nothing to free); the descriptor and the names are
+   borrowed for the call. Errors: -1 with a message a user can act on in err. */
 #ifndef CERTUNE_DYNLIB_H
 #define CERTUNE_DYNLIB_H
 
@@ -16,9 +18,8 @@ typedef struct {
 
 /* Opens L's library and resolves names[0 .. n-1] into fns[0 .. n-1]. Returns
    0, or -1 with err saying which library could not be loaded (and why, with
-   the package to install) or which symbol is missing. The handle is never
-   closed, also on a missing symbol. Not synchronized: call it once, e.g.
-   under pthread_once. */
+   the package to install) or which symbol is missing (the library then stays
+   open too). Not synchronized: call it once, e.g. under pthread_once. */
 int ct_dynlib_open(void **fns, const char *const *names, int n, const ct_dynlib_struct *L,
                    char *err, size_t errlen);
 

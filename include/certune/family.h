@@ -1,10 +1,11 @@
 /* family: the family table, the one place that knows the hyperparameter
-   families. Each row (ct_family_struct) holds what the tools and interfaces
-   need of a family: its name and symbol, its domain and how reports print it,
-   its constant, the tuning grid, how the exact evaluation at a point reads
-   its matrix, the analyzer's descriptor, its certified floating path, and its
-   bounds and lower-bound construction. Nothing outside the family modules
-   (family, lambda, alpha, delta) switches on a family: they ask the table. */
+   families (docs/architecture.md, "The family table"). ct_family_table is a
+   const array of rows indexed by ct_family_t: name and symbol, the domain as
+   printed, the constant, the tuning grid, the exact evaluation's quantities,
+   the analyzer's descriptor, the ball path, the bounds and the lower-bound
+   construction. Rows and strings returned are static (never freed); nothing
+   outside the family modules (family, lambda, alpha, delta) switches on a
+   family. The analyses return as ct_analysis_run (0, or -1 with err). */
 #ifndef CERTUNE_FAMILY_H
 #define CERTUNE_FAMILY_H
 
@@ -114,8 +115,8 @@ ct_family_t ct_family_listed(slong i);
    want(row) (want NULL: all) in listing order, "a", "a or b", "a, b or c". */
 void ct_family_list(char *buf, size_t len, int (*want)(const ct_family_struct *row));
 
-/* The family's name, symbol; the domain's ends and the whole as printed
-   ("0", "+inf" or "1", "inf" or "1", "(0, +inf)"). */
+/* The family's name, symbol and domain as printed ("(0, +inf)", "(0, 1)",
+   "[0, 1]"). */
 const char *ct_family_name(ct_family_t f);
 const char *ct_family_symbol(ct_family_t f);
 const char *ct_family_domain_text(ct_family_t f);

@@ -1,4 +1,9 @@
-/* gen: seeded random instances, built in memory (tests and benchmarks). */
+/* gen: seeded random instances built in memory (tests and benchmarks), the
+   k-nearest-neighbour graph of rational points, and the lower-bound
+   constructions' shared gadget. Every builder takes an uninitialized
+   ct_instance_t and leaves it initialized as a load would (free it with
+   ct_instance_clear); names and point arrays are copied, never kept. The
+   same parameters and seed give the same instance. No errors. */
 #ifndef CERTUNE_GEN_H
 #define CERTUNE_GEN_H
 
@@ -36,16 +41,16 @@ void ct_gen_params_init(ct_gen_params_t P, slong n, slong c);
 
 /* Initializes inst with n nodes, c classes and room for nedges edges (eu, ev
    zero, ew zero), every node unlabeled and not held out, no features, path a
-   copy of name; allocated as ct_instance_clear expects. */
+   copy of name. */
 void ct_gen_instance_init(ct_instance_t inst, const char *name, slong n, slong c,
                           slong nedges);
 
-/* Builds a random instance (inst is uninitialized on entry; free it with
-   ct_instance_clear). Labeled nodes number round(labeled * n), at least one when
-   labeled > 0, at most n - 1 when n >= 2; each class gets one when there are at
-   least c of them (in an SBM, a labeled node's class is its block). Of the
-   other nodes a fraction `held` (at least one when n >= 2 and held > 0) is
-   held out, with a uniformly random class, or with its block in an SBM.
+/* Builds a random instance. Labeled nodes number round(labeled * n), at least
+   one when labeled > 0, at most n - 1 when n >= 2; each class gets one when
+   there are at least c of them (in an SBM, a labeled node's class is its
+   block). Of the other nodes a fraction `held` (at least one when n >= 2 and
+   held > 0) is held out, with a uniformly random class, or with its block in
+   an SBM.
    The path is a copy of name (or "random" when name is NULL).
    With knn > 0 the graph is instead the k-nearest-neighbour graph
    (ct_gen_knn_graph, k = knn) of n points drawn uniformly from the integer grid

@@ -1,12 +1,10 @@
 /* graphin: the user's own graph as one instance (docs/formats.md, "Your own
-   graph: certune instance --edges"): an edge list (CSV, TSV or
-   whitespace-separated text with string ids), a scipy.sparse .npz file or a
-   Matrix Market .mtx file; a labels file; optionally the true classes of the
-   nodes to score and the ids to score. Node ids are strings: they are kept
-   in the written .gssl as `% id K NAME` comment lines (NAME escaped by
-   ct_text_write_escaped), which
-   ct_graphin_ids_parse and ct_graphin_ids_load read back. Everything read is
-   owned by the ct_graphin_t (ct_graphin_clear). */
+   graph"): an edge list, a scipy.sparse .npz or a Matrix Market file, a labels
+   file, optionally the true classes and the nodes to score. Node ids are
+   strings, kept in the written .gssl as `% id K NAME` comment lines and read
+   back by ct_graphin_ids_*. A ct_graphin_t owns all it read (its instance, ids
+   and class names; ct_graphin_clear) and keeps no pointer to the spec, whose
+   paths are borrowed. Errors: -1 with "FILE:LINE: message" in err. */
 #ifndef CERTUNE_GRAPHIN_H
 #define CERTUNE_GRAPHIN_H
 
@@ -62,16 +60,15 @@ typedef struct {
 typedef ct_graphin_struct ct_graphin_t[1];
 
 /* Reads the files of S into G (uninitialized on entry); the instance is named
-   name (copied). Returns 0, or -1 with "FILE:LINE: message" (for a .npz
-   "FILE: member: message" or "FILE: entry K: message") in err: the first
-   error of the files in the order edges, labels, truth, score; G is then
-   cleared. Memory is linear in what was read; no array is sized by a count
-   the file claims before the data behind it has been read, beyond the node
-   bound CT_INSTANCE_MAX_NODES. */
+   name (copied). The error (for a .npz "FILE: member: message" or "FILE: entry
+   K: message") is the first of the files in the order edges, labels, truth,
+   score; G is then cleared. Memory is linear in what was read; no array is
+   sized by a count the file claims before the data behind it has been read,
+   beyond the node bound CT_INSTANCE_MAX_NODES. */
 int ct_graphin_read(ct_graphin_t G, const ct_graphin_spec_struct *S, const char *name,
                     char *err, size_t errlen);
 
-/* Frees everything; harmless after a failed read or a previous clear. */
+/* Harmless after a failed read or a previous clear. */
 void ct_graphin_clear(ct_graphin_t G);
 
 /* Writes G as a .gssl file: comment lines with the provenance (S's files
@@ -87,12 +84,12 @@ int ct_graphin_loops_parse(int *mode, const char *text);
 const char *ct_graphin_directed_name(int mode);
 const char *ct_graphin_loops_name(int mode);
 
-/* The ids of a .gssl file of n nodes from its `% id K NAME` lines (the text
-   of len bytes, or the file at path): an array of n strings, entries NULL
-   for nodes without an id (free with ct_graphin_ids_free), or NULL when the
-   file has no such line (or cannot be read). Comment lines are free text, so
-   a line that is not exactly `% id K NAME` with K in 1..n and NAME a valid
-   escaped name, or names a node a second time, is ignored. */
+/* The ids of a .gssl file of n nodes from its `% id K NAME` lines (the text of
+   len bytes, or the file at path): an array of n strings (flint_malloc),
+   entries NULL for nodes without an id (free with ct_graphin_ids_free), or NULL
+   when the file has no such line (or cannot be read). Comment lines are free
+   text, so a line that is not exactly `% id K NAME` with K in 1..n and NAME a
+   valid escaped name, or names a node a second time, is ignored. */
 char **ct_graphin_ids_parse(const char *text, size_t len, slong n);
 char **ct_graphin_ids_load(const char *path, slong n);
 void ct_graphin_ids_free(char **ids, slong n);

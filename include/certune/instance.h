@@ -1,4 +1,9 @@
-/* instance: one .gssl problem instance with exact rational weights. */
+/* instance: one .gssl problem instance (docs/formats.md): a graph with exact
+   positive rational weights, each node's given label and held-out class, and
+   optional features. A ct_instance_struct owns its arrays and its path (all
+   from flint_malloc); a load, a parse or gen's builders initialize it, and
+   ct_instance_clear frees it. The readers return 0, or -1 with the first error
+   as "path:line: message" in err (may be NULL) and the instance left cleared. */
 #ifndef CERTUNE_INSTANCE_H
 #define CERTUNE_INSTANCE_H
 
@@ -28,12 +33,10 @@ typedef struct {
 } ct_instance_struct;
 typedef ct_instance_struct ct_instance_t[1];
 
-/* Reads and validates the .gssl file at path (docs/formats.md). Returns 0 on
-   success. On any error returns -1, writes "path:line: message" (the first
-   error in file order; "path: message" for whole-file errors) into err
-   (errlen bytes) and leaves inst cleared, so ct_instance_clear is not needed.
-   The file is parsed line by line: an error is reported when its line is read,
-   without reading the rest. path "-" reads stdin (named "(stdin)"). */
+/* Reads and validates the .gssl file at path into inst (uninitialized on
+   entry). The error is the first in file order ("path: message" for whole-file
+   errors): the file is parsed line by line and an error is reported when its
+   line is read, without reading the rest. path "-" reads stdin ("(stdin)"). */
 int ct_instance_load(ct_instance_t inst, const char *path, char *err, size_t errlen);
 
 /* Same as ct_instance_load; also sets digest (CT_DIGEST_SIZE bytes, digest.h)
@@ -46,10 +49,9 @@ int ct_instance_load_digest(ct_instance_t inst, unsigned char *digest, const cha
 int ct_instance_parse(ct_instance_t inst, const char *text, size_t len, const char *name,
                       char *err, size_t errlen);
 
-/* Frees everything ct_instance_load allocated: every array with flint_free, and
-   the first nedges entries of ew with fmpq_clear (code that builds an instance
-   by hand must allocate the same way). Leaves inst zeroed, so a second call is
-   harmless. */
+/* Frees every array with flint_free and the first nedges entries of ew with
+   fmpq_clear (code that builds an instance by hand must allocate the same
+   way). Leaves inst zeroed, so a second call is harmless. */
 void ct_instance_clear(ct_instance_t inst);
 
 /* Writes inst as a .gssl file to out (exact weights as reduced fractions,

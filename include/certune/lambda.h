@@ -1,4 +1,10 @@
-/* lambda: the smoothing family F = (L + lambda Delta)^{-1} Y, lambda > 0. */
+/* lambda: the smoothing family F = (L + lambda Delta)^{-1} Y, lambda > 0
+   (docs/lambda.md): its sign functions (integer polynomials in lambda), its
+   exact builder and the entries of its row of the family table. Sign
+   functions are appended to the caller's array (ct_signfn_append; free it
+   with ct_signfn_vec_clear), and instances built are the caller's
+   (ct_instance_clear). The arithmetic is exact: only zeros certified on the
+   ball path can leave a comparison undecided (the builder's 1). */
 #ifndef CERTUNE_LAMBDA_H
 #define CERTUNE_LAMBDA_H
 
@@ -10,12 +16,11 @@
 /* score_all values: see signfn.h (CT_LAMBDA_EVERY_NODE is CT_SIGNFN_EVERY_NODE). */
 #define CT_LAMBDA_EVERY_NODE CT_SIGNFN_EVERY_NODE
 
-/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
-   ct_signfn_type_poly (read diff.poly),
-   of every scored node of inst (held-out nodes; labeled ones too if score_all),
-   as polynomials in lambda. Components without a labeled node give zero
-   polynomials (F = 0) and a warning on warn (if not NULL). inst_idx is stored
-   in each entry. */
+/* Appends to *out (*count entries) the sign functions, of type
+   ct_signfn_type_poly (read diff.poly), of every scored node of inst (held-out
+   nodes; labeled ones too if score_all), as polynomials in lambda. Components
+   without a labeled node give zero polynomials (F = 0) and a warning on warn
+   (if not NULL). inst_idx is stored in each entry. */
 void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
                               const ct_instance_t inst, slong inst_idx, int score_all,
                               FILE *warn);

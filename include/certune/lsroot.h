@@ -1,11 +1,24 @@
-/* lsroot: certified zeros of pair functions computed in balls from a linear
-   system, not from exact polynomials: the ball paths of docs/alpha.md and
-   docs/lambda.md ("The ball path"). A family's system (lsalpha.h: alpha's;
-   lskron.h: lambda's Kron-reduced one) plugs in through a const
-   ct_lsroot_type_struct; this module holds what does not depend on it: Taylor
-   polynomials with remainder bounds on disks, the covering of [0, 1] by
-   disks, the search for zeros, the narrowing, the one root type with its sign
-   oracle chain, and the root's text.
+/* lsroot: the ball paths' root kind (docs/alpha.md and docs/lambda.md, "The
+   ball path"): certified zeros of pair functions computed in balls from a
+   linear system, which a family plugs in through a const ct_lsroot_type_struct
+   (lsalpha.h, lskron.h). Systems and disks are reference counted (the last
+   unref frees through the type); a root owns its rationals and one reference
+   to its disk (init/clear; ct_lsroot_set may alias, no other output aliases an
+   input). Models are built on demand: one thread at a time per system unless
+   stated. Arrays returned are flint_malloc'ed, strings malloc'ed. */
+#ifndef CERTUNE_LSROOT_H
+#define CERTUNE_LSROOT_H
+
+#include <stdio.h>
+#include <arb.h>
+#include <flint/fmpq.h>
+#include <flint/fmpz.h>
+#include "certune/root.h"
+
+/* This module holds what does not depend on the system: Taylor polynomials
+   with remainder bounds on disks, the covering of [0, 1] by disks, the search
+   for zeros, the narrowing, the one root type with its sign oracle chain, and
+   the root's text.
 
    Representation. A system defines, per row i and class pair k < l, a
    function h whose sign is that of F[i][k] - F[i][l]. Its models live in the
@@ -16,24 +29,11 @@
    oracle asks the disk's models at rising precision and then the system's
    exact sign.
 
-   Ownership. Systems and disks are reference counted: a system starts with a
-   ct_lsroot_sys_struct (refs, type, sizes), a disk holds one reference to its
-   system, a root one to its disk; the last unref frees through the type. A
-   root owns its rationals. Functions that build models on demand (the oracle,
-   comparisons, certificates, reading) modify the disk and system they reach:
-   one thread at a time per system; the search and the narrowing use threads
-   only on models built before (stated where it matters).
-
-   Aliasing. ct_lsroot_set allows r == s; the outputs of the other functions
-   must not alias their inputs. */
-#ifndef CERTUNE_LSROOT_H
-#define CERTUNE_LSROOT_H
-
-#include <stdio.h>
-#include <arb.h>
-#include <flint/fmpq.h>
-#include <flint/fmpz.h>
-#include "certune/root.h"
+   Ownership. A system starts with a ct_lsroot_sys_struct (refs, type,
+   sizes), a disk holds one reference to its system, a root one to its disk.
+   Functions that build models on demand (the oracle, comparisons,
+   certificates, reading) modify the disk and system they reach; the search
+   and the narrowing use threads only on models built before. */
 
 typedef struct ct_lsroot_type_struct ct_lsroot_type_struct;
 
@@ -130,11 +130,10 @@ void ct_lsroot_disk_unref(ct_lsroot_disk_struct *D); /* D may be NULL */
 /* Whether the rational a lies in [c - r, c + r]. */
 int ct_lsroot_disk_contains(const ct_lsroot_disk_struct *D, const fmpq_t a);
 
-/* The covering of [0, 1] for a bound kappa(ctx, c) on the Taylor
-   coefficients' growth at center c: *nd disks, centers cr[2m], radii cr[2m +
-   1] (flint_malloc'ed), segments [seg[m], seg[m + 1]] (flint_malloc'ed)
-   partitioning [0, 1], each inside its disk. Disk 0 is centered at 0 with
-   radius 1/4; every other has kappa(c) r <= 1/4. */
+/* The covering of [0, 1] for a bound kappa(ctx, c) on the Taylor coefficients'
+   growth at center c: *nd disks, centers cr[2m], radii cr[2m + 1], segments
+   [seg[m], seg[m + 1]] partitioning [0, 1], each inside its disk. Disk 0 is
+   centered at 0 with radius 1/4; every other has kappa(c) r <= 1/4. */
 void ct_lsroot_cover(slong *nd, double **cr, double **seg,
                      double (*kappa)(const void *ctx, double c), const void *ctx);
 
@@ -175,13 +174,13 @@ typedef struct {
     const slong *nlabk;
 } ct_lsroot_search_struct;
 
-/* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np +
-   p] == t: searches the polynomial of row rows[t * np + p] over every segment
+/* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]
+   == t: searches the polynomial of row rows[t * np + p] over every segment
    (rows in blocks on nthreads threads); sign0[t * np + p] is its sign right of
    0; rows with same[t * np + p] = t' < t copy the sign of t' (same signs and
-   zeros). The zeros (*z flint_malloc'ed, *nz of them, node unset) are sorted
-   by lo with disjoint interiors. Returns 0, or 1 when a sign could not be
-   decided, a zero not isolated (a depth limit, a zero at 0), or zeros of
+   zeros). The zeros (*z, *nz of them, node unset; set on failure too) are
+   sorted by lo with disjoint interiors. Returns 0, or 1 when a sign could not
+   be decided, a zero not isolated (a depth limit, a zero at 0), or zeros of
    different functions overlap at width 2^-36: the caller falls back. */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
@@ -213,8 +212,8 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
    (disks[z[j].disk] set for every j): row and node z[j].node, intervals
    unmapped into the family's variable, then narrowed to about 2^-96 relative
    with the level-0 models (built once per disk and key on nthreads threads;
-   the system's level-0 data must be built before). *out is flint_malloc'ed
-   (nz roots, each to be cleared). */
+   the system's level-0 data must be built before). *out holds nz roots, each
+   to be cleared. */
 void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
                      const ct_lsroot_zero_struct *z, slong nz, slong nthreads);
 
@@ -237,11 +236,11 @@ void ct_lsroot_view(ct_root_struct *v, ct_lsroot_t r);
 int ct_lsroot_cmp(int *cmp, ct_lsroot_t a, ct_lsroot_t b);
 
 /* Decimal certificates as ct_mqroot_get_strs, bounds accepted anywhere in
-   [ilo, ihi] (refines r; malloc'ed strings). */
+   [ilo, ihi] (refines r). */
 void ct_lsroot_get_strs(char **approx, char **lo, char **hi, ct_lsroot_t r, slong digits);
 
-/* The defining function in words (malloc'ed), e.g. "F[17][0] - F[17][2] (alpha;
-   zero certified by Taylor models in balls)" with the 1-based node. */
+/* The defining function in words, e.g. "F[17][0] - F[17][2] (alpha; zero
+   certified by Taylor models in balls)" with the 1-based node. */
 char *ct_lsroot_get_str(const ct_lsroot_t r);
 
 /* Text form: the system's text (type->write), then " C R ROW K L NODE ILO LO

@@ -1,8 +1,10 @@
-/* mem: the library's one allocator discipline. Every allocation of certune
-   goes through ct_mem_* or flint_* (whose hooks ct_mem_install sets), and
-   running out of memory ends the process the same way everywhere: the message
-   "certune: out of memory while CONTEXT (about N MB requested)" on stderr,
-   nothing more on stdout, exit status CERTUNE_EXIT_MEMORY (5). */
+/* mem: the library's one allocator discipline. Memory comes from the checked
+   ct_mem_malloc family (freed with free) or from flint_* and ct_mem_grow_flint
+   (freed with flint_free; ct_mem_install routes FLINT's and GMP's allocators
+   through the checked one), never mixed. Out of memory ends the process alike
+   everywhere: "certune: out of memory while CONTEXT (...)" on stderr, nothing
+   on stdout, exit 5 (CERTUNE_EXIT_MEMORY). A few plain mallocs fail softly
+   instead (sizes that .npy and .npz files claim, a temporary file's name). */
 #ifndef CERTUNE_MEM_H
 #define CERTUNE_MEM_H
 
@@ -39,7 +41,7 @@ const char *ct_mem_context(void);
 _Noreturn void ct_mem_fail(size_t bytes);
 
 /* malloc, calloc, realloc and strdup that never return NULL: on failure they
-   call ct_mem_fail. ct_mem_malloc(0) returns a unique pointer. Free with free(). */
+   call ct_mem_fail. ct_mem_malloc(0) returns a unique pointer. */
 void *ct_mem_malloc(size_t bytes);
 void *ct_mem_calloc(size_t count, size_t size);
 void *ct_mem_realloc(void *p, size_t bytes);

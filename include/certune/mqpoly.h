@@ -1,8 +1,10 @@
-/* mqpoly: polynomials with coefficients in a multi-quadratic field,
-   g(x) = sum_k sqrt(r_k) G_k(x) with integers r_k >= 1 in distinct square
-   classes (r_i / r_j never the square of a rational: squarefree r_k, or the
-   elements of a coprime basis, docs/alpha.md) and integer polynomials G_k
-   (the alpha family's sign functions). */
+/* mqpoly: polynomials over a multi-quadratic field, g(x) = sum_k sqrt(r_k)
+   G_k(x) with integers r_k >= 1 in distinct square classes (r_i / r_j never
+   the square of a rational: squarefree r_k, or the elements of a coprime
+   basis, docs/alpha.md) and integer polynomials G_k: the alpha family's sign
+   functions. A ct_mqpoly_struct owns its radicands and polynomials
+   (init/clear); outputs may alias inputs (set, sub; x and y or dy in
+   eval_arb). Strings are malloc'ed (free with free). No errors. */
 #ifndef CERTUNE_MQPOLY_H
 #define CERTUNE_MQPOLY_H
 
@@ -26,12 +28,14 @@ void ct_mqpoly_init(ct_mqpoly_t g);
 void ct_mqpoly_clear(ct_mqpoly_t g);
 void ct_mqpoly_set(ct_mqpoly_t g, const ct_mqpoly_t h);
 
-/* g += sqrt(r) * G (r >= 1, in the square classes' convention above): merges with an
-   existing class, drops a class whose polynomial becomes zero, keeps rad sorted. */
+/* g += sqrt(r) * G (r >= 1, in the square classes' convention above): merges
+   with an existing class, drops a class whose polynomial becomes zero, keeps
+   rad sorted. */
 void ct_mqpoly_add_term(ct_mqpoly_t g, const fmpz_t r, const fmpz_poly_t G);
 
 /* The same, but G's storage may be taken over: G is left a valid polynomial
-   with unspecified value (avoids copying large coefficients). */
+   with unspecified value (avoids copying large coefficients). G must not be
+   one of g's polynomials (g's arrays may move). */
 void ct_mqpoly_add_term_move(ct_mqpoly_t g, const fmpz_t r, fmpz_poly_t G);
 
 /* g = g1 - g2. */
@@ -54,7 +58,7 @@ int ct_mqpoly_normalize(ct_mqpoly_t g);
 void ct_mqpoly_eval_arb(arb_t y, arb_t dy, const ct_mqpoly_t g, const arb_t x,
                         slong prec);
 
-/* Writes g as a string in x, e.g. "sqrt(2)*(3*x^2 - 1) + (x - 5)" (malloc'ed). */
+/* Writes g as a string in x, e.g. "sqrt(2)*(3*x^2 - 1) + (x - 5)". */
 char *ct_mqpoly_get_str(const ct_mqpoly_t g);
 
 #endif

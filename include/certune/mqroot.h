@@ -1,5 +1,10 @@
 /* mqroot: certified real zeros in (0, 1) of multi-quadratic polynomials
-   g = sum_k sqrt(r_k) G_k (mqpoly.h), the alpha family's sign functions. */
+   g = sum_k sqrt(r_k) G_k (mqpoly.h), the alpha family's sign functions
+   (docs/mqroot.md). A ct_mqroot_struct owns its function fn, its interval's
+   rational ends and a cache of balls (init/clear; ct_mqroot_set may alias). A
+   function given a non-const root may refine its interval in place. Arrays
+   returned are flint_malloc'ed, strings malloc'ed (free with free). What
+   cannot be decided is a return value (isolate's 1, cmp's 0), not an error. */
 #ifndef CERTUNE_MQROOT_H
 #define CERTUNE_MQROOT_H
 
@@ -49,7 +54,7 @@ int ct_mqroot_zero_free(const ct_mqpoly_t g);
    g is split exactly into a rational part h (the gcd over Q of the G_k, whose
    zeros are zeros of g of known multiplicity: reported as the integer
    polynomial factors hfac[i] with multiplicities hexp[i], for the caller to
-   isolate with roots.h) and the rest g/h, which must be proved squarefree
+   isolate with rroot.h) and the rest g/h, which must be proved squarefree
    (modular test) and whose zeros in (0, 1) are isolated (Descartes' rule on
    exactly Taylor-shifted components, coefficient signs decided exactly).
    Returns 0 on success: *out holds *n simple zeros of g/h (increasing,
@@ -88,13 +93,13 @@ int ct_mqroot_cmp_fmpq(const ct_mqroot_t r, const fmpq_t q);
 #define CT_MQROOT_CMP_BITS 128
 int ct_mqroot_cmp(int *cmp, ct_mqroot_t a, ct_mqroot_t b);
 
-/* Compares the zero a with the real algebraic number b (roots.h; b->poly
+/* Compares the zero a with the real algebraic number b (rroot.h; b->poly
    squarefree, not necessarily irreducible) the same way, with b->poly in place
    of the second norm; returns 1 when decided. Refines a and b in place. */
 int ct_mqroot_cmp_rroot(int *cmp, ct_mqroot_t a, ct_rroot_t b);
 
-/* Decimal approximation and certified decimal bounds (malloc'ed), as
-   ct_rroot_get_strs; may refine r. */
+/* Decimal approximation and certified decimal bounds, as ct_rroot_get_strs;
+   may refine r. */
 void ct_mqroot_get_strs(char **approx, char **lo, char **hi, ct_mqroot_t r, slong digits);
 
 /* Text form (mqroot_io.c, docs/scale.md): writes the terms (radicand,

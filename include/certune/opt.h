@@ -1,5 +1,9 @@
-/* opt: command-line option helpers shared by every subcommand (the analyzer's
-   and the GNN companion's). */
+/* opt: what the command lines (the analyzer's and the GNN companion's) share:
+   option values, usage errors, the checks of what is written, and files
+   written whole or not at all. Strings are borrowed (argv, paths), none is
+   copied or allocated for the caller. Errors are printed to stderr as
+   "certune: ..." and returned as the exit status to end with (1 usage, 2 a
+   failed write), except by ct_opt_atomic_*, which put the reason in err. */
 #ifndef CERTUNE_OPT_H
 #define CERTUNE_OPT_H
 
@@ -20,8 +24,8 @@ const char *ct_opt_value(int argc, char **argv, int *i, const char *name);
 
 /* The one check of everything written to stdout: flushes it and, when a
    write failed (a full disk, a closed pipe, > /dev/full), prints "certune:
-   cannot write the output: REASON" to stderr and returns the invalid-input
-   exit status (2); otherwise returns rc. Every subcommand ends through it. */
+   cannot write the output: REASON" to stderr and returns 2 (5 when rc is 5);
+   otherwise returns rc. Every subcommand ends through it. */
 int ct_opt_finish_stdout(int rc);
 
 /* Checks before any work that path can be opened for writing (creating it
@@ -37,7 +41,9 @@ int ct_opt_write_error(const char *path, const char *what);
    stream to a new temporary file beside path (NULL with errno set when it
    cannot be created); close(ok) closes it and, when ok and every write
    succeeded, renames it over path, else removes it. close returns 0, or -1
-   with "PATH: REASON" in err; call it exactly once after every open. */
+   with "PATH: REASON" in err; call it exactly once after every open, also a
+   failed one (it reports the open's errno: call it next). path must outlive
+   the close. */
 typedef struct {
     const char *path; /* borrowed */
     char *tmp;

@@ -1,11 +1,14 @@
-/* polyset: a set of distinct integer polynomials, up to sign and content. */
+/* polyset: a set of distinct integer polynomials up to sign and content (lambda's
+   sign polynomials and their factors). A ct_polyset_struct owns its elements:
+   polys[0 .. len) in insertion order, each stored primitive with positive
+   leading coefficient, an element's id its index (init/clear). Inserting
+   copies: the argument stays the caller's. */
 #ifndef CERTUNE_POLYSET_H
 #define CERTUNE_POLYSET_H
 
 #include <flint/fmpz_poly.h>
 
-/* Polynomials are stored primitive with positive leading coefficient, so p and
-   -3p are the same element; lookups are by hash. */
+/* p and -3p are the same element; lookups are by hash. */
 typedef struct {
     slong len, alloc;
     fmpz_poly_struct *polys;

@@ -1,4 +1,9 @@
-/* qparse: exact parsing of decimal rationals. */
+/* qparse: exact parsing of rationals from text: the user's numbers
+   (ct_qparse_fmpq) and the tokens of line-oriented machine formats (profile
+   files). Every reader writes into an initialized FLINT value of the caller's
+   (fmpz, fmpq, fmpz_poly: init and clear are the caller's) and returns 0, or a
+   negative code when the text is not accepted; nothing is allocated for the
+   caller, and no pointer into the text is kept (ct_qparse_tok returns one). */
 #ifndef CERTUNE_QPARSE_H
 #define CERTUNE_QPARSE_H
 
@@ -19,11 +24,12 @@ int ct_qparse_fmpq(fmpq_t x, const char *s);
 
 /* Tokens of line-oriented machine formats (qparse_tok.c): ct_qparse_tok skips
    spaces and returns the next token (NULL at the end of the line) with its
-   length, advancing *s past it. The readers advance *s past one token and
-   return 0, or -1 when it is missing or not canonical: integers without
-   leading zeros, fractions "a/b" in lowest terms with b > 1, polynomials as
-   "len c0 c1 ... c_{len-1}" with a nonzero last coefficient (the zero
-   polynomial is "0"), as ct_qparse_write_fmpz_poly writes them. */
+   length, advancing *s past it. The readers advance *s past their tokens and
+   return 0, or -1 (the value unspecified) when one is missing or not
+   canonical: integers without leading zeros, fractions "a/b" in lowest terms
+   with b > 1, polynomials as "len c0 c1 ... c_{len-1}" with a nonzero last
+   coefficient (the zero polynomial is "0"), as ct_qparse_write_fmpz_poly
+   writes them. */
 const char *ct_qparse_tok(const char **s, size_t *len);
 int ct_qparse_tok_slong(slong *x, const char **s);
 int ct_qparse_tok_fmpz(fmpz_t x, const char **s);

@@ -1,4 +1,7 @@
-/* rational: small exact helpers on rationals. */
+/* rational: short rationals in intervals (the points chosen inside a sweep's
+   pieces, delta's intervals and the shatter check's). Each function sets q,
+   an initialized fmpq of the caller's, reading its inputs first: q may alias
+   a or b. No errors; the preconditions are stated per function. */
 #ifndef CERTUNE_RATIONAL_H
 #define CERTUNE_RATIONAL_H
 

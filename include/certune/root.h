@@ -1,20 +1,18 @@
-/* root: the certified-root core shared by every kind of breakpoint. A root is
-   an isolating interval [lo, hi] with exact rational ends around a simple zero
-   of a function whose sign at a rational the kind decides exactly (its sign
-   oracle), plus the kind's refinement step (plain bisection, a geometric split,
-   a Newton step). Written once here: the cut at a point of known sign,
-   bisection, refinement to a width, exact comparison with a rational,
-   comparison of two roots of any kinds by refinement until disjoint, and the
-   decimal certificates (root_str.c). The kinds (rroot, expsum, mqroot) keep their own
-   isolation and equality proofs; bpoint is the one type over all of them. */
+/* root: the certified-root core of every kind of breakpoint (rroot, expsum,
+   mqroot, lsroot). A ct_root_struct is a view onto one kind's root: pointers
+   to its isolating interval [lo, hi] with exact rational ends, to its sign at
+   lo, to the function with its exact sign oracle and to the kind's refinement
+   step; it owns nothing and is valid while the root lives. Written once here:
+   cut, bisection, refinement, exact comparisons and the decimal certificate.
+   A function given a non-const view may refine the root in place. Nothing
+   fails: a comparison that cannot decide returns 0. */
 #ifndef CERTUNE_ROOT_H
 #define CERTUNE_ROOT_H
 
 #include <flint/fmpq.h>
 
-/* A view onto one kind's root: pointers to its fields (valid while the root
-   lives) and its operations. lo == hi means the zero is that rational; else
-   lo < hi, neither end is a zero and sign_lo is the sign of fn at lo. */
+/* lo == hi means the zero is that rational; else lo < hi, neither end is a
+   zero and sign_lo is the sign of fn at lo. */
 typedef struct {
     fmpq *lo, *hi;
     int *sign_lo;
@@ -79,7 +77,8 @@ typedef struct {
 /* The decimal certificate of a real zero: approx rounded to `digits`
    significant digits, and decimal lo, hi around the zero that still isolate it
    (accepted as spec says, on grids from spec->coarse getting finer). A zero
-   found to be rational gets ct_decimal_exact_strs. malloc'ed strings; refines r. */
+   found to be rational gets ct_decimal_exact_strs. The strings are malloc'ed
+   (free with free). */
 void ct_root_get_strs(char **approx, char **lo, char **hi, ct_root_struct *r,
                       slong digits, const ct_root_strs_spec *spec);
 

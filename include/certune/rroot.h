@@ -1,4 +1,10 @@
-/* roots: certified positive real roots of integer polynomials. */
+/* rroot: real algebraic numbers, the root kind of integer polynomials
+   (lambda's breakpoints; docs/roots.md). A ct_rroot_struct is the unique zero
+   of poly in [lo, hi] with rational ends (lo == hi: that rational). It owns
+   its poly and ends (init/clear; ct_rroot_set may alias). A function given a
+   non-const root may refine its interval in place, never changing the number
+   it denotes. Strings returned are malloc'ed (free with free). Nothing fails
+   but the reader (-1). */
 #ifndef CERTUNE_ROOTS_H
 #define CERTUNE_ROOTS_H
 
@@ -6,10 +12,10 @@
 #include <flint/fmpq.h>
 #include "certune/root.h"
 
-/* A real algebraic number: the unique root of poly in [lo, hi]. poly is
-   primitive with positive leading coefficient and squarefree (irreducible where
-   ct_rroot_cmp is used). lo == hi means the root is that rational exactly; otherwise
-   lo < hi, neither is a root, and sign_lo is the sign of poly at lo. */
+/* poly is primitive with positive leading coefficient and squarefree
+   (irreducible where ct_rroot_cmp is used). lo == hi means the root is that
+   rational exactly; otherwise lo < hi, neither is a root, and sign_lo is the
+   sign of poly at lo. */
 typedef struct {
     fmpz_poly_t poly;
     fmpq_t lo, hi;
@@ -53,12 +59,12 @@ int ct_rroot_cmp_fmpq(const ct_rroot_t r, const fmpq_t q);
    0 iff g(r) = 0. May refine r. */
 int ct_rroot_sign_poly(ct_rroot_t r, const fmpz_poly_t g);
 
-/* Refines r and writes three malloc'ed strings: a decimal approximation with
+/* Refines r and writes three strings: a decimal approximation with
    `digits` significant digits, and decimal lo, hi bounds of an interval that
    contains the root and no other root of its poly. */
 void ct_rroot_get_strs(char **approx, char **lo, char **hi, ct_rroot_t r, slong digits);
 
-/* Writes poly in the variable x as a string such as "2*x^2 - 1" (malloc'ed). */
+/* Writes poly in the variable x as a string such as "2*x^2 - 1". */
 char *ct_rroot_poly_get_str(const fmpz_poly_t poly);
 
 /* Text form (rroot_io.c, docs/scale.md): writes "POLY LO HI SIGN_LO" (no

@@ -1,7 +1,11 @@
-/* signfn: the per-node sign functions every family produces, in one container:
-   for each scored node, one function per class pair, of the family's type (an
-   integer polynomial for lambda, a multi-quadratic polynomial for alpha, an
-   exponential sum for delta). */
+/* signfn: the per-node sign functions every family produces, in one
+   container: per scored node, one function per class pair k < l whose sign is
+   that of F[node][k] - F[node][l], of the family's type (an integer polynomial
+   for lambda, a multi-quadratic one for alpha, an exponential sum for delta);
+   the set of distinct functions; the scoring and tie rules. A signfn entry and
+   a set own their functions (init/clear), arrays of entries grow through
+   ct_signfn_append (ct_signfn_vec_clear frees them), and functions that enter
+   a set are moved into it, not copied. No errors. */
 #ifndef CERTUNE_SIGNFN_H
 #define CERTUNE_SIGNFN_H
 
@@ -62,8 +66,7 @@ int ct_signfn_is_scored(const ct_instance_t inst, slong i, int score_all);
    -1. */
 slong ct_signfn_truth(const ct_instance_t inst, slong i);
 
-/* Initializes s for c classes with all functions of the given type zero;
-   ct_signfn_clear frees them. */
+/* Initializes s for c classes with all functions of the given type zero. */
 void ct_signfn_init(ct_signfn_t s, const ct_signfn_type_struct *type, slong inst,
                     slong node, slong truth, slong c);
 void ct_signfn_clear(ct_signfn_t s);
@@ -104,8 +107,7 @@ typedef struct {
 } ct_signfn_set_struct;
 typedef ct_signfn_set_struct ct_signfn_set_t[1];
 
-/* Empty set of functions of the given type (hash and equal set); ct_signfn_set_clear
-   clears the functions and frees the set. */
+/* Empty set of functions of the given type (hash and equal set). */
 void ct_signfn_set_init(ct_signfn_set_t S, const ct_signfn_type_struct *type);
 void ct_signfn_set_clear(ct_signfn_set_t S);
 

@@ -1,4 +1,8 @@
-/* profile: the exact sweep from per-node sign events to empirical losses. */
+/* sweep: the exact sweep from per-node sign events to empirical losses, over
+   distinct points of the domain that the caller has sorted exactly (points
+   are ids 0 .. npoints-1). A ct_sweep_struct owns its counts (init/clear) and
+   keeps no pointer to its inputs; the losses go to fmpq arrays the caller
+   initialized. No errors: the preconditions are stated per function. */
 #ifndef CERTUNE_SWEEP_H
 #define CERTUNE_SWEEP_H
 

@@ -1,4 +1,8 @@
-/* text: small helpers for messages about untrusted input text. */
+/* text: small helpers for untrusted input text in messages, JSON and tokens.
+   Strings are NUL-terminated bytes, borrowed for the call; the writers fill a
+   buffer of the caller's (its size stated per function) or a FILE, and only
+   ct_text_strdup allocates (flint_malloc: free with flint_free). No function
+   fails but the two that say so (-1). */
 #ifndef CERTUNE_TEXT_H
 #define CERTUNE_TEXT_H
 
@@ -21,8 +25,8 @@ const char *ct_text_show_token(char *out, const char *t);
    can be any bytes). Returns 0, or -1 when writing fails. */
 int ct_text_json_string(FILE *out, const char *s);
 
-/* A copy of s in memory from flint_malloc (the one strdup of the tree; free it
-   with flint_free). */
+/* A copy of s (flint_malloc: the strdup of FLINT-style containers; mem.h's
+   ct_mem_strdup is the one freed with free). */
 char *ct_text_strdup(const char *s);
 
 /* Writes s with the bytes <= 0x20, '%' and 0x7f as %XX (upper-case hex), so
@@ -32,7 +36,7 @@ void ct_text_write_escaped(FILE *out, const char *s);
 
 /* The n bytes at t unescaped into out (room for n + 1 bytes), terminated:
    returns the length, or -1 when a '%' is not followed by two upper-case hex
-   digits or gives a NUL byte (out is then undefined). */
+   digits or gives a NUL byte (out is then undefined). out may be t (in place). */
 long ct_text_unescape(char *out, const char *t, size_t n);
 
 /* "" when n is 1, else "s": the plural ending of a count's noun. */

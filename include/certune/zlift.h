@@ -1,7 +1,15 @@
-/* zlift: exact solutions of integer linear systems by p-adic (Dixon)
-   lifting, the lifting's products in double precision (OpenBLAS's dgemm).
+/* zlift: exact solutions of integer linear systems A Y = den B by p-adic
+   (Dixon) lifting, the lifting's products in doubles (OpenBLAS's dgemm). The
+   matrices are the caller's FLINT ones (Y initialized to its shape, never
+   aliasing A or B); the solver frees its own memory before it returns. It
+   never answers wrongly: 1 when the result is proved, 0 when the method does
+   not apply or does not conclude, and the caller then solves otherwise. */
+#ifndef CERTUNE_ZLIFT_H
+#define CERTUNE_ZLIFT_H
 
-   For a nonsingular integer A (n x n) and an integer B (n x c): one inverse of
+#include <flint/fmpz_mat.h>
+
+/* For a nonsingular integer A (n x n) and an integer B (n x c): one inverse of
    A modulo a prime p with n (p - 1)^2 < 2^53 (so that a dgemm of residues is
    exact in doubles) gives the p-adic digits x_t = A^{-1} R_t mod p, and
    R_{t+1} = (R_t - A x_t) / p with every division checked exact in integers,
@@ -11,10 +19,6 @@
    max|Y| and p^k > 2 (||A||_inf max|Y| + d max|B|): A Y - d B is 0 modulo p^k
    and below p^k / 2 in absolute value (docs/delta.md, "The lifting solve").
    The guess can only make the proof fail, never a wrong answer. */
-#ifndef CERTUNE_ZLIFT_H
-#define CERTUNE_ZLIFT_H
-
-#include <flint/fmpz_mat.h>
 
 /* Y (nr x c) = rows rows[0 .. nr) (distinct) of den A^{-1} B, den > 0 a common
    denominator, for A nonsingular (n x n) and B (n x c) integer. inv_bits: a
@@ -23,8 +27,7 @@
    to nthreads threads. Returns 1 when proved; 0 when the method does not
    apply or does not conclude (OpenBLAS missing, ||A||_inf or |B| too large
    for the word-size residual, A singular modulo the primes tried, the
-   denominator guess too small): Y and den are then unspecified, and the
-   caller solves otherwise. Y must not alias A or B. */
+   denominator guess too small): Y and den are then unspecified. */
 int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz_mat_t B,
                         slong inv_bits, const slong *rows, slong nr, slong nthreads);
 
