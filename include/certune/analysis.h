@@ -68,6 +68,42 @@ typedef struct {
 } ct_analysis_struct;
 typedef ct_analysis_struct ct_analysis_t[1];
 
+/* How one analysis works, never what it computes: every setting leaves the
+   result unchanged (the certified breakpoints and losses; only which path
+   certifies a zero, and so a profile's certificate words, may differ). Passed
+   by pointer down to the families (ct_analysis_common's settings), never held
+   in process-wide state, so that analyses with different settings may run
+   side by side. A zeroed struct, or NULL where a function takes a pointer,
+   means every default. The analyzer only carries it; the families read the
+   fields of the methods they use. */
+typedef struct {
+    /* Components of at least this many nodes take the family's certified
+       floating ("ball") path; 0: the family's default (its table row);
+       WORD_MAX: never (the exact path only). */
+    slong ball_min_nodes;
+    /* Exact integer solves by p-adic lifting from this many nodes (zadj);
+       0: CT_ANALYSIS_LIFT_MIN_NODES; WORD_MAX: never (multimodular only). */
+    slong lift_min_nodes;
+    /* A huge parameter solved as polynomials in it on components of at most
+       this many nodes (zadj's pencil); 0: the default (CT_ZADJ_PENCIL_MAX);
+       -1: never. */
+    slong pencil_max_nodes;
+    /* Bytes of solutions held at once where rows are solved in batches
+       (alpha); 0: the family's default. A smaller budget costs time only. */
+    size_t memory_budget;
+    /* 1: zeros that change no prediction are kept as certified points
+       instead of being moved to a rational one (alpha; tests compare both). */
+    int keep_silent_zeros;
+} ct_analysis_settings_struct;
+
+#define CT_ANALYSIS_LIFT_MIN_NODES 100
+
+/* A setting's value: the field when set (non-zero), else dflt. */
+static inline slong ct_analysis_setting(slong field, slong dflt)
+{
+    return field != 0 ? field : dflt;
+}
+
 /* ---- For the families: what the family-independent sweep consumes ---- */
 
 /* What the family-independent sweep needs: per scored node, per class pair,
@@ -90,10 +126,17 @@ typedef struct {
     slong npoints;
     ct_bpoint_struct *points;
     int closed;
+    /* The analysis's settings (never NULL while a family builds: the
+       defaults when the caller gave none); the analyzer owns the struct. */
+    const ct_analysis_settings_struct *settings;
 } ct_analysis_common;
 
 void ct_analysis_common_init(ct_analysis_common *C);
 void ct_analysis_common_clear(ct_analysis_common *C);
+
+/* C's settings, or the defaults when it has none (never NULL). */
+const ct_analysis_settings_struct *
+ct_analysis_common_settings(const ct_analysis_common *C);
 
 /* Appends a node with c classes (pid and sign0 allocated, to be filled). */
 ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
@@ -160,7 +203,7 @@ typedef struct {
    "path: message" in err when an instance has no scored node or m < 1.
    Warnings (components without labels) go to warn. Returns 0 with
    A->nundecided > 0 when a breakpoint could not be certified. A is
-   initialized either way and must be cleared. */
+   initialized either way and must be cleared. The default settings. */
 int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
                     const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                     char *err, size_t errlen);
@@ -224,24 +267,27 @@ typedef struct {
 /* ct_analysis_run_ties over src as a stream: chunks are analyzed on nthreads
    POSIX threads and merged in chunk order by ct_analysis_merge (a binary
    counter), so the result is the one-run result for any chunking and
-   nthreads. Memory: the result so far (twice while merging), nthreads chunks
-   being analyzed (their instances fetched from src), 2 nthreads results
-   waiting to be merged.
+   nthreads. settings (NULL: the defaults) is read, never kept, and must
+   stay unchanged until the call returns. Memory: the result so far (twice
+   while merging), nthreads chunks being analyzed (their instances fetched
+   from src), 2 nthreads results waiting to be merged.
    Warnings are printed to warn in instance order; the progress hook is called
    from one thread at a time, after each chunk. Returns 0, or -1 with the
    message of the first failing chunk (src's error or the analyzer's); A is
    initialized either way (clear it). */
 int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_analysis_source_struct *src,
-                           int score_all, int ties, slong nthreads, FILE *warn, char *err,
-                           size_t errlen);
+                           int score_all, int ties, slong nthreads,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen);
 
 /* ct_analysis_run_stream over the m instances in memory (ct_analysis_run_ties
    is this with nthreads = 1): the result does not depend on nthreads. Same
    returns as ct_analysis_run_ties. */
 int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fam,
                             const fmpq_t c, const ct_instance_struct *insts, slong m,
-                            int score_all, int ties, slong nthreads, FILE *warn,
+                            int score_all, int ties, slong nthreads,
+                            const ct_analysis_settings_struct *settings, FILE *warn,
                             char *err, size_t errlen);
 
 /* R = the analysis of the union of the disjoint instance sets of A and B

@@ -12,6 +12,7 @@
 #ifndef CERTUNE_CAPI_H
 #define CERTUNE_CAPI_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #define CT_CAPI_OK 0
@@ -97,6 +98,19 @@ typedef struct ct_capi_profile_struct ct_capi_profile_struct;
    CT_CAPI_INPUT with *out = NULL and the message in err. */
 int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
                     int family, const char *c, int score_all, char *err, size_t errlen);
+
+/* ct_capi_analyze with the tie rule ties (CT_CAPI_TIES_*), on threads threads
+   (1..CT_CAPI_MAX_THREADS) and with the ball paths from ball_min_nodes nodes
+   (0: each family's default; CT_CAPI_BALL_OFF: never; else >= 2): how the
+   analysis runs, never its result (docs/architecture.md, "Settings"). Bad
+   settings: CT_CAPI_USAGE. Same checks, returns and ownership otherwise;
+   ct_capi_analyze and ct_capi_analyze_ties are this with 1 thread and the
+   defaults. */
+#define CT_CAPI_BALL_OFF LONG_MAX
+#define CT_CAPI_MAX_THREADS 4096
+int ct_capi_analyze_with(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                         int family, const char *c, int score_all, int ties,
+                         long ball_min_nodes, long threads, char *err, size_t errlen);
 void ct_capi_profile_destroy(ct_capi_profile_struct *P);
 
 /* Counts: family id, instances, scored nodes, breakpoints (0 when

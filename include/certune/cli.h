@@ -11,12 +11,6 @@
 /* Parses a family name into *family; returns 0 or the usage exit status. */
 int ct_cli_parse_family(ct_family_t *family, const char *name);
 
-/* --ball N: every family's certified floating path (the rows' ball) from
-   components of N nodes on (0: the defaults); returns the previous
-   thresholds for ct_cli_ball_restore, which puts them back and frees them. */
-slong *ct_cli_ball_set(slong n);
-void ct_cli_ball_restore(slong *old);
-
 /* ct_opt_usage_error(fmt, arg) with tail appended to the message (a list
    built at run time, such as the families' names). */
 int ct_cli_usage_error2(const char *fmt, const char *arg, const char *tail);
@@ -85,8 +79,8 @@ void ct_cli_free_instances(ct_instance_struct *insts, slong m);
    or the usage exit status. */
 int ct_cli_parse_ties(int *ties, const char *text);
 
-/* Parses --ball N (a node count >= 2) or off (WORD_MAX) into *ball, for
-   ct_lsroot_set_min_nodes; returns 0 or the usage exit status. */
+/* Parses --ball N (a node count >= 2) or off (WORD_MAX) into *ball, the
+   analysis settings' ball_min_nodes; returns 0 or the usage exit status. */
 int ct_cli_parse_ball(slong *ball, const char *text);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */

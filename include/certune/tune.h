@@ -57,12 +57,15 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 const ct_instance_struct *train, slong m, const ct_instance_struct *test,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen);
 
-/* ct_tune_run with both analyses on nthreads threads (ct_analysis_run_threads:
-   the result does not depend on nthreads); ct_tune_run uses 1. */
+/* ct_tune_run with both analyses on nthreads threads and with settings (NULL:
+   the defaults; ct_analysis_run_threads: the result depends on neither);
+   ct_tune_run uses 1 thread and the defaults. */
 int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_instance_struct *train, slong m,
                         const ct_instance_struct *test, slong mt, int ties, slong grid,
-                        slong rad_k, slong nthreads, char *err, size_t errlen);
+                        slong rad_k, slong nthreads,
+                        const ct_analysis_settings_struct *settings, char *err,
+                        size_t errlen);
 
 /* Tunes from the training and test analyses (profiles read from files), which
    T takes over (do not clear train and test afterwards), with train's family,

@@ -30,6 +30,7 @@ typedef struct {
     const fmpq *c;
     const ct_analysis_source_struct *src;
     int score_all, ties;
+    ct_analysis_settings_struct settings; /* the caller's, or the defaults */
     FILE *warn;
     slong nchunks, *start; /* chunk k: instances start[k] .. start[k + 1] - 1 */
     slong window, next, pushed, stop, done, running;
@@ -67,8 +68,8 @@ static void stream_run_chunk(stream_state *S, slong k)
     FILE *wf = S->warn != NULL ? open_memstream(&buf, &len) : NULL;
     const ct_instance_struct *insts = S->src->get(S->src->arg, a, n, err, sizeof(err));
     if (insts != NULL) {
-        rc = _ct_analysis_run_chunk(&R, S->fam, S->c, insts, n, S->score_all, S->ties, wf,
-                                    err, sizeof(err));
+        rc = _ct_analysis_run_chunk(&R, S->fam, S->c, insts, n, S->score_all, S->ties,
+                                    &S->settings, wf, err, sizeof(err));
         S->src->put(S->src->arg, a, n, insts);
         if (rc)
             ct_analysis_clear(&R);
@@ -241,8 +242,9 @@ static void stream_run_pool(stream_state *S, slong nthreads)
 
 int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_analysis_source_struct *src,
-                           int score_all, int ties, slong nthreads, FILE *warn, char *err,
-                           size_t errlen)
+                           int score_all, int ties, slong nthreads,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen)
 {
     if (src->m < 1) {
         _ct_analysis_init_family(A, fam, 0);
@@ -252,6 +254,8 @@ int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam
     stream_state S;
     stream_init(&S, src, FLINT_MAX(nthreads, 1));
     S.fam = fam, S.c = c, S.score_all = score_all, S.ties = ties, S.warn = warn;
+    if (settings != NULL)
+        S.settings = *settings; /* else zeroed by stream_init: the defaults */
     /* fewer chunks than threads (one large instance): the spare threads work
        inside each chunk's analysis */
     slong used = FLINT_MIN(FLINT_MAX(nthreads, 1), S.nchunks);

@@ -47,6 +47,7 @@ typedef struct {
     fmpq_t c_v;
     int ties_v;
     slong threads, grid, rad_k;
+    ct_analysis_settings_struct analysis; /* for the sides given as instances */
 } _ct_cli_tune_settings;
 
 /* Tunes with at least one side given as profiles: *out (malloc'ed; clear and

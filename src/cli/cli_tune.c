@@ -173,6 +173,7 @@ static int tune_profiles(const tune_options *o)
     s.c = o->have_c ? o->c : NULL;
     s.ties = o->have_ties ? &o->ties : NULL;
     s.threads = o->threads, s.grid = o->grid, s.rad_k = o->rad_k;
+    s.analysis = (ct_analysis_settings_struct){.ball_min_nodes = o->ball};
     ct_tune_struct *rows[1];
     int rc = _ct_cli_tune_profiles(rows, &in, &s);
     fmpq_clear(s.c_v);
@@ -196,9 +197,7 @@ static int tune_run(const tune_options *o)
         return rc;
     }
     ct_tune_struct **rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
-    slong *ball = ct_cli_ball_set(o->ball);
     rc = _ct_cli_tune_families(rows, &nrows, &best, o, tr, m, te, mt);
-    ct_cli_ball_restore(ball);
     rc = _ct_cli_tune_report(o, rows, nrows, best, rc);
     flint_free(rows);
     ct_cli_free_instances(tr, m);

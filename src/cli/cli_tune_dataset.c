@@ -343,11 +343,8 @@ static int dataset_tune(dataset_run *R, const _ct_cli_tune_options *o,
     dataset_progress(o, "%s: split built, %ld training nodes labeled, %ld scored",
                      R->name, (long)R->ntrain, (long)(R->nscored[0] + R->nscored[1]));
     R->rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
-    slong *ball = ct_cli_ball_set(o->ball);
-    rc = _ct_cli_tune_families(R->rows, &R->nrows, &R->best, o, R->inst + 0, 1,
-                               R->inst + 1, 1);
-    ct_cli_ball_restore(ball);
-    return rc;
+    return _ct_cli_tune_families(R->rows, &R->nrows, &R->best, o, R->inst + 0, 1,
+                                 R->inst + 1, 1);
 }
 
 int _ct_cli_tune_dataset(const _ct_cli_tune_options *o)

@@ -70,7 +70,7 @@ static int side_instances(tune_side *side, const char *const *args, slong n,
     const fmpq *c = ct_family_c_or_null(*s->family, s->c);
     int ties = s->ties != NULL ? *s->ties : CT_SIGNFN_TIES_SMALLEST;
     if (ct_family_analyze_threads(&side->A, *s->family, c, insts, m, 0, ties, s->threads,
-                                  NULL, err, sizeof(err))) {
+                                  &s->analysis, NULL, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         ct_analysis_clear(&side->A);
         rc = CERTUNE_EXIT_INPUT;

@@ -196,13 +196,15 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen)
 {
     return ct_tune_run_threads(T, family, c, train, m, test, mt, ties, grid, rad_k, 1,
-                               err, errlen);
+                               NULL, err, errlen);
 }
 
 int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_instance_struct *train, slong m,
                         const ct_instance_struct *test, slong mt, int ties, slong grid,
-                        slong rad_k, slong nthreads, char *err, size_t errlen)
+                        slong rad_k, slong nthreads,
+                        const ct_analysis_settings_struct *settings, char *err,
+                        size_t errlen)
 {
     tune_zero(T, family, ties);
     T->nthreads = nthreads;
@@ -222,9 +224,9 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
     /* The test set is analyzed beside the training set, and solved directly
        at the choice as soon as the training profile gives it. */
     _ct_tune_side S;
-    _ct_tune_side_start(&S, T->test, family, cc, test, mt, ties, nthreads);
+    _ct_tune_side_start(&S, T->test, family, cc, test, mt, ties, nthreads, settings);
     int rc = ct_family_analyze_threads(T->train, family, cc, train, m, 0, ties, nthreads,
-                                       NULL, err, errlen);
+                                       settings, NULL, err, errlen);
     ct_evaluate_t E;
     int solved = rc == 0 && !T->train->nundecided;
     if (solved) {

@@ -21,6 +21,7 @@ typedef struct {
     const fmpq *c;
     const ct_instance_struct *insts;
     slong m, nthreads;
+    const ct_analysis_settings_struct *settings; /* the caller's (may be NULL) */
     int ties, rc, threaded;
     pthread_t tid;
     char err[512];
@@ -28,7 +29,8 @@ typedef struct {
 
 void _ct_tune_side_start(_ct_tune_side *S, ct_analysis_t A, ct_family_t family,
                          const fmpq *c, const ct_instance_struct *insts, slong m,
-                         int ties, slong nthreads);
+                         int ties, slong nthreads,
+                         const ct_analysis_settings_struct *settings);
 
 /* Waits for (or runs) the analysis. Returns 0, or -1 with its message in err
    (when err is not NULL). */
