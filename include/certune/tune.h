@@ -6,7 +6,7 @@
    instances are only read; strings returned are freed with free(). The runs
    return 0; 1 when an analysis is undecided (then nothing is chosen: the
    undecided intervals are in T->train or T->test); -1 with a message in err
-   on bad input. */
+   on bad input (and ct_tune_run_analyses's 2, below). */
 #ifndef CERTUNE_TUNE_H
 #define CERTUNE_TUNE_H
 

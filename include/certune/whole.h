@@ -5,8 +5,8 @@
    ct_whole_split_struct (plain data, no heap memory). ct_whole_load and
    ct_whole_instance take an uninitialized dataset or instance and leave it
    initialized on success (the caller's: ct_dataset_clear, ct_instance_clear),
-   cleared on error. Errors return -1 with a message in err (ct_whole_write:
-   on a write error, no message); inputs are only read. */
+   cleared on error. Errors return -1, with a message in err where the
+   function takes one; inputs are only read. */
 #ifndef CERTUNE_WHOLE_H
 #define CERTUNE_WHOLE_H
 
