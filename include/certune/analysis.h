@@ -1,6 +1,18 @@
-/* analyze: the certified piecewise-constant empirical loss of a family. */
-#ifndef CERTUNE_ANALYZE_H
-#define CERTUNE_ANALYZE_H
+/* analysis: the family-independent analyzer: from the certified zeros of a
+   family's sign functions (handed over through its descriptor) to the
+   certified piecewise-constant empirical loss on the family's domain, by one
+   run, by a stream of chunks on threads, or by the exact merge of two results
+   (docs/scale.md). A result (ct_analysis_t) owns its breakpoints, arrays and
+   strings; the function that produces one (a run, ct_analysis_init_*,
+   ct_analysis_merge) initializes it whatever it returns, and the caller frees
+   it with ct_analysis_clear. ct_analysis_common is a builder's scratch
+   (init/clear) whose points are moved into the result. Strings and arrays
+   returned to the caller are freed with free(). Errors (bad input, a source's
+   error) return -1 with a message in err; a breakpoint that cannot be
+   certified or ordered is no error: the result then holds the undecided
+   intervals (nundecided > 0) and no loss. */
+#ifndef CERTUNE_ANALYSIS_H
+#define CERTUNE_ANALYSIS_H
 
 #include <stdio.h>
 #include "certune/instance.h"
@@ -202,8 +214,8 @@ typedef struct {
    held-out nodes (and labeled ones when score_all). Returns 0, or -1 with
    "path: message" in err when an instance has no scored node or m < 1.
    Warnings (components without labels) go to warn. Returns 0 with
-   A->nundecided > 0 when a breakpoint could not be certified. A is
-   initialized either way and must be cleared. The default settings. */
+   A->nundecided > 0 when a breakpoint could not be certified. The default
+   settings. */
 int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
                     const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                     char *err, size_t errlen);
@@ -219,7 +231,7 @@ void ct_analysis_clear(ct_analysis_t A);
 
 /* For readers and mergers of analyses (profile.h). init_empty: A with no
    breakpoint, tie_unit 1, for family with m instances, the domain (0, 1) open
-   (the caller sets hi_inf and closed from the family's descriptor; clear it).
+   (the caller sets hi_inf and closed from the family's descriptor).
    alloc_breakpoints: A's breakpoint arrays for nbp breakpoints (bp
    uninitialized, losses initialized, strings NULL), A->nbp set.
    summarize: from the losses and the decimal strings, loss_pieces, the
@@ -228,7 +240,7 @@ void ct_analysis_clear(ct_analysis_t A);
 void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
 /* A complete analysis of no instance (an empty shard's) for the family fam:
    no breakpoint, one piece (and the ends when closed), no event; c may be
-   NULL (then 0). Only ct_profile_write and ct_analysis_merge take it; clear it. */
+   NULL (then 0). Only ct_profile_write and ct_analysis_merge take it. */
 void ct_analysis_init_none(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, int ties);
 void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
@@ -273,8 +285,7 @@ typedef struct {
    from src), 2 nthreads results waiting to be merged.
    Warnings are printed to warn in instance order; the progress hook is called
    from one thread at a time, after each chunk. Returns 0, or -1 with the
-   message of the first failing chunk (src's error or the analyzer's); A is
-   initialized either way (clear it). */
+   message of the first failing chunk (src's error or the analyzer's). */
 int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_analysis_source_struct *src,
                            int score_all, int ties, slong nthreads,
@@ -294,9 +305,8 @@ int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fa
    (A's instances first), as one run over the union gives it: breakpoints
    merged by ct_bpoint_cmp (a comparison it cannot decide, or an undecided
    part, leaves R undecided), exact losses, per-instance costs, summary.
-   R is initialized either way (clear it) and must not alias A or B; A and B
-   may be refined. Returns -1 with a message in err when the analyses differ
-   in family, c, tie rule or domain, else 0. */
+   R must not alias A or B; A and B may be refined. Returns -1 with a message
+   in err when the analyses differ in family, c, tie rule or domain, else 0. */
 int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *err,
                       size_t errlen);
 
@@ -329,10 +339,10 @@ void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
    labeled node in its component ties among all of them). */
 void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties);
 /* The declared class of each class of ct_analysis_compact_classes(out, in,
-   ties): kept[k] for 0 <= k < out->c, increasing, in a malloc'ed array (free
-   it with free). The classes dropped are never given to a node, so F = 0 for
-   them everywhere, as for the smallest ungiven class, which is kept: a node
-   tied with that class is tied with every dropped one too. */
+   ties): kept[k] for 0 <= k < out->c, increasing, in an array. The classes
+   dropped are never given to a node, so F = 0 for them everywhere, as for the
+   smallest ungiven class, which is kept: a node tied with that class is tied
+   with every dropped one too. */
 slong *ct_analysis_compact_kept(const ct_instance_t in, int ties);
 void ct_analysis_compact_clear(ct_instance_t out);
 
@@ -342,7 +352,7 @@ void ct_analysis_compact_clear(ct_instance_t out);
    a longer one (alpha or lambda at a few hundred nodes: megabytes per
    breakpoint) is described instead, e.g. "a multi-quadratic polynomial of
    degree 197 in 17 square classes with coefficients of up to 930 bits
-   (--save-profile writes it in full)". malloc'ed. */
+   (--save-profile writes it in full)". */
 #define CT_ANALYSIS_EXACT_MAX 65536
 char *ct_analysis_exact_str(const ct_bpoint_t b);
 

@@ -1,4 +1,12 @@
-/* cli: the command-line front shared by every certune subcommand. */
+/* cli: the command-line front shared by every certune subcommand; main.c
+   dispatches to the ct_cli_*_main entries, which return the process's exit
+   status (base.h). Unlike the library below it, the front reports its own
+   errors: unless a function says otherwise, one that fails prints "certune:
+   ..." on stderr, returns the exit status (1 usage, 2 invalid input) and
+   leaves nothing to free; 0 is success. What a function fills is the caller's
+   and is freed by its pair (ct_cli_free_paths, ct_cli_free_instances,
+   ct_cli_shard_clear, ct_cli_files_clear, ct_cli_spool_clear,
+   ct_profile_clear). */
 #ifndef CERTUNE_CLI_H
 #define CERTUNE_CLI_H
 
@@ -68,9 +76,8 @@ int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args,
                         slong nargs);
 void ct_cli_free_paths(char **paths, slong n);
 
-/* ct_cli_expand_paths then ct_cli_load_instances: *insts (calloc'ed, free
-   with ct_cli_free_instances) holds *m instances. Returns 0 or 2 (message
-   printed, nothing to free). */
+/* ct_cli_expand_paths then ct_cli_load_instances: *insts (free with
+   ct_cli_free_instances) holds *m instances. Returns 0 or 2. */
 int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *args,
                       slong nargs, slong nthreads);
 void ct_cli_free_instances(ct_instance_struct *insts, slong m);
@@ -101,15 +108,15 @@ typedef struct {
     slong m, shard_i, shard_k;
 } ct_cli_shard_struct;
 
-/* Fills S from the args; 0, or 2 with the message printed (nothing to clear). */
+/* Fills S from the args; 0 or 2. */
 int ct_cli_shard_init(ct_cli_shard_struct *S, const char *const *args, slong nargs,
                       slong i, slong k);
 void ct_cli_shard_clear(ct_cli_shard_struct *S);
 
 /* out = the digest of the whole set (ct_profile_set_digest): the shard's own
    files' digests from own (m * CT_DIGEST_SIZE bytes, as read for the
-   analysis), every other file read now. Returns 0, or 2 with the message
-   printed when one cannot be read. */
+   analysis), every other file read now. Returns 0, or 2 when one cannot be
+   read. */
 int ct_cli_shard_set_digest(unsigned char *out, const ct_cli_shard_struct *S,
                             const unsigned char *own);
 
@@ -129,8 +136,7 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
                        slong nthreads);
 void ct_cli_files_clear(ct_cli_files_struct *F);
 
-/* Writes the profile P to path atomically (ct_profile_save); 0, or 2 with the
-   message printed. */
+/* Writes the profile P to path atomically (ct_profile_save); 0 or 2. */
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P);
 
 /* Whether path is a profile file (it begins with "certune-profile "). An
@@ -148,8 +154,8 @@ void ct_cli_spool_clear(void);
 
 /* Reads the profiles files[0..n) and merges them exactly into out, as `merge`
    does: one split of one set, every shard present (else exit 2 naming the
-   missing shards, or with keep_going a warning). Returns 0 (clear out) or 2
-   with the message printed (nothing to clear). */
+   missing shards, or with keep_going a warning). Returns 0 (clear out) or
+   2. */
 int ct_cli_merge_profiles(ct_profile_t out, const char *const *files, slong n,
                           int keep_going);
 

@@ -1,5 +1,12 @@
-/* delta: the normalized-adjacency family F = (I - c D^{-delta} W D^{delta-1})^{-1} Y,
-   delta in [0, 1], c a rational in (0, 1). */
+/* delta: the normalized-adjacency family
+   F = (I - c D^{-delta} W D^{delta-1})^{-1} Y, delta in [0, 1], c a rational
+   in (0, 1) (docs/delta.md): its sign functions (exponential sums in delta,
+   expsum.h), its exact builder and the entries of its row of the family
+   table. Sign functions are appended to the caller's array (ct_signfn_append;
+   free it with ct_signfn_vec_clear); instances built are the caller's
+   (ct_instance_clear). The solves are exact; zeros of sums that cannot be
+   separated are the builder's 1 (undecided), not an error. Which solve runs
+   is a setting of the analysis (ct_analysis_settings_struct), never state. */
 #ifndef CERTUNE_DELTA_H
 #define CERTUNE_DELTA_H
 
@@ -9,13 +16,13 @@
 #include "certune/instance.h"
 #include "certune/signfn.h"
 
-/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+/* Appends to *out (*count entries) the sign functions, of type
    ct_signfn_type_expsum (read diff.es): for each class pair k < l an
    exponential sum whose sign at every delta in [0, 1] is the sign of
-   F[node][k] - F[node][l],
-   of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE), for
-   the constant c (0 < c < 1). Exact: one integer linear solve per component.
+   F[node][k] - F[node][l], of every scored node of inst (held-out nodes;
+   labeled ones too if score_all; every node, truth -1 where unknown, if
+   score_all == CT_SIGNFN_EVERY_NODE), for the constant c (0 < c < 1). Exact:
+   one integer linear solve per component.
    Nodes of degree 0 keep F = Y (constant sums); components without a labeled
    node give zero sums and a warning on warn (if not NULL). settings (NULL:
    the defaults) chooses the solve: components of at least lift_min_nodes

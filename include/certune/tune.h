@@ -1,7 +1,12 @@
 /* tune: exact empirical risk minimization of one family's hyperparameter on
    training instances, its exact loss on test instances, a grid search for
    comparison, and the empirical Rademacher complexity of the loss class
-   (docs/tuning.md). */
+   (docs/tuning.md). A ct_tune_t owns its two analyses and its rationals; the
+   runs initialize it whatever they return, and ct_tune_clear frees it. The
+   instances are only read; strings returned are freed with free(). The runs
+   return 0; 1 when an analysis is undecided (then nothing is chosen: the
+   undecided intervals are in T->train or T->test); -1 with a message in err
+   on bad input (and ct_tune_run_analyses's 2, below). */
 #ifndef CERTUNE_TUNE_H
 #define CERTUNE_TUNE_H
 
@@ -49,10 +54,9 @@ typedef ct_tune_struct ct_tune_t[1];
 /* Tunes family (constant c, NULL: 99/100 for delta) on train (m) and test (mt)
    instances with the tie rule ties, a grid of `grid` points (0: none) and,
    when rad_k > 0, the Rademacher estimate (exact when m <= 20, else rad_k
-   draws). Returns 0; 1 when an analysis is undecided (T->train or T->test has
-   nundecided > 0, nothing else set); -1 with "path: message" in err on bad
-   input (class counts differ between the sets, no scored node, ...). T is
-   initialized either way and must be cleared. */
+   draws). Returns 0, 1 (undecided: T->train or T->test has nundecided > 0,
+   nothing else set) or -1 with "path: message" in err on bad input (class
+   counts differ between the sets, no scored node, ...). */
 int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 const ct_instance_struct *train, slong m, const ct_instance_struct *test,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen);
@@ -99,7 +103,7 @@ void ct_tune_write_json_inner(FILE *out, ct_tune_struct *const *rows, slong nrow
                               slong best);
 
 /* Writes an exact loss and accuracy as text / JSON helpers (shared with eval). */
-char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0; malloc'ed */
+char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0 */
 
 /* Writes x as "p/q (0.xxx)" (the decimal by ct_tune_decimal), or once when
    both spell the same (an integer: "2"). */
