@@ -45,7 +45,7 @@ int ct_plot_loss_pair_svg(FILE *out, const ct_analysis_t top, const char *top_ca
 /* One named series of a scatter: n points (x[i], y[i]) and the value it chose
    (NaN: none), all borrowed. */
 typedef struct {
-    const char *name; /* written as it is (not escaped) */
+    const char *name; /* plain text (escaped when written) */
     slong n;
     const double *x, *y;
     double chosen;
