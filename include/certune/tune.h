@@ -37,6 +37,7 @@ typedef struct {
     ct_family_t family;
     fmpq_t c; /* delta's constant (0 otherwise) */
     int ties;
+    int score_all; /* 0: the held-out `t` nodes are scored; 1: the labeled nodes too */
     ct_analysis_t train, test;
     fmpq_t chosen;
     ct_tune_place_t kind;
@@ -71,6 +72,18 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_analysis_settings_struct *settings, char *err,
                         size_t errlen);
 
+/* ct_tune_run_threads with the scored nodes chosen: score_all 0 scores the
+   held-out `t` nodes (what the two above do), 1 every node with a known
+   class, the labeled ones against their given class too (analyze --score
+   all). Both analyses, the direct solves at the choice and so every loss,
+   tied count and the Rademacher estimate follow it; T->score_all records it. */
+int ct_tune_run_scored(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                       const ct_instance_struct *train, slong m,
+                       const ct_instance_struct *test, slong mt, int score_all, int ties,
+                       slong grid, slong rad_k, slong nthreads,
+                       const ct_analysis_settings_struct *settings, char *err,
+                       size_t errlen);
+
 /* Tunes from the training and test analyses (profiles read from files), which
    T takes over (do not clear train and test afterwards), with train's family,
    c and tie rule; names[i] name instance i in messages. The losses and tied
@@ -80,6 +93,15 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
 int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *train_names,
                          ct_analysis_t test, const char *const *test_names, slong grid,
                          slong rad_k, char *err, size_t errlen);
+
+/* ct_tune_run_analyses for analyses made with the score mode score_all
+   (the caller's to check: an analysis does not record it; a profile does,
+   ct_profile_struct's score_all), recorded in T->score_all for the report.
+   ct_tune_run_analyses is this with 0. */
+int ct_tune_run_analyses_scored(ct_tune_t T, ct_analysis_t train,
+                                const char *const *train_names, ct_analysis_t test,
+                                const char *const *test_names, int score_all, slong grid,
+                                slong rad_k, char *err, size_t errlen);
 
 void ct_tune_clear(ct_tune_t T);
 

@@ -38,6 +38,11 @@ int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o)
     if (o->rad_k > 0)
         return ct_opt_usage_error("%s",
                                   "--rademacher needs many instances, not one graph");
+    if (o->score_all)
+        return ct_opt_usage_error(
+            "%s", "--score all would score the training nodes in the validation and the "
+                  "test loss alike: a whole graph's split scores its validation and test "
+                  "nodes (`instance --score` writes other choices)");
     if (o->plot != NULL && strcmp(o->split, "geom-gcn") == 0)
         return ct_opt_usage_error("%s", "--plot draws one split: --split geom-gcn:K");
     if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))

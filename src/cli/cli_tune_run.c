@@ -52,8 +52,8 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
         if (p.on)
             ct_analysis_set_progress(ct_cli_progress_update, &p);
         ct_analysis_settings_struct set = {.ball_min_nodes = o->ball};
-        int r = ct_tune_run_threads(T, f, o->c, tr, m, te, mt, o->ties, o->grid, o->rad_k,
-                                    o->threads, &set, err, sizeof(err));
+        int r = ct_tune_run_scored(T, f, o->c, tr, m, te, mt, o->score_all, o->ties,
+                                   o->grid, o->rad_k, o->threads, &set, err, sizeof(err));
         ct_analysis_set_progress(NULL, NULL);
         ct_cli_progress_finish(&p, r ? 0 : mt, mt);
         if (r < 0) {
