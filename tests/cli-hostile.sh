@@ -242,6 +242,21 @@ for case in "delta 1/2" "delta 0" "delta 1" "alpha 1/2" "alpha 1/1000000" "lambd
   want 0 "path $case" && json_is .loss 0 && json_is .scored_nodes 214
   ok "eval $case on the 1500-node path: loss 0 in seconds" $?
 done
+# 14. analyze alpha on the same path (past 60 s and 1.1 GB before: 41 Taylor
+#     disks of dense LUs for its tiny gap, then the exact fallback): the
+#     ball path in seconds, values of 1e-430 certified by monotone brackets.
+#     Expected by symmetry: loss 0 on the one piece (0, 1), no breakpoint,
+#     undecided nothing; eval at rationals across (0, 1) agrees.
+run 120 analyze --family alpha --threads 1 --json "$tmp/path.gssl"
+want 0 "path analyze alpha" && json_is .scored_nodes 214 && json_is '.breakpoints | length' 0 &&
+  json_is '.pieces | length' 1 && json_is '.pieces[0].loss' 0 && json_is .minimum.loss 0 &&
+  json_is '.undecided | length' 0
+ok "analyze alpha on the 1500-node path: loss 0 on (0, 1), no breakpoint" $?
+for q in 1/1000 1/3 7/10 99/100 9999/10000; do
+  run 10 eval --family alpha --at "$q" --json "$tmp/path.gssl"
+  want 0 "path eval alpha $q" && json_is .loss 0
+  ok "eval alpha at $q on the path: the analysis's loss 0" $?
+done
 run 10 eval --family delta --c 1/2 --at 1/2 --json "$tmp/path.gssl"
 want 0 "path c 1/2" && json_is .loss 0
 ok "eval delta (c = 1/2) on the path: values down to 1e-860, still loss 0" $?

@@ -280,7 +280,7 @@ static int toy_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy_cove
                       const slong *rows, const slong *same, slong nr)
 {
     static const slong nlabk[2] = {1, 1};
-    ct_lsroot_search_struct F = {toy_make, C->disks, C->seg, C->nd, 2, nlabk};
+    ct_lsroot_search_struct F = {toy_make, C->disks, C->seg, C->nd, 2, nlabk, NULL, NULL};
     int bad = ct_lsroot_search(z, nz, sign0, &F, rows, same, nr, 2);
     for (slong j = 0; !bad && j < *nz; j++)
         (*z)[j].node = rows[(*z)[j].t];

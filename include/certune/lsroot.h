@@ -172,6 +172,11 @@ typedef struct {
     const double *seg;
     slong nd, c;
     const slong *nlabk;
+    /* Optional (NULL: none): when the model cannot decide segment [a, b] of
+       row i, pair (k, l), the sign the function is proved to have on all of
+       [a, b] (no zero there), or 0. Called on several threads. */
+    int (*sign_on)(void *bctx, slong i, slong k, slong l, double a, double b);
+    void *bctx;
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]

@@ -1,6 +1,7 @@
 /* lsalpha: alpha's system for the ball path: the component's data held as
    exact doubles, the weights as exact balls on demand, kappa and the
    structural distances. */
+#include <stdlib.h>
 #include <string.h>
 #include "lsalpha_internal.h"
 
@@ -34,6 +35,40 @@ static int lsalpha_copy_weights(ct_lsalpha_struct *S, const slong *rowstart,
     return S->vol >= LS_EXACT_MAX;
 }
 
+static int lsalpha_r_cmp(const void *x, const void *y)
+{
+    return fmpz_cmp(*(const fmpz *const *)x, *(const fmpz *const *)y);
+}
+
+/* S->pibz[p] for every pair p of classes k < l: the labeled nodes sorted by
+   square part, each square class's q_j summed with signs (+ for k, - for l). */
+static void lsalpha_pib_zeros(ct_lsalpha_struct *S)
+{
+    slong c = S->head.c, m = S->nlab;
+    S->pibz = flint_calloc(FLINT_MAX(c * (c - 1) / 2, 1), sizeof(char));
+    const fmpz **ord = flint_malloc(FLINT_MAX(m, 1) * sizeof(fmpz *));
+    for (slong j = 0; j < m; j++)
+        ord[j] = S->r + j;
+    qsort(ord, m, sizeof(fmpz *), lsalpha_r_cmp);
+    fmpz *sum = _fmpz_vec_init(c);
+    for (slong k = 0; k < c; k++)
+        for (slong l = k + 1; l < c; l++)
+            S->pibz[ct_lsroot_pair(k, l, c)] = 1;
+    for (slong a = 0, b; a < m; a = b) {
+        _fmpz_vec_zero(sum, c);
+        for (b = a; b < m && fmpz_equal(ord[b], ord[a]); b++) {
+            slong j = ord[b] - S->r;
+            fmpz_add(sum + S->cls[j], sum + S->cls[j], S->q + j);
+        }
+        for (slong k = 0; k < c; k++)
+            for (slong l = k + 1; l < c; l++)
+                if (!fmpz_equal(sum + k, sum + l))
+                    S->pibz[ct_lsroot_pair(k, l, c)] = 0;
+    }
+    _fmpz_vec_clear(sum, c);
+    flint_free(ord);
+}
+
 ct_lsalpha_struct *_ct_lsalpha_make(slong n, const slong *rowstart, const slong *col,
                                     const fmpz *w, const fmpz *deg, slong nlab,
                                     const slong *lab, const slong *cls, const fmpz *q,
@@ -57,6 +92,7 @@ ct_lsalpha_struct *_ct_lsalpha_make(slong n, const slong *rowstart, const slong 
     _fmpz_vec_set(S->r, r, nlab);
     for (slong j = 0; j < nlab; j++)
         S->nlabk[cls[j]]++;
+    lsalpha_pib_zeros(S);
     if (lsalpha_copy_weights(S, rowstart, col, w, deg)) {
         _ct_lsalpha_clear(&S->head);
         return NULL;
@@ -87,7 +123,7 @@ void _ct_lsalpha_clear(ct_lsroot_sys_struct *H)
     ct_lsalpha_struct *S = _ct_lsalpha_of(H);
     _ct_lsalpha_compact(S);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->w), flint_free(S->deg);
-    flint_free(S->lab), flint_free(S->cls), flint_free(S->nlabk);
+    flint_free(S->lab), flint_free(S->cls), flint_free(S->nlabk), flint_free(S->pibz);
     _fmpz_vec_clear(S->q, S->nlab);
     _fmpz_vec_clear(S->r, S->nlab);
     flint_free(S);
@@ -102,6 +138,11 @@ double _ct_lsalpha_kappa(const ct_lsalpha_struct *S, double c)
 {
     double a = S->mu / (1 - c * S->mu), b = 1 / (1 + c);
     return (a > b ? a : b) * (1 + 1e-12);
+}
+
+int _ct_lsalpha_pib_zero(const ct_lsalpha_struct *S, slong k, slong l)
+{
+    return S->pibz[ct_lsroot_pair(k, l, S->head.c)];
 }
 
 slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S)

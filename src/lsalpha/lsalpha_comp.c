@@ -65,13 +65,16 @@ static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                          const ct_lsalpha_struct *S, const slong *node, const slong *same,
                          slong nr, slong nthreads)
 {
-    ct_lsroot_search_struct F = {lscomp_make, disks, seg, nd, S->head.c, S->nlabk};
+    _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr);
+    ct_lsroot_search_struct F = {
+        lscomp_make, disks, seg, nd, S->head.c, S->nlabk, _ct_lsalpha_brk_sign, B};
     slong np = S->head.c * (S->head.c - 1) / 2, cnt = FLINT_MAX(nr * np, 1);
     slong *rx = flint_malloc(cnt * sizeof(slong)),
           *sx = flint_malloc(cnt * sizeof(slong));
     for (slong e = 0; e < nr * np; e++) /* the same row for every pair */
         rx[e] = node[e / np], sx[e] = same[e / np];
     int bad = ct_lsroot_search(z, nz, sign0, &F, rx, sx, nr, nthreads);
+    _ct_lsalpha_brk_free(B);
     for (slong j = 0; j < *nz; j++)
         (*z)[j].node = node[(*z)[j].t];
     flint_free(rx), flint_free(sx);

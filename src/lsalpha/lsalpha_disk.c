@@ -22,7 +22,7 @@ void _ct_lsalpha_disk_release(ct_lsroot_disk_struct *D)
         _ct_lsalpha_model_free(X->lev2[p]);
         X->lev2[p] = NULL;
     }
-    flint_free(X->lu);
+    _ct_lsalpha_lu_free(X->lu);
     X->lu = NULL;
 }
 

@@ -17,6 +17,7 @@ struct ct_lsalpha_struct {
     slong nlab, *lab, *cls;
     fmpz *q, *r;
     slong *nlabk; /* labeled nodes per class */
+    char *pibz;   /* per pair of classes: _ct_lsalpha_pib_zero */
     double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
     int mu_failed;
 };
@@ -45,6 +46,10 @@ arb_srcptr _ct_lsalpha_weights(ct_lsalpha_struct *S);
 void _ct_lsalpha_compact(ct_lsalpha_struct *S);
 /* kappa(c) = max(mu / (1 - c mu), 1 / (1 + c)), an upper bound. */
 double _ct_lsalpha_kappa(const ct_lsalpha_struct *S, double c);
+/* Whether pi^T (b^(k) - b^(l)) = 0 exactly (sum of sqrt(d_j) over the labeled
+   nodes of k equal to l's, decided on the square parts): then phi = (1 -
+   alpha) h vanishes at 1, and the models use h = x' itself. */
+int _ct_lsalpha_pib_zero(const ct_lsalpha_struct *S, slong k, slong l);
 /* Structural leading zeros: dist[k * n + i] = graph distance from i to the
    labeled nodes of class k (n when none). */
 slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
@@ -55,10 +60,12 @@ slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
 int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S);
 int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k);
 
-/* lsalpha_lu.c: dense LU without pivoting of D - cW (strictly diagonally
-   dominant), and x = (LU)^{-1} y in place (n doubles). */
-double *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
-void _ct_lsalpha_lu_solve(const double *lu, slong n, double *x);
+/* lsalpha_lu.c: LU without pivoting of D - cW (strictly diagonally
+   dominant), stored by its envelope; x = (LU)^{-1} y in place (n doubles). */
+typedef struct _ct_lsalpha_lu _ct_lsalpha_lu;
+_ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
+void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L);
+void _ct_lsalpha_lu_solve(const _ct_lsalpha_lu *L, double *x);
 
 /* A right-hand side v = b^(k) - b^(l) (l = -1: b^(k)), b^(k) = D^{-1/2} Y_k. */
 typedef struct {
@@ -82,7 +89,7 @@ typedef struct {
    the search's model of every class (level -1) and per pair of classes the
    latest finer model (levels 0 to 3). */
 typedef struct {
-    double *lu;
+    _ct_lsalpha_lu *lu;
     _ct_lsalpha_model *lev1;
     slong npairs;
     _ct_lsalpha_model **lev2;
@@ -126,6 +133,15 @@ typedef struct {
    none. */
 void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
                        const slong *rows, slong nr);
+
+/* lsalpha_bracket.c: the sign on a segment from monotone point values
+   (NULL when the envelope of D - aW is too large for it), for the searched
+   nodes node[0..nr); _ct_lsalpha_brk_sign is ct_lsroot_search_struct's
+   sign_on. */
+typedef struct _ct_lsalpha_brk _ct_lsalpha_brk;
+_ct_lsalpha_brk *_ct_lsalpha_brk_new(ct_lsalpha_struct *S, const slong *node, slong nr);
+void _ct_lsalpha_brk_free(_ct_lsalpha_brk *B);
+int _ct_lsalpha_brk_sign(void *B, slong i, slong k, slong l, double a, double b);
 
 /* lsalpha_exact.c: the exact sign of h at a rational x in (0, 1) for row i and
    classes k, l. */

@@ -118,7 +118,7 @@ static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr 
         }
         for (slong i = 0; i < n; i++)
             dv[i] = arf_get_d(arb_midref(tmp + i), ARF_RND_NEAR);
-        _ct_lsalpha_lu_solve(_ct_lsalpha_disk_of(D)->lu, n, dv);
+        _ct_lsalpha_lu_solve(_ct_lsalpha_disk_of(D)->lu, dv);
         for (slong i = 0; i < n; i++) {
             arf_t d;
             arf_init(d);

@@ -6,7 +6,11 @@
    (1 - q)^2 for |t| <= r (q = kappa r, K = (K_k + K_l) sqrt(vol / d_i));
    phi = pib + (1 - c - t)(P + R), so Q = pib + (1 - c - t) P and the
    remainder (1 - c - t) R is at most (1 - c + r) |R|, its derivative at most
-   |R| + (1 - c + r) |R'|.
+   |R| + (1 - c + r) |R'|. When pib = 0 exactly (_ct_lsalpha_pib_zero: the
+   pair's labeled sqrt(d_j) balance, as on a symmetric instance) phi vanishes
+   at alpha = 1, where the last segment ends, so its sign there is 0; then h
+   = x'_i itself is the function (the same sign on (0, 1), no pole at 1):
+   Q = P, with the remainder R.
    c = 0: the first `shift` coefficients of h are exactly zero (no path of
    that length reaches a labeled node of k or l), so h = alpha^shift htilde with
    htilde = sum_j a_{j + shift} alpha^j + R, |R| <= K r^{J+1-shift} / (1 - r),
@@ -73,6 +77,15 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
         lspoly_coef(a + j, M, i, k, l, j);
     if (D->c == 0) {
         ct_lsroot_poly_set_series(P, a, J, D->r, K);
+    } else if (_ct_lsalpha_pib_zero(_ct_lsalpha_of(D->sys), k, l)) {
+        P->shift = 0; /* h = x'_i: the coefficients and the tail themselves */
+        P->len = J + 1;
+        P->Q = a;
+        a = NULL;
+        mag_set_d(s, _ct_lsalpha_kappa(_ct_lsalpha_of(D->sys), D->c));
+        mag_set_d(q, D->r);
+        mag_mul(q, q, s);
+        ct_lsroot_poly_tails(P->tau, P->dtau, K, q, J + 1, s, J + 1);
     } else {
         arb_t omc, pib;
         arb_init(omc), arb_init(pib);
@@ -103,6 +116,7 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
         mag_clear(tau), mag_clear(dtau), mag_clear(w);
         arb_clear(omc), arb_clear(pib);
     }
-    _arb_vec_clear(a, J + 1);
+    if (a != NULL)
+        _arb_vec_clear(a, J + 1);
     mag_clear(K), mag_clear(q), mag_clear(s);
 }

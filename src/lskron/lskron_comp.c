@@ -81,7 +81,8 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     ct_lsroot_zero_struct *y = NULL;
     if (!bad) {
         kron_search_ctx X = {S, models};
-        ct_lsroot_search_struct F = {kron_make, &X, seg, nd, S->head.c, S->nlabk};
+        ct_lsroot_search_struct F = {kron_make, &X,       seg,  nd,
+                                     S->head.c, S->nlabk, NULL, NULL};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
     }
     if (!bad) {

@@ -107,9 +107,19 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         if (m == 0)
             *first = sa;
         o->disk = m;
+        slong nz0 = o->nz;
         if (!bad)
             bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
         ct_lsroot_poly_clear(&P);
+        if (bad && F->sign_on != NULL) { /* the family's proof of one sign */
+            int s = F->sign_on(F->bctx, i, k, l, seg[m], seg[m + 1]);
+            if (s != 0 && (m == 0 || s == prev)) {
+                o->nz = nz0; /* no zero in this segment */
+                sa = sb = s, bad = 0;
+                if (m == 0)
+                    *first = s;
+            }
+        }
         if (bad)
             return 1;
         prev = sb;
