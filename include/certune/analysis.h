@@ -82,6 +82,27 @@ typedef struct {
     int *sign0;
 } ct_analysis_node;
 
+/* Phases inside one chunk's analysis (a chunk may be one large instance):
+   fn(arg, name, done, total) says that done of total units of the phase name
+   are finished (total <= 0: a phase without a count). name is a static
+   string chosen by whoever reports: the family its own phases (components,
+   rows, roots, ...), the core its family-independent ones (the sort of the
+   points, the sweep); the core never names a family. fn may be called from
+   several threads at once (chunks analyzed side by side): it must lock what
+   it shares. fn NULL: nothing is reported. */
+typedef struct {
+    void (*fn)(void *arg, const char *name, slong done, slong total);
+    void *arg;
+} ct_analysis_phase_struct;
+
+/* Reports a phase through ph (NULL or ph->fn NULL: nothing). */
+static inline void ct_analysis_phase(const ct_analysis_phase_struct *ph, const char *name,
+                                     slong done, slong total)
+{
+    if (ph != NULL && ph->fn != NULL)
+        ph->fn(ph->arg, name, done, total);
+}
+
 typedef struct {
     ct_analysis_node *nodes;
     slong nnodes;
@@ -90,6 +111,8 @@ typedef struct {
     slong npoints;
     ct_bpoint_struct *points;
     int closed;
+    ct_analysis_phase_struct phase; /* the run's phase hook (the builder reports
+                                       through &C->phase); zero: none */
 } ct_analysis_common;
 
 void ct_analysis_common_init(ct_analysis_common *C);
@@ -261,6 +284,14 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
    nothing). The families call ct_analysis_progress. */
 void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg);
 void ct_analysis_progress(slong done, slong total);
+/* The phase hook (ct_analysis_phase_struct) of the analyses this thread
+   starts, NULL to remove it; per thread like ct_analysis_set_progress. A run
+   reads it once when it starts and hands it to every chunk's analysis in its
+   ct_analysis_common (the families read C->phase, never this setting), so
+   the chunks on the pool's threads report to it too. */
+void ct_analysis_set_phase(void (*fn)(void *arg, const char *name, slong done,
+                                      slong total),
+                           void *arg);
 /* The place (see ct_analysis_struct) of open piece i, of breakpoint b, and of
    closed end e. */
 slong ct_analysis_place_of_piece(const ct_analysis_t A, slong i);

@@ -275,7 +275,7 @@ int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
                              &W.sf_alloc, alpha_new_zero_cb, &W};
     for (slong t = 0; t < m; t++) {
         _ct_alpha_sign_functions_hooked(insts + t, t, score_all, warn, alpha_take_node,
-                                        &W, _ct_alpha_ball_component, &K);
+                                        &W, _ct_alpha_ball_component, &K, &C->phase);
         ct_analysis_progress(t + 1, m);
     }
     int bad = W.bad;

@@ -44,6 +44,7 @@ typedef struct {
     char err[STREAM_ERRLEN]; /* the message of chunk stop */
     void (*progress)(void *arg, slong done, slong total);
     void *progress_arg;
+    ct_analysis_phase_struct phase; /* the caller's, handed to every chunk */
 } stream_state;
 
 /* Records under the lock that chunk k failed with msg: chunks from the
@@ -68,7 +69,7 @@ static void stream_run_chunk(stream_state *S, slong k)
     const ct_instance_struct *insts = S->src->get(S->src->arg, a, n, err, sizeof(err));
     if (insts != NULL) {
         rc = _ct_analysis_run_chunk(&R, S->fam, S->c, insts, n, S->score_all, S->ties, wf,
-                                    err, sizeof(err));
+                                    &S->phase, err, sizeof(err));
         S->src->put(S->src->arg, a, n, insts);
         if (rc)
             ct_analysis_clear(&R);
@@ -196,6 +197,7 @@ static void stream_init(stream_state *S, const ct_analysis_source_struct *src,
     S->wbuf = flint_calloc(S->window, sizeof(char *));
     S->wlen = flint_calloc(S->window, sizeof(size_t));
     _ct_analysis_get_progress(&S->progress, &S->progress_arg);
+    _ct_analysis_get_phase(&S->phase);
 }
 
 /* Frees the state and what is left in it (results past a failure). */

@@ -12,6 +12,7 @@
 #include "certune/analysis.h"
 #include "certune/delta.h"
 #include "certune/mem.h"
+#include "delta_internal.h"
 
 typedef struct {
     ct_signfn_struct *signs;
@@ -68,7 +69,8 @@ static void delta_undecided(ct_analysis_t A, const fmpq_t lo, const fmpq_t hi,
 }
 
 /* Isolates the zeros of every distinct sum; returns 1 if some were undecided. */
-static int delta_isolate(ct_analysis_t A, delta_work *D)
+static int delta_isolate(ct_analysis_t A, delta_work *D,
+                         const ct_analysis_phase_struct *ph)
 {
     slong nf = FLINT_MAX(D->sums->len, 1);
     D->roots = flint_calloc(nf, sizeof(ct_expsum_root_struct *));
@@ -78,6 +80,7 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
     fmpq_t lo, hi;
     fmpq_init(lo);
     fmpq_init(hi);
+    ct_analysis_phase(ph, "sign functions isolated", 0, D->sums->len);
     for (slong f = 0; f < D->sums->len; f++) {
         if (ct_expsum_isolate(D->roots + f, D->nroots + f, D->sign_first + f, lo, hi,
                               D->sums->fn.es + f)) {
@@ -90,6 +93,7 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
             bad = 1;
         }
         D->nzeros += D->nroots[f];
+        ct_analysis_phase(ph, "sign functions isolated", f + 1, D->sums->len);
     }
     fmpq_clear(lo);
     fmpq_clear(hi);
@@ -139,11 +143,12 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
     memset(&D, 0, sizeof(delta_work));
     ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
-        ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all, warn);
+        _ct_delta_sign_functions_phase(&D.signs, &D.nsigns, insts + t, t, c, score_all,
+                                       warn, &C->phase);
         ct_analysis_progress(t + 1, m);
     }
     delta_register(C, &D);
-    int bad = delta_isolate(A, &D) || delta_points(C, A, &D);
+    int bad = delta_isolate(A, &D, &C->phase) || delta_points(C, A, &D);
     if (!bad)
         delta_signs(C, &D);
     delta_work_clear(&D);

@@ -5,9 +5,19 @@
 #include <flint/fmpq.h>
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_poly_mat.h>
+#include "certune/analysis.h"
 #include "certune/expsum.h"
 #include "certune/signfn.h"
 #include "certune/zadj.h"
+
+/* ct_delta_sign_functions reporting its phases through ph (NULL: none):
+   "components solved" k/N after each component of the instance, and inside a
+   labeled one "component rows" 0/R while its system is solved, then r/R as
+   the scored rows' sums are built. */
+void _ct_delta_sign_functions_phase(ct_signfn_struct **out, slong *count,
+                                    const ct_instance_t inst, slong inst_idx,
+                                    const fmpq_t c, int score_all, FILE *warn,
+                                    const ct_analysis_phase_struct *ph);
 
 /* One component: its nodes, its labeled ones, their (class, degree) groups. */
 typedef struct {
