@@ -149,13 +149,17 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
     ct_cli_progress_struct p;
     ct_cli_progress_init(&p, o->progress, "analyze",
                          "certifying and ordering breakpoints");
-    if (p.on)
+    p.total = m;
+    if (p.on) {
         ct_analysis_set_progress(ct_cli_progress_update, &p);
+        ct_analysis_set_phase(ct_cli_progress_phase, &p);
+    }
     slong *ball = ct_cli_ball_set(o->ball);
     int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
                                       o->threads, stderr, err, errlen);
     ct_cli_ball_restore(ball);
     ct_analysis_set_progress(NULL, NULL);
+    ct_analysis_set_phase(NULL, NULL);
     ct_cli_progress_finish(&p, rc ? 0 : m, m);
     return rc;
 }

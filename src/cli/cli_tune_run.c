@@ -49,11 +49,15 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
         ct_cli_progress_struct p;
         ct_cli_progress_init(&p, o->progress, what,
                              "certifying and ordering breakpoints");
-        if (p.on)
+        p.total = m;
+        if (p.on) {
             ct_analysis_set_progress(ct_cli_progress_update, &p);
+            ct_analysis_set_phase(ct_cli_progress_phase, &p);
+        }
         int r = ct_tune_run_threads(T, f, o->c, tr, m, te, mt, o->ties, o->grid, o->rad_k,
                                     o->threads, err, sizeof(err));
         ct_analysis_set_progress(NULL, NULL);
+        ct_analysis_set_phase(NULL, NULL);
         ct_cli_progress_finish(&p, r ? 0 : mt, mt);
         if (r < 0) {
             fprintf(stderr, "certune: %s\n", err);
