@@ -84,7 +84,8 @@ typedef struct {
 
 /* Phases inside one chunk's analysis (a chunk may be one large instance):
    fn(arg, name, done, total) says that done of total units of the phase name
-   are finished (total <= 0: a phase without a count). name is a static
+   are finished (0 <= done <= total; a report with done = 0 says that the
+   phase has begun). name is a static
    string chosen by whoever reports: the family its own phases (components,
    rows, roots, ...), the core its family-independent ones (the sort of the
    points, the sweep); the core never names a family. fn may be called from

@@ -68,7 +68,7 @@ void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *wha
 
 /* "certune: WHAT: done/total instances, T s, NAME k/N": the analysis's phase
    hook (ct_analysis_set_phase; arg is the ct_cli_progress_struct), throttled
-   like the instance lines; total <= 0 prints NAME alone. p->total may be set
+   like the instance lines. p->total may be set
    after init so that the phase lines before the first instance carry it. */
 void ct_cli_progress_phase(void *arg, const char *name, slong done, slong total);
 

@@ -97,10 +97,7 @@ void ct_cli_progress_phase(void *arg, const char *name, slong done, slong total)
     ct_cli_progress_struct *p = arg;
     char text[256];
     pthread_mutex_lock(&p->lock);
-    if (total > 0)
-        snprintf(p->phase, sizeof(p->phase), "%s %ld/%ld", name, (long)done, (long)total);
-    else
-        snprintf(p->phase, sizeof(p->phase), "%s", name);
+    snprintf(p->phase, sizeof(p->phase), "%s %ld/%ld", name, (long)done, (long)total);
     double now = cli_now();
     if (cli_due(p, now)) {
         p->last = now;
