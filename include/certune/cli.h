@@ -56,13 +56,19 @@ typedef struct {
     const char *what;  /* the subcommand, e.g. "analyze" */
     const char *after; /* what runs once all instances are done */
     double start, last, interval;
-    slong done, total;    /* instances, as last reported (total 0: not yet) */
-    char phase[96];       /* the phase inside a chunk last reported ("" none) */
-    int width;            /* the terminal line's length, to blank its rest */
+    slong done, total; /* instances, as last reported (total 0: not yet) */
+    char phase[96];    /* the phase inside a chunk last reported ("" none) */
+    int width;         /* the terminal line's length, to blank its rest */
+    int dirty;         /* a state was held back by the interval */
+    int stop, ticking; /* the ticker thread's stop flag, whether it runs */
+    pthread_t ticker;  /* prints a held-back state once due (while on) */
+    pthread_cond_t wake;
     pthread_mutex_t lock; /* the hooks are called from several threads */
 } ct_cli_progress_struct;
 
-/* Starts p (finish it with ct_cli_progress_finish). */
+/* Starts p, and when on a ticker thread that prints a state the interval
+   held back once it is due (finish p with ct_cli_progress_finish, which
+   stops it). */
 void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what,
                           const char *after);
 
