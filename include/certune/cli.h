@@ -47,7 +47,8 @@ int ct_cli_help(FILE *out, const char *sub);
 
 /* Progress of a long run on stderr (cli_progress.c): on when forced
    (--progress) or when stderr is a terminal. A terminal gets one line
-   rewritten at most every 0.2 s, a file whole lines at most one a second; the
+   rewritten at most every 0.2 s, a file whole lines at most one a second (and
+   the unchanged line again after 30 s of silence); the
    environment variable CT_CLI_PROGRESS_ENV (seconds, >= 0) sets that interval
    for both (0: every report, as the tests use it). */
 #define CT_CLI_PROGRESS_ENV "CERTUNE_PROGRESS_INTERVAL"

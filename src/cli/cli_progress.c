@@ -72,8 +72,13 @@ static void cli_show(ct_cli_progress_struct *p, double now)
     p->shown = 1;
 }
 
+/* A file gets the unchanged state again after this many seconds of silence
+   (one long step: the log shows the time going on). */
+#define CLI_HEARTBEAT 30.0
+
 /* The ticker: every interval (at least 50 ms), a state held back is printed
-   when due; on a terminal an open line's time is refreshed too. */
+   when due; on a terminal an open line's time is refreshed too, in a file
+   after CLI_HEARTBEAT seconds without a line. */
 static void *cli_ticker(void *arg)
 {
     ct_cli_progress_struct *p = arg;
@@ -89,7 +94,8 @@ static void *cli_ticker(void *arg)
         while (!p->stop && rc != ETIMEDOUT)
             rc = pthread_cond_timedwait(&p->wake, &p->lock, &t);
         double now = cli_now();
-        if (!p->stop && (p->dirty || (p->tty && p->shown == 1)) && cli_due(p, now))
+        int again = p->shown == 1 && (p->tty || now - p->last >= CLI_HEARTBEAT);
+        if (!p->stop && (p->dirty || again) && cli_due(p, now))
             cli_show(p, now);
     }
     pthread_mutex_unlock(&p->lock);
