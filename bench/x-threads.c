@@ -94,7 +94,7 @@ int main(int argc, char **argv)
         for (slong th = 1; th <= w; th += w - 1) {
             w0 = now(CLOCK_MONOTONIC);
             t0 = cpu();
-            ct_family_analyze_threads(A, fam, NULL, insts, m, 0, 0, th, NULL, err,
+            ct_family_analyze_threads(A, fam, NULL, insts, m, 0, 0, th, NULL, NULL, err,
                                       sizeof(err));
             printf("  run %d, %ld thread(s): %.3f s wall, %.3f s CPU\n", rep, (long)th,
                    now(CLOCK_MONOTONIC) - w0, cpu() - t0);

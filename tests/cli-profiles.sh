@@ -183,8 +183,10 @@ fails_with "eval: X outside the profile's domain" 2 "outside the domain of delta
 fails_with "tune: training and test profiles of different families" 2 "d.ctp: .*--family delta, not --family lambda" \
   "$C" tune --train "$tmp/x6.ctp" --test "$tmp/d.ctp"
 "$C" analyze --family lambda --score all --save-profile "$tmp/all.ctp" $I/lambda-gadget-x4.gssl >/dev/null
-fails_with "tune: a profile scoring all nodes" 2 "all.ctp: .*--score all, not --score unlabeled" \
+fails_with "tune: training and test profiles of different score modes" 2 "x4.ctp: .*--score unlabeled, not --score all" \
   "$C" tune --train "$tmp/all.ctp" --test "$tmp/x4.ctp"
+fails_with "tune: --score unlabeled on a profile scoring all nodes" 2 "all.ctp: .*--score all, not --score unlabeled" \
+  "$C" tune --score unlabeled --train "$tmp/all.ctp" --test "$tmp/x4.ctp"
 fails_with "tune: test profile classes differ from training instances" 2 "2 classes, but" \
   "$C" tune --family lambda --train $I/random-1.gssl --test "$tmp/x4.ctp"
 for i in 0 1 2; do

@@ -124,6 +124,15 @@ ok "tune: stdout identical with --progress" $?
 grep -q "^certune: tune delta: 0/1 instances, [0-9.]* s, components solved $ncomp/$ncomp\$" \
   "$tmp/tune.err"
 ok "tune: the training set's components solved $ncomp/$ncomp" $?
+# the test set (random-1: one component) is analyzed beside it without the hook
+! grep -q 'components solved [01]/1$' "$tmp/tune.err"
+ok "tune: no phase of the test set's analysis" $?
+CERTUNE_PROGRESS_INTERVAL=0 "$C" tune --family delta --train "$tmp/big.gssl" \
+  --test instances/random-1.gssl --progress --threads 2 >"$tmp/tune2.out" 2>"$tmp/tune2.err"
+cmp -s "$tmp/tune.plain" "$tmp/tune2.out" &&
+  grep -q "components solved $ncomp/$ncomp\$" "$tmp/tune2.err" &&
+  ! grep -q 'components solved [01]/1$' "$tmp/tune2.err"
+ok "tune --threads 2: same stdout, the training set's phases only" $?
 
 echo "$checks checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -2,10 +2,12 @@
    (thresholds 5/4, 3/2, 2, 3, 5; losses 3/5 and 2/5 alternating, ties to class
    0 so each point has its left piece's loss), exact merging of equal
    thresholds across instances, loss_at, representatives, and errors. */
+#include <pthread.h>
 #include <string.h>
 #include "check.h"
 #include "certune/analysis.h"
 #include "certune/family.h"
+#include "certune/gen.h"
 
 static int is_q(const fmpq_t x, slong num, ulong den)
 {
@@ -149,12 +151,104 @@ static void check_tied_places(void)
     ct_analysis_common_clear(&C);
 }
 
+/* One analysis on a thread of its own with its own settings. */
+typedef struct {
+    const ct_instance_struct *inst;
+    ct_family_t family;
+    ct_analysis_settings_struct settings;
+    ct_analysis_struct A;
+    int rc;
+    char err[256];
+} settings_job;
+
+static void *settings_run(void *arg)
+{
+    settings_job *J = arg;
+    J->rc = ct_family_analyze_threads(&J->A, J->family, NULL, J->inst, 1, 0,
+                                      CT_SIGNFN_TIES_SMALLEST, 1, &J->settings, NULL,
+                                      J->err, sizeof(J->err));
+    flint_cleanup();
+    return NULL;
+}
+
+static slong settings_ball_points(const ct_analysis_t A)
+{
+    slong n = 0;
+    for (slong b = 0; b < A->nbp; b++)
+        n += A->bp[b].kind == CT_BPOINT_LS;
+    return n;
+}
+
+/* The same breakpoints (their 20 significant digits and certified decimal
+   intervals: equality of a ball-path zero and an exact one is not decidable
+   by refining, so the report's strings are compared) and exact losses. */
+static int settings_same(ct_analysis_t A, ct_analysis_t B)
+{
+    if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
+        !fmpq_equal(A->min_loss, B->min_loss))
+        return 0;
+    for (slong b = 0; b < A->nbp; b++)
+        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
+            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
+            !fmpq_equal(A->point_loss + b, B->point_loss + b))
+            return 0;
+    for (slong b = 0; b <= A->nbp; b++)
+        if (!fmpq_equal(A->piece_loss + b, B->piece_loss + b))
+            return 0;
+    return 1;
+}
+
+/* Two analyses with different settings side by side on two threads: alpha
+   with its ball path from 6 nodes (its breakpoints of kind CT_BPOINT_LS) and
+   alpha with the exact path only and rows solved one at a time (a budget of
+   1 byte: no ball-path breakpoint); then delta lifting from 2 nodes beside
+   delta never lifting. Each must see its own settings (with process-wide
+   thresholds, the last one set would win on both threads) and both must
+   give the same exact answer. */
+static void check_settings_side_by_side(void)
+{
+    ct_gen_params_t P;
+    ct_instance_t I;
+    ct_gen_params_init(P, 40, 3);
+    P->connected = 1;
+    P->p = 0.1;
+    ct_gen_instance(I, P, 99, 1);
+    ct_analysis_settings_struct run[2][2] = {
+        {{.ball_min_nodes = 6}, {.ball_min_nodes = WORD_MAX, .memory_budget = 1}},
+        {{.lift_min_nodes = 2}, {.lift_min_nodes = WORD_MAX}}};
+    ct_family_t fam[2] = {CT_FAMILY_ALPHA, CT_FAMILY_DELTA};
+    for (int f = 0; f < 2; f++)
+        for (int round = 0; round < 3; round++) {
+            settings_job J[2];
+            pthread_t tid[2];
+            for (int k = 0; k < 2; k++) {
+                J[k] = (settings_job){.inst = I, .family = fam[f], .settings = run[f][k]};
+                CHECK(pthread_create(tid + k, NULL, settings_run, J + k) == 0);
+            }
+            for (int k = 0; k < 2; k++)
+                pthread_join(tid[k], NULL);
+            CHECK_MSG(J[0].rc == 0 && J[1].rc == 0, "%s / %s", J[0].err, J[1].err);
+            if (f == 0)
+                CHECK_MSG(settings_ball_points(&J[0].A) > 0 &&
+                              settings_ball_points(&J[1].A) == 0,
+                          "alpha round %d: %ld and %ld ball-path breakpoints", round,
+                          (long)settings_ball_points(&J[0].A),
+                          (long)settings_ball_points(&J[1].A));
+            CHECK_MSG(settings_same(&J[0].A, &J[1].A),
+                      "family %d round %d: the settings changed the analysis", f, round);
+            ct_analysis_clear(&J[0].A);
+            ct_analysis_clear(&J[1].A);
+        }
+    ct_instance_clear(I);
+}
+
 int main(void)
 {
     check_tied_places();
     check_oscillating();
     check_merge();
     check_unscored();
+    check_settings_side_by_side();
     flint_cleanup();
     return check_finish("t-analysis");
 }

@@ -150,6 +150,31 @@ static void test_evaluate(void)
     CHECK(ct_capi_analyze_ties(&P, S, CT_CAPI_LAMBDA, "1/2", 0, 1, err, sizeof err) ==
               CT_CAPI_USAGE &&
           strstr(err, "c applies only"));
+    /* Settings: how it runs, never what it finds; bad ones named. */
+    CHECK(ct_capi_analyze_with(&P, S, CT_CAPI_ALPHA, NULL, 0, 0, 1, 1, err, sizeof err) ==
+              CT_CAPI_USAGE &&
+          P == NULL && strstr(err, "ball_min_nodes"));
+    CHECK(ct_capi_analyze_with(&P, S, CT_CAPI_ALPHA, NULL, 0, 0, -5, 1, err,
+                               sizeof err) == CT_CAPI_USAGE &&
+          strstr(err, "ball_min_nodes"));
+    CHECK(ct_capi_analyze_with(&P, S, CT_CAPI_ALPHA, NULL, 0, 0, 0, 0, err, sizeof err) ==
+              CT_CAPI_USAGE &&
+          strstr(err, "threads takes 1..4096, not 0"));
+    CHECK(ct_capi_analyze_with(&P, S, CT_CAPI_ALPHA, NULL, 0, 5, 0, 1, err, sizeof err) ==
+              CT_CAPI_USAGE &&
+          strstr(err, "tie rule"));
+    ct_capi_profile_struct *Q;
+    CHECK(ct_capi_analyze_ties(&P, S, CT_CAPI_ALPHA, NULL, 0, 1, err, sizeof err) ==
+          CT_CAPI_OK);
+    CHECK(ct_capi_analyze_with(&Q, S, CT_CAPI_ALPHA, NULL, 0, 1, CT_CAPI_BALL_OFF, 2, err,
+                               sizeof err) == CT_CAPI_OK);
+    if (P != NULL && Q != NULL) {
+        char *a = ct_capi_profile_min_loss(P), *b = ct_capi_profile_min_loss(Q);
+        CHECK(ct_capi_profile_nbreakpoints(P) == ct_capi_profile_nbreakpoints(Q) &&
+              strcmp(a, b) == 0);
+        ct_capi_free_string(a), ct_capi_free_string(b);
+    }
+    ct_capi_profile_destroy(P), ct_capi_profile_destroy(Q);
     ct_capi_instances_destroy(none);
     ct_capi_instances_destroy(S);
 }

@@ -58,48 +58,50 @@ static void alpha_eval(fmpq_t loss, slong *preds, const check_ctx *X, const fmpq
 /* The text and JSON reports of the set's analysis (malloc'ed), with the
    zeros that change no prediction moved (alpha_move.c) or kept. */
 static char *report_of(const ct_instance_struct *insts, slong m, int score_all, int move,
-                       int ties, slong nthreads)
+                       int ties, slong nthreads, size_t budget)
 {
     ct_analysis_t A;
     char err[512], *buf = NULL;
     size_t len = 0;
-    int old = ct_alpha_set_move_zeros(move);
+    ct_analysis_settings_struct set = {.keep_silent_zeros = !move,
+                                       .memory_budget = budget};
     FILE *f = open_memstream(&buf, &len);
     if (ct_family_analyze_threads(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, ties,
-                                  nthreads, devnull, err, sizeof(err)) == 0 &&
+                                  nthreads, &set, devnull, err, sizeof(err)) == 0 &&
         A->nundecided == 0) {
         ct_report_write_text(f, A);
         ct_report_write_json(f, A);
     }
     fclose(f);
     ct_analysis_clear(A);
-    ct_alpha_set_move_zeros(old);
     return buf;
 }
 
 static slong check_set(const ct_instance_struct *insts, slong m, int score_all,
-                       flint_rand_t state)
+                       size_t budget, flint_rand_t state)
 {
     ct_analysis_t A;
     char err[512];
     /* both tie rules: the expected-tie cost also compares classes with the
        maximum only, so moving must not change it either */
     for (int ties = 0; ties < 2; ties++) {
-        char *kept = report_of(insts, m, score_all, 0, ties, 1);
-        char *moved = report_of(insts, m, score_all, 1, ties, 1);
+        char *kept = report_of(insts, m, score_all, 0, ties, 1, budget);
+        char *moved = report_of(insts, m, score_all, 1, ties, 1, budget);
         CHECK_MSG(strcmp(kept, moved) == 0, "moving zeros changed the report:\n%s\n%s",
                   kept, moved);
         free(kept), free(moved);
     }
     if (m == 1) { /* one instance on two threads: they share its modular solve */
-        char *one = report_of(insts, m, score_all, 1, 0, 1);
-        char *two = report_of(insts, m, score_all, 1, 0, 2);
+        char *one = report_of(insts, m, score_all, 1, 0, 1, budget);
+        char *two = report_of(insts, m, score_all, 1, 0, 2, budget);
         CHECK_MSG(strcmp(one, two) == 0, "two threads changed the report:\n%s\n%s", one,
                   two);
         free(one), free(two);
     }
-    if (ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all, devnull, err,
-                          sizeof(err))) {
+    ct_analysis_settings_struct set = {.memory_budget = budget};
+    if (ct_family_analyze_threads(A, CT_FAMILY_ALPHA, NULL, insts, m, score_all,
+                                  CT_SIGNFN_TIES_SMALLEST, 1, &set, devnull, err,
+                                  sizeof(err))) {
         ct_analysis_clear(A);
         return 0; /* an instance without scored nodes */
     }
@@ -141,9 +143,7 @@ static void check_random(ulong seed, slong nsets)
         }
         /* every other set with the rows solved one per batch (a budget of 1
            byte), so both paths of alpha.c meet the oracle */
-        ct_alpha_set_memory_budget(s % 2 ? 1 : 0);
-        slong bad = check_set(set, m, score_all, state);
-        ct_alpha_set_memory_budget(0);
+        slong bad = check_set(set, m, score_all, s % 2 ? 1 : 0, state);
         CHECK_MSG(bad == 0, "seed %lu set %ld (m = %ld): %ld mismatches",
                   (unsigned long)seed, (long)s, (long)m, (long)bad);
         for (slong j = 0; j < m; j++)

@@ -186,7 +186,7 @@ static void check_instance(const ct_instance_t inst, const fmpq_t c, int score_a
     ct_signfn_struct *s = NULL;
     slong count = 0, np = inst->c * (inst->c - 1) / 2;
     FILE *warn = tmpfile();
-    ct_delta_sign_functions(&s, &count, inst, 7, c, score_all, warn);
+    ct_delta_sign_functions(&s, &count, inst, 7, c, score_all, NULL, warn);
     check_entries(s, count, inst, score_all, warn);
     fclose(warn);
     int *sg = flint_calloc(FLINT_MAX(count * np * NGRID, 1), sizeof(int));
@@ -222,13 +222,17 @@ static void check_random(flint_rand_t state)
     fmpq_clear(c);
 }
 
+/* The sign functions with the settings' lift_min_nodes (0: never lift) and
+   pencil_max_nodes (as the settings: 0 the default, -1 never). */
 static void sign_functions(ct_signfn_struct **s, slong *count, const ct_instance_t inst,
-                           const fmpq_t c, int score_all, slong lift_min)
+                           const fmpq_t c, int score_all, slong lift_min,
+                           slong pencil_max)
 {
-    slong old = ct_delta_set_lift_min_nodes(lift_min);
+    ct_analysis_settings_struct set = {.lift_min_nodes =
+                                           lift_min == 0 ? WORD_MAX : lift_min,
+                                       .pencil_max_nodes = pencil_max};
     *s = NULL, *count = 0;
-    ct_delta_sign_functions(s, count, inst, 0, c, score_all, NULL);
-    ct_delta_set_lift_min_nodes(old);
+    ct_delta_sign_functions(s, count, inst, 0, c, score_all, &set, NULL);
 }
 
 /* The lifting solve (zlift, every component of 2 nodes or more) against the
@@ -251,8 +255,8 @@ static void check_lift(flint_rand_t state)
         ct_signfn_struct *s, *t;
         slong ns, nt, score = (slong)n_randint(state, 3),
                       np = inst->c * (inst->c - 1) / 2;
-        sign_functions(&s, &ns, inst, c, (int)score, 0);
-        sign_functions(&t, &nt, inst, c, (int)score, 2);
+        sign_functions(&s, &ns, inst, c, (int)score, 0, 0);
+        sign_functions(&t, &nt, inst, c, (int)score, 2, 0);
         CHECK(ns == nt);
         for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
             for (slong k = 0; k < np; k++)
@@ -297,10 +301,8 @@ static void check_pencil(flint_rand_t state)
         ct_signfn_struct *s, *t;
         slong ns, nt, score = (slong)n_randint(state, 3),
                       np = inst->c * (inst->c - 1) / 2;
-        slong old = ct_delta_set_pencil_max_nodes(0);
-        sign_functions(&s, &ns, inst, c, (int)score, 0);
-        ct_delta_set_pencil_max_nodes(old);
-        sign_functions(&t, &nt, inst, c, (int)score, 0);
+        sign_functions(&s, &ns, inst, c, (int)score, 0, -1);
+        sign_functions(&t, &nt, inst, c, (int)score, 0, 0);
         CHECK(ns == nt);
         for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
             for (slong k = 0; k < np; k++)
@@ -364,7 +366,7 @@ static void check_gadget(slong xn, slong xd, slong p, slong q)
     fmpq_init(c);
     fmpq_set_si(c, p, q);
     gadget(inst, xn, xd);
-    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL, NULL);
     CHECK(count == 1 && s[0].node == 3 && s[0].truth == 0 && s[0].inst == 0);
     const ct_expsum_struct *h = s[0].diff.es;
     CHECK_MSG(h->len == 2, "x = %ld/%ld", (long)xn, (long)xd);
@@ -402,7 +404,7 @@ static void check_gadget_half(void)
     fmpq_set_si(c, 3, 4);
     gadget(inst, 1, 4);
     arb_mat_init(F, 4, 2);
-    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL, NULL);
     const ct_expsum_struct *h = s[0].diff.es;
     CHECK(h->len == 2);
     if (h->len == 2) {
@@ -449,7 +451,7 @@ static void check_oscillating(void)
     }
     ct_signfn_struct *s = NULL;
     slong count = 0;
-    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL);
+    ct_delta_sign_functions(&s, &count, inst, 0, c, 0, NULL, NULL);
     CHECK(count == 5);
     for (int j = 0; j < 8 && count == 5; j++) {
         slong bad = 0;

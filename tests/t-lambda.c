@@ -187,16 +187,15 @@ static void ball_instance(ct_instance_t inst, slong c, flint_rand_t state)
             fmpq_set_si(inst->ew + e, 1 + (slong)n_randint(state, 12), 6);
 }
 
-/* The lambda analysis of the set with components of >= min nodes in balls
-   (the old bound restored). */
+/* The lambda analysis of the set with components of >= min nodes in balls. */
 static int analyze_min(ct_analysis_t A, slong min, const ct_instance_struct *set, slong m,
                        int score_all)
 {
     char err[512];
-    slong old = ct_lsroot_kron_set_min_nodes(min);
-    int rc = ct_analysis_run(A, ct_family_get(CT_FAMILY_LAMBDA), NULL, set, m, score_all,
-                             NULL, err, sizeof(err));
-    ct_lsroot_kron_set_min_nodes(old);
+    ct_analysis_settings_struct S = {.ball_min_nodes = min};
+    int rc = ct_analysis_run_threads(A, ct_family_get(CT_FAMILY_LAMBDA), NULL, set, m,
+                                     score_all, CT_SIGNFN_TIES_SMALLEST, 1, &S, NULL, err,
+                                     sizeof(err));
     CHECK_MSG(rc == 0, "min %ld: %s", (long)min, err);
     return rc;
 }

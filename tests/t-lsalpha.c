@@ -169,6 +169,18 @@ static int same_analysis(const ct_analysis_t A, const ct_analysis_t B)
     return 1;
 }
 
+/* The alpha analysis of the set on nthreads threads, components of at least
+   min nodes on the ball path (WORD_MAX: none); as ct_family_analyze. */
+static int analyze_ball(ct_analysis_t A, const ct_instance_struct *set, slong m,
+                        int score_all, slong min, slong nthreads, char *err,
+                        size_t errlen)
+{
+    ct_analysis_settings_struct S = {.ball_min_nodes = min};
+    return ct_family_analyze_threads(A, CT_FAMILY_ALPHA, NULL, set, m, score_all,
+                                     CT_SIGNFN_TIES_SMALLEST, nthreads, &S, devnull, err,
+                                     errlen);
+}
+
 /* One set analyzed with the ball path for components of >= min nodes and
    with the exact path only; returns the number of ls breakpoints. */
 static slong compare_paths(const ct_instance_struct *set, slong m, int score_all,
@@ -176,13 +188,9 @@ static slong compare_paths(const ct_instance_struct *set, slong m, int score_all
 {
     ct_analysis_t A, B;
     char err[512];
-    slong old = ct_lsroot_set_min_nodes(WORD_MAX), nls = 0;
-    int ra = ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
-                               sizeof(err));
-    ct_lsroot_set_min_nodes(min);
-    int rb = ct_family_analyze(B, CT_FAMILY_ALPHA, NULL, set, m, score_all, devnull, err,
-                               sizeof(err));
-    ct_lsroot_set_min_nodes(old);
+    slong nls = 0;
+    int ra = analyze_ball(A, set, m, score_all, WORD_MAX, 1, err, sizeof(err));
+    int rb = analyze_ball(B, set, m, score_all, min, 1, err, sizeof(err));
     CHECK_MSG(ra == rb, "%s: returns %d and %d", what, ra, rb);
     if (ra == 0 && rb == 0) {
         CHECK_MSG(same_analysis(A, B), "%s: the ball path changed the analysis", what);
@@ -191,10 +199,7 @@ static slong compare_paths(const ct_instance_struct *set, slong m, int score_all
     }
     if (m == 1 && ra == 0) { /* one instance on 2 threads: the ball path's blocks */
         ct_analysis_t T;
-        ct_lsroot_set_min_nodes(min);
-        int rt = ct_family_analyze_threads(T, CT_FAMILY_ALPHA, NULL, set, m, score_all, 0,
-                                           2, devnull, err, sizeof(err));
-        ct_lsroot_set_min_nodes(old);
+        int rt = analyze_ball(T, set, m, score_all, min, 2, err, sizeof(err));
         CHECK_MSG(rt == 0 && same_analysis(A, T), "%s: 2 threads changed the analysis",
                   what);
         if (rt == 0)
@@ -255,10 +260,8 @@ static void check_io(void)
     P->connected = 1;
     P->p = 0.1;
     ct_gen_instance(I, P, 99, 1);
-    slong old = ct_lsroot_set_min_nodes(6), nls = 0;
-    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
-                            sizeof(err)) == 0);
-    ct_lsroot_set_min_nodes(old);
+    slong nls = 0;
+    CHECK(analyze_ball(A, I, 1, 0, 6, 1, err, sizeof(err)) == 0);
     for (slong b = 0; b < A->nbp; b++) {
         if (A->bp[b].kind != CT_BPOINT_LS)
             continue;
@@ -307,10 +310,7 @@ static void check_oracle_chain(void)
     ct_gen_params_init(P, 12, 2);
     P->connected = 1;
     ct_gen_instance(I, P, 5, 3);
-    slong old = ct_lsroot_set_min_nodes(6);
-    CHECK(ct_family_analyze(A, CT_FAMILY_ALPHA, NULL, I, 1, 0, devnull, err,
-                            sizeof(err)) == 0);
-    ct_lsroot_set_min_nodes(old);
+    CHECK(analyze_ball(A, I, 1, 0, 6, 1, err, sizeof(err)) == 0);
     slong b = 0;
     while (b < A->nbp && A->bp[b].kind != CT_BPOINT_LS)
         b++;

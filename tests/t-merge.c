@@ -129,7 +129,7 @@ static void check_set(const merge_case *mc, const ct_instance_struct *insts, slo
     for (slong th = 2; th <= 3; th++) { /* the thread pool: chunks merged in order */
         ct_analysis_t T;
         CHECK(ct_family_analyze_threads(T, mc->family, NULL, insts, m, 0, mc->ties, th,
-                                        NULL, err, sizeof(err)) == 0);
+                                        NULL, NULL, err, sizeof(err)) == 0);
         char *t2 = report_of(T, 0);
         CHECK_MSG(strcmp(text, t2) == 0, "%s %s: %ld threads differ", mc->name, what, th);
         CHECK(A->nundecided > 0 || same_costs(A, T, NULL));

@@ -633,6 +633,22 @@ static void tplot_check_counts(void)
     free(s);
 }
 
+/* A series' name is plain text: its XML specials escaped in the legend. */
+static void tplot_check_series_name(void)
+{
+    double x[2] = {0, 1}, y[2] = {0.5, 0.75};
+    ct_plot_series_struct S = {"a<b & \"c\">", 2, x, y, NAN};
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(ct_plot_series_svg(f, "t", "x", "y", &S, 1) == 0);
+    fclose(f);
+    CHECK_MSG(strstr(buf, "a&lt;b &amp; &quot;c&quot;&gt;") != NULL &&
+                  strstr(buf, "a<b") == NULL,
+              "the series name is not escaped");
+    free(buf);
+}
+
 int main(void)
 {
     tplot_check_gadget();
@@ -644,6 +660,7 @@ int main(void)
     tplot_check_crowded();
     tplot_check_open_bounded();
     tplot_check_counts();
+    tplot_check_series_name();
     flint_cleanup();
     return check_finish("t-plot");
 }

@@ -112,8 +112,8 @@ static int run(ct_analysis_t A, counting_source *S, ct_family_t fam, int ties,
     setenv(CT_ANALYSIS_CHUNK_ENV, chunk, 1);
     S->max_out = 0;
     memset(S->fetched, 0, S->src.m * sizeof(slong));
-    int rc = ct_family_analyze_stream(A, fam, NULL, &S->src, 0, ties, nthreads, NULL, err,
-                                      errlen);
+    int rc = ct_family_analyze_stream(A, fam, NULL, &S->src, 0, ties, nthreads, NULL,
+                                      NULL, err, errlen);
     unsetenv(CT_ANALYSIS_CHUNK_ENV);
     CHECK_MSG(S->out == 0, "%ld instances not released", (long)S->out);
     return rc;
@@ -169,7 +169,7 @@ static void check_plan(const ct_instance_struct *insts, slong m)
         ct_analysis_t A;
         char err[512];
         int rc = ct_family_analyze_stream(A, CT_FAMILY_LAMBDA, NULL, &S.src, 0, 0, 1,
-                                          NULL, err, sizeof(err));
+                                          NULL, NULL, err, sizeof(err));
         slong want = declared == 10 ? m : CT_ANALYSIS_CHUNK_NODES / declared;
         CHECK_MSG(rc == 0 && S.max_out == want, "declared %ld nodes: %ld out, not %ld",
                   (long)declared, (long)S.max_out, (long)want);

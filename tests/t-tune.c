@@ -1,6 +1,7 @@
 /* Tests of tune: the documented grids (hand values), the exact ERM choice and
    test loss on the lambda gadgets (thresholds x/(x - 2)), the exact Rademacher
-   complexity (3/8 by hand for x = 4 and x = 6), and the Monte-Carlo estimate
+   complexity (3/8 by hand for x = 4 and x = 6), the losses scoring the
+   labeled nodes too (ct_tune_run_scored), and the Monte-Carlo estimate
    against an independent brute force over all 2^21 sign vectors. */
 #include "check.h"
 #include "certune/family.h"
@@ -67,6 +68,19 @@ static void check_erm(void)
                       sizeof(err)) == 0);
     CHECK(is_q(T->chosen, 2, 1) && is_q(T->test_loss, 1, 2) && T->test_tied == 1);
     CHECK(is_q(T->test_optimal, 0, 1) && !T->rad.done && T->grid == 0);
+    ct_tune_clear(T);
+    /* the same scoring the labeled nodes too (score_all): in the gadget
+       (1,3) = (2,3) = 1, (3,4) = x, labeled node 4 (class 1) is predicted
+       class 1 only above x/(x + 2) (Kron reduction on {1, 2, 4}, the tie at
+       it to class 0), nodes 1, 2 always class 0. x = 6 (4 nodes): 1/2 up to
+       3/4, 1/4 up to 3/2, 0 above: the piece (3/2, +inf), 2 again; x = 4 at
+       2: node 3 tied and wrong, node 4 (2 > 2/3) right: 1/4, one tie */
+    CHECK(ct_tune_run_scored(T, CT_FAMILY_LAMBDA, NULL, tr + 1, 1, te, 1, 1, 0, 0, 10, 1,
+                             NULL, err, sizeof(err)) == 0);
+    CHECK(T->score_all == 1 && T->train->nscored == 4 && T->train->nbp == 2);
+    CHECK(is_q(T->chosen, 2, 1) && T->kind == CT_TUNE_PIECE && T->where == 2);
+    CHECK(is_q(T->train_loss, 0, 1) && is_q(T->test_loss, 1, 4) && T->test_tied == 1);
+    CHECK(T->rad.done && T->rad.exact && is_q(T->rad.value, 1, 4));
     ct_tune_clear(T);
     for (int k = 0; k < 2; k++)
         ct_instance_clear(tr + k);

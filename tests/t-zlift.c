@@ -128,8 +128,8 @@ static void check_random(flint_rand_t st, int delta_like, slong *solved, slong t
         fmpz_mat_init(Y, nr, c);
         /* delta's bound (A^{-1} <= 1), or Hadamard's for the adjugate */
         slong inv_bits = delta_like ? 0 : 4 * n + 8;
-        ct_zlift_set_block_bytes(t % 3 == 0 ? 8 : WORD(1) << 27);
-        int ok = ct_zlift_solve_rows(Y, den, A, B, inv_bits, rows, nr, 1 + t % 2);
+        int ok = _ct_zlift_solve_rows_blocks(Y, den, A, B, inv_bits, rows, nr, 1 + t % 2,
+                                             t % 3 == 0 ? 8 : CT_ZLIFT_BLOCK_BYTES);
         *solved += ok;
         CHECK_MSG(!ok || agrees(Y, den, A, B, rows, nr), "n %ld c %ld", (long)n, (long)c);
         fmpz_mat_clear(A), fmpz_mat_clear(B), fmpz_mat_clear(Y), fmpz_clear(den);

@@ -35,18 +35,15 @@ typedef void (*ct_alpha_consumer)(void *arg, ct_signfn_struct *s);
 void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int score_all,
                                   FILE *warn, ct_alpha_consumer fn, void *arg);
 
-/* Bytes of exact group solutions held at once per component (default 512
-   MiB, about the n = 300 benchmark instance's need); above it the scored rows
-   are solved in batches, each repeating the modular products: bounded memory
-   for more time. Process-wide (not thread-safe to change during an analysis);
-   0 restores the default. Returns the previous value. */
-size_t ct_alpha_set_memory_budget(size_t bytes);
-
-/* Whether the analysis moves zeros that change no prediction to a rational
-   point of their isolating interval, freeing their functions (default 1: the
-   output is the same either way; 0 keeps them, for tests). Process-wide, as
-   ct_alpha_set_memory_budget. Returns the previous value. */
-int ct_alpha_set_move_zeros(int on);
+/* The analysis's settings (ct_analysis_settings_struct) alpha reads:
+   memory_budget, the bytes of exact group solutions held at once per
+   component (default 512 MiB, about the n = 300 benchmark instance's need;
+   above it the scored rows are solved in batches, each repeating the modular
+   products: bounded memory for more time); keep_silent_zeros, which keeps the
+   zeros that change no prediction instead of moving them to a rational point
+   of their isolating interval and freeing their functions (the output is the
+   same either way); ball_min_nodes, below. */
+#define CT_ALPHA_BALL_MIN_NODES 120
 
 /* The number of zeros so moved in this process so far (all threads). */
 long ct_alpha_moved_zeros(void);

@@ -1,6 +1,18 @@
-/* analyze: the certified piecewise-constant empirical loss of a family. */
-#ifndef CERTUNE_ANALYZE_H
-#define CERTUNE_ANALYZE_H
+/* analysis: the family-independent analyzer: from the certified zeros of a
+   family's sign functions (handed over through its descriptor) to the
+   certified piecewise-constant empirical loss on the family's domain, by one
+   run, by a stream of chunks on threads, or by the exact merge of two results
+   (docs/scale.md). A result (ct_analysis_t) owns its breakpoints, arrays and
+   strings; the function that produces one (a run, ct_analysis_init_*,
+   ct_analysis_merge) initializes it whatever it returns, and the caller frees
+   it with ct_analysis_clear. ct_analysis_common is a builder's scratch
+   (init/clear) whose points are moved into the result. Strings and arrays
+   returned to the caller are freed with free(). Errors (bad input, a source's
+   error) return -1 with a message in err; a breakpoint that cannot be
+   certified or ordered is no error: the result then holds the undecided
+   intervals (nundecided > 0) and no loss. */
+#ifndef CERTUNE_ANALYSIS_H
+#define CERTUNE_ANALYSIS_H
 
 #include <stdio.h>
 #include "certune/instance.h"
@@ -68,27 +80,13 @@ typedef struct {
 } ct_analysis_struct;
 typedef ct_analysis_struct ct_analysis_t[1];
 
-/* ---- For the families: what the family-independent sweep consumes ---- */
-
-/* What the family-independent sweep needs: per scored node, per class pair,
-   the id of its distinct sign function (-1: identically zero, a tie) and its
-   sign on the first open piece; per function, its events (point id,
-   multiplicity: odd flips the sign); the distinct points, sorted. When closed,
-   points 0 and npoints - 1 are the domain's ends, so that the profile's first
-   and last pieces lie outside the domain. */
-typedef struct {
-    slong inst, truth, c;
-    slong *pid;
-    int *sign0;
-} ct_analysis_node;
-
 /* Phases inside one chunk's analysis (a chunk may be one large instance):
    fn(arg, name, done, total) says that done of total units of the phase name
    are finished (0 <= done <= total; a report with done = 0 says that the
-   phase has begun). name is a static
-   string chosen by whoever reports: the family its own phases (components,
-   rows, roots, ...), the core its family-independent ones (the sort of the
-   points, the sweep); the core never names a family. fn may be called from
+   phase has begun). name is a static string chosen by whoever reports: the
+   family its own phases (components, rows, roots, ...), the core its
+   family-independent ones (the sort of the zeros, the sweep, the
+   certificates); the core never names a family. fn may be called from
    several threads at once (chunks analyzed side by side): it must lock what
    it shares. fn NULL: nothing is reported. */
 typedef struct {
@@ -104,6 +102,60 @@ static inline void ct_analysis_phase(const ct_analysis_phase_struct *ph, const c
         ph->fn(ph->arg, name, done, total);
 }
 
+/* How one analysis works, never what it computes: every setting leaves the
+   result unchanged (the certified breakpoints and losses; only which path
+   certifies a zero, and so a profile's certificate words, may differ). Passed
+   by pointer down to the families (ct_analysis_common's settings), never held
+   in process-wide state, so that analyses with different settings may run
+   side by side. A zeroed struct, or NULL where a function takes a pointer,
+   means every default. The analyzer only carries it; the families read the
+   fields of the methods they use. */
+typedef struct {
+    /* Components of at least this many nodes take the family's certified
+       floating ("ball") path; 0: the family's default (its table row);
+       WORD_MAX: never (the exact path only). */
+    slong ball_min_nodes;
+    /* Exact integer solves by p-adic lifting from this many nodes (zadj);
+       0: CT_ANALYSIS_LIFT_MIN_NODES; WORD_MAX: never (multimodular only). */
+    slong lift_min_nodes;
+    /* A huge parameter solved as polynomials in it on components of at most
+       this many nodes (zadj's pencil); 0: the default (CT_ZADJ_PENCIL_MAX);
+       -1: never. */
+    slong pencil_max_nodes;
+    /* Bytes of solutions held at once where rows are solved in batches
+       (alpha); 0: the family's default. A smaller budget costs time only. */
+    size_t memory_budget;
+    /* 1: zeros that change no prediction are kept as certified points
+       instead of being moved to a rational one (alpha; tests compare both). */
+    int keep_silent_zeros;
+    /* Where the phases inside each chunk's analysis are reported (the
+       command line's progress); zero: nowhere. Every chunk of the run
+       reports to it, from whichever thread analyzes the chunk. */
+    ct_analysis_phase_struct phase;
+} ct_analysis_settings_struct;
+
+#define CT_ANALYSIS_LIFT_MIN_NODES 100
+
+/* A setting's value: the field when set (non-zero), else dflt. */
+static inline slong ct_analysis_setting(slong field, slong dflt)
+{
+    return field != 0 ? field : dflt;
+}
+
+/* ---- For the families: what the family-independent sweep consumes ---- */
+
+/* What the family-independent sweep needs: per scored node, per class pair,
+   the id of its distinct sign function (-1: identically zero, a tie) and its
+   sign on the first open piece; per function, its events (point id,
+   multiplicity: odd flips the sign); the distinct points, sorted. When closed,
+   points 0 and npoints - 1 are the domain's ends, so that the profile's first
+   and last pieces lie outside the domain. */
+typedef struct {
+    slong inst, truth, c;
+    slong *pid;
+    int *sign0;
+} ct_analysis_node;
+
 typedef struct {
     ct_analysis_node *nodes;
     slong nnodes;
@@ -112,12 +164,17 @@ typedef struct {
     slong npoints;
     ct_bpoint_struct *points;
     int closed;
-    ct_analysis_phase_struct phase; /* the run's phase hook (the builder reports
-                                       through &C->phase); zero: none */
+    /* The analysis's settings (never NULL while a family builds: the
+       defaults when the caller gave none); the analyzer owns the struct. */
+    const ct_analysis_settings_struct *settings;
 } ct_analysis_common;
 
 void ct_analysis_common_init(ct_analysis_common *C);
 void ct_analysis_common_clear(ct_analysis_common *C);
+
+/* C's settings, or the defaults when it has none (never NULL). */
+const ct_analysis_settings_struct *
+ct_analysis_common_settings(const ct_analysis_common *C);
 
 /* Appends a node with c classes (pid and sign0 allocated, to be filled). */
 ct_analysis_node *ct_analysis_common_add_node(ct_analysis_common *C, slong inst,
@@ -183,8 +240,8 @@ typedef struct {
    held-out nodes (and labeled ones when score_all). Returns 0, or -1 with
    "path: message" in err when an instance has no scored node or m < 1.
    Warnings (components without labels) go to warn. Returns 0 with
-   A->nundecided > 0 when a breakpoint could not be certified. A is
-   initialized either way and must be cleared. */
+   A->nundecided > 0 when a breakpoint could not be certified. The default
+   settings. */
 int ct_analysis_run(ct_analysis_t A, const ct_analysis_family_struct *fam, const fmpq_t c,
                     const ct_instance_struct *insts, slong m, int score_all, FILE *warn,
                     char *err, size_t errlen);
@@ -200,7 +257,7 @@ void ct_analysis_clear(ct_analysis_t A);
 
 /* For readers and mergers of analyses (profile.h). init_empty: A with no
    breakpoint, tie_unit 1, for family with m instances, the domain (0, 1) open
-   (the caller sets hi_inf and closed from the family's descriptor; clear it).
+   (the caller sets hi_inf and closed from the family's descriptor).
    alloc_breakpoints: A's breakpoint arrays for nbp breakpoints (bp
    uninitialized, losses initialized, strings NULL), A->nbp set.
    summarize: from the losses and the decimal strings, loss_pieces, the
@@ -209,7 +266,7 @@ void ct_analysis_clear(ct_analysis_t A);
 void ct_analysis_init_empty(ct_analysis_t A, ct_family_t family, slong m);
 /* A complete analysis of no instance (an empty shard's) for the family fam:
    no breakpoint, one piece (and the ends when closed), no event; c may be
-   NULL (then 0). Only ct_profile_write and ct_analysis_merge take it; clear it. */
+   NULL (then 0). Only ct_profile_write and ct_analysis_merge take it. */
 void ct_analysis_init_none(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, int ties);
 void ct_analysis_alloc_breakpoints(ct_analysis_t A, slong nbp);
@@ -248,33 +305,34 @@ typedef struct {
 /* ct_analysis_run_ties over src as a stream: chunks are analyzed on nthreads
    POSIX threads and merged in chunk order by ct_analysis_merge (a binary
    counter), so the result is the one-run result for any chunking and
-   nthreads. Memory: the result so far (twice while merging), nthreads chunks
-   being analyzed (their instances fetched from src), 2 nthreads results
-   waiting to be merged.
+   nthreads. settings (NULL: the defaults) is read, never kept, and must
+   stay unchanged until the call returns. Memory: the result so far (twice
+   while merging), nthreads chunks being analyzed (their instances fetched
+   from src), 2 nthreads results waiting to be merged.
    Warnings are printed to warn in instance order; the progress hook is called
    from one thread at a time, after each chunk. Returns 0, or -1 with the
-   message of the first failing chunk (src's error or the analyzer's); A is
-   initialized either way (clear it). */
+   message of the first failing chunk (src's error or the analyzer's). */
 int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_analysis_source_struct *src,
-                           int score_all, int ties, slong nthreads, FILE *warn, char *err,
-                           size_t errlen);
+                           int score_all, int ties, slong nthreads,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen);
 
 /* ct_analysis_run_stream over the m instances in memory (ct_analysis_run_ties
    is this with nthreads = 1): the result does not depend on nthreads. Same
    returns as ct_analysis_run_ties. */
 int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fam,
                             const fmpq_t c, const ct_instance_struct *insts, slong m,
-                            int score_all, int ties, slong nthreads, FILE *warn,
+                            int score_all, int ties, slong nthreads,
+                            const ct_analysis_settings_struct *settings, FILE *warn,
                             char *err, size_t errlen);
 
 /* R = the analysis of the union of the disjoint instance sets of A and B
    (A's instances first), as one run over the union gives it: breakpoints
    merged by ct_bpoint_cmp (a comparison it cannot decide, or an undecided
    part, leaves R undecided), exact losses, per-instance costs, summary.
-   R is initialized either way (clear it) and must not alias A or B; A and B
-   may be refined. Returns -1 with a message in err when the analyses differ
-   in family, c, tie rule or domain, else 0. */
+   R must not alias A or B; A and B may be refined. Returns -1 with a message
+   in err when the analyses differ in family, c, tie rule or domain, else 0. */
 int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *err,
                       size_t errlen);
 
@@ -285,14 +343,6 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
    nothing). The families call ct_analysis_progress. */
 void ct_analysis_set_progress(void (*fn)(void *arg, slong done, slong total), void *arg);
 void ct_analysis_progress(slong done, slong total);
-/* The phase hook (ct_analysis_phase_struct) of the analyses this thread
-   starts, NULL to remove it; per thread like ct_analysis_set_progress. A run
-   reads it once when it starts and hands it to every chunk's analysis in its
-   ct_analysis_common (the families read C->phase, never this setting), so
-   the chunks on the pool's threads report to it too. */
-void ct_analysis_set_phase(void (*fn)(void *arg, const char *name, slong done,
-                                      slong total),
-                           void *arg);
 /* The place (see ct_analysis_struct) of open piece i, of breakpoint b, and of
    closed end e. */
 slong ct_analysis_place_of_piece(const ct_analysis_t A, slong i);
@@ -315,10 +365,10 @@ void ct_analysis_inst_costs(slong *cost, const ct_analysis_t A, slong p);
    labeled node in its component ties among all of them). */
 void ct_analysis_compact_classes(ct_instance_t out, const ct_instance_t in, int ties);
 /* The declared class of each class of ct_analysis_compact_classes(out, in,
-   ties): kept[k] for 0 <= k < out->c, increasing, in a malloc'ed array (free
-   it with free). The classes dropped are never given to a node, so F = 0 for
-   them everywhere, as for the smallest ungiven class, which is kept: a node
-   tied with that class is tied with every dropped one too. */
+   ties): kept[k] for 0 <= k < out->c, increasing, in an array. The classes
+   dropped are never given to a node, so F = 0 for them everywhere, as for the
+   smallest ungiven class, which is kept: a node tied with that class is tied
+   with every dropped one too. */
 slong *ct_analysis_compact_kept(const ct_instance_t in, int ties);
 void ct_analysis_compact_clear(ct_instance_t out);
 
@@ -328,7 +378,7 @@ void ct_analysis_compact_clear(ct_instance_t out);
    a longer one (alpha or lambda at a few hundred nodes: megabytes per
    breakpoint) is described instead, e.g. "a multi-quadratic polynomial of
    degree 197 in 17 square classes with coefficients of up to 930 bits
-   (--save-profile writes it in full)". malloc'ed. */
+   (--save-profile writes it in full)". */
 #define CT_ANALYSIS_EXACT_MAX 65536
 char *ct_analysis_exact_str(const ct_bpoint_t b);
 

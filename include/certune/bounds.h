@@ -1,4 +1,11 @@
-/* bounds: certified sign-change counts against the proven bounds. */
+/* bounds: certified sign-change counts of every family's sign functions
+   against the proven bounds (docs/shatter.md), one ct_bounds_row per
+   (instance, component, node, class pair); its family's row of the family
+   table gives the sign functions and its own bound, the zeros are counted by
+   the functions' type. Rows are plain data, appended to the caller's array
+   (grown with flint_realloc: free it with flint_free); inputs are only read.
+   Zeros that cannot be certified are ct_bounds_rows' 1 with a message, not a
+   wrong count. */
 #ifndef CERTUNE_BOUNDS_H
 #define CERTUNE_BOUNDS_H
 
@@ -29,9 +36,9 @@ typedef struct {
 slong ct_bounds_sign_changes(slong *roots, const fmpz_poly_t p);
 
 /* Appends the rows of every node and class pair of inst (stored as instance
-   inst_idx) for family (constant c, or NULL when it has none) to *rows (grown
-   with flint_realloc; *nrows entries): the zeros of each sign function in the
-   open domain, certified (exponential sums: all simple, so changes == roots;
+   inst_idx) for family (constant c, or NULL when it has none) to *rows
+   (*nrows entries): the zeros of each sign function in the open domain,
+   certified (exponential sums: all simple, so changes == roots;
    multi-quadratic ones: the rational part's roots exactly, the rest proved
    simple). Returns 0, or 1 when the zeros of some sign function cannot be
    certified: msg then says which (rows appended so far stay valid). */

@@ -1,17 +1,21 @@
 /* capi: a small, stable C entry layer for bindings (Python's ctypes, cffi).
    Only plain C types cross it: ints, longs, arrays, NUL-terminated strings and
-   two opaque handles. Exact numbers travel as strings ("3/4", "0.125", "2").
+   three opaque handles. Exact numbers travel as strings ("3/4", "0.125", "2").
 
    Ownership, one rule: every char * a ct_capi_ function returns is newly
    allocated and belongs to the caller, who frees it with ct_capi_free_string
-   (ct_capi_version alone returns a static string). Handles are freed with their
-   _destroy function (NULL is accepted). Errors: functions that can fail for a
-   reason return a CT_CAPI_ status and write a message into err (errlen bytes;
-   err may be NULL); getters return -1 or NULL for an index out of range or a
-   value the profile does not have (losses of an undecided analysis). */
+   (ct_capi_version and the ct_capi_family_* getters alone return static
+   strings). Handles are freed with their _destroy function (NULL is
+   accepted). Arrays passed in are read, not kept. Errors: functions that can
+   fail for a reason return a CT_CAPI_ status and write a message into err
+   (errlen bytes; err may be NULL); getters return -1 or NULL for an index out
+   of range or a value the profile does not have (losses of an undecided
+   analysis). Out of memory is no status: it ends the process (how:
+   ct_capi_memory_discipline below). */
 #ifndef CERTUNE_CAPI_H
 #define CERTUNE_CAPI_H
 
+#include <limits.h>
 #include <stddef.h>
 
 #define CT_CAPI_OK 0
@@ -26,7 +30,7 @@
 #define CT_CAPI_DELTA 1
 #define CT_CAPI_ALPHA 2
 
-/* The library version, "0.5.0" (static: do not free). */
+/* The library version, "0.5.0". */
 const char *ct_capi_version(void);
 
 /* The family id of a family's name ("lambda", "alpha", "delta"), or -1 for
@@ -35,11 +39,10 @@ int ct_capi_family_id(const char *name);
 
 /* The family table for bindings. count: the ids are 0 .. count - 1. listed:
    the id at place i of the order the families are listed in for people (-1
-   when i is out of range). For a family id (else NULL or -1; the strings are
-   static: do not free): its name, its hyperparameter's symbol, its domain as
-   printed ("(0, +inf)", "(0, 1)", "[0, 1]"), the right end as JSON prints it
-   ("inf" or "1"; the left end is 0), whether the domain holds its ends,
-   whether it takes a constant c. */
+   when i is out of range). For a family id (else NULL or -1): its name, its
+   hyperparameter's symbol, its domain as printed ("(0, +inf)", "(0, 1)",
+   "[0, 1]"), the right end as JSON prints it ("inf" or "1"; the left end is
+   0), whether the domain holds its ends, whether it takes a constant c. */
 int ct_capi_family_count(void);
 int ct_capi_family_listed(int i);
 const char *ct_capi_family_name(int id);
@@ -59,7 +62,7 @@ void ct_capi_cleanup(void);
 /* ---- A set of instances, to be analyzed together ---- */
 typedef struct ct_capi_instances_struct ct_capi_instances_struct;
 
-/* A new empty set (never NULL; aborts when out of memory, like FLINT). */
+/* A new empty set (never NULL). */
 ct_capi_instances_struct *ct_capi_instances_new(void);
 void ct_capi_instances_destroy(ct_capi_instances_struct *S);
 long ct_capi_instances_count(const ct_capi_instances_struct *S);
@@ -69,13 +72,13 @@ long ct_capi_instances_count(const ct_capi_instances_struct *S);
 int ct_capi_instances_add_file(ct_capi_instances_struct *S, const char *path, char *err,
                                size_t errlen);
 
-/* Adds a graph with n nodes and c classes: nedges undirected edges u[k] - v[k]
-   (0-based nodes) of exact weight w[k] (a string: "3", "3/4", "0.125",
-   "2.5e-1"; zero weights are dropped), label[i] the class (0..c-1) of labeled
-   node i or -1, truth[i] the true class of held-out node i or -1 (a node is at
-   most one of the two). The arrays are read, not kept. name (may be NULL:
-   "instance K") is used in messages. Returns CT_CAPI_OK, or CT_CAPI_INPUT with
-   "name: edge k: message" or "name: node i: message" in err and S unchanged. */
+/* Adds a graph with n nodes and c classes: nedges undirected edges u[k] -
+   v[k] (0-based nodes) of exact weight w[k] (a string: "3", "3/4", "0.125",
+   "2.5e-1"; zero weights are dropped), label[i] the class (0..c-1) of
+   labeled node i or -1, truth[i] the true class of held-out node i or -1 (a
+   node is at most one of the two). name (may be NULL: "instance K") is used
+   in messages. Returns CT_CAPI_OK, or CT_CAPI_INPUT with "name: edge k:
+   message" or "name: node i: message" in err and S unchanged. */
 int ct_capi_instances_add_graph(ct_capi_instances_struct *S, const char *name, long n,
                                 long c, long nedges, const long *u, const long *v,
                                 const char *const *w, const long *label,
@@ -97,6 +100,19 @@ typedef struct ct_capi_profile_struct ct_capi_profile_struct;
    CT_CAPI_INPUT with *out = NULL and the message in err. */
 int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
                     int family, const char *c, int score_all, char *err, size_t errlen);
+
+/* ct_capi_analyze with the tie rule ties (CT_CAPI_TIES_*), on threads threads
+   (1..CT_CAPI_MAX_THREADS) and with the ball paths from ball_min_nodes nodes
+   (0: each family's default; CT_CAPI_BALL_OFF: never; else >= 2): how the
+   analysis runs, never its result (docs/architecture.md, "Settings"). Bad
+   settings: CT_CAPI_USAGE. Same checks, returns and ownership otherwise;
+   ct_capi_analyze and ct_capi_analyze_ties are this with 1 thread and the
+   defaults. */
+#define CT_CAPI_BALL_OFF LONG_MAX
+#define CT_CAPI_MAX_THREADS 4096
+int ct_capi_analyze_with(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                         int family, const char *c, int score_all, int ties,
+                         long ball_min_nodes, long threads, char *err, size_t errlen);
 void ct_capi_profile_destroy(ct_capi_profile_struct *P);
 
 /* Counts: family id, instances, scored nodes, breakpoints (0 when
@@ -234,7 +250,7 @@ typedef struct ct_capi_eval_struct ct_capi_eval_struct;
 /* Evaluates family (constant c as for ct_capi_analyze) at the rational x (a
    string as for weights) of its domain on the instances of S (only read),
    scoring held-out nodes (and labeled ones when score_all) with the tie rule
-   ties: every sign decided exactly (ct_evaluate_run, docs/tuning.md).
+   ties: every sign certified (ct_evaluate_run, docs/tuning.md).
    Returns CT_CAPI_OK with *out set; CT_CAPI_USAGE (family, c, ties, x
    malformed or outside the domain) or CT_CAPI_INPUT (no instance, an instance
    without a scored node, over 40 classes with EXPECTED) with *out = NULL and

@@ -1,4 +1,12 @@
-/* cli: the command-line front shared by every certune subcommand. */
+/* cli: the command-line front shared by every certune subcommand; main.c
+   dispatches to the ct_cli_*_main entries, which return the process's exit
+   status (base.h). Unlike the library below it, the front reports its own
+   errors: unless a function says otherwise, one that fails prints "certune:
+   ..." on stderr, returns the exit status (1 usage, 2 invalid input) and
+   leaves nothing to free; 0 is success. What a function fills is the caller's
+   and is freed by its pair (ct_cli_free_paths, ct_cli_free_instances,
+   ct_cli_shard_clear, ct_cli_files_clear, ct_cli_spool_clear,
+   ct_profile_clear). */
 #ifndef CERTUNE_CLI_H
 #define CERTUNE_CLI_H
 
@@ -10,12 +18,6 @@
 
 /* Parses a family name into *family; returns 0 or the usage exit status. */
 int ct_cli_parse_family(ct_family_t *family, const char *name);
-
-/* --ball N: every family's certified floating path (the rows' ball) from
-   components of N nodes on (0: the defaults); returns the previous
-   thresholds for ct_cli_ball_restore, which puts them back and frees them. */
-slong *ct_cli_ball_set(slong n);
-void ct_cli_ball_restore(slong *old);
 
 /* ct_opt_usage_error(fmt, arg) with tail appended to the message (a list
    built at run time, such as the families' names). */
@@ -74,9 +76,9 @@ void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *wha
                           const char *after);
 
 /* "certune: WHAT: done/total instances, T s, NAME k/N": the analysis's phase
-   hook (ct_analysis_set_phase; arg is the ct_cli_progress_struct), throttled
-   like the instance lines. p->total may be set
-   after init so that the phase lines before the first instance carry it. */
+   hook (ct_analysis_settings_struct's phase; arg is the ct_cli_progress_struct),
+   throttled like the instance lines. p->total may be set after init so that the phase
+   lines before the first instance carry it. */
 void ct_cli_progress_phase(void *arg, const char *name, slong done, slong total);
 
 /* "certune: WHAT: done/total instances, T s" (throttled; at done == total
@@ -96,9 +98,8 @@ int ct_cli_expand_paths(char ***paths, slong *npaths, const char *const *args,
                         slong nargs);
 void ct_cli_free_paths(char **paths, slong n);
 
-/* ct_cli_expand_paths then ct_cli_load_instances: *insts (calloc'ed, free
-   with ct_cli_free_instances) holds *m instances. Returns 0 or 2 (message
-   printed, nothing to free). */
+/* ct_cli_expand_paths then ct_cli_load_instances: *insts (free with
+   ct_cli_free_instances) holds *m instances. Returns 0 or 2. */
 int ct_cli_load_paths(ct_instance_struct **insts, slong *m, const char *const *args,
                       slong nargs, slong nthreads);
 void ct_cli_free_instances(ct_instance_struct *insts, slong m);
@@ -107,8 +108,8 @@ void ct_cli_free_instances(ct_instance_struct *insts, slong m);
    or the usage exit status. */
 int ct_cli_parse_ties(int *ties, const char *text);
 
-/* Parses --ball N (a node count >= 2) or off (WORD_MAX) into *ball, for
-   ct_lsroot_set_min_nodes; returns 0 or the usage exit status. */
+/* Parses --ball N (a node count >= 2) or off (WORD_MAX) into *ball, the
+   analysis settings' ball_min_nodes; returns 0 or the usage exit status. */
 int ct_cli_parse_ball(slong *ball, const char *text);
 
 /* The subcommands; argv[0] is the subcommand's name. Each returns its exit status. */
@@ -129,15 +130,15 @@ typedef struct {
     slong m, shard_i, shard_k;
 } ct_cli_shard_struct;
 
-/* Fills S from the args; 0, or 2 with the message printed (nothing to clear). */
+/* Fills S from the args; 0 or 2. */
 int ct_cli_shard_init(ct_cli_shard_struct *S, const char *const *args, slong nargs,
                       slong i, slong k);
 void ct_cli_shard_clear(ct_cli_shard_struct *S);
 
 /* out = the digest of the whole set (ct_profile_set_digest): the shard's own
    files' digests from own (m * CT_DIGEST_SIZE bytes, as read for the
-   analysis), every other file read now. Returns 0, or 2 with the message
-   printed when one cannot be read. */
+   analysis), every other file read now. Returns 0, or 2 when one cannot be
+   read. */
 int ct_cli_shard_set_digest(unsigned char *out, const ct_cli_shard_struct *S,
                             const unsigned char *own);
 
@@ -157,8 +158,7 @@ void ct_cli_files_init(ct_cli_files_struct *F, const char *const *paths, slong m
                        slong nthreads);
 void ct_cli_files_clear(ct_cli_files_struct *F);
 
-/* Writes the profile P to path atomically (ct_profile_save); 0, or 2 with the
-   message printed. */
+/* Writes the profile P to path atomically (ct_profile_save); 0 or 2. */
 int ct_cli_save_profile(const char *path, const ct_profile_struct *P);
 
 /* Whether path is a profile file (it begins with "certune-profile "). An
@@ -176,8 +176,8 @@ void ct_cli_spool_clear(void);
 
 /* Reads the profiles files[0..n) and merges them exactly into out, as `merge`
    does: one split of one set, every shard present (else exit 2 naming the
-   missing shards, or with keep_going a warning). Returns 0 (clear out) or 2
-   with the message printed (nothing to clear). */
+   missing shards, or with keep_going a warning). Returns 0 (clear out) or
+   2. */
 int ct_cli_merge_profiles(ct_profile_t out, const char *const *files, slong n,
                           int keep_going);
 

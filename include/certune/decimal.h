@@ -1,5 +1,9 @@
-/* decimal: exact decimal conversions of rationals, and the decimal certificates
-   shared by every kind of breakpoint (rroot, exroot, mqroot get_strs). */
+/* decimal: exact decimal conversions of rationals (fmpq, or n 10^E with n an
+   fmpz), and the rounding and narrowing helpers of the decimal certificates
+   that every root kind prints (root_str.c and the kinds' get_strs). Inputs
+   are only read; every string returned is the caller's, allocated by
+   ct_mem_malloc and freed with free(). No errors; the preconditions (x != 0,
+   x > 0) are stated per function. */
 #ifndef CERTUNE_DECIMAL_H
 #define CERTUNE_DECIMAL_H
 
@@ -15,12 +19,11 @@ void ct_decimal_scale(fmpz_t n, const fmpq_t x, slong E, int mode);
 void ct_decimal_set(fmpq_t x, const fmpz_t n, slong E);
 
 /* The string of n 10^E: plain decimal, or "d.ddde-30" when that would need long
-   runs of padding zeros; with trim, trailing fractional zeros are dropped
-   (malloc'ed). */
+   runs of padding zeros; with trim, trailing fractional zeros are dropped. */
 char *ct_decimal_get_str(const fmpz_t n, slong E, int trim);
 
 /* x != 0 rounded to `digits` significant digits, trailing zeros dropped when
-   trim (malloc'ed). */
+   trim. */
 char *ct_decimal_round(const fmpq_t x, slong digits, int trim);
 
 /* Text reports print an exact rational whose fraction takes at most this
@@ -28,7 +31,7 @@ char *ct_decimal_round(const fmpq_t x, slong digits, int trim);
    characters) as ct_decimal_brief gives it. */
 #define CT_DECIMAL_BRIEF_MAX 80
 
-/* x as a text report's header prints it (malloc'ed): its fraction ("3/7")
+/* x as a text report's header prints it: its fraction ("3/7")
    when that takes at most CT_DECIMAL_BRIEF_MAX characters, else
    "~D [exact: N digits]", D rounded to 6 significant digits and N the digits
    of numerator and denominator (--json writes the fraction in full). */
@@ -38,7 +41,7 @@ char *ct_decimal_brief(const fmpq_t x);
    zeros) and E. */
 int ct_decimal_exact(fmpz_t n, slong *E, const fmpq_t x);
 
-/* x exactly: a finite decimal when it is one, else "p/q" (malloc'ed). */
+/* x exactly: a finite decimal when it is one, else "p/q". */
 char *ct_decimal_fmpq_str(const fmpq_t x);
 
 /* The strings of a breakpoint that is the rational x: lo = hi = x exactly

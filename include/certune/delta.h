@@ -1,5 +1,12 @@
-/* delta: the normalized-adjacency family F = (I - c D^{-delta} W D^{delta-1})^{-1} Y,
-   delta in [0, 1], c a rational in (0, 1). */
+/* delta: the normalized-adjacency family
+   F = (I - c D^{-delta} W D^{delta-1})^{-1} Y, delta in [0, 1], c a rational
+   in (0, 1) (docs/delta.md): its sign functions (exponential sums in delta,
+   expsum.h), its exact builder and the entries of its row of the family
+   table. Sign functions are appended to the caller's array (ct_signfn_append;
+   free it with ct_signfn_vec_clear); instances built are the caller's
+   (ct_instance_clear). The solves are exact; zeros of sums that cannot be
+   separated are the builder's 1 (undecided), not an error. Which solve runs
+   is a setting of the analysis (ct_analysis_settings_struct), never state. */
 #ifndef CERTUNE_DELTA_H
 #define CERTUNE_DELTA_H
 
@@ -9,36 +16,28 @@
 #include "certune/instance.h"
 #include "certune/signfn.h"
 
-/* Appends to *out (ct_signfn_append; *count entries) the sign functions, of type
+/* Appends to *out (*count entries) the sign functions, of type
    ct_signfn_type_expsum (read diff.es): for each class pair k < l an
    exponential sum whose sign at every delta in [0, 1] is the sign of
-   F[node][k] - F[node][l],
-   of every scored node of inst (held-out nodes; labeled ones too if score_all;
-   every node, truth -1 where unknown, if score_all == CT_SIGNFN_EVERY_NODE), for
-   the constant c (0 < c < 1). Exact: one integer linear solve per component.
+   F[node][k] - F[node][l], of every scored node of inst (held-out nodes;
+   labeled ones too if score_all; every node, truth -1 where unknown, if
+   score_all == CT_SIGNFN_EVERY_NODE), for the constant c (0 < c < 1). Exact:
+   one integer linear solve per component.
    Nodes of degree 0 keep F = Y (constant sums); components without a labeled
-   node give zero sums and a warning on warn (if not NULL). */
+   node give zero sums and a warning on warn (if not NULL). settings (NULL:
+   the defaults) chooses the solve: components of at least lift_min_nodes
+   nodes by p-adic lifting, components of at most pencil_max_nodes nodes at a
+   huge c over Z[t] (zadj.h), else multimodular; the sums are the same. */
 void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
-                             int score_all, FILE *warn);
+                             int score_all, const ct_analysis_settings_struct *settings,
+                             FILE *warn);
 
 /* The number of distinct degrees among the labeled nodes of classes k and l in
    component comp_id (comp as numbered by ct_component_assign): each sign function
    of that pair in the component has at most this many minus one zeros. */
 slong ct_delta_distinct_degrees(const ct_instance_t inst, const slong *comp,
                                 slong comp_id, slong k, slong l);
-
-/* Components of at least n nodes (default 100) solve by p-adic lifting
-   (zlift) before the multimodular solve, which remains the fallback; 0 or
-   less: never. For tests and benchmarks; returns the previous value. Not
-   synchronized: set it before analyzing. */
-slong ct_delta_set_lift_min_nodes(slong n);
-
-/* Components of at most n nodes (default CT_ZADJ_PENCIL_MAX, zadj.h) with a
-   c of CT_ZADJ_PENCIL_BITS bits or more solve over Z[t] as polynomials in c
-   (delta_pencil.c); 0: never; negative: the default. For tests and
-   benchmarks; returns the previous value. Not synchronized. */
-slong ct_delta_set_pencil_max_nodes(slong n);
 
 /* The delta family's exact builder, the build of its analysis descriptor
    (ct_analysis_family_struct, in its row of the family table): same contract. */

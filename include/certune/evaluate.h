@@ -1,6 +1,10 @@
 /* evaluate: the exact loss of a family at one rational hyperparameter, by one
    direct solve per connected component (no profile, no breakpoints): floating
-   point with a proved error bound, exact where that cannot settle a sign. */
+   point with a proved error bound, exact where that cannot settle a sign
+   (docs/tuning.md). Every sign is certified: nothing is left undecided. A
+   ct_evaluate_t owns its losses and nodes; the runs initialize it whatever
+   they return, and the caller frees it with ct_evaluate_clear. The instances
+   are only read. Errors return -1 with a message in err. */
 #ifndef CERTUNE_EVALUATE_H
 #define CERTUNE_EVALUATE_H
 
@@ -29,13 +33,11 @@ typedef ct_evaluate_struct ct_evaluate_t[1];
    [0, 1]. */
 int ct_evaluate_in_domain(ct_family_t family, const fmpq_t x);
 
-/* Evaluates family (constant c, NULL: the default 99/100, ignored unless
-   delta) at x on the m instances, scoring as the analyzer does (score_all)
-   with the tie rule ties. Every sign is decided exactly (lambda: rationals;
-   alpha, delta: exponential sums at a rational, ct_expsum_sign_fmpq). Returns
-   0, or -1 with "path: message" (or a plain message) in err when x is outside
-   the domain, m < 1, an instance has no scored node or too many classes for
-   ties. E is initialized either way and must be cleared. */
+/* Evaluates family (constant c, NULL: the family's default; ignored by a
+   family without one) at x on the m instances, scoring as the analyzer does
+   (score_all) with the tie rule ties. Returns 0, or -1 with "path: message"
+   (or a plain message) in err when x is outside the domain, m < 1, an
+   instance has no scored node or too many classes for ties. */
 int ct_evaluate_run(ct_evaluate_t E, ct_family_t family, const fmpq_t c, const fmpq_t x,
                     const ct_instance_struct *insts, slong m, int score_all, int ties,
                     char *err, size_t errlen);

@@ -1,5 +1,12 @@
-/* expsum: exponential sums h(x) = sum_t A_t B_t^x with integer coefficients and
-   integer bases, and their certified sign changes on [0, 1]. */
+/* expsum: exponential sums h(x) = sum_t A_t B_t^x with integer coefficients
+   and integer bases (delta's sign functions, docs/expsum.md), and their
+   certified zeros in (0, 1), a root kind of the certified-root core (root.h).
+   A sum and a root own their integers (init/clear); the setters accept h == g
+   (r == s). Strings returned are the caller's, freed with free(). Signs at
+   rationals are always decided exactly; what cannot be separated at the
+   precision cap is reported as undecided (ct_expsum_isolate's 1,
+   ct_expsum_root_cmp's 0), never an error; a malformed text form is the
+   reader's -1. */
 #ifndef CERTUNE_EXPSUM_H
 #define CERTUNE_EXPSUM_H
 
@@ -65,7 +72,7 @@ void ct_expsum_eval_arb(arb_t y, arb_t dy, const ct_expsum_t h, const arb_t x,
 int ct_expsum_sign_fmpq(const ct_expsum_t h, const fmpq_t q);
 
 /* Writes h as a string in the variable x, largest base first, such as
-   "3*4^x - 5*2^x + 7" (base 1 is written as a constant); malloc'ed. */
+   "3*4^x - 5*2^x + 7" (base 1 is written as a constant). */
 char *ct_expsum_get_str(const ct_expsum_t h);
 
 /* A certified simple root of fn (a normalized nonzero sum): the unique zero of
@@ -129,7 +136,7 @@ int ct_expsum_root_cmp_fmpq(const ct_expsum_root_t r, const fmpq_t q);
 #define CT_EXPSUM_ROOT_CMP_BITS 256
 int ct_expsum_root_cmp(int *cmp, ct_expsum_root_t a, ct_expsum_root_t b);
 
-/* Refines r and writes three malloc'ed strings: a decimal approximation with
+/* Refines r and writes three strings: a decimal approximation with
    `digits` significant digits (correctly bounded: the root lies within one unit
    of the last digit) and decimal lo, hi bounds of an interval that contains the
    root and no other zero of r->fn. */

@@ -37,12 +37,11 @@ typedef struct {
 } ct_family_eval_struct;
 
 /* The family's certified floating ("ball") path: components of at least
-   min_nodes() nodes take it (set_min_nodes: as ct_lsroot_set_min_nodes, 0
-   restores the default, returns the previous value). The exact builder hands
+   min_nodes nodes take it unless an analysis's settings say otherwise
+   (ct_analysis_settings_struct's ball_min_nodes). The exact builder hands
    them over itself (lambda_ball.c, alpha_ball.c). */
 typedef struct {
-    slong (*set_min_nodes)(slong n);
-    slong (*min_nodes)(void);
+    slong min_nodes;
 } ct_family_ball_struct;
 
 /* What `certune bounds` counts and checks per (node, class pair) beyond the
@@ -166,19 +165,22 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                            const ct_instance_struct *insts, slong m, int score_all,
                            int ties, FILE *warn, char *err, size_t errlen);
 
-/* ct_family_analyze_ties on nthreads threads (ct_analysis_run_threads: the
-   result does not depend on nthreads). Same returns. */
+/* ct_family_analyze_ties on nthreads threads with settings (NULL: the
+   defaults; ct_analysis_run_threads: the result depends on neither). Same
+   returns. */
 int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                               const ct_instance_struct *insts, slong m, int score_all,
-                              int ties, slong nthreads, FILE *warn, char *err,
-                              size_t errlen);
+                              int ties, slong nthreads,
+                              const ct_analysis_settings_struct *settings, FILE *warn,
+                              char *err, size_t errlen);
 
 /* ct_analysis_run_stream for family (c as in ct_family_analyze): the
    instances come from src chunk by chunk. Same returns. */
 int ct_family_analyze_stream(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                              const ct_analysis_source_struct *src, int score_all,
-                             int ties, slong nthreads, FILE *warn, char *err,
-                             size_t errlen);
+                             int ties, slong nthreads,
+                             const ct_analysis_settings_struct *settings, FILE *warn,
+                             char *err, size_t errlen);
 
 /* ct_analysis_init_none for family f (c: its constant, NULL: its default). */
 void ct_family_init_none(ct_analysis_t A, ct_family_t f, const fmpq_t c, int ties);

@@ -1,4 +1,7 @@
-/* gnn_adam: the Adam optimizer with L2 weight decay, as torch.optim.Adam. */
+/* gnn_adam: the Adam optimizer with L2 weight decay, as torch.optim.Adam. A
+   ct_gnn_adam_t owns its moment estimates (init/clear); the parameters,
+   gradients and decays are the caller's arrays of n doubles, updated in
+   place. No errors. */
 #ifndef CERTUNE_GNN_ADAM_H
 #define CERTUNE_GNN_ADAM_H
 

@@ -1,6 +1,9 @@
 /* gnn_blas: the BLAS and LAPACK routines of the GNN companion: the blas
-   module's (OpenBLAS loaded at first use, one thread), exiting with a message
-   when the library cannot be loaded. */
+   module's (OpenBLAS loaded at first use, one thread) on the caller's double
+   arrays. Every routine loads the library first and, when it cannot be
+   loaded, prints the loader's message and exits with status 2; only
+   ct_gnn_blas_load returns the failure (-1 with the message in err). LAPACK's
+   own outcome is its info, returned. */
 #ifndef CERTUNE_GNN_BLAS_H
 #define CERTUNE_GNN_BLAS_H
 
@@ -9,8 +12,7 @@
 typedef enum { CT_GNN_BLAS_N = 0, CT_GNN_BLAS_T = 1 } ct_gnn_blas_trans;
 
 /* Loads OpenBLAS once (thread-safe) and sets it to one thread. Returns 0, or
-   -1 with a message naming the library in err. Every function below calls it
-   and, on failure, prints that message and exits with status 2. */
+   -1 with a message naming the library in err. */
 int ct_gnn_blas_load(char *err, size_t errlen);
 
 /* C = alpha op(A) op(B) + beta C, row-major (cblas_dgemm with CblasRowMajor):

@@ -1,12 +1,17 @@
-/* gnn_sparse: CSR matrices of doubles and their products with dense blocks. */
-#ifndef CERTUNE_GNN_SPARSE_H
-#define CERTUNE_GNN_SPARSE_H
+/* gnn_csr: CSR matrices of doubles and their products with dense blocks (the
+   GNN companion). Dense blocks are row-major double arrays owned by the
+   caller; a "k-column" block B of r rows has B[i * k + c]. A ct_gnn_csr_t
+   owns its three arrays: ct_gnn_csr_init and ct_gnn_csr_set_features (and
+   gnn_graph's builders) initialize it, ct_gnn_csr_clear frees it. In the
+   products the output block Y must not overlap B. No errors; out of memory
+   ends the process (mem.h). */
+#ifndef CERTUNE_GNN_CSR_H
+#define CERTUNE_GNN_CSR_H
 
 #include <flint/flint.h>
 #include "certune/dataset.h"
 
-/* Dense blocks are row-major double arrays; a "k-column" block B of r rows
-   has B[i * k + c]. Sparse matrices are CSR with 0-based columns. */
+/* CSR with 0-based columns. */
 typedef struct {
     slong nrows, ncols;
     slong *rowptr; /* nrows + 1 */
@@ -17,7 +22,7 @@ typedef struct {
 typedef ct_gnn_csr_struct ct_gnn_csr_t[1];
 
 /* Allocates A as nrows x ncols with room for nnz entries; rowptr is zeroed,
-   col and val are uninitialized. Free with ct_gnn_csr_clear. */
+   col and val are uninitialized. */
 void ct_gnn_csr_init(ct_gnn_csr_t A, slong nrows, slong ncols, slong nnz);
 
 void ct_gnn_csr_clear(ct_gnn_csr_t A);

@@ -1,15 +1,22 @@
 /* gnn_gp: a one-dimensional Gaussian process (Matern 5/2 kernel, zero prior
-   mean) and Bayesian optimization over [0, 1], used to tune GCAN's eta.
-   The math and the defaults are described in docs/gnn.md. */
+   mean) and Bayesian optimization over [0, 1], used to tune GCAN's eta. The
+   math and the defaults are described in docs/gnn.md.
+
+   A ct_gnn_gp_t owns copies of its data, its factor and its scratch
+   (init/clear; clear is safe after a failed init), so one gp takes no
+   concurrent calls; a BO result owns its points (ct_gnn_gp_bo_result_clear,
+   safe after any return). Errors are the CT_GNN_GP_* codes below, which every
+   int-returning function returns; an allocation that fails ends the process
+   (mem.h). */
 #ifndef CERTUNE_GNN_GP_H
 #define CERTUNE_GNN_GP_H
 
 #include <stdint.h>
 
-/* Return codes. Every int-returning function returns one of these. */
+/* Return codes. */
 #define CT_GNN_GP_OK 0
 #define CT_GNN_GP_EINVAL 1 /* bad argument: size, NULL, non-finite, bounds */
-#define CT_GNN_GP_ENOMEM 2 /* an allocation failed (or its size overflows) */
+#define CT_GNN_GP_ENOMEM 2 /* a size beyond int or size_t */
 #define CT_GNN_GP_ENOTPD 3 /* K + sn^2 I is not numerically positive definite */
 #define CT_GNN_GP_EOBJ 4   /* the objective returned a non-finite value */
 
@@ -38,11 +45,11 @@ double ct_gnn_gp_matern52(double x1, double x2, const double *theta);
 
 /* Copies x[0..n-1], y[0..n-1] into gp and sets theta to (log 0.2, 0, log 0.1)
    without factoring. EINVAL if n < 1, a pointer is NULL or a value is not
-   finite; ENOMEM on allocation failure or n > INT_MAX (LAPACK's limit). On
-   error gp is still safe to clear. */
+   finite; ENOMEM when n > INT_MAX (LAPACK's limit) or n^2 doubles overflow
+   size_t. */
 int ct_gnn_gp_init(ct_gnn_gp_t gp, const double *x, const double *y, long n);
 
-/* Frees everything gp owns; gp may come from a failed init. */
+/* Frees everything gp owns. */
 void ct_gnn_gp_clear(ct_gnn_gp_t gp);
 
 /* Sets the log-hyperparameters and factors K + sn^2 I (LAPACK dpotrf); theta
@@ -52,7 +59,7 @@ int ct_gnn_gp_set_hyper(ct_gnn_gp_t gp, const double *theta);
 
 /* Posterior mean and variance of the latent f(xs) (noise excluded; var >= 0).
    Either output may be NULL. EINVAL if gp has no valid factor or xs is not
-   finite. Uses gp's scratch: no concurrent calls on one gp. */
+   finite. */
 int ct_gnn_gp_predict(double *mean, double *var, ct_gnn_gp_t gp, double xs);
 
 /* Log marginal likelihood log p(y | theta) into *lml and its gradient in the
@@ -125,7 +132,7 @@ typedef struct {
 int ct_gnn_gp_bo(ct_gnn_gp_bo_result_t *res, ct_gnn_gp_objective_t f, void *ctx,
                  const ct_gnn_gp_bo_opts_t *opts);
 
-/* Frees what res owns; safe on a result of any ct_gnn_gp_bo return. */
+/* Frees what res owns. */
 void ct_gnn_gp_bo_result_clear(ct_gnn_gp_bo_result_t *res);
 
 #endif

@@ -1,4 +1,7 @@
-/* gnn_graph: the propagation matrices of GCN, GAT, GCAN and SGC. */
+/* gnn_graph: the propagation matrices of GCN, GAT, GCAN and SGC, built from a
+   dataset's undirected edges. Each builder initializes its CSR matrices
+   (uninitialized on entry; free them with ct_gnn_csr_clear); D is only read.
+   No errors. */
 #ifndef CERTUNE_GNN_GRAPH_H
 #define CERTUNE_GNN_GRAPH_H
 

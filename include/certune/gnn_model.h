@@ -1,4 +1,10 @@
-/* gnn_model: GCN, GAT and GCAN as one message-passing layer type. */
+/* gnn_model: GCN, GAT and GCAN as one message-passing layer type. A
+   ct_gnn_model_t owns its layers' weights, its flat parameter, gradient and
+   decay arrays and the forward pass's caches (init/clear). The features X and
+   the pattern A stay the caller's and are passed to each call (only read);
+   the cache may point into X, so X and A must not change between a forward
+   pass and its backward pass. No errors; out of memory ends the process
+   (mem.h). */
 #ifndef CERTUNE_GNN_MODEL_H
 #define CERTUNE_GNN_MODEL_H
 
@@ -78,8 +84,8 @@ typedef struct {
 typedef ct_gnn_model_struct ct_gnn_model_t[1];
 
 /* Builds the model for features X (n x nfeat, CSR) and propagation pattern A
-   (from ct_gnn_graph_init_gcn) with nclass outputs; weights Glorot-uniform from R,
-   biases 0, weight decay 0. Free with ct_gnn_model_clear. */
+   (from ct_gnn_graph_init_gcn) with nclass outputs; weights Glorot-uniform
+   from R, biases 0, weight decay 0. */
 void ct_gnn_model_init(ct_gnn_model_t M, const ct_gnn_arch_struct *arch,
                        const ct_gnn_csr_t X, const ct_gnn_csr_t A, slong nclass,
                        ct_gnn_rand_t R);

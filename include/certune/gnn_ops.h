@@ -1,4 +1,9 @@
-/* gnn_ops: dropout, activations and the masked softmax cross-entropy. */
+/* gnn_ops: dropout, activations and the masked softmax cross-entropy of the
+   GNN companion, on double arrays the caller owns (m entries, or n x C
+   row-major logits); sparse dropout writes into a ct_gnn_csr_t the caller
+   initialized. The elementwise operations accept their output aliasing their
+   input (y and x, dx and dy); random draws advance the given generator. No
+   errors. */
 #ifndef CERTUNE_GNN_OPS_H
 #define CERTUNE_GNN_OPS_H
 
@@ -15,7 +20,7 @@
    unchanged. p = 0 gives all ones and draws nothing from R. */
 void ct_gnn_ops_dropout_mask(double *mask, slong m, double p, ct_gnn_rand_t R);
 
-/* ct_gnn_ops_dropout_mask then y = x * mask in the same pass (y may alias x). */
+/* ct_gnn_ops_dropout_mask then y = x * mask in the same pass. */
 void ct_gnn_ops_dropout_apply(double *y, double *mask, const double *x, slong m, double p,
                               ct_gnn_rand_t R);
 
@@ -32,15 +37,15 @@ void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
                                 const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
                                 const double *B, slong k);
 
-/* y[i] = x[i] * mask[i] for i < m (y may alias x). */
+/* y[i] = x[i] * mask[i] for i < m. */
 void ct_gnn_ops_vec_mul(double *y, const double *x, const double *mask, slong m);
 
-/* y = act(x) elementwise over m entries (y may alias x). */
+/* y = act(x) elementwise over m entries. */
 void ct_gnn_ops_act_forward(double *y, const double *x, slong m, int act);
 
 /* dx = dy * mask * act'(x) elementwise, from the activation's output y =
    act(x) (ELU' is y + 1 below 0: no exp), mask the dropout multipliers
-   applied after the activation or NULL for none (dx may alias dy). */
+   applied after the activation or NULL for none. */
 void ct_gnn_ops_act_backward(double *dx, const double *dy, const double *mask,
                              const double *y, slong m, int act);
 

@@ -1,4 +1,7 @@
-/* gnn_rand: a small seeded generator (xoshiro256**) for the GNN companion. */
+/* gnn_rand: a small seeded generator (xoshiro256**) for the GNN companion. A
+   ct_gnn_rand_t is four words of plain state with no heap memory (no clear);
+   each draw advances it, so a generator is used by one thread at a time. No
+   errors. */
 #ifndef CERTUNE_GNN_RAND_H
 #define CERTUNE_GNN_RAND_H
 

@@ -1,5 +1,8 @@
 /* gnn_sgc: simplified graph convolution softmax(S^K X theta + b), S with a
-   tunable self-loop weight beta. */
+   tunable self-loop weight beta. A ct_gnn_sgc_t owns its propagation
+   matrices, parameters, gradients and scratch (init/clear) and keeps no
+   pointer to the dataset or the features, which each call takes (only read).
+   No errors; out of memory ends the process (mem.h). */
 #ifndef CERTUNE_GNN_SGC_H
 #define CERTUNE_GNN_SGC_H
 
@@ -24,7 +27,7 @@ typedef ct_gnn_sgc_struct ct_gnn_sgc_t[1];
 
 /* Builds SGC with K propagation steps (K >= 0) and self-loop weight beta on the
    graph of D, for features with nfeat columns; theta and b are drawn uniform
-   in +-nfeat^{-1/2} from R (torch's Linear). Free with ct_gnn_sgc_clear. */
+   in +-nfeat^{-1/2} from R (torch's Linear). */
 void ct_gnn_sgc_init(ct_gnn_sgc_t M, const ct_dataset_t D, slong nfeat, slong K,
                      double beta, ct_gnn_rand_t R);
 

@@ -1,4 +1,6 @@
-/* gnn_stats: summaries of repeated runs and the process's peak memory. */
+/* gnn_stats: summaries of repeated runs and the process's peak memory, in
+   doubles; nothing is allocated or kept. No errors: what cannot be measured
+   is 0. */
 #ifndef CERTUNE_GNN_STATS_H
 #define CERTUNE_GNN_STATS_H
 

@@ -1,4 +1,8 @@
-/* gnn_train: full-batch training with Adam and early stopping on validation. */
+/* gnn_train: full-batch training with Adam and early stopping on validation.
+   Options and results are plain structs of the caller (trace, when given, is
+   the caller's array); a run builds its model and optimizers and frees them
+   before it returns; D, X, A and split are only read. No errors: a run
+   stopped by o->stop says so (res->interrupted). */
 #ifndef CERTUNE_GNN_TRAIN_H
 #define CERTUNE_GNN_TRAIN_H
 

@@ -1,5 +1,11 @@
 /* gnn_tune: tuning GCAN's eta (or SGC's beta) on sampled subgraphs by grid
-   search, backpropagation and Bayesian optimization (docs/gnn.md). */
+   search, backpropagation and Bayesian optimization (docs/gnn.md). A problem
+   owns its two sides (datasets, node maps, splits, matrices; init/clear, left
+   cleared by a failed init); a result owns its trajectory and test accuracies
+   (ct_gnn_tune_run initializes it whatever it returns,
+   ct_gnn_tune_result_clear frees it). The source dataset is only read;
+   options are plain data (progress is the caller's stream). Errors return -1:
+   the problem's with a message in err, the run's when BO failed. */
 #ifndef CERTUNE_GNN_TUNE_H
 #define CERTUNE_GNN_TUNE_H
 
@@ -41,7 +47,7 @@ typedef ct_gnn_tune_problem_struct ct_gnn_tune_problem_t[1];
    training side first, and splits each subgraph at random: round(train_frac
    * nodes) train, round(val_frac * nodes) validation, the rest test. Returns
    0, or -1 with a message in err when src has no connected set of that many
-   labeled nodes or the fractions leave no test node (P is then cleared). */
+   labeled nodes or the fractions leave no test node. */
 int ct_gnn_tune_problem_init(ct_gnn_tune_problem_t P, const ct_dataset_t src,
                              const ct_gnn_tune_sample_opts *o, char *err, size_t errlen);
 
@@ -104,8 +110,8 @@ typedef struct {
 /* Runs method on P and tests its choice: runs training runs (seeds 0..runs-1)
    at the chosen value on the test side, each scored by the test-node accuracy
    at its best validation epoch. budget_hint: BO's forward-pass budget when
-   opts->budget is 0 (pass backprop's count, or 0). res is initialized here;
-   free with ct_gnn_tune_result_clear. Returns 0, or -1 if BO failed. */
+   opts->budget is 0 (pass backprop's count, or 0). Returns 0, or -1 if BO
+   failed. */
 int ct_gnn_tune_run(ct_gnn_tune_result *res, int method, const ct_gnn_tune_problem_t P,
                     const ct_gnn_tune_opts *opts, slong budget_hint);
 

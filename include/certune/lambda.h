@@ -13,6 +13,10 @@
 #include "certune/instance.h"
 #include "certune/signfn.h"
 
+/* Components of at least this many nodes take lambda's ball path (lskron)
+   unless an analysis's settings say otherwise (ball_min_nodes). */
+#define CT_LAMBDA_BALL_MIN_NODES 400
+
 /* score_all values: see signfn.h (CT_LAMBDA_EVERY_NODE is CT_SIGNFN_EVERY_NODE). */
 #define CT_LAMBDA_EVERY_NODE CT_SIGNFN_EVERY_NODE
 

@@ -261,32 +261,21 @@ void ct_lsroot_read_release(void);
 void ct_lsroot_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
                            const slong *col, const double *w);
 
-/* ---- Settings and counters (lsroot_count.c), per slot: 0 for alpha's
-   ball path (ct_lsroot_*), 1 for lambda's (ct_lsroot_kron_*). Kept under
-   these names until an options struct replaces them. Process-wide: not
-   thread-safe to change during an analysis; the counters are atomic. ---- */
+/* ---- Counters (lsroot_count.c), per slot: 0 for alpha's ball path, 1 for
+   lambda's. Statistics of this process for tests and benchmarks, never
+   settings (those are an analysis's: ct_analysis_settings_struct); atomic,
+   so any thread may count. ---- */
 #define CT_LSROOT_SLOT_ALPHA 0
 #define CT_LSROOT_SLOT_LAMBDA 1
-
-/* Components of at least this many nodes take the ball path in the alpha
-   analysis (default 120; 0 restores it; a huge value turns it off). Returns
-   the previous value. */
-slong ct_lsroot_set_min_nodes(slong n);
-slong ct_lsroot_min_nodes(void);
-
-/* The same for the lambda analysis (default CT_LSROOT_KRON_MIN_NODES). */
-#define CT_LSROOT_KRON_MIN_NODES 400
-slong ct_lsroot_kron_set_min_nodes(slong n);
-slong ct_lsroot_kron_min_nodes(void);
 
 /* Counts, for the type T's slot, a component solved in balls (which = 0), a
    fallback to the exact path (1) or an exact oracle call (2). */
 void ct_lsroot_count(const ct_lsroot_type_struct *T, int which);
 
-/* Counters for tests and benchmarks (this process, all threads): components
-   solved on the ball path, components that fell back, exact oracle calls;
-   alpha's, then lambda's; ct_lsroot_kron_count counts for lambda's slot (its
-   analysis counts its components: 0 in balls, 1 fell back). */
+/* This process's counts (all threads): components solved on the ball path,
+   components that fell back, exact oracle calls; alpha's, then lambda's;
+   ct_lsroot_kron_count counts for lambda's slot (its analysis counts its
+   components: 0 in balls, 1 fell back). */
 void ct_lsroot_counts(long *ball, long *fallback, long *exact);
 void ct_lsroot_kron_counts(long *ball, long *fallback, long *exact);
 void ct_lsroot_kron_count(int which);

@@ -1,8 +1,14 @@
 /* profile: analyses as files (docs/scale.md, format "certune-profile 3"), so
-   that shards of an instance set analyzed apart (job arrays, MPI ranks) can be
-   merged exactly into the analysis of the whole. A file ends with the SHA-256
-   of its contents, and records the digest of the whole instance set, so a
-   changed byte or shards of different sets are refused, not trusted. */
+   that shards of an instance set analyzed apart (job arrays, MPI ranks) can
+   be merged exactly into the analysis of the whole. A file ends with the
+   SHA-256 of its contents, and records the digest of the whole instance set,
+   so a changed byte or shards of different sets are refused, not trusted.
+
+   A ct_profile_t owns its analysis, names, shard list and set index; the
+   readers and ct_profile_merge initialize it whatever they return, and
+   ct_profile_clear frees it. Writers only read it. Errors return -1 with a
+   message in err (ct_profile_write: none); a comparison a merge cannot decide
+   is no error: the result is undecided (A.nundecided > 0). */
 #ifndef CERTUNE_PROFILE_H
 #define CERTUNE_PROFILE_H
 
@@ -47,11 +53,11 @@ int ct_profile_save(const char *path, const ct_profile_t P, char *err, size_t er
 void ct_profile_set_digest(unsigned char out[CT_DIGEST_SIZE], const unsigned char *each,
                            slong n);
 
-/* Reads the profile file path into P (initialized either way; clear it).
-   Returns 0, or -1 with "path:line: message" in err when the file is
-   unreadable, malformed, not canonical or inconsistent (counts, costs out of
-   range, breakpoints out of order, certificates that do not change sign, a
-   digest that does not match the contents). */
+/* Reads the profile file path into P. Returns 0, or -1 with "path:line:
+   message" in err when the file is unreadable, malformed, not canonical or
+   inconsistent (counts, costs out of range, breakpoints out of order,
+   certificates that do not change sign, a digest that does not match the
+   contents). */
 int ct_profile_read(ct_profile_t P, const char *path, char *err, size_t errlen);
 
 /* The same from the open stream f (not closed), named path in messages. */
@@ -67,9 +73,9 @@ int ct_profile_check_compatible(const ct_profile_t A, const ct_profile_t B, char
 
 /* R = the union of the disjoint A and B (A's instances first; names copied).
    Returns 0 (R undecided when a comparison is), or -1 with err set when they
-   are not compatible (ct_profile_check_compatible) or share a shard; R is
-   initialized either way. A and B may be refined; when one holds no instance
-   R takes the other's contents and leaves it empty (still to be cleared). */
+   are not compatible (ct_profile_check_compatible) or share a shard. A and B
+   may be refined; when one holds no instance R takes the other's contents and
+   leaves it empty (still to be cleared). */
 int ct_profile_merge(ct_profile_t R, ct_profile_t A, ct_profile_t B, char *err,
                      size_t errlen);
 

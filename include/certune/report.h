@@ -1,4 +1,12 @@
-/* report: the analyzer's result as text or as the JSON of docs/formats.md. */
+/* report: the analyzer's result (analysis.h) as human-readable text or as the
+   JSON of docs/formats.md, and each instance's own losses on the set's pieces
+   and points (--per-instance). The analysis is only read. A
+   ct_report_losses_struct owns its loss arrays (filled by
+   ct_report_instance_losses, freed by ct_report_losses_clear) and borrows the
+   instances' names. The writers return nothing: the caller checks the stream.
+   An undecided analysis has no loss: the JSON then holds its header and the
+   undecided intervals, ct_report_write_undecided lists them, and per-instance
+   losses are refused (-1 with a message in err). */
 #ifndef CERTUNE_REPORT_H
 #define CERTUNE_REPORT_H
 
@@ -29,10 +37,11 @@ typedef struct {
     fmpq *end;   /* ninst * 2: losses at the domain's ends (closed only) */
 } ct_report_losses_struct;
 
-/* Fills L (initialized here) with the losses of each of the m instances of
-   A's analysis, from the per-instance costs A keeps (c and score_all are A's
-   and unused). Returns 0, or -1 with err set when A is undecided or m is not
-   A->ninst. L borrows names (the m instances' paths): clear it before them. */
+/* Fills L (initialized here, either way) with the losses of each of the m
+   instances of A's analysis, from the per-instance costs A keeps (c and
+   score_all are A's and unused). Returns 0, or -1 with err set when A is
+   undecided or m is not A->ninst. L borrows names (the m instances' paths):
+   clear it before them. */
 int ct_report_instance_losses(ct_report_losses_struct *L, ct_analysis_t A,
                               const char *const *names, slong m, const fmpq_t c,
                               int score_all, char *err, size_t errlen);

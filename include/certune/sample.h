@@ -1,4 +1,10 @@
-/* sample: small .gssl instances cut out of a real node-classification graph. */
+/* sample: small .gssl instances cut out of a real node-classification graph
+   (a loaded ct_dataset_t): a set of its labeled nodes drawn by one of the
+   samplers below, with the induced edges (weight 1) and D's classes. Every
+   builder takes an uninitialized ct_instance_t and, on success, leaves it
+   initialized (free it with ct_instance_clear; name is copied); on -1 (too
+   few suitable nodes) it is left uninitialized. D is only read; the random
+   state is advanced, and the same state gives the same draw. */
 #ifndef CERTUNE_SAMPLE_H
 #define CERTUNE_SAMPLE_H
 
@@ -6,12 +12,12 @@
 #include "certune/dataset.h"
 #include "certune/instance.h"
 
-/* Builds inst (uninitialized on entry) from a connected set of `nodes` labeled
-   nodes of D, grown by breadth-first search in random order from a random
-   start (restarting elsewhere when a component is too small); edges are the
-   induced ones with weight 1, classes are D's. round(labeled * nodes) nodes
-   (at least 1) get an `l` record with their true class, the others a `t`
-   record. Returns 0, or -1 when no component of labeled nodes is that large. */
+/* Builds inst from a connected set of `nodes` labeled nodes of D, grown by
+   breadth-first search in random order from a random start (restarting
+   elsewhere when a component is too small); edges are the induced ones with
+   weight 1, classes are D's. round(labeled * nodes) nodes (at least 1) get
+   an `l` record with their true class, the others a `t` record. Returns 0,
+   or -1 when no component of labeled nodes is that large. */
 int ct_sample_instance(ct_instance_t inst, const ct_dataset_t D, slong nodes,
                        double labeled, flint_rand_t state, const char *name);
 

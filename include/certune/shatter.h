@@ -1,12 +1,17 @@
-/* shatter: the lower-bound (pseudo-shattering) instances and their check. */
+/* shatter: the lower-bound (pseudo-shattering) sets of every family and their
+   exact check (docs/shatter.md): the constructions are the families' (the
+   family table's rows: shatter); the writer of a set (instance-k.gssl and
+   witness.txt) and the witnesses are shared. Nothing is kept between calls.
+   Invalid input and write errors return -1 (CT_SHATTER_INVALID) with a
+   message in err; an analysis or an order of breakpoints that cannot be
+   decided is CT_SHATTER_UNDECIDED, not an answer. */
 #ifndef CERTUNE_SHATTER_H
 #define CERTUNE_SHATTER_H
 
 #include <stdio.h>
 #include "certune/analysis.h"
 
-/* The constructions are the families' (the family table's rows: shatter);
-   every family's instance k has the same two loss values. Sets r to the
+/* Every family's instance k has the same two loss values. Sets r to the
    witness of instance k: midway between them. */
 void ct_shatter_witness(fmpq_t r, slong M, slong k);
 

@@ -1,7 +1,12 @@
 /* tune: exact empirical risk minimization of one family's hyperparameter on
    training instances, its exact loss on test instances, a grid search for
    comparison, and the empirical Rademacher complexity of the loss class
-   (docs/tuning.md). */
+   (docs/tuning.md). A ct_tune_t owns its two analyses and its rationals; the
+   runs initialize it whatever they return, and ct_tune_clear frees it. The
+   instances are only read; strings returned are freed with free(). The runs
+   return 0; 1 when an analysis is undecided (then nothing is chosen: the
+   undecided intervals are in T->train or T->test); -1 with a message in err
+   on bad input (and ct_tune_run_analyses's 2, below). */
 #ifndef CERTUNE_TUNE_H
 #define CERTUNE_TUNE_H
 
@@ -32,6 +37,7 @@ typedef struct {
     ct_family_t family;
     fmpq_t c; /* delta's constant (0 otherwise) */
     int ties;
+    int score_all; /* 0: the held-out `t` nodes are scored; 1: the labeled nodes too */
     ct_analysis_t train, test;
     fmpq_t chosen;
     ct_tune_place_t kind;
@@ -49,20 +55,34 @@ typedef ct_tune_struct ct_tune_t[1];
 /* Tunes family (constant c, NULL: 99/100 for delta) on train (m) and test (mt)
    instances with the tie rule ties, a grid of `grid` points (0: none) and,
    when rad_k > 0, the Rademacher estimate (exact when m <= 20, else rad_k
-   draws). Returns 0; 1 when an analysis is undecided (T->train or T->test has
-   nundecided > 0, nothing else set); -1 with "path: message" in err on bad
-   input (class counts differ between the sets, no scored node, ...). T is
-   initialized either way and must be cleared. */
+   draws). Returns 0, 1 (undecided: T->train or T->test has nundecided > 0,
+   nothing else set) or -1 with "path: message" in err on bad input (class
+   counts differ between the sets, no scored node, ...). */
 int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 const ct_instance_struct *train, slong m, const ct_instance_struct *test,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen);
 
-/* ct_tune_run with both analyses on nthreads threads (ct_analysis_run_threads:
-   the result does not depend on nthreads); ct_tune_run uses 1. */
+/* ct_tune_run with both analyses on nthreads threads and with settings (NULL:
+   the defaults; ct_analysis_run_threads: the result depends on neither);
+   ct_tune_run uses 1 thread and the defaults. */
 int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_instance_struct *train, slong m,
                         const ct_instance_struct *test, slong mt, int ties, slong grid,
-                        slong rad_k, slong nthreads, char *err, size_t errlen);
+                        slong rad_k, slong nthreads,
+                        const ct_analysis_settings_struct *settings, char *err,
+                        size_t errlen);
+
+/* ct_tune_run_threads with the scored nodes chosen: score_all 0 scores the
+   held-out `t` nodes (what the two above do), 1 every node with a known
+   class, the labeled ones against their given class too (analyze --score
+   all). Both analyses, the direct solves at the choice and so every loss,
+   tied count and the Rademacher estimate follow it; T->score_all records it. */
+int ct_tune_run_scored(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                       const ct_instance_struct *train, slong m,
+                       const ct_instance_struct *test, slong mt, int score_all, int ties,
+                       slong grid, slong rad_k, slong nthreads,
+                       const ct_analysis_settings_struct *settings, char *err,
+                       size_t errlen);
 
 /* Tunes from the training and test analyses (profiles read from files), which
    T takes over (do not clear train and test afterwards), with train's family,
@@ -73,6 +93,15 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
 int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *train_names,
                          ct_analysis_t test, const char *const *test_names, slong grid,
                          slong rad_k, char *err, size_t errlen);
+
+/* ct_tune_run_analyses for analyses made with the score mode score_all
+   (the caller's to check: an analysis does not record it; a profile does,
+   ct_profile_struct's score_all), recorded in T->score_all for the report.
+   ct_tune_run_analyses is this with 0. */
+int ct_tune_run_analyses_scored(ct_tune_t T, ct_analysis_t train,
+                                const char *const *train_names, ct_analysis_t test,
+                                const char *const *test_names, int score_all, slong grid,
+                                slong rad_k, char *err, size_t errlen);
 
 void ct_tune_clear(ct_tune_t T);
 
@@ -96,7 +125,7 @@ void ct_tune_write_json_inner(FILE *out, ct_tune_struct *const *rows, slong nrow
                               slong best);
 
 /* Writes an exact loss and accuracy as text / JSON helpers (shared with eval). */
-char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0; malloc'ed */
+char *ct_tune_decimal(const fmpq_t x); /* 6 significant digits, "0" for 0 */
 
 /* Writes x as "p/q (0.xxx)" (the decimal by ct_tune_decimal), or once when
    both spell the same (an integer: "2"). */

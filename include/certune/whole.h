@@ -1,9 +1,12 @@
 /* whole: a whole node-classification graph with a standard split as one
    problem instance (docs/tuning.md, "One graph with its split"): every node
-   and edge of the dataset (unit weights), the split's training nodes
-   labeled, its validation or test nodes held out and scored. A split is
-   described by a ct_whole_split_struct (plain data, no heap memory); the
-   instances built here are owned by the caller (ct_instance_clear). */
+   and edge of the dataset (unit weights), the split's training nodes labeled,
+   its validation or test nodes held out and scored. A split is described by a
+   ct_whole_split_struct (plain data, no heap memory). ct_whole_load and
+   ct_whole_instance take an uninitialized dataset or instance and leave it
+   initialized on success (the caller's: ct_dataset_clear, ct_instance_clear),
+   cleared on error. Errors return -1, with a message in err where the
+   function takes one; inputs are only read. */
 #ifndef CERTUNE_WHOLE_H
 #define CERTUNE_WHOLE_H
 
@@ -44,8 +47,8 @@ int ct_whole_split_load_kind(const ct_whole_split_struct *S);
 
 /* Loads the dataset arg (a name in the data root or a path, as
    ct_dataset_load_named) with the shipped splits S needs. Returns 0, or -1
-   with err set and D cleared; a dataset that loads without them gets a
-   message saying which splits it has. */
+   with err set; a dataset that loads without them gets a message saying
+   which splits it has. */
 int ct_whole_load(ct_dataset_t D, const char *arg, const char *data_root,
                   const ct_whole_split_struct *S, char *err, size_t errlen);
 
@@ -61,11 +64,11 @@ int ct_whole_split_codes(signed char *codes, const ct_dataset_t D,
 int ct_whole_score_parse(int *score, const char *text);
 const char *ct_whole_score_name(int score);
 
-/* Builds inst (uninitialized on entry) from D and the split codes: D's nodes
-   and edges (weight 1), classes D->nclass; a training node with a known class
-   gets it as its label, a node chosen by score (CT_WHOLE_SCORE_*) with a known
-   class is held out with it. Returns 0, or -1 with a message in err when no
-   node is labeled or none is scored (inst is then cleared). name is copied. */
+/* Builds inst from D and the split codes: D's nodes and edges (weight 1),
+   classes D->nclass; a training node with a known class gets it as its
+   label, a node chosen by score (CT_WHOLE_SCORE_*) with a known class is
+   held out with it. Returns 0, or -1 with a message in err when no node is
+   labeled or none is scored. name is copied. */
 int ct_whole_instance(ct_instance_t inst, const ct_dataset_t D, const signed char *codes,
                       int score, const char *name, char *err, size_t errlen);
 

@@ -11,7 +11,13 @@
      (crt), the general fallback;
    - a pencil A = b A0 + a A1 with a huge parameter a / b: solved fraction-free
      over Z[t] as polynomials in t = a / b with small coefficients, then
-     substituted (docs/delta.md, "Huge constants"). */
+     substituted (docs/delta.md, "Huge constants").
+
+   Inputs are only read. Outputs are the caller's, initialized with their
+   sizes before the call (Y: nr x ngroups; X: n x ngroups; out: k entries) and
+   distinct from the inputs; a ct_zadj_pow_t owns its powers (init/clear). No
+   errors: ct_zadj_rows always answers, and the pencil's functions return 0
+   when the pencil does not apply (then the caller solves ct_zadj_rows). */
 #ifndef CERTUNE_ZADJ_H
 #define CERTUNE_ZADJ_H
 

@@ -31,10 +31,15 @@
 int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz_mat_t B,
                         slong inv_bits, const slong *rows, slong nr, slong nthreads);
 
-/* Bytes of digit storage one column block may hold (default 128 MiB): blocks
-   are as wide as fit, so memory is about nthreads times this beyond A^{-1}
-   mod p (8 n^2 bytes) and Y. For tests (small blocks); returns the previous
-   value. Not synchronized: set it before solving. */
-slong ct_zlift_set_block_bytes(slong bytes);
+/* Bytes of digit storage one column block may hold in ct_zlift_solve_rows:
+   blocks are as wide as fit, so memory is about nthreads times this beyond
+   A^{-1} mod p (8 n^2 bytes) and Y. */
+#define CT_ZLIFT_BLOCK_BYTES (WORD(1) << 27)
+
+/* ct_zlift_solve_rows with blocks of block_bytes (>= 1; tests use small
+   ones to cut the columns into many blocks). Same returns. */
+int _ct_zlift_solve_rows_blocks(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A,
+                                const fmpz_mat_t B, slong inv_bits, const slong *rows,
+                                slong nr, slong nthreads, slong block_bytes);
 
 #endif

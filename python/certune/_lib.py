@@ -208,6 +208,8 @@ _ISOLATE_PROTOTYPES = {
 _SEARCH_PROTOTYPES = {
     "ct_capi_analyze_ties": (_INT, [ctypes.POINTER(_P), _P, _INT, _CSTR, _INT, _INT, _CSTR,
                                     _SIZE]),
+    "ct_capi_analyze_with": (_INT, [ctypes.POINTER(_P), _P, _INT, _CSTR, _INT, _INT, _LONG,
+                                    _LONG, _CSTR, _SIZE]),
     "ct_capi_profile_ties": (_INT, [_P]),
     "ct_capi_profile_nplaces": (_LONG, [_P]),
     "ct_capi_profile_tie_unit": (_LONG, [_P]),

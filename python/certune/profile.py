@@ -82,7 +82,7 @@ class Profile:
     def __init__(self, handle, recipe=None):
         self._h = handle
         self._closed = False
-        self._recipe = recipe  # (instances, family, c, score_all, ties) to rebuild _h
+        self._recipe = recipe  # (instances, family, c, score_all, ties, ball) to rebuild _h
         self._text = None  # (or the profile's text, read into _h when first needed)
         self._costs = None
         L = _lib.lib()
@@ -131,8 +131,8 @@ class Profile:
             if self._recipe is None:
                 raise ValueError("this Profile has no C profile and no instances to rebuild "
                                  "it from")
-            instances, family, c, score_all, ties = self._recipe
-            again = analyze(instances, family, c, score_all, ties, _warn=False)
+            instances, family, c, score_all, ties, ball = self._recipe
+            again = analyze(instances, family, c, score_all, ties, ball=ball, _warn=False)
             if _signature(again) != _signature(self):
                 again.close()
                 raise ValueError("the instances of this unpickled Profile no longer give "
@@ -286,16 +286,32 @@ def check_ties(ties):
     return _lib.TIES[ties]
 
 
-def _analyze_here(S, fid, cs, score_all, tid):
-    """ct_capi_analyze_ties in this process: (status, handle, message)."""
+# ball=None: each family's default; "off": exact paths only (ct_capi_analyze_with).
+_BALL_DEFAULT, _BALL_OFF = 0, 2**63 - 1
+
+
+def check_ball(ball):
+    """The C value of ball: None, 'off' or a node count >= 2 (ValueError else)."""
+    if ball is None:
+        return _BALL_DEFAULT
+    if isinstance(ball, str) and ball == "off":
+        return _BALL_OFF
+    if isinstance(ball, str):
+        raise ValueError(f"ball: {_check.show(ball)} is not None, 'off' or a node count >= 2")
+    return _check.integer_in(ball, "ball", 2, _BALL_OFF)
+
+
+def _analyze_here(S, fid, cs, score_all, tid, settings=(_BALL_DEFAULT, 1)):
+    """ct_capi_analyze_with in this process: (status, handle, message);
+    settings: (ball_min_nodes, threads) as C takes them."""
     handle = ctypes.c_void_p()
     err = _lib.error_buffer()
-    rc = _lib.lib().ct_capi_analyze_ties(ctypes.byref(handle), S, fid, cs, score_all, tid,
-                                         err, len(err))
+    rc = _lib.lib().ct_capi_analyze_with(ctypes.byref(handle), S, fid, cs, score_all, tid,
+                                         settings[0], settings[1], err, len(err))
     return rc, handle, _lib.error_text(err)
 
 
-def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
+def _analyze_call(S, fid, cs, score_all, tid, what, recipe, settings=(_BALL_DEFAULT, 1)):
     """The analysis of the instance set S: (status, message, Profile or None,
     undecided intervals or None). With isolation (_isolate.py) it runs in a
     forked process (a MemoryError when it runs out of memory), which sends
@@ -304,7 +320,7 @@ def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
     instance_losses first needs one (reading certificates back can cost more
     than the analysis: docs/python.md)."""
     def task():
-        rc, handle, msg = _analyze_here(S, fid, cs, score_all, tid)
+        rc, handle, msg = _analyze_here(S, fid, cs, score_all, tid, settings)
         if rc not in (_lib.OK, _lib.UNDECIDED):
             return rc, msg, None, None
         if rc == _lib.UNDECIDED:
@@ -327,7 +343,8 @@ def _analyze_call(S, fid, cs, score_all, tid, what, recipe):
     return rc, msg, profile, None
 
 
-def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=True):
+def analyze(instances, family, c=None, score_all=False, ties="smallest", ball=None,
+            threads=1, _warn=True):
     """The certified loss profile of family ('lambda', 'alpha' or 'delta') over
     instances: a certune.Instance, a .gssl path, or a list of them (mixed).
     c: delta's constant, an exact rational in (0, 1) (int, Fraction, str,
@@ -335,23 +352,28 @@ def analyze(instances, family, c=None, score_all=False, ties="smallest", _warn=T
     score_all also scores labeled nodes. ties: 'smallest' (a tied node
     predicts its smallest tied class) or 'expected' (it costs 1 - 1/t when
     its truth is among the t tied classes; at most 40 classes), docs/tuning.md.
-    Raises InputError for an invalid instance, ValueError for a bad argument,
+    ball and threads say how the analysis runs, never what it finds: ball
+    (None: each family's default; 'off': exact paths only; N >= 2:
+    components of N nodes or more) is the certified floating path's
+    threshold (alpha, lambda; analyze --ball), threads (1..4096) the threads
+    it may use. Raises InputError for an invalid instance, ValueError for a bad argument,
     UndecidedError when a breakpoint could not be certified. Warnings of the
     analysis (components without a labeled node) are issued with
     warnings.warn and kept in Profile.warnings."""
     instances, tid = as_list(instances), check_ties(ties)  # (instances: kept by the Profile)
+    settings = (check_ball(ball), _check.integer_in(threads, "threads", 1, 4096))
     L = _lib.lib()
     fams = families()
     if family not in fams:
         raise ValueError(f"family: {_check.show(family)} is not one of {', '.join(fams)}")
     fid = L.ct_capi_family_id(str(family).encode())
     cs = None if c is None else exact_string(c, "c:").encode()
-    recipe = (instances, family, c, bool(score_all), ties)
+    recipe = (instances, family, c, bool(score_all), ties, ball)
     with InstanceSet(as_list(instances)) as s:
         rc, err, profile, intervals = _analyze_call(
             s.handle, fid, cs, int(bool(score_all)), tid,
             f"analyzing {_count(L.ct_capi_instances_count(s.handle), 'instance')} for {family}",
-            recipe)
+            recipe, settings)
     if rc == _lib.UNDECIDED:
         raise UndecidedError(
             f"certune: {len(intervals)} part(s) of the analysis could not be certified; "

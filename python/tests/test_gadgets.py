@@ -5,6 +5,7 @@ gadget switches node 4 (truth 0) to class 1 above alpha = sqrt(x + 2)/2, and
 for delta from class 1 to class 0 at ln(2c)/ln(x + 2)."""
 
 import math
+import pickle
 import unittest
 import warnings
 from fractions import Fraction
@@ -210,6 +211,30 @@ class Errors(unittest.TestCase):
             certune.analyze(x4, family="delta", c=1)
         with self.assertRaisesRegex(certune.InputError, "no scored"):
             certune.analyze([certune.Instance([(0, 1)], [0, 1])], family="lambda")
+        for ball in (1, -3, "on", 2.5):
+            with self.assertRaisesRegex(ValueError, "ball"):
+                certune.analyze(x4, family="lambda", ball=ball)
+        for threads in (0, 4097):
+            with self.assertRaisesRegex(ValueError, "threads"):
+                certune.analyze(x4, family="lambda", threads=threads)
+
+    def test_settings_change_no_result(self):
+        """ball and threads say how, never what: alpha on random-3 (20 nodes,
+        one component) with its ball path from 6 nodes on 2 threads, and with
+        exact paths only, give the same breakpoints (to 20 digits: a zero
+        certified in balls and an exact one are not compared exactly) and the
+        same exact losses; a pickled profile rebuilds with its own ball."""
+        r3 = instance("random-3.gssl")
+        a = certune.analyze(r3, family="alpha", ball=6, threads=2)
+        b = certune.analyze(r3, family="alpha", ball="off")
+        self.assertGreater(len(a.breakpoints), 0)
+        self.assertEqual([(p.approx, p.loss, p.changes) for p in a.breakpoints],
+                         [(p.approx, p.loss, p.changes) for p in b.breakpoints])
+        self.assertEqual([q.loss for q in a.pieces], [q.loss for q in b.pieces])
+        self.assertNotEqual([p.exact for p in a.breakpoints],
+                            [p.exact for p in b.breakpoints])  # two kinds of certificate
+        c = pickle.loads(pickle.dumps(a))
+        self.assertEqual(c.loss_at("1/3"), a.loss_at("1/3"))
 
     def test_warning(self):
         inst = certune.Instance([(0, 1), (2, 3)], [0, -1, -1, -1], [-1, 0, 1, -1], name="split")

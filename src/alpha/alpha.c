@@ -24,6 +24,7 @@ typedef struct {
     void *arg;
     _ct_alpha_comp_hook hook; /* may take a whole component (NULL: none) */
     void *hook_arg;
+    size_t budget; /* bytes of rows solved at once (0: the default) */
     const ct_analysis_phase_struct *ph; /* the phases (NULL: none) */
 } alpha_sink;
 
@@ -116,22 +117,15 @@ static void alpha_isolated(ct_signfn_struct *f, slong y)
    bytes: then the rows are solved in batches, each batch repeating the
    modular Krylov products (more time, bounded memory; docs/alpha.md). */
 #define ALPHA_P_BUDGET_DEFAULT ((size_t)512 << 20)
-static size_t alpha_p_budget = ALPHA_P_BUDGET_DEFAULT;
-
-size_t ct_alpha_set_memory_budget(size_t bytes)
-{
-    size_t old = alpha_p_budget;
-    alpha_p_budget = bytes == 0 ? ALPHA_P_BUDGET_DEFAULT : bytes;
-    return old;
-}
 
 /* Rows per batch so that a batch's P stays within the budget. */
-static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc)
+static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc, size_t budget)
 {
     double per_row =
         (double)C->ng * (double)C->size *
         ((double)ct_alpha_coeff_bits(C) / 8.0 + 48.0); /* + fmpz, mpz, malloc */
-    double rows = (double)alpha_p_budget / FLINT_MAX(per_row, 1.0);
+    double rows =
+        (double)(budget != 0 ? budget : ALPHA_P_BUDGET_DEFAULT) / FLINT_MAX(per_row, 1.0);
     return rows >= (double)nsc ? nsc : FLINT_MAX(1, (slong)rows);
 }
 
@@ -178,7 +172,7 @@ static void alpha_component(const alpha_sink *out, slong inst_idx,
                out->hook(out->hook_arg, inst, inst_idx, C, rows, nsc)) {
         /* taken whole (the ball path) */
     } else if (nsc > 0) {
-        slong batch = alpha_rows_per_batch(C, nsc);
+        slong batch = alpha_rows_per_batch(C, nsc, out->budget);
         ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
         for (slong r0 = 0; r0 < nsc; r0 += batch)
             alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0), r0,
@@ -205,17 +199,17 @@ void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int 
                                   FILE *warn, ct_alpha_consumer fn, void *arg)
 {
     _ct_alpha_sign_functions_hooked(inst, inst_idx, score_all, warn, fn, arg, NULL, NULL,
-                                    NULL);
+                                    0, NULL);
 }
 
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     const ct_analysis_phase_struct *ph)
+                                     size_t budget, const ct_analysis_phase_struct *ph)
 {
     ct_component_index_t X;
     ct_component_warn_struct W;
-    alpha_sink out = {fn, arg, hook, hook_arg, ph};
+    alpha_sink out = {fn, arg, hook, hook_arg, budget, ph};
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
     ct_analysis_phase(ph, "components solved", 0, X->ncomp);

@@ -236,7 +236,7 @@ static void alpha_node_zeros(alpha_work *W, ct_analysis_node *v, slong *loc,
         if (!bad)
             zbeg[f] = z0, zend[f] = W->nzeros;
     }
-    if (!W->bad) {
+    if (!W->bad && !ct_analysis_common_settings(W->C)->keep_silent_zeros) {
         _ct_alpha_node_zeros N = {v, loc, first, zbeg, zend, W->zeros};
         _ct_alpha_move_zeros(&N, nf);
     }
@@ -275,7 +275,9 @@ int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
                              &W.sf_alloc, alpha_new_zero_cb, &W};
     for (slong t = 0; t < m; t++) {
         _ct_alpha_sign_functions_hooked(insts + t, t, score_all, warn, alpha_take_node,
-                                        &W, _ct_alpha_ball_component, &K, &C->phase);
+                                        &W, _ct_alpha_ball_component, &K,
+                                        ct_analysis_common_settings(C)->memory_budget,
+                                        &ct_analysis_common_settings(C)->phase);
         ct_analysis_progress(t + 1, m);
     }
     int bad = W.bad;

@@ -50,7 +50,8 @@ int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong i
 {
     _ct_alpha_ball_sink *K = sink;
     slong c = inst->c, np = c * (c - 1) / 2, nz, *zrow, *zpair;
-    if (C->size < ct_lsroot_min_nodes() || c < 2)
+    slong min = ct_analysis_common_settings(K->C)->ball_min_nodes;
+    if (C->size < ct_analysis_setting(min, CT_ALPHA_BALL_MIN_NODES) || c < 2)
         return 0;
     ct_lsalpha_struct *S = alpha_ball_sys(C, c);
     if (S == NULL)

@@ -84,7 +84,8 @@ typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
                                    slong inst_idx, const ct_alpha_comp *C,
                                    const slong *rows, slong nsc);
 
-/* ct_alpha_sign_functions_each with a component hook (NULL: none),
+/* ct_alpha_sign_functions_each with a component hook (NULL: none) and the
+   memory budget of the rows solved at once (bytes, 0: the default),
    reporting its phases through ph (NULL: none): "components solved" k/N
    after each component of the instance, and inside one on the exact path
    "component rows" 0/R while its system is solved, then r/R as each scored
@@ -92,10 +93,11 @@ typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     const ct_analysis_phase_struct *ph);
+                                     size_t budget, const ct_analysis_phase_struct *ph);
 
-/* The ball path (alpha_ball.c) for the analysis: if C has at least
-   ct_lsroot_min_nodes() nodes and lsroot certifies it, appends its nodes to
+/* The ball path (alpha_ball.c) for the analysis: if C has at least the
+   settings' ball_min_nodes nodes (CT_ALPHA_BALL_MIN_NODES by default) and
+   lsalpha certifies it, appends its nodes to
    *C_out with function ids from *nfuncs on, their signs right of 0 to
    sign_first and their zeros (kind CT_BPOINT_LS) through new_zero; returns 1.
    Returns 0 (nothing appended) otherwise. */

@@ -19,19 +19,11 @@
 /* Bisections tried to separate two zeros' intervals before giving up. */
 #define ALPHA_MOVE_BISECTIONS 24
 
-static int move_moving = 1;
 static atomic_long move_count; /* zeros moved in this process */
 
 long ct_alpha_moved_zeros(void)
 {
     return atomic_load(&move_count);
-}
-
-int ct_alpha_set_move_zeros(int on)
-{
-    int old = move_moving;
-    move_moving = on != 0;
-    return old;
 }
 
 int _ct_alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *first,
@@ -133,7 +125,7 @@ static void move_to_midpoint(ct_bpoint_t x)
 
 slong _ct_alpha_move_zeros(const _ct_alpha_node_zeros *N, slong nf)
 {
-    if (!move_moving || N->v->c < 3)
+    if (N->v->c < 3)
         return 0;
     slong z0 = -1, z1 = -1, moved = 0;
     for (slong f = 0; f < nf; f++)

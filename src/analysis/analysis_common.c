@@ -13,6 +13,13 @@ void ct_analysis_common_init(ct_analysis_common *C)
     memset(C, 0, sizeof(ct_analysis_common));
 }
 
+const ct_analysis_settings_struct *
+ct_analysis_common_settings(const ct_analysis_common *C)
+{
+    static const ct_analysis_settings_struct defaults;
+    return C->settings != NULL ? C->settings : &defaults;
+}
+
 void ct_analysis_common_clear(ct_analysis_common *C)
 {
     for (slong s = 0; s < C->nnodes; s++) {
@@ -142,8 +149,9 @@ void ct_analysis_init_none(ct_analysis_t A, const ct_analysis_family_struct *fam
 
 int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_instance_struct *insts, slong m,
-                           int score_all, int ties, FILE *warn,
-                           const ct_analysis_phase_struct *ph, char *err, size_t errlen)
+                           int score_all, int ties,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen)
 {
     _ct_analysis_init_family(A, fam, m);
     A->ties = ties;
@@ -168,8 +176,7 @@ int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam
         ct_analysis_compact_classes(few + t, insts + t, ties);
     ct_analysis_common C;
     ct_analysis_common_init(&C);
-    if (ph != NULL)
-        C.phase = *ph;
+    C.settings = settings;
     int undecided = fam->build(&C, A, c, few, m, score_all, warn);
     A->closed = C.closed; /* the domain's ends, reported even when undecided */
     if (!undecided)

@@ -17,9 +17,6 @@ void _ct_analysis_inst_clear(ct_analysis_t A);
 void _ct_analysis_get_progress(void (**fn)(void *arg, slong done, slong total),
                                void **arg);
 
-/* The phase hook in place (ct_analysis_set_phase). */
-void _ct_analysis_get_phase(ct_analysis_phase_struct *ph);
-
 /* Records in A that a and b could not be compared (the interval spanning
    both, and their exact functions): one message for the analyzer and the
    merge. Returns 2. */
@@ -31,12 +28,12 @@ void _ct_analysis_init_family(ct_analysis_t A, const ct_analysis_family_struct *
                               slong m);
 
 /* The old one-run analysis of m instances held in memory (what each chunk of
-   a stream gets): same contract as ct_analysis_run_ties; its phases are
-   reported through ph (NULL: none). */
+   a stream gets): same contract as ct_analysis_run_ties; settings not NULL. */
 int _ct_analysis_run_chunk(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_instance_struct *insts, slong m,
-                           int score_all, int ties, FILE *warn,
-                           const ct_analysis_phase_struct *ph, char *err, size_t errlen);
+                           int score_all, int ties,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen);
 
 /* Cuts src's instances into chunks for nthreads threads: chunk k is instances
    start[k] .. start[k + 1] - 1 (start has room for src->m + 1). Returns the

@@ -176,6 +176,7 @@ static void analyze_set_representative(ct_analysis_t A)
 void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
                                const slong *nscored)
 {
+    const ct_analysis_phase_struct *ph = C->settings != NULL ? &C->settings->phase : NULL;
     ct_sweep_t P;
     ct_sweep_init(P, C->npoints, A->ninst, nscored);
     slong cmax = 1;
@@ -184,7 +185,7 @@ void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
     A->tie_unit = ct_signfn_tie_unit(A->ties, cmax);
     if (A->ties != CT_SIGNFN_TIES_SMALLEST)
         ct_sweep_set_ties(P, A->ties, A->tie_unit);
-    ct_analysis_phase(&C->phase, "nodes swept", 0, C->nnodes);
+    ct_analysis_phase(ph, "nodes swept", 0, C->nnodes);
     analyze_sweep(P, C);
     fmpq *piece = _fmpq_vec_init(C->npoints + 1);
     fmpq *point = _fmpq_vec_init(FLINT_MAX(C->npoints, 1));
@@ -194,8 +195,8 @@ void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
     _fmpq_vec_clear(piece, C->npoints + 1);
     _fmpq_vec_clear(point, FLINT_MAX(C->npoints, 1));
     ct_sweep_clear(P);
-    ct_analysis_phase(&C->phase, "nodes swept", C->nnodes, C->nnodes);
-    analyze_describe_breakpoints(A, &C->phase);
+    ct_analysis_phase(ph, "nodes swept", C->nnodes, C->nnodes);
+    analyze_describe_breakpoints(A, ph);
     ct_analysis_summarize(A);
 }
 

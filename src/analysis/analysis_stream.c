@@ -30,6 +30,7 @@ typedef struct {
     const fmpq *c;
     const ct_analysis_source_struct *src;
     int score_all, ties;
+    ct_analysis_settings_struct settings; /* the caller's, or the defaults */
     FILE *warn;
     slong nchunks, *start; /* chunk k: instances start[k] .. start[k + 1] - 1 */
     slong window, next, pushed, stop, done, running;
@@ -44,7 +45,6 @@ typedef struct {
     char err[STREAM_ERRLEN]; /* the message of chunk stop */
     void (*progress)(void *arg, slong done, slong total);
     void *progress_arg;
-    ct_analysis_phase_struct phase; /* the caller's, handed to every chunk */
 } stream_state;
 
 /* Records under the lock that chunk k failed with msg: chunks from the
@@ -68,8 +68,8 @@ static void stream_run_chunk(stream_state *S, slong k)
     FILE *wf = S->warn != NULL ? open_memstream(&buf, &len) : NULL;
     const ct_instance_struct *insts = S->src->get(S->src->arg, a, n, err, sizeof(err));
     if (insts != NULL) {
-        rc = _ct_analysis_run_chunk(&R, S->fam, S->c, insts, n, S->score_all, S->ties, wf,
-                                    &S->phase, err, sizeof(err));
+        rc = _ct_analysis_run_chunk(&R, S->fam, S->c, insts, n, S->score_all, S->ties,
+                                    &S->settings, wf, err, sizeof(err));
         S->src->put(S->src->arg, a, n, insts);
         if (rc)
             ct_analysis_clear(&R);
@@ -197,7 +197,6 @@ static void stream_init(stream_state *S, const ct_analysis_source_struct *src,
     S->wbuf = flint_calloc(S->window, sizeof(char *));
     S->wlen = flint_calloc(S->window, sizeof(size_t));
     _ct_analysis_get_progress(&S->progress, &S->progress_arg);
-    _ct_analysis_get_phase(&S->phase);
 }
 
 /* Frees the state and what is left in it (results past a failure). */
@@ -243,8 +242,9 @@ static void stream_run_pool(stream_state *S, slong nthreads)
 
 int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam,
                            const fmpq_t c, const ct_analysis_source_struct *src,
-                           int score_all, int ties, slong nthreads, FILE *warn, char *err,
-                           size_t errlen)
+                           int score_all, int ties, slong nthreads,
+                           const ct_analysis_settings_struct *settings, FILE *warn,
+                           char *err, size_t errlen)
 {
     if (src->m < 1) {
         _ct_analysis_init_family(A, fam, 0);
@@ -254,6 +254,8 @@ int ct_analysis_run_stream(ct_analysis_t A, const ct_analysis_family_struct *fam
     stream_state S;
     stream_init(&S, src, FLINT_MAX(nthreads, 1));
     S.fam = fam, S.c = c, S.score_all = score_all, S.ties = ties, S.warn = warn;
+    if (settings != NULL)
+        S.settings = *settings; /* else zeroed by stream_init: the defaults */
     /* fewer chunks than threads (one large instance): the spare threads work
        inside each chunk's analysis */
     slong used = FLINT_MIN(FLINT_MAX(nthreads, 1), S.nchunks);

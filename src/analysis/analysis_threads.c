@@ -20,7 +20,8 @@ static void threads_put(void *arg, slong first, slong n, const ct_instance_struc
 
 int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fam,
                             const fmpq_t c, const ct_instance_struct *insts, slong m,
-                            int score_all, int ties, slong nthreads, FILE *warn,
+                            int score_all, int ties, slong nthreads,
+                            const ct_analysis_settings_struct *settings, FILE *warn,
                             char *err, size_t errlen)
 {
     if (ct_analysis_check(insts, m, score_all, ties, err, errlen)) {
@@ -31,8 +32,8 @@ int ct_analysis_run_threads(ct_analysis_t A, const ct_analysis_family_struct *fa
     for (slong t = 0; t < m; t++)
         nodes[t] = insts[t].n;
     ct_analysis_source_struct src = {m, nodes, threads_get, threads_put, (void *)insts};
-    int rc = ct_analysis_run_stream(A, fam, c, &src, score_all, ties, nthreads, warn, err,
-                                    errlen);
+    int rc = ct_analysis_run_stream(A, fam, c, &src, score_all, ties, nthreads, settings,
+                                    warn, err, errlen);
     flint_free(nodes);
     return rc;
 }
@@ -49,6 +50,6 @@ int ct_analysis_run_ties(ct_analysis_t A, const ct_analysis_family_struct *fam,
                          const fmpq_t c, const ct_instance_struct *insts, slong m,
                          int score_all, int ties, FILE *warn, char *err, size_t errlen)
 {
-    return ct_analysis_run_threads(A, fam, c, insts, m, score_all, ties, 1, warn, err,
-                                   errlen);
+    return ct_analysis_run_threads(A, fam, c, insts, m, score_all, ties, 1, NULL, warn,
+                                   err, errlen);
 }

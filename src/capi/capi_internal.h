@@ -37,4 +37,13 @@ char *_ct_capi_graph_text(const char *name, slong n, slong c, slong nedges, cons
                           const long *v, const char *const *w, const long *label,
                           const long *truth, char *err, size_t errlen);
 
+/* 1 when ties is a CT_CAPI_TIES_* rule, else 0 with the message in err. */
+int _ct_capi_ties_ok(int ties, char *err, size_t errlen);
+
+/* The family id and c (NULL: its default; else for a family that takes one,
+   an exact rational in (0, 1)) checked as ct_capi_analyze states it, c parsed
+   into cq (initialized by the caller). Returns CT_CAPI_OK or CT_CAPI_USAGE
+   with the message in err. */
+int _ct_capi_family_c(fmpq_t cq, int family, const char *c, char *err, size_t errlen);
+
 #endif

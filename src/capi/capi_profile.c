@@ -38,14 +38,65 @@ static int capi_parse_c(fmpq_t cq, int family, const char *c, char *err, size_t 
 int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
                     int family, const char *c, int score_all, char *err, size_t errlen)
 {
-    *out = NULL;
+    return ct_capi_analyze_with(out, S, family, c, score_all, CT_CAPI_TIES_SMALLEST, 0, 1,
+                                err, errlen);
+}
+
+int ct_capi_analyze_ties(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                         int family, const char *c, int score_all, int ties, char *err,
+                         size_t errlen)
+{
+    return ct_capi_analyze_with(out, S, family, c, score_all, ties, 0, 1, err, errlen);
+}
+
+int _ct_capi_ties_ok(int ties, char *err, size_t errlen)
+{
+    if (ties == CT_CAPI_TIES_SMALLEST || ties == CT_CAPI_TIES_EXPECTED)
+        return 1;
+    _ct_capi_error(err, errlen, "unknown tie rule %d (0: smallest, 1: expected)", ties);
+    return 0;
+}
+
+int _ct_capi_family_c(fmpq_t cq, int family, const char *c, char *err, size_t errlen)
+{
     if (family < 0 || family >= ct_family_count()) {
         _ct_capi_error(err, errlen, "unknown family id %d", family);
         return CT_CAPI_USAGE;
     }
+    return capi_parse_c(cq, family, c, err, errlen);
+}
+
+/* The checks of ct_capi_analyze_with's arguments beyond family and c. */
+static int capi_settings_ok(int ties, long ball_min_nodes, long threads, char *err,
+                            size_t errlen)
+{
+    if (!_ct_capi_ties_ok(ties, err, errlen))
+        return 0;
+    if (ball_min_nodes < 0 || ball_min_nodes == 1) {
+        _ct_capi_error(err, errlen,
+                       "ball_min_nodes takes 0 (the default), a node count >= 2 or "
+                       "CT_CAPI_BALL_OFF, not %ld",
+                       ball_min_nodes);
+        return 0;
+    }
+    if (threads < 1 || threads > CT_CAPI_MAX_THREADS) {
+        _ct_capi_error(err, errlen, "threads takes 1..%d, not %ld", CT_CAPI_MAX_THREADS,
+                       threads);
+        return 0;
+    }
+    return 1;
+}
+
+int ct_capi_analyze_with(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
+                         int family, const char *c, int score_all, int ties,
+                         long ball_min_nodes, long threads, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (!capi_settings_ok(ties, ball_min_nodes, threads, err, errlen))
+        return CT_CAPI_USAGE;
     fmpq_t cq;
     fmpq_init(cq);
-    int r = capi_parse_c(cq, family, c, err, errlen);
+    int r = _ct_capi_family_c(cq, family, c, err, errlen);
     if (r != CT_CAPI_OK) {
         fmpq_clear(cq);
         return r;
@@ -55,8 +106,10 @@ int ct_capi_analyze(ct_capi_profile_struct **out, const ct_capi_instances_struct
     FILE *warn = P == NULL ? NULL : open_memstream(&P->warnings, &wlen);
     if (warn == NULL)
         abort();
-    r = ct_family_analyze(P->A, (ct_family_t)family, c == NULL ? NULL : cq, S->inst,
-                          S->len, score_all != 0, warn, err, errlen);
+    ct_analysis_settings_struct set = {.ball_min_nodes = ball_min_nodes};
+    r = ct_family_analyze_threads(P->A, (ct_family_t)family, c == NULL ? NULL : cq,
+                                  S->inst, S->len, score_all != 0, ties, threads, &set,
+                                  warn, err, errlen);
     fclose(warn);
     fmpq_clear(cq);
     if (r != 0) {

@@ -1,5 +1,5 @@
-/* capi_search: what a cross-validated search needs beyond capi_profile.c: the
-   analysis under either tie rule, every instance's cost on every place of a
+/* capi_search: what a cross-validated search needs beyond capi_profile.c
+   (which analyzes under either tie rule): every instance's cost on every place of a
    profile (per-fold scores, pooled over folds), and the exact predictions of
    every scored node at one rational value (ct_evaluate). */
 #include <stdio.h>
@@ -17,70 +17,6 @@ _Static_assert(CT_CAPI_TIES_SMALLEST == CT_SIGNFN_TIES_SMALLEST &&
 struct ct_capi_eval_struct {
     ct_evaluate_t E;
 };
-
-/* family and c checked by ct_capi_analyze's own rules (capi_profile.c states
-   them once): on a set of no instance it returns CT_CAPI_USAGE for a bad
-   family or c, else it stops at the empty set. Then *cq = c when c is given
-   (cq initialized by the caller). Returns CT_CAPI_OK or CT_CAPI_USAGE with the
-   message in err. */
-static int capi_family_c(fmpq_t cq, int family, const char *c, char *err, size_t errlen)
-{
-    ct_capi_instances_struct none = {NULL, 0, 0};
-    ct_capi_profile_struct *P = NULL;
-    char msg[512] = "";
-    int r = ct_capi_analyze(&P, &none, family, c, 0, msg, sizeof msg);
-    ct_capi_profile_destroy(P);
-    if (r == CT_CAPI_USAGE) {
-        _ct_capi_error(err, errlen, "%s", msg);
-        return CT_CAPI_USAGE;
-    }
-    if (c != NULL && ct_qparse_fmpq(cq, c) != 0) { /* (ct_capi_analyze accepted it) */
-        _ct_capi_error(err, errlen, "malformed rational c '%.40s'", c);
-        return CT_CAPI_USAGE;
-    }
-    return CT_CAPI_OK;
-}
-
-static int capi_ties_ok(int ties, char *err, size_t errlen)
-{
-    if (ties == CT_CAPI_TIES_SMALLEST || ties == CT_CAPI_TIES_EXPECTED)
-        return 1;
-    _ct_capi_error(err, errlen, "unknown tie rule %d (0: smallest, 1: expected)", ties);
-    return 0;
-}
-
-int ct_capi_analyze_ties(ct_capi_profile_struct **out, const ct_capi_instances_struct *S,
-                         int family, const char *c, int score_all, int ties, char *err,
-                         size_t errlen)
-{
-    *out = NULL;
-    if (!capi_ties_ok(ties, err, errlen))
-        return CT_CAPI_USAGE;
-    if (ties == CT_CAPI_TIES_SMALLEST)
-        return ct_capi_analyze(out, S, family, c, score_all, err, errlen);
-    fmpq_t cq;
-    fmpq_init(cq);
-    int r = capi_family_c(cq, family, c, err, errlen);
-    if (r != CT_CAPI_OK) {
-        fmpq_clear(cq);
-        return r;
-    }
-    ct_capi_profile_struct *P = ct_mem_calloc(1, sizeof(*P));
-    size_t wlen = 0;
-    FILE *warn = P == NULL ? NULL : open_memstream(&P->warnings, &wlen);
-    if (warn == NULL)
-        abort();
-    r = ct_family_analyze_ties(P->A, (ct_family_t)family, c == NULL ? NULL : cq, S->inst,
-                               S->len, score_all != 0, ties, warn, err, errlen);
-    fclose(warn);
-    fmpq_clear(cq);
-    if (r != 0) {
-        ct_capi_profile_destroy(P);
-        return CT_CAPI_INPUT;
-    }
-    *out = P;
-    return P->A->nundecided ? CT_CAPI_UNDECIDED : CT_CAPI_OK;
-}
 
 int ct_capi_profile_ties(const ct_capi_profile_struct *P)
 {
@@ -132,12 +68,12 @@ int ct_capi_evaluate(ct_capi_eval_struct **out, const ct_capi_instances_struct *
                      char *err, size_t errlen)
 {
     *out = NULL;
-    if (!capi_ties_ok(ties, err, errlen))
+    if (!_ct_capi_ties_ok(ties, err, errlen))
         return CT_CAPI_USAGE;
     fmpq_t cq, xq;
     fmpq_init(cq);
     fmpq_init(xq);
-    int r = capi_family_c(cq, family, c, err, errlen);
+    int r = _ct_capi_family_c(cq, family, c, err, errlen);
     if (r == CT_CAPI_OK && (x == NULL || ct_qparse_fmpq(xq, x) != 0)) {
         _ct_capi_error(err, errlen, "malformed rational '%.40s'", x ? x : "(null)");
         r = CT_CAPI_USAGE;

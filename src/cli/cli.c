@@ -170,23 +170,3 @@ int ct_cli_parse_ties(int *ties, const char *text)
     }
     return ct_opt_usage_error("--ties takes smallest or expected, not '%s'", text);
 }
-
-slong *ct_cli_ball_set(slong n)
-{
-    slong *old = flint_malloc(ct_family_count() * sizeof(slong));
-    for (slong f = 0; f < ct_family_count(); f++) {
-        const ct_family_ball_struct *B = ct_family_row(f)->ball;
-        old[f] = B != NULL ? B->set_min_nodes(n) : 0;
-    }
-    return old;
-}
-
-void ct_cli_ball_restore(slong *old)
-{
-    for (slong f = 0; f < ct_family_count(); f++) {
-        const ct_family_ball_struct *B = ct_family_row(f)->ball;
-        if (B != NULL)
-            B->set_min_nodes(old[f]);
-    }
-    flint_free(old);
-}

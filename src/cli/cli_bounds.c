@@ -315,7 +315,7 @@ static int bounds_run(const bounds_options *o, ct_instance_struct *insts)
     char err[CERTUNE_ERRLEN];
     ct_analysis_t set;
     int set_bad = ct_family_analyze_threads(set, o->family, o->c, insts, m, 0, 0,
-                                            o->threads, NULL, err, sizeof(err));
+                                            o->threads, NULL, NULL, err, sizeof(err));
     int undecided = !set_bad && set->nundecided > 0;
     for (slong t = 0; t < m; t++)
         if (sum[t].undecided) {

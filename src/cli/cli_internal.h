@@ -42,11 +42,12 @@ typedef struct {
 typedef struct {
     const ct_family_t *family;
     const fmpq *c;
-    const int *ties;
+    const int *ties, *score_all;
     ct_family_t family_v;
     fmpq_t c_v;
-    int ties_v;
+    int ties_v, score_all_v;
     slong threads, grid, rad_k;
+    ct_analysis_settings_struct analysis; /* for the sides given as instances */
 } _ct_cli_tune_settings;
 
 /* Tunes with at least one side given as profiles: *out (malloc'ed; clear and
@@ -58,6 +59,7 @@ int _ct_cli_tune_profiles(ct_tune_struct **out, const _ct_cli_tune_input *in,
 /* The options of `certune tune` (cli_tune.c). */
 typedef struct {
     int all, have_family, have_c, have_ties, json, ties, progress;
+    int have_score, score_all; /* --score unlabeled|all (default unlabeled) */
     int train_prof, test_prof; /* the side is given as profiles */
     ct_family_t family;
     fmpq_t c;

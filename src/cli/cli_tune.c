@@ -90,6 +90,13 @@ static int tune_parse_option(tune_options *o, int argc, char **argv, int *i)
         o->have_ties = 1;
         return ct_cli_parse_ties(&o->ties, v);
     }
+    if ((v = ct_opt_value(argc, argv, i, "--score")) != NULL) {
+        if (strcmp(v, "unlabeled") != 0 && strcmp(v, "all") != 0)
+            return ct_opt_usage_error("--score takes unlabeled or all, not '%s'", v);
+        o->have_score = 1;
+        o->score_all = strcmp(v, "all") == 0;
+        return 0;
+    }
     if ((v = ct_opt_value(argc, argv, i, "--threads")) != NULL)
         return ct_cli_parse_threads(&o->threads, v);
     if ((v = ct_opt_value(argc, argv, i, "--ball")) != NULL)
@@ -172,7 +179,9 @@ static int tune_profiles(const tune_options *o)
     s.family = o->have_family ? &o->family : NULL;
     s.c = o->have_c ? o->c : NULL;
     s.ties = o->have_ties ? &o->ties : NULL;
+    s.score_all = o->have_score ? &o->score_all : NULL;
     s.threads = o->threads, s.grid = o->grid, s.rad_k = o->rad_k;
+    s.analysis = (ct_analysis_settings_struct){.ball_min_nodes = o->ball};
     ct_tune_struct *rows[1];
     int rc = _ct_cli_tune_profiles(rows, &in, &s);
     fmpq_clear(s.c_v);
@@ -196,9 +205,7 @@ static int tune_run(const tune_options *o)
         return rc;
     }
     ct_tune_struct **rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
-    slong *ball = ct_cli_ball_set(o->ball);
     rc = _ct_cli_tune_families(rows, &nrows, &best, o, tr, m, te, mt);
-    ct_cli_ball_restore(ball);
     rc = _ct_cli_tune_report(o, rows, nrows, best, rc);
     flint_free(rows);
     ct_cli_free_instances(tr, m);

@@ -38,6 +38,11 @@ int _ct_cli_tune_dataset_check(const _ct_cli_tune_options *o)
     if (o->rad_k > 0)
         return ct_opt_usage_error("%s",
                                   "--rademacher needs many instances, not one graph");
+    if (o->score_all)
+        return ct_opt_usage_error(
+            "%s", "--score all would score the training nodes in the validation and the "
+                  "test loss alike: a whole graph's split scores its validation and test "
+                  "nodes (`instance --score` writes other choices)");
     if (o->plot != NULL && strcmp(o->split, "geom-gcn") == 0)
         return ct_opt_usage_error("%s", "--plot draws one split: --split geom-gcn:K");
     if (o->plot != NULL && ct_opt_check_writable(o->plot, "the plot"))
@@ -343,11 +348,8 @@ static int dataset_tune(dataset_run *R, const _ct_cli_tune_options *o,
     dataset_progress(o, "%s: split built, %ld training nodes labeled, %ld scored",
                      R->name, (long)R->ntrain, (long)(R->nscored[0] + R->nscored[1]));
     R->rows = flint_malloc(ct_family_count() * sizeof(ct_tune_struct *));
-    slong *ball = ct_cli_ball_set(o->ball);
-    rc = _ct_cli_tune_families(R->rows, &R->nrows, &R->best, o, R->inst + 0, 1,
-                               R->inst + 1, 1);
-    ct_cli_ball_restore(ball);
-    return rc;
+    return _ct_cli_tune_families(R->rows, &R->nrows, &R->best, o, R->inst + 0, 1,
+                                 R->inst + 1, 1);
 }
 
 int _ct_cli_tune_dataset(const _ct_cli_tune_options *o)

@@ -34,10 +34,10 @@ static int side_profiles(tune_side *side, const char *const *files, slong n,
                          _ct_cli_tune_settings *s)
 {
     ct_profile_t P;
-    int zero = 0, rc = ct_cli_merge_profiles(P, files, n, 0);
+    int rc = ct_cli_merge_profiles(P, files, n, 0);
     if (rc)
         return rc;
-    rc = _ct_cli_profile_settings(P, files[0], s->family, s->c, s->ties, &zero);
+    rc = _ct_cli_profile_settings(P, files[0], s->family, s->c, s->ties, s->score_all);
     if (rc) {
         ct_profile_clear(P);
         return rc;
@@ -54,6 +54,8 @@ static int side_profiles(tune_side *side, const char *const *files, slong n,
     s->c = s->c_v;
     s->ties_v = P->A.ties;
     s->ties = &s->ties_v;
+    s->score_all_v = P->score_all;
+    s->score_all = &s->score_all_v;
     return 0;
 }
 
@@ -69,8 +71,9 @@ static int side_instances(tune_side *side, const char *const *args, slong n,
     char err[CERTUNE_ERRLEN];
     const fmpq *c = ct_family_c_or_null(*s->family, s->c);
     int ties = s->ties != NULL ? *s->ties : CT_SIGNFN_TIES_SMALLEST;
-    if (ct_family_analyze_threads(&side->A, *s->family, c, insts, m, 0, ties, s->threads,
-                                  NULL, err, sizeof(err))) {
+    int score_all = s->score_all != NULL ? *s->score_all : 0;
+    if (ct_family_analyze_threads(&side->A, *s->family, c, insts, m, score_all, ties,
+                                  s->threads, &s->analysis, NULL, err, sizeof(err))) {
         fprintf(stderr, "certune: %s\n", err);
         ct_analysis_clear(&side->A);
         rc = CERTUNE_EXIT_INPUT;
@@ -116,9 +119,9 @@ int _ct_cli_tune_profiles(ct_tune_struct **out, const _ct_cli_tune_input *in,
     }
     ct_tune_struct *T = flint_malloc(sizeof(ct_tune_struct));
     char err[CERTUNE_ERRLEN];
-    int r = ct_tune_run_analyses(T, &tr.A, (const char *const *)tr.names, &te.A,
-                                 (const char *const *)te.names, s->grid, s->rad_k, err,
-                                 sizeof(err));
+    int r = ct_tune_run_analyses_scored(
+        T, &tr.A, (const char *const *)tr.names, &te.A, (const char *const *)te.names,
+        s->score_all != NULL ? *s->score_all : 0, s->grid, s->rad_k, err, sizeof(err));
     if (r == 1)
         ct_report_write_undecided(stderr, T->train->nundecided ? T->train : T->test);
     else if (r != 0)

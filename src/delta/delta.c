@@ -122,7 +122,7 @@ static void delta_isolated(ct_signfn_struct *f, slong y, slong nc)
 static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                             const ct_instance_t inst, const ct_component_index_struct *X,
                             slong k, delta_comp *C, const fmpq_t c, int score_all,
-                            const ct_analysis_phase_struct *ph)
+                            const ct_analysis_settings_struct *S)
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
     for (slong i = 0; i < C->size; i++)
@@ -134,7 +134,7 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
                        inst->c);
     } else if (nsc > 0) {
         fmpz_mat_t A, Y;
-        ct_analysis_phase(ph, "component rows", 0, nsc); /* the solve runs */
+        ct_analysis_phase(&S->phase, "component rows", 0, nsc); /* the solve runs */
         fmpz_mat_init(A, C->size, C->size);
         C->deg = _fmpz_vec_init(C->size);
         delta_system(A, C, inst, X, k, c);
@@ -142,10 +142,12 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         fmpz_mat_init(Y, nsc, C->ng);
         fmpz_poly_mat_t P;
         fmpz_poly_mat_init(P, C->size, C->ng);
-        int sd, poly = _ct_delta_pencil_pays(C->size, c) &&
+        int sd, poly = _ct_delta_pencil_pays(C->size, c, S->pencil_max_nodes) &&
                        _ct_delta_pencil_solve(P, &sd, A, C, c);
         if (!poly)
-            ct_delta_adj_rows(Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc);
+            ct_delta_adj_rows(
+                Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc,
+                ct_analysis_setting(S->lift_min_nodes, CT_ANALYSIS_LIFT_MIN_NODES));
         fmpz *coef = _fmpz_vec_init(C->ng), *base = _fmpz_vec_init(C->ng);
         ct_zadj_pow_t pw; /* c's powers, shared by the rows' sums */
         ct_zadj_pow_init(pw, fmpq_numref(c), fmpq_denref(c), poly ? C->size : 0);
@@ -156,7 +158,7 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
                 _ct_delta_pencil_sums(f, P->rows[rows[r]], sd, C, inst->c, pw);
             else
                 delta_node_sums(f, Y, r, C, inst->c, coef, base);
-            ct_analysis_phase(ph, "component rows", r + 1, nsc);
+            ct_analysis_phase(&S->phase, "component rows", r + 1, nsc);
         }
         ct_zadj_pow_clear(pw);
         _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
@@ -169,16 +171,11 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
 
 void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
-                             int score_all, FILE *warn)
+                             int score_all, const ct_analysis_settings_struct *settings,
+                             FILE *warn)
 {
-    _ct_delta_sign_functions_phase(out, count, inst, inst_idx, c, score_all, warn, NULL);
-}
-
-void _ct_delta_sign_functions_phase(ct_signfn_struct **out, slong *count,
-                                    const ct_instance_t inst, slong inst_idx,
-                                    const fmpq_t c, int score_all, FILE *warn,
-                                    const ct_analysis_phase_struct *ph)
-{
+    static const ct_analysis_settings_struct defaults;
+    const ct_analysis_settings_struct *S = settings != NULL ? settings : &defaults;
     slong n = inst->n;
     if (fmpq_sgn(c) <= 0 || fmpq_cmp_ui(c, 1) >= 0) { /* else q D - p W may be singular */
         fprintf(stderr, "ct_delta_sign_functions: c must lie in (0, 1)\n");
@@ -192,14 +189,14 @@ void _ct_delta_sign_functions_phase(ct_signfn_struct **out, slong *count,
     ct_component_warn_struct W;
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
-    ct_analysis_phase(ph, "components solved", 0, X->ncomp);
+    ct_analysis_phase(&S->phase, "components solved", 0, X->ncomp);
     for (slong k = 0; k < X->ncomp; k++) {
         if (delta_comp_fill(&C, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
                                        C.node, C.size, score_all, &W);
         else
-            delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all, ph);
-        ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
+            delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all, S);
+        ct_analysis_phase(&S->phase, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);

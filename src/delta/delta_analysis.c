@@ -12,7 +12,6 @@
 #include "certune/analysis.h"
 #include "certune/delta.h"
 #include "certune/mem.h"
-#include "delta_internal.h"
 
 typedef struct {
     ct_signfn_struct *signs;
@@ -143,12 +142,13 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
     memset(&D, 0, sizeof(delta_work));
     ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
-        _ct_delta_sign_functions_phase(&D.signs, &D.nsigns, insts + t, t, c, score_all,
-                                       warn, &C->phase);
+        ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all,
+                                ct_analysis_common_settings(C), warn);
         ct_analysis_progress(t + 1, m);
     }
     delta_register(C, &D);
-    int bad = delta_isolate(A, &D, &C->phase) || delta_points(C, A, &D);
+    int bad = delta_isolate(A, &D, &ct_analysis_common_settings(C)->phase) ||
+              delta_points(C, A, &D);
     if (!bad)
         delta_signs(C, &D);
     delta_work_clear(&D);
@@ -159,5 +159,6 @@ void ct_delta_bounds_sign_functions(ct_signfn_struct **out, slong *count,
                                     const ct_instance_struct *inst, slong inst_idx,
                                     const fmpq_t c)
 {
-    ct_delta_sign_functions(out, count, inst, inst_idx, c, CT_SIGNFN_EVERY_NODE, NULL);
+    ct_delta_sign_functions(out, count, inst, inst_idx, c, CT_SIGNFN_EVERY_NODE, NULL,
+                            NULL);
 }

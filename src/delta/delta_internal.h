@@ -5,19 +5,9 @@
 #include <flint/fmpq.h>
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_poly_mat.h>
-#include "certune/analysis.h"
 #include "certune/expsum.h"
 #include "certune/signfn.h"
 #include "certune/zadj.h"
-
-/* ct_delta_sign_functions reporting its phases through ph (NULL: none):
-   "components solved" k/N after each component of the instance, and inside a
-   labeled one "component rows" 0/R while its system is solved, then r/R as
-   the scored rows' sums are built. */
-void _ct_delta_sign_functions_phase(ct_signfn_struct **out, slong *count,
-                                    const ct_instance_t inst, slong inst_idx,
-                                    const fmpq_t c, int score_all, FILE *warn,
-                                    const ct_analysis_phase_struct *ph);
 
 /* One component: its nodes, its labeled ones, their (class, degree) groups. */
 typedef struct {
@@ -37,10 +27,11 @@ typedef struct {
    where A (n x n) is q D - p W of a connected component with integer weights
    and 0 < p < q (so symmetric, strictly diagonally dominant with a positive
    diagonal: positive definite, an M-matrix with A^{-1} >= 0) and E (n x
-   ngroups) is 0/1 with a 1 at (lab[j], grp[j]) for j < m; rows distinct. Y >= 0. */
+   ngroups) is 0/1 with a 1 at (lab[j], grp[j]) for j < m; rows distinct. Y >= 0.
+   Components of at least lift_min nodes try p-adic lifting first (zadj). */
 void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
-                       slong nr);
+                       slong nr, slong lift_min);
 
 /* h = sum_t coef[t] base[t]^x reduced (delta.c): divided by the gcd of its
    merged coefficients (none when primitive: known coprime) and its bases by
@@ -49,8 +40,9 @@ void _ct_delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, sl
                            int primitive);
 
 /* Whether a component of n nodes takes the pencil path at c (its parameter
-   huge, n small: ct_zadj_pencil_pays, and n within the test hook's limit). */
-int _ct_delta_pencil_pays(slong n, const fmpq_t c);
+   huge, n small: ct_zadj_pencil_pays, and n within max_nodes: the setting,
+   0 for CT_ZADJ_PENCIL_MAX, -1 for never). */
+int _ct_delta_pencil_pays(slong n, const fmpq_t c, slong max_nodes);
 
 /* The pencil path for a huge c (delta_pencil.c): P (C->size x C->ng) = X with
    (s D - t s W) X = den E over Z[t], *sd the sign of den at t = c; A = q s D -

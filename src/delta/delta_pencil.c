@@ -13,18 +13,9 @@
 #include "certune/zadj.h"
 #include "delta_internal.h"
 
-static slong delta_pencil_max_nodes = CT_ZADJ_PENCIL_MAX;
-
-slong ct_delta_set_pencil_max_nodes(slong n)
+int _ct_delta_pencil_pays(slong n, const fmpq_t c, slong max_nodes)
 {
-    slong old = delta_pencil_max_nodes;
-    delta_pencil_max_nodes = n < 0 ? CT_ZADJ_PENCIL_MAX : n;
-    return old;
-}
-
-int _ct_delta_pencil_pays(slong n, const fmpq_t c)
-{
-    return n <= delta_pencil_max_nodes &&
+    return n <= ct_analysis_setting(max_nodes, CT_ZADJ_PENCIL_MAX) &&
            ct_zadj_pencil_pays(n, fmpq_numref(c), fmpq_denref(c));
 }
 

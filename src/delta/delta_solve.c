@@ -16,15 +16,6 @@
 #include "certune/zadj.h"
 #include "delta_internal.h"
 
-static slong delta_lift_min_nodes = 100;
-
-slong ct_delta_set_lift_min_nodes(slong n)
-{
-    slong old = delta_lift_min_nodes;
-    delta_lift_min_nodes = n;
-    return old;
-}
-
 /* Bits of m prod_i A_ii: Y < 2^bits. */
 static slong delta_adj_bits(const fmpz_mat_t A, slong m)
 {
@@ -39,10 +30,9 @@ static slong delta_adj_bits(const fmpz_mat_t A, slong m)
 
 void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
                        const slong *grp, slong m, slong ngroups, const slong *rows,
-                       slong nr)
+                       slong nr, slong lift_min)
 {
-    ct_zadj_rows(Y, A, lab, grp, m, ngroups, rows, nr, delta_adj_bits(A, m), 0,
-                 delta_lift_min_nodes);
+    ct_zadj_rows(Y, A, lab, grp, m, ngroups, rows, nr, delta_adj_bits(A, m), 0, lift_min);
 }
 
 /* h = the sum of coef[t] base[t]^x (n terms), divided by the positive gcd of its

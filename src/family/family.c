@@ -9,10 +9,8 @@
 #include "certune/lsroot.h"
 #include "certune/qparse.h"
 
-static const ct_family_ball_struct family_ball_lambda = {ct_lsroot_kron_set_min_nodes,
-                                                         ct_lsroot_kron_min_nodes};
-static const ct_family_ball_struct family_ball_alpha = {ct_lsroot_set_min_nodes,
-                                                        ct_lsroot_min_nodes};
+static const ct_family_ball_struct family_ball_lambda = {CT_LAMBDA_BALL_MIN_NODES};
+static const ct_family_ball_struct family_ball_alpha = {CT_ALPHA_BALL_MIN_NODES};
 
 /* Indexed by ct_family_t: a new family is one more row (its id the index). */
 const ct_family_struct ct_family_table[] = {
@@ -239,26 +237,28 @@ int ct_family_analyze_ties(ct_analysis_t A, ct_family_t family, const fmpq_t c,
 
 int ct_family_analyze_threads(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                               const ct_instance_struct *insts, slong m, int score_all,
-                              int ties, slong nthreads, FILE *warn, char *err,
-                              size_t errlen)
+                              int ties, slong nthreads,
+                              const ct_analysis_settings_struct *settings, FILE *warn,
+                              char *err, size_t errlen)
 {
     fmpq_t c0;
     const fmpq *cc = family_c(c0, family, c);
     int r = ct_analysis_run_threads(A, ct_family_get(family), cc, insts, m, score_all,
-                                    ties, nthreads, warn, err, errlen);
+                                    ties, nthreads, settings, warn, err, errlen);
     fmpq_clear(c0);
     return r;
 }
 
 int ct_family_analyze_stream(ct_analysis_t A, ct_family_t family, const fmpq_t c,
                              const ct_analysis_source_struct *src, int score_all,
-                             int ties, slong nthreads, FILE *warn, char *err,
-                             size_t errlen)
+                             int ties, slong nthreads,
+                             const ct_analysis_settings_struct *settings, FILE *warn,
+                             char *err, size_t errlen)
 {
     fmpq_t c0;
     const fmpq *cc = family_c(c0, family, c);
     int r = ct_analysis_run_stream(A, ct_family_get(family), cc, src, score_all, ties,
-                                   nthreads, warn, err, errlen);
+                                   nthreads, settings, warn, err, errlen);
     fmpq_clear(c0);
     return r;
 }

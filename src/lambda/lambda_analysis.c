@@ -200,7 +200,7 @@ static int analyze_mixed(ct_analysis_common *C, ct_analysis_t A, ct_lambda_work 
                          _ct_lambda_ball_sink *K)
 {
     slong nf = W->sign_polys->len;
-    analyze_isolate(W, &C->phase);
+    analyze_isolate(W, &ct_analysis_common_settings(C)->phase);
     for (slong e = 0; e < K->nzeros; e++)
         K->zeros[e].f += nf;
     for (slong v = 0; v < K->nnodes; v++)
@@ -232,13 +232,14 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
     ct_lambda_work_init(&W);
     for (slong t = 0; t < m; t++) {
         _ct_lambda_sign_functions_hook(&W.signs, &W.nsigns, insts + t, t, score_all, warn,
-                                       _ct_lambda_ball_component, &K, &C->phase);
+                                       _ct_lambda_ball_component, &K,
+                                       &ct_analysis_common_settings(C)->phase);
         ct_analysis_progress(t + 1, m);
     }
     analyze_register_signs(&W);
-    analyze_factor_signs(&W, &C->phase);
+    analyze_factor_signs(&W, &ct_analysis_common_settings(C)->phase);
     if (K.nnodes == 0) { /* exact throughout: nothing is ever undecided */
-        analyze_isolate_and_sort(&W, &C->phase);
+        analyze_isolate_and_sort(&W, &ct_analysis_common_settings(C)->phase);
         analyze_build_events(C, &W);
         analyze_lambda_nodes(C, &W);
     } else {

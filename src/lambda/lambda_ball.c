@@ -150,8 +150,9 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
                               const ct_component_index_struct *X, slong k, int score_all)
 {
     _ct_lambda_ball_sink *K = sink;
-    if (X->node_start[k + 1] - X->node_start[k] < ct_lsroot_kron_min_nodes() ||
-        inst->c < 2)
+    slong min = ct_analysis_setting(ct_analysis_common_settings(K->C)->ball_min_nodes,
+                                    CT_LAMBDA_BALL_MIN_NODES);
+    if (X->node_start[k + 1] - X->node_start[k] < min || inst->c < 2)
         return 0;
     lball_comp G;
     lball_init(&G, inst, X, k, score_all);

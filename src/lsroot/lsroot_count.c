@@ -1,41 +1,11 @@
-/* lsroot_count: the ball paths' process-wide thresholds and counters, one
-   slot per family's system (the type's slot), under the names the command
-   line and the tests use (lsroot.h). */
+/* lsroot_count: the ball paths' counters, one slot per family's system (the
+   type's slot): statistics of the process for tests and benchmarks (lsroot.h). */
 #include <stdatomic.h>
 #include "lsroot_internal.h"
 
 #define LS_SLOTS 2
 
 static atomic_long ls_counts[LS_SLOTS][3];
-static const slong ls_default_min[LS_SLOTS] = {120, CT_LSROOT_KRON_MIN_NODES};
-static slong ls_min_nodes[LS_SLOTS] = {120, CT_LSROOT_KRON_MIN_NODES};
-
-static slong ls_set_min(int slot, slong n)
-{
-    slong old = ls_min_nodes[slot];
-    ls_min_nodes[slot] = n == 0 ? ls_default_min[slot] : n;
-    return old;
-}
-
-slong ct_lsroot_set_min_nodes(slong n)
-{
-    return ls_set_min(CT_LSROOT_SLOT_ALPHA, n);
-}
-
-slong ct_lsroot_min_nodes(void)
-{
-    return ls_min_nodes[CT_LSROOT_SLOT_ALPHA];
-}
-
-slong ct_lsroot_kron_set_min_nodes(slong n)
-{
-    return ls_set_min(CT_LSROOT_SLOT_LAMBDA, n);
-}
-
-slong ct_lsroot_kron_min_nodes(void)
-{
-    return ls_min_nodes[CT_LSROOT_SLOT_LAMBDA];
-}
 
 void _ct_lsroot_count(int slot, int which)
 {

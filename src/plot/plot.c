@@ -88,6 +88,25 @@ void ct_plot_write_plain(FILE *out, const char *s)
     plot_write_escaped(out, s);
 }
 
+void ct_plot_escape(char *buf, size_t len, const char *s)
+{
+    size_t k = 0;
+    for (; s && *s; s++) {
+        const char *e = *s == '&'   ? "&amp;"
+                        : *s == '<' ? "&lt;"
+                        : *s == '>' ? "&gt;"
+                        : *s == '"' ? "&quot;"
+                                    : NULL;
+        size_t n = e != NULL ? strlen(e) : 1;
+        if (k + n >= len)
+            break; /* cut before an entity or byte that does not fit */
+        memcpy(buf + k, e != NULL ? e : s, n);
+        k += n;
+    }
+    if (len > 0)
+        buf[k] = '\0';
+}
+
 /* A short spelling of q: the exact fraction when short, else 6 digits. */
 void ct_plot_fmpq_label(char *buf, size_t len, const fmpq_t q)
 {

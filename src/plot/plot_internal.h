@@ -97,6 +97,9 @@ void ct_plot_write_axes(FILE *out, const ct_plot_frame_struct *f, const char *xl
 void ct_plot_write_header(FILE *out, int w, int h);
 /* Writes the plain text s as SVG text content (& < > " escaped). */
 void ct_plot_write_plain(FILE *out, const char *s);
+/* buf (len bytes, len >= 1) = the plain text s escaped as ct_plot_write_plain
+   writes it, cut before the first character whose escape does not fit. */
+void ct_plot_escape(char *buf, size_t len, const char *s);
 
 void ct_plot_write_legend(FILE *out, double x, double y, const ct_plot_key_struct *keys,
                           int n);

@@ -81,12 +81,13 @@ int ct_plot_series_svg(FILE *out, const char *title, const char *xlabel,
     ct_plot_write_title(out, &f, title ? title : "", 1, NULL);
     ct_plot_write_axes(out, &f, xlabel ? xlabel : "", ylabel ? ylabel : "", 1);
     for (slong s = 0; s < ns; s++) {
-        char text[CT_PLOT_LABEL_LEN];
+        char plain[CT_PLOT_LABEL_LEN], text[CT_PLOT_LABEL_LEN];
         plot_series_points(out, &f, S + s, plot_series_colors[s], s);
         if (isfinite(S[s].chosen))
-            snprintf(text, sizeof(text), "%s (chose %.4g)", S[s].name, S[s].chosen);
+            snprintf(plain, sizeof(plain), "%s (chose %.4g)", S[s].name, S[s].chosen);
         else
-            snprintf(text, sizeof(text), "%s", S[s].name);
+            snprintf(plain, sizeof(plain), "%s", S[s].name);
+        ct_plot_escape(text, sizeof(text), plain);
         ct_plot_key_set(k + s, CT_PLOT_KEY_MARKER, plot_series_colors[s], 1, text);
     }
     ct_plot_write_legend(out, f.x.p1 + 22, f.y.p1, k, (int)ns);

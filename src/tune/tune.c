@@ -8,10 +8,11 @@
 #include "certune/tune.h"
 #include "tune_internal.h"
 
-static void tune_zero(ct_tune_t T, ct_family_t family, int ties)
+static void tune_zero(ct_tune_t T, ct_family_t family, int score_all, int ties)
 {
     memset(T, 0, sizeof(ct_tune_struct));
     T->family = family;
+    T->score_all = score_all;
     T->ties = ties;
     fmpq_init(T->c);
     fmpq *q[] = {T->chosen,    T->train_loss,  T->test_loss,  T->test_optimal,
@@ -127,8 +128,8 @@ static void tune_solve(ct_evaluate_t E, const ct_tune_t T,
                        const ct_instance_struct *insts, slong m)
 {
     char err[256];
-    if (ct_evaluate_run_threads(E, T->family, T->c, T->chosen, insts, m, 0, T->ties,
-                                T->nthreads, err, sizeof(err)))
+    if (ct_evaluate_run_threads(E, T->family, T->c, T->chosen, insts, m, T->score_all,
+                                T->ties, T->nthreads, err, sizeof(err)))
         abort(); /* the analysis accepted the same instances */
 }
 
@@ -196,15 +197,28 @@ int ct_tune_run(ct_tune_t T, ct_family_t family, const fmpq_t c,
                 slong mt, int ties, slong grid, slong rad_k, char *err, size_t errlen)
 {
     return ct_tune_run_threads(T, family, c, train, m, test, mt, ties, grid, rad_k, 1,
-                               err, errlen);
+                               NULL, err, errlen);
 }
 
 int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
                         const ct_instance_struct *train, slong m,
                         const ct_instance_struct *test, slong mt, int ties, slong grid,
-                        slong rad_k, slong nthreads, char *err, size_t errlen)
+                        slong rad_k, slong nthreads,
+                        const ct_analysis_settings_struct *settings, char *err,
+                        size_t errlen)
 {
-    tune_zero(T, family, ties);
+    return ct_tune_run_scored(T, family, c, train, m, test, mt, 0, ties, grid, rad_k,
+                              nthreads, settings, err, errlen);
+}
+
+int ct_tune_run_scored(ct_tune_t T, ct_family_t family, const fmpq_t c,
+                       const ct_instance_struct *train, slong m,
+                       const ct_instance_struct *test, slong mt, int score_all, int ties,
+                       slong grid, slong rad_k, slong nthreads,
+                       const ct_analysis_settings_struct *settings, char *err,
+                       size_t errlen)
+{
+    tune_zero(T, family, score_all, ties);
     T->nthreads = nthreads;
     if (ct_family_row(family)->has_c) {
         if (c != NULL)
@@ -222,9 +236,10 @@ int ct_tune_run_threads(ct_tune_t T, ct_family_t family, const fmpq_t c,
     /* The test set is analyzed beside the training set, and solved directly
        at the choice as soon as the training profile gives it. */
     _ct_tune_side S;
-    _ct_tune_side_start(&S, T->test, family, cc, test, mt, ties, nthreads);
-    int rc = ct_family_analyze_threads(T->train, family, cc, train, m, 0, ties, nthreads,
-                                       NULL, err, errlen);
+    _ct_tune_side_start(&S, T->test, family, cc, test, mt, score_all, ties, nthreads,
+                        settings);
+    int rc = ct_family_analyze_threads(T->train, family, cc, train, m, score_all, ties,
+                                       nthreads, settings, NULL, err, errlen);
     ct_evaluate_t E;
     int solved = rc == 0 && !T->train->nundecided;
     if (solved) {
@@ -246,7 +261,16 @@ int ct_tune_run_analyses(ct_tune_t T, ct_analysis_t train, const char *const *tr
                          ct_analysis_t test, const char *const *test_names, slong grid,
                          slong rad_k, char *err, size_t errlen)
 {
-    tune_zero(T, train->family, train->ties);
+    return ct_tune_run_analyses_scored(T, train, train_names, test, test_names, 0, grid,
+                                       rad_k, err, errlen);
+}
+
+int ct_tune_run_analyses_scored(ct_tune_t T, ct_analysis_t train,
+                                const char *const *train_names, ct_analysis_t test,
+                                const char *const *test_names, int score_all, slong grid,
+                                slong rad_k, char *err, size_t errlen)
+{
+    tune_zero(T, train->family, score_all, train->ties);
     *T->train = *train;
     *T->test = *test;
     if (ct_family_row(train->family)->has_c)

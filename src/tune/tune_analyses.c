@@ -8,8 +8,9 @@
 
 static void side_run(_ct_tune_side *S)
 {
-    S->rc = ct_family_analyze_threads(S->A, S->family, S->c, S->insts, S->m, 0, S->ties,
-                                      S->nthreads, NULL, S->err, sizeof(S->err));
+    S->rc = ct_family_analyze_threads(S->A, S->family, S->c, S->insts, S->m, S->score_all,
+                                      S->ties, S->nthreads, S->settings, NULL, S->err,
+                                      sizeof(S->err));
 }
 
 static void *side_thread(void *arg)
@@ -21,10 +22,16 @@ static void *side_thread(void *arg)
 
 void _ct_tune_side_start(_ct_tune_side *S, ct_analysis_t A, ct_family_t family,
                          const fmpq *c, const ct_instance_struct *insts, slong m,
-                         int ties, slong nthreads)
+                         int score_all, int ties, slong nthreads,
+                         const ct_analysis_settings_struct *settings)
 {
     S->A = A, S->family = family, S->c = c, S->insts = insts, S->m = m;
-    S->nthreads = nthreads, S->ties = ties, S->rc = 0, S->err[0] = '\0';
+    static const ct_analysis_settings_struct defaults;
+    S->own = settings != NULL ? *settings : defaults;
+    S->own.phase.fn = NULL, S->own.phase.arg = NULL;
+    S->nthreads = nthreads, S->settings = &S->own, S->score_all = score_all;
+    S->ties = ties, S->rc = 0;
+    S->err[0] = '\0';
     S->threaded = nthreads > 1 && pthread_create(&S->tid, NULL, side_thread, S) == 0;
 }
 

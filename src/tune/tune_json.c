@@ -57,6 +57,8 @@ static void json_row(FILE *out, const ct_tune_struct *T)
         fputs("null", out);
     fprintf(out, ", \"ties\": \"%s\", ",
             T->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
+    if (T->score_all) /* absent: the held-out nodes only (the default) */
+        fputs("\"score\": \"all\", ", out);
     ct_tune_json_q(out, "chosen", T->chosen);
     fprintf(out, ", \"chosen_kind\": \"%s\", \"chosen_index\": %ld, ", kinds[T->kind],
             (long)T->where);
@@ -98,6 +100,8 @@ void ct_tune_write_json_inner(FILE *out, ct_tune_struct *const *rows, slong nrow
 {
     const ct_tune_struct *T = rows[best];
     fprintf(out, "\"family\": \"%s\", ", ct_report_family_name(T->family));
+    if (T->score_all)
+        fputs("\"score\": \"all\", ", out);
     ct_tune_json_q(out, "chosen", T->chosen);
     fputs(", ", out);
     ct_tune_json_q(out, "train_loss", T->train_loss);

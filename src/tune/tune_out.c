@@ -174,8 +174,9 @@ void ct_tune_write_text(FILE *out, ct_tune_struct *const *rows, slong nrows, slo
     free(g);
     if (T->rad.done)
         fprintf(out, ", bound %.4g", T->rad.bound);
-    fprintf(out, " (ties: %s)\n\n",
-            T->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest");
+    fprintf(out, " (ties: %s%s)\n\n",
+            T->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest",
+            T->score_all ? "; score: all, labeled nodes too" : "");
     for (slong r = 0; r < nrows; r++)
         out_details(out, rows[r]);
 }

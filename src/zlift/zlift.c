@@ -77,17 +77,26 @@ static int zlift_denominator(fmpz_t d, const zlift_sys *S, const fmpz_mat_t B,
 int ct_zlift_solve_rows(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A, const fmpz_mat_t B,
                         slong inv_bits, const slong *rows, slong nr, slong nthreads)
 {
+    return _ct_zlift_solve_rows_blocks(Y, den, A, B, inv_bits, rows, nr, nthreads,
+                                       CT_ZLIFT_BLOCK_BYTES);
+}
+
+int _ct_zlift_solve_rows_blocks(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A,
+                                const fmpz_mat_t B, slong inv_bits, const slong *rows,
+                                slong nr, slong nthreads, slong block_bytes)
+{
     slong colbits, maxbits;
     zlift_sys S;
-    if (A->r == 0 || ct_blas_load(NULL, 0) != 0 || !_ct_zlift_rhs_bits(&colbits, &maxbits, B))
+    if (A->r == 0 || ct_blas_load(NULL, 0) != 0 ||
+        !_ct_zlift_rhs_bits(&colbits, &maxbits, B))
         return 0;
     if (!_ct_zlift_sys_init(&S, A))
         return 0;
     fmpz_t d;
     fmpz_init(d);
-    int ok =
-        zlift_denominator(d, &S, B, colbits, zlift_det_bits(A), inv_bits) &&
-        _ct_zlift_columns(Y, den, &S, B, d, inv_bits, colbits, maxbits, rows, nr, nthreads);
+    int ok = zlift_denominator(d, &S, B, colbits, zlift_det_bits(A), inv_bits) &&
+             _ct_zlift_columns(Y, den, &S, B, d, inv_bits, colbits, maxbits, rows, nr,
+                               nthreads, FLINT_MAX(block_bytes, 1));
     fmpz_clear(d);
     _ct_zlift_sys_clear(&S);
     return ok;

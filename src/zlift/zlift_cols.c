@@ -6,15 +6,6 @@
 #include "certune/zlift.h"
 #include "zlift_internal.h"
 
-static slong zlift_block_bytes = WORD(1) << 27;
-
-slong ct_zlift_set_block_bytes(slong bytes)
-{
-    slong old = zlift_block_bytes;
-    zlift_block_bytes = FLINT_MAX(bytes, 1);
-    return old;
-}
-
 /* Bits of the largest column sum of |B| and of the largest |B_ij|; 0 when an
    entry is not below 2^40 (the residual is a word). */
 int _ct_zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B)
@@ -96,7 +87,7 @@ static void zlift_block(void *arg, slong t)
     for (slong i = 0; ok && i < n; i++)
         for (slong j = 0; ok && j < c; j++) {
             _ct_zlift_combine(z, chunk + i * c + j, n * c, nch, F->S->pow[2] * F->S->p,
-                          limbs);
+                              limbs);
             ok = zlift_entry(z, F, F->f + t, F->mbits + t, q, N, D);
             if (F->pos[i] >= 0)
                 fmpz_swap(fmpz_mat_entry(F->Y, F->pos[i], j0 + j), z);
@@ -149,8 +140,8 @@ static int zlift_finish(fmpz_mat_t Y, fmpz_t den, const zlift_phase *F, slong nb
 }
 
 int _ct_zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
-                  const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
-                  const slong *rows, slong nr, slong nthreads)
+                      const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
+                      const slong *rows, slong nr, slong nthreads, slong block_bytes)
 {
     slong n = S->n;
     slong ylim = FLINT_MAX(0, (slong)fmpz_bits(d) + inv_bits + colbits);
@@ -158,7 +149,7 @@ int _ct_zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_m
         FLINT_MAX(ylim + (slong)FLINT_BIT_COUNT(S->norm), (slong)fmpz_bits(d) + maxbits);
     slong steps = _ct_zlift_steps(S->p, need + 2 + ZLIFT_SLACK);
     slong nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
-    slong cb = FLINT_MAX(1, FLINT_MIN(B->c, zlift_block_bytes / (8 * n * nch)));
+    slong cb = FLINT_MAX(1, FLINT_MIN(B->c, block_bytes / (8 * n * nch)));
     slong nblocks = (B->c + cb - 1) / cb, *pos = flint_malloc(n * sizeof(slong));
     for (slong i = 0; i < n; i++)
         pos[i] = -1;

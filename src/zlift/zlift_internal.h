@@ -40,7 +40,8 @@ slong _ct_zlift_steps(ulong p, slong bits);
 
 /* _ct_zlift_run into a fresh zeroed chunk array (*nch chunks), or NULL when a
    division was not exact. The caller frees it (flint_free). */
-uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch);
+uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps,
+                           slong *nch);
 
 /* Bits of the largest column sum of |B| and of the largest |B_ij|; 0 when an
    entry is not below 2^40. */
@@ -48,14 +49,14 @@ int _ct_zlift_rhs_bits(slong *colbits, slong *maxbits, const fmpz_mat_t B);
 
 /* Phase 2 for the guessed d: Y (rows rows[0 .. nr) of den A^{-1} B) and den;
    1 when proved (zlift_cols.c). colbits, maxbits: B's sizes by
-   _ct_zlift_rhs_bits. */
+   _ct_zlift_rhs_bits; block_bytes: the digits one column block may hold. */
 int _ct_zlift_columns(fmpz_mat_t Y, fmpz_t den, const zlift_sys *S, const fmpz_mat_t B,
-                  const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
-                  const slong *rows, slong nr, slong nthreads);
+                      const fmpz_t d, slong inv_bits, slong colbits, slong maxbits,
+                      const slong *rows, slong nr, slong nthreads, slong block_bytes);
 
 /* z = sum_t chunk[t * stride] Q^t, Q = p^3, t < nch (Horner on limbs; limbs:
    room for nch + 1 words). */
 void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
-                   ulong *limbs);
+                       ulong *limbs);
 
 #endif
