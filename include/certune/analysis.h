@@ -80,6 +80,28 @@ typedef struct {
 } ct_analysis_struct;
 typedef ct_analysis_struct ct_analysis_t[1];
 
+/* Phases inside one chunk's analysis (a chunk may be one large instance):
+   fn(arg, name, done, total) says that done of total units of the phase name
+   are finished (0 <= done <= total; a report with done = 0 says that the
+   phase has begun). name is a static string chosen by whoever reports: the
+   family its own phases (components, rows, roots, ...), the core its
+   family-independent ones (the sort of the zeros, the sweep, the
+   certificates); the core never names a family. fn may be called from
+   several threads at once (chunks analyzed side by side): it must lock what
+   it shares. fn NULL: nothing is reported. */
+typedef struct {
+    void (*fn)(void *arg, const char *name, slong done, slong total);
+    void *arg;
+} ct_analysis_phase_struct;
+
+/* Reports a phase through ph (NULL or ph->fn NULL: nothing). */
+static inline void ct_analysis_phase(const ct_analysis_phase_struct *ph, const char *name,
+                                     slong done, slong total)
+{
+    if (ph != NULL && ph->fn != NULL)
+        ph->fn(ph->arg, name, done, total);
+}
+
 /* How one analysis works, never what it computes: every setting leaves the
    result unchanged (the certified breakpoints and losses; only which path
    certifies a zero, and so a profile's certificate words, may differ). Passed
@@ -106,6 +128,10 @@ typedef struct {
     /* 1: zeros that change no prediction are kept as certified points
        instead of being moved to a rational one (alpha; tests compare both). */
     int keep_silent_zeros;
+    /* Where the phases inside each chunk's analysis are reported (the
+       command line's progress); zero: nowhere. Every chunk of the run
+       reports to it, from whichever thread analyzes the chunk. */
+    ct_analysis_phase_struct phase;
 } ct_analysis_settings_struct;
 
 #define CT_ANALYSIS_LIFT_MIN_NODES 100

@@ -48,16 +48,38 @@ int ct_cli_prepare_out(const char *dir, int force);
 int ct_cli_help(FILE *out, const char *sub);
 
 /* Progress of a long run on stderr (cli_progress.c): on when forced
-   (--progress) or when stderr is a terminal. */
+   (--progress) or when stderr is a terminal. A terminal gets one line
+   rewritten at most every 0.2 s, a file whole lines at most one a second (and
+   the unchanged line again after 30 s of silence); the
+   environment variable CT_CLI_PROGRESS_ENV (seconds, >= 0) sets that interval
+   for both (0: every report, as the tests use it). */
+#define CT_CLI_PROGRESS_ENV "CERTUNE_PROGRESS_INTERVAL"
 typedef struct {
     int on, tty, forced, shown;
     const char *what;  /* the subcommand, e.g. "analyze" */
     const char *after; /* what runs once all instances are done */
-    double start, last;
+    double start, last, interval;
+    slong done, total; /* instances, as last reported (total 0: not yet) */
+    char phase[96];    /* the phase inside a chunk last reported ("" none) */
+    int width;         /* the terminal line's length, to blank its rest */
+    int dirty;         /* a state was held back by the interval */
+    int stop, ticking; /* the ticker thread's stop flag, whether it runs */
+    pthread_t ticker;  /* prints a held-back state once due (while on) */
+    pthread_cond_t wake;
+    pthread_mutex_t lock; /* the hooks are called from several threads */
 } ct_cli_progress_struct;
 
+/* Starts p, and when on a ticker thread that prints a state the interval
+   held back once it is due (finish p with ct_cli_progress_finish, which
+   stops it). */
 void ct_cli_progress_init(ct_cli_progress_struct *p, int forced, const char *what,
                           const char *after);
+
+/* "certune: WHAT: done/total instances, T s, NAME k/N": the analysis's phase
+   hook (ct_analysis_settings_struct's phase; arg is the ct_cli_progress_struct),
+   throttled like the instance lines. p->total may be set after init so that the phase
+   lines before the first instance carry it. */
+void ct_cli_progress_phase(void *arg, const char *name, slong done, slong total);
 
 /* "certune: WHAT: done/total instances, T s" (throttled; at done == total
    "..., AFTER" on a line of its own); arg is the
@@ -66,7 +88,7 @@ void ct_cli_progress_update(void *arg, slong done, slong total);
 
 /* The closing line "certune: WHAT: done/total instances, T s, done" (or
    "stopped" when done < total: an error the caller reports), when forced or
-   when a progress line was shown. */
+   when a progress line was shown; frees p's lock. */
 void ct_cli_progress_finish(ct_cli_progress_struct *p, slong done, slong total);
 /* FILE|DIR arguments: a directory stands for every *.gssl inside it, sorted
    by name (strcmp); a file is kept as given. Sets *paths (malloc'ed, free with

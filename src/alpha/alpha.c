@@ -25,6 +25,7 @@ typedef struct {
     _ct_alpha_comp_hook hook; /* may take a whole component (NULL: none) */
     void *hook_arg;
     size_t budget; /* bytes of rows solved at once (0: the default) */
+    const ct_analysis_phase_struct *ph; /* the phases (NULL: none) */
 } alpha_sink;
 
 static void alpha_emit(const alpha_sink *out, ct_signfn_struct *s)
@@ -128,9 +129,11 @@ static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc, size_t budg
     return rows >= (double)nsc ? nsc : FLINT_MAX(1, (slong)rows);
 }
 
-/* The functions of scored rows rows[0..nr), handed over one node at a time. */
+/* The functions of scored rows rows[0..nr), handed over one node at a time;
+   rows r0 + t of nsc are reported done. */
 static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_t inst,
-                       const ct_alpha_comp *C, const slong *rows, slong nr)
+                       const ct_alpha_comp *C, const slong *rows, slong nr, slong r0,
+                       slong nsc)
 {
     slong len = C->ng * nr * C->size;
     fmpz *P = _fmpz_vec_init(len);
@@ -144,6 +147,7 @@ static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_
                        inst->c);
         alpha_node_pairs(f, P, C, t, nr, G);
         alpha_emit(out, f);
+        ct_analysis_phase(out->ph, "component rows", r0 + t + 1, nsc);
     }
     fmpz_poly_clear(G);
     _fmpz_vec_clear(P, len);
@@ -169,8 +173,10 @@ static void alpha_component(const alpha_sink *out, slong inst_idx,
         /* taken whole (the ball path) */
     } else if (nsc > 0) {
         slong batch = alpha_rows_per_batch(C, nsc, out->budget);
+        ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
         for (slong r0 = 0; r0 < nsc; r0 += batch)
-            alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0));
+            alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0), r0,
+                       nsc);
     }
     flint_free(rows);
 }
@@ -193,19 +199,20 @@ void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int 
                                   FILE *warn, ct_alpha_consumer fn, void *arg)
 {
     _ct_alpha_sign_functions_hooked(inst, inst_idx, score_all, warn, fn, arg, NULL, NULL,
-                                    0);
+                                    0, NULL);
 }
 
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     size_t budget)
+                                     size_t budget, const ct_analysis_phase_struct *ph)
 {
     ct_component_index_t X;
     ct_component_warn_struct W;
-    alpha_sink out = {fn, arg, hook, hook_arg, budget};
+    alpha_sink out = {fn, arg, hook, hook_arg, budget, ph};
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
+    ct_analysis_phase(ph, "components solved", 0, X->ncomp);
     for (slong k = 0; k < X->ncomp; k++) {
         ct_alpha_comp C;
         ct_alpha_comp_init(&C, inst, X, k);
@@ -214,6 +221,7 @@ void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
         else
             alpha_component(&out, inst_idx, inst, &C, score_all);
         ct_alpha_comp_clear(&C);
+        ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);

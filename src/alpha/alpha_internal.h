@@ -85,11 +85,15 @@ typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
                                    const slong *rows, slong nsc);
 
 /* ct_alpha_sign_functions_each with a component hook (NULL: none) and the
-   memory budget of the rows solved at once (bytes, 0: the default). */
+   memory budget of the rows solved at once (bytes, 0: the default),
+   reporting its phases through ph (NULL: none): "components solved" k/N
+   after each component of the instance, and inside one on the exact path
+   "component rows" 0/R while its system is solved, then r/R as each scored
+   row is handed over (the analysis isolates its zeros there). */
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     size_t budget);
+                                     size_t budget, const ct_analysis_phase_struct *ph);
 
 /* The ball path (alpha_ball.c) for the analysis: if C has at least the
    settings' ball_min_nodes nodes (CT_ALPHA_BALL_MIN_NODES by default) and

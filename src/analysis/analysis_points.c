@@ -132,8 +132,12 @@ int ct_analysis_points_build(ct_analysis_common *C, ct_analysis_t A, ct_analysis
     for (slong k = 0; k < nz; k++)
         order[k] = z + k;
     C->closed = closed; /* set before the sort, so an undecided report has it too */
+    const ct_analysis_phase_struct *ph = C->settings != NULL ? &C->settings->phase : NULL;
+    ct_analysis_phase(ph, "zeros ordered", 0, nz);
     int bad =
         points_sort(A, order, tmp, nz) || points_merge(C, A, order, nz, pid, closed);
+    if (!bad)
+        ct_analysis_phase(ph, "zeros ordered", nz, nz);
     if (!bad)
         points_events(C, order, pid, nz, nfuncs, end0, end1);
     for (slong k = 0; k < nz; k++)

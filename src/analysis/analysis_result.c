@@ -73,9 +73,11 @@ static int analyze_reads_as_end(const char *text)
 /* A breakpoint at 1 - 6e-91 would round to "1", which reads as the end of
    (0, 1): more digits until the approximation is no end, unless the point is
    exactly one (then its bounds agree). */
-static void analyze_describe_breakpoints(ct_analysis_t A)
+static void analyze_describe_breakpoints(ct_analysis_t A,
+                                         const ct_analysis_phase_struct *ph)
 {
     for (slong b = 0; b < A->nbp; b++) {
+        ct_analysis_phase(ph, "breakpoints certified", b, A->nbp);
         for (slong digits = ANALYZE_DIGITS;; digits *= 2) {
             ct_bpoint_get_strs(A->approx + b, A->lo_str + b, A->hi_str + b, A->bp + b,
                                digits);
@@ -86,6 +88,7 @@ static void analyze_describe_breakpoints(ct_analysis_t A)
         }
         A->exact[b] = ct_analysis_exact_str(A->bp + b);
     }
+    ct_analysis_phase(ph, "breakpoints certified", A->nbp, A->nbp);
 }
 
 /* Runs of equal loss in the sequence [left end,] piece 0, point 0, piece 1, ...,
@@ -173,6 +176,7 @@ static void analyze_set_representative(ct_analysis_t A)
 void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
                                const slong *nscored)
 {
+    const ct_analysis_phase_struct *ph = C->settings != NULL ? &C->settings->phase : NULL;
     ct_sweep_t P;
     ct_sweep_init(P, C->npoints, A->ninst, nscored);
     slong cmax = 1;
@@ -181,6 +185,7 @@ void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
     A->tie_unit = ct_signfn_tie_unit(A->ties, cmax);
     if (A->ties != CT_SIGNFN_TIES_SMALLEST)
         ct_sweep_set_ties(P, A->ties, A->tie_unit);
+    ct_analysis_phase(ph, "nodes swept", 0, C->nnodes);
     analyze_sweep(P, C);
     fmpq *piece = _fmpq_vec_init(C->npoints + 1);
     fmpq *point = _fmpq_vec_init(FLINT_MAX(C->npoints, 1));
@@ -190,7 +195,8 @@ void ct_analysis_common_finish(ct_analysis_t A, ct_analysis_common *C,
     _fmpq_vec_clear(piece, C->npoints + 1);
     _fmpq_vec_clear(point, FLINT_MAX(C->npoints, 1));
     ct_sweep_clear(P);
-    analyze_describe_breakpoints(A);
+    ct_analysis_phase(ph, "nodes swept", C->nnodes, C->nnodes);
+    analyze_describe_breakpoints(A, ph);
     ct_analysis_summarize(A);
 }
 

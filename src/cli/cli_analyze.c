@@ -149,9 +149,12 @@ static int analyze_run_family(ct_analysis_t A, const analyze_options *o,
     ct_cli_progress_struct p;
     ct_cli_progress_init(&p, o->progress, "analyze",
                          "certifying and ordering breakpoints");
+    p.total = m;
     if (p.on)
         ct_analysis_set_progress(ct_cli_progress_update, &p);
     ct_analysis_settings_struct set = {.ball_min_nodes = o->ball};
+    if (p.on)
+        set.phase = (ct_analysis_phase_struct){ct_cli_progress_phase, &p};
     int rc = ct_family_analyze_stream(A, o->family, o->c, src, o->score_all, o->ties,
                                       o->threads, &set, stderr, err, errlen);
     ct_analysis_set_progress(NULL, NULL);

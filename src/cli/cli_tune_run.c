@@ -49,9 +49,12 @@ int _ct_cli_tune_families(ct_tune_struct **rows, slong *nrows, slong *best,
         ct_cli_progress_struct p;
         ct_cli_progress_init(&p, o->progress, what,
                              "certifying and ordering breakpoints");
+        p.total = m;
         if (p.on)
             ct_analysis_set_progress(ct_cli_progress_update, &p);
         ct_analysis_settings_struct set = {.ball_min_nodes = o->ball};
+        if (p.on) /* the training analysis's phases (the test side drops them) */
+            set.phase = (ct_analysis_phase_struct){ct_cli_progress_phase, &p};
         int r = ct_tune_run_scored(T, f, o->c, tr, m, te, mt, o->score_all, o->ties,
                                    o->grid, o->rad_k, o->threads, &set, err, sizeof(err));
         ct_analysis_set_progress(NULL, NULL);

@@ -134,6 +134,7 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
                        inst->c);
     } else if (nsc > 0) {
         fmpz_mat_t A, Y;
+        ct_analysis_phase(&S->phase, "component rows", 0, nsc); /* the solve runs */
         fmpz_mat_init(A, C->size, C->size);
         C->deg = _fmpz_vec_init(C->size);
         delta_system(A, C, inst, X, k, c);
@@ -157,6 +158,7 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
                 _ct_delta_pencil_sums(f, P->rows[rows[r]], sd, C, inst->c, pw);
             else
                 delta_node_sums(f, Y, r, C, inst->c, coef, base);
+            ct_analysis_phase(&S->phase, "component rows", r + 1, nsc);
         }
         ct_zadj_pow_clear(pw);
         _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
@@ -187,12 +189,14 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
     ct_component_warn_struct W;
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
+    ct_analysis_phase(&S->phase, "components solved", 0, X->ncomp);
     for (slong k = 0; k < X->ncomp; k++) {
         if (delta_comp_fill(&C, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
                                        C.node, C.size, score_all, &W);
         else
             delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all, S);
+        ct_analysis_phase(&S->phase, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);

@@ -68,7 +68,8 @@ static void delta_undecided(ct_analysis_t A, const fmpq_t lo, const fmpq_t hi,
 }
 
 /* Isolates the zeros of every distinct sum; returns 1 if some were undecided. */
-static int delta_isolate(ct_analysis_t A, delta_work *D)
+static int delta_isolate(ct_analysis_t A, delta_work *D,
+                         const ct_analysis_phase_struct *ph)
 {
     slong nf = FLINT_MAX(D->sums->len, 1);
     D->roots = flint_calloc(nf, sizeof(ct_expsum_root_struct *));
@@ -78,6 +79,7 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
     fmpq_t lo, hi;
     fmpq_init(lo);
     fmpq_init(hi);
+    ct_analysis_phase(ph, "sign functions isolated", 0, D->sums->len);
     for (slong f = 0; f < D->sums->len; f++) {
         if (ct_expsum_isolate(D->roots + f, D->nroots + f, D->sign_first + f, lo, hi,
                               D->sums->fn.es + f)) {
@@ -90,6 +92,7 @@ static int delta_isolate(ct_analysis_t A, delta_work *D)
             bad = 1;
         }
         D->nzeros += D->nroots[f];
+        ct_analysis_phase(ph, "sign functions isolated", f + 1, D->sums->len);
     }
     fmpq_clear(lo);
     fmpq_clear(hi);
@@ -144,7 +147,8 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
         ct_analysis_progress(t + 1, m);
     }
     delta_register(C, &D);
-    int bad = delta_isolate(A, &D) || delta_points(C, A, &D);
+    int bad = delta_isolate(A, &D, &ct_analysis_common_settings(C)->phase) ||
+              delta_points(C, A, &D);
     if (!bad)
         delta_signs(C, &D);
     delta_work_clear(&D);

@@ -405,7 +405,8 @@ static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *coef, slong m, const 
 
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
-                             slong k, const kron_sets *S, int score_all)
+                             slong k, const kron_sets *S, int score_all,
+                             const ct_analysis_phase_struct *ph)
 {
     fmpz_t s;
     fmpz_mat_t Lll, Lul, Luu;
@@ -417,6 +418,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     _ct_lambda_weight_scale(s, inst, X, k);
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
     lambda_target_init(&T, inst, S, score_all);
+    ct_analysis_phase(ph, "component rows", 0, T.nsc); /* the solve runs */
     if (T.nsc > 0)
         lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
     for (slong r = 0; r < T.nsc; r++) {
@@ -424,6 +426,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
         for (slong p = 0; p < T.npairs; p++)
             lambda_pair_poly(f->diff.poly + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
+        ct_analysis_phase(ph, "component rows", r + 1, T.nsc);
     }
     lambda_target_clear(&T);
     fmpz_clear(s);
@@ -451,7 +454,7 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
-                                    void *sink)
+                                    void *sink, const ct_analysis_phase_struct *ph)
 {
     slong n = inst->n;
     kron_sets S;
@@ -462,12 +465,14 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
     ct_component_warn_struct W;
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
+    ct_analysis_phase(ph, "components solved", 0, X->ncomp);
     for (slong k = 0; k < X->ncomp; k++) {
         if (lambda_sets_fill(&S, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
         else if (ball == NULL || !ball(sink, inst, inst_idx, X, k, score_all))
-            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all);
+            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, ph);
+        ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);
@@ -481,7 +486,7 @@ void ct_lambda_sign_functions(ct_signfn_struct **out, slong *count,
                               FILE *warn)
 {
     _ct_lambda_sign_functions_hook(out, count, inst, inst_idx, score_all, warn, NULL,
-                                   NULL);
+                                   NULL, NULL);
 }
 
 /* det(L_int + lambda' Delta) = det(L_uu) det(lambda' I + K) of component k,

@@ -91,33 +91,39 @@ static void analyze_split_poly(ct_lambda_work *W, ct_lambda_factor_list *L,
 
 /* Splits every distinct sign polynomial into coprime squarefree pieces with
    multiplicities, registered in W->factors. */
-static void analyze_factor_signs(ct_lambda_work *W)
+static void analyze_factor_signs(ct_lambda_work *W, const ct_analysis_phase_struct *ph)
 {
     slong np = W->sign_polys->len;
     W->pfac = flint_calloc(FLINT_MAX(np, 1), sizeof(ct_lambda_factor_list));
-    for (slong i = 0; i < np; i++)
+    ct_analysis_phase(ph, "sign functions factored", 0, np);
+    for (slong i = 0; i < np; i++) {
         analyze_split_poly(W, W->pfac + i, W->sign_polys->polys + i);
+        ct_analysis_phase(ph, "sign functions factored", i + 1, np);
+    }
 }
 
 /* Isolates the positive roots of every factor. */
-static void analyze_isolate(ct_lambda_work *W)
+static void analyze_isolate(ct_lambda_work *W, const ct_analysis_phase_struct *ph)
 {
     slong nf = W->factors->len;
     W->froots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(ct_rroot_struct *));
     W->nfroots = flint_malloc(FLINT_MAX(nf, 1) * sizeof(slong));
     W->fpoint = flint_calloc(FLINT_MAX(nf, 1), sizeof(slong *));
     W->npoints = 0;
+    ct_analysis_phase(ph, "factors isolated", 0, nf);
     for (slong f = 0; f < nf; f++) {
         W->nfroots[f] = ct_rroot_isolate_positive(W->froots + f, W->factors->polys + f);
         W->npoints += W->nfroots[f];
+        ct_analysis_phase(ph, "factors isolated", f + 1, nf);
     }
 }
 
 /* Isolates the positive roots of every factor, then sorts all of them exactly. */
-static void analyze_isolate_and_sort(ct_lambda_work *W)
+static void analyze_isolate_and_sort(ct_lambda_work *W,
+                                     const ct_analysis_phase_struct *ph)
 {
     slong nf = W->factors->len;
-    analyze_isolate(W);
+    analyze_isolate(W, ph);
     W->order = flint_malloc(FLINT_MAX(W->npoints, 1) * sizeof(ct_lambda_root_ref));
     slong k = 0;
     for (slong f = 0; f < nf; f++)
@@ -126,7 +132,9 @@ static void analyze_isolate_and_sort(ct_lambda_work *W)
             W->order[k].factor = f;
             W->order[k].index = j;
         }
+    ct_analysis_phase(ph, "zeros ordered", 0, W->npoints);
     ct_lambda_sort_roots(W->order, W->npoints);
+    ct_analysis_phase(ph, "zeros ordered", W->npoints, W->npoints);
     for (slong f = 0; f < nf; f++)
         W->fpoint[f] = flint_malloc(FLINT_MAX(W->nfroots[f], 1) * sizeof(slong));
     ct_lambda_merge_equal(W);
@@ -192,7 +200,7 @@ static int analyze_mixed(ct_analysis_common *C, ct_analysis_t A, ct_lambda_work 
                          _ct_lambda_ball_sink *K)
 {
     slong nf = W->sign_polys->len;
-    analyze_isolate(W);
+    analyze_isolate(W, &ct_analysis_common_settings(C)->phase);
     for (slong e = 0; e < K->nzeros; e++)
         K->zeros[e].f += nf;
     for (slong v = 0; v < K->nnodes; v++)
@@ -224,13 +232,14 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
     ct_lambda_work_init(&W);
     for (slong t = 0; t < m; t++) {
         _ct_lambda_sign_functions_hook(&W.signs, &W.nsigns, insts + t, t, score_all, warn,
-                                       _ct_lambda_ball_component, &K);
+                                       _ct_lambda_ball_component, &K,
+                                       &ct_analysis_common_settings(C)->phase);
         ct_analysis_progress(t + 1, m);
     }
     analyze_register_signs(&W);
-    analyze_factor_signs(&W);
+    analyze_factor_signs(&W, &ct_analysis_common_settings(C)->phase);
     if (K.nnodes == 0) { /* exact throughout: nothing is ever undecided */
-        analyze_isolate_and_sort(&W);
+        analyze_isolate_and_sort(&W, &ct_analysis_common_settings(C)->phase);
         analyze_build_events(C, &W);
         analyze_lambda_nodes(C, &W);
     } else {

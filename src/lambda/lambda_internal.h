@@ -46,11 +46,14 @@ typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
                                   slong k, int score_all);
 
 /* ct_lambda_sign_functions, offering every labeled component to ball first
-   (NULL: none). */
+   (NULL: none), reporting its phases through ph (NULL: none): "components
+   solved" k/N after each component of the instance, and inside one on the
+   exact path "component rows" 0/R while its system is solved, then r/R as
+   the rows' polynomials are built. */
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
-                                    void *sink);
+                                    void *sink, const ct_analysis_phase_struct *ph);
 
 /* The ball path's sink (lambda_ball.c): the scored nodes it took are
    appended to C with function ids 0..nfuncs) among its own (shifted by the

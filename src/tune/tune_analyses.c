@@ -26,7 +26,10 @@ void _ct_tune_side_start(_ct_tune_side *S, ct_analysis_t A, ct_family_t family,
                          const ct_analysis_settings_struct *settings)
 {
     S->A = A, S->family = family, S->c = c, S->insts = insts, S->m = m;
-    S->nthreads = nthreads, S->settings = settings, S->score_all = score_all;
+    static const ct_analysis_settings_struct defaults;
+    S->own = settings != NULL ? *settings : defaults;
+    S->own.phase.fn = NULL, S->own.phase.arg = NULL;
+    S->nthreads = nthreads, S->settings = &S->own, S->score_all = score_all;
     S->ties = ties, S->rc = 0;
     S->err[0] = '\0';
     S->threaded = nthreads > 1 && pthread_create(&S->tid, NULL, side_thread, S) == 0;

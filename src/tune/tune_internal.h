@@ -22,7 +22,10 @@ typedef struct {
     const fmpq *c;
     const ct_instance_struct *insts;
     slong m, nthreads;
-    const ct_analysis_settings_struct *settings; /* the caller's (may be NULL) */
+    const ct_analysis_settings_struct *settings; /* &own */
+    ct_analysis_settings_struct own; /* the caller's (defaults for NULL), without
+                                        its phase hook: the command line follows
+                                        the training analysis only */
     int score_all, ties, rc, threaded;
     pthread_t tid;
     char err[512];
