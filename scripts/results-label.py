@@ -270,7 +270,8 @@ def page(data, gaps):
         out += [describe(data, datasets), "",
                 "The paper's table (train / test accuracy of tuning delta in the "
                 "normalized-adjacency family) is quoted beside the %s rows; the paper does "
-                "not state its sampler or labeled fraction. Columns: accuracies and gap "
+                "not state its sampler or labeled fraction (docs/results-label-protocols.md "
+                "tries several). Columns: accuracies and gap "
                 "(|train - test|; exact values in the records), the chosen value (exact), the training profile's loss pieces, "
                 "scored nodes tied at the chosen value (train / test), how much more training "
                 "loss the grid's choice has than the exact ERM, the Rademacher bound and the "

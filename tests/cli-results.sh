@@ -5,7 +5,9 @@
 # docs/results-label-propagation.md and docs/results-label-gap.svg from
 # results/label-propagation/ (scripts/results-label.py,
 # scripts/results-label-svg.sh; the plot is compared when bench/x-plotcounts
-# is built beside CERTUNE). Only kept files are read: no dataset is needed. Skipped (77) without python3.
+# is built beside CERTUNE), docs/results-label-protocols.md from
+# results/label-protocols/ (scripts/results-label-protocols.py). Only kept
+# files are read: no dataset is needed. Skipped (77) without python3.
 # Usage: cli-results.sh CERTUNE (run from the repo root).
 set -u
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
@@ -34,6 +36,8 @@ page() {
 
 page results/whole-graph scripts/results-whole.py docs/results-whole-graph.md results-whole
 page results/label-propagation scripts/results-label.py docs/results-label-propagation.md results-label
+page results/label-protocols scripts/results-label-protocols.py docs/results-label-protocols.md \
+  results-label-protocols
 
 if [ -d results/label-propagation ]; then
   if [ -x "$B/bench/x-plotcounts" ]; then
