@@ -233,6 +233,14 @@ def d2(q):
     return "%.2f" % float(q)
 
 
+SAMPLERS = {
+    "bfs": "a connected set grown by breadth-first search in random order from a random start",
+    "uniform": "nodes drawn uniformly without replacement",
+    "class": "nodes all from one class",
+    "balanced": "an equal share of each class",
+}
+
+
 def describe(data, datasets):
     tr = data[datasets[0]]["samples"]["train"]
     te = data[datasets[0]]["samples"]["test"]
@@ -240,19 +248,21 @@ def describe(data, datasets):
              for rec in data[ds]["tune"].values() if rec["exit"] == 0)
     rad = r.get("rademacher") or {}
     n = tr["nodes"]
-    lab = Fraction(tr["labeled"])
-    nl = max(1, round(lab * n))
+    held = tr["scored_nodes_unlabeled"] // tr["instances"]
+    ties = ("ties go to the smallest class (`--ties smallest`)" if r["ties"] == "smallest"
+            else "a node tied among t classes costs 1 - 1/t (`--ties %s`)" % r["ties"])
+    scored = ("only held-out nodes are scored" if r.get("score", "unlabeled") == "unlabeled"
+              else "the labeled nodes are scored too (`--score all`)")
     return ("For each dataset, `certune sample --sampler %s` draws %d training instances (seed "
-            "%d) and %d test instances (seed %d) of %d nodes: a connected set grown by "
-            "breadth-first search in random order from a random start, induced edges with "
+            "%d) and %d test instances (seed %d) of %d nodes: %s, induced edges with "
             "weight 1, a fraction %s of the nodes (%d) labeled at random, the other %d held out "
             "and scored. `certune tune --grid %d --rademacher %d` picks the hyperparameter by "
             "exact ERM (docs/tuning.md), evaluates it exactly on the test set and puts a "
-            "%d-point grid and the Rademacher bound (d = %s) beside it; ties go to the smallest "
-            "class (`--ties %s`), only held-out nodes are scored." % (
+            "%d-point grid and the Rademacher bound (d = %s) beside it; %s, %s." % (
                 tr["sampler"], tr["instances"], tr["seed"], te["instances"], te["seed"], n,
-                tr["labeled"], nl, n - nl, r["grid"]["points"], rad.get("draws", 0),
-                r["grid"]["points"], rad.get("delta", ""), r["ties"]))
+                SAMPLERS.get(tr["sampler"], tr["sampler"]), tr["labeled"], n - held, held,
+                r["grid"]["points"], rad.get("draws", 0), r["grid"]["points"],
+                rad.get("delta", ""), ties, scored))
 
 
 def page(data, gaps):
