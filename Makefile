@@ -95,7 +95,7 @@ example: certune
 
 # The whole test suite: unit tests, CLI tests, a bounded fuzz run of the parser.
 # (./certune too for the default build folder, so that README's commands work after it.)
-check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/fuzz/fuzz-graphin $(B)/libcertune.so.$(VERSION) $(if $(MPICC),$(B)/certune-mpi)
+check: $(if $(filter build,$(B)),certune) $(B)/certune $(TEST_BIN) $(B)/bench/x-plotcounts $(B)/fuzz/fuzz-instance $(B)/fuzz/fuzz-dataset $(B)/fuzz/fuzz-graphin $(B)/libcertune.so.$(VERSION) $(if $(MPICC),$(B)/certune-mpi)
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) CC="$(CC)" OPT="$(OPT)" bash tests/run.sh $(B)
 
 check-asan:
@@ -134,9 +134,27 @@ bench-gnn-tune: $(B)/certune
 bench-tune: $(B)/certune
 	bash bench/tune.sh $(B)/certune $(DATA)
 
-# The paper's label-propagation table, exactly (docs/results-label-propagation.md).
+# The paper's label-propagation table, exactly (docs/results-label-propagation.md
+# and docs/results-label-gap.svg, from the records kept in results/label-propagation/).
+.PHONY: results-label
 reproduce-label: $(B)/certune $(B)/bench/x-plotcounts
 	bash scripts/reproduce-label.sh $(B)/certune $(DATA)
+# The page and its plot again from the kept records only (no run).
+results-label: $(B)/bench/x-plotcounts
+	python3 scripts/results-label.py results/label-propagation >docs/results-label-propagation.md.tmp
+	mv -f docs/results-label-propagation.md.tmp docs/results-label-propagation.md
+	bash scripts/results-label-svg.sh $(B)/bench/x-plotcounts results/label-propagation docs/results-label-gap.svg
+
+# The paper's label-propagation table under a grid of protocols (sampler,
+# labeled fraction, scoring, c, ties; docs/results-label-protocols.md, from the
+# records kept in results/label-protocols/).
+.PHONY: reproduce-label-protocols results-label-protocols
+reproduce-label-protocols: $(B)/certune
+	bash scripts/reproduce-label-protocols.sh $(B)/certune $(DATA)
+# The page again from the kept records only (no run).
+results-label-protocols:
+	python3 scripts/results-label-protocols.py results/label-protocols >docs/results-label-protocols.md.tmp
+	mv -f docs/results-label-protocols.md.tmp docs/results-label-protocols.md
 
 # Every family tuned exactly on whole graphs with their standard split, beside
 # the published LP baseline and the project's GCN (docs/results-whole-graph.md,

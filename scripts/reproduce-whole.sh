@@ -35,7 +35,8 @@ coauthor-cs random:0 -
 EOF
 }
 
-wanted() { [ $# -eq 0 ] && return 0; local d=$1; shift; for w in "$@"; do [ "$w" = "$d" ] && return 0; done; return 1; }
+# wanted DATASET [CHOSEN...]: true when CHOSEN is empty or names DATASET
+wanted() { local d=$1; shift; [ $# -eq 0 ] && return 0; for w in "$@"; do [ "$w" = "$d" ] && return 0; done; return 1; }
 
 # record FILE STATUS SECONDS PEAK_KB RESULT_FILE...: one JSON record
 record() {
