@@ -36,8 +36,9 @@ $(B)/libcertune.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # The same objects (position-independent) make the shared library.
-$(B)/libcertune.so.$(VERSION): $(LIB_OBJ)
-	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libcertune.so.$(SOVERSION) -o $@ $^ $(LIBS)
+$(B)/libcertune.so.$(VERSION): $(LIB_OBJ) src/libcertune.map
+	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libcertune.so.$(SOVERSION) \
+	  -Wl,--version-script=src/libcertune.map -o $@ $(LIB_OBJ) $(LIBS)
 
 $(B)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)

@@ -245,9 +245,14 @@ printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 1.5\n' >"
 run instance --edges "$tmp/int.mtx" --labels "$G/gen-labels.csv" --out "$tmp/x.gssl"
 clean_fail 2 "int.mtx:3: value '1.5' is not an integer"; ok "bad mtx: a fraction in an integer file" $?
 printf '%%%%MatrixMarket matrix coordinate pattern general\n3 3 99999999999999\n1 2\n' >"$tmp/big.mtx"
-(ulimit -v 400000; run instance --edges "$tmp/big.mtx" --labels "$G/gen-labels.csv" --out "$tmp/x.gssl"
- clean_fail 2 "big.mtx: 1 entries, but the size line (line 2) says 99999999999999")
-ok "an entry count claimed in the size line allocates nothing (400 MB limit)" $?
+if (ulimit -v 400000 && "$C" --version >/dev/null 2>&1); then
+  (ulimit -v 400000; run instance --edges "$tmp/big.mtx" --labels "$G/gen-labels.csv" --out "$tmp/x.gssl"
+   clean_fail 2 "big.mtx: 1 entries, but the size line (line 2) says 99999999999999")
+  ok "an entry count claimed in the size line allocates nothing (400 MB limit)" $?
+else
+  echo "SKIPPED (certune does not start under ulimit -v, a sanitizer build?): a huge entry count under 400 MB"
+  skipped=$((skipped + 1))
+fi
 cp "$tmp/p.gssl" "$tmp/keep.gssl"
 printf 'a,b\nb,b\n' >"$tmp/bad.csv"
 run instance --edges "$tmp/bad.csv" --labels "$G/papers-labels.csv" --out "$tmp/keep.gssl" --force
