@@ -49,7 +49,7 @@ def row(ds, fam, rec):
     if rec["status"] != "ok":
         what = {"timeout": "over the %s s limit" % lim,
                 "out-of-memory": "out of memory (%d MB limit)" % (rec["limit_kb"] // 1000)}
-        return "| %s | %s | %s | | | | | | | | %.0f | %s |" % (
+        return "| %s | %s | %s | | | | | | | | | %.0f | %s |" % (
             ds, fam, what.get(rec["status"], rec["status"]), rec["seconds"],
             "%d" % (rec["peak_kb"] // 1000) if rec.get("peak_kb") else "")
     r = rec["result"]
