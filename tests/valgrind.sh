@@ -11,7 +11,8 @@ run() {
 for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-rroot \
   t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
   t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
-  t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream t-dynlib t-lsroot t-lsalpha t-zlift t-lskron; do
+  t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream t-dynlib t-lsroot t-lsalpha t-zlift t-lskron \
+  t-capi-search t-digest t-family t-graphin t-text t-gen; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)
@@ -28,6 +29,9 @@ run "$B/certune" bounds --family alpha instances/random-3.gssl
 run "$B/certune" analyze --family alpha --ball 6 --threads 2 --save-profile "$tmp/l.ctp" instances/random-2.gssl instances/random-3.gssl
 run "$B/certune" eval --at 1/2 "$tmp/l.ctp"
 run "$B/certune" analyze --family lambda --ball 100 --threads 2 --save-profile "$tmp/k.ctp" instances/alpha-single-200.gssl
+run "$B/certune" eval --family delta --at 1/2 --predictions instances/random-1.gssl instances/random-2.gssl
+CERTUNE_PROGRESS_INTERVAL=0 run "$B/certune" analyze --family lambda --progress instances/random-1.gssl instances/random-3.gssl
+run "$B/certune" tune --family alpha --score all --train instances/random-1.gssl --test instances/random-2.gssl
 run "$B/certune" eval --at 9/4 "$tmp/k.ctp"
 run "$B/certune" eval --family alpha --at 3/4 instances/alpha-gadget-oscillating.gssl
 run "$B/certune" tune --family all --train instances/random-1.gssl --test instances/random-2.gssl
