@@ -38,11 +38,15 @@ EOF
 # wanted DATASET [CHOSEN...]: true when CHOSEN is empty or names DATASET
 wanted() { local d=$1; shift; [ $# -eq 0 ] && return 0; for w in "$@"; do [ "$w" = "$d" ] && return 0; done; return 1; }
 
-# record FILE STATUS SECONDS PEAK_KB RESULT_FILE...: one JSON record
+# record FILE STATUS SECONDS PEAK_KB RESULT_FILE: one JSON record; a failed
+# run's last line of stderr (its message, without the "certune...: " prefix)
+# is kept as "message"
 record() {
-  local file=$1 status=$2 secs=$3 kb=$4 res=$5
-  { printf '{"status": "%s", "seconds": %s, "peak_kb": %s, "limit_seconds": %s, "limit_kb": %s, "result": ' \
-      "$status" "$secs" "${kb:-null}" "$LIMIT" "$MEM"
+  local file=$1 status=$2 secs=$3 kb=$4 res=$5 msg=""
+  [ "$status" != ok ] && [ -s "$tmp/err" ] &&
+    msg=$(tail -n 1 "$tmp/err" | sed 's/^certune[a-z ]*: //' | python3 -c 'import json, sys; print(", \"message\": " + json.dumps(sys.stdin.read().strip()), end="")')
+  { printf '{"status": "%s", "seconds": %s, "peak_kb": %s, "limit_seconds": %s, "limit_kb": %s%s, "result": ' \
+      "$status" "$secs" "${kb:-null}" "$LIMIT" "$MEM" "$msg"
     if [ "$status" = ok ] && [ -s "$res" ]; then cat "$res"; else echo null; fi
     echo '}'; } >"$file"
 }

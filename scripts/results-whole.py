@@ -92,6 +92,8 @@ def summary_rows(runs, datasets):
         if g and g["status"] == "ok":
             gcn = "%s +- %s (%s)" % (pct(g["result"]["test_acc_mean"]),
                                      pct(g["result"]["test_acc_sd"]), g["result"]["split"])
+        elif g and g.get("message"):
+            gcn = "%s: %s" % (g["status"], g["message"].replace("|", "/"))
         elif g:
             gcn = g["status"]
         out.append("| %s | %s | %s | %s | %s | %s | %s |" % (ds, split, nodes, edges, exact,
