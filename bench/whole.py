@@ -19,7 +19,8 @@ Usage: whole.py CERTUNE DATA_ROOT   (standard library only)
   /usr/bin/python3 that imports them; none: the peer is SKIPPED).
 
 certune's status: ok, timeout (over LIMIT), out-of-memory (exit 5),
-undecided (exit 3), or failed (exit N). Both minima are compared when both
+undecided (exit 3), or failed (exit N); a run that did not finish shows the
+last phase its --progress reported (stderr to a file), where the time went. Both minima are compared when both
 finish: the grid's minimum loss is >= certune's exact minimum (equal when a
 grid point falls on a minimizing piece); a grid minimum below the exact one
 is a floating-point error of the grid (a flipped near-tie) and is flagged."""
@@ -57,8 +58,8 @@ def run_certune(certune, fam, inst, limit, threads, tmp):
         os.remove(tfile)
     with open(out, "w") as fo, open(os.path.join(tmp, "err"), "w") as fe:
         rc = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", tfile, "timeout", str(limit),
-                             certune, "analyze", "--family", fam, "--json", "--threads",
-                             str(threads), inst], stdout=fo, stderr=fe).returncode
+                             certune, "analyze", "--family", fam, "--json", "--progress",
+                             "--threads", str(threads), inst], stdout=fo, stderr=fe).returncode
     secs = kb = None
     try:
         last = open(tfile).read().split("\n")
@@ -67,7 +68,13 @@ def run_certune(certune, fam, inst, limit, threads, tmp):
     except (OSError, IndexError, ValueError):
         pass
     status = {0: "ok", 124: "timeout", 5: "out-of-memory", 3: "undecided"}.get(rc, f"failed (exit {rc})")
-    res = {"status": status, "seconds": secs, "peak_kb": kb, "breakpoints": None, "min_loss": None}
+    # the last phase --progress reported (docs/scale.md): where a run over the limit was
+    phase = None
+    for line in open(os.path.join(tmp, "err"), errors="replace"):
+        if line.startswith("certune: analyze: ") and " s, " in line:
+            phase = line.rstrip("\n").split(" s, ", 1)[1]
+    res = {"status": status, "seconds": secs, "peak_kb": kb, "breakpoints": None, "min_loss": None,
+           "last_phase": phase}
     if rc == 0:
         d = json.load(open(out))
         res["breakpoints"] = len(d["breakpoints"])
@@ -171,8 +178,9 @@ def main():
                 ratio_s = fmt(ratio, "{:.3g}")
                 if ratio is None and c["status"] == "timeout" and p.get("status") == "ok":
                     ratio_s = f"> {limit / p['seconds']:.3g}"
+                st = c["status"] if c["status"] == "ok" else f"{c['status']} ({c['last_phase']})"
                 print(f"| {ds} | {n} | {fam} | {fmt(c['seconds'])} | {fmt(c['peak_kb'] and c['peak_kb'] / 1024, '{:.0f}')} "
-                      f"| {c['status']} | {fmt(c['breakpoints'], '{}')} | {c['min_loss'] or '-'} "
+                      f"| {st} | {fmt(c['breakpoints'], '{}')} | {c['min_loss'] or '-'} "
                       f"| {fmt(p.get('seconds'), '{:.2f}')} | {fmt(p.get('peak_kb') and p['peak_kb'] / 1024, '{:.0f}')} "
                       f"| {p.get('points', '-')} | {p.get('method', p.get('status'))} | {Fraction(p['min_loss']) if 'min_loss' in p else '-'} "
                       f"| {ratio_s} | {agree} |")
