@@ -79,6 +79,10 @@ import time
 from fractions import Fraction
 
 TIE_REL = 1e-9
+# Every matrix factored is structurally symmetric: a minimum degree order on
+# A^T + A fills far less than SuperLU's default COLAMD (pubmed, I - S/2:
+# 2.4 M against 9.5 M nonzeros in L + U, 1.6 s against 12 s).
+ORDER = "MMD_AT_PLUS_A"
 DENSE_N = 4000
 
 try:
@@ -192,7 +196,7 @@ def run_alpha(P):
     I = sp.identity(n, format="csc")
     errs = []
     for a in grid:
-        F = spla.splu((I - a * S).tocsc()).solve(P.Y)
+        F = spla.splu((I - a * S).tocsc(), permc_spec=ORDER).solve(P.Y)
         errs.append(P.errors(F[P.sa]))
     return grid, errs, "sparse LU per point"
 
@@ -210,7 +214,7 @@ def run_lambda(P):
         if u:
             Luu = L[ui][:, ui].tocsc()
             Lul = L[ui][:, li].toarray()
-            H = -spla.splu(Luu).solve(Lul)  # u x m
+            H = -spla.splu(Luu, permc_spec=ORDER).solve(Lul)  # u x m
             K = L[li][:, li].toarray() + (L[li][:, ui] @ H)
         else:
             H = np.zeros((0, m))
@@ -233,7 +237,7 @@ def run_lambda(P):
     Delta = sp.diags((P.lab >= 0).astype(float))
     errs = []
     for lam in grid:
-        F = spla.splu((L + lam * Delta).tocsc()).solve(P.Y)
+        F = spla.splu((L + lam * Delta).tocsc(), permc_spec=ORDER).solve(P.Y)
         errs.append(P.errors(F[P.sa]))
     return grid, errs, "sparse LU per point"
 
@@ -250,7 +254,7 @@ def run_delta(P, c=0.99):
         left = np.where(pos, np.exp(-dl * logd), 0.0)  # D^{-delta}
         right = np.where(pos, np.exp((dl - 1.0) * logd), 0.0)  # D^{delta - 1}
         S = sp.diags(left) @ P.W @ sp.diags(right)
-        F = spla.splu((I - c * S).tocsc()).solve(P.Y)
+        F = spla.splu((I - c * S).tocsc(), permc_spec=ORDER).solve(P.Y)
         errs.append(P.errors(F[P.sa]))
     return grid, errs, "sparse LU per point"
 
