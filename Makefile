@@ -135,6 +135,13 @@ bench-gnn-tune: $(B)/certune
 bench-tune: $(B)/certune
 	bash bench/tune.sh $(B)/certune $(DATA)
 
+# Whole graphs with their split: certune analyze against a numpy/scipy grid
+# (bench/whole.py, bench/whole_peer.py; docs/scale.md). LIMIT= seconds per
+# run (120), DATASETS= a subset, OUT= a JSON-lines file for the rows.
+.PHONY: bench-whole
+bench-whole: $(B)/certune
+	LIMIT=$(LIMIT) DATASETS="$(DATASETS)" OUT=$(OUT) python3 bench/whole.py $(B)/certune $(DATA)
+
 # The paper's label-propagation table, exactly (docs/results-label-propagation.md
 # and docs/results-label-gap.svg, from the records kept in results/label-propagation/).
 .PHONY: results-label
