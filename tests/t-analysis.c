@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <string.h>
 #include "check.h"
+#include "analysis_same.h"
 #include "certune/analysis.h"
 #include "certune/family.h"
 #include "certune/gen.h"
@@ -179,25 +180,6 @@ static slong settings_ball_points(const ct_analysis_t A)
     return n;
 }
 
-/* The same breakpoints (their 20 significant digits and certified decimal
-   intervals: equality of a ball-path zero and an exact one is not decidable
-   by refining, so the report's strings are compared) and exact losses. */
-static int settings_same(ct_analysis_t A, ct_analysis_t B)
-{
-    if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
-        !fmpq_equal(A->min_loss, B->min_loss))
-        return 0;
-    for (slong b = 0; b < A->nbp; b++)
-        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
-            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
-            !fmpq_equal(A->point_loss + b, B->point_loss + b))
-            return 0;
-    for (slong b = 0; b <= A->nbp; b++)
-        if (!fmpq_equal(A->piece_loss + b, B->piece_loss + b))
-            return 0;
-    return 1;
-}
-
 /* Two analyses with different settings side by side on two threads: alpha
    with its ball path from 6 nodes (its breakpoints of kind CT_BPOINT_LS) and
    alpha with the exact path only and rows solved one at a time (a budget of
@@ -234,7 +216,7 @@ static void check_settings_side_by_side(void)
                           "alpha round %d: %ld and %ld ball-path breakpoints", round,
                           (long)settings_ball_points(&J[0].A),
                           (long)settings_ball_points(&J[1].A));
-            CHECK_MSG(settings_same(&J[0].A, &J[1].A),
+            CHECK_MSG(t_analysis_same(&J[0].A, &J[1].A),
                       "family %d round %d: the settings changed the analysis", f, round);
             ct_analysis_clear(&J[0].A);
             ct_analysis_clear(&J[1].A);

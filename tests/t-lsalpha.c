@@ -6,6 +6,7 @@
    and the text form read back (and rejected when tampered with). */
 #include <string.h>
 #include "check.h"
+#include "analysis_same.h"
 #include "oracle_alpha.h"
 #include "certune/alpha.h"
 #include "certune/family.h"
@@ -151,24 +152,6 @@ static void check_gadget_oracle(void)
     ct_instance_clear(I);
 }
 
-/* Whether two analyses agree on everything but the breakpoints' exact forms
-   (the same points, decimal certificates, losses, changes). */
-static int same_analysis(const ct_analysis_t A, const ct_analysis_t B)
-{
-    if (A->nbp != B->nbp || A->nundecided || B->nundecided ||
-        !fmpq_equal(A->min_loss, B->min_loss))
-        return 0;
-    for (slong b = 0; b < A->nbp; b++)
-        if (strcmp(A->approx[b], B->approx[b]) || strcmp(A->lo_str[b], B->lo_str[b]) ||
-            strcmp(A->hi_str[b], B->hi_str[b]) || A->changes[b] != B->changes[b] ||
-            A->jump[b] != B->jump[b] || !fmpq_equal(A->point_loss + b, B->point_loss + b))
-            return 0;
-    for (slong b = 0; b <= A->nbp; b++)
-        if (!fmpq_equal(A->piece_loss + b, B->piece_loss + b))
-            return 0;
-    return 1;
-}
-
 /* The alpha analysis of the set on nthreads threads, components of at least
    min nodes on the ball path (WORD_MAX: none); as ct_family_analyze. */
 static int analyze_ball(ct_analysis_t A, const ct_instance_struct *set, slong m,
@@ -193,14 +176,14 @@ static slong compare_paths(const ct_instance_struct *set, slong m, int score_all
     int rb = analyze_ball(B, set, m, score_all, min, 1, err, sizeof(err));
     CHECK_MSG(ra == rb, "%s: returns %d and %d", what, ra, rb);
     if (ra == 0 && rb == 0) {
-        CHECK_MSG(same_analysis(A, B), "%s: the ball path changed the analysis", what);
+        CHECK_MSG(t_analysis_same(A, B), "%s: the ball path changed the analysis", what);
         for (slong b = 0; b < B->nbp; b++)
             nls += B->bp[b].kind == CT_BPOINT_LS;
     }
     if (m == 1 && ra == 0) { /* one instance on 2 threads: the ball path's blocks */
         ct_analysis_t T;
         int rt = analyze_ball(T, set, m, score_all, min, 2, err, sizeof(err));
-        CHECK_MSG(rt == 0 && same_analysis(A, T), "%s: 2 threads changed the analysis",
+        CHECK_MSG(rt == 0 && t_analysis_same(A, T), "%s: 2 threads changed the analysis",
                   what);
         if (rt == 0)
             ct_analysis_clear(T);

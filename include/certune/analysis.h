@@ -172,7 +172,11 @@ typedef struct {
 void ct_analysis_common_init(ct_analysis_common *C);
 void ct_analysis_common_clear(ct_analysis_common *C);
 
-/* C's settings, or the defaults when it has none (never NULL). */
+/* S, or the defaults (a zeroed struct) when S is NULL; never NULL. */
+const ct_analysis_settings_struct *
+ct_analysis_settings_or_defaults(const ct_analysis_settings_struct *S);
+
+/* C's settings (ct_analysis_settings_or_defaults of C->settings). */
 const ct_analysis_settings_struct *
 ct_analysis_common_settings(const ct_analysis_common *C);
 

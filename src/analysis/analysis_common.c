@@ -14,10 +14,16 @@ void ct_analysis_common_init(ct_analysis_common *C)
 }
 
 const ct_analysis_settings_struct *
-ct_analysis_common_settings(const ct_analysis_common *C)
+ct_analysis_settings_or_defaults(const ct_analysis_settings_struct *S)
 {
     static const ct_analysis_settings_struct defaults;
-    return C->settings != NULL ? C->settings : &defaults;
+    return S != NULL ? S : &defaults;
+}
+
+const ct_analysis_settings_struct *
+ct_analysis_common_settings(const ct_analysis_common *C)
+{
+    return ct_analysis_settings_or_defaults(C->settings);
 }
 
 void ct_analysis_common_clear(ct_analysis_common *C)

@@ -174,8 +174,7 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              int score_all, const ct_analysis_settings_struct *settings,
                              FILE *warn)
 {
-    static const ct_analysis_settings_struct defaults;
-    const ct_analysis_settings_struct *S = settings != NULL ? settings : &defaults;
+    const ct_analysis_settings_struct *S = ct_analysis_settings_or_defaults(settings);
     slong n = inst->n;
     if (fmpq_sgn(c) <= 0 || fmpq_cmp_ui(c, 1) >= 0) { /* else q D - p W may be singular */
         fprintf(stderr, "ct_delta_sign_functions: c must lie in (0, 1)\n");
