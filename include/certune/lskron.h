@@ -66,8 +66,9 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
 /* The certified roots in lambda of the nz zeros z of S's last
    ct_lskron_component (row and node set to the zero's node), narrowed to
    about 2^-96 relative with 96-bit models (on the spare threads). *out holds
-   nz roots, each to be cleared. Returns 0, or 1 when a zero cannot be taken
-   (a zero too close to lambda = 0). */
+   nz roots, each to be cleared. Returns 0, or 1 (nothing allocated) when a
+   zero cannot be taken (a zero too close to lambda = 0) or zeros of
+   different functions still overlap once narrowed (maybe equal). */
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
                     const ct_lsroot_zero_struct *z, slong nz);
 

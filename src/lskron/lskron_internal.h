@@ -166,6 +166,22 @@ void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
    parts, on which F is its attachment's). */
 slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
 
+/* Parts coupled to the rest through a rank-one block (lskron_rank1.c):
+   part j holds node[off[j] .. off[j + 1]), grown from two of the scored
+   nodes rows[0..nr) (labels ignored). _carriers: for pair (k, l), the nodes
+   of the parts without a labeled node of k or l, and every node whose
+   carrier shares a function with one of them, get one common carrier. */
+typedef struct {
+    slong nparts;
+    slong *off, *node;
+} _ct_lskron_parts;
+
+void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
+                           const slong *rows, slong nr);
+void _ct_lskron_parts_clear(_ct_lskron_parts *Q);
+void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
+                               const ct_lskron_struct *S, slong k, slong l);
+
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
    same[t * np + p] (t, or an earlier row searching an equal one), and the

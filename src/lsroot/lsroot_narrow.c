@@ -4,6 +4,7 @@
    oracle. On the spare threads of a large instance (ct_pool_inner_threads):
    first every model the roots read, one job per disk and key (each writes only
    its own model), then every root (reading them). */
+#include <stdlib.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
 
@@ -90,4 +91,27 @@ void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks
     ct_pool_for(nz, nthreads, ls_narrow_job, NULL, &X);
     flint_free(X.job);
     *out = r;
+}
+
+static int ls_root_cmp(const void *a, const void *b)
+{
+    const ct_lsroot_struct *x = *(const ct_lsroot_struct *const *)a,
+                           *y = *(const ct_lsroot_struct *const *)b;
+    return fmpq_cmp(x->lo, y->lo);
+}
+
+int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
+{
+    const ct_lsroot_struct **ord = flint_malloc(FLINT_MAX(nz, 1) * sizeof(void *));
+    for (slong j = 0; j < nz; j++)
+        ord[j] = r + j;
+    qsort(ord, nz, sizeof(void *), ls_root_cmp);
+    int bad = 0;
+    for (slong j = 1, far = 0; j < nz && !bad; j++) {
+        bad = fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0;
+        if (fmpq_cmp(ord[j]->hi, ord[far]->hi) > 0)
+            far = j;
+    }
+    flint_free(ord);
+    return bad;
 }
