@@ -151,26 +151,50 @@ static void kr1_reset(kr1_work *W)
     W->np = 0;
 }
 
-static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W, char *done)
+/* The number of classes labeled in P. */
+static slong kr1_classes(const kr1_work *W, const ct_lskron_struct *S, char *seen)
 {
+    slong nc = 0;
+    for (slong q = 0; q < W->np; q++) {
+        slong c = S->ncls[W->node[q]];
+        if (c >= 0 && !seen[c])
+            seen[c] = 1, nc++;
+    }
+    for (slong q = 0; q < W->np; q++)
+        if (S->ncls[W->node[q]] >= 0)
+            seen[S->ncls[W->node[q]]] = 0;
+    return nc;
+}
+
+/* Keeps P when some pair may use it (it misses at least two classes' labels);
+   a part without labels serves every pair, and seeds inside it are done. */
+static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W,
+                          const ct_lskron_struct *S, char *done, char *seen)
+{
+    slong ncls = kr1_classes(W, S, seen);
+    if (ncls > S->head.c - 2)
+        return;
     Q->off = flint_realloc(Q->off, (Q->nparts + 2) * sizeof(slong));
     slong start = Q->off[Q->nparts];
     Q->node = flint_realloc(Q->node, (start + W->np) * sizeof(slong));
-    for (slong q = 0; q < W->np; q++)
-        Q->node[start + q] = W->node[q], done[W->node[q]] = 1;
+    for (slong q = 0; q < W->np; q++) {
+        Q->node[start + q] = W->node[q];
+        if (ncls == 0)
+            done[W->node[q]] = 1;
+    }
     Q->off[++Q->nparts] = start + W->np;
 }
 
 /* Tries the part grown from the seeds u, v (distinct scored nodes). */
 static void kr1_try(_ct_lskron_parts *Q, kr1_work *W, const ct_lskron_struct *S,
-                    char *done, slong u, slong v)
+                    char *done, char *seen, slong u, slong v)
 {
     if (done[u] && done[v])
         return;
     W->in[u] = W->in[v] = 1;
     W->node[0] = u, W->node[1] = v, W->np = 2;
     if (kr1_grow(W, S))
-        kr1_push_part(Q, W, done);
+        kr1_push_part(Q, W, S, done, seen);
     kr1_reset(W);
 }
 
@@ -197,6 +221,7 @@ void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
     Q->off = flint_calloc(1, sizeof(slong));
     Q->node = NULL;
     char *scored = flint_calloc(n, 1), *done = flint_calloc(n, 1);
+    char *seen = flint_calloc(S->head.c, 1);
     for (slong t = 0; t < nr; t++)
         scored[rows[t]] = 1;
     kr1_work W;
@@ -207,16 +232,16 @@ void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
         for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
             slong x = S->col[e];
             if (scored[x] && x > u)
-                kr1_try(Q, &W, S, done, u, x);
+                kr1_try(Q, &W, S, done, seen, u, x);
             if (S->rowstart[x + 1] - S->rowstart[x] > KR1_HUB_DEGREE)
                 continue;
             for (slong f = S->rowstart[x]; f < S->rowstart[x + 1]; f++)
                 if (scored[S->col[f]] && S->col[f] > u)
-                    kr1_try(Q, &W, S, done, u, S->col[f]);
+                    kr1_try(Q, &W, S, done, seen, u, S->col[f]);
         }
     }
     kr1_work_clear(&W);
-    flint_free(scored), flint_free(done);
+    flint_free(scored), flint_free(done), flint_free(seen);
 }
 
 void _ct_lskron_parts_clear(_ct_lskron_parts *Q)
