@@ -167,17 +167,18 @@ void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
 slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
 
 /* Parts coupled to the rest through a rank-one block (lskron_rank1.c):
-   part j holds node[off[j] .. off[j + 1]), grown from two of the scored
-   nodes rows[0..nr) (labels ignored). _carriers: for pair (k, l), the nodes
-   of the parts without a labeled node of k or l, and every node whose
-   carrier shares a function with one of them, get one common carrier. */
+   part j holds node[off[j] .. off[j + 1]), grown from two of the nodes
+   hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
+   label-free hanging parts count as them), labels ignored. _carriers: for pair (k, l),
+   the nodes of the parts without a labeled node of k or l, and every node whose carrier
+   shares a function with one of them, get one common carrier. */
 typedef struct {
     slong nparts;
     slong *off, *node;
 } _ct_lskron_parts;
 
 void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
-                           const slong *rows, slong nr);
+                           const slong *rows, slong nr, const slong *hang);
 void _ct_lskron_parts_clear(_ct_lskron_parts *Q);
 void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
                                const ct_lskron_struct *S, slong k, slong l);

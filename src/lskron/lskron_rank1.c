@@ -16,11 +16,13 @@
    two nodes with the same neighbours in it (Cora: exactly equal zeros of
    adjacent rows that no cut vertex explains, docs/lambda.md).
 
-   Parts are grown greedily from two scored rows close to each other: while
-   the boundary's weight columns are not all proportional, the boundary nodes
-   outside the most common direction join P, up to KR1_MAX nodes. Which
-   nodes a part may hold depends on the pair only through its labeled nodes,
-   so the parts are found once (labels ignored) and checked per pair. */
+   Parts are grown greedily from two seeds: the carriers of scored rows (a
+   row's label-free hanging parts go with it) that are adjacent or share a
+   neighbour of degree at most KR1_HUB_DEGREE. While the boundary's weight
+   columns are not all proportional, the boundary nodes outside the heaviest
+   direction (most edges) join P, up to KR1_MAX nodes. Which nodes a part may
+   hold depends on the pair only through its labeled nodes, so the parts are
+   found once (labels ignored) and checked per pair. */
 #include <string.h>
 #include "lskron_internal.h"
 
@@ -100,9 +102,10 @@ static slong kr1_boundary(kr1_work *W, const ct_lskron_struct *S, slong *ne)
     return nc;
 }
 
-/* Groups the columns by direction; returns the largest group (the first of
-   the largest, in node order) and sets *ng. */
-static slong kr1_groups(kr1_work *W, slong nc, slong *ng)
+/* Groups the columns by direction; returns the heaviest group (the most
+   edges at its nodes, the first in node order on a tie: the rest of the graph
+   is on the heavy side; leaves and small pieces join P) and sets *ng. */
+static slong kr1_groups(kr1_work *W, const ct_lskron_struct *S, slong nc, slong *ng)
 {
     slong g = 0, best = 0;
     for (slong j = 0; j < nc; j++) {
@@ -115,7 +118,7 @@ static slong kr1_groups(kr1_work *W, slong nc, slong *ng)
         }
         if (h == g)
             W->grp[nc + g] = j, W->cnt[g++] = 0;
-        W->grp[j] = h, W->cnt[h]++;
+        W->grp[j] = h, W->cnt[h] += S->rowstart[u->x + 1] - S->rowstart[u->x];
     }
     for (slong h = 1; h < g; h++)
         if (W->cnt[h] > W->cnt[best])
@@ -131,14 +134,14 @@ static int kr1_grow(kr1_work *W, const ct_lskron_struct *S)
         slong ne, ng, nc = kr1_boundary(W, S, &ne);
         if (nc == 0)
             return 0; /* P is the whole component */
-        slong best = kr1_groups(W, nc, &ng);
+        slong best = kr1_groups(W, S, nc, &ng);
         if (ng == 1)
             return 1;
-        if (W->np + nc - W->cnt[best] > KR1_MAX)
-            return 0;
         for (slong j = 0; j < nc; j++)
             if (W->grp[j] != best) {
                 slong x = W->e[W->col[j]].x;
+                if (W->np == KR1_MAX)
+                    return 0;
                 W->in[x] = 1, W->node[W->np++] = x;
             }
     }
@@ -185,7 +188,7 @@ static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W,
     Q->off[++Q->nparts] = start + W->np;
 }
 
-/* Tries the part grown from the seeds u, v (distinct scored nodes). */
+/* Tries the part grown from the seeds u, v (distinct). */
 static void kr1_try(_ct_lskron_parts *Q, kr1_work *W, const ct_lskron_struct *S,
                     char *done, char *seen, slong u, slong v)
 {
@@ -214,7 +217,7 @@ static void kr1_work_clear(kr1_work *W)
 }
 
 void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
-                           const slong *rows, slong nr)
+                           const slong *rows, slong nr, const slong *hang)
 {
     slong n = S->head.n;
     Q->nparts = 0;
@@ -223,7 +226,7 @@ void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
     char *scored = flint_calloc(n, 1), *done = flint_calloc(n, 1);
     char *seen = flint_calloc(S->head.c, 1);
     for (slong t = 0; t < nr; t++)
-        scored[rows[t]] = 1;
+        scored[hang[rows[t]]] = 1;
     kr1_work W;
     kr1_work_init(&W, S);
     for (slong u = 0; u < n; u++) {

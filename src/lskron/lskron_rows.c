@@ -53,12 +53,12 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     R->nu = 0;
     _ct_lskron_blocks B;
     _ct_lskron_blocks_init(&B, S);
-    _ct_lskron_parts Q;
-    _ct_lskron_parts_init(&Q, S, rows, nr);
     char *lab = flint_malloc(S->head.n);
     for (slong i = 0; i < S->head.n; i++)
         lab[i] = S->ncls[i] >= 0;
     _ct_lskron_blocks_carriers(carrier, &B, S, lab); /* label-free hanging parts */
+    _ct_lskron_parts Q;
+    _ct_lskron_parts_init(&Q, S, rows, nr, carrier);
     _ct_lskron_cells(cell, S, carrier);
     flint_free(lab);
     for (slong k = 0, p = 0; k < S->head.c; k++)
