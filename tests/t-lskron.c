@@ -35,6 +35,7 @@
 #include "certune/lambda.h"
 #include "certune/lskron.h"
 #include "certune/rroot.h"
+#include "certune/spchol.h"
 
 /* Totals for the summary lines. */
 static long n_instances, n_certified, n_fallback, n_rowpairs, n_zeros, n_twins,
@@ -45,6 +46,9 @@ static long n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp, n_
 /* The root checks' random picks, apart from the instances' draws (so that the
    instances do not depend on how many zeros the ball path finds). */
 static flint_rand_t picks;
+/* ct_lskron_new's sparse_min for run_ball (0: the default) and the
+   instances run with CHOLMOD's factor. */
+static slong sparse_min, n_sparse;
 
 /* ---- Instances ---- */
 
@@ -215,8 +219,8 @@ static void csr_clear(csr_t *G)
 
 static ct_lskron_struct *kron_of(const csr_t *G)
 {
-    return ct_lskron_new(G->n, G->rowstart, G->col, G->w, G->nlab, G->lab, G->cls, G->c,
-                         NULL);
+    return ct_lskron_new(0, G->n, G->rowstart, G->col, G->w, G->nlab, G->lab, G->cls,
+                         G->c, NULL);
 }
 
 /* rho is a power of 2 with rho >= 2 max (degree of a labeled node). */
@@ -1131,8 +1135,8 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
     fmpz_t s;
     csr_init(&G, I);
     fmpz_init_set_si(s, scale);
-    ct_lskron_struct *S = ct_lskron_new(G.n, G.rowstart, G.col, G.w, G.nlab, G.lab, G.cls,
-                                        G.c, scale == 1 ? NULL : s);
+    ct_lskron_struct *S = ct_lskron_new(sparse_min, G.n, G.rowstart, G.col, G.w, G.nlab,
+                                        G.lab, G.cls, G.c, scale == 1 ? NULL : s);
     CHECK_MSG(S != NULL, "%s: ct_lskron_new returned NULL", I->path);
     int rc = -1;
     if (S != NULL) {
@@ -1233,11 +1237,14 @@ static void check_random(flint_rand_t state)
     for (slong s = 0; s < 48; s++) {
         ct_instance_t I;
         random_instance(I, s, state);
+        sparse_min = s % 3 == 2; /* every third: L_uu factored by CHOLMOD */
+        n_sparse += sparse_min && ct_spchol_load(NULL, 0) == 0;
         int with =
             (n_mutations < 15 ? WITH_MUTATIONS : 0) | (s % 6 == 1 ? WITH_TWO_SYSTEMS : 0);
         check_instance(I, s % 2 == 1, with, state);
         ct_instance_clear(I);
     }
+    sparse_min = 0;
 }
 
 static void check_structured(flint_rand_t state)
@@ -1579,6 +1586,8 @@ int main(void)
            "zeros checked, %ld mutations rejected\n",
            n_instances, n_scaled, n_certified, n_fallback, n_rowpairs, n_twins, n_zeros,
            n_mutations);
+    printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD)\n",
+           n_sparse);
     printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
            "relative), %ld exact signs, %ld read back (%ld tampered texts rejected), %ld "
            "comparisons of different functions, %ld of one function in two systems\n",
