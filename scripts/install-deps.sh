@@ -7,7 +7,7 @@ libgmp-dev libclang-rt-14-dev valgrind clang-format jq
 libopenblas-dev zlib1g-dev nettle-dev pkg-config
 python3 python3-numpy python3-scipy python3-sklearn python3-pandas
 python3-pip python3-setuptools python3-wheel python3-venv
-libzip-dev librsvg2-bin curl
+libzip-dev librsvg2-bin curl libsuitesparse-dev
 libopenmpi-dev openmpi-bin"
 missing=""
 for p in $pkgs; do

@@ -35,6 +35,7 @@
 #include "certune/lambda.h"
 #include "certune/lskron.h"
 #include "certune/rroot.h"
+#include "certune/spchol.h"
 
 /* Totals for the summary lines. */
 static long n_instances, n_certified, n_fallback, n_rowpairs, n_zeros, n_twins,
@@ -45,6 +46,9 @@ static long n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp, n_
 /* The root checks' random picks, apart from the instances' draws (so that the
    instances do not depend on how many zeros the ball path finds). */
 static flint_rand_t picks;
+/* ct_lskron_new's sparse_min for run_ball (0: the default) and the
+   instances run with CHOLMOD's factor. */
+static slong sparse_min, n_sparse;
 
 /* ---- Instances ---- */
 
@@ -215,8 +219,8 @@ static void csr_clear(csr_t *G)
 
 static ct_lskron_struct *kron_of(const csr_t *G)
 {
-    return ct_lskron_new(G->n, G->rowstart, G->col, G->w, G->nlab, G->lab, G->cls, G->c,
-                         NULL);
+    return ct_lskron_new(0, G->n, G->rowstart, G->col, G->w, G->nlab, G->lab, G->cls,
+                         G->c, NULL);
 }
 
 /* rho is a power of 2 with rho >= 2 max (degree of a labeled node). */
@@ -1131,8 +1135,8 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
     fmpz_t s;
     csr_init(&G, I);
     fmpz_init_set_si(s, scale);
-    ct_lskron_struct *S = ct_lskron_new(G.n, G.rowstart, G.col, G.w, G.nlab, G.lab, G.cls,
-                                        G.c, scale == 1 ? NULL : s);
+    ct_lskron_struct *S = ct_lskron_new(sparse_min, G.n, G.rowstart, G.col, G.w, G.nlab,
+                                        G.lab, G.cls, G.c, scale == 1 ? NULL : s);
     CHECK_MSG(S != NULL, "%s: ct_lskron_new returned NULL", I->path);
     int rc = -1;
     if (S != NULL) {
@@ -1233,11 +1237,14 @@ static void check_random(flint_rand_t state)
     for (slong s = 0; s < 48; s++) {
         ct_instance_t I;
         random_instance(I, s, state);
+        sparse_min = s % 3 == 2; /* every third: L_uu factored by CHOLMOD */
+        n_sparse += sparse_min && ct_spchol_load(NULL, 0) == 0;
         int with =
             (n_mutations < 15 ? WITH_MUTATIONS : 0) | (s % 6 == 1 ? WITH_TWO_SYSTEMS : 0);
         check_instance(I, s % 2 == 1, with, state);
         ct_instance_clear(I);
     }
+    sparse_min = 0;
 }
 
 static void check_structured(flint_rand_t state)
@@ -1248,6 +1255,66 @@ static void check_structured(flint_rand_t state)
         check_instance(I, 0, 0, state);
         ct_instance_clear(I);
     }
+}
+
+/* A part P = {a, b, x, h} (nodes 14..17; x labeled class 2) seen from the
+   rest (14 random nodes, classes 0 and 1 labeled there) only through r1 and
+   r2, with W(r2, P) = k W(r1, P): rank one. For the pair (0, 1) every node of
+   P then has the one function b^T g_R (docs/lambda.md): the ball path must
+   say so for the scored a and b (the oracle checks the claim against the
+   exact polynomials, as every claim). With one weight of r2 changed
+   (perturbed) the coupling is rank two and nothing may be claimed wrongly. */
+static void rank1_instance(ct_instance_t I, int perturbed, flint_rand_t state)
+{
+    slong n = 18, rest = 14, a = 14, b = 15, x = 16, h = 17;
+    slong *wm = flint_calloc(n * n, sizeof(slong)), v[4],
+          k = 2 + (slong)n_randint(state, 2);
+    slong *wr = flint_calloc(rest * rest, sizeof(slong));
+    random_graph(wr, rest, 0.25, 9, state);
+    for (slong u = 0; u < rest; u++)
+        for (slong w = 0; w < rest; w++)
+            wm[u * n + w] = wr[u * rest + w];
+    flint_free(wr);
+    set_edge(wm, n, a, b, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, a, x, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, b, h, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, x, h, 1 + (slong)n_randint(state, 9));
+    slong r1 = (slong)n_randint(state, rest),
+          r2 = (r1 + 1 + (slong)n_randint(state, rest - 1)) % rest;
+    for (int q = 0; q < 4; q++) {
+        v[q] = 1 + (slong)n_randint(state, 9);
+        set_edge(wm, n, r1, a + q, v[q]);
+        set_edge(wm, n, r2, a + q, k * v[q]);
+    }
+    if (perturbed)
+        set_edge(wm, n, r2, h, k * v[3] + 1);
+    instance_of(I, wm, n, 3, perturbed ? "rank-two coupling" : "rank-one coupling");
+    for (slong j = 0; j < 4; j++) /* r1, r2 may be among them */
+        I->label[(r1 + 3 + 3 * j) % rest] = j % 2;
+    I->label[x] = 2;
+    flint_free(wm);
+}
+
+static void check_rank1(flint_rand_t state)
+{
+    slong merged = 0, runs = 0;
+    for (int s = 0; s < 12; s++) {
+        ct_instance_t I;
+        ball_t B;
+        rank1_instance(I, s % 2, state);
+        slong *rows = identity(I->n);
+        if (run_and_verify(&B, I, I, rows, 1, 0) == 0) {
+            /* pair (0, 1) is p = 0; rows are the nodes */
+            runs += s % 2 == 0;
+            merged += s % 2 == 0 && B.same[15 * 3] == B.same[14 * 3];
+            ball_clear(&B);
+        }
+        flint_free(rows);
+        ct_instance_clear(I);
+    }
+    CHECK_MSG(runs >= 4 && merged == runs,
+              "rank-one parts: a and b share their (0, 1) function in %ld of %ld runs",
+              merged, runs);
 }
 
 /* ---- Rational weights: integer weights and a scale ---- */
@@ -1510,6 +1577,7 @@ int main(void)
     check_gadget(4, 3);
     check_gadget(2, 5);
     check_structured(state);
+    check_rank1(state);
     check_random(state);
     check_scaled(state);
     printf("t-lskron: %ld instances (%ld certified with a scale), %ld components "
@@ -1518,6 +1586,8 @@ int main(void)
            "zeros checked, %ld mutations rejected\n",
            n_instances, n_scaled, n_certified, n_fallback, n_rowpairs, n_twins, n_zeros,
            n_mutations);
+    printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD)\n",
+           n_sparse);
     printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
            "relative), %ld exact signs, %ld read back (%ld tampered texts rejected), %ld "
            "comparisons of different functions, %ld of one function in two systems\n",

@@ -35,12 +35,16 @@ extern const ct_lsroot_type_struct ct_lskron_type;
    compressed rows rowstart/col (both directions, positive integers: the
    component's rational weights times scale, so that lambda = lambda' /
    scale with lambda' in these units; scale NULL means 1), nlab >= 1 labeled
-   nodes lab[j] of class cls[j] (0 <= cls < c), c >= 2. Returns NULL when a
-   degree is 2^40 or more, more than 16384 nodes are unlabeled, OpenBLAS is
-   not loadable, or a floating factorization or a bound fails. */
-ct_lskron_struct *ct_lskron_new(slong n, const slong *rowstart, const slong *col,
-                                const fmpz *w, slong nlab, const slong *lab,
-                                const slong *cls, slong c, const fmpz_t scale);
+   nodes lab[j] of class cls[j] (0 <= cls < c), c >= 2. L_uu is factored
+   sparse (CHOLMOD) from sparse_min unlabeled nodes on (<= 0: the default
+   CT_LSKRON_SPARSE_MIN), dense below. Returns NULL when a degree is 2^40 or
+   more, OpenBLAS is not loadable, more than 16384 nodes are unlabeled and
+   CHOLMOD is not loadable, or a floating factorization or a bound fails. */
+#define CT_LSKRON_SPARSE_MIN 3000
+ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart,
+                                const slong *col, const fmpz *w, slong nlab,
+                                const slong *lab, const slong *cls, slong c,
+                                const fmpz_t scale);
 
 /* Drops one reference (frees at the last; S may be NULL). */
 void ct_lskron_unref(ct_lskron_struct *S);
@@ -66,8 +70,9 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
 /* The certified roots in lambda of the nz zeros z of S's last
    ct_lskron_component (row and node set to the zero's node), narrowed to
    about 2^-96 relative with 96-bit models (on the spare threads). *out holds
-   nz roots, each to be cleared. Returns 0, or 1 when a zero cannot be taken
-   (a zero too close to lambda = 0). */
+   nz roots, each to be cleared. Returns 0, or 1 (nothing allocated) when a
+   zero cannot be taken (a zero too close to lambda = 0) or zeros of
+   different functions still overlap once narrowed (maybe equal). */
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
                     const ct_lsroot_zero_struct *z, slong nz);
 

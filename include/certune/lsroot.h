@@ -184,9 +184,10 @@ typedef struct {
    (rows in blocks on nthreads threads); sign0[t * np + p] is its sign right of
    0; rows with same[t * np + p] = t' < t copy the sign of t' (same signs and
    zeros). The zeros (*z, *nz of them, node unset; set on failure too) are
-   sorted by lo with disjoint interiors. Returns 0, or 1 when a sign could not
-   be decided, a zero not isolated (a depth limit, a zero at 0), or zeros of
-   different functions overlap at width 2^-36: the caller falls back. */
+   sorted by lo; zeros of different functions may overlap (the caller checks
+   their narrowed roots, ct_lsroot_roots_overlap). Returns 0, or 1 when a sign
+   could not be decided or a zero not isolated (a depth limit, a zero at 0):
+   the caller falls back. */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
                      const slong *same, slong nr, slong nthreads);
@@ -221,6 +222,12 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
    to be cleared. */
 void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
                      const ct_lsroot_zero_struct *z, slong nz, slong nthreads);
+
+/* Whether two of the nz roots r (of different functions, or distinct zeros of
+   one) still overlap: some lo strictly below another's hi, the intervals
+   sorted by lo. Such zeros may be equal, which balls cannot prove: the
+   caller falls back to its exact path. */
+int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz);
 
 /* Sign (-1, 0, 1) of the pair function at the rational x, decided exactly:
    the search's model if still held, the models at 96, 192, 384, 768 bits

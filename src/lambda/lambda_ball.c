@@ -157,8 +157,8 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
     lball_comp G;
     lball_init(&G, inst, X, k, score_all);
     ct_lskron_struct *S = G.nr == 0 ? NULL
-                                    : ct_lskron_new(G.n, G.rowstart, G.col, G.w, G.nlab,
-                                                    G.lab, G.cls, inst->c, G.s);
+                                    : ct_lskron_new(0, G.n, G.rowstart, G.col, G.w,
+                                                    G.nlab, G.lab, G.cls, inst->c, G.s);
     int ok = G.nr == 0 || (S != NULL && lball_run(K, inst, inst_idx, &G, S));
     ct_lskron_unref(S);
     lball_clear(&G);

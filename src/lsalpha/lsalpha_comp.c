@@ -116,9 +116,17 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     lscomp_twins(same, node, S, rows, nr);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
     if (!bad) {
-        lscomp_index(zrow, zpair, z, n0);
         ct_lsroot_roots(out, disks, z, n0, nth);
-        *nz = n0;
+        bad = ct_lsroot_roots_overlap(*out, n0);
+        if (bad) { /* maybe equal zeros of different rows: the exact path */
+            for (slong j = 0; j < n0; j++)
+                ct_lsroot_clear(*out + j);
+            flint_free(*out);
+            *out = NULL;
+        } else {
+            lscomp_index(zrow, zpair, z, n0);
+            *nz = n0;
+        }
     }
     for (slong m = 0; m < nd; m++) { /* the roots keep the disks, not their data */
         _ct_lsalpha_disk_release(disks[m]);

@@ -35,8 +35,8 @@ static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
 }
 
 /* One correction H += L_uu^{-1} mid(R) (L: the floating factor). */
-static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S, const double *L,
-                           double *B, arb_ptr r, slong wp)
+static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S,
+                           const _ct_lskron_luu *L, double *B, arb_ptr r, slong wp)
 {
     slong nu = S->nu, m = S->m;
     memset(B, 0, (size_t)nu * m * sizeof(double));
@@ -45,7 +45,8 @@ static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S, const do
         for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++)
             B[S->Hcol[t] * nu + a] = arf_get_d(arb_midref(r + S->Hcol[t]), ARF_RND_NEAR);
     }
-    ct_blas_dpotrs_lower((int)nu, (int)m, L, (int)nu, B, (int)nu);
+    if (_ct_lskron_luu_solve(L, B, m)) /* no step: H stays, its bounds say so */
+        return;
     for (slong a = 0; a < nu; a++)
         for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
             arb_ptr h = X->H + a * m + S->Hcol[t];
@@ -96,18 +97,19 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
         mag_zero(hf);
         return 0;
     }
-    double *L = _ct_lskron_luu_factor(S, S->rowstart, S->col, S->w, S->deg);
-    if (L == NULL)
+    _ct_lskron_luu L;
+    if (_ct_lskron_luu_init(&L, S))
         return 1;
     double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
     arb_ptr r = _arb_vec_init(m);
     for (slong a = 0; a < nu * m; a++)
         arb_set_d(X->H + a, S->H[a]);
     for (slong step = 0; step < X->prec / 40 + 1; step++)
-        kronhi_correct(X, S, L, B, r, wp);
+        kronhi_correct(X, S, &L, B, r, wp);
     kronhi_bounds(X, S, r, hf, wp);
     _arb_vec_clear(r, m);
-    flint_free(L), flint_free(B);
+    _ct_lskron_luu_clear(&L);
+    flint_free(B);
     return 0;
 }
 

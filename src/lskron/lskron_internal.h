@@ -31,7 +31,8 @@ struct ct_lskron_struct {
     double wnorm; /* >= sqrt(2) ||W_lu||_2 */
     fmpz_t scale; /* lambda = lambda' / scale (lambda' in the integer weights' units) */
     double *deg;  /* per node */
-    slong nd;     /* the covering of the last search: centers cr[2m], radii cr[2m + 1] */
+    slong sparse_min; /* unlabeled nodes from which L_uu is factored sparse */
+    slong nd; /* the covering of the last search: centers cr[2m], radii cr[2m + 1] */
     double *cr;
     /* H and K at 96 << level bits, built on demand (lskron_hi.c) */
     struct _ct_lskron_hi_struct *hi[CT_LSROOT_LEVELS];
@@ -60,10 +61,21 @@ static inline double _ct_lskron_up(double x, slong k)
 /* lskron_sys.c: H~ and its bounds, K~ and eps (0, or 1 when declined). */
 int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *col,
                      const double *w);
-/* The dense lower Cholesky factor of L_uu (column-major, OpenBLAS; NULL when
-   it fails). */
-double *_ct_lskron_luu_factor(const ct_lskron_struct *S, const slong *rowstart,
-                              const slong *col, const double *w, const double *deg);
+/* A floating Cholesky factor of L_uu (lskron_luu.c): dense (OpenBLAS, 8 nu^2
+   bytes) below S->sparse_min unlabeled nodes, else sparse (CHOLMOD, the
+   factor's nonzeros; dense when CHOLMOD is missing and nu <= 16384). Only
+   the residuals certify H~, so either factor serves. _init returns 0, or 1
+   when no factor was made; _solve replaces B (column-major nu x nrhs) by
+   about L_uu^{-1} B and returns 0, or 1. */
+typedef struct {
+    slong nu;
+    double *dense;
+    struct ct_spchol_struct *sparse;
+} _ct_lskron_luu;
+
+int _ct_lskron_luu_init(_ct_lskron_luu *F, const ct_lskron_struct *S);
+int _ct_lskron_luu_solve(const _ct_lskron_luu *F, double *B, slong nrhs);
+void _ct_lskron_luu_clear(_ct_lskron_luu *F);
 
 /* The gap: sets S->mu (0, or 1 when none is proved). */
 int _ct_lskron_certify_mu(ct_lskron_struct *S);
@@ -166,6 +178,23 @@ void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
    parts, on which F is its attachment's). */
 slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
 
+/* Parts coupled to the rest through a rank-one block (lskron_rank1.c):
+   part j holds node[off[j] .. off[j + 1]), grown from two of the nodes
+   hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
+   label-free hanging parts count as them), labels ignored. _carriers: for pair (k, l),
+   the nodes of the parts without a labeled node of k or l, and every node whose carrier
+   shares a function with one of them, get one common carrier. */
+typedef struct {
+    slong nparts;
+    slong *off, *node;
+} _ct_lskron_parts;
+
+void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
+                           const slong *rows, slong nr, const slong *hang);
+void _ct_lskron_parts_clear(_ct_lskron_parts *Q);
+void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
+                               const ct_lskron_struct *S, slong k, slong l);
+
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
    same[t * np + p] (t, or an earlier row searching an equal one), and the
@@ -193,10 +222,10 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *S);
 
 /* lskron_make.c: the system from a component as ct_lskron_new says, of type
    T (NULL when the ball path does not apply). */
-ct_lskron_struct *_ct_lskron_make(slong n, const slong *rowstart, const slong *col,
-                                  const fmpz *w, slong nlab, const slong *lab,
-                                  const slong *cls, slong c, const fmpz_t scale,
-                                  const ct_lsroot_type_struct *T);
+ct_lskron_struct *_ct_lskron_make(slong sparse_min, slong n, const slong *rowstart,
+                                  const slong *col, const fmpz *w, slong nlab,
+                                  const slong *lab, const slong *cls, slong c,
+                                  const fmpz_t scale, const ct_lsroot_type_struct *T);
 
 /* lskron_io.c: the system's text, and a system of type T read from it (NULL
    when malformed, not symmetric, or the system cannot be built). */

@@ -100,8 +100,8 @@ ct_lskron_struct *_ct_lskron_read(const char **s, const ct_lsroot_type_struct *T
     kio_sys G;
     ct_lskron_struct *S = NULL;
     if (!kio_read(&G, s))
-        S = _ct_lskron_make(G.n, G.rowstart, G.col, G.w, G.m, G.lab, G.cls, G.c, G.scale,
-                            T);
+        S = _ct_lskron_make(0, G.n, G.rowstart, G.col, G.w, G.m, G.lab, G.cls, G.c,
+                            G.scale, T);
     kio_clear(&G);
     return S;
 }

@@ -60,10 +60,10 @@ static int kron_labels_ok(slong n, slong nlab, const slong *lab, const slong *cl
     return ok;
 }
 
-ct_lskron_struct *_ct_lskron_make(slong n, const slong *rowstart, const slong *col,
-                                  const fmpz *w, slong nlab, const slong *lab,
-                                  const slong *cls, slong c, const fmpz_t scale,
-                                  const ct_lsroot_type_struct *T)
+ct_lskron_struct *_ct_lskron_make(slong sparse_min, slong n, const slong *rowstart,
+                                  const slong *col, const fmpz *w, slong nlab,
+                                  const slong *lab, const slong *cls, slong c,
+                                  const fmpz_t scale, const ct_lsroot_type_struct *T)
 {
     if (n < 2 || !kron_labels_ok(n, nlab, lab, cls, c) || ct_blas_load(NULL, 0) != 0)
         return NULL;
@@ -74,6 +74,7 @@ ct_lskron_struct *_ct_lskron_make(slong n, const slong *rowstart, const slong *c
         S->head.refs = 1, S->head.type = T;
         S->head.n = n, S->head.c = c, S->m = nlab, S->nu = n - nlab;
         fmpz_init_set_ui(S->scale, 1);
+        S->sparse_min = sparse_min > 0 ? sparse_min : CT_LSKRON_SPARSE_MIN;
         fmpz_init(S->den0);
         if (scale != NULL)
             fmpz_set(S->scale, scale);

@@ -8,11 +8,12 @@
 #include <string.h>
 #include "lskron_internal.h"
 
-ct_lskron_struct *ct_lskron_new(slong n, const slong *rowstart, const slong *col,
-                                const fmpz *w, slong nlab, const slong *lab,
-                                const slong *cls, slong c, const fmpz_t scale)
+ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart,
+                                const slong *col, const fmpz *w, slong nlab,
+                                const slong *lab, const slong *cls, slong c,
+                                const fmpz_t scale)
 {
-    return _ct_lskron_make(n, rowstart, col, w, nlab, lab, cls, c, scale,
+    return _ct_lskron_make(sparse_min, n, rowstart, col, w, nlab, lab, cls, c, scale,
                            &ct_lskron_type);
 }
 

@@ -25,5 +25,11 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
     for (slong d = 0; d < S->nd; d++)
         ct_lsroot_disk_unref(disks[d]);
     flint_free(disks);
-    return 0;
+    if (!ct_lsroot_roots_overlap(*out, nz))
+        return 0;
+    for (slong j = 0; j < nz; j++)
+        ct_lsroot_clear(*out + j);
+    flint_free(*out);
+    *out = NULL;
+    return 1;
 }

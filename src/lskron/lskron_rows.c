@@ -5,17 +5,18 @@
    value at v: F^k_i = g_i F^k_v and F^l_i = g_i F^l_v with one g_i > 0 (an
    irreducible M-matrix's inverse times a nonnegative coupling), so i's pair
    function is a positive multiple of v's: same signs, same zeros
-   (lskron_blocks.c finds v). Rows whose carriers lie in one cell of
-   lskron_cells.c (equal rows of F) are then merged too. */
+   (lskron_blocks.c finds v); parts coupled to the rest through a rank-one
+   block are the same for every node of them (lskron_rank1.c). Rows whose carriers lie in
+   one cell of lskron_cells.c (equal rows of F) are then merged too. */
 #include <string.h>
 #include "lskron_internal.h"
 
-/* node[t * np + p] and same[t * np + p] for pair p = (k, l). */
 /* node[t * np + p] and same[t * np + p] for pair p = (k, l): rows whose
    carriers lie in one cell share the first one's function. */
 static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
-                       const _ct_lskron_blocks *B, const slong *cell, const slong *rows,
-                       slong nr, slong p, slong k, slong l, slong *carrier, slong *first)
+                       const _ct_lskron_blocks *B, const _ct_lskron_parts *Q,
+                       const slong *cell, const slong *rows, slong nr, slong p, slong k,
+                       slong l, slong *carrier, slong *first)
 {
     slong np = S->head.c * (S->head.c - 1) / 2;
     if (S->nlabk[k] > 0 && S->nlabk[l] > 0) {
@@ -24,6 +25,7 @@ static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
             in_t[i] = S->ncls[i] == k || S->ncls[i] == l;
         _ct_lskron_blocks_carriers(carrier, B, S, in_t);
         flint_free(in_t);
+        _ct_lskron_parts_carriers(carrier, Q, S, k, l);
     } else
         for (slong i = 0; i < S->head.n; i++)
             carrier[i] = i;
@@ -55,12 +57,15 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     for (slong i = 0; i < S->head.n; i++)
         lab[i] = S->ncls[i] >= 0;
     _ct_lskron_blocks_carriers(carrier, &B, S, lab); /* label-free hanging parts */
+    _ct_lskron_parts Q;
+    _ct_lskron_parts_init(&Q, S, rows, nr, carrier);
     _ct_lskron_cells(cell, S, carrier);
     flint_free(lab);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
-            krows_pair(R->node, same, S, &B, cell, rows, nr, p, k, l, carrier, first);
+            krows_pair(R->node, same, S, &B, &Q, cell, rows, nr, p, k, l, carrier, first);
     _ct_lskron_blocks_clear(&B);
+    _ct_lskron_parts_clear(&Q);
     flint_free(cell), flint_free(first);
     idx = carrier; /* reused: node -> its index in U */
     for (slong i = 0; i < S->head.n; i++)

@@ -21,8 +21,6 @@
 #include "certune/mem.h"
 #include "lskron_internal.h"
 
-#define KRON_MAX_UNLABELED 16384 /* L_uu dense: 8 nu^2 bytes, 2 GiB */
-
 /* (k + 1) 2^-53 >= gamma_k = k u / (1 - k u) for k u < 2^-20. */
 static double kron_gamma(slong k)
 {
@@ -140,25 +138,6 @@ static void kron_supports(ct_lskron_struct *S, const slong *rowstart, const slon
     flint_free(row), flint_free(piece), flint_free(poff), flint_free(plab);
 }
 
-double *_ct_lskron_luu_factor(const ct_lskron_struct *S, const slong *rowstart,
-                              const slong *col, const double *w, const double *deg)
-{
-    slong nu = S->nu;
-    double *L = ct_mem_calloc((size_t)nu * nu, sizeof(double));
-    for (slong a = 0; a < nu; a++) {
-        slong i = S->unl[a];
-        L[a * nu + a] = deg[i];
-        for (slong e = rowstart[i]; e < rowstart[i + 1]; e++)
-            if (S->pos[col[e]] < 0)
-                L[(-1 - S->pos[col[e]]) * nu + a] = -w[e];
-    }
-    if (ct_blas_dpotrf_lower((int)nu, L, (int)nu) != 0) {
-        flint_free(L);
-        return NULL;
-    }
-    return L;
-}
-
 /* Solves L_uu [H~ | z~] = [W_ul | 1] (column-major nu x (m + 1) in B). */
 static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstart,
                       const slong *col, const double *w, const double *deg)
@@ -171,10 +150,10 @@ static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstar
             if (S->pos[col[e]] >= 0)
                 B[S->pos[col[e]] * nu + a] = w[e];
     }
-    double *L = _ct_lskron_luu_factor(S, rowstart, col, w, deg);
-    int bad = L == NULL ||
-              ct_blas_dpotrs_lower((int)nu, (int)(m + 1), L, (int)nu, B, (int)nu) != 0;
-    flint_free(L);
+    (void)deg;
+    _ct_lskron_luu F;
+    int bad = _ct_lskron_luu_init(&F, S) || _ct_lskron_luu_solve(&F, B, m + 1);
+    _ct_lskron_luu_clear(&F);
     return bad;
 }
 
@@ -357,7 +336,7 @@ int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *co
             deg[i] += w[e]; /* exact: the caller checked the sums */
     }
     kron_supports(S, rowstart, col);
-    int bad = S->nu > KRON_MAX_UNLABELED;
+    int bad = 0;
     if (!bad && S->nu > 0) {
         double *B = ct_mem_calloc((size_t)S->nu * (S->m + 1), sizeof(double));
         bad = kron_solve(B, S, rowstart, col, w, deg);

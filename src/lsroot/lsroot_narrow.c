@@ -1,9 +1,11 @@
+#include <stdio.h>
 /* lsroot_narrow: the search's zeros as certified roots, narrowed at once to
    about 2^-96 relative (beyond the report's 20 digits) with the level-0
    models, so that later comparisons and decimal certificates rarely need the
    oracle. On the spare threads of a large instance (ct_pool_inner_threads):
    first every model the roots read, one job per disk and key (each writes only
    its own model), then every root (reading them). */
+#include <stdlib.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
 
@@ -90,4 +92,29 @@ void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks
     ct_pool_for(nz, nthreads, ls_narrow_job, NULL, &X);
     flint_free(X.job);
     *out = r;
+}
+
+static int ls_root_cmp(const void *a, const void *b)
+{
+    const ct_lsroot_struct *x = *(const ct_lsroot_struct *const *)a,
+                           *y = *(const ct_lsroot_struct *const *)b;
+    return fmpq_cmp(x->lo, y->lo);
+}
+
+int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
+{
+    const ct_lsroot_struct **ord = flint_malloc(FLINT_MAX(nz, 1) * sizeof(void *));
+    for (slong j = 0; j < nz; j++)
+        ord[j] = r + j;
+    qsort(ord, nz, sizeof(void *), ls_root_cmp);
+    int bad = 0;
+    for (slong j = 1, far = 0; j < nz; j++) {
+        int b1 = fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0;
+        if (b1) fprintf(stderr, "DBG ov node %ld (%ld,%ld) vs node %ld (%ld,%ld) at %g\n", (long)ord[j]->node+1, (long)ord[j]->k, (long)ord[j]->l, (long)ord[far]->node+1, (long)ord[far]->k, (long)ord[far]->l, fmpq_get_d(ord[j]->lo));
+        bad |= b1;
+        if (fmpq_cmp(ord[j]->hi, ord[far]->hi) > 0)
+            far = j;
+    }
+    flint_free(ord);
+    return bad;
 }

@@ -1,0 +1,313 @@
+/* lskron_rank1: parts of the graph coupled to the rest through a rank-one
+   block.
+
+   Let P be a set of nodes, R the others, and the coupling W_PR = a b^T of
+   rank one (a, b >= 0: every node of R sees P through proportional weight
+   vectors). For a pair (k, l) with no labeled node of class k or l in P, the
+   rows of P in (L + lambda Delta) g = Y_k - Y_l read (L + lambda Delta)_PP g_P
+   = W_PR g_R = a (b^T g_R), so g_P = (b^T g_R) phi with phi = (L + lambda
+   Delta)_PP^{-1} a. (L + lambda Delta)_PP is a nonsingular M-matrix (R is not
+   empty and the component is connected), so its inverse is positive on each
+   connected piece of P, and each piece touches R (a is nonzero on it): phi >
+   0. Every node of P therefore has the signs and zeros of the one scalar
+   function b^T g_R, whatever lambda: they share one function. The one cut
+   vertex rule (lskron_blocks.c) is the case where R touches P through one
+   node; this rule also takes, e.g., a part seen from the rest only through
+   two nodes with the same neighbours in it (Cora: exactly equal zeros of
+   adjacent rows that no cut vertex explains, docs/lambda.md).
+
+   Parts are grown greedily from two seeds: the carriers of scored rows (a
+   row's label-free hanging parts go with it) that are adjacent or share a
+   neighbour of degree at most KR1_HUB_DEGREE. While the boundary's weight
+   columns are not all proportional, the boundary nodes outside the heaviest
+   direction (most edges) join P, up to KR1_MAX nodes. Which nodes a part may
+   hold depends on the pair only through its labeled nodes, so the parts are
+   found once (labels ignored) and checked per pair. */
+#include <string.h>
+#include "lskron_internal.h"
+
+#define KR1_MAX 64        /* nodes of a part: the rule is local */
+#define KR1_HUB_DEGREE 16 /* seeds through a common neighbour of at most this degree */
+
+__extension__ typedef unsigned __int128 kr1_u128;
+
+typedef struct {
+    slong x, pi; /* boundary node, position in P */
+    double w;
+} kr1_entry;
+
+static int kr1_entry_cmp(const void *a, const void *b)
+{
+    const kr1_entry *u = a, *v = b;
+    if (u->x != v->x)
+        return (u->x > v->x) - (u->x < v->x);
+    return (u->pi > v->pi) - (u->pi < v->pi);
+}
+
+/* Whether columns u[0..len) and v[0..len) (same positions) are proportional:
+   the weights are integers below 2^40, the products exact in 128 bits. */
+static int kr1_prop(const kr1_entry *u, const kr1_entry *v, slong len)
+{
+    for (slong q = 0; q < len; q++) {
+        if (u[q].pi != v[q].pi)
+            return 0;
+        kr1_u128 x = (kr1_u128)(ulong)u[q].w * (ulong)v[0].w;
+        kr1_u128 y = (kr1_u128)(ulong)v[q].w * (ulong)u[0].w;
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+typedef struct {
+    slong *node, np;        /* P (at most KR1_MAX nodes) */
+    char *in;               /* per node of S: in P */
+    kr1_entry *e;           /* the boundary's entries, sorted (ecap of them) */
+    slong *col, *grp, *cnt; /* column starts, their group, groups' sizes */
+    slong ecap;             /* at most the degrees of KR1_MAX nodes */
+} kr1_work;
+
+/* Room for ne entries (and as many columns and groups). */
+static void kr1_reserve(kr1_work *W, slong ne)
+{
+    if (ne <= W->ecap)
+        return;
+    W->ecap = FLINT_MAX(ne, 2 * W->ecap);
+    W->e = flint_realloc(W->e, W->ecap * sizeof(kr1_entry));
+    W->col = flint_realloc(W->col, (W->ecap + 1) * sizeof(slong));
+    W->grp = flint_realloc(W->grp, 2 * (W->ecap + 1) * sizeof(slong));
+    W->cnt = flint_realloc(W->cnt, (W->ecap + 1) * sizeof(slong));
+}
+
+/* The boundary of P as sorted entries; returns the number of columns. */
+static slong kr1_boundary(kr1_work *W, const ct_lskron_struct *S, slong *ne)
+{
+    slong n = 0, deg = 0;
+    for (slong q = 0; q < W->np; q++)
+        deg += S->rowstart[W->node[q] + 1] - S->rowstart[W->node[q]];
+    kr1_reserve(W, deg);
+    for (slong q = 0; q < W->np; q++) {
+        slong i = W->node[q];
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
+            if (!W->in[S->col[e]])
+                W->e[n].x = S->col[e], W->e[n].pi = q, W->e[n++].w = S->w[e];
+    }
+    qsort(W->e, n, sizeof(kr1_entry), kr1_entry_cmp);
+    slong nc = 0;
+    for (slong j = 0; j < n; j++)
+        if (j == 0 || W->e[j].x != W->e[j - 1].x)
+            W->col[nc++] = j;
+    W->col[nc] = n;
+    *ne = n;
+    return nc;
+}
+
+/* Groups the columns by direction; returns the heaviest group (the most
+   edges at its nodes, the first in node order on a tie: the rest of the graph
+   is on the heavy side; leaves and small pieces join P) and sets *ng. */
+static slong kr1_groups(kr1_work *W, const ct_lskron_struct *S, slong nc, slong *ng)
+{
+    slong g = 0, best = 0;
+    for (slong j = 0; j < nc; j++) {
+        const kr1_entry *u = W->e + W->col[j];
+        slong len = W->col[j + 1] - W->col[j], h = 0;
+        for (; h < g; h++) {
+            slong r = W->grp[nc + h]; /* the group's first column */
+            if (W->col[r + 1] - W->col[r] == len && kr1_prop(W->e + W->col[r], u, len))
+                break;
+        }
+        if (h == g)
+            W->grp[nc + g] = j, W->cnt[g++] = 0;
+        W->grp[j] = h, W->cnt[h] += S->rowstart[u->x + 1] - S->rowstart[u->x];
+    }
+    for (slong h = 1; h < g; h++)
+        if (W->cnt[h] > W->cnt[best])
+            best = h;
+    *ng = g;
+    return best;
+}
+
+/* Grows P from its seeds; 1 when its coupling is rank one. */
+static int kr1_grow(kr1_work *W, const ct_lskron_struct *S)
+{
+    for (;;) {
+        slong ne, ng, nc = kr1_boundary(W, S, &ne);
+        if (nc == 0)
+            return 0; /* P is the whole component */
+        slong best = kr1_groups(W, S, nc, &ng);
+        if (ng == 1)
+            return 1;
+        for (slong j = 0; j < nc; j++)
+            if (W->grp[j] != best) {
+                slong x = W->e[W->col[j]].x;
+                if (W->np == KR1_MAX)
+                    return 0;
+                W->in[x] = 1, W->node[W->np++] = x;
+            }
+    }
+}
+
+static void kr1_reset(kr1_work *W)
+{
+    for (slong q = 0; q < W->np; q++)
+        W->in[W->node[q]] = 0;
+    W->np = 0;
+}
+
+/* The number of classes labeled in P. */
+static slong kr1_classes(const kr1_work *W, const ct_lskron_struct *S, char *seen)
+{
+    slong nc = 0;
+    for (slong q = 0; q < W->np; q++) {
+        slong c = S->ncls[W->node[q]];
+        if (c >= 0 && !seen[c])
+            seen[c] = 1, nc++;
+    }
+    for (slong q = 0; q < W->np; q++)
+        if (S->ncls[W->node[q]] >= 0)
+            seen[S->ncls[W->node[q]]] = 0;
+    return nc;
+}
+
+/* Keeps P when some pair may use it (it misses at least two classes' labels);
+   a part without labels serves every pair, and seeds inside it are done. */
+static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W,
+                          const ct_lskron_struct *S, char *done, char *seen)
+{
+    slong ncls = kr1_classes(W, S, seen);
+    if (ncls > S->head.c - 2)
+        return;
+    Q->off = flint_realloc(Q->off, (Q->nparts + 2) * sizeof(slong));
+    slong start = Q->off[Q->nparts];
+    Q->node = flint_realloc(Q->node, (start + W->np) * sizeof(slong));
+    for (slong q = 0; q < W->np; q++) {
+        Q->node[start + q] = W->node[q];
+        if (ncls == 0)
+            done[W->node[q]] = 1;
+    }
+    Q->off[++Q->nparts] = start + W->np;
+}
+
+/* Tries the part grown from the seeds u, v (distinct). */
+static void kr1_try(_ct_lskron_parts *Q, kr1_work *W, const ct_lskron_struct *S,
+                    char *done, char *seen, slong u, slong v)
+{
+    if (done[u] && done[v])
+        return;
+    W->in[u] = W->in[v] = 1;
+    W->node[0] = u, W->node[1] = v, W->np = 2;
+    if (kr1_grow(W, S))
+        kr1_push_part(Q, W, S, done, seen);
+    kr1_reset(W);
+}
+
+static void kr1_work_init(kr1_work *W, const ct_lskron_struct *S)
+{
+    W->node = flint_malloc(KR1_MAX * sizeof(slong));
+    W->in = flint_calloc(S->head.n, 1);
+    W->e = NULL, W->col = W->grp = W->cnt = NULL;
+    W->ecap = -1, W->np = 0;
+    kr1_reserve(W, 64);
+}
+
+static void kr1_work_clear(kr1_work *W)
+{
+    flint_free(W->node), flint_free(W->in), flint_free(W->e);
+    flint_free(W->col), flint_free(W->grp), flint_free(W->cnt);
+}
+
+void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
+                           const slong *rows, slong nr, const slong *hang)
+{
+    slong n = S->head.n;
+    Q->nparts = 0;
+    Q->off = flint_calloc(1, sizeof(slong));
+    Q->node = NULL;
+    char *scored = flint_calloc(n, 1), *done = flint_calloc(n, 1);
+    char *seen = flint_calloc(S->head.c, 1);
+    for (slong t = 0; t < nr; t++)
+        scored[hang[rows[t]]] = 1;
+    kr1_work W;
+    kr1_work_init(&W, S);
+    for (slong u = 0; u < n; u++) {
+        if (!scored[u])
+            continue;
+        for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
+            slong x = S->col[e];
+            if (scored[x] && x > u)
+                kr1_try(Q, &W, S, done, seen, u, x);
+            if (S->rowstart[x + 1] - S->rowstart[x] > KR1_HUB_DEGREE)
+                continue;
+            for (slong f = S->rowstart[x]; f < S->rowstart[x + 1]; f++)
+                if (scored[S->col[f]] && S->col[f] > u)
+                    kr1_try(Q, &W, S, done, seen, u, S->col[f]);
+        }
+    }
+    kr1_work_clear(&W);
+    flint_free(scored), flint_free(done), flint_free(seen);
+}
+
+void _ct_lskron_parts_clear(_ct_lskron_parts *Q)
+{
+    flint_free(Q->off), flint_free(Q->node);
+}
+
+static slong kr1_find(slong *up, slong x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+static void kr1_union(slong *up, slong x, slong y)
+{
+    x = kr1_find(up, x), y = kr1_find(up, y);
+    if (x != y)
+        up[FLINT_MAX(x, y)] = FLINT_MIN(x, y); /* the root: the class's least node */
+}
+
+/* Whether part j holds a labeled node of class k or l. */
+static int kr1_part_has(const _ct_lskron_parts *Q, const ct_lskron_struct *S, slong j,
+                        slong k, slong l)
+{
+    for (slong q = Q->off[j]; q < Q->off[j + 1]; q++) {
+        slong c = S->ncls[Q->node[q]];
+        if (c == k || c == l)
+            return 1;
+    }
+    return 0;
+}
+
+void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
+                               const ct_lskron_struct *S, slong k, slong l)
+{
+    slong n = S->head.n, any = 0;
+    slong *up = flint_malloc(n * sizeof(slong));
+    char *touched = flint_calloc(n, 1);
+    for (slong i = 0; i < n; i++)
+        up[i] = i;
+    for (slong j = 0; j < Q->nparts; j++) {
+        if (kr1_part_has(Q, S, j, k, l))
+            continue;
+        any = 1;
+        for (slong q = Q->off[j]; q < Q->off[j + 1]; q++)
+            kr1_union(up, Q->node[Q->off[j]], Q->node[q]), touched[Q->node[q]] = 1;
+    }
+    if (any) {
+        /* the carriers' own relation (same function), then one carrier per
+           class that holds a part's node; other classes keep theirs */
+        for (slong i = 0; i < n; i++)
+            kr1_union(up, i, carrier[i]);
+        for (slong i = 0; i < n; i++)
+            if (touched[i])
+                touched[kr1_find(up, i)] = 2;
+        slong *newc = flint_malloc(n * sizeof(slong));
+        for (slong i = 0; i < n; i++) {
+            slong r = kr1_find(up, i);
+            newc[i] = touched[r] == 2 ? carrier[r] : carrier[i];
+        }
+        memcpy(carrier, newc, n * sizeof(slong));
+        flint_free(newc);
+    }
+    flint_free(up), flint_free(touched);
+}
