@@ -176,7 +176,7 @@ def lp_section(lp, stats):
            "and the measured gap |train - test| (test: the records' test instances)." % (
                DELTA, LP_TARGET), "",
            "| dataset | family | n | m | c | Pdim <= | bound (LP) | m for %s | "
-           "Rademacher bound (measured R) | measured gap | bound (LP) |" % LP_TARGET,
+           "Rademacher bound (measured R) | measured gap | verdict |" % LP_TARGET,
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     checked = 0
     for ds in [d for d in LP_ORDER if d in lp]:
@@ -229,10 +229,25 @@ def fit(points, n):
     return C, rms
 
 
-def gap_section(gaps, c):
+def same_as_label(gaps, old):
+    """(equal, compared): n = 30 draws against gap-vs-m.jsonl's of the same m and draw."""
+    keys = ("chosen", "train_loss", "test_loss", "gap")
+    ref = {(g["m"], g["rep"], g["nodes"], g["train_seed"]): g["result"] for g in old
+           if g["exit"] == 0}
+    eq = n = 0
+    for g in gaps:
+        r = ref.get((g["m"], g["rep"], g["nodes"], g["train_seed"]))
+        if g["exit"] == 0 and r is not None:
+            n += 1
+            eq += all(g["result"][k] == r[k] for k in keys)
+    return eq, n
+
+
+def gap_section(gaps, c, old):
     pts, tests = gap_points(gaps)
     if not pts:
         return [], {}
+    eq, ncmp = same_as_label(gaps, old)
     ns = sorted(pts)
     ms = sorted({m for n in ns for m, _ in pts[n]})
     g0 = gaps[0]
@@ -240,12 +255,15 @@ def gap_section(gaps, c):
            "%s, %s (c = %s), the sampler of `make reproduce-label` (%s, a fraction %s "
            "labeled, held-out nodes scored). Per n one test set (seed %d: %s instances), "
            "and per m %d training draws (seed 100 r + m for draw r), exact ERM; the gap is "
-           "|train loss - test loss| at the chosen value. The n = 30 rows repeat the records "
-           "of docs/results-label-propagation.md at those m. Beside the mean gap: "
+           "|train loss - test loss| at the chosen value. %s Beside the mean gap: "
            "sqrt(ln n / m) and the bound (LP) with c = %d." % (
                g0["dataset"], g0["family"], g0["c"], g0["sampler"], g0["labeled"],
                g0["test_seed"], ", ".join("%d (n = %d)" % (tests[n], n) for n in ns),
-               max(sum(1 for m2, _ in pts[ns[0]] if m2 == m) for m in ms), c), "",
+               max(sum(1 for m2, _ in pts[ns[0]] if m2 == m) for m in ms),
+               "Of these draws, %d have the seed, n and m of a draw of the gap against m of "
+               "docs/results-label-propagation.md (test set analyzed from instances there, "
+               "from a profile here); %d of them have the same chosen value, training and "
+               "test loss." % (ncmp, eq), c), "",
            "| n | m | draws | mean gap | max gap | sqrt(ln n / m) | bound (LP) |",
            "|---|---|---|---|---|---|---|"]
     means = {}
@@ -330,7 +348,11 @@ def gnn_section(sgc, gcan, stats):
            "ln 3, so that the margin can be reached at all (a larger norm, as any trained "
            "network's, only makes the bound larger); GCAN's attention vectors C_V = %s. "
            "P is the number of parameters the theorem's covering counts (SGC: d + 1; "
-           "GCAN: d^2 + 2dL + 1), K the Lipschitz constant of docs/bounds.md (GNN). "
+           "GCAN: d^2 + 2dL + 1), K the Lipschitz constant of docs/bounds.md (GNN); "
+           "the Rademacher complexity bound (R) at the paper's alpha = 1/sqrt(m) and at "
+           "the best alpha (4 is its value at alpha = sqrt(m): the chaining then gives "
+           "nothing, and any class into [0, 1] has R <= 1/2); the bound (GNN) is 2 R "
+           "(best alpha) + 3 sqrt(ln(2/d) / (2m)). "
            "\"sqrt(P/m)\" is the theorem's O() read with constant 1 and no logarithm; "
            "\"the network's P\" counts the parameters of the networks the experiments "
            "train (multiclass, biases; GCAN 3 heads of width 1). The measured gap: the "
@@ -340,7 +362,7 @@ def gnn_section(sgc, gcan, stats):
            "| model | dataset | d | n | m | C_z | degrees | weight norm | P | K "
            "| R <= (alpha = 1/sqrt(m)) | R <= (best alpha) | bound (GNN) "
            "| sqrt(P/m) | the network's P: sqrt(P/m) | m for bound 1 | chosen | measured gap "
-           "| bound (GNN) |",
+           "| verdict |",
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     allrows = {}
     for model, recs in (("sgc", sgc), ("gcan", gcan)):
@@ -360,25 +382,29 @@ def gnn_section(sgc, gcan, stats):
 
 # ---- what the records show ----
 
-def reading(lp, stats, gapinfo, gnnrows):
+def reading(lp, stats, gapinfo, gnnrows, c_gap):
     lines = []
     if lp:
-        bs = [(lp_bound(lp[ds]["samples"]["train"]["nodes"],
-                        lp[ds]["tune"][k]["result"]["families"][0]["train_instances"],
-                        stats[ds]["classes"]), float(Fraction(
-                            lp[ds]["tune"][k]["result"]["families"][0]["gap"])))
-              for ds in LP_ORDER if ds in lp for k in LP_FAMILIES
-              if k in lp[ds]["tune"] and lp[ds]["tune"][k]["exit"] == 0]
-        lines.append("- Label propagation, n = 30, m = 300: the bound (LP) is %s to %s: %s; "
-                     "the measured gaps (%s to %s) are %.0f to %.0f times smaller. It reaches "
-                     "the paper's target %s only at the m of the table's column (the paper's "
-                     "m = O(log n / eps^2) ~ 300 has no constant)." % (
-                         f3(min(b for b, _ in bs)), f3(max(b for b, _ in bs)),
-                         "not vacuous (below 1) in every row" if max(b for b, _ in bs) <= 1
-                         else "vacuous in %d rows" % sum(b > 1 for b, _ in bs),
-                         f4(min(g for _, g in bs)), f4(max(g for _, g in bs)),
-                         min(b / g for b, g in bs if g > 0), max(b / g for b, g in bs if g > 0),
-                         LP_TARGET))
+        rows = [(ds, lp[ds]["samples"]["train"]["nodes"], stats[ds]["classes"],
+                 lp[ds]["tune"][k]["result"]["families"][0]) for ds in LP_ORDER if ds in lp
+                for k in LP_FAMILIES if k in lp[ds]["tune"] and lp[ds]["tune"][k]["exit"] == 0]
+        bs = [lp_bound(n, r["train_instances"], c) for _, n, c, r in rows]
+        gs = [float(Fraction(r["gap"])) for _, _, _, r in rows]
+        rad = [r["rademacher"]["bound"] for _, _, _, r in rows if r.get("rademacher")]
+        mt = [m_needed(lambda x: lp_bound(n, x, c), LP_TARGET) for _, n, c, _ in rows]
+        lines.append("- Label propagation at the experiments' n = %d, m = %d: the bound (LP) "
+                     "is %s to %s, %s; with the measured Rademacher complexity the same "
+                     "theorem gives %s to %s. The measured gaps (%s to %s) are %.0f to %.0f "
+                     "times below the bound (LP). The bound reaches the paper's target %s "
+                     "only at m = %s to %s instances (the paper's m = O(log n / eps^2) ~ 300 "
+                     "carries no constant)." % (
+                         rows[0][1], rows[0][3]["train_instances"], f3(min(bs)), f3(max(bs)),
+                         "below 1 in every row" if max(bs) <= 1
+                         else "vacuous in %d rows" % sum(b > 1 for b in bs),
+                         f3(min(rad)) if rad else "-", f3(max(rad)) if rad else "-",
+                         f4(min(gs)), f4(max(gs)), min(b / g for b, g in zip(bs, gs) if g > 0),
+                         max(b / g for b, g in zip(bs, gs) if g > 0), LP_TARGET,
+                         sci(min(mt)), sci(max(mt))))
     if gapinfo:
         ns, ms, means, fits = gapinfo["ns"], gapinfo["ms"], gapinfo["means"], gapinfo["fits"]
         lo, hi = ns[0], ns[-1]
@@ -387,26 +413,34 @@ def reading(lp, stats, gapinfo, gnnrows):
         ratio = fits[hi][0] / fits[lo][0]
         lines.append("- The gap against m: the mean gap at n = %d is above the one at n = %d "
                      "at %d of %d values of m (%s). The fitted C is %s at n = %d and %s at "
-                     "n = %d (ratio %.2f; the theory's shape gap = C sqrt(ln n / m) with one C "
-                     "would give 1, and a gap independent of n %.2f). %s" % (
+                     "n = %d: ratio %.2f, where one C for every n (the theory's shape) would "
+                     "give 1 and a gap that does not depend on n %.2f. %s" % (
                          hi, lo, len(up), len(both), ", ".join("m = %d" % m for m in up) or "none",
                          f4(fits[lo][0]), lo, f4(fits[hi][0]), hi, ratio,
                          math.sqrt(math.log(lo) / math.log(hi)),
                          "The log n dependence of the bound does not appear in the measured "
                          "gaps: they do not grow with n." if ratio < 1 and len(up) * 2 <= len(both)
                          else "The measured gaps grow with n."))
-        lines.append("- Every mean gap of the gap table is below its bound (LP): %s." % (
-            "yes" if all(means[(n, m)] <= lp_bound(n, m, 7) for n, m in means) else "no"))
+        vac = sorted({m for n, m in means if lp_bound(n, m, c_gap) > 1})
+        lines.append("- In the gap table the bound (LP) is vacuous (above 1) at %s, and every "
+                     "mean gap is %s its bound." % (
+                         "m = " + ", ".join(str(m) for m in vac) + " for every n"
+                         if vac and all(lp_bound(n, m, c_gap) > 1 for n in ns for m in vac)
+                         else ("no m" if not vac else "some (n, m)"),
+                         "below" if all(means[k] <= lp_bound(k[0], k[1], c_gap) for k in means)
+                         else "not always below"))
     for model in ("sgc", "gcan"):
         rows = gnnrows.get(model) or []
         if not rows:
             continue
-        lines.append("- %s: the bound (GNN) is %s to %s at m = %d, %s; even the theorem's "
+        lines.append("- %s: the Rademacher complexity bound (R) at the paper's alpha is %s to "
+                     "%s, the bound (GNN) %s to %s at m = %d, %s; even the theorem's "
                      "O() read with constant 1 and no logarithm, sqrt(P/m), is %s to %s, and "
                      "with the parameters of the networks the experiments train %s to %s. "
                      "It would fall below 1 at m of %s to %s instances. The measured gaps: "
                      "%s to %s." % (
-                         model.upper(), f3(min(r["bound"] for r in rows)),
+                         model.upper(), f3(min(r["r_paper"] for r in rows)),
+                         f3(max(r["r_paper"] for r in rows)), f3(min(r["bound"] for r in rows)),
                          f3(max(r["bound"] for r in rows)), rows[0]["m"],
                          "vacuous on every dataset" if all(r["bound"] > 1 for r in rows)
                          else "vacuous on %d of %d datasets" % (
@@ -438,11 +472,11 @@ def page(bounds_dir, lp_dir):
            "hyperparameter at once. A bound above 1 says nothing about a 0-1 loss: "
            "*vacuous*." % DELTA, ""]
     out += lp_section(lp, stats) if lp else []
-    g, gapinfo = gap_section(gaps, c_gap)
+    g, gapinfo = gap_section(gaps, c_gap, read_jsonl(os.path.join(lp_dir, "gap-vs-m.jsonl")))
     out += g
     s, gnnrows = gnn_section(sgc, gcan, stats) if (sgc or gcan) else ([], {})
     out += s
-    out += reading(lp, stats, gapinfo, gnnrows)
+    out += reading(lp, stats, gapinfo, gnnrows, c_gap)
     return "\n".join(out)
 
 
