@@ -220,9 +220,10 @@ def gap_points(gaps):
     return pts, tests
 
 
-def fit(points, n):
-    """Least squares through 0 of gap = C sqrt(ln n / m): (C, rms residual)."""
-    xs = [math.sqrt(math.log(n) / m) for m, _ in points]
+def fit(points, n, x=None):
+    """Least squares through 0 of gap = C x(m), by default x = sqrt(ln n / m):
+    (C, rms residual)."""
+    xs = [x(m) if x else math.sqrt(math.log(n) / m) for m, _ in points]
     ys = [float(y) for _, y in points]
     C = sum(x * y for x, y in zip(xs, ys)) / sum(x * x for x in xs)
     rms = math.sqrt(sum((y - C * x) ** 2 for x, y in zip(xs, ys)) / len(xs))
@@ -282,15 +283,27 @@ def gap_section(gaps, c, old):
             "through 0 over every draw (gap against x = sqrt(ln n / m)), the rms residual, "
             "C sqrt(ln n) (the coefficient of 1/sqrt(m)), and C relative to the smallest "
             "n's: if the log n dependence were in the measured gaps, C would be the same "
-            "for every n and the gap at a fixed m would grow like sqrt(ln n).", "",
-            "| n | draws | C | rms residual | C sqrt(ln n) | C / C(n = %d) |" % ns[0],
-            "|---|---|---|---|---|---|"]
+            "for every n and the gap at a fixed m would grow like sqrt(ln n). C_N is the "
+            "same fit against the shape of the bound (LP) with its constants, gap = C_N "
+            "sqrt(ln N(m) / m) (N(m) = m n (n - 1) c (c - 1) + 3; (LP) itself is "
+            "2 sqrt2 sqrt(ln N(m) / m) plus the confidence term), in which n enters as "
+            "ln(n (n - 1)).", "",
+            "| n | draws | C | rms residual | C sqrt(ln n) | C / C(n = %d) | C_N | "
+            "C_N / C_N(n = %d) | tune time (s) |" % (ns[0], ns[0]),
+            "|---|---|---|---|---|---|---|---|---|"]
     fits = {n: fit(pts[n], n) for n in ns}
+    fitn = {n: fit(pts[n], n, lambda m, n=n: math.sqrt(math.log(lp_count(n, m, c)) / m))
+            for n in ns}
     for n in ns:
         C, rms = fits[n]
-        out.append("| %d | %d | %s | %s | %s | %s |" % (
+        secs = sum(g["seconds"] for g in gaps if g["nodes"] == n)
+        out.append("| %d | %d | %s | %s | %s | %s | %s | %s | %.0f |" % (
             n, len(pts[n]), f4(C), f4(rms), f4(C * math.sqrt(math.log(n))),
-            "%.2f" % (C / fits[ns[0]][0])))
+            "%.2f" % (C / fits[ns[0]][0]), f4(fitn[n][0]), "%.2f" % (fitn[n][0] / fitn[ns[0]][0]),
+            secs))
+    out += ["", "The last column is the wall time of the draws' `tune` runs (the test set's "
+            "profile, made once per n, comes on top), on a 2-core machine shared with "
+            "other jobs."]
     out.append("")
     return out, {"ns": ns, "ms": ms, "means": means, "fits": fits}
 
@@ -421,6 +434,12 @@ def reading(lp, stats, gapinfo, gnnrows, c_gap):
                          "The log n dependence of the bound does not appear in the measured "
                          "gaps: they do not grow with n." if ratio < 1 and len(up) * 2 <= len(both)
                          else "The measured gaps grow with n."))
+        a = fits[lo][0] * math.sqrt(math.log(lo))
+        b = fits[hi][0] * math.sqrt(math.log(hi))
+        lines.append("- The coefficient of 1/sqrt(m), C sqrt(ln n), goes from %s (n = %d) to %s "
+                     "(n = %d): as n^%.2f between the two (a per-instance loss that were the "
+                     "mean of n independent node losses would give n^-0.5)." % (
+                         f4(a), lo, f4(b), hi, math.log(b / a) / math.log(hi / lo)))
         vac = sorted({m for n, m in means if lp_bound(n, m, c_gap) > 1})
         lines.append("- In the gap table the bound (LP) is vacuous (above 1) at %s, and every "
                      "mean gap is %s its bound." % (
