@@ -8,24 +8,26 @@
 #                     n = 300), analyzed once into a profile; per m in
 #                     10, 30, 100, 300 three training draws (seed 100 rep + m),
 #                     exact ERM (`certune tune --grid 0 --json`) scored on it.
-#   datasets.jsonl    per dataset the quantities the GNN bounds need: nodes,
+#   datasets.jsonl    per dataset the quantities the bounds need: nodes,
 #                     feature dimension d, classes, degrees, the largest
-#                     feature-row norm after row normalization (bench/x-datastats).
+#                     feature-row norm after row normalization (bench/x-datastats),
+#                     for the datasets of both experiments.
 #   gnn-sgc.jsonl, gnn-gcan.jsonl
 #                     `certune gnn tune --tuner grid --runs 3 --grid-runs 3
 #                     --json` for SGC (beta) and GCAN (eta), 20 + 20 subgraphs
 #                     of 100 nodes, the settings of `make reproduce-gcan`.
 # Then the page (scripts/results-bounds.py). Absent datasets are skipped.
 # Usage: scripts/reproduce-bounds.sh CERTUNE DATA_ROOT
-#   PARTS="gap gnn" (default both), STATS=x-datastats binary (default: beside
-#   CERTUNE, bench/x-datastats), GCAN_DATASETS, SGC_DATASETS override the lists.
+#   PARTS="gap stats gnn" (the default: all three), STATS=x-datastats binary
+#   (default: beside CERTUNE, bench/x-datastats), GCAN_DATASETS, SGC_DATASETS
+#   override the lists.
 set -u
 C=$(realpath "${1:?usage: reproduce-bounds.sh CERTUNE DATA_ROOT}")
 D=${2:?usage: reproduce-bounds.sh CERTUNE DATA_ROOT}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/results/bounds
 STATS=${STATS:-$(dirname "$C")/bench/x-datastats}
-PARTS=${PARTS:-"gap gnn"}
+PARTS=${PARTS:-"gap stats gnn"}
 SGC_DATASETS=${SGC_DATASETS:-"cora citeseer cornell wisconsin actor amazon-photo coauthor-cs"}
 GCAN_DATASETS=${GCAN_DATASETS:-"cora citeseer cornell wisconsin"}
 LABELED=0.2
@@ -99,14 +101,19 @@ gnn_tune() {
   [ $rc -eq 0 ] || { echo "reproduce-bounds: gnn $model $ds failed (exit $rc)" >&2; tail -n 2 "$tmp/err" >&2; }
 }
 
-if part gnn; then
+# The datasets of results/label-propagation (their class counts) and of the GNN runs.
+if part stats; then
   [ -x "$STATS" ] || { echo "reproduce-bounds: no $STATS (make $STATS)" >&2; exit 2; }
   : >"$tmp/datasets.jsonl"
-  for ds in $(echo $SGC_DATASETS $GCAN_DATASETS | tr ' ' '\n' | awk '!s[$0]++'); do
+  for ds in $(echo cora citeseer pubmed amazon-photo actor coauthor-cs $SGC_DATASETS $GCAN_DATASETS |
+    tr ' ' '\n' | awk '!s[$0]++'); do
     [ -d "$D/$ds" ] || { echo "reproduce-bounds: $ds absent under $D, skipped" >&2; continue; }
     "$STATS" "$D/$ds" >>"$tmp/datasets.jsonl" || exit 1
   done
   mv "$tmp/datasets.jsonl" "$out/datasets.jsonl"
+fi
+
+if part gnn; then
   for model in sgc gcan; do
     if [ $model = sgc ]; then list=$SGC_DATASETS; else list=$GCAN_DATASETS; fi
     : >"$tmp/gnn.jsonl"

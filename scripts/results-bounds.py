@@ -437,8 +437,8 @@ def reading(lp, stats, gapinfo, gnnrows, c_gap):
         a = fits[lo][0] * math.sqrt(math.log(lo))
         b = fits[hi][0] * math.sqrt(math.log(hi))
         lines.append("- The coefficient of 1/sqrt(m), C sqrt(ln n), goes from %s (n = %d) to %s "
-                     "(n = %d): as n^%.2f between the two (a per-instance loss that were the "
-                     "mean of n independent node losses would give n^-0.5)." % (
+                     "(n = %d): as n^%.2f between the two (were each instance's loss the mean "
+                     "of n independent node losses, it would fall as n^-0.5)." % (
                          f4(a), lo, f4(b), hi, math.log(b / a) / math.log(hi / lo)))
         vac = sorted({m for n, m in means if lp_bound(n, m, c_gap) > 1})
         lines.append("- In the gap table the bound (LP) is vacuous (above 1) at %s, and every "
