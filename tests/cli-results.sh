@@ -6,7 +6,9 @@
 # results/label-propagation/ (scripts/results-label.py,
 # scripts/results-label-svg.sh; the plot is compared when bench/x-plotcounts
 # is built beside CERTUNE), docs/results-label-protocols.md from
-# results/label-protocols/ (scripts/results-label-protocols.py). Only kept
+# results/label-protocols/ (scripts/results-label-protocols.py),
+# docs/results-bounds.md from results/bounds/ and results/label-propagation/
+# (scripts/results-bounds.py). Only kept
 # files are read: no dataset is needed. Skipped (77) without python3.
 # Usage: cli-results.sh CERTUNE (run from the repo root).
 set -u
@@ -38,6 +40,7 @@ page results/whole-graph scripts/results-whole.py docs/results-whole-graph.md re
 page results/label-propagation scripts/results-label.py docs/results-label-propagation.md results-label
 page results/label-protocols scripts/results-label-protocols.py docs/results-label-protocols.md \
   results-label-protocols
+page results/bounds scripts/results-bounds.py docs/results-bounds.md results-bounds
 
 if [ -d results/label-propagation ]; then
   if [ -x "$B/bench/x-plotcounts" ]; then
@@ -62,6 +65,18 @@ if [ -f results/label-propagation/cora.jsonl ]; then
   sed -i '3s/"train_accuracy":"[0-9]*\/[0-9]*"/"train_accuracy":"1"/g' "$tmp/lp/cora.jsonl"
   if python3 scripts/results-label.py "$tmp/lp" 2>/dev/null | cmp -s - docs/results-label-propagation.md; then
     echo "FAILED: an edited record gives the same page"; fails=$((fails + 1))
+  fi
+fi
+# The same for the bounds page: one gap record of n = 300 changed.
+if [ -f results/bounds/gap-vs-m-n.jsonl ]; then
+  mkdir -p "$tmp/res"
+  cp -r results/bounds results/label-propagation "$tmp/res/"
+  awk '!done && /"nodes":300,/ { sub(/"gap":"[0-9]*\/[0-9]*"/, "\"gap\":\"1/2\""); done = 1 } { print }' \
+    results/bounds/gap-vs-m-n.jsonl >"$tmp/res/bounds/gap-vs-m-n.jsonl"
+  if cmp -s results/bounds/gap-vs-m-n.jsonl "$tmp/res/bounds/gap-vs-m-n.jsonl"; then
+    echo "FAILED: the edit of a gap record did not apply"; fails=$((fails + 1))
+  elif python3 scripts/results-bounds.py "$tmp/res/bounds" 2>/dev/null | cmp -s - docs/results-bounds.md; then
+    echo "FAILED: an edited bounds record gives the same page"; fails=$((fails + 1))
   fi
 fi
 echo "results pages: $fails failed"
