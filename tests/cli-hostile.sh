@@ -283,6 +283,38 @@ run 20 analyze --family delta --c 1e-100000 "$I"/random-1.gssl
 want 0 "huge c text" && head -n 1 "$tmp/out" | grep -q "^family delta (c = ~1e-100000 \[exact: 100002 digits\]) on \[0, 1\]: 1 instance, 8 scored nodes$"
 ok "analyze delta at c = 1e-100000: the header summarizes c" $?
 
+# 13b. alpha with one weight of 10^6 digits (the digit limit allows it; past
+#     400 s before: 10^5 primes for coefficients of 6.6 million bits; now its
+#     pencil, docs/alpha.md "Huge weights"). random-1's edge (2, 5) made
+#     10^(10^6 - 1): the same loss, breakpoint and decimal interval as with
+#     10^149, which the multimodular path solves (below the pencil's 512 bits;
+#     the breakpoint moves by about H^(-1/2), far below its 22 digits). The
+#     gadget of docs/alpha.md with x = 10^(10^6 - 1) on the held-out leaf
+#     (node 4's degree x = 10 (10^499999)^2: a q of a million bits):
+#     threshold sqrt(x + 2) / 2 > 1, so node 4 is class 0 on all of (0, 1):
+#     loss 0 for truth 0, 1 for truth 1, no breakpoint.
+python3 -c "
+import sys
+src = open(sys.argv[1]).read()
+for k in (150, 1000000):
+    open(sys.argv[2] + '/huge-%d.gssl' % k, 'w').write(src.replace('e 2 5 457/50', 'e 2 5 1' + '0' * (k - 1)))
+for t in (0, 1):
+    open(sys.argv[2] + '/gadget-%d.gssl' % t, 'w').write('p gssl 4 2\ne 1 2 1\ne 1 3 1\ne 1 4 1' + '0' * 999999 + '\nl 1 0\nl 2 1\nl 3 1\nt 4 %d\n' % t)
+" "$I"/random-1.gssl "$tmp"
+run 60 analyze --family alpha --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/h150.json"
+run 60 analyze --family alpha --json "$tmp"/huge-1000000.gssl
+want 0 "alpha 10^6 digits" && json_is .minimum.loss 5/8 &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/h150.json")" ] &&
+  json_is '.breakpoints | length' 1
+ok "analyze alpha with a weight of 10^6 digits: loss 5/8, the breakpoint of 10^149's" $?
+for t in 0 1; do
+  run 60 analyze --family alpha --json "$tmp/gadget-$t.gssl"
+  want 0 "gadget 10^6 digits, truth $t" && json_is .minimum.loss $t &&
+    json_is '.breakpoints | length' 0
+  ok "alpha gadget with x of 10^6 digits on the leaf, truth $t: loss $t on (0, 1)" $?
+done
+
 # 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
 #     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
 #     past 10^-300, clamps them to the axis's end and says so; every number in
