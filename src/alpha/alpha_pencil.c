@@ -27,26 +27,6 @@
 /* The largest t-degree solved for (dt + 1 solves). */
 #define ALPHA_PENCIL_MAX_DEG 16
 
-/* p = the balanced base-H digits of w > 0 (each in (-H/2, H/2]); returns 0
-   when one has more than ALPHA_PENCIL_DIGIT_BITS bits or there are too many. */
-static int pencil_digits(fmpz_poly_t p, const fmpz_t w, const fmpz_t H)
-{
-    fmpz_t q, r, h;
-    fmpz_init_set(q, w), fmpz_init(r), fmpz_init(h);
-    fmpz_fdiv_q_2exp(h, H, 1);
-    fmpz_poly_zero(p);
-    int ok = 1;
-    for (slong k = 0; ok && !fmpz_is_zero(q); k++) {
-        fmpz_fdiv_qr(q, r, q, H);
-        if (fmpz_cmp(r, h) > 0)
-            fmpz_sub(r, r, H), fmpz_add_ui(q, q, 1);
-        ok = k < ALPHA_PENCIL_MAX_DIGITS && fmpz_bits(r) <= ALPHA_PENCIL_DIGIT_BITS;
-        fmpz_poly_set_coeff_fmpz(p, k, r);
-    }
-    fmpz_clear(q), fmpz_clear(r), fmpz_clear(h);
-    return ok;
-}
-
 /* Every stored weight in base H; returns 0 (P->w left zero) if a digit is large. */
 static int pencil_try_base(_ct_alpha_pencil *P, const ct_alpha_comp *C, const fmpz_t H)
 {
@@ -54,7 +34,8 @@ static int pencil_try_base(_ct_alpha_pencil *P, const ct_alpha_comp *C, const fm
     if (fmpz_bits(H) < 2 * ALPHA_PENCIL_DIGIT_BITS + 2)
         return 0;
     for (slong e = 0; e < nnz; e++)
-        if (!pencil_digits(P->w + e, C->w + e, H))
+        if (!ct_zadj_base_digits(P->w + e, C->w + e, H, ALPHA_PENCIL_DIGIT_BITS,
+                                 ALPHA_PENCIL_MAX_DIGITS))
             return 0;
     fmpz_set(P->H, H);
     return 1;
