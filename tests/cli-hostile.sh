@@ -315,6 +315,32 @@ for t in 0 1; do
   ok "alpha gadget with x of 10^6 digits on the leaf, truth $t: loss $t on (0, 1)" $?
 done
 
+# 13c. lambda with one weight of 10^6 digits (37 s of CPU before: the same
+#     multimodular solve; now its pencil, docs/lambda.md "Huge weights"):
+#     random-1's edge (2, 5) as in 13b gives 10^149's analysis (loss 5/8, no
+#     breakpoint); the lambda gadget of README.md with x = 10^(10^6 - 1)
+#     switches node 3 from class 0 to 1 at lambda = x / (x - 2) =
+#     5 10^999998 / (5 10^999998 - 1), exactly, a tie there (class 0): loss 0
+#     on (0, b1) and at b1, 1 above.
+python3 -c "
+import sys
+open(sys.argv[1] + '/lgadget.gssl', 'w').write('p gssl 4 2\ne 1 3 1\ne 2 3 1\ne 3 4 1' + '0' * 999999 + '\nl 1 0\nl 2 0\nl 4 1\nt 3 0\n')
+open(sys.argv[1] + '/lthreshold', 'w').write('5' + '0' * 999998 + '/4' + '9' * 999998 + '\n')
+" "$tmp"
+run 60 analyze --family lambda --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/l150.json"
+run 60 analyze --family lambda --json "$tmp"/huge-1000000.gssl
+want 0 "lambda 10^6 digits" && json_is .minimum.loss 5/8 &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/l150.json")" ]
+ok "analyze lambda with a weight of 10^6 digits: loss 5/8, as with 10^149" $?
+run 60 analyze --family lambda --json "$tmp"/lgadget.gssl
+want 0 "lambda gadget 10^6 digits" && json_is '.breakpoints | length' 1 &&
+  [ "$(jq -r '.breakpoints[0].lo' "$tmp/out")" = "$(cat "$tmp/lthreshold")" ] &&
+  [ "$(jq -r '.breakpoints[0].hi' "$tmp/out")" = "$(cat "$tmp/lthreshold")" ] &&
+  [ "$(jq -c '[.pieces[].loss], .point_losses' "$tmp/out")" = '["0","1"]
+["0"]' ]
+ok "lambda gadget with x of 10^6 digits: breakpoint x / (x - 2) exactly, loss 0 then 1" $?
+
 # 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
 #     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
 #     past 10^-300, clamps them to the axis's end and says so; every number in
