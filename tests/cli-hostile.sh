@@ -341,6 +341,22 @@ want 0 "lambda gadget 10^6 digits" && json_is '.breakpoints | length' 1 &&
 ["0"]' ]
 ok "lambda gadget with x of 10^6 digits: breakpoint x / (x - 2) exactly, loss 0 then 1" $?
 
+# 13d. delta with one weight of 10^5 digits (its pencil, docs/delta.md "Huge
+#     weights"; 10^6 digits takes tens of seconds in the exponential sums'
+#     isolation, see there): random-1's edge (2, 5) as in 13b gives the
+#     analysis of 10^149 (the multimodular path).
+python3 -c "
+import sys
+src = open(sys.argv[1]).read()
+open(sys.argv[2] + '/huge-100000.gssl', 'w').write(src.replace('e 2 5 457/50', 'e 2 5 1' + '0' * 99999))
+" "$I"/random-1.gssl "$tmp"
+run 60 analyze --family delta --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/d150.json"
+run 60 analyze --family delta --json "$tmp"/huge-100000.gssl
+want 0 "delta 10^5 digits" && json_is .minimum.loss "$(jq -r .minimum.loss "$tmp/d150.json")" &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/d150.json")" ]
+ok "analyze delta with a weight of 10^5 digits: the analysis of 10^149" $?
+
 # 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
 #     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
 #     past 10^-300, clamps them to the axis's end and says so; every number in
