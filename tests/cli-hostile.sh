@@ -283,6 +283,80 @@ run 20 analyze --family delta --c 1e-100000 "$I"/random-1.gssl
 want 0 "huge c text" && head -n 1 "$tmp/out" | grep -q "^family delta (c = ~1e-100000 \[exact: 100002 digits\]) on \[0, 1\]: 1 instance, 8 scored nodes$"
 ok "analyze delta at c = 1e-100000: the header summarizes c" $?
 
+# 13b. alpha with one weight of 10^6 digits (the digit limit allows it; past
+#     400 s before: 10^5 primes for coefficients of 6.6 million bits; now its
+#     pencil, docs/alpha.md "Huge weights"). random-1's edge (2, 5) made
+#     10^(10^6 - 1): the same loss, breakpoint and decimal interval as with
+#     10^149, which the multimodular path solves (below the pencil's 512 bits;
+#     the breakpoint moves by about H^(-1/2), far below its 22 digits). The
+#     gadget of docs/alpha.md with x = 10^(10^6 - 1) on the held-out leaf
+#     (node 4's degree x = 10 (10^499999)^2: a q of a million bits):
+#     threshold sqrt(x + 2) / 2 > 1, so node 4 is class 0 on all of (0, 1):
+#     loss 0 for truth 0, 1 for truth 1, no breakpoint.
+python3 -c "
+import sys
+src = open(sys.argv[1]).read()
+for k in (150, 1000000):
+    open(sys.argv[2] + '/huge-%d.gssl' % k, 'w').write(src.replace('e 2 5 457/50', 'e 2 5 1' + '0' * (k - 1)))
+for t in (0, 1):
+    open(sys.argv[2] + '/gadget-%d.gssl' % t, 'w').write('p gssl 4 2\ne 1 2 1\ne 1 3 1\ne 1 4 1' + '0' * 999999 + '\nl 1 0\nl 2 1\nl 3 1\nt 4 %d\n' % t)
+" "$I"/random-1.gssl "$tmp"
+run 60 analyze --family alpha --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/h150.json"
+run 60 analyze --family alpha --json "$tmp"/huge-1000000.gssl
+want 0 "alpha 10^6 digits" && json_is .minimum.loss 5/8 &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/h150.json")" ] &&
+  json_is '.breakpoints | length' 1
+ok "analyze alpha with a weight of 10^6 digits: loss 5/8, the breakpoint of 10^149's" $?
+for t in 0 1; do
+  run 60 analyze --family alpha --json "$tmp/gadget-$t.gssl"
+  want 0 "gadget 10^6 digits, truth $t" && json_is .minimum.loss $t &&
+    json_is '.breakpoints | length' 0
+  ok "alpha gadget with x of 10^6 digits on the leaf, truth $t: loss $t on (0, 1)" $?
+done
+
+# 13c. lambda with one weight of 10^6 digits (37 s of CPU before: the same
+#     multimodular solve; now its pencil, docs/lambda.md "Huge weights"):
+#     random-1's edge (2, 5) as in 13b gives 10^149's analysis (loss 5/8, no
+#     breakpoint); the lambda gadget of README.md with x = 10^(10^6 - 1)
+#     switches node 3 from class 0 to 1 at lambda = x / (x - 2) =
+#     5 10^999998 / (5 10^999998 - 1), exactly, a tie there (class 0): loss 0
+#     on (0, b1) and at b1, 1 above.
+python3 -c "
+import sys
+open(sys.argv[1] + '/lgadget.gssl', 'w').write('p gssl 4 2\ne 1 3 1\ne 2 3 1\ne 3 4 1' + '0' * 999999 + '\nl 1 0\nl 2 0\nl 4 1\nt 3 0\n')
+open(sys.argv[1] + '/lthreshold', 'w').write('5' + '0' * 999998 + '/4' + '9' * 999998 + '\n')
+" "$tmp"
+run 60 analyze --family lambda --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/l150.json"
+run 60 analyze --family lambda --json "$tmp"/huge-1000000.gssl
+want 0 "lambda 10^6 digits" && json_is .minimum.loss 5/8 &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/l150.json")" ]
+ok "analyze lambda with a weight of 10^6 digits: loss 5/8, as with 10^149" $?
+run 60 analyze --family lambda --json "$tmp"/lgadget.gssl
+want 0 "lambda gadget 10^6 digits" && json_is '.breakpoints | length' 1 &&
+  [ "$(jq -r '.breakpoints[0].lo' "$tmp/out")" = "$(cat "$tmp/lthreshold")" ] &&
+  [ "$(jq -r '.breakpoints[0].hi' "$tmp/out")" = "$(cat "$tmp/lthreshold")" ] &&
+  [ "$(jq -c '[.pieces[].loss], .point_losses' "$tmp/out")" = '["0","1"]
+["0"]' ]
+ok "lambda gadget with x of 10^6 digits: breakpoint x / (x - 2) exactly, loss 0 then 1" $?
+
+# 13d. delta with one weight of 10^5 digits (its pencil, docs/delta.md "Huge
+#     weights"; 10^6 digits takes tens of seconds in the exponential sums'
+#     isolation, see there): random-1's edge (2, 5) as in 13b gives the
+#     analysis of 10^149 (the multimodular path).
+python3 -c "
+import sys
+src = open(sys.argv[1]).read()
+open(sys.argv[2] + '/huge-100000.gssl', 'w').write(src.replace('e 2 5 457/50', 'e 2 5 1' + '0' * 99999))
+" "$I"/random-1.gssl "$tmp"
+run 60 analyze --family delta --json "$tmp"/huge-150.gssl && cp "$tmp/out" "$tmp/d150.json"
+run 60 analyze --family delta --json "$tmp"/huge-100000.gssl
+want 0 "delta 10^5 digits" && json_is .minimum.loss "$(jq -r .minimum.loss "$tmp/d150.json")" &&
+  [ "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/out")" = \
+    "$(jq -c '[.breakpoints[] | del(.exact)], .pieces' "$tmp/d150.json")" ]
+ok "analyze delta with a weight of 10^5 digits: the analysis of 10^149" $?
+
 # 15. Breakpoints next to 1 on a logit axis: 1 - x is no double there, yet the
 #     plot places them (x = 1 - 1.25e-91: logit 90.9, inside the frame) or,
 #     past 10^-300, clamps them to the axis's end and says so; every number in

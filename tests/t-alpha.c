@@ -5,12 +5,14 @@
    against a direct count (trial division here). The polynomials are evaluated
    with ct_mqpoly_eval_arb (itself checked against hand values in t-mqpoly). */
 #include "check.h"
+#include "huge_weights.h"
 #include "oracle_alpha.h"
 #include "certune/alpha.h"
 #include "certune/component.h"
 #include "certune/gen.h"
 #include "certune/lambda.h"
 #include "certune/signfn.h"
+#include "../src/alpha/alpha_internal.h"
 
 #define PREC 1024
 #define NGRID 7
@@ -36,6 +38,20 @@ static void free_fns(ct_signfn_struct *s, slong count)
     for (slong r = 0; r < count; r++)
         ct_signfn_clear(s + r);
     flint_free(s);
+}
+
+/* Where alpha_append_fn (a consumer of the node-by-node functions) appends. */
+static ct_signfn_struct *pencil_out;
+static slong pencil_count;
+
+static void alpha_append_fn(void *arg, ct_signfn_struct *s)
+{
+    (void)arg;
+    ct_signfn_struct *e = ct_signfn_append(&pencil_out, &pencil_count, s->type, s->inst,
+                                           s->node, s->truth, s->c);
+    void *swap = e->diff.any;
+    e->diff.any = s->diff.any;
+    s->diff.any = swap;
 }
 
 /* r = the squarefree part of n >= 1, by trial division (independent of FLINT's
@@ -388,6 +404,92 @@ static void check_square_classes_semiprime(void)
     fmpz_clear(P), fmpz_clear(Q);
 }
 
+/* The sign functions with the settings' pencil_max_nodes (0: the default,
+   -1: never, the exact path's multimodular solve of the huge entries). */
+static void pencil_functions(ct_signfn_struct **s, slong *count, const ct_instance_t inst,
+                             int score_all, slong pencil_max)
+{
+    ct_analysis_settings_struct set = {.pencil_max_nodes = pencil_max};
+    *s = NULL, *count = 0;
+    _ct_alpha_sign_functions_hooked(inst, 0, score_all, NULL, alpha_append_fn, NULL, NULL,
+                                    NULL, &set);
+    *s = pencil_out, *count = pencil_count;
+    pencil_out = NULL, pencil_count = 0;
+}
+
+/* Components of inst on which the pencil applies (default settings). */
+static slong pencil_components(const ct_instance_t inst)
+{
+    ct_component_index_t X;
+    slong used = 0;
+    ct_component_index_init(X, inst);
+    for (slong k = 0; k < X->ncomp; k++) {
+        ct_alpha_comp C;
+        _ct_alpha_pencil P;
+        ct_alpha_comp_init(&C, inst, X, k);
+        used += _ct_alpha_pencil_init(&P, &C, 0);
+        _ct_alpha_pencil_clear(&P, &C);
+        ct_alpha_comp_clear(&C);
+    }
+    ct_component_index_clear(X);
+    return used;
+}
+
+/* The pencil path (weights in base H, solved as polynomials in t, the
+   contents from the forms) against the multimodular solve of the huge
+   entries: the same functions, node by node and pair by pair; those the
+   pencil marks primitive have content 1 (a gcd here). */
+static void check_pencil(flint_rand_t state)
+{
+    slong used[4] = {0, 0, 0, 0};
+    for (slong trial = 0; trial < 48; trial++) {
+        ct_gen_params_t P;
+        slong n = 2 + (slong)n_randint(state, 11);
+        int mode = (int)(trial % 4);
+        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
+        P->p = 0.35;
+        P->connected = n_randint(state, 2) == 0;
+        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
+        if (inst->nedges == 0) {
+            ct_instance_clear(inst);
+            continue;
+        }
+        huge_weights(inst, mode, state);
+        used[mode] += pencil_components(inst);
+        ct_signfn_struct *s, *t;
+        slong ns, nt, np = inst->c * (inst->c - 1) / 2;
+        int score = (int)n_randint(state, 3);
+        pencil_functions(&s, &ns, inst, score, 0);
+        pencil_functions(&t, &nt, inst, score, -1);
+        CHECK(ns == nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++) {
+                const ct_mqpoly_struct *g = s[i].diff.mq + k;
+                CHECK_MSG(s[i].node == t[i].node && ct_mqpoly_equal(g, t[i].diff.mq + k),
+                          "pencil trial %ld mode %d node %ld pair %ld", (long)trial, mode,
+                          (long)s[i].node, (long)k);
+                fmpz_t c, d;
+                fmpz_init(c), fmpz_init(d);
+                for (slong r = 0; r < g->len; r++) {
+                    fmpz_poly_content(d, g->poly + r);
+                    fmpz_gcd(c, c, d);
+                }
+                CHECK_MSG(!g->primitive || g->len == 0 || fmpz_is_one(c),
+                          "pencil trial %ld node %ld pair %ld: content not 1",
+                          (long)trial, (long)s[i].node, (long)k);
+                fmpz_clear(c), fmpz_clear(d);
+            }
+        free_fns(s, ns), free_fns(t, nt);
+        ct_instance_clear(inst);
+    }
+    for (int mode = 0; mode < 4; mode++) /* every kind of base was found */
+        CHECK_MSG(used[mode] >= 3, "pencil mode %d: %ld components", mode,
+                  (long)used[mode]);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -395,6 +497,7 @@ int main(void)
     check_gadgets();
     check_handmade();
     check_square_classes_semiprime();
+    check_pencil(state);
     check_random(state);
     flint_randclear(state);
     flint_cleanup();

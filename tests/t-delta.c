@@ -5,6 +5,7 @@
    the number of terms and the rule of signs. The sums are evaluated here with
    Arb directly, not with the expsum module. */
 #include "check.h"
+#include "huge_weights.h"
 #include "oracle_delta.h"
 #include "certune/component.h"
 #include "certune/delta.h"
@@ -315,6 +316,47 @@ static void check_pencil(flint_rand_t state)
     fmpq_clear(c);
 }
 
+/* The huge-weight pencil (every entry of q D - p W in base H, dt + 1 solves
+   at small t, interpolated; the contents from the forms) against the
+   multimodular solve of the huge entries with the plain gcd: the same reduced
+   sums, weights made huge four ways (huge_weights.h), c = 99/100 and 1/3. */
+static void check_weight_pencil(flint_rand_t state)
+{
+    fmpq_t c;
+    fmpq_init(c);
+    for (slong trial = 0; trial < 48; trial++) {
+        ct_gen_params_t P;
+        slong n = 2 + (slong)n_randint(state, 11);
+        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
+        P->p = 0.35;
+        P->connected = n_randint(state, 2) == 0;
+        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
+        if (inst->nedges == 0) {
+            ct_instance_clear(inst);
+            continue;
+        }
+        huge_weights(inst, (int)(trial % 4), state);
+        fmpq_set_si(c, trial % 2 ? 99 : 1, trial % 2 ? 100 : 3);
+        ct_signfn_struct *s, *t;
+        slong ns, nt, score = (slong)n_randint(state, 3),
+                      np = inst->c * (inst->c - 1) / 2;
+        sign_functions(&s, &ns, inst, c, (int)score, 0, 0);
+        sign_functions(&t, &nt, inst, c, (int)score, 0, -1);
+        CHECK(ns == nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++)
+                CHECK_MSG(ct_expsum_equal(s[i].diff.es + k, t[i].diff.es + k),
+                          "weight pencil trial %ld node %ld pair %ld", (long)trial,
+                          (long)s[i].node, (long)k);
+        free_fns(s, ns), free_fns(t, nt);
+        ct_instance_clear(inst);
+    }
+    fmpq_clear(c);
+}
+
 /* Decimal and fractional weights, an isolated labeled node (7), an isolated
    unlabeled one (8), an unlabeled component (9, 10), three classes. */
 static void check_handmade(void)
@@ -487,6 +529,7 @@ int main(void)
     check_random(state);
     check_lift(state);
     check_pencil(state);
+    check_weight_pencil(state);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-delta");

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "huge_weights.h"
 #include "certune/family.h"
 #include "certune/blas.h"
 #include "certune/decimal.h"
@@ -13,6 +14,7 @@
 #include "certune/lambda.h"
 #include "certune/lsroot.h"
 #include "certune/qparse.h"
+#include "../src/lambda/lambda_internal.h"
 
 /* The gadget: 1-3 and 2-3 weight 1, 3-4 weight x; 1, 2 class 0, 4 class 1,
    3 held out with class 1. */
@@ -331,6 +333,109 @@ static void check_ball_path(flint_rand_t state)
               "%ld of %ld components in balls", ball, ball + fallback);
 }
 
+/* The sign functions with the settings' pencil_max_nodes (0: the default,
+   -1: never). */
+static void lambda_pencil_fns(ct_signfn_struct **s, slong *count,
+                              const ct_instance_t inst, int score_all, slong pencil_max)
+{
+    ct_analysis_settings_struct set = {.pencil_max_nodes = pencil_max};
+    *s = NULL, *count = 0;
+    _ct_lambda_sign_functions_hook(s, count, inst, 0, score_all, NULL, NULL, NULL, &set);
+}
+
+/* Components of inst with a labeled node on which the pencil applies: the
+   blocks of s L built here (labeled nodes first, in increasing order). */
+static slong lambda_pencil_components(const ct_instance_t inst)
+{
+    ct_component_index_t X;
+    slong used = 0, *pos = flint_malloc(inst->n * sizeof(slong));
+    ct_component_index_init(X, inst);
+    for (slong k = 0; k < X->ncomp; k++) {
+        slong m = 0, nu = 0;
+        for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+            pos[X->node[j]] = inst->label[X->node[j]] >= 0 ? m++ : nu++;
+        fmpz_t s, w;
+        fmpz_mat_t B[3]; /* Lll, Lul, Luu */
+        fmpz_init(s), fmpz_init(w);
+        _ct_lambda_weight_scale(s, inst, X, k);
+        fmpz_mat_init(B[0], m, m), fmpz_mat_init(B[1], nu, m),
+            fmpz_mat_init(B[2], nu, nu);
+        for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+            slong e = X->edge[j], a = inst->eu[e], b = inst->ev[e];
+            int la = inst->label[a] >= 0, lb = inst->label[b] >= 0;
+            fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
+            fmpz_mul(w, w, fmpq_numref(inst->ew + e));
+            fmpz_add(fmpz_mat_entry(B[la ? 0 : 2], pos[a], pos[a]),
+                     fmpz_mat_entry(B[la ? 0 : 2], pos[a], pos[a]), w);
+            fmpz_add(fmpz_mat_entry(B[lb ? 0 : 2], pos[b], pos[b]),
+                     fmpz_mat_entry(B[lb ? 0 : 2], pos[b], pos[b]), w);
+            fmpz *ab = la == lb ? fmpz_mat_entry(B[la ? 0 : 2], pos[a], pos[b])
+                                : fmpz_mat_entry(B[1], la ? pos[b] : pos[a],
+                                                 la ? pos[a] : pos[b]);
+            fmpz_sub(ab, ab, w);
+            if (la == lb)
+                fmpz_sub(fmpz_mat_entry(B[la ? 0 : 2], pos[b], pos[a]),
+                         fmpz_mat_entry(B[la ? 0 : 2], pos[b], pos[a]), w);
+        }
+        _ct_lambda_pencil P;
+        int ok = _ct_lambda_pencil_init(&P, B[0], B[1], B[2], s, 0);
+        used += m > 0 && ok;
+        _ct_lambda_pencil_clear(&P);
+        for (int b = 0; b < 3; b++)
+            fmpz_mat_clear(B[b]);
+        fmpz_clear(s), fmpz_clear(w);
+    }
+    ct_component_index_clear(X);
+    flint_free(pos);
+    return used;
+}
+
+/* The pencil path (the blocks of s L in base H, N's coefficients as
+   polynomials in t, the contents from the forms) against the multimodular
+   solve of the huge entries: the same polynomials node by node and pair by
+   pair, on weights made huge in the four ways of huge_weights.h (a tiny
+   weight gives a huge scale s: there the exact path runs alone). */
+static void check_pencil(flint_rand_t state)
+{
+    slong used[4] = {0, 0, 0, 0};
+    for (slong trial = 0; trial < 48; trial++) {
+        ct_gen_params_t P;
+        slong n = 2 + (slong)n_randint(state, 11);
+        int mode = (int)(trial % 4);
+        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
+        P->p = 0.35;
+        P->connected = n_randint(state, 2) == 0;
+        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        ct_instance_t inst;
+        ct_gen_instance_rand(inst, P, state, NULL);
+        if (inst->nedges == 0) {
+            ct_instance_clear(inst);
+            continue;
+        }
+        huge_weights(inst, mode, state);
+        used[mode] += lambda_pencil_components(inst);
+        ct_signfn_struct *s, *t;
+        slong ns, nt, np = inst->c * (inst->c - 1) / 2;
+        int score = (int)n_randint(state, 3);
+        lambda_pencil_fns(&s, &ns, inst, score, 0);
+        lambda_pencil_fns(&t, &nt, inst, score, -1);
+        CHECK(ns == nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++)
+                CHECK_MSG(s[i].node == t[i].node &&
+                              fmpz_poly_equal(s[i].diff.poly + k, t[i].diff.poly + k),
+                          "lambda pencil trial %ld mode %d node %ld pair %ld",
+                          (long)trial, mode, (long)s[i].node, (long)k);
+        ct_signfn_vec_clear(s, ns), ct_signfn_vec_clear(t, nt);
+        ct_instance_clear(inst);
+    }
+    for (int mode = 0; mode < 4; mode++)
+        if (mode != 2)
+            CHECK_MSG(used[mode] >= 3, "lambda pencil mode %d: %ld components", mode,
+                      (long)used[mode]);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -342,6 +447,7 @@ int main(void)
     check_gadget(1, 1);
     check_gadget(2, 1);
     check_gadget(7, 3);
+    check_pencil(state);
     check_random(state);
     check_ball_path(state);
     flint_randclear(state);

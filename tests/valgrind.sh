@@ -26,6 +26,10 @@ run "$B/certune" bounds --family delta instances/random-3.gssl
 run "$B/certune" analyze --family delta instances/alpha-single-200.gssl # the lifting solve
 run "$B/certune" analyze --family alpha --json instances/alpha-gadget-oscillating.gssl instances/random-2.gssl
 run "$B/certune" bounds --family alpha instances/random-3.gssl
+sed "s|^e 2 5 457/50|e 2 5 1$(printf '0%.0s' $(seq 300))|" instances/random-1.gssl >"$tmp/huge.gssl"
+run "$B/certune" analyze --family alpha "$tmp/huge.gssl" # a weight of 301 digits: the pencils
+run "$B/certune" analyze --family lambda "$tmp/huge.gssl"
+run "$B/certune" analyze --family delta "$tmp/huge.gssl"
 run "$B/certune" analyze --family alpha --ball 6 --threads 2 --save-profile "$tmp/l.ctp" instances/random-2.gssl instances/random-3.gssl
 run "$B/certune" eval --at 1/2 "$tmp/l.ctp"
 run "$B/certune" analyze --family lambda --ball 100 --threads 2 --save-profile "$tmp/k.ctp" instances/alpha-single-200.gssl

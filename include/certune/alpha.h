@@ -42,7 +42,9 @@ void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int 
    products: bounded memory for more time); keep_silent_zeros, which keeps the
    zeros that change no prediction instead of moving them to a rational point
    of their isolating interval and freeing their functions (the output is the
-   same either way); ball_min_nodes, below. */
+   same either way); ball_min_nodes, below; pencil_max_nodes, the size up
+   to which a component with a weight of 512 bits or more is solved as
+   polynomials in it (default any, -1 never: docs/alpha.md "Huge weights"). */
 #define CT_ALPHA_BALL_MIN_NODES 120
 
 /* The number of zeros so moved in this process so far (all threads). */

@@ -119,8 +119,9 @@ typedef struct {
        0: CT_ANALYSIS_LIFT_MIN_NODES; WORD_MAX: never (multimodular only). */
     slong lift_min_nodes;
     /* A huge parameter solved as polynomials in it on components of at most
-       this many nodes (zadj's pencil); 0: the default (CT_ZADJ_PENCIL_MAX);
-       -1: never. */
+       this many nodes (delta's c: zadj's pencil; alpha's and lambda's huge
+       weights: alpha_pencil.c, lambda_pencil.c); 0: the family's default
+       (delta CT_ZADJ_PENCIL_MAX, alpha and lambda any size); -1: never. */
     slong pencil_max_nodes;
     /* Bytes of solutions held at once where rows are solved in batches
        (alpha); 0: the family's default. A smaller budget costs time only. */

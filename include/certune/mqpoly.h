@@ -16,11 +16,15 @@
    len == 0 is zero. Square roots of positive integers in distinct square
    classes are linearly independent over Q (Besicovitch), so
    g == 0 exactly iff len == 0, and g(q) == 0 at a rational q iff every
-   G_k(q) == 0. */
+   G_k(q) == 0. primitive: the gcd of all coefficients is known to be 1
+   (set by ct_mqpoly_normalize and ct_mqpoly_set_primitive, kept by
+   ct_mqpoly_set, cleared by add_term and sub); normalize then skips its gcd,
+   which costs seconds on coefficients of millions of bits. */
 typedef struct {
     slong len, alloc;
     fmpz *rad;
     fmpz_poly_struct *poly;
+    int primitive;
 } ct_mqpoly_struct;
 typedef ct_mqpoly_struct ct_mqpoly_t[1];
 
@@ -53,6 +57,11 @@ slong ct_mqpoly_degree(const ct_mqpoly_t g);
    sign (+1 or -1) g was multiplied by (1 for zero). g and r g (rational r != 0)
    normalize to the same polynomial. */
 int ct_mqpoly_normalize(ct_mqpoly_t g);
+
+/* Records that the gcd of g's coefficients is 1 (the caller has proved it);
+   whoever changes g's polynomials other than through this header clears
+   g->primitive (or keeps it only by an argument that the gcd stays 1). */
+void ct_mqpoly_set_primitive(ct_mqpoly_t g);
 
 /* Encloses g(x) (and g'(x) when dg != NULL) for the ball x at precision prec. */
 void ct_mqpoly_eval_arb(arb_t y, arb_t dy, const ct_mqpoly_t g, const arb_t x,

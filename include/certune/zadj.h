@@ -79,6 +79,13 @@ void ct_zadj_pow_eval(fmpz_t v, const fmpz_poly_t f, slong D, const ct_zadj_pow_
 /* The sign of f(a / b) (deg f <= P->k), exactly. */
 int ct_zadj_pow_sign(const fmpz_poly_t f, const ct_zadj_pow_t P);
 
+/* p = the balanced base-H digits of w (w = p(H), each digit in (-H/2, H/2],
+   H >= 3), the form in which a huge weight enters a pencil. Returns 0 (p
+   unspecified) when a digit has more than digit_bits bits or there are more
+   than max_digits digits. */
+int ct_zadj_base_digits(fmpz_poly_t p, const fmpz_t w, const fmpz_t H, slong digit_bits,
+                        slong max_digits);
+
 /* out[j] = v_j / g for j < k, v_j = b^K P_j(a / b) (K the largest degree of
    the P_j, at most pw->k; a and b coprime, b > 0: pw's parameter), g > 0 the gcd of the
    v_j (all zero: out is zero). The gcd is never taken of the huge v_j: P_j = G R_j over

@@ -26,6 +26,7 @@ typedef struct {
     void *hook_arg;
     size_t budget; /* bytes of rows solved at once (0: the default) */
     const ct_analysis_phase_struct *ph; /* the phases (NULL: none) */
+    slong pencil_max;                   /* the settings' pencil_max_nodes */
 } alpha_sink;
 
 static void alpha_emit(const alpha_sink *out, ct_signfn_struct *s)
@@ -153,6 +154,38 @@ static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_
     _fmpz_vec_clear(P, len);
 }
 
+/* The functions of a component with a huge weight, from its pencil: the
+   solutions are small polynomials in t, so all rows are solved at once. */
+static void alpha_rows_pencil(const alpha_sink *out, slong inst_idx,
+                              const ct_instance_t inst, const ct_alpha_comp *C,
+                              const _ct_alpha_pencil *P, const slong *rows, slong nsc)
+{
+    slong len = (C->ng + P->nown) * nsc * C->size;
+    fmpz_poly_struct *PT = flint_malloc(FLINT_MAX(len, 1) * sizeof(fmpz_poly_struct));
+    fmpz_t one;
+    ct_zadj_pow_t pw;
+    ct_signfn_t f;
+    for (slong i = 0; i < len; i++)
+        fmpz_poly_init(PT + i);
+    ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
+    _ct_alpha_pencil_solve(PT, P, C, rows, nsc);
+    fmpz_init_set_ui(one, 1);
+    ct_zadj_pow_init(pw, P->H, one, P->dt); /* H's powers, shared by the rows */
+    for (slong t = 0; t < nsc; t++) {
+        slong v = C->node[rows[t]];
+        ct_signfn_init(f, &ct_signfn_type_mqpoly, inst_idx, v, ct_signfn_truth(inst, v),
+                       inst->c);
+        _ct_alpha_pencil_node(f, PT, P, C, t, nsc, pw);
+        alpha_emit(out, f);
+        ct_analysis_phase(out->ph, "component rows", t + 1, nsc);
+    }
+    ct_zadj_pow_clear(pw);
+    fmpz_clear(one);
+    for (slong i = 0; i < len; i++)
+        fmpz_poly_clear(PT + i);
+    flint_free(PT);
+}
+
 static void alpha_component(const alpha_sink *out, slong inst_idx,
                             const ct_instance_t inst, const ct_alpha_comp *C,
                             int score_all)
@@ -172,6 +205,14 @@ static void alpha_component(const alpha_sink *out, slong inst_idx,
                out->hook(out->hook_arg, inst, inst_idx, C, rows, nsc)) {
         /* taken whole (the ball path) */
     } else if (nsc > 0) {
+        _ct_alpha_pencil P;
+        if (_ct_alpha_pencil_init(&P, C, out->pencil_max)) {
+            alpha_rows_pencil(out, inst_idx, inst, C, &P, rows, nsc);
+            _ct_alpha_pencil_clear(&P, C);
+            flint_free(rows);
+            return;
+        }
+        _ct_alpha_pencil_clear(&P, C);
         slong batch = alpha_rows_per_batch(C, nsc, out->budget);
         ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
         for (slong r0 = 0; r0 < nsc; r0 += batch)
@@ -199,17 +240,19 @@ void ct_alpha_sign_functions_each(const ct_instance_t inst, slong inst_idx, int 
                                   FILE *warn, ct_alpha_consumer fn, void *arg)
 {
     _ct_alpha_sign_functions_hooked(inst, inst_idx, score_all, warn, fn, arg, NULL, NULL,
-                                    0, NULL);
+                                    NULL);
 }
 
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     size_t budget, const ct_analysis_phase_struct *ph)
+                                     const ct_analysis_settings_struct *S)
 {
     ct_component_index_t X;
     ct_component_warn_struct W;
-    alpha_sink out = {fn, arg, hook, hook_arg, budget, ph};
+    const ct_analysis_phase_struct *ph = S != NULL ? &S->phase : NULL;
+    S = ct_analysis_settings_or_defaults(S);
+    alpha_sink out = {fn, arg, hook, hook_arg, S->memory_budget, ph, S->pencil_max_nodes};
     ct_component_index_init(X, inst);
     ct_component_warn_init(&W, warn, inst->path);
     ct_analysis_phase(ph, "components solved", 0, X->ncomp);

@@ -276,8 +276,7 @@ int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
     for (slong t = 0; t < m; t++) {
         _ct_alpha_sign_functions_hooked(insts + t, t, score_all, warn, alpha_take_node,
                                         &W, _ct_alpha_ball_component, &K,
-                                        ct_analysis_common_settings(C)->memory_budget,
-                                        &ct_analysis_common_settings(C)->phase);
+                                        ct_analysis_common_settings(C));
         ct_analysis_progress(t + 1, m);
     }
     int bad = W.bad;

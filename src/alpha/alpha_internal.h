@@ -9,6 +9,7 @@
 #include "certune/component.h"
 #include "certune/instance.h"
 #include "certune/signfn.h"
+#include "certune/zadj.h"
 
 /* One connected component with its weights scaled to integers by s (the lcm of
    their denominators): degrees d (>= 1 when size >= 2), s W in compressed rows
@@ -84,16 +85,49 @@ typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
                                    slong inst_idx, const ct_alpha_comp *C,
                                    const slong *rows, slong nsc);
 
+/* A component with a huge weight as a pencil (alpha_pencil.c, docs/alpha.md
+   "Huge weights"): every scaled weight w_e(H) for a polynomial w_e with small
+   coefficients and one huge H, the group solutions' t-degree at most dt; the
+   labeled nodes with a huge q_j (own[j] >= 0, nown of them) are right-hand
+   sides of their own. */
+typedef struct {
+    fmpz_t H;
+    fmpz_poly_struct *w; /* aligned with C->w */
+    slong dt, nown;
+    slong *own; /* per labeled j: its own group's index after C's, or -1 */
+} _ct_alpha_pencil;
+
+/* Returns 1 and fills P when C (at most max_nodes nodes: the settings'
+   pencil_max_nodes, 0 any size, -1 never) has an entry of at least
+   CT_ZADJ_PENCIL_BITS bits and all its weights have small digits in one base H;
+   else 0. Either way P is cleared with _ct_alpha_pencil_clear(P, C). */
+int _ct_alpha_pencil_init(_ct_alpha_pencil *P, const ct_alpha_comp *C, slong max_nodes);
+void _ct_alpha_pencil_clear(_ct_alpha_pencil *P, const ct_alpha_comp *C);
+
+/* PT[((g nr) + t) size + e] (g < ng + nown; initialized) = the coefficient of
+   alpha^e in entry rows[t] of adj(D - alpha W) v_g as a polynomial in t (its
+   value at H is ct_alpha_adj_groups's, own groups with q = 1): dt + 1 solves at
+   small t, interpolated. */
+void _ct_alpha_pencil_solve(fmpz_poly_struct *PT, const _ct_alpha_pencil *P,
+                            const ct_alpha_comp *C, const slong *rows, slong nr);
+
+/* f's pair functions (f initialized for the node of scored row t) from PT,
+   equal to the exact path's; pw holds H's powers up to dt (b = 1). */
+void _ct_alpha_pencil_node(ct_signfn_struct *f, const fmpz_poly_struct *PT,
+                           const _ct_alpha_pencil *P, const ct_alpha_comp *C, slong t,
+                           slong nr, const ct_zadj_pow_t pw);
+
 /* ct_alpha_sign_functions_each with a component hook (NULL: none) and the
-   memory budget of the rows solved at once (bytes, 0: the default),
-   reporting its phases through ph (NULL: none): "components solved" k/N
-   after each component of the instance, and inside one on the exact path
-   "component rows" 0/R while its system is solved, then r/R as each scored
-   row is handed over (the analysis isolates its zeros there). */
+   analysis settings S (NULL: the defaults; read: memory_budget, the bytes of
+   rows solved at once; pencil_max_nodes; phase), reporting its phases:
+   "components solved" k/N after each component of the instance, and inside
+   one on the exact path "component rows" 0/R while its system is solved,
+   then r/R as each scored row is handed over (the analysis isolates its
+   zeros there). */
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
-                                     size_t budget, const ct_analysis_phase_struct *ph);
+                                     const ct_analysis_settings_struct *S);
 
 /* The ball path (alpha_ball.c) for the analysis: if C has at least the
    settings' ball_min_nodes nodes (CT_ALPHA_BALL_MIN_NODES by default) and

@@ -144,13 +144,22 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         fmpz_poly_mat_init(P, C->size, C->ng);
         int sd, poly = _ct_delta_pencil_pays(C->size, c, S->pencil_max_nodes) &&
                        _ct_delta_pencil_solve(P, &sd, A, C, c);
-        if (!poly)
+        fmpz_t H, one;
+        slong dt = 0;
+        fmpz_init(H), fmpz_init_set_ui(one, 1);
+        int wpoly = !poly && _ct_delta_weight_pencil(P, H, &dt, A, fmpq_numref(c), C,
+                                                     rows, nsc, S->pencil_max_nodes);
+        if (!poly && !wpoly)
             ct_delta_adj_rows(
                 Y, A, C->lab, C->grp, C->m, C->ng, rows, nsc,
                 ct_analysis_setting(S->lift_min_nodes, CT_ANALYSIS_LIFT_MIN_NODES));
         fmpz *coef = _fmpz_vec_init(C->ng), *base = _fmpz_vec_init(C->ng);
-        ct_zadj_pow_t pw; /* c's powers, shared by the rows' sums */
-        ct_zadj_pow_init(pw, fmpq_numref(c), fmpq_denref(c), poly ? C->size : 0);
+        ct_zadj_pow_t pw; /* c's (or the huge weight's) powers, shared by the rows */
+        if (wpoly)
+            sd = 1, poly = 1, ct_zadj_pow_init(pw, H, one, dt);
+        else
+            ct_zadj_pow_init(pw, fmpq_numref(c), fmpq_denref(c), poly ? C->size : 0);
+        fmpz_clear(H), fmpz_clear(one);
         for (slong r = 0; r < nsc; r++) {
             ct_signfn_struct *f =
                 delta_append(out, count, inst_idx, inst, C->node[rows[r]]);

@@ -59,4 +59,15 @@ int _ct_delta_pencil_solve(fmpz_poly_mat_t P, int *sd, const fmpz_mat_t A,
 void _ct_delta_pencil_sums(ct_signfn_struct *f, const fmpz_poly_struct *xrow, int sd,
                            const delta_comp *C, slong nc, const ct_zadj_pow_t pw);
 
+/* A huge weight (delta_pencil.c, docs/delta.md "Huge weights"): when some
+   weight (A = q D - p W, p the numerator of c) has at least
+   CT_ZADJ_PENCIL_BITS bits and every entry of A has small
+   balanced digits in one base H (and n <= max_nodes: the settings'
+   pencil_max_nodes, 0 any, -1 never), fills rows rows[0 .. nr) of P with
+   adj(A(t)) E as polynomials in t of degree <= *dt (A = A(H)) and returns 1;
+   else 0. The sums are then _ct_delta_pencil_sums with sd = 1 at a / b = H / 1. */
+int _ct_delta_weight_pencil(fmpz_poly_mat_t P, fmpz_t H, slong *dt, const fmpz_mat_t A,
+                            const fmpz_t p, const delta_comp *C, const slong *rows,
+                            slong nr, slong max_nodes);
+
 #endif

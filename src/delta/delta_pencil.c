@@ -94,3 +94,113 @@ void _ct_delta_pencil_sums(ct_signfn_struct *f, const fmpz_poly_struct *xrow, in
     flint_free(P);
     _fmpz_vec_clear(base, ng), _fmpz_vec_clear(coef, ng);
 }
+
+/* ---- a huge weight (docs/delta.md, "Huge weights") ----------------------- */
+
+#define DELTA_WPENCIL_DIGIT_BITS 64
+#define DELTA_WPENCIL_MAX_DIGITS 4
+#define DELTA_WPENCIL_MAX_DEG 16
+
+/* The entries of A in base H (B: n * n polynomials); 0 when a digit is large. */
+static int wpencil_try_base(fmpz_poly_struct *B, const fmpz_mat_t A, const fmpz_t H)
+{
+    if (fmpz_bits(H) < 2 * DELTA_WPENCIL_DIGIT_BITS + 2)
+        return 0;
+    for (slong i = 0; i < A->r; i++)
+        for (slong j = 0; j < A->c; j++)
+            if (!ct_zadj_base_digits(B + i * A->c + j, fmpz_mat_entry(A, i, j), H,
+                                     DELTA_WPENCIL_DIGIT_BITS, DELTA_WPENCIL_MAX_DIGITS))
+                return 0;
+    return 1;
+}
+
+/* H: the smallest weight of at least CT_ZADJ_PENCIL_BITS bits (off the
+   diagonal, A holds -p w), else the gcd of those weights. */
+static int wpencil_base(fmpz_poly_struct *B, fmpz_t H, const fmpz_mat_t A, const fmpz_t p)
+{
+    fmpz_t g, a;
+    fmpz_init(g), fmpz_init(a);
+    fmpz_zero(H);
+    for (slong i = 0; i < A->r; i++)
+        for (slong j = 0; j < A->c; j++) {
+            fmpz_abs(a, fmpz_mat_entry(A, i, j));
+            if (i == j || fmpz_bits(a) < CT_ZADJ_PENCIL_BITS)
+                continue;
+            fmpz_divexact(a, a, p);
+            if (fmpz_is_zero(H) || fmpz_cmp(a, H) < 0)
+                fmpz_set(H, a);
+            if (fmpz_is_zero(g) || !fmpz_divisible(a, g))
+                fmpz_gcd(g, g, a);
+        }
+    int ok = !fmpz_is_zero(H) && wpencil_try_base(B, A, H);
+    if (!ok && !fmpz_is_zero(H) && wpencil_try_base(B, A, g))
+        fmpz_set(H, g), ok = 1;
+    fmpz_clear(g), fmpz_clear(a);
+    return ok;
+}
+
+/* dt = sum_r k_r - min_r k_r (k_r: row r's largest t-degree). */
+static slong wpencil_degree(const fmpz_poly_struct *B, slong n)
+{
+    slong sum = 0, low = WORD_MAX;
+    for (slong i = 0; i < n; i++) {
+        slong k = 0;
+        for (slong j = 0; j < n; j++)
+            k = FLINT_MAX(k, fmpz_poly_degree(B + i * n + j));
+        sum += k, low = FLINT_MIN(low, k);
+    }
+    return sum - low;
+}
+
+/* Rows rows[0 .. nr) of adj(A(t)) E, interpolated from dt + 1 multimodular
+   solves at t = 2^66 + i (every weight positive there), into P's rows. */
+static void wpencil_solve(fmpz_poly_mat_t P, const fmpz_poly_struct *B, slong dt,
+                          const delta_comp *C, const slong *rows, slong nr)
+{
+    slong n = C->size, np = dt + 1, len = nr * C->ng;
+    fmpz *xs = _fmpz_vec_init(np), *ys = _fmpz_vec_init(np);
+    fmpz_mat_struct *Y = flint_malloc(np * sizeof(fmpz_mat_struct));
+    fmpz_mat_t Ax;
+    fmpz_mat_init(Ax, n, n);
+    for (slong i = 0; i < np; i++) {
+        fmpz_one(xs + i);
+        fmpz_mul_2exp(xs + i, xs + i, DELTA_WPENCIL_DIGIT_BITS + 2);
+        fmpz_add_ui(xs + i, xs + i, i);
+        for (slong a = 0; a < n; a++)
+            for (slong b = 0; b < n; b++)
+                fmpz_poly_evaluate_fmpz(fmpz_mat_entry(Ax, a, b), B + a * n + b, xs + i);
+        fmpz_mat_init(Y + i, nr, C->ng);
+        ct_delta_adj_rows(Y + i, Ax, C->lab, C->grp, C->m, C->ng, rows, nr, WORD_MAX);
+    }
+    for (slong idx = 0; idx < len; idx++) {
+        slong r = idx / C->ng, g = idx % C->ng;
+        for (slong i = 0; i < np; i++)
+            fmpz_swap(ys + i, fmpz_mat_entry(Y + i, r, g));
+        fmpz_poly_interpolate_fmpz_vec(fmpz_poly_mat_entry(P, rows[r], g), xs, ys, np);
+    }
+    for (slong i = 0; i < np; i++)
+        fmpz_mat_clear(Y + i);
+    flint_free(Y);
+    fmpz_mat_clear(Ax);
+    _fmpz_vec_clear(xs, np), _fmpz_vec_clear(ys, np);
+}
+
+int _ct_delta_weight_pencil(fmpz_poly_mat_t P, fmpz_t H, slong *dt, const fmpz_mat_t A,
+                            const fmpz_t p, const delta_comp *C, const slong *rows,
+                            slong nr, slong max_nodes)
+{
+    slong n = A->r;
+    if (max_nodes < 0 || n > ct_analysis_setting(max_nodes, WORD_MAX) || n < 2)
+        return 0;
+    fmpz_poly_struct *B = flint_malloc(n * n * sizeof(fmpz_poly_struct));
+    for (slong i = 0; i < n * n; i++)
+        fmpz_poly_init(B + i);
+    int ok =
+        wpencil_base(B, H, A, p) && (*dt = wpencil_degree(B, n)) <= DELTA_WPENCIL_MAX_DEG;
+    if (ok)
+        wpencil_solve(P, B, *dt, C, rows, nr);
+    for (slong i = 0; i < n * n; i++)
+        fmpz_poly_clear(B + i);
+    flint_free(B);
+    return ok;
+}

@@ -35,6 +35,20 @@ void ct_delta_adj_rows(fmpz_mat_t Y, const fmpz_mat_t A, const slong *lab,
     ct_zadj_rows(Y, A, lab, grp, m, ngroups, rows, nr, delta_adj_bits(A, m), 0, lift_min);
 }
 
+/* The gcd of the bases, from the smallest one: a gcd of a small number with a
+   huge one is one division, of two huge ones a half-gcd (a huge weight makes
+   some degrees millions of bits long, docs/delta.md "Huge weights"). */
+static void delta_base_content(fmpz_t g, const fmpz *b, slong len)
+{
+    slong low = 0;
+    for (slong t = 1; t < len; t++)
+        if (fmpz_cmpabs(b + t, b + low) < 0)
+            low = t;
+    fmpz_abs(g, b + low);
+    for (slong t = 0; t < len && !fmpz_is_one(g); t++)
+        fmpz_gcd(g, g, b + t);
+}
+
 /* h = the sum of coef[t] base[t]^x (n terms), divided by the positive gcd of its
    merged coefficients (unless primitive: the caller knows they are coprime)
    and with its bases divided by their gcd (a factor g^x > 0). */
@@ -53,7 +67,7 @@ void _ct_delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, sl
         fmpz_one(gc);
     else
         _fmpz_vec_content(gc, h->coef, len);
-    _fmpz_vec_content(gb, h->base, len);
+    delta_base_content(gb, h->base, len);
     _fmpz_vec_scalar_divexact_fmpz(rc, h->coef, len, gc);
     _fmpz_vec_scalar_divexact_fmpz(rb, h->base, len, gb);
     ct_expsum_set_terms(h, rc, rb, len);

@@ -403,11 +403,78 @@ static void lambda_pair_poly(fmpz_poly_t diff, const fmpz *coef, slong m, const 
     fmpz_clear(t);
 }
 
+/* N's coefficients as polynomials in t (PT, nsc * npairs * m of them) from
+   dt + 1 solves of the pencil P at small t (beyond the digits' Cauchy bound:
+   every weight stays positive), interpolated (integer coefficients). */
+static void lambda_pencil_solve(fmpz_poly_struct *PT, const _ct_lambda_pencil *P,
+                                lambda_target *T, const ct_instance_t inst,
+                                const kron_sets *S)
+{
+    slong np = P->dt + 1, len = T->nsc * T->npairs * T->m;
+    fmpz *xs = _fmpz_vec_init(np), *ys = _fmpz_vec_init(np);
+    fmpz **val = flint_malloc(np * sizeof(fmpz *));
+    fmpz_mat_t Lll, Lul, Luu;
+    fmpz_mat_init(Lll, S->m, S->m);
+    fmpz_mat_init(Lul, S->nu, S->m);
+    fmpz_mat_init(Luu, S->nu, S->nu);
+    for (slong i = 0; i < np; i++) {
+        fmpz_one(xs + i);
+        fmpz_mul_2exp(xs + i, xs + i, 66);
+        fmpz_add_ui(xs + i, xs + i, i);
+        _ct_lambda_pencil_eval(Lll, Lul, Luu, P, xs + i);
+        lambda_reconstruct(T, Lll, Lul, Luu, inst, S);
+        val[i] = _fmpz_vec_init(FLINT_MAX(len, 1));
+        _fmpz_vec_swap(val[i], T->coef, len);
+    }
+    for (slong idx = 0; idx < len; idx++) {
+        for (slong i = 0; i < np; i++)
+            fmpz_swap(ys + i, val[i] + idx);
+        fmpz_poly_interpolate_fmpz_vec(PT + idx, xs, ys, np);
+    }
+    for (slong i = 0; i < np; i++)
+        _fmpz_vec_clear(val[i], FLINT_MAX(len, 1));
+    flint_free(val);
+    _fmpz_vec_clear(xs, np), _fmpz_vec_clear(ys, np);
+    fmpz_mat_clear(Lll), fmpz_mat_clear(Lul), fmpz_mat_clear(Luu);
+}
+
+/* The rows' polynomials from the pencil (lambda_pencil.c). */
+static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong inst_idx,
+                                    const ct_instance_t inst, const kron_sets *S,
+                                    lambda_target *T, const _ct_lambda_pencil *P,
+                                    const fmpz_t s, const ct_analysis_phase_struct *ph)
+{
+    slong len = T->nsc * T->npairs * T->m;
+    fmpz_poly_struct *PT = flint_malloc(FLINT_MAX(len, 1) * sizeof(fmpz_poly_struct));
+    for (slong i = 0; i < len; i++)
+        fmpz_poly_init(PT + i);
+    lambda_pencil_solve(PT, P, T, inst, S);
+    fmpz_t one;
+    ct_zadj_pow_t pw;
+    fmpz_init_set_ui(one, 1);
+    ct_zadj_pow_init(pw, P->H, one, P->dt);
+    for (slong r = 0; r < T->nsc; r++) {
+        slong node = T->side[r] ? S->unl[T->idx[r]] : S->lab[T->idx[r]];
+        ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
+        for (slong p = 0; p < T->npairs; p++)
+            _ct_lambda_pencil_pair(f->diff.poly + p, PT + (r * T->npairs + p) * T->m,
+                                   T->m, s, pw);
+        ct_analysis_phase(ph, "component rows", r + 1, T->nsc);
+    }
+    ct_zadj_pow_clear(pw);
+    fmpz_clear(one);
+    for (slong i = 0; i < len; i++)
+        fmpz_poly_clear(PT + i);
+    flint_free(PT);
+}
+
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
                              slong k, const kron_sets *S, int score_all,
-                             const ct_analysis_phase_struct *ph)
+                             const ct_analysis_settings_struct *set)
 {
+    const ct_analysis_phase_struct *ph = &set->phase;
+    _ct_lambda_pencil P;
     fmpz_t s;
     fmpz_mat_t Lll, Lul, Luu;
     lambda_target T;
@@ -419,9 +486,14 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
     lambda_target_init(&T, inst, S, score_all);
     ct_analysis_phase(ph, "component rows", 0, T.nsc); /* the solve runs */
-    if (T.nsc > 0)
+    int pencil =
+        _ct_lambda_pencil_init(&P, Lll, Lul, Luu, s, set->pencil_max_nodes) && T.nsc > 0;
+    if (pencil)
+        lambda_component_pencil(out, count, inst_idx, inst, S, &T, &P, s, ph);
+    else if (T.nsc > 0)
         lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
-    for (slong r = 0; r < T.nsc; r++) {
+    _ct_lambda_pencil_clear(&P);
+    for (slong r = 0; !pencil && r < T.nsc; r++) {
         slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
         for (slong p = 0; p < T.npairs; p++)
@@ -454,8 +526,10 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
-                                    void *sink, const ct_analysis_phase_struct *ph)
+                                    void *sink, const ct_analysis_settings_struct *set)
 {
+    const ct_analysis_phase_struct *ph = set != NULL ? &set->phase : NULL;
+    set = ct_analysis_settings_or_defaults(set);
     slong n = inst->n;
     kron_sets S;
     S.lab = flint_malloc(n * sizeof(slong));
@@ -471,7 +545,7 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
         else if (ball == NULL || !ball(sink, inst, inst_idx, X, k, score_all))
-            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, ph);
+            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, set);
         ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);

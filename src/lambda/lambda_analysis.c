@@ -233,7 +233,7 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
     for (slong t = 0; t < m; t++) {
         _ct_lambda_sign_functions_hook(&W.signs, &W.nsigns, insts + t, t, score_all, warn,
                                        _ct_lambda_ball_component, &K,
-                                       &ct_analysis_common_settings(C)->phase);
+                                       ct_analysis_common_settings(C));
         ct_analysis_progress(t + 1, m);
     }
     analyze_register_signs(&W);

@@ -8,6 +8,7 @@
 #include "certune/polyset.h"
 #include "certune/rroot.h"
 #include "certune/signfn.h"
+#include "certune/zadj.h"
 
 /* Lambda's working state. */
 typedef struct {
@@ -46,14 +47,43 @@ typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
                                   slong k, int score_all);
 
 /* ct_lambda_sign_functions, offering every labeled component to ball first
-   (NULL: none), reporting its phases through ph (NULL: none): "components
-   solved" k/N after each component of the instance, and inside one on the
-   exact path "component rows" 0/R while its system is solved, then r/R as
-   the rows' polynomials are built. */
+   (NULL: none), with the analysis settings S (NULL: the defaults; read:
+   pencil_max_nodes, phase), reporting its phases: "components solved" k/N
+   after each component of the instance, and inside one on the exact path
+   "component rows" 0/R while its system is solved, then r/R as the rows'
+   polynomials are built. */
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
-                                    void *sink, const ct_analysis_phase_struct *ph);
+                                    void *sink, const ct_analysis_settings_struct *S);
+
+/* A component with a huge weight as a pencil (lambda_pencil.c, docs/lambda.md
+   "Huge weights"): the blocks of s L (Lll, Lul, Luu: L[0..2], row-major) as
+   polynomials in t with small coefficients, equal to s L at t = H; N's
+   coefficients have t-degree at most dt. */
+typedef struct {
+    slong m, nu, dt;
+    fmpz_t H;
+    fmpz_poly_struct *L[3];
+} _ct_lambda_pencil;
+
+/* Returns 1 and fills P when the component (at most max_nodes nodes: the
+   settings' pencil_max_nodes, 0 any, -1 never; s of at most 64 bits) has an
+   entry of at least CT_ZADJ_PENCIL_BITS bits, all with small digits in one
+   base H, and dt <= 16; else 0. Either way clear P with _ct_lambda_pencil_clear. */
+int _ct_lambda_pencil_init(_ct_lambda_pencil *P, const fmpz_mat_t Lll,
+                           const fmpz_mat_t Lul, const fmpz_mat_t Luu, const fmpz_t s,
+                           slong max_nodes);
+void _ct_lambda_pencil_clear(_ct_lambda_pencil *P);
+
+/* The blocks at t = x (initialized with their sizes). */
+void _ct_lambda_pencil_eval(fmpz_mat_t Lll, fmpz_mat_t Lul, fmpz_mat_t Luu,
+                            const _ct_lambda_pencil *P, const fmpz_t x);
+
+/* diff = N(s lambda) at t = H divided by its positive content (as the exact
+   path's), from N's m coefficients as polynomials in t; pw: H's powers. */
+void _ct_lambda_pencil_pair(fmpz_poly_t diff, const fmpz_poly_struct *N, slong m,
+                            const fmpz_t s, const ct_zadj_pow_t pw);
 
 /* The ball path's sink (lambda_ball.c): the scored nodes it took are
    appended to C with function ids 0..nfuncs) among its own (shifted by the

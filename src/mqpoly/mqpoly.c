@@ -17,6 +17,7 @@ void ct_mqpoly_init(ct_mqpoly_t g)
     g->len = g->alloc = 0;
     g->rad = NULL;
     g->poly = NULL;
+    g->primitive = 0;
 }
 
 void ct_mqpoly_clear(ct_mqpoly_t g)
@@ -54,6 +55,7 @@ void ct_mqpoly_set(ct_mqpoly_t g, const ct_mqpoly_t h)
         fmpz_poly_set(g->poly + k, h->poly + k);
     }
     g->len = h->len;
+    g->primitive = h->primitive;
 }
 
 /* Moves entry `from` to position `to` (to <= from or to >= from), shifting the
@@ -83,6 +85,7 @@ void ct_mqpoly_add_term_move(ct_mqpoly_t g, const fmpz_t r, fmpz_poly_t G)
 {
     if (fmpz_poly_is_zero(G))
         return;
+    g->primitive = 0;
     slong k = 0;
     while (k < g->len && fmpz_cmp(g->rad + k, r) < 0)
         k++;
@@ -112,6 +115,7 @@ void ct_mqpoly_sub(ct_mqpoly_t g, const ct_mqpoly_t g1, const ct_mqpoly_t g2)
         fmpz_poly_neg(neg, g2->poly + k);
         ct_mqpoly_add_term(t, g2->rad + k, neg);
     }
+    t->primitive = 0;
     ct_mqpoly_struct tmp = *g; /* g may alias g1 or g2: replaced only now */
     *g = *t;
     *t = tmp;
@@ -163,6 +167,8 @@ int ct_mqpoly_normalize(ct_mqpoly_t g)
     fmpz_t c, t;
     fmpz_init(c);
     fmpz_init(t);
+    if (g->primitive) /* the gcd is known: 1 */
+        fmpz_one(c);
     for (slong k = 0; k < g->len && !fmpz_is_one(c); k++) {
         fmpz_poly_content(t, g->poly + k);
         fmpz_gcd(c, c, t);
@@ -177,7 +183,13 @@ int ct_mqpoly_normalize(ct_mqpoly_t g)
             fmpz_poly_scalar_divexact_fmpz(g->poly + k, g->poly + k, c);
     fmpz_clear(c);
     fmpz_clear(t);
+    g->primitive = 1;
     return sign;
+}
+
+void ct_mqpoly_set_primitive(ct_mqpoly_t g)
+{
+    g->primitive = 1;
 }
 
 void ct_mqpoly_eval_arb(arb_t y, arb_t dy, const ct_mqpoly_t g, const arb_t x, slong prec)

@@ -113,6 +113,9 @@ static int _mqroot_sgn_double(ct_mqroot_sgn_t ctx, const fmpz *c, slong stride)
     return 0;
 }
 
+/* The first precision of the exact sign's balls (then doubled). */
+#define MQROOT_SGN_PREC0 256
+
 int _ct_mqroot_sgn(ct_mqroot_sgn_t ctx, const fmpz *c, slong stride)
 {
     slong k, nz = 0, bits = 0, prec;
@@ -131,11 +134,17 @@ int _ct_mqroot_sgn(ct_mqroot_sgn_t ctx, const fmpz *c, slong stride)
         return s;
     if ((s = _mqroot_sgn_double(ctx, c, stride)) != 0)
         return s;
-    for (prec = bits + 32;; prec *= 2) {
+    /* Rising precision, each c_k rounded to it first: the sum is nonzero
+       (the sqrt(rad_k) are linearly independent over Q), so some precision
+       decides, and a cancellation of a few hundred bits must not cost
+       products and roots at the full size of coefficients of millions of
+       bits (a huge weight, docs/alpha.md). */
+    for (prec = FLINT_MIN(bits + 32, MQROOT_SGN_PREC0);; prec *= 2) {
         _mqroot_sgn_fit_prec(ctx, prec);
         arb_zero(ctx->s);
         for (k = 0; k < ctx->len; k++) {
-            arb_mul_fmpz(ctx->t, ctx->sq + k, c + k * stride, prec);
+            arb_set_round_fmpz(ctx->t, c + k * stride, prec);
+            arb_mul(ctx->t, ctx->t, ctx->sq + k, prec);
             arb_add(ctx->s, ctx->s, ctx->t, prec);
         }
         if (arb_is_positive(ctx->s))

@@ -87,9 +87,11 @@ static void _mqroot_split_h(fmpz_poly_t h, ct_mqpoly_t f)
     }
     for (k = 0; k < f->len; k++)
         fmpz_poly_gcd(h, h, f->poly + k);
-    if (fmpz_poly_degree(h) >= 1) /* a constant h is a content: normalize */
+    if (fmpz_poly_degree(h) >= 1) { /* a constant h is a content: normalize */
         for (k = 0; k < f->len; k++)
             fmpz_poly_div(f->poly + k, f->poly + k, h);
+        f->primitive = 0;
+    }
     ct_mqpoly_normalize(f);
 }
 

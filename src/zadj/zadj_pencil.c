@@ -117,3 +117,25 @@ int ct_zadj_pencil_rows(fmpz_mat_t Y, const fmpz_mat_t A0, const fmpz_mat_t A1,
     fmpz_poly_clear(den);
     return ok;
 }
+
+/* Balanced digits are unique, and sums of numbers with small digits have the
+   sums of the digits as theirs (no carry): a Laplacian's diagonal has its
+   weights' digits summed. */
+int ct_zadj_base_digits(fmpz_poly_t p, const fmpz_t w, const fmpz_t H, slong digit_bits,
+                        slong max_digits)
+{
+    fmpz_t q, r, h;
+    fmpz_init_set(q, w), fmpz_init(r), fmpz_init(h);
+    fmpz_fdiv_q_2exp(h, H, 1);
+    fmpz_poly_zero(p);
+    int ok = 1;
+    for (slong k = 0; ok && !fmpz_is_zero(q); k++) {
+        fmpz_fdiv_qr(q, r, q, H);
+        if (fmpz_cmp(r, h) > 0)
+            fmpz_sub(r, r, H), fmpz_add_ui(q, q, 1);
+        ok = k < max_digits && (slong)fmpz_bits(r) <= digit_bits;
+        fmpz_poly_set_coeff_fmpz(p, k, r);
+    }
+    fmpz_clear(q), fmpz_clear(r), fmpz_clear(h);
+    return ok;
+}
