@@ -6,8 +6,10 @@
 # results/label-propagation/ (scripts/results-label.py,
 # scripts/results-label-svg.sh; the plot is compared when bench/x-plotcounts
 # is built beside CERTUNE), docs/results-label-protocols.md from
-# results/label-protocols/ (scripts/results-label-protocols.py). Only kept
-# files are read: no dataset is needed. Skipped (77) without python3.
+# results/label-protocols/ (scripts/results-label-protocols.py),
+# docs/results-gcan.md and docs/results-gcan-*.svg from results/gcan/
+# (scripts/results-gcan.py). Only kept files are read: no dataset is
+# needed. Skipped (77) without python3.
 # Usage: cli-results.sh CERTUNE (run from the repo root).
 set -u
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
@@ -52,6 +54,49 @@ if [ -d results/label-propagation ]; then
     fi
   else
     echo "note: no $B/bench/x-plotcounts; docs/results-label-gap.svg not compared"
+  fi
+fi
+
+# docs/results-gcan.md and its figures, one per tuned dataset: no figure
+# missing, none left over.
+if [ -d results/gcan ]; then
+  mkdir "$tmp/gcan"
+  if ! python3 scripts/results-gcan.py results/gcan --svg-dir "$tmp/gcan" >"$tmp/gcan/page" \
+    2>"$tmp/err"; then
+    echo "FAILED: scripts/results-gcan.py results/gcan: $(tail -n 1 "$tmp/err")"; fails=$((fails + 1))
+  else
+    bad=0
+    cmp -s "$tmp/gcan/page" docs/results-gcan.md ||
+      { echo "FAILED: docs/results-gcan.md differs from its records (make results-gcan)"
+        diff docs/results-gcan.md "$tmp/gcan/page" | head -n 10; bad=1; }
+    for f in "$tmp"/gcan/*.svg docs/results-gcan-*.svg; do
+      [ -e "$f" ] || continue
+      b=$(basename "$f")
+      cmp -s "$tmp/gcan/$b" "docs/$b" ||
+        { echo "FAILED: docs/$b differs from its records or has none (make results-gcan)"; bad=1; }
+    done
+    if [ "$bad" -eq 0 ]; then
+      echo "ok: docs/results-gcan.md and its figures are what scripts/results-gcan.py makes of results/gcan"
+    else
+      fails=$((fails + 1))
+    fi
+  fi
+  # one test accuracy of one record, edited: the page and that figure change
+  first=$(ls results/gcan/tune/*.json 2>/dev/null | head -n 1)
+  if [ -n "$first" ]; then
+    cp -r results/gcan "$tmp/gcan-edit"
+    mkdir "$tmp/gcan-edit-svg"
+    f="$tmp/gcan-edit/tune/$(basename "$first")"
+    sed -i 's/"test_acc": \[0\.[0-9]*/"test_acc": [0.999999/; s/"test_acc":\[0\.[0-9]*/"test_acc":[0.999999/' "$f"
+    sed -i 's/"test_acc":0\.[0-9]*}/"test_acc":0.999999}/' "$f"
+    python3 scripts/results-gcan.py "$tmp/gcan-edit" --svg-dir "$tmp/gcan-edit-svg" >"$tmp/gcan-edit/page" 2>/dev/null
+    if cmp -s "$tmp/gcan-edit/page" docs/results-gcan.md; then
+      echo "FAILED: an edited GCAN record gives the same page"; fails=$((fails + 1))
+    fi
+    b="results-gcan-$(basename "$first" .json).svg"
+    if cmp -s "$tmp/gcan-edit-svg/$b" "docs/$b"; then
+      echo "FAILED: an edited GCAN record gives the same $b"; fails=$((fails + 1))
+    fi
   fi
 fi
 

@@ -129,6 +129,8 @@ static void tune_backprop(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P
         jobs[r].trace = trace + 2 * cap * r;
         jobs[r].other_trace = trace + 2 * cap * R + cap * r;
     }
+    for (slong i = 2 * cap * R; i < 3 * cap * R; i++)
+        trace[i] = NAN; /* SGC is not scored on the test side */
     _ct_gnn_tune_run_jobs(jobs, R, P, o);
     double vsum = 0, hsum = 0;
     for (slong r = 0; r < R; r++) {
