@@ -181,8 +181,9 @@ def svg(ds, rec):
 
 def tune_table(tune, names):
     out = ["| dataset | GCN | GAT | GCAN-backprop | GCAN-BO | GCAN-grid | "
-           "eta: backprop / BO / grid | test runs | passes (backprop = BO) | seconds |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+           "eta: backprop / BO / grid | runs: backprop = test / grid | max epochs | "
+           "passes (backprop = BO) | seconds |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for ds in names:
         T = tune[ds]["tuners"]
         best = max(T[m]["test_acc_mean"] for m in METHODS)
@@ -190,11 +191,39 @@ def tune_table(tune, names):
         for m in METHODS:
             s = pm(T[m]["test_acc_mean"], T[m]["test_acc_ci90"])
             cells.append("**%s**" % s if T[m]["test_acc_mean"] == best else s)
-        out.append("| %s | %s | %.2f / %.2f / %.1f | %d | %d | %.0f |" % (
+        st = tune[ds]["settings"]
+        out.append("| %s | %s | %.2f / %.2f / %.1f | %d / %d | %d | %d | %.0f |" % (
             TITLE[ds], " | ".join(cells), T["backprop"]["eta"], T["bo"]["eta"],
-            T["grid"]["eta"], len(T["gcn"]["test_acc"]), T["backprop"]["forward_passes"],
-            tune[ds]["seconds"]))
+            T["grid"]["eta"], len(T["gcn"]["test_acc"]), st["grid_runs"], st["max_epochs"],
+            T["backprop"]["forward_passes"], tune[ds]["seconds"]))
     return out
+
+
+def gcan_section(tune, names):
+    """Each tuned GCAN against the better of GCN and GAT, and GCN against GAT
+    (retrained test accuracies, points)."""
+    out = ["| dataset | GCN - GAT | better baseline | backprop - it | BO - it | grid - it |",
+           "|---|---|---|---|---|---|"]
+    for ds in names:
+        T = tune[ds]["tuners"]
+        base = "gcn" if T["gcn"]["test_acc_mean"] >= T["gat"]["test_acc_mean"] else "gat"
+
+        def diff(m, ref):
+            d = T[m]["test_acc_mean"] - T[ref]["test_acc_mean"]
+            return "%+.1f (%s)" % (100 * d, "disjoint" if disjoint(T[m], T[ref]) else "overlap")
+        out.append("| %s | %s | %s | %s | %s | %s |" % (
+            TITLE[ds], diff("gcn", "gat"), MNAME[base], diff("backprop", base),
+            diff("bo", base), diff("grid", base)))
+    return out
+
+
+def unconverged(rec):
+    return sum(rec["tuners"][m]["unconverged_runs"] for m in METHODS)
+
+
+def trained(rec):
+    s = rec["settings"]
+    return s["grid"] * s["grid_runs"] + s["runs"] + len(METHODS) * s["runs"]
 
 
 def verdict(a, b, na, nb):
@@ -245,7 +274,7 @@ def eta_rows(eta):
         if sorted(cells, key=float) != ETAS:
             continue  # an incomplete row is not printed
         means = [cells[e]["test_acc_mean"] for e in ETAS]
-        best = max(range(11), key=lambda k: (means[k], -k))
+        best = highest(means)
         eb = 1 - means[best]
         runs = sorted({cells[e]["seeds"] for e in ETAS})
         epochs = sorted({cells[e]["max_epochs"] for e in ETAS})
@@ -259,58 +288,98 @@ def eta_rows(eta):
     return out
 
 
-def paper_rel(row):
-    """The paper's Rel. columns recomputed from its own cells (best = the
-    highest mean)."""
+def paper_rel(row, best):
+    """The paper's Rel. columns recomputed from its own cells, with cell
+    best as "best"."""
     m = [float(x) for x in row["acc"]]
-    eb = 1 - max(m)
+    eb = 1 - m[best]
     return rel(1 - m[0], eb), rel(1 - m[10], eb)
+
+
+def highest(m):
+    return max(range(11), key=lambda k: (m[k], -k))
+
+
+def paper_check(paper):
+    """On how many of the paper's rows the formula with best = its bold cell
+    gives the printed columns (to 0.01 point), and the rows whose bold cell
+    is not the highest mean."""
+    ok, off = 0, []
+    for row in paper["rows"]:
+        g, a = paper_rel(row, row["bold"])
+        ok += (abs(g - float(row["rel_gcn"][:-1])) < 0.011 and
+               abs(a - float(row["rel_gat"][:-1])) < 0.011)
+        m = [float(x) for x in row["acc"]]
+        if m[row["bold"]] < max(m):
+            off.append("%s (bold eta %s at %s, highest eta %s at %s)" % (
+                TITLE.get(row["dataset"], row["dataset"]), ETAS[row["bold"]],
+                pct(m[row["bold"]], 2), ETAS[highest(m)], pct(max(m), 2)))
+    return ok, len(paper["rows"]), off
 
 
 def eta_section(rows, paper):
     out = ["| dataset | runs | " + " | ".join("eta %s" % e for e in ETAS) +
-           " | Rel. GCN | Rel. GAT |", "|---|---|" + "---|" * 13]
+           " | Rel. GCN | Rel. GAT | best's interval against GCN's / GAT's |",
+           "|---|---|" + "---|" * 14]
     for r in rows:
         cells = []
         for k in range(11):
             s = pm(r["means"][k], r["ci"][k])
             cells.append("**%s**" % s if k == r["best"] else s)
-        out.append("| %s | %s | %s | %.2f%% | %.2f%% |" % (
+        b = r["best"]
+
+        def sep(k):
+            if k == b:
+                return "same cell"
+            gap = abs(r["means"][b] - r["means"][k])
+            return "disjoint" if gap > r["ci"][b] + r["ci"][k] else "overlap"
+        out.append("| %s | %s | %s | %.2f%% | %.2f%% | %s / %s |" % (
             TITLE[r["ds"]], "/".join(str(x) for x in r["runs"]), " | ".join(cells),
-            r["rel_gcn"], r["rel_gat"]))
+            r["rel_gcn"], r["rel_gat"], sep(0), sep(10)))
     pr = {row["dataset"]: row for row in paper["rows"]}
-    out += ["", "The paper's rows for the same datasets (%d runs per cell), with its printed "
-            "Rel. columns and the same columns recomputed from its cells:" % paper["runs"], "",
-            "| dataset | best eta | best | eta 0 (GCN) | eta 1 (GAT) | Rel. GCN printed | "
-            "recomputed | Rel. GAT printed | recomputed |", "|---|---|---|---|---|---|---|---|---|"]
+    out += ["", "The paper's rows for the same datasets (%d runs per cell): its bold eta, "
+            "the eta of its highest mean, and its printed Rel. columns beside the formula "
+            "applied to its own cells (best = its bold cell):" % paper["runs"], "",
+            "| dataset | bold eta | highest eta | eta 0 (GCN) | eta 1 (GAT) | best | "
+            "Rel. GCN printed | formula | Rel. GAT printed | formula |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if r["ds"] not in pr:
             continue
         row = pr[r["ds"]]
         m = [float(x) for x in row["acc"]]
-        b = max(range(11), key=lambda k: (m[k], -k))
-        g, a = paper_rel(row)
-        out.append("| %s | %s | %s | %s | %s | %s | %.2f%% | %s | %.2f%% |" % (
-            TITLE[r["ds"]], ETAS[b], pct(m[b]), pct(m[0]), pct(m[10]), row["rel_gcn"], g,
-            row["rel_gat"], a))
+        g, a = paper_rel(row, row["bold"])
+        out.append("| %s | %s | %s | %s | %s | %s | %s | %.2f%% | %s | %.2f%% |" % (
+            TITLE[r["ds"]], ETAS[row["bold"]], ETAS[highest(m)], pct(m[0]), pct(m[10]),
+            pct(m[row["bold"]]), row["rel_gcn"], g, row["rel_gat"], a))
     return out
 
 
 # --- the page --------------------------------------------------------------
 
+def rel_reading(paper):
+    ok, n, off = paper_check(paper)
+    text = ("Read this way, with best = the cell the paper prints in bold, the formula "
+            "gives the paper's printed Rel. columns (to 0.01 point) on %d of its %d rows"
+            % (ok, n))
+    if off:
+        text += ("; its bold cell is not its highest mean on %s, where the highest mean "
+                 "would give larger values" % "; ".join(off))
+    return text + "."
+
+
 def settings_text(rec):
     s = rec["settings"]
     return ("%d + %d subgraphs of %d connected labeled nodes (sample seed %d), in each "
             "%s%% training, %s%% validation and the rest test nodes; %d layers, %d heads of "
-            "width %d, %d output head, %s, dropout %g, weight decay %g; at most %d epochs, "
-            "early stopping after %d epochs without a new best validation loss; "
-            "%d runs per grid value (%d values), %d backprop runs, BO with at most %d "
-            "evaluations and backprop's forward passes, %d test runs per method" % (
+            "width %d, %d output head, %s, dropout %g, weight decay %g; early stopping after %d epochs without a new best validation loss; "
+            "grid of %d values; BO with at most %d evaluations and backprop's forward "
+            "passes" % (
                 rec["subgraphs"], rec["subgraphs"], rec["subgraph_nodes"], rec["sample_seed"],
                 "%g" % (100 * rec["labeled"]), "%g" % (100 * rec["val"]), s["layers"],
                 s["heads"], s["hidden"], s["out_heads"], s["activation"].upper(),
-                s["dropout"], s["weight_decay"], s["max_epochs"], s["patience"],
-                s["grid_runs"], s["grid"], s["runs"], s["bo_evals"], s["runs"]))
+                s["dropout"], s["weight_decay"], s["patience"],
+                s["grid"], s["bo_evals"]))
 
 
 def page(tune, eta, paper):
@@ -334,22 +403,28 @@ def page(tune, eta, paper):
          "                       # keeps their JSON in results/gcan/, regenerates this page",
          "make results-gcan      # this page and its figures again from results/gcan/ only",
          "```", "",
-         "`RUNS=30 GRID_RUNS=30 ETA_RUNS=30 make reproduce-gcan` is the paper's 30 runs "
-         "everywhere (about 3 times the time of the counts below).", ""]
+         "`RUNS=30 GRID_RUNS=30 ETA_RUNS=30 make reproduce-gcan` runs 30 everywhere (the "
+         "paper's count for its fixed-eta table; it gives none for the tuning figure). The "
+         "counts of the records below are in the tables.", ""]
     if names:
         rec0 = tune[names[0]]
         L += ["## Tuning eta: backprop, BO and grid", "",
               "Setup (from the records): %s. The learning rate is the paper's per dataset "
-              "(%s). Each method's value is then trained %d times (seeds 0-%d) on the test "
-              "subgraphs; the table gives the mean test accuracy (%%) and the half-width "
-              "of its 90%% t interval." % (
+              "(%s), and so is the epoch cap (the table). Backprop trains R runs, the grid the table's "
+              "number of runs per value, and each method's value is then trained R times "
+              "(seeds 0 to R - 1) on the test subgraphs; the table gives the mean test "
+              "accuracy (%%) over those R runs and the half-width of its 90%% t interval." % (
                   settings_text(rec0), ", ".join("%s %g" % (TITLE[d], tune[d]["settings"]["lr"])
-                                                 for d in names),
-                  rec0["settings"]["runs"], rec0["settings"]["runs"] - 1), ""]
+                                                 for d in names)), ""]
         L += tune_table(tune, names)
         L += ["", "Bold: the best mean of the row. \"passes\": the forward passes backprop "
               "spent over its runs, which is what BO spent; \"seconds\": wall time of the "
-              "whole `gnn tune` (2 threads, on a shared machine).", ""]
+              "whole `gnn tune` (2 threads, on a shared machine).", "",
+              "Training runs that stopped at the epoch cap while their validation accuracy "
+              "was still rising (`unconverged_runs`, over the grid's, backprop's and the five "
+              "methods' test runs; BO's evaluations are cut to the budget by design): " +
+              ", ".join("%s %d of %d" % (TITLE[d], unconverged(tune[d]), trained(tune[d]))
+                        for d in names) + ".", ""]
         rows, agree, disagree = tuner_section(tune, names, paper)
         claim = paper["tuner_claim"]
         L += ["### Backprop against BO", "",
@@ -359,6 +434,12 @@ def page(tune, eta, paper):
               "of tuning\" is the last point of each curve in the figures below: the networks "
               "trained while tuning, scored on the test subgraphs without retraining." % (
                   agree, disagree), ""]
+        L += ["### Tuned GCAN against GCN and GAT", "",
+              "Differences of the retrained test accuracies in points; \"disjoint\": the "
+              "two 90% intervals do not overlap. The paper: \"GCAN consistently achieves "
+              "higher or comparable accuracy compared to both GAT and GCN across all "
+              "datasets\"; \"GCN outperforms GAT on some datasets (e.g. CORA, CoAuthorCS)\".", ""]
+        L += gcan_section(tune, names) + [""]
         L += ["### The figures: accuracy against tuning effort", "",
               "For each dataset, the networks the tuners train on the training subgraphs are "
               "scored on the test nodes of the test subgraphs as they are (the same weights "
@@ -389,10 +470,9 @@ def page(tune, eta, paper):
                   ", ".join("%s %d" % (TITLE[r["ds"]], r["epochs"][0]) for r in rows)), "",
               "Rel. GCN and Rel. GAT are the paper's \"percentage of prediction error "
               "reduction relative to GCN and GAT\": with e = 1 - accuracy, (e(GCN) - "
-              "e(best)) / e(GCN) and (e(GAT) - e(best)) / e(GAT), GCN = eta 0, GAT = eta 1 "
-              "and best = the eta with the highest mean. This reading reproduces the "
-              "paper's printed values from its own cells where its bold cell is the highest "
-              "mean (second table).", ""]
+              "e(best)) / e(GCN) and (e(GAT) - e(best)) / e(GAT), where GCN is eta = 0, GAT "
+              "is eta = 1 and best is the eta with the highest mean (ties to the smaller "
+              "eta). %s" % rel_reading(paper), ""]
         L += eta_section(rows, paper)
         L += ["", "Runs that used every epoch of the cap: " + ", ".join(
             "%s %d of %d" % (TITLE[r["ds"]], r["capped"], r["total"]) for r in rows) + ".", ""]
