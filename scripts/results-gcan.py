@@ -112,10 +112,11 @@ def svg(ds, rec):
     bo_line, bo_dots = choice_curve(T["bo"])
     gr_line, gr_dots = choice_curve(T["grid"])
     gcn, gat = endpoints(T["grid"])
-    ys = [y for _, y in bp + bo_dots + gr_dots] + [gcn, gat]
-    lo = math.floor(100 * min(ys) / 5) * 5
-    hi = math.ceil(100 * max(ys) / 5) * 5
-    hi = hi if hi > lo else lo + 5
+    # the range of the evaluations, the baselines and backprop's end; backprop's
+    # early epochs, far below, are cut at the bottom edge
+    ys = [y for _, y in bo_dots + gr_dots] + [gcn, gat, bp[-1][1]]
+    lo = math.floor((100 * min(ys) - 2) / 5) * 5
+    hi = math.ceil((100 * max(ys) + 0.5) / 5) * 5
     xs = [x for x, _ in bp + bo_dots + gr_dots]
     d0, d1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
     W, H, L, R, TOP, BOT = 680, 380, 60, 190, 34, 320
@@ -131,7 +132,7 @@ def svg(ds, rec):
          '<rect width="100%" height="100%" fill="white"/>',
          '<text x="%d" y="18" font-size="14">%s: test-side accuracy of the tuners\' '
          'networks</text>' % (L, TITLE.get(ds, ds))]
-    step = 5 if hi - lo > 10 else 1
+    step = 1 if hi - lo <= 6 else (2 if hi - lo <= 20 else 5)
     for t in range(lo, hi + 1, step):
         o.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
                  % (L, W - R, Y(t / 100), Y(t / 100)))
@@ -144,6 +145,8 @@ def svg(ds, rec):
              '(log scale)</text>' % ((L + W - R) // 2, BOT + 34))
     o.append('<text x="14" y="%d" transform="rotate(-90 14 %d)" text-anchor="middle">'
              'test accuracy %%</text>' % ((TOP + BOT) // 2, (TOP + BOT) // 2))
+    o.append('<clipPath id="plot"><rect x="%d" y="%d" width="%d" height="%d"/></clipPath>'
+             % (L, TOP, W - L - R, BOT - TOP))
     for key, acc in (("gcn", gcn), ("gat", gat)):
         o.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="%s" '
                  'stroke-dasharray="6 4"/>' % (L, W - R, Y(acc), Y(acc), COLOUR[key]))
@@ -151,7 +154,8 @@ def svg(ds, rec):
     def path(pts, colour, width=2):
         d = " ".join("%s%.1f,%.1f" % ("M" if i == 0 else "L", X(x), Y(y))
                      for i, (x, y) in enumerate(pts))
-        o.append('<path d="%s" fill="none" stroke="%s" stroke-width="%d"/>' % (d, colour, width))
+        o.append('<path d="%s" fill="none" stroke="%s" stroke-width="%d" '
+                 'clip-path="url(#plot)"/>' % (d, colour, width))
 
     def stairs(pts):
         out = [pts[0]]
@@ -444,16 +448,15 @@ def page(tune, eta, paper):
               "For each dataset, the networks the tuners train on the training subgraphs are "
               "scored on the test nodes of the test subgraphs as they are (the same weights "
               "and eta on the other 20 subgraphs: inductively, not retrained), against the "
-              "forward passes spent (log scale: the grid spends %s times backprop's passes "
-              "here). Backprop: the mean over its runs of the current network (every 10 "
+              "forward passes spent (log scale; the grid's passes over backprop's: %s). Backprop: the mean over its runs of the current network (every 10 "
               "epochs); BO and grid: each evaluation (dots; the grid's are means over its "
               "runs) and, as a step line, the one with the best validation accuracy so far. "
               "Dashed: GCN and GAT, the grid's eta = 0 and eta = 1 points (GCAN at 0 and 1, "
               "trained on the training side). The table above retrains each choice on the "
               "test side instead, so its numbers differ from the curves' ends." % (
-                  "/".join("%.0f" % (tune[d]["tuners"]["grid"]["forward_passes"] /
-                                     tune[d]["tuners"]["backprop"]["forward_passes"])
-                           for d in names)), ""]
+                  ", ".join("%s %.1f" % (TITLE[d], tune[d]["tuners"]["grid"]["forward_passes"] /
+                                         tune[d]["tuners"]["backprop"]["forward_passes"])
+                            for d in names)), ""]
         for ds in names:
             L.append("![%s](results-gcan-%s.svg)" % (TITLE[ds], ds))
             L.append("")
