@@ -21,8 +21,8 @@ KEEP=${4:-results/gcan}
 RUNS=${RUNS:-10}
 GRID_RUNS=${GRID_RUNS:-10} # the grid trains 11 x GRID_RUNS runs: the bulk of the time
 ETA_RUNS=${ETA_RUNS:-30}
-DATASETS=${DATASETS:-"cora actor amazon-photo coauthor-cs cornell citeseer wisconsin"}
-ETA_DATASETS=${ETA_DATASETS:-"cornell wisconsin cora actor"}
+DATASETS=${DATASETS-"cora actor amazon-photo coauthor-cs cornell citeseer wisconsin"} # empty: none
+ETA_DATASETS=${ETA_DATASETS-"cornell wisconsin cora actor"}
 mkdir -p "$OUT/eta" "$KEEP/tune" "$KEEP/eta"
 
 # The paper's appendix table: lr 7e-3 for Cora and Citeseer, 0.01 for the
