@@ -69,12 +69,13 @@ if [ -d results/gcan ]; then
     cmp -s "$tmp/gcan/page" docs/results-gcan.md ||
       { echo "FAILED: docs/results-gcan.md differs from its records (make results-gcan)"
         diff docs/results-gcan.md "$tmp/gcan/page" | head -n 10; bad=1; }
-    for f in "$tmp"/gcan/*.svg docs/results-gcan-*.svg; do
-      [ -e "$f" ] || continue
-      b=$(basename "$f")
+    for b in $(cd "$tmp/gcan" && ls -- *.svg 2>/dev/null; cd docs && ls -- results-gcan-*.svg 2>/dev/null); do
+      echo "$b"
+    done | sort -u >"$tmp/gcan/names"
+    while read -r b; do
       cmp -s "$tmp/gcan/$b" "docs/$b" ||
         { echo "FAILED: docs/$b differs from its records or has none (make results-gcan)"; bad=1; }
-    done
+    done <"$tmp/gcan/names"
     if [ "$bad" -eq 0 ]; then
       echo "ok: docs/results-gcan.md and its figures are what scripts/results-gcan.py makes of results/gcan"
     else
