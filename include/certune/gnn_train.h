@@ -16,7 +16,8 @@
 /* A second graph on which the network being trained is scored without
    training there (inductively: the same weights on other nodes and edges),
    e.g. gnn_tune's test subgraphs. Same features and classes as the training
-   graph; the caller's, only read. */
+   graph (another feature count is not scored: other_acc NaN); the caller's,
+   only read. */
 typedef struct {
     const ct_dataset_struct *D;     /* labels */
     const ct_gnn_csr_struct *X, *A; /* features, pattern (as for training) */

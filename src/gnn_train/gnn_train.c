@@ -185,6 +185,11 @@ static void other_init(train_other *t, const train_net *net, const ct_gnn_train_
     t->G = o->other;
     ct_gnn_rand_init(t->R, 0);
     ct_gnn_model_init(t->M, &net->M->arch, t->G->X, t->G->A, net->M->nclass, t->R);
+    if (t->M->nparam != net->nparam) { /* other features: not the same network */
+        ct_gnn_model_clear(t->M);
+        t->on = 0;
+        return;
+    }
     t->best = ct_mem_malloc(sizeof(double) * (size_t)(net->nparam + 1));
     memcpy(t->best, net->param, sizeof(double) * (size_t)net->nparam);
     t->best_h = net_hyper(net);
