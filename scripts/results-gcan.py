@@ -419,8 +419,8 @@ def page(tune, eta, paper):
          "plots test accuracy against tuning iterations with GCN and GAT as references "
          "(its figure \"gcan_multi\"). Its appendix has a second experiment: GCAN at fixed "
          "eta = 0, 0.1, ..., 1 on whole graphs with 20% of the labeled nodes for training, "
-         "with two columns Rel. GCN and Rel. GAT. Both are below, on the datasets with "
-         "node features (docs/gnn-data.md); the protocol, and every point where the paper "
+         "with two columns Rel. GCN and Rel. GAT. Both are below, on the datasets whose "
+         "records are kept (docs/gnn-data.md for the data); the protocol, and every point where the paper "
          "is silent and what we chose, are in docs/gnn.md (\"Tuning eta and beta\").", "",
          "## How to rerun", "", "```",
          "make reproduce-gcan    # runs both experiments (DATASETS, RUNS, GRID_RUNS, ETA_RUNS),",
