@@ -221,6 +221,19 @@ def gcan_section(tune, names):
     return out
 
 
+def bo_lengths(rec):
+    """BO's evaluations as counts of equal lengths in epochs, e.g. 15 x 667."""
+    tr = rec["tuners"]["bo"]["trajectory"]
+    prev, lengths = 0, []
+    for s in tr:
+        lengths.append((s["passes"] - prev) // 2)
+        prev = s["passes"]
+    groups = []
+    for n in sorted(set(lengths), reverse=True):
+        groups.append("%d x %d" % (lengths.count(n), n))
+    return " + ".join(groups)
+
+
 def unconverged(rec):
     return sum(rec["tuners"][m]["unconverged_runs"] for m in METHODS)
 
@@ -460,7 +473,12 @@ def page(tune, eta, paper):
               "networks trained while tuning, scored on the test subgraphs without "
               "retraining (backprop: the mean over its runs' last networks; BO: the "
               "evaluation with the best validation accuracy)." % (
-                  agree, disagree, iagree, idisagree), ""]
+                  agree, disagree, iagree, idisagree),
+              "", "Under the equal-pass rule BO's budget is split into evaluations of a fixed "
+              "length without early stopping: " + ", ".join(
+                  "%s %s" % (TITLE[d], bo_lengths(tune[d])) for d in names) +
+              " (evaluations x epochs). Evaluations much shorter than the epoch cap score "
+              "undertrained networks.", ""]
         L += ["### Tuned GCAN against GCN and GAT", "",
               "Differences of the retrained test accuracies in points; \"disjoint\": the "
               "two 90% intervals do not overlap. The paper: \"GCAN consistently achieves "
