@@ -69,7 +69,7 @@ if [ -d results/gcan ]; then
     cmp -s "$tmp/gcan/page" docs/results-gcan.md ||
       { echo "FAILED: docs/results-gcan.md differs from its records (make results-gcan)"
         diff docs/results-gcan.md "$tmp/gcan/page" | head -n 10; bad=1; }
-    for b in $(cd "$tmp/gcan" && ls -- *.svg 2>/dev/null; cd docs && ls -- results-gcan-*.svg 2>/dev/null); do
+    for b in $(cd "$tmp/gcan" && ls -- *.svg 2>/dev/null) $(cd docs && ls -- results-gcan-*.svg 2>/dev/null); do
       echo "$b"
     done | sort -u >"$tmp/gcan/names"
     while read -r b; do
