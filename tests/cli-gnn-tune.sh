@@ -83,6 +83,18 @@ jtrue '.tuners.grid.forward_passes <= 3 * 2 * 30 * 2 and .tuners.grid.forward_pa
 ok "grid passes: at most 3 values x 2 runs x 30 epochs x 2 passes" $?
 jtrue '[.tuners.grid.trajectory[].eta] == [0, 0.5, 1]' "$tmp/all.json"
 ok "grid trajectory values" $?
+# passes spent up to each step: rising, ending at the tuner's total
+jtrue '[.tuners.grid, .tuners.bo | [.trajectory[].passes] as $p | ($p | last) == .forward_passes
+        and ([range(1; $p | length) | $p[.] > $p[. - 1]] | all)] | all' "$tmp/all.json"
+ok "grid and bo trajectories: passes rising to forward_passes" $?
+# inductive scores on the test side's test nodes: 3 subgraphs x (40 - 8 - 8) =
+# 72 nodes, so a BO evaluation scores k / 72 and a grid point (2 runs) k / 144
+jtrue '[(.tuners.bo.trajectory[] | .test_acc * 72), (.tuners.grid.trajectory[] | .test_acc * 144)
+        | (. - round | fabs) < 1e-3] | all' "$tmp/all.json"
+ok "trajectory test_acc: fractions of the test side's 72 test nodes" $?
+jtrue '[.tuners.backprop.trajectory[] | .test_acc >= 0 and .test_acc <= 1 and
+        ((.test_acc * 72) - (.test_acc * 72 | round) | fabs) < 1e-3] | all' "$tmp/all.json"
+ok "backprop trajectory: test_acc at every step" $?
 jtrue '(.tuners.grid.test_acc_mean - (.tuners.grid.test_acc | add / length) | fabs) < 1e-6' "$tmp/all.json"
 ok "test_acc_mean is the mean" $?
 jtrue '.settings.lr == 0.007 and .settings.heads == 3 and .settings.hidden == 1 and
@@ -134,6 +146,8 @@ ok "threads 1 and 3 agree" $?
 jtrue '.hyperparameter == "beta" and (.tuners | keys) == ["backprop", "beta0", "beta1", "bo", "grid"]
        and .tuners.backprop.beta > 0 and .tuners.backprop.beta < 1' "$tmp/sgc.json"
 ok "sgc: beta tuned, baselines beta0 and beta1" $?
+jtrue '[.tuners.grid, .tuners.backprop, .tuners.bo | .trajectory[].test_acc == null] | all' "$tmp/sgc.json"
+ok "sgc: not scored on the test side (test_acc null)" $?
 "$C" gnn tune --model gcan --tuner backprop --progress "${SMALL[@]}" >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 0 ] && grep -q "^  backprop " "$tmp/out" && grep -q "tune backprop run 1/3 epoch" "$tmp/err"
 ok "text report and progress" $?

@@ -8,8 +8,9 @@
 # is built beside CERTUNE), docs/results-label-protocols.md from
 # results/label-protocols/ (scripts/results-label-protocols.py),
 # docs/results-bounds.md from results/bounds/ and results/label-propagation/
-# (scripts/results-bounds.py). Only kept
-# files are read: no dataset is needed. Skipped (77) without python3.
+# (scripts/results-bounds.py), docs/results-gcan.md and docs/results-gcan-*.svg
+# from results/gcan/ (scripts/results-gcan.py). Only kept files are read: no
+# dataset is needed. Skipped (77) without python3.
 # Usage: cli-results.sh CERTUNE (run from the repo root).
 set -u
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
@@ -55,6 +56,52 @@ if [ -d results/label-propagation ]; then
     fi
   else
     echo "note: no $B/bench/x-plotcounts; docs/results-label-gap.svg not compared"
+  fi
+fi
+
+# docs/results-gcan.md and its figures, one per tuned dataset: no figure
+# missing, none left over.
+if [ -d results/gcan ]; then
+  mkdir "$tmp/gcan"
+  if ! python3 scripts/results-gcan.py results/gcan --svg-dir "$tmp/gcan" >"$tmp/gcan/page" \
+    2>"$tmp/err"; then
+    echo "FAILED: scripts/results-gcan.py results/gcan: $(tail -n 1 "$tmp/err")"; fails=$((fails + 1))
+  else
+    bad=0
+    cmp -s "$tmp/gcan/page" docs/results-gcan.md ||
+      { echo "FAILED: docs/results-gcan.md differs from its records (make results-gcan)"
+        diff docs/results-gcan.md "$tmp/gcan/page" | head -n 10; bad=1; }
+    for b in $(cd "$tmp/gcan" && ls -- *.svg 2>/dev/null) $(cd docs && ls -- results-gcan-*.svg 2>/dev/null); do
+      echo "$b"
+    done | sort -u >"$tmp/gcan/names"
+    while read -r b; do
+      cmp -s "$tmp/gcan/$b" "docs/$b" ||
+        { echo "FAILED: docs/$b differs from its records or has none (make results-gcan)"; bad=1; }
+    done <"$tmp/gcan/names"
+    if [ "$bad" -eq 0 ]; then
+      echo "ok: docs/results-gcan.md and its figures are what scripts/results-gcan.py makes of results/gcan"
+    else
+      fails=$((fails + 1))
+    fi
+  fi
+  # two test accuracies of one record, edited: the page and that figure change
+  first=$(ls results/gcan/tune/*.json 2>/dev/null | head -n 1)
+  if [ -n "$first" ]; then
+    cp -r results/gcan "$tmp/gcan-edit"
+    mkdir "$tmp/gcan-edit-svg"
+    f="$tmp/gcan-edit/tune/$(basename "$first")"
+    # the first method's mean test accuracy (the table) and the first
+    # trajectory point's test-side accuracy (the figure)
+    sed -i 's/"test_acc_mean": *0\.[0-9]*/"test_acc_mean":0.999999/' "$f"
+    sed -i 's/"test_acc": *0\.[0-9]*}/"test_acc":0.999999}/' "$f"
+    python3 scripts/results-gcan.py "$tmp/gcan-edit" --svg-dir "$tmp/gcan-edit-svg" >"$tmp/gcan-edit/page" 2>/dev/null
+    if cmp -s "$tmp/gcan-edit/page" docs/results-gcan.md; then
+      echo "FAILED: an edited GCAN record gives the same page"; fails=$((fails + 1))
+    fi
+    b="results-gcan-$(basename "$first" .json).svg"
+    if cmp -s "$tmp/gcan-edit-svg/$b" "docs/$b"; then
+      echo "FAILED: an edited GCAN record gives the same $b"; fails=$((fails + 1))
+    fi
   fi
 fi
 

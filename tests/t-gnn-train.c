@@ -1,5 +1,6 @@
 /* Training: a seed reproduces a run bit for bit, and every model learns a
    planted-partition graph whose features and edges both carry the class. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/gnn_graph.h"
@@ -120,6 +121,47 @@ static void test_learns(const ct_dataset_struct *D, const ct_gnn_csr_t X,
     }
 }
 
+/* Scoring on a second graph: given the training graph itself, the selected
+   network's accuracy there is the run's own test accuracy (a second model
+   with the copied weights and eta against the training loop's evaluation
+   pass), and the run is the same as without it (nothing drawn). */
+static void test_other(const ct_dataset_struct *D, const ct_gnn_csr_t X,
+                       const ct_gnn_csr_t A)
+{
+    int kinds[] = {CT_GNN_GCN, CT_GNN_GAT, CT_GNN_GCAN, CT_GNN_GCAN};
+    for (int k = 0; k < 4; k++) {
+        ct_gnn_arch_struct arch;
+        ct_gnn_train_opts o;
+        small_settings(&arch, &o, kinds[k]);
+        o.epochs = 45;
+        o.learn_hyper = k == 3;
+        arch.eta = 0.3;
+        ct_gnn_train_result a, b;
+        ct_gnn_train_run(&a, &arch, &o, D, X, A, D->split, 3, NULL);
+        ct_gnn_train_other other = {D, X, A, D->split};
+        double tr[45];
+        for (int e = 0; e < 45; e++)
+            tr[e] = -5;
+        o.other = &other;
+        o.other_trace = tr;
+        ct_gnn_train_run(&b, &arch, &o, D, X, A, D->split, 3, NULL);
+        CHECK_MSG(a.train_loss == b.train_loss && a.test_acc == b.test_acc &&
+                      a.best_epoch == b.best_epoch && a.hyper_best == b.hyper_best,
+                  "kind %d: scoring elsewhere changed the run", kinds[k]);
+        CHECK_MSG(isnan(a.other_acc), "kind %d: other_acc %g without a graph", kinds[k],
+                  a.other_acc);
+        CHECK_MSG(b.other_acc == b.test_acc, "kind %d: other_acc %.6f, test_acc %.6f",
+                  kinds[k], b.other_acc, b.test_acc);
+        slong last = b.epochs_run;
+        for (slong e = 1; e <= 45; e++) {
+            int scored = e <= last && (e == 1 || e % 10 == 0 || e == last);
+            double t = tr[e - 1];
+            CHECK_MSG(scored ? t >= 0 && t <= 1 : t == -5, "kind %d: trace[%ld] = %g",
+                      kinds[k], (long)e, t);
+        }
+    }
+}
+
 static void test_stats(void)
 {
     double x[4] = {0.8, 0.82, 0.81, 0.83}, mean, sd, ci;
@@ -141,6 +183,7 @@ int main(void)
     ct_gnn_graph_init_gcn(A, &D);
     test_reproducible(&D, X, A);
     test_learns(&D, X, A);
+    test_other(&D, X, A);
     test_stats();
     ct_gnn_csr_clear(X);
     ct_gnn_csr_clear(A);

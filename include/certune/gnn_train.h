@@ -13,6 +13,17 @@
 #include "certune/gnn_model.h"
 #include "certune/gnn_csr.h"
 
+/* A second graph on which the network being trained is scored without
+   training there (inductively: the same weights on other nodes and edges),
+   e.g. gnn_tune's test subgraphs. Same features and classes as the training
+   graph (another feature count is not scored: other_acc NaN); the caller's,
+   only read. */
+typedef struct {
+    const ct_dataset_struct *D;     /* labels */
+    const ct_gnn_csr_struct *X, *A; /* features, pattern (as for training) */
+    const signed char *split;       /* the nodes scored: CT_DATASET_TEST */
+} ct_gnn_train_other;
+
 typedef struct {
     slong epochs;      /* maximum number of epochs */
     slong patience;    /* stop after this many epochs without validation progress
@@ -36,6 +47,14 @@ typedef struct {
     double *trace;   /* NULL, or 2 * epochs doubles the loop fills: per epoch
                         the hyperparameter after the step and the validation
                         accuracy (caller-owned) */
+    /* NULL, or a graph the network is also scored on (GCN, GAT, GCAN; SGC
+       ignores it): res->other_acc, and other_trace when non-NULL (epochs
+       doubles, caller-owned): the current network's accuracy there at epoch
+       1, every 10th epoch and the last one (the other entries untouched).
+       Scoring draws nothing from the run's random stream: the run is the
+       same with or without it. */
+    const ct_gnn_train_other *other;
+    double *other_trace;
 } ct_gnn_train_opts;
 
 /* The papers' settings for kind: GCN 200 epochs, lr 0.01, decay 5e-4 on the
@@ -59,6 +78,8 @@ typedef struct {
     double seconds;     /* wall time of the epochs (train step + evaluation) */
     double cpu_seconds; /* CPU time of this process over the same span */
     int interrupted;    /* stopped by o->stop before its end: not a result */
+    double other_acc;   /* with o->other: the selected epoch's network scored
+                           on its test nodes; NaN without */
 } ct_gnn_train_result;
 
 /* Trains arch->kind on D (labels) with features X (ct_gnn_csr_set_features) and

@@ -84,10 +84,15 @@ typedef struct {
 void ct_gnn_tune_opts_init(ct_gnn_tune_opts *o, int kind);
 
 /* One step of a tuner's trajectory: the grid's mean validation accuracy at a
-   point (run -1), a BO evaluation, or a backprop epoch of run `run`. */
+   point (run -1), a BO evaluation, or a backprop epoch of run `run`. test_acc
+   scores the same networks inductively (trained on the training side, not
+   retrained) on the test side's test nodes: the grid's runs at their
+   selected epochs (mean), the BO evaluation's at its selected epoch,
+   backprop's current network at that epoch. passes: the tuner's forward
+   passes spent up to this step (backprop: this run's). */
 typedef struct {
-    slong run, step;
-    double x, val_acc;
+    slong run, step, passes;
+    double x, val_acc, test_acc;
 } ct_gnn_tune_step;
 
 typedef struct {

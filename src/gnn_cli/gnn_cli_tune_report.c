@@ -1,4 +1,5 @@
 /* gnn_cli: the report of `certune gnn tune` (text or JSON). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "certune/mem.h"
@@ -57,9 +58,13 @@ static void json_trajectory(const ct_gnn_tune_result *r, const char *h)
         if (r->method == CT_GNN_TUNE_BACKPROP)
             printf("\"run\": %ld, \"epoch\": %ld, ", (long)s->run, (long)s->step);
         else
-            printf("\"step\": %ld, ", (long)s->step);
+            printf("\"step\": %ld, \"passes\": %ld, ", (long)s->step, (long)s->passes);
         put_key_double(h, s->x, ", ");
-        printf("\"val_acc\": %.6f}", s->val_acc);
+        printf("\"val_acc\": %.6f, \"test_acc\": ", s->val_acc);
+        if (isnan(s->test_acc)) /* SGC: not scored on the test side */
+            fputs("null}", stdout);
+        else
+            printf("%.6f}", s->test_acc);
     }
     fputs("]", stdout);
 }

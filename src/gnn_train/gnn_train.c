@@ -167,6 +167,71 @@ static void hyper_clear(train_hyper *hp)
         ct_gnn_adam_clear(hp->opt);
 }
 
+/* Scoring on o->other: a second model on the other graph that receives the
+   trained weights; best keeps the selected epoch's weights and eta. */
+typedef struct {
+    int on;
+    const ct_gnn_train_other *G;
+    ct_gnn_model_t M;
+    ct_gnn_rand_t R; /* draws only the overwritten initial weights */
+    double *best, best_h;
+} train_other;
+
+static void other_init(train_other *t, const train_net *net, const ct_gnn_train_opts *o)
+{
+    t->on = o->other != NULL && !net->sgc;
+    if (!t->on)
+        return;
+    t->G = o->other;
+    ct_gnn_rand_init(t->R, 0);
+    ct_gnn_model_init(t->M, &net->M->arch, t->G->X, t->G->A, net->M->nclass, t->R);
+    if (t->M->nparam != net->nparam) { /* other features: not the same network */
+        ct_gnn_model_clear(t->M);
+        t->on = 0;
+        return;
+    }
+    t->best = ct_mem_malloc(sizeof(double) * (size_t)(net->nparam + 1));
+    memcpy(t->best, net->param, sizeof(double) * (size_t)net->nparam);
+    t->best_h = net_hyper(net);
+}
+
+/* Accuracy on the other graph's test nodes of the weights param at eta h
+   (an evaluation pass: no dropout, nothing drawn). */
+static double other_score(train_other *t, const double *param, double h)
+{
+    memcpy(t->M->param, param, sizeof(double) * (size_t)t->M->nparam);
+    t->M->arch.eta = h;
+    ct_gnn_model_forward(t->M, t->G->X, t->G->A, 0, t->R);
+    return ct_gnn_ops_accuracy(t->M->logits, t->G->D->n, t->M->nclass, t->G->D->label,
+                               t->G->split, CT_DATASET_TEST);
+}
+
+static void other_keep(train_other *t, const train_net *net)
+{
+    if (t->on) {
+        memcpy(t->best, net->param, sizeof(double) * (size_t)net->nparam);
+        t->best_h = net_hyper(net);
+    }
+}
+
+static void other_trace(train_other *t, const train_net *net, const ct_gnn_train_opts *o,
+                        slong epoch)
+{
+    if (t->on && o->other_trace != NULL)
+        o->other_trace[epoch - 1] = other_score(t, net->param, net_hyper(net));
+}
+
+/* Sets res->other_acc (NaN without a graph) and frees. */
+static void other_finish(train_other *t, ct_gnn_train_result *res)
+{
+    res->other_acc = NAN;
+    if (!t->on)
+        return;
+    res->other_acc = other_score(t, t->best, t->best_h);
+    ct_gnn_model_clear(t->M);
+    free(t->best);
+}
+
 static double clock_seconds(clockid_t id)
 {
     struct timespec ts;
@@ -188,6 +253,8 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
     hyper_init(&hp, &net, o, D);
     ct_gnn_adam_t opt;
     ct_gnn_adam_init(opt, net.nparam, o->lr);
+    train_other other;
+    other_init(&other, &net, o);
     slong n = D->n, C = D->nclass;
     double *dlogits = ct_mem_malloc(sizeof(double) * (size_t)(n * C + 1));
     memset(res, 0, sizeof(*res));
@@ -223,7 +290,10 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
             res->hyper_best = net_hyper(&net);
             res->test_acc =
                 ct_gnn_ops_accuracy(net.logits, n, C, D->label, split, CT_DATASET_TEST);
+            other_keep(&other, &net);
         }
+        if (epoch % 10 == 0 || epoch == 1)
+            other_trace(&other, &net, o, epoch);
         if (progress != NULL && (epoch % 10 == 0 || epoch == 1))
             fprintf(progress, "seed %llu epoch %ld loss %.4f val_acc %.4f\n",
                     (unsigned long long)seed, (long)epoch, res->train_loss, vacc);
@@ -240,6 +310,9 @@ void ct_gnn_train_run(ct_gnn_train_result *res, const ct_gnn_arch_struct *arch,
             break;
         }
     }
+    if (res->epochs_run % 10 != 0 && res->epochs_run > 1)
+        other_trace(&other, &net, o, res->epochs_run);
+    other_finish(&other, res);
     slong window = o->epochs / 10 > 10 ? o->epochs / 10 : 10;
     res->converged = res->epochs_run < o->epochs || res->epochs_run - last_rise >= window;
     res->forward_passes = net.passes;

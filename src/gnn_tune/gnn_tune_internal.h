@@ -8,11 +8,13 @@
    hyperparameter h with seed. base: a baseline kind (CT_GNN_GCN, CT_GNN_GAT)
    replacing GCAN, or -1. epochs and patience override the options when >= 0.
    learn: backprop (the hyperparameter starts at h). trace: as
-   ct_gnn_train_opts.trace, or NULL. The result goes to res. */
+   ct_gnn_train_opts.trace, or NULL. A run on the training side is also
+   scored on the test side's test nodes (ct_gnn_train_opts.other:
+   res.other_acc, and other_trace when non-NULL). The result goes to res. */
 typedef struct {
     int side, base, learn;
     slong epochs, patience;
-    double *trace;
+    double *trace, *other_trace;
     double h;
     uint64_t seed;
     ct_gnn_train_result res;

@@ -19,7 +19,10 @@ void _ct_gnn_tune_run_job(_ct_gnn_tune_job *job, const ct_gnn_tune_problem_struc
         t.patience = job->patience;
     t.learn_hyper = job->learn;
     t.trace = job->trace;
-    const ct_gnn_tune_side_struct *S = P->side + job->side;
+    const ct_gnn_tune_side_struct *S = P->side + job->side, *T = P->side + 1;
+    ct_gnn_train_other other = {T->D, T->X, T->A, T->split};
+    if (job->side == 0) /* inductive: the network trained here, on the test side */
+        t.other = &other, t.other_trace = job->other_trace;
     ct_gnn_train_run(&job->res, &arch, &t, S->D, S->X, S->A, S->split, job->seed, NULL);
 }
 

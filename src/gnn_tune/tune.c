@@ -47,7 +47,7 @@ void ct_gnn_tune_result_clear(ct_gnn_tune_result *res)
 }
 
 static void push_step(ct_gnn_tune_result *res, slong run, slong step, double x,
-                      double val_acc)
+                      double val_acc, double test_acc, slong passes)
 {
     if ((res->nsteps & (res->nsteps - 1)) == 0) /* 0, 1, 2, 4, ...: double */
         res->steps =
@@ -55,6 +55,7 @@ static void push_step(ct_gnn_tune_result *res, slong run, slong step, double x,
                                            (size_t)(res->nsteps ? 2 * res->nsteps : 1));
     ct_gnn_tune_step *s = res->steps + res->nsteps++;
     s->run = run, s->step = step, s->x = x, s->val_acc = val_acc;
+    s->test_acc = test_acc, s->passes = passes;
 }
 
 static _ct_gnn_tune_job job_make(int side, int base, double h, uint64_t seed)
@@ -77,15 +78,16 @@ static void tune_grid(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P,
     _ct_gnn_tune_run_jobs(jobs, G * R, P, o);
     res->val_acc = -1;
     for (slong g = 0; g < G; g++) {
-        double x = jobs[g * R].h, sum = 0;
+        double x = jobs[g * R].h, sum = 0, tsum = 0;
         for (slong r = 0; r < R; r++) {
             const ct_gnn_train_result *tr = &jobs[g * R + r].res;
             sum += tr->val_acc;
+            tsum += tr->other_acc;
             res->forward_passes += tr->forward_passes;
             res->unconverged += !tr->converged;
         }
         double mean = sum / (double)R;
-        push_step(res, -1, g, x, mean);
+        push_step(res, -1, g, x, mean, tsum / (double)R, res->forward_passes);
         if (o->progress != NULL)
             fprintf(o->progress, "tune grid step %ld/%ld value %g val_acc %.4f\n",
                     (long)g + 1, (long)G, x, mean);
@@ -104,7 +106,8 @@ static void backprop_steps(ct_gnn_tune_result *res, const _ct_gnn_tune_job *job,
     for (slong e = 1; e <= last; e++) {
         if (e % 10 != 0 && e != 1 && e != last)
             continue;
-        push_step(res, r, e, trace[2 * (e - 1)], trace[2 * (e - 1) + 1]);
+        push_step(res, r, e, trace[2 * (e - 1)], trace[2 * (e - 1) + 1],
+                  job->other_trace[e - 1], 2 * e);
         if (o->progress != NULL && (e % 100 == 0 || e == last))
             fprintf(o->progress,
                     "tune backprop run %ld/%ld epoch %ld value %.4f val_acc %.4f\n",
@@ -118,13 +121,16 @@ static void tune_backprop(ct_gnn_tune_result *res, const ct_gnn_tune_problem_t P
 {
     slong R = o->runs, cap = o->train.epochs;
     double start = 0.5; /* the middle: the baselines cover both ends */
-    double *trace = ct_mem_malloc(sizeof(double) * (size_t)(2 * cap * R));
+    double *trace = ct_mem_malloc(sizeof(double) * (size_t)(3 * cap * R));
     _ct_gnn_tune_job *jobs = ct_mem_malloc(sizeof(_ct_gnn_tune_job) * (size_t)R);
     for (slong r = 0; r < R; r++) {
         jobs[r] = job_make(0, -1, start, (uint64_t)r);
         jobs[r].learn = 1;
         jobs[r].trace = trace + 2 * cap * r;
+        jobs[r].other_trace = trace + 2 * cap * R + cap * r;
     }
+    for (slong i = 2 * cap * R; i < 3 * cap * R; i++)
+        trace[i] = NAN; /* SGC is not scored on the test side */
     _ct_gnn_tune_run_jobs(jobs, R, P, o);
     double vsum = 0, hsum = 0;
     for (slong r = 0; r < R; r++) {
@@ -161,7 +167,7 @@ static double bo_objective(double x, void *arg)
     const ct_gnn_train_result tr = job.res;
     /* not counted in unconverged: these runs are cut short by design */
     c->res->forward_passes += tr.forward_passes;
-    push_step(c->res, -1, c->k, x, tr.val_acc);
+    push_step(c->res, -1, c->k, x, tr.val_acc, tr.other_acc, c->res->forward_passes);
     if (c->o->progress != NULL)
         fprintf(c->o->progress,
                 "tune bo step %ld/%ld value %.4f val_acc %.4f (%ld epochs)\n",
