@@ -1,0 +1,54 @@
+/* pexpsum's box solver, shared by the files of src/pexpsum only. */
+#ifndef CERTUNE_PEXPSUM_INTERNAL_H
+#define CERTUNE_PEXPSUM_INTERNAL_H
+
+#include <arf.h>
+#include "certune/pexpsum.h"
+
+/* One equation of a system in (c, d): the id-th d-derivative of h, or (h NULL)
+   the line d - e. */
+typedef struct {
+    const ct_pexpsum_struct *h;
+    slong id, e;
+} _ct_pexpsum_fn;
+
+/* A closed box [c0, c1] x [d0, d1] with dyadic ends. */
+typedef struct {
+    arf_struct c0, c1, d0, d1;
+} _ct_pexpsum_box;
+
+/* A certified solution: the unique one of its system in the box own, lying
+   in the (narrow) box enc. */
+typedef struct {
+    int kind;
+    slong f, g, e;
+    _ct_pexpsum_box own, enc;
+} _ct_pexpsum_root;
+
+void _ct_pexpsum_box_init(_ct_pexpsum_box *X);
+void _ct_pexpsum_box_clear(_ct_pexpsum_box *X);
+void _ct_pexpsum_box_set(_ct_pexpsum_box *X, const _ct_pexpsum_box *Y);
+
+/* y = the ic-th c-derivative and jd-th d-derivative of f over the balls c, d. */
+void _ct_pexpsum_fn_eval(arb_t y, const _ct_pexpsum_fn *f, const arb_t c, const arb_t d,
+                         slong ic, slong jd, slong prec);
+
+/* Whether f certainly has no zero on X (natural and centered forms). */
+int _ct_pexpsum_fn_excludes(const _ct_pexpsum_fn *f, const _ct_pexpsum_box *X,
+                            slong prec);
+
+/* All zeros of the system (f[0], f[1]) in the union of the nstart boxes:
+   appended to *roots (*nroots, capacity *cap; kind, f, g, e set by the
+   caller afterwards), duplicates removed. *boxes counts the boxes examined.
+   Returns 0, or 1 (undecided) with what set when a box shrinks below the
+   minimal width or the budget is spent without a verdict. */
+int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
+                      const _ct_pexpsum_fn *f, const _ct_pexpsum_box *start, slong nstart,
+                      slong *boxes, char *what, size_t whatlen);
+
+#define CT_PEXPSUM_PREC 256
+#define CT_PEXPSUM_MIN_BITS 44   /* boxes narrower than 2^-44: undecided */
+#define CT_PEXPSUM_BUDGET 400000 /* boxes per system */
+#define CT_PEXPSUM_GRID 16       /* the cover of a curve: cells of a 16 x 16 grid */
+
+#endif

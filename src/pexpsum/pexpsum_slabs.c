@@ -1,0 +1,358 @@
+/* pexpsum_slabs: the certified events of an arrangement of curves H_f = 0 in
+   [A, B] x [0, 1] and the slabs of c between them (docs/joint.md).
+
+   Events: each curve meets an edge d = 0 or d = 1 (system (H, d - e)), has a
+   vertical tangent (H, dH/dd), crosses another curve (H_f, H_g); the roots
+   of line (H, d - 1/2 with H = line(c)); the ends A and B. Each curve's cover
+   is the set of cells of a 16 x 16 grid on which it is not excluded; systems
+   are solved on the cells of their curves' covers only, and a pair whose
+   covers share no cell cannot cross (pruned). The events' c-enclosures are
+   merged into clusters (overlapping chains); a cluster of several events is
+   accepted only when every event in it is proved exactly at one rational r
+   (the simplest in the common part), else the run is undecided. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "certune/rational.h"
+#include "pexpsum_internal.h"
+
+void ct_pexpsum_slabs_init(ct_pexpsum_slabs_t S)
+{
+    memset(S, 0, sizeof(*S));
+}
+
+void ct_pexpsum_slabs_clear(ct_pexpsum_slabs_t S)
+{
+    _fmpq_vec_clear(S->lo, S->nslab);
+    _fmpq_vec_clear(S->hi, S->nslab);
+    ct_pexpsum_slabs_init(S);
+}
+
+/* An event, exact: its c-enclosure [clo, chi] and d-enclosure. */
+typedef struct {
+    int kind;
+    slong f, g, e;
+    fmpq_t clo, chi, dlo, dhi;
+} slab_event;
+
+typedef struct {
+    const ct_pexpsum_struct *h;
+    slong n;
+    const fmpz_poly_struct *line;
+    _ct_pexpsum_box cell[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
+    unsigned char *cover; /* n x cells */
+    _ct_pexpsum_root *roots;
+    slong nroots, cap;
+    ct_pexpsum_slabs_struct *S;
+} slab_ctx;
+
+/* The grid's cells over [A, B] x [0, 1]: ends rounded outward to dyadics. */
+static void ctx_cells(slab_ctx *X, const fmpq_t A, const fmpq_t B)
+{
+    arb_t a, b, t;
+    arb_init(a), arb_init(b), arb_init(t);
+    arb_set_fmpq(a, A, CT_PEXPSUM_PREC);
+    arb_set_fmpq(b, B, CT_PEXPSUM_PREC);
+    arf_t lo, hi, u, v;
+    arf_init(lo), arf_init(hi), arf_init(u), arf_init(v);
+    arb_get_interval_arf(lo, u, a, 64);
+    arb_get_interval_arf(v, hi, b, 64);
+    const slong G = CT_PEXPSUM_GRID;
+    for (slong i = 0; i < G; i++)
+        for (slong j = 0; j < G; j++) {
+            _ct_pexpsum_box *C = X->cell + i * G + j;
+            _ct_pexpsum_box_init(C);
+            /* c0 = lo + (hi - lo) i / G exactly (G a power of 2) */
+            arf_sub(u, hi, lo, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_mul_si(v, u, i, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_div_si(v, v, G, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_add(&C->c0, lo, v, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_mul_si(v, u, i + 1, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_div_si(v, v, G, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_add(&C->c1, lo, v, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_set_si(&C->d0, j);
+            arf_div_si(&C->d0, &C->d0, G, ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_set_si(&C->d1, j + 1);
+            arf_div_si(&C->d1, &C->d1, G, ARF_PREC_EXACT, ARF_RND_DOWN);
+        }
+    arf_clear(lo), arf_clear(hi), arf_clear(u), arf_clear(v);
+    arb_clear(a), arb_clear(b), arb_clear(t);
+}
+
+static void ctx_covers(slab_ctx *X)
+{
+    const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
+    X->cover = flint_calloc(FLINT_MAX(X->n, 1) * N, 1);
+    for (slong f = 0; f < X->n; f++) {
+        _ct_pexpsum_fn F = {X->h + f, 0, 0};
+        for (slong k = 0; k < N; k++)
+            X->cover[f * N + k] =
+                !_ct_pexpsum_fn_excludes(&F, X->cell + k, CT_PEXPSUM_PREC);
+    }
+}
+
+/* Solves the system on the cells where both covers (g < 0: f's alone) hold;
+   the roots found get kind, f, g, e. Returns 0 or 1 (undecided). */
+static int ctx_system(slab_ctx *X, const _ct_pexpsum_fn *F, int kind, slong f, slong g,
+                      slong e)
+{
+    const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
+    _ct_pexpsum_box start[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
+    slong ns = 0;
+    for (slong k = 0; k < N; k++)
+        if ((f < 0 || X->cover[f * N + k]) && (g < 0 || X->cover[g * N + k]))
+            start[ns++] = X->cell[k]; /* shallow: read only */
+    if (ns == 0)
+        return -1; /* nothing to search: pruned */
+    slong before = X->nroots;
+    int rc = _ct_pexpsum_solve(&X->roots, &X->nroots, &X->cap, F, start, ns, &X->S->boxes,
+                               X->S->what, sizeof(X->S->what));
+    for (slong r = before; r < X->nroots; r++) {
+        X->roots[r].kind = kind;
+        X->roots[r].f = f, X->roots[r].g = g, X->roots[r].e = e;
+    }
+    return rc;
+}
+
+/* Every system: edges, tangents, crossings, the line. */
+static int ctx_solve_all(slab_ctx *X)
+{
+    for (slong f = 0; f < X->n; f++) {
+        for (slong e = 0; e <= 1; e++) {
+            _ct_pexpsum_fn F[2] = {{X->h + f, 0, 0}, {NULL, 0, e}};
+            if (ctx_system(X, F, CT_PEXPSUM_EVENT_EDGE, f, -1, e) == 1)
+                return 1;
+        }
+        if (ct_pexpsum_is_const_d(X->h + f))
+            continue; /* vertical lines only: no tangent system */
+        _ct_pexpsum_fn T[2] = {{X->h + f, 0, 0}, {X->h + f, 1, 0}};
+        if (ctx_system(X, T, CT_PEXPSUM_EVENT_TANGENT, f, -1, 0) == 1)
+            return 1;
+    }
+    for (slong f = 0; f < X->n; f++)
+        for (slong g = f + 1; g < X->n; g++) {
+            _ct_pexpsum_fn F[2] = {{X->h + f, 0, 0}, {X->h + g, 0, 0}};
+            int rc = ctx_system(X, F, CT_PEXPSUM_EVENT_CROSS, f, g, 0);
+            X->S->pairs++;
+            X->S->pruned += rc == -1;
+            if (rc == 1)
+                return 1;
+        }
+    if (fmpz_poly_degree(X->line) > 0) {
+        ct_pexpsum_struct L;
+        fmpz one = 1;
+        L.len = 1, L.coef = (fmpz_poly_struct *)X->line, L.base = &one;
+        _ct_pexpsum_fn F[2] = {{&L, 0, 0}, {NULL, 0, 0}};
+        slong before = X->nroots;
+        const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
+        _ct_pexpsum_box start[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
+        for (slong k = 0; k < N; k++)
+            start[k] = X->cell[k];
+        if (_ct_pexpsum_solve(&X->roots, &X->nroots, &X->cap, F, start, N, &X->S->boxes,
+                              X->S->what, sizeof(X->S->what)))
+            return 1;
+        for (slong r = before; r < X->nroots; r++)
+            X->roots[r].kind = CT_PEXPSUM_EVENT_LINE, X->roots[r].f = -1;
+    }
+    return 0;
+}
+
+static void event_init(slab_event *E)
+{
+    fmpq_init(E->clo), fmpq_init(E->chi), fmpq_init(E->dlo), fmpq_init(E->dhi);
+}
+
+static void event_clear(slab_event *E)
+{
+    fmpq_clear(E->clo), fmpq_clear(E->chi), fmpq_clear(E->dlo), fmpq_clear(E->dhi);
+}
+
+static int event_cmp(const void *a, const void *b)
+{
+    return fmpq_cmp(((const slab_event *)a)->clo, ((const slab_event *)b)->clo);
+}
+
+/* The roots as exact events inside [A, B] x [0, 1], plus the two ends. */
+static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
+                              const fmpq_t B)
+{
+    slab_event *E = flint_malloc((X->nroots + 2) * sizeof(slab_event));
+    slong n = 0;
+    fmpq_t one;
+    fmpq_init(one);
+    fmpq_one(one);
+    for (slong r = 0; r < X->nroots; r++) {
+        const _ct_pexpsum_root *R = X->roots + r;
+        slab_event *V = E + n;
+        event_init(V);
+        arf_get_fmpq(V->clo, &R->enc.c0), arf_get_fmpq(V->chi, &R->enc.c1);
+        arf_get_fmpq(V->dlo, &R->enc.d0), arf_get_fmpq(V->dhi, &R->enc.d1);
+        V->kind = R->kind, V->f = R->f, V->g = R->g, V->e = R->e;
+        if (fmpq_cmp(V->chi, A) < 0 || fmpq_cmp(V->clo, B) > 0 || fmpq_sgn(V->dhi) < 0 ||
+            fmpq_cmp(V->dlo, one) > 0)
+            event_clear(V); /* outside the rectangle: no effect */
+        else
+            n++;
+    }
+    for (int k = 0; k < 2; k++) {
+        event_init(E + n);
+        fmpq_set(E[n].clo, k ? B : A), fmpq_set(E[n].chi, k ? B : A);
+        E[n].kind = CT_PEXPSUM_EVENT_END;
+        n++;
+    }
+    fmpq_clear(one);
+    qsort(E, n, sizeof(slab_event), event_cmp);
+    *ne = n;
+    return E;
+}
+
+/* Whether event V is exactly at c = r (proved). */
+static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
+{
+    if (fmpq_cmp(r, V->clo) < 0 || fmpq_cmp(r, V->chi) > 0)
+        return 0;
+    if (V->kind == CT_PEXPSUM_EVENT_END)
+        return fmpq_equal(r, V->clo);
+    if (V->kind == CT_PEXPSUM_EVENT_TANGENT)
+        return 0; /* dH/dd has no exact sign test */
+    fmpq_t v, d;
+    fmpq_init(v), fmpq_init(d);
+    int ok = 0;
+    if (V->kind == CT_PEXPSUM_EVENT_LINE) {
+        fmpz_poly_evaluate_fmpq(v, X->line, r);
+        ok = fmpq_is_zero(v);
+    } else { /* the zero (r, d): d an edge, or the simplest in the d-enclosure */
+        if (V->kind == CT_PEXPSUM_EVENT_EDGE)
+            fmpq_set_si(d, V->e, 1);
+        else if (fmpq_sgn(V->dlo) <= 0 && fmpq_sgn(V->dhi) >= 0)
+            fmpq_zero(d);
+        else if (fmpq_cmp_ui(V->dlo, 1) <= 0 && fmpq_cmp_ui(V->dhi, 1) >= 0)
+            fmpq_one(d);
+        else
+            ct_rational_simplest_between(d, V->dlo, V->dhi);
+        ok = fmpq_cmp(d, V->dlo) >= 0 && fmpq_cmp(d, V->dhi) <= 0 &&
+             ct_pexpsum_sign_fmpq(X->h + V->f, r, d) == 0 &&
+             (V->kind == CT_PEXPSUM_EVENT_EDGE ||
+              ct_pexpsum_sign_fmpq(X->h + V->g, r, d) == 0);
+    }
+    fmpq_clear(v), fmpq_clear(d);
+    return ok;
+}
+
+static const char *kind_name[] = {"edge", "vertical tangent", "crossing", "vertical line",
+                                  "end of the c-range"};
+
+/* Cluster E[a .. b): one proved rational r (set lo = hi = r), or 1. */
+static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_event *E,
+                         slong a, slong b)
+{
+    fmpq_set(lo, E[a].clo), fmpq_set(hi, E[a].chi);
+    for (slong i = a + 1; i < b; i++) {
+        if (fmpq_cmp(E[i].clo, lo) > 0)
+            fmpq_set(lo, E[i].clo);
+        if (fmpq_cmp(E[i].chi, hi) < 0)
+            fmpq_set(hi, E[i].chi);
+    }
+    int ok = fmpq_cmp(lo, hi) <= 0;
+    if (ok && !fmpq_equal(lo, hi))
+        ct_rational_simplest_between(lo, lo, hi);
+    for (slong i = a; ok && i < b; i++)
+        ok = event_at(X, E + i, lo);
+    if (ok) {
+        fmpq_set(hi, lo);
+        return 0;
+    }
+    snprintf(X->S->what, sizeof(X->S->what),
+             "%ld events (a %s first) in c ~ %.17g that cannot be separated nor proved "
+             "at one rational",
+             (long)(b - a), kind_name[E[a].kind],
+             fmpz_get_d(fmpq_numref(E[a].clo)) / fmpz_get_d(fmpq_denref(E[a].clo)));
+    return 1;
+}
+
+/* Slabs between the clusters of the sorted events. */
+static int ctx_slabs(slab_ctx *X, slab_event *E, slong ne)
+{
+    ct_pexpsum_slabs_struct *S = X->S;
+    S->lo = _fmpq_vec_init(ne), S->hi = _fmpq_vec_init(ne);
+    fmpq_t lo, hi, prev;
+    fmpq_init(lo), fmpq_init(hi), fmpq_init(prev);
+    int rc = 0, have = 0;
+    for (slong a = 0; a < ne && rc == 0;) {
+        slong b = a + 1;
+        fmpq_set(hi, E[a].chi);
+        while (b < ne && fmpq_cmp(E[b].clo, hi) <= 0) {
+            if (fmpq_cmp(E[b].chi, hi) > 0)
+                fmpq_set(hi, E[b].chi);
+            b++;
+        }
+        fmpq_set(lo, E[a].clo);
+        if (b - a > 1 && (rc = cluster_point(lo, hi, X, E, a, b)))
+            break;
+        if (have) {
+            fmpq_set(S->lo + S->nslab, prev), fmpq_set(S->hi + S->nslab, lo);
+            S->nslab++;
+        }
+        fmpq_set(prev, hi), have = 1;
+        a = b;
+    }
+    fmpq_clear(lo), fmpq_clear(hi), fmpq_clear(prev);
+    return rc;
+}
+
+int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
+                     const fmpz_poly_t line, const fmpq_t A, const fmpq_t B)
+{
+    slab_ctx X;
+    X.h = h, X.n = n, X.line = line, X.S = S;
+    X.roots = NULL, X.nroots = X.cap = 0;
+    ct_pexpsum_slabs_clear(S);
+    ctx_cells(&X, A, B);
+    ctx_covers(&X);
+    int rc = ctx_solve_all(&X);
+    if (rc == 0) {
+        slong ne;
+        slab_event *E = ctx_events(&ne, &X, A, B);
+        for (slong i = 0; i < ne; i++)
+            if (E[i].kind != CT_PEXPSUM_EVENT_END)
+                S->count[E[i].kind]++, S->nevents++;
+        rc = ctx_slabs(&X, E, ne);
+        for (slong i = 0; i < ne; i++)
+            event_clear(E + i);
+        flint_free(E);
+    }
+    for (slong r = 0; r < X.nroots; r++)
+        _ct_pexpsum_box_clear(&X.roots[r].own), _ct_pexpsum_box_clear(&X.roots[r].enc);
+    flint_free(X.roots);
+    flint_free(X.cover);
+    for (slong k = 0; k < CT_PEXPSUM_GRID * CT_PEXPSUM_GRID; k++)
+        _ct_pexpsum_box_clear(X.cell + k);
+    return rc;
+}
+
+int ct_pexpsum_box_clear(const ct_pexpsum_struct *h, slong n, const fmpz_poly_t line,
+                         const fmpq_t c, const fmpq_t d, const fmpq_t r)
+{
+    arb_t cb, db, rb, y, p;
+    arb_init(cb), arb_init(db), arb_init(rb), arb_init(y), arb_init(p);
+    slong prec = CT_PEXPSUM_PREC;
+    arb_set_fmpq(rb, r, prec);
+    arb_set_fmpq(cb, c, prec);
+    arb_set_fmpq(db, d, prec);
+    arb_add_error(cb, rb), arb_add_error(db, rb); /* balls containing the box */
+    int ok = 1;
+    for (slong f = 0; ok && f < n; f++) {
+        ct_pexpsum_eval_arb(y, h + f, cb, db, 0, 0, prec);
+        ok = !arb_contains_zero(y);
+    }
+    if (ok && fmpz_poly_degree(line) > 0) {
+        arb_zero(y);
+        for (slong k = fmpz_poly_degree(line); k >= 0; k--) {
+            arb_mul(y, y, cb, prec);
+            arb_add_fmpz(y, y, line->coeffs + k, prec);
+        }
+        ok = !arb_contains_zero(y);
+    }
+    arb_clear(cb), arb_clear(db), arb_clear(rb), arb_clear(y), arb_clear(p);
+    return ok;
+}
