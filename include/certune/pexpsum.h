@@ -33,7 +33,9 @@ void ct_pexpsum_set_terms(ct_pexpsum_t h, const fmpz_poly_struct *coef, const fm
 
 /* Divides the bases by their gcd (a factor g^d > 0) and the polynomials by
    their gcd g(c) (primitive, positive leading coefficient), which is set to
-   content (1 for the zero sum): h before = content * (positive) * h after,
+   content (1 for the zero sum), then by -1 when the largest base's
+   polynomial has a negative leading coefficient: h before = +-content *
+   (positive) * h after (so that h and -h normalize alike),
    so the zero set of h before is that of h after and the roots of content
    (vertical lines). */
 void ct_pexpsum_normalize(fmpz_poly_t content, ct_pexpsum_t h);

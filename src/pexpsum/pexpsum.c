@@ -82,9 +82,12 @@ void ct_pexpsum_normalize(fmpz_poly_t content, ct_pexpsum_t h)
         fmpz_poly_one(content);
     if (fmpz_sgn(fmpz_poly_lead(content)) < 0)
         fmpz_poly_neg(content, content);
+    int neg = h->len > 0 && fmpz_sgn(fmpz_poly_lead(h->coef + h->len - 1)) < 0;
     for (slong t = 0; t < h->len; t++) {
         fmpz_divexact(h->base + t, h->base + t, g);
         fmpz_poly_div(h->coef + t, h->coef + t, content);
+        if (neg) /* h and -h have one curve: one form */
+            fmpz_poly_neg(h->coef + t, h->coef + t);
     }
     fmpz_clear(g);
 }

@@ -46,6 +46,9 @@ typedef struct {
     ct_pexpsum_slabs_struct *S;
 } slab_ctx;
 
+static const char *kind_name[] = {"edge", "vertical tangent", "crossing", "vertical line",
+                                  "end of the c-range"};
+
 /* The grid's cells over [A, B] x [0, 1]: ends rounded outward to dyadics. */
 static void ctx_cells(slab_ctx *X, const fmpq_t A, const fmpq_t B)
 {
@@ -107,6 +110,12 @@ static int ctx_system(slab_ctx *X, const _ct_pexpsum_fn *F, int kind, slong f, s
     slong before = X->nroots;
     int rc = _ct_pexpsum_solve(&X->roots, &X->nroots, &X->cap, F, start, ns, &X->S->boxes,
                                X->S->what, sizeof(X->S->what));
+    if (rc == 1) { /* say which system */
+        size_t len = strlen(X->S->what);
+        snprintf(X->S->what + len, sizeof(X->S->what) - len, " (%s, curve %ld%s%ld)",
+                 kind_name[kind], (long)f, g >= 0 ? " and curve " : ", edge ",
+                 (long)(g >= 0 ? g : e));
+    }
     for (slong r = before; r < X->nroots; r++) {
         X->roots[r].kind = kind;
         X->roots[r].f = f, X->roots[r].g = g, X->roots[r].e = e;
@@ -239,8 +248,6 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
     return ok;
 }
 
-static const char *kind_name[] = {"edge", "vertical tangent", "crossing", "vertical line",
-                                  "end of the c-range"};
 
 /* Cluster E[a .. b): one proved rational r (set lo = hi = r), or 1. */
 static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_event *E,
