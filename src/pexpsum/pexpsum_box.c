@@ -31,6 +31,10 @@ void _ct_pexpsum_box_set(_ct_pexpsum_box *X, const _ct_pexpsum_box *Y)
 void _ct_pexpsum_fn_eval(arb_t y, const _ct_pexpsum_fn *f, const arb_t c, const arb_t d,
                          slong ic, slong jd, slong prec)
 {
+    if (f->h != NULL && f->div >= 0) {
+        _ct_pexpsum_eval_div(y, f->h, f->div, c, d, ic, f->id + jd, prec);
+        return;
+    }
     if (f->h != NULL) {
         ct_pexpsum_eval_arb(y, f->h, c, d, ic, f->id + jd, prec);
         return;

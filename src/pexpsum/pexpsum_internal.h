@@ -5,12 +5,21 @@
 #include <arf.h>
 #include "certune/pexpsum.h"
 
-/* One equation of a system in (c, d): the id-th d-derivative of h, or (h NULL)
-   the line d - e. */
+/* One equation of a system in (c, d): the id-th d-derivative of h (div < 0),
+   of h / (d - div) (div = 0 or 1: h vanishes on that whole edge), or (h
+   NULL) the line d - e. */
 typedef struct {
     const ct_pexpsum_struct *h;
-    slong id, e;
+    slong id, e, div;
 } _ct_pexpsum_fn;
+
+/* y = (d/dc)^ic (d/dd)^jd of K = h / (d - e) over the balls c, d, where
+   sum_t P_t B_t^e = 0: K = sum_t P_t B_t^e L_t phi((d - e) L_t), L_t = ln B_t,
+   phi(x) = (e^x - 1) / x, whose derivatives phi^(j)(x) = int_0^1 s^j e^(sx) ds
+   = M(j + 1, j + 2, x) / (j + 1) are increasing: over a ball, the values at
+   its ends bound them. */
+void _ct_pexpsum_eval_div(arb_t y, const ct_pexpsum_struct *h, slong e, const arb_t c,
+                          const arb_t d, slong ic, slong jd, slong prec);
 
 /* A closed box [c0, c1] x [d0, d1] with dyadic ends. */
 typedef struct {

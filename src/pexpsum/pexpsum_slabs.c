@@ -41,6 +41,7 @@ typedef struct {
     const fmpz_poly_struct *line;
     _ct_pexpsum_box cell[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
     unsigned char *cover; /* n x cells */
+    slong *div;           /* per curve: -1, or the edge e it holds (H / (d - e)) */
     _ct_pexpsum_root *roots;
     slong nroots, cap;
     ct_pexpsum_slabs_struct *S;
@@ -82,12 +83,51 @@ static void ctx_cells(slab_ctx *X, const fmpq_t A, const fmpq_t B)
     arb_clear(a), arb_clear(b), arb_clear(t);
 }
 
+/* The edge d = e that H_f holds wholly (its polynomial sum_t P_t B_t^e is
+   zero), or -1; -2 when it holds both (undecided). */
+static slong ctx_edge_curve(const ct_pexpsum_struct *h)
+{
+    fmpz_poly_t s, t;
+    fmpz_poly_init(s), fmpz_poly_init(t);
+    slong on = -1;
+    for (slong e = 0; e <= 1; e++) {
+        fmpz_poly_zero(s);
+        for (slong k = 0; k < h->len; k++) {
+            fmpz_poly_scalar_mul_fmpz(t, h->coef + k, h->base + k);
+            fmpz_poly_add(s, s, e ? t : h->coef + k);
+        }
+        if (fmpz_poly_is_zero(s))
+            on = on == -1 ? e : -2;
+    }
+    fmpz_poly_clear(s), fmpz_poly_clear(t);
+    return on;
+}
+
+/* The equation of curve f: H_f, or H_f / (d - e) when it holds edge e. */
+static _ct_pexpsum_fn ctx_fn(const slab_ctx *X, slong f, slong id)
+{
+    _ct_pexpsum_fn F = {X->h + f, id, 0, X->div[f]};
+    return F;
+}
+
+static int ctx_divs(slab_ctx *X)
+{
+    X->div = flint_malloc(FLINT_MAX(X->n, 1) * sizeof(slong));
+    for (slong f = 0; f < X->n; f++)
+        if ((X->div[f] = ctx_edge_curve(X->h + f)) == -2) {
+            snprintf(X->S->what, sizeof(X->S->what),
+                     "curve %ld holds both edges delta = 0 and delta = 1", (long)f);
+            return 1;
+        }
+    return 0;
+}
+
 static void ctx_covers(slab_ctx *X)
 {
     const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
     X->cover = flint_calloc(FLINT_MAX(X->n, 1) * N, 1);
     for (slong f = 0; f < X->n; f++) {
-        _ct_pexpsum_fn F = {X->h + f, 0, 0};
+        _ct_pexpsum_fn F = ctx_fn(X, f, 0);
         for (slong k = 0; k < N; k++)
             X->cover[f * N + k] =
                 !_ct_pexpsum_fn_excludes(&F, X->cell + k, CT_PEXPSUM_PREC);
@@ -128,19 +168,19 @@ static int ctx_solve_all(slab_ctx *X)
 {
     for (slong f = 0; f < X->n; f++) {
         for (slong e = 0; e <= 1; e++) {
-            _ct_pexpsum_fn F[2] = {{X->h + f, 0, 0}, {NULL, 0, e}};
+            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), {NULL, 0, e, -1}};
             if (ctx_system(X, F, CT_PEXPSUM_EVENT_EDGE, f, -1, e) == 1)
                 return 1;
         }
         if (ct_pexpsum_is_const_d(X->h + f))
             continue; /* vertical lines only: no tangent system */
-        _ct_pexpsum_fn T[2] = {{X->h + f, 0, 0}, {X->h + f, 1, 0}};
+        _ct_pexpsum_fn T[2] = {ctx_fn(X, f, 0), ctx_fn(X, f, 1)};
         if (ctx_system(X, T, CT_PEXPSUM_EVENT_TANGENT, f, -1, 0) == 1)
             return 1;
     }
     for (slong f = 0; f < X->n; f++)
         for (slong g = f + 1; g < X->n; g++) {
-            _ct_pexpsum_fn F[2] = {{X->h + f, 0, 0}, {X->h + g, 0, 0}};
+            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), ctx_fn(X, g, 0)};
             int rc = ctx_system(X, F, CT_PEXPSUM_EVENT_CROSS, f, g, 0);
             X->S->pairs++;
             X->S->pruned += rc == -1;
@@ -151,7 +191,7 @@ static int ctx_solve_all(slab_ctx *X)
         ct_pexpsum_struct L;
         fmpz one = 1;
         L.len = 1, L.coef = (fmpz_poly_struct *)X->line, L.base = &one;
-        _ct_pexpsum_fn F[2] = {{&L, 0, 0}, {NULL, 0, 0}};
+        _ct_pexpsum_fn F[2] = {{&L, 0, 0, -1}, {NULL, 0, 0, -1}};
         slong before = X->nroots;
         const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
         _ct_pexpsum_box start[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
@@ -239,7 +279,10 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
             fmpq_one(d);
         else
             ct_rational_simplest_between(d, V->dlo, V->dhi);
-        ok = fmpq_cmp(d, V->dlo) >= 0 && fmpq_cmp(d, V->dhi) <= 0 &&
+        /* on the edge a curve holds, H = 0 says nothing of H / (d - e) */
+        int held = (X->div[V->f] >= 0 && fmpq_equal_si(d, X->div[V->f])) ||
+                   (V->g >= 0 && X->div[V->g] >= 0 && fmpq_equal_si(d, X->div[V->g]));
+        ok = !held && fmpq_cmp(d, V->dlo) >= 0 && fmpq_cmp(d, V->dhi) <= 0 &&
              ct_pexpsum_sign_fmpq(X->h + V->f, r, d) == 0 &&
              (V->kind == CT_PEXPSUM_EVENT_EDGE ||
               ct_pexpsum_sign_fmpq(X->h + V->g, r, d) == 0);
@@ -247,7 +290,6 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
     fmpq_clear(v), fmpq_clear(d);
     return ok;
 }
-
 
 /* Cluster E[a .. b): one proved rational r (set lo = hi = r), or 1. */
 static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_event *E,
@@ -314,9 +356,13 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     X.h = h, X.n = n, X.line = line, X.S = S;
     X.roots = NULL, X.nroots = X.cap = 0;
     ct_pexpsum_slabs_clear(S);
+    X.cover = NULL;
     ctx_cells(&X, A, B);
-    ctx_covers(&X);
-    int rc = ctx_solve_all(&X);
+    int rc = ctx_divs(&X);
+    if (rc == 0) {
+        ctx_covers(&X);
+        rc = ctx_solve_all(&X);
+    }
     if (rc == 0) {
         slong ne;
         slab_event *E = ctx_events(&ne, &X, A, B);
@@ -332,6 +378,7 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
         _ct_pexpsum_box_clear(&X.roots[r].own), _ct_pexpsum_box_clear(&X.roots[r].enc);
     flint_free(X.roots);
     flint_free(X.cover);
+    flint_free(X.div);
     for (slong k = 0; k < CT_PEXPSUM_GRID * CT_PEXPSUM_GRID; k++)
         _ct_pexpsum_box_clear(X.cell + k);
     return rc;
