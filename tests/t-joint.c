@@ -95,7 +95,7 @@ static void eval_loss(fmpq_t loss, const ct_instance_struct *insts, slong m,
 
 /* instances/delta-joint-thin.gssl: both curves meet delta = 0 at c = 1/2 and
    cross there, so the slabs are (1/100, 1/2) and (1/2, 99/100) exactly; the
-   minimum 0 lies in the thin cell ln(2c)/ln 4 < delta < ln(2c)/ln(39/10). */
+   minimum 0 lies in the thin cell ln(2c)/ln 4 < delta < ln(2c)/ln(79/20). */
 static void check_thin(void)
 {
     ct_instance_t inst;
@@ -115,7 +115,7 @@ static void check_thin(void)
     CHECK(J->S->nslab == 2 && fmpq_equal(J->S->hi + 0, half) &&
           fmpq_equal(J->S->lo + 1, half));
     CHECK(J->S->nslab == 2 && fmpq_cmp_si(J->slab_min + 0, 0) > 0); /* c < 1/2: 1/2 */
-    /* 4^x < 2c < (39/10)^x: q 4^x - 2p < 0 < q 39^x - 2p 10^x (c = p/q) */
+    /* 4^x < 2c < (79/20)^x: q 4^x - 2p < 0 < q 79^x - 2p 20^x (c = p/q) */
     fmpz coef[2], base[2] = {1, 4};
     ct_expsum_t e;
     ct_expsum_init(e);
@@ -124,7 +124,7 @@ static void check_thin(void)
     fmpz_set(coef + 1, fmpq_denref(J->wc));
     ct_expsum_set_terms(e, coef, base, 2);
     CHECK(ct_expsum_sign_fmpq(e, J->wx) > 0);
-    base[0] = 10, base[1] = 39;
+    base[0] = 20, base[1] = 79;
     ct_expsum_set_terms(e, coef, base, 2);
     CHECK(ct_expsum_sign_fmpq(e, J->wx) < 0);
     eval_loss(q, inst, 1, J->wc, J->wx);
