@@ -32,9 +32,9 @@ void ct_joint_write_text(FILE *f, const ct_joint_t J)
     fmpq_fprint(f, J->A);
     fputs(", ", f);
     fmpq_fprint(f, J->B);
-    fprintf(f, "] x %s: %ld instance%s, %ld scored nodes, %ld distinct curves\n",
+    fprintf(f, "] x %s: %ld instance%s, %ld scored node%s, %ld distinct curve%s\n",
             row->domain_text, (long)J->ninst, J->ninst == 1 ? "" : "s", (long)J->nscored,
-            (long)J->ncurves);
+            J->nscored == 1 ? "" : "s", (long)J->ncurves, J->ncurves == 1 ? "" : "s");
     fputs("summary:\n  minimum loss over the open cells ", f);
     fmpq_fprint(f, J->min_loss);
     fprintf(f, " = %.6g\n  witness c = ", joint_double(J->min_loss));
