@@ -31,6 +31,10 @@ void _ct_pexpsum_box_set(_ct_pexpsum_box *X, const _ct_pexpsum_box *Y)
 void _ct_pexpsum_fn_eval(arb_t y, const _ct_pexpsum_fn *f, const arb_t c, const arb_t d,
                          slong ic, slong jd, slong prec)
 {
+    if (f->k != NULL) {
+        _ct_pexpsum_cache_eval(y, f->k, f->div, c, d, ic, f->id + jd, prec);
+        return;
+    }
     if (f->h != NULL && f->div >= 0) {
         _ct_pexpsum_eval_div(y, f->h, f->div, c, d, ic, f->id + jd, prec);
         return;
@@ -195,7 +199,8 @@ static void root_narrow(_ct_pexpsum_box *E, const _ct_pexpsum_fn *f)
         if (!arb_is_finite(kc) || !arb_is_finite(kd))
             break;
         box_meet(E, kc, kd);
-        if (arb_rel_accuracy_bits(kc) > 150 && arb_rel_accuracy_bits(kd) > 150)
+        if (arb_rel_accuracy_bits(kc) > CT_PEXPSUM_PREC - 28 &&
+            arb_rel_accuracy_bits(kd) > CT_PEXPSUM_PREC - 28)
             break;
     }
     arb_clear(kc), arb_clear(kd);

@@ -4,6 +4,41 @@
 #include <arb_hypgeom.h>
 #include "pexpsum_internal.h"
 
+void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, slong prec)
+{
+    K->len = h->len;
+    K->L = _arb_vec_init(FLINT_MAX(h->len, 1));
+    K->B = _arb_vec_init(FLINT_MAX(h->len, 1));
+    fmpz_poly_t D;
+    fmpz_poly_init(D);
+    for (int i = 0; i < 3; i++) {
+        K->P[i] = flint_malloc(FLINT_MAX(h->len, 1) * sizeof(arb_poly_struct));
+        for (slong t = 0; t < h->len; t++) {
+            fmpz_poly_set(D, h->coef + t);
+            for (int k = 0; k < i; k++)
+                fmpz_poly_derivative(D, D);
+            arb_poly_init(K->P[i] + t);
+            arb_poly_set_fmpz_poly(K->P[i] + t, D, prec);
+        }
+    }
+    for (slong t = 0; t < h->len; t++) {
+        arb_set_fmpz(K->B + t, h->base + t);
+        arb_log(K->L + t, K->B + t, prec);
+    }
+    fmpz_poly_clear(D);
+}
+
+void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K)
+{
+    for (int i = 0; i < 3; i++) {
+        for (slong t = 0; t < K->len; t++)
+            arb_poly_clear(K->P[i] + t);
+        flint_free(K->P[i]);
+    }
+    _arb_vec_clear(K->L, FLINT_MAX(K->len, 1));
+    _arb_vec_clear(K->B, FLINT_MAX(K->len, 1));
+}
+
 /* y = phi^(j)(x) at the point x (a ball taken as its midpoint's value
    widened by monotonicity: the values at both ends). */
 static void phi_der(arb_t y, const arb_t x, slong j, slong prec)
@@ -38,6 +73,39 @@ static void poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic, slon
         arb_add_fmpz(y, y, D->coeffs + k, prec);
     }
     fmpz_poly_clear(D);
+}
+
+static void phi_der(arb_t y, const arb_t x, slong j, slong prec);
+
+void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
+                            const arb_t d, slong ic, slong jd, slong prec)
+{
+    arb_t s, p, x;
+    arb_init(s), arb_init(p), arb_init(x);
+    for (slong t = 0; t < K->len; t++) {
+        int one = arb_is_one(K->B + t);
+        if (one && (jd > 0 || div >= 0))
+            continue; /* ln 1 = 0 */
+        arb_poly_evaluate_horner(p, K->P[ic] + t, c, prec);
+        if (div >= 0) { /* P B^e L^(jd+1) phi^(jd)((d - e) L) */
+            if (div == 1)
+                arb_mul(p, p, K->B + t, prec);
+            arb_sub_si(x, d, div, prec);
+            arb_mul(x, x, K->L + t, prec);
+            phi_der(x, x, jd, prec);
+            arb_mul(p, p, x, prec);
+            arb_mul(p, p, K->L + t, prec);
+        } else if (!one) {
+            arb_mul(x, d, K->L + t, prec);
+            arb_exp(x, x, prec);
+            arb_mul(p, p, x, prec);
+        }
+        for (slong k = 0; k < jd; k++)
+            arb_mul(p, p, K->L + t, prec);
+        arb_add(s, s, p, prec);
+    }
+    arb_swap(y, s);
+    arb_clear(s), arb_clear(p), arb_clear(x);
 }
 
 void _ct_pexpsum_eval_div(arb_t y, const ct_pexpsum_struct *h, slong e, const arb_t c,

@@ -3,7 +3,25 @@
 #define CERTUNE_PEXPSUM_INTERNAL_H
 
 #include <arf.h>
+#include <arb_poly.h>
 #include "certune/pexpsum.h"
+
+/* A sum prepared for repeated evaluation: its polynomials and their first
+   two derivatives as balls, and the logarithms and values of its bases, at
+   the precision given (the hot path of the box solver). */
+typedef struct {
+    slong len;
+    arb_poly_struct *P[3];
+    arb_struct *L, *B;
+} _ct_pexpsum_cache;
+
+void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, slong prec);
+void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K);
+
+/* y = (d/dc)^ic (d/dd)^jd of the cached sum over the balls c, d (ic <= 2);
+   div >= 0: of the sum divided by d - div (as _ct_pexpsum_eval_div). */
+void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
+                            const arb_t d, slong ic, slong jd, slong prec);
 
 /* One equation of a system in (c, d): the id-th d-derivative of h (div < 0),
    of h / (d - div) (div = 0 or 1: h vanishes on that whole edge), or (h
@@ -11,6 +29,7 @@
 typedef struct {
     const ct_pexpsum_struct *h;
     slong id, e, div;
+    const _ct_pexpsum_cache *k; /* h prepared, or NULL */
 } _ct_pexpsum_fn;
 
 /* y = (d/dc)^ic (d/dd)^jd of K = h / (d - e) over the balls c, d, where
@@ -55,7 +74,7 @@ int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
                       const _ct_pexpsum_fn *f, const _ct_pexpsum_box *start, slong nstart,
                       slong *boxes, char *what, size_t whatlen);
 
-#define CT_PEXPSUM_PREC 256
+#define CT_PEXPSUM_PREC 128
 #define CT_PEXPSUM_MIN_BITS 44   /* boxes narrower than 2^-44: undecided */
 #define CT_PEXPSUM_BUDGET 400000 /* boxes per system */
 #define CT_PEXPSUM_GRID 16       /* the cover of a curve: cells of a 16 x 16 grid */

@@ -40,8 +40,9 @@ typedef struct {
     slong n;
     const fmpz_poly_struct *line;
     _ct_pexpsum_box cell[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
-    unsigned char *cover; /* n x cells */
-    slong *div;           /* per curve: -1, or the edge e it holds (H / (d - e)) */
+    unsigned char *cover;     /* n x cells */
+    slong *div;               /* per curve: -1, or the edge e it holds (H / (d - e)) */
+    _ct_pexpsum_cache *cache; /* per curve */
     _ct_pexpsum_root *roots;
     slong nroots, cap;
     ct_pexpsum_slabs_struct *S;
@@ -106,7 +107,7 @@ static slong ctx_edge_curve(const ct_pexpsum_struct *h)
 /* The equation of curve f: H_f, or H_f / (d - e) when it holds edge e. */
 static _ct_pexpsum_fn ctx_fn(const slab_ctx *X, slong f, slong id)
 {
-    _ct_pexpsum_fn F = {X->h + f, id, 0, X->div[f]};
+    _ct_pexpsum_fn F = {X->h + f, id, 0, X->div[f], X->cache + f};
     return F;
 }
 
@@ -168,7 +169,7 @@ static int ctx_solve_all(slab_ctx *X)
 {
     for (slong f = 0; f < X->n; f++) {
         for (slong e = 0; e <= 1; e++) {
-            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), {NULL, 0, e, -1}};
+            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), {NULL, 0, e, -1, NULL}};
             if (ctx_system(X, F, CT_PEXPSUM_EVENT_EDGE, f, -1, e) == 1)
                 return 1;
         }
@@ -191,7 +192,7 @@ static int ctx_solve_all(slab_ctx *X)
         ct_pexpsum_struct L;
         fmpz one = 1;
         L.len = 1, L.coef = (fmpz_poly_struct *)X->line, L.base = &one;
-        _ct_pexpsum_fn F[2] = {{&L, 0, 0, -1}, {NULL, 0, 0, -1}};
+        _ct_pexpsum_fn F[2] = {{&L, 0, 0, -1, NULL}, {NULL, 0, 0, -1, NULL}};
         slong before = X->nroots;
         const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
         _ct_pexpsum_box start[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
@@ -357,6 +358,9 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     X.roots = NULL, X.nroots = X.cap = 0;
     ct_pexpsum_slabs_clear(S);
     X.cover = NULL;
+    X.cache = flint_malloc(FLINT_MAX(n, 1) * sizeof(_ct_pexpsum_cache));
+    for (slong f = 0; f < n; f++)
+        _ct_pexpsum_cache_init(X.cache + f, h + f, CT_PEXPSUM_PREC);
     ctx_cells(&X, A, B);
     int rc = ctx_divs(&X);
     if (rc == 0) {
@@ -379,6 +383,9 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     flint_free(X.roots);
     flint_free(X.cover);
     flint_free(X.div);
+    for (slong f = 0; f < n; f++)
+        _ct_pexpsum_cache_clear(X.cache + f);
+    flint_free(X.cache);
     for (slong k = 0; k < CT_PEXPSUM_GRID * CT_PEXPSUM_GRID; k++)
         _ct_pexpsum_box_clear(X.cell + k);
     return rc;
