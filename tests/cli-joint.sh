@@ -61,6 +61,18 @@ read -r n least atmin good <<<"$(grid 0 $T)"
 grep -q "minimum loss over the open cells 0" "$tmp/thin.txt" && grep -q "^slabs: 2" "$tmp/thin.txt"
 ok "thin gadget: the text report" $?
 
+"$C" analyze --family delta --joint c --plot "$tmp/thin.svg" $T >/dev/null 2>&1 &&
+  "$py" - "$tmp/thin.svg" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+w = [c for c in root.iter(ns + "circle") if c.get("id") == "witness"]
+rects = list(root.iter(ns + "rect"))
+# 96 columns: the 48 left of c = 1/2 one piece each, the 48 right three each; the frame
+sys.exit(0 if len(w) == 1 and len(rects) == 48 + 3 * 48 + 1 else 1)
+EOF
+ok "thin gadget: --plot writes the heatmap (96 columns of exact pieces, the witness)" $?
+
 # --- a random set: 3 instances of 7 nodes, 2 classes ---
 "$py" - "$tmp" <<'EOF'
 import random, sys
@@ -101,6 +113,8 @@ grep -q "undecided:.*edge" "$tmp/err" && [ "$(jq -r 'has("minimum")' "$tmp/u.jso
 ok "edge tangency: the reason, no minimum in the JSON" $?
 "$C" analyze --family delta --joint c $U >"$tmp/u.txt" 2>/dev/null
 [ $? = 3 ] && [ ! -s "$tmp/u.txt" ]; ok "edge tangency: no text report" $?
+"$C" analyze --family delta --joint c --plot "$tmp/u.svg" $U >/dev/null 2>&1
+[ $? = 3 ] && [ ! -s "$tmp/u.svg" ]; ok "edge tangency: no plot drawn" $?
 "$C" analyze --family delta --joint c --c-range 7/10:99/100 $U >/dev/null 2>&1
 ok "edge tangency outside --c-range 7/10:99/100: decided" $?
 

@@ -36,10 +36,11 @@ int ct_cli_parse_c(fmpq_t c, const char *text);
 int ct_cli_parse_c_range(fmpq *r, const char *text);
 
 /* `analyze --joint c` (cli_joint.c): the joint analysis of the files over
-   [A, B] printed as text or JSON; returns the exit status (3 undecided). */
+   [A, B] printed as text or JSON, and drawn to plot (an SVG path, or NULL);
+   returns the exit status (3 undecided). */
 int ct_cli_analyze_joint(ct_family_t f, const fmpq_t A, const fmpq_t B,
                          const char *const *files, slong nfiles, int score_all, int ties,
-                         int json);
+                         int json, const char *plot);
 
 /* Loads the files (on nthreads threads when there are 64 or more); on error
    prints "certune: file:line: ..." for the first bad file in the given order

@@ -50,4 +50,12 @@ void ct_joint_clear(ct_joint_t J);
 void ct_joint_write_text(FILE *f, const ct_joint_t J);
 void ct_joint_write_json(FILE *f, const ct_joint_t J);
 
+/* The loss over the rectangle as an SVG heatmap (docs/joint.md, "The
+   plot"): G columns, each the exact delta analysis at a rational c inside
+   it (the instances and settings of the run), the curves as dots, the
+   minimum outlined, the witness circled. Returns 0, or -1 (nothing written)
+   when a column's analysis fails or is undecided. */
+int ct_joint_write_svg(FILE *f, const ct_joint_t J, const ct_instance_struct *insts,
+                       slong m, int score_all, int ties, slong G);
+
 #endif

@@ -51,11 +51,11 @@ static int analyze_check_joint(const analyze_options *o)
     }
     if (o->have_c)
         return ct_opt_usage_error("%s", "--joint c varies c: give --c-range, not --c");
-    if (o->plot != NULL || o->save_profile != NULL || o->shard_k > 1 || o->per_instance ||
-        o->ball != 0 || o->xscale != 0)
+    if (o->save_profile != NULL || o->shard_k > 1 || o->per_instance || o->ball != 0 ||
+        o->xscale != 0)
         return ct_opt_usage_error(
-            "%s", "--joint takes --c-range, --score, --ties and --json only (no --plot "
-                  "yet, no --save-profile, --shard, --per-instance, --ball, --x)");
+            "%s", "--joint takes --c-range, --score, --ties, --json and --plot only (no "
+                  "--save-profile, --shard, --per-instance, --ball, --x)");
     return 0;
 }
 
@@ -291,7 +291,7 @@ int ct_cli_analyze_main(int argc, char **argv)
     int rc = parse_analyze_args(&o, argc, argv);
     if (rc == 0 && o.joint)
         rc = ct_cli_analyze_joint(o.family, o.crange + 0, o.crange + 1, o.files, o.nfiles,
-                                  o.score_all, o.ties, o.json);
+                                  o.score_all, o.ties, o.json, o.plot);
     else if (rc == 0)
         rc = run_analyze(&o);
     free(o.files);

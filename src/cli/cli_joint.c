@@ -1,4 +1,5 @@
 /* cli_joint: `certune analyze --family F --joint c` (docs/joint.md). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "certune/base.h"
@@ -42,10 +43,26 @@ static int joint_undecided(const ct_joint_t J, int json)
     return CERTUNE_EXIT_UNDECIDED;
 }
 
+/* The heatmap (96 columns) to path; nonzero with a message on failure. */
+static int joint_plot(const char *path, const ct_joint_t J,
+                      const ct_instance_struct *insts, slong m, int score_all, int ties)
+{
+    errno = 0;
+    FILE *f = fopen(path, "w");
+    int rc = f == NULL ? -1 : ct_joint_write_svg(f, J, insts, m, score_all, ties, 96);
+    if (f != NULL && fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        ct_opt_write_error(path, "the plot");
+    return rc;
+}
+
 int ct_cli_analyze_joint(ct_family_t f, const fmpq_t A, const fmpq_t B,
                          const char *const *files, slong nfiles, int score_all, int ties,
-                         int json)
+                         int json, const char *plot)
 {
+    if (plot != NULL && ct_opt_check_writable(plot, "the plot"))
+        return CERTUNE_EXIT_INPUT;
     ct_instance_struct *insts;
     slong m;
     int rc = ct_cli_load_paths(&insts, &m, files, nfiles, ct_cli_default_threads());
@@ -58,6 +75,8 @@ int ct_cli_analyze_joint(ct_family_t f, const fmpq_t A, const fmpq_t B,
         rc = CERTUNE_EXIT_INPUT;
     } else if (J->undecided)
         rc = joint_undecided(J, json);
+    else if (plot != NULL && joint_plot(plot, J, insts, m, score_all, ties))
+        rc = CERTUNE_EXIT_INPUT;
     else if (json)
         ct_joint_write_json(stdout, J);
     else
