@@ -2,6 +2,7 @@
    docs/formats.md): exact fractions, each JSON one with a float twin. */
 #include <arf.h>
 #include "certune/joint.h"
+#include "certune/text.h"
 
 static const char *event_names[CT_PEXPSUM_EVENT_KINDS] = {
     "edge", "vertical_tangent", "crossing", "vertical_line", "end"};
@@ -119,13 +120,9 @@ void ct_joint_write_json(FILE *f, const ct_joint_t J)
     }
     fputs("  \"undecided\": ", f);
     if (J->undecided) {
-        fputs("[{\"what\": \"", f);
-        for (const char *p = J->what; *p; p++)
-            if (*p == '"' || *p == '\\')
-                fprintf(f, "\\%c", *p);
-            else
-                fputc(*p, f);
-        fputs("\"}]\n}\n", f);
+        fputs("[{\"what\": ", f);
+        ct_text_json_string(f, J->what);
+        fputs("}]\n}\n", f);
     } else
         fputs("[]\n}\n", f);
 }
