@@ -80,11 +80,11 @@ int _ct_pexpsum_fn_excludes(const _ct_pexpsum_fn *f, const _ct_pexpsum_box *X, s
 enum { KRAW_UNKNOWN, KRAW_NONE, KRAW_ONE };
 
 /* Whether the ball x lies inside (lo, hi) (1), outside [lo, hi] (-1), else 0. */
-static int ball_vs(const arb_t x, const arf_t lo, const arf_t hi)
+static int ball_vs(const arb_t x, const arf_t lo, const arf_t hi, slong prec)
 {
     arf_t a, b;
     arf_init(a), arf_init(b);
-    arb_get_interval_arf(a, b, x, 2 * CT_PEXPSUM_PREC);
+    arb_get_interval_arf(a, b, x, 2 * prec);
     int r = arf_cmp(a, lo) > 0 && arf_cmp(b, hi) < 0   ? 1
             : arf_cmp(b, lo) < 0 || arf_cmp(a, hi) > 0 ? -1
                                                        : 0;
@@ -141,7 +141,7 @@ static int krawczyk(arb_t kc, arb_t kd, const _ct_pexpsum_fn *f, const _ct_pexps
                 arb_addmul(k, t, j == 0 ? c : d, prec);
             }
         }
-        int a = ball_vs(kc, &X->c0, &X->c1), b = ball_vs(kd, &X->d0, &X->d1);
+        int a = ball_vs(kc, &X->c0, &X->c1, prec), b = ball_vs(kd, &X->d0, &X->d1, prec);
         v = a == -1 || b == -1 ? KRAW_NONE : a == 1 && b == 1 ? KRAW_ONE : KRAW_UNKNOWN;
     }
     arb_clear(c), arb_clear(d), arb_clear(mc), arb_clear(md), arb_clear(det);
@@ -195,12 +195,11 @@ static void root_narrow(_ct_pexpsum_box *E, const _ct_pexpsum_fn *f)
     arb_t kc, kd;
     arb_init(kc), arb_init(kd);
     for (int it = 0; it < 40; it++) {
-        krawczyk(kc, kd, f, E, CT_PEXPSUM_PREC);
+        krawczyk(kc, kd, f, E, f->prec);
         if (!arb_is_finite(kc) || !arb_is_finite(kd))
             break;
         box_meet(E, kc, kd);
-        if (arb_rel_accuracy_bits(kc) > CT_PEXPSUM_PREC - 28 &&
-            arb_rel_accuracy_bits(kd) > CT_PEXPSUM_PREC - 28)
+        if (arb_rel_accuracy_bits(kc) > 100 && arb_rel_accuracy_bits(kd) > 100)
             break;
     }
     arb_clear(kc), arb_clear(kd);
@@ -295,13 +294,13 @@ int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
             rc = 1;
             break;
         }
-        if (_ct_pexpsum_fn_excludes(f, X, CT_PEXPSUM_PREC) ||
-            _ct_pexpsum_fn_excludes(f + 1, X, CT_PEXPSUM_PREC)) {
+        if (_ct_pexpsum_fn_excludes(f, X, f->prec) ||
+            _ct_pexpsum_fn_excludes(f + 1, X, f->prec)) {
             len--;
             continue;
         }
         box_inflate(&Z, X);
-        int v = krawczyk(kc, kd, f, &Z, CT_PEXPSUM_PREC);
+        int v = krawczyk(kc, kd, f, &Z, f->prec);
         if (v == KRAW_ONE)
             root_add(roots, nroots, cap, first, f, &Z, kc, kd);
         if (v != KRAW_UNKNOWN) {

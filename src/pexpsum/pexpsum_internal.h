@@ -30,6 +30,7 @@ typedef struct {
     const ct_pexpsum_struct *h;
     slong id, e, div;
     const _ct_pexpsum_cache *k; /* h prepared, or NULL */
+    slong prec;                 /* the working precision of its system */
 } _ct_pexpsum_fn;
 
 /* y = (d/dc)^ic (d/dd)^jd of K = h / (d - e) over the balls c, d, where
@@ -74,6 +75,8 @@ int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
                       const _ct_pexpsum_fn *f, const _ct_pexpsum_box *start, slong nstart,
                       slong *boxes, char *what, size_t whatlen);
 
+/* The working precision: CT_PEXPSUM_PREC bits beyond the largest
+   coefficient of the sums (their values cancel down from that size). */
 #define CT_PEXPSUM_PREC 128
 #define CT_PEXPSUM_MIN_BITS 44   /* boxes narrower than 2^-44: undecided */
 #define CT_PEXPSUM_BUDGET 400000 /* boxes per system */

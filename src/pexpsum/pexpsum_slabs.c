@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/rational.h"
+#include "certune/rroot.h"
 #include "pexpsum_internal.h"
 
 void ct_pexpsum_slabs_init(ct_pexpsum_slabs_t S)
@@ -43,8 +44,11 @@ typedef struct {
     unsigned char *cover;     /* n x cells */
     slong *div;               /* per curve: -1, or the edge e it holds (H / (d - e)) */
     _ct_pexpsum_cache *cache; /* per curve */
+    slong prec;               /* CT_PEXPSUM_PREC + the largest coefficient's bits */
     _ct_pexpsum_root *roots;
     slong nroots, cap;
+    fmpq *line_lo, *line_hi; /* the vertical lines' isolating intervals */
+    slong nline;
     ct_pexpsum_slabs_struct *S;
 } slab_ctx;
 
@@ -107,7 +111,7 @@ static slong ctx_edge_curve(const ct_pexpsum_struct *h)
 /* The equation of curve f: H_f, or H_f / (d - e) when it holds edge e. */
 static _ct_pexpsum_fn ctx_fn(const slab_ctx *X, slong f, slong id)
 {
-    _ct_pexpsum_fn F = {X->h + f, id, 0, X->div[f], X->cache + f};
+    _ct_pexpsum_fn F = {X->h + f, id, 0, X->div[f], X->cache + f, X->prec};
     return F;
 }
 
@@ -130,8 +134,7 @@ static void ctx_covers(slab_ctx *X)
     for (slong f = 0; f < X->n; f++) {
         _ct_pexpsum_fn F = ctx_fn(X, f, 0);
         for (slong k = 0; k < N; k++)
-            X->cover[f * N + k] =
-                !_ct_pexpsum_fn_excludes(&F, X->cell + k, CT_PEXPSUM_PREC);
+            X->cover[f * N + k] = !_ct_pexpsum_fn_excludes(&F, X->cell + k, X->prec);
     }
 }
 
@@ -164,12 +167,34 @@ static int ctx_system(slab_ctx *X, const _ct_pexpsum_fn *F, int kind, slong f, s
     return rc;
 }
 
+/* The vertical lines: the positive roots of the squarefree line, isolated
+   exactly (rroot), each narrowed to 2^-64: events with d in [0, 1]. */
+static void ctx_line(slab_ctx *X)
+{
+    ct_rroot_struct *r;
+    slong k = ct_rroot_isolate_positive(&r, X->line);
+    fmpq_t eps;
+    fmpq_init(eps);
+    fmpq_set_si(eps, 1, 1);
+    fmpz_mul_2exp(fmpq_denref(eps), fmpq_denref(eps), 64);
+    X->nline = k;
+    X->line_lo = _fmpq_vec_init(FLINT_MAX(k, 1));
+    X->line_hi = _fmpq_vec_init(FLINT_MAX(k, 1));
+    for (slong i = 0; i < k; i++) {
+        ct_rroot_refine(r + i, eps);
+        fmpq_set(X->line_lo + i, r[i].lo), fmpq_set(X->line_hi + i, r[i].hi);
+        ct_rroot_clear(r + i);
+    }
+    flint_free(r);
+    fmpq_clear(eps);
+}
+
 /* Every system: edges, tangents, crossings, the line. */
 static int ctx_solve_all(slab_ctx *X)
 {
     for (slong f = 0; f < X->n; f++) {
         for (slong e = 0; e <= 1; e++) {
-            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), {NULL, 0, e, -1, NULL}};
+            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), {NULL, 0, e, -1, NULL, X->prec}};
             if (ctx_system(X, F, CT_PEXPSUM_EVENT_EDGE, f, -1, e) == 1)
                 return 1;
         }
@@ -188,23 +213,19 @@ static int ctx_solve_all(slab_ctx *X)
             if (rc == 1)
                 return 1;
         }
-    if (fmpz_poly_degree(X->line) > 0) {
-        ct_pexpsum_struct L;
-        fmpz one = 1;
-        L.len = 1, L.coef = (fmpz_poly_struct *)X->line, L.base = &one;
-        _ct_pexpsum_fn F[2] = {{&L, 0, 0, -1, NULL}, {NULL, 0, 0, -1, NULL}};
-        slong before = X->nroots;
-        const slong N = CT_PEXPSUM_GRID * CT_PEXPSUM_GRID;
-        _ct_pexpsum_box start[CT_PEXPSUM_GRID * CT_PEXPSUM_GRID];
-        for (slong k = 0; k < N; k++)
-            start[k] = X->cell[k];
-        if (_ct_pexpsum_solve(&X->roots, &X->nroots, &X->cap, F, start, N, &X->S->boxes,
-                              X->S->what, sizeof(X->S->what)))
-            return 1;
-        for (slong r = before; r < X->nroots; r++)
-            X->roots[r].kind = CT_PEXPSUM_EVENT_LINE, X->roots[r].f = -1;
-    }
+    if (fmpz_poly_degree(X->line) > 0)
+        ctx_line(X);
     return 0;
+}
+
+/* The largest coefficient's bits over the sums. */
+static slong ctx_bits(const ct_pexpsum_struct *h, slong n)
+{
+    slong bits = 0;
+    for (slong f = 0; f < n; f++)
+        for (slong t = 0; t < h[f].len; t++)
+            bits = FLINT_MAX(bits, FLINT_ABS(fmpz_poly_max_bits(h[f].coef + t)));
+    return bits;
 }
 
 static void event_init(slab_event *E)
@@ -226,7 +247,7 @@ static int event_cmp(const void *a, const void *b)
 static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
                               const fmpq_t B)
 {
-    slab_event *E = flint_malloc((X->nroots + 2) * sizeof(slab_event));
+    slab_event *E = flint_malloc((X->nroots + X->nline + 2) * sizeof(slab_event));
     slong n = 0;
     fmpq_t one;
     fmpq_init(one);
@@ -241,6 +262,17 @@ static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
         if (fmpq_cmp(V->chi, A) < 0 || fmpq_cmp(V->clo, B) > 0 || fmpq_sgn(V->dhi) < 0 ||
             fmpq_cmp(V->dlo, one) > 0)
             event_clear(V); /* outside the rectangle: no effect */
+        else
+            n++;
+    }
+    for (slong i = 0; i < X->nline; i++) {
+        slab_event *V = E + n;
+        event_init(V);
+        fmpq_set(V->clo, X->line_lo + i), fmpq_set(V->chi, X->line_hi + i);
+        fmpq_zero(V->dlo), fmpq_one(V->dhi);
+        V->kind = CT_PEXPSUM_EVENT_LINE, V->f = V->g = -1, V->e = 0;
+        if (fmpq_cmp(V->chi, A) < 0 || fmpq_cmp(V->clo, B) > 0)
+            event_clear(V);
         else
             n++;
     }
@@ -356,11 +388,13 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     slab_ctx X;
     X.h = h, X.n = n, X.line = line, X.S = S;
     X.roots = NULL, X.nroots = X.cap = 0;
+    X.line_lo = X.line_hi = NULL, X.nline = 0;
     ct_pexpsum_slabs_clear(S);
     X.cover = NULL;
+    X.prec = CT_PEXPSUM_PREC + ctx_bits(h, n);
     X.cache = flint_malloc(FLINT_MAX(n, 1) * sizeof(_ct_pexpsum_cache));
     for (slong f = 0; f < n; f++)
-        _ct_pexpsum_cache_init(X.cache + f, h + f, CT_PEXPSUM_PREC);
+        _ct_pexpsum_cache_init(X.cache + f, h + f, X.prec);
     ctx_cells(&X, A, B);
     int rc = ctx_divs(&X);
     if (rc == 0) {
@@ -383,6 +417,10 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     flint_free(X.roots);
     flint_free(X.cover);
     flint_free(X.div);
+    if (X.line_lo != NULL) {
+        _fmpq_vec_clear(X.line_lo, FLINT_MAX(X.nline, 1));
+        _fmpq_vec_clear(X.line_hi, FLINT_MAX(X.nline, 1));
+    }
     for (slong f = 0; f < n; f++)
         _ct_pexpsum_cache_clear(X.cache + f);
     flint_free(X.cache);
@@ -396,7 +434,7 @@ int ct_pexpsum_box_clear(const ct_pexpsum_struct *h, slong n, const fmpz_poly_t 
 {
     arb_t cb, db, rb, y, p;
     arb_init(cb), arb_init(db), arb_init(rb), arb_init(y), arb_init(p);
-    slong prec = CT_PEXPSUM_PREC;
+    slong prec = CT_PEXPSUM_PREC + ctx_bits(h, n);
     arb_set_fmpq(rb, r, prec);
     arb_set_fmpq(cb, c, prec);
     arb_set_fmpq(db, d, prec);
