@@ -21,8 +21,8 @@ static ct_family_t delta_id(void)
     return f;
 }
 
-/* pexpsum: merging, normalization (h, -h and 2 h c normalize alike) and the
-   exact sign against hand values. */
+/* pexpsum: merging, normalization (h, -h and 4 c h normalize alike), equality
+   up to a factor s^d, and the exact sign against hand values. */
 static void check_pexpsum(void)
 {
     fmpz_poly_struct P[3];
@@ -44,12 +44,15 @@ static void check_pexpsum(void)
     ct_pexpsum_normalize(content, h);
     CHECK(fmpz_poly_degree(content) == 1); /* 4c: the vertical line c = 0 */
     ct_pexpsum_normalize(content, g);
-    CHECK(ct_pexpsum_equal(h, g)); /* 2^d - 1 (bases / 2) */
-    CHECK(h->len == 2 && fmpz_is_one(h->base + 0) && fmpz_equal_ui(h->base + 1, 2));
+    CHECK(ct_pexpsum_equal(h, g)); /* 4^d - 2^d: the bases kept */
+    CHECK(h->len == 2 && fmpz_equal_ui(h->base + 0, 2) && fmpz_equal_ui(h->base + 1, 4));
+    fmpz half[2] = {1, 2};
+    ct_pexpsum_set_terms(g, h->coef, half, 2); /* 2^d - 1 = 2^-d (4^d - 2^d) */
+    CHECK(ct_pexpsum_equal_scaled(h, g) && !ct_pexpsum_equal(h, g));
     fmpq_t c, d;
     fmpq_init(c), fmpq_init(d);
     fmpq_set_si(c, 1, 3);
-    CHECK(ct_pexpsum_sign_fmpq(h, c, d) == 0); /* 2^0 - 1 */
+    CHECK(ct_pexpsum_sign_fmpq(h, c, d) == 0); /* 4^0 - 2^0 */
     fmpq_set_si(d, 1, 5);
     CHECK(ct_pexpsum_sign_fmpq(h, c, d) == 1);
     fmpq_clear(c), fmpq_clear(d);
@@ -178,7 +181,7 @@ static void slab_point(fmpq_t q, const fmpq_t lo, const fmpq_t hi, slong k)
 /* One random set: constancy inside each slab, the witness's loss, and (the
    check's power) that two adjacent slabs' different sequences are caught. */
 static void check_set(const ct_instance_struct *insts, slong m, slong *undecided,
-                      slong *caught, slong *slabs)
+                      slong *caught, slong *slabs, slong *concurrent)
 {
     ct_joint_t J;
     run(J, insts, m, 1, 20, 19, 20);
@@ -192,6 +195,7 @@ static void check_set(const ct_instance_struct *insts, slong m, slong *undecided
     fmpq_init(q), fmpq_init(r);
     const ct_pexpsum_slabs_struct *S = J->S;
     *slabs += S->nslab;
+    *concurrent += S->concurrent;
     for (slong s = 0; s < S->nslab; s++) {
         for (slong k = 1; k <= 3; k += 2) {
             slab_point(q, S->lo + s, S->hi + s, k);
@@ -225,30 +229,31 @@ static void check_set(const ct_instance_struct *insts, slong m, slong *undecided
 
 static void check_random(flint_rand_t state)
 {
-    slong undecided = 0, caught = 0, slabs = 0, sets = 24;
+    slong undecided = 0, caught = 0, slabs = 0, sets = 40, concurrent = 0;
     for (slong t = 0; t < sets; t++) {
-        slong m = 1 + n_randint(state, 3);
+        slong m = t < 24 ? 1 + n_randint(state, 3) : 1, classes = t < 24 ? 2 : 3;
         ct_instance_struct *insts = flint_malloc(m * sizeof(ct_instance_struct));
         for (slong i = 0; i < m; i++) {
             ct_gen_params_t P;
-            ct_gen_params_init(P, 4 + n_randint(state, 5), 2);
+            ct_gen_params_init(P, classes == 2 ? 4 + n_randint(state, 5) : 7, classes);
             P->p = 0.4;
             P->connected = 1;
-            P->labeled = 0.4;
+            P->labeled = classes == 2 ? 0.4 : 0.5;
             P->weight =
                 n_randint(state, 2) ? CT_GEN_WEIGHT_SMALL : CT_GEN_WEIGHT_RATIONAL;
             ct_gen_instance_rand(insts + i, P, state, NULL);
         }
-        check_set(insts, m, &undecided, &caught, &slabs);
+        check_set(insts, m, &undecided, &caught, &slabs, &concurrent);
         for (slong i = 0; i < m; i++)
             ct_instance_clear(insts + i);
         flint_free(insts);
     }
     printf("t-joint: %ld random sets, %ld slabs, %ld undecided, %ld adjacent slabs "
-           "differ\n",
-           (long)sets, (long)slabs, (long)undecided, (long)caught);
+           "differ, %ld crossings proved concurrent\n",
+           (long)sets, (long)slabs, (long)undecided, (long)caught, (long)concurrent);
     CHECK(undecided <= sets / 4); /* genuine degeneracies are rare */
     CHECK(caught > 0);            /* the constancy check can fail */
+    CHECK(concurrent > 0);        /* three classes: a node's pair curves meet */
 }
 
 /* A curve tangent to delta = 0 at c = 2/3 (a double root of its edge

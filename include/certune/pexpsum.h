@@ -31,17 +31,20 @@ void ct_pexpsum_set(ct_pexpsum_t h, const ct_pexpsum_t g);
 void ct_pexpsum_set_terms(ct_pexpsum_t h, const fmpz_poly_struct *coef, const fmpz *base,
                           slong n);
 
-/* Divides the bases by their gcd (a factor g^d > 0) and the polynomials by
-   their gcd g(c) (primitive, positive leading coefficient), which is set to
-   content (1 for the zero sum), then by -1 when the largest base's
-   polynomial has a negative leading coefficient: h before = +-content *
-   (positive) * h after (so that h and -h normalize alike),
-   so the zero set of h before is that of h after and the roots of content
-   (vertical lines). */
+/* Divides the polynomials by their gcd g(c) (primitive, positive leading
+   coefficient), which is set to content (1 for the zero sum), then by -1
+   when the largest base's polynomial has a negative leading coefficient:
+   h before = +-content * h after, so the zero set of h before is that of h
+   after and the roots of content (vertical lines), and h and -h normalize
+   alike. The bases are kept (linear relations between sums over Q(c)
+   survive: the crossings of three pair curves of one node coincide). */
 void ct_pexpsum_normalize(fmpz_poly_t content, ct_pexpsum_t h);
 
 int ct_pexpsum_is_zero(const ct_pexpsum_t h);
 int ct_pexpsum_equal(const ct_pexpsum_t h, const ct_pexpsum_t g);
+/* Whether h = s^d g for a positive rational s (bases in one ratio, the same
+   polynomials): one curve. */
+int ct_pexpsum_equal_scaled(const ct_pexpsum_t h, const ct_pexpsum_t g);
 /* 1 when no term depends on d (only the base 1): H = P(c). */
 int ct_pexpsum_is_const_d(const ct_pexpsum_t h);
 
@@ -80,7 +83,8 @@ typedef struct {
     fmpq *lo, *hi;
     slong count[CT_PEXPSUM_EVENT_KINDS];
     slong nevents, pairs, pruned, boxes;
-    char what[512]; /* when undecided: what and where */
+    slong concurrent; /* crossings proved to be one point with another */
+    char what[512];   /* when undecided: what and where */
 } ct_pexpsum_slabs_struct;
 typedef ct_pexpsum_slabs_struct ct_pexpsum_slabs_t[1];
 

@@ -9,11 +9,12 @@
 #include "certune/zadj.h"
 #include "delta_internal.h"
 
-/* Appends h to out unless an equal sum is there (then clears it). */
+/* Appends h to out unless a sum with the same curve (equal up to a factor s^d)
+   is there (then clears it). */
 static void joint_push(ct_pexpsum_struct **out, slong *n, slong *cap, ct_pexpsum_t h)
 {
     for (slong i = 0; i < *n; i++)
-        if (ct_pexpsum_equal(*out + i, h)) {
+        if (ct_pexpsum_equal_scaled(*out + i, h)) {
             ct_pexpsum_clear(h);
             return;
         }

@@ -71,25 +71,19 @@ void ct_pexpsum_set_terms(ct_pexpsum_t h, const fmpz_poly_struct *coef, const fm
 
 void ct_pexpsum_normalize(fmpz_poly_t content, ct_pexpsum_t h)
 {
-    fmpz_t g;
-    fmpz_init(g);
     fmpz_poly_zero(content);
-    for (slong t = 0; t < h->len; t++) {
-        fmpz_gcd(g, g, h->base + t);
+    for (slong t = 0; t < h->len; t++)
         fmpz_poly_gcd(content, content, h->coef + t);
-    }
     if (h->len == 0)
         fmpz_poly_one(content);
     if (fmpz_sgn(fmpz_poly_lead(content)) < 0)
         fmpz_poly_neg(content, content);
     int neg = h->len > 0 && fmpz_sgn(fmpz_poly_lead(h->coef + h->len - 1)) < 0;
     for (slong t = 0; t < h->len; t++) {
-        fmpz_divexact(h->base + t, h->base + t, g);
         fmpz_poly_div(h->coef + t, h->coef + t, content);
         if (neg) /* h and -h have one curve: one form */
             fmpz_poly_neg(h->coef + t, h->coef + t);
     }
-    fmpz_clear(g);
 }
 
 int ct_pexpsum_is_zero(const ct_pexpsum_t h)
@@ -106,6 +100,22 @@ int ct_pexpsum_equal(const ct_pexpsum_t h, const ct_pexpsum_t g)
             !fmpz_poly_equal(h->coef + t, g->coef + t))
             return 0;
     return 1;
+}
+
+int ct_pexpsum_equal_scaled(const ct_pexpsum_t h, const ct_pexpsum_t g)
+{
+    if (h->len != g->len || h->len == 0)
+        return h->len == g->len;
+    fmpz_t u, v;
+    fmpz_init(u), fmpz_init(v);
+    int eq = 1;
+    for (slong t = 0; eq && t < h->len; t++) {
+        fmpz_mul(u, h->base + t, g->base + 0);
+        fmpz_mul(v, g->base + t, h->base + 0);
+        eq = fmpz_equal(u, v) && fmpz_poly_equal(h->coef + t, g->coef + t);
+    }
+    fmpz_clear(u), fmpz_clear(v);
+    return eq;
 }
 
 int ct_pexpsum_is_const_d(const ct_pexpsum_t h)

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "certune/rational.h"
 #include "certune/rroot.h"
+#include <flint/fmpz_poly_mat.h>
 #include "pexpsum_internal.h"
 
 void ct_pexpsum_slabs_init(ct_pexpsum_slabs_t S)
@@ -34,6 +35,7 @@ typedef struct {
     int kind;
     slong f, g, e;
     fmpq_t clo, chi, dlo, dhi;
+    const _ct_pexpsum_root *root; /* its Krawczyk boxes, or NULL */
 } slab_event;
 
 typedef struct {
@@ -258,7 +260,7 @@ static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
         event_init(V);
         arf_get_fmpq(V->clo, &R->enc.c0), arf_get_fmpq(V->chi, &R->enc.c1);
         arf_get_fmpq(V->dlo, &R->enc.d0), arf_get_fmpq(V->dhi, &R->enc.d1);
-        V->kind = R->kind, V->f = R->f, V->g = R->g, V->e = R->e;
+        V->kind = R->kind, V->f = R->f, V->g = R->g, V->e = R->e, V->root = R;
         if (fmpq_cmp(V->chi, A) < 0 || fmpq_cmp(V->clo, B) > 0 || fmpq_sgn(V->dhi) < 0 ||
             fmpq_cmp(V->dlo, one) > 0)
             event_clear(V); /* outside the rectangle: no effect */
@@ -270,7 +272,7 @@ static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
         event_init(V);
         fmpq_set(V->clo, X->line_lo + i), fmpq_set(V->chi, X->line_hi + i);
         fmpq_zero(V->dlo), fmpq_one(V->dhi);
-        V->kind = CT_PEXPSUM_EVENT_LINE, V->f = V->g = -1, V->e = 0;
+        V->kind = CT_PEXPSUM_EVENT_LINE, V->f = V->g = -1, V->e = 0, V->root = NULL;
         if (fmpq_cmp(V->chi, A) < 0 || fmpq_cmp(V->clo, B) > 0)
             event_clear(V);
         else
@@ -279,7 +281,7 @@ static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
     for (int k = 0; k < 2; k++) {
         event_init(E + n);
         fmpq_set(E[n].clo, k ? B : A), fmpq_set(E[n].chi, k ? B : A);
-        E[n].kind = CT_PEXPSUM_EVENT_END;
+        E[n].kind = CT_PEXPSUM_EVENT_END, E[n].root = NULL;
         n++;
     }
     fmpq_clear(one);
@@ -324,6 +326,94 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
     return ok;
 }
 
+static int box_in(const _ct_pexpsum_box *A, const _ct_pexpsum_box *B)
+{
+    return arf_cmp(&A->c0, &B->c0) >= 0 && arf_cmp(&A->c1, &B->c1) <= 0 &&
+           arf_cmp(&A->d0, &B->d0) >= 0 && arf_cmp(&A->d1, &B->d1) <= 0;
+}
+
+/* Whether curve k vanishes wherever curves f and g both do, near the c of
+   the box R: k is f or g, or (f, g, k) are dependent over Q(c) (rank 2 as
+   vectors of polynomials over the bases) with alpha H_f + beta H_g + gamma
+   H_k = 0, gamma a 2 x 2 minor of (f, g) that Arb shows nonzero on R's c. */
+static int on_span(const slab_ctx *X, slong f, slong g, slong k, const _ct_pexpsum_box *R)
+{
+    if (k == f || k == g)
+        return 1;
+    const ct_pexpsum_struct *v[3] = {X->h + f, X->h + g, X->h + k};
+    fmpz *base = _fmpz_vec_init(v[0]->len + v[1]->len + v[2]->len);
+    slong T = 0;
+    for (int i = 0; i < 3; i++)
+        for (slong t = 0; t < v[i]->len; t++) {
+            slong u = 0;
+            while (u < T && !fmpz_equal(base + u, v[i]->base + t))
+                u++;
+            if (u == T)
+                fmpz_set(base + T++, v[i]->base + t);
+        }
+    fmpz_poly_mat_t M;
+    fmpz_poly_mat_init(M, T, 3);
+    for (int i = 0; i < 3; i++)
+        for (slong t = 0; t < v[i]->len; t++)
+            for (slong u = 0; u < T; u++)
+                if (fmpz_equal(base + u, v[i]->base + t))
+                    fmpz_poly_set(fmpz_poly_mat_entry(M, u, i), v[i]->coef + t);
+    int ok = fmpz_poly_mat_rank(M) == 2;
+    int found = 0;
+    if (ok) {
+        fmpz_poly_t D, w;
+        fmpz_poly_init(D), fmpz_poly_init(w);
+        arb_t c, y;
+        arb_init(c), arb_init(y);
+        arb_set_interval_arf(c, &R->c0, &R->c1, X->prec);
+        for (slong s1 = 0; s1 < T && !found; s1++)
+            for (slong s2 = s1 + 1; s2 < T && !found; s2++) {
+                fmpz_poly_mul(D, fmpz_poly_mat_entry(M, s1, 0),
+                              fmpz_poly_mat_entry(M, s2, 1));
+                fmpz_poly_mul(w, fmpz_poly_mat_entry(M, s2, 0),
+                              fmpz_poly_mat_entry(M, s1, 1));
+                fmpz_poly_sub(D, D, w);
+                arb_zero(y);
+                for (slong j = fmpz_poly_degree(D); j >= 0; j--) {
+                    arb_mul(y, y, c, X->prec);
+                    arb_add_fmpz(y, y, D->coeffs + j, X->prec);
+                }
+                found = !fmpz_poly_is_zero(D) && !arb_contains_zero(y);
+            }
+        fmpz_poly_clear(D), fmpz_poly_clear(w);
+        arb_clear(c), arb_clear(y);
+    }
+    fmpz_poly_mat_clear(M);
+    _fmpz_vec_clear(base, v[0]->len + v[1]->len + v[2]->len);
+    return found;
+}
+
+/* Whether the crossings E[a .. b) are one point p (then lo, hi: the hull of
+   their c-enclosures): p, the crossing of the first, lies on every curve
+   of the others (on_span) and inside each one's box of uniqueness, so it is
+   each one's zero. The three pair curves of one node meet so (F_k - F_l and
+   F_l - F_m vanish where F_k - F_m does). */
+static int cluster_concurrent(fmpq_t lo, fmpq_t hi, const slab_ctx *X,
+                              const slab_event *E, slong a, slong b)
+{
+    const _ct_pexpsum_root *R = E[a].root;
+    for (slong i = a; i < b; i++) {
+        if (E[i].kind != CT_PEXPSUM_EVENT_CROSS || X->div[E[i].f] >= 0 ||
+            X->div[E[i].g] >= 0)
+            return 0; /* (a curve holding an edge: H / (d - e), no relation) */
+        if (i > a && (!box_in(&R->enc, &E[i].root->own) ||
+                      !on_span(X, R->f, R->g, E[i].f, &R->enc) ||
+                      !on_span(X, R->f, R->g, E[i].g, &R->enc)))
+            return 0;
+    }
+    fmpq_set(lo, E[a].clo), fmpq_set(hi, E[a].chi);
+    for (slong i = a + 1; i < b; i++)
+        if (fmpq_cmp(E[i].chi, hi) > 0)
+            fmpq_set(hi, E[i].chi);
+    X->S->concurrent += b - a - 1;
+    return 1;
+}
+
 /* Cluster E[a .. b): one proved rational r (set lo = hi = r), or 1. */
 static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_event *E,
                          slong a, slong b)
@@ -344,6 +434,8 @@ static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_eve
         fmpq_set(hi, lo);
         return 0;
     }
+    if (cluster_concurrent(lo, hi, X, E, a, b))
+        return 0;
     snprintf(X->S->what, sizeof(X->S->what),
              "%ld events (a %s first) in c ~ %.17g that cannot be separated nor proved "
              "at one rational",
