@@ -13,7 +13,6 @@ static const char *usage_text =
     "                       [--per-instance] [--plot FILE.svg [--x linear|log|logit]]\n"
     "                       [--ties T] [--progress] [--threads N] [--shard I/K]\n"
     "                       [--save-profile F.ctp] FILE|DIR...\n"
-    "       certune analyze --family delta --joint c [--c-range A:B] [--json] FILE|DIR...\n"
     "       certune merge [--json] [--keep-going] [--save-profile OUT.ctp] F.ctp...\n"
     "       certune bounds --family F [--c Q] [--json] [--plot FILE.svg] [--progress]\n"
     "                      [--threads N]\n"
