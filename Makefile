@@ -120,6 +120,11 @@ bench-scale: $(B)/certune $(B)/bench/x-gensingle
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune $(DATA)
 
+.PHONY: bench-joint
+# analyze --joint c on Cora samples of 10 to 30 nodes, 1 to 100 of them (docs/joint.md).
+bench-joint: $(B)/certune
+	bash bench/joint.sh $(B)/certune $(DATA) $(LIMIT)
+
 .PHONY: bench-threads
 # analyze --threads 2 against 1 on 300 Cora samples, alternating runs (docs/scale.md).
 bench-threads: $(B)/certune

@@ -17,12 +17,12 @@ cd "$root" || exit 2
 layers=(
   "base mem text qparse rational decimal crt polyset opt pool dynlib blas spchol zlift zadj digest"
   "instance component dataset gen graphin"
-  "rroot expsum mqpoly mqroot lsroot lsalpha lskron root bpoint"
+  "rroot expsum pexpsum mqpoly mqroot lsroot lsalpha lskron root bpoint"
   "signfn"
   "sweep analysis"
   "lambda alpha delta"
   "family"
-  "bounds shatter sample whole report plot evaluate tune profile"
+  "bounds shatter sample whole report plot evaluate tune profile joint"
   "cli capi"
 )
 # What the GNN companion (gnn_*) may include besides itself: the dataset layer,

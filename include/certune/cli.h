@@ -31,6 +31,17 @@ int ct_cli_check_c(ct_family_t family);
    0.99) into c; returns 0 or the usage exit status. */
 int ct_cli_parse_c(fmpq_t c, const char *text);
 
+/* Parses --c-range A:B (exact rationals, 0 < A < B < 1) into r[0], r[1];
+   returns 0 or the usage exit status. */
+int ct_cli_parse_c_range(fmpq *r, const char *text);
+
+/* `analyze --joint c` (cli_joint.c): the joint analysis of the files over
+   [A, B] printed as text or JSON, and drawn to plot (an SVG path, or NULL);
+   returns the exit status (3 undecided). */
+int ct_cli_analyze_joint(ct_family_t f, const fmpq_t A, const fmpq_t B,
+                         const char *const *files, slong nfiles, int score_all, int ties,
+                         int json, const char *plot);
+
 /* Loads the files (on nthreads threads when there are 64 or more); on error
    prints "certune: file:line: ..." for the first bad file in the given order
    to stderr, frees what was loaded and returns the invalid-input exit status

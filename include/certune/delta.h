@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include "certune/expsum.h"
+#include "certune/pexpsum.h"
 #include "certune/analysis.h"
 #include "certune/instance.h"
 #include "certune/signfn.h"
@@ -32,6 +33,16 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
                              int score_all, const ct_analysis_settings_struct *settings,
                              FILE *warn);
+
+/* Two hyperparameters at once (docs/joint.md; the family table's joint):
+   sets *out to *n distinct normalized nonzero sums (pexpsum.h) whose curves
+   H = 0 in (c, delta) are the zero sets, for every c in (0, 1), of the sign
+   functions F[i][k] - F[i][l] of the scored nodes of the m instances, and
+   line to the squarefree product of their contents (their vertical lines;
+   1 for none). Free each sum with ct_pexpsum_clear, then *out with
+   flint_free. Exact: one fraction-free solve over Z[c] per component. */
+void ct_delta_joint_functions(ct_pexpsum_struct **out, slong *n, fmpz_poly_t line,
+                              const ct_instance_struct *insts, slong m, int score_all);
 
 /* The number of distinct degrees among the labeled nodes of classes k and l in
    component comp_id (comp as numbered by ct_component_assign): each sign function

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include "certune/analysis.h"
+#include "certune/pexpsum.h"
 
 /* The ids of the first three rows, for callers that name a family in code
    (tests; the C API's CT_CAPI_* have the same values). A further family needs
@@ -94,6 +95,11 @@ typedef struct {
     const ct_family_ball_struct *ball;  /* NULL: exact only */
     ct_family_bounds_struct bounds;
     ct_family_shatter_struct shatter;
+    /* The family's sign functions over (its parameter, its constant c) as
+       sums in pexpsum.h (ct_delta_joint_functions' contract), for `analyze
+       --joint c` (joint.h); NULL: the family has no joint analysis. */
+    void (*joint)(ct_pexpsum_struct **out, slong *n, fmpz_poly_t line,
+                  const ct_instance_struct *insts, slong m, int score_all);
 } ct_family_struct;
 
 /* The table: ct_family_table[f] for 0 <= f < ct_family_count(). */

@@ -13,6 +13,8 @@
 typedef struct {
     ct_family_t family;
     fmpq_t c;
+    fmpq crange[2];
+    int joint, have_crange;
     int have_family, have_c, score_all, json, progress, per_instance, xscale, ties;
     slong ball; /* --ball: components of >= ball nodes in balls (alpha, lambda) */
     slong threads, shard_i, shard_k;
@@ -31,11 +33,39 @@ static int analyze_bounded(const ct_family_struct *row)
     return !row->analysis.hi_inf;
 }
 
+static int analyze_has_joint(const ct_family_struct *row)
+{
+    return row->joint != NULL;
+}
+
+/* --joint c: the family must have a joint analysis; c varies (no --c) and
+   what belongs to one-parameter runs is refused. */
+static int analyze_check_joint(const analyze_options *o)
+{
+    char list[256];
+    if (!o->joint)
+        return o->have_crange ? ct_opt_usage_error("%s needs --joint c", "--c-range") : 0;
+    if (ct_family_row(o->family)->joint == NULL) {
+        ct_family_list(list, sizeof(list), analyze_has_joint);
+        return ct_cli_usage_error2("%s applies only to --family ", "--joint", list);
+    }
+    if (o->have_c)
+        return ct_opt_usage_error("%s", "--joint c varies c: give --c-range, not --c");
+    if (o->save_profile != NULL || o->shard_k > 1 || o->per_instance || o->ball != 0 ||
+        o->xscale != 0)
+        return ct_opt_usage_error(
+            "%s", "--joint takes --c-range, --score, --ties, --json and --plot only (no "
+                  "--save-profile, --shard, --per-instance, --ball, --x)");
+    return 0;
+}
+
 static int parse_analyze_args(analyze_options *o, int argc, char **argv)
 {
     memset(o, 0, sizeof(*o));
     fmpq_init(o->c);
     ct_family_default_c(o->c);
+    fmpq_init(o->crange + 0), fmpq_init(o->crange + 1);
+    fmpq_set_si(o->crange + 0, 1, 100), fmpq_set_si(o->crange + 1, 99, 100);
     o->files = ct_mem_malloc(sizeof(char *) * (size_t)(argc + 1));
     o->threads = ct_cli_default_threads();
     o->shard_k = 1;
@@ -61,7 +91,16 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
             rc = ct_cli_parse_threads(&o->threads, v);
         else if ((v = ct_opt_value(argc, argv, &i, "--shard")) != NULL)
             rc = ct_cli_parse_shard(&o->shard_i, &o->shard_k, v);
-        else if ((v = ct_opt_value(argc, argv, &i, "--save-profile")) != NULL)
+        else if ((v = ct_opt_value(argc, argv, &i, "--joint")) != NULL) {
+            if (strcmp(v, "c") == 0)
+                o->joint = 1;
+            else
+                rc = ct_opt_usage_error(
+                    "--joint takes c (the family's constant), not '%s'", v);
+        } else if ((v = ct_opt_value(argc, argv, &i, "--c-range")) != NULL) {
+            rc = ct_cli_parse_c_range(o->crange, v);
+            o->have_crange = 1;
+        } else if ((v = ct_opt_value(argc, argv, &i, "--save-profile")) != NULL)
             o->save_profile = v;
         else if ((v = ct_opt_value(argc, argv, &i, "--ball")) != NULL)
             rc = ct_cli_parse_ball(&o->ball, v);
@@ -98,6 +137,9 @@ static int parse_analyze_args(analyze_options *o, int argc, char **argv)
         ct_family_list(list, sizeof(list), analyze_has_ball);
         return ct_cli_usage_error2("%s applies only to --family ", "--ball", list);
     }
+    int jrc = analyze_check_joint(o);
+    if (jrc)
+        return jrc;
     if (o->per_instance && !o->json)
         return ct_opt_usage_error("%s applies only with --json", "--per-instance");
     if (o->xscale == CT_PLOT_X_LOGIT && ct_family_get(o->family)->hi_inf) {
@@ -247,9 +289,13 @@ int ct_cli_analyze_main(int argc, char **argv)
 {
     analyze_options o;
     int rc = parse_analyze_args(&o, argc, argv);
-    if (rc == 0)
+    if (rc == 0 && o.joint)
+        rc = ct_cli_analyze_joint(o.family, o.crange + 0, o.crange + 1, o.files, o.nfiles,
+                                  o.score_all, o.ties, o.json, o.plot);
+    else if (rc == 0)
         rc = run_analyze(&o);
     free(o.files);
     fmpq_clear(o.c);
+    fmpq_clear(o.crange + 0), fmpq_clear(o.crange + 1);
     return rc;
 }

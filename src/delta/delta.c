@@ -23,8 +23,8 @@ static ct_signfn_struct *delta_append(ct_signfn_struct **out, slong *count,
 }
 
 /* Collects the nodes of component k; returns the number of labeled ones. */
-static slong delta_comp_fill(delta_comp *C, const ct_instance_t inst,
-                             const ct_component_index_struct *X, slong k)
+slong _ct_delta_comp_fill(delta_comp *C, const ct_instance_t inst,
+                          const ct_component_index_struct *X, slong k)
 {
     C->size = C->m = 0;
     for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++) {
@@ -39,8 +39,8 @@ static slong delta_comp_fill(delta_comp *C, const ct_instance_t inst,
 
 /* A = q D - p W of the component with weights scaled by s (lcm of their
    denominators) to integers; C->deg = s D. */
-static void delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
-                         const ct_component_index_struct *X, slong k, const fmpq_t c)
+void _ct_delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
+                      const ct_component_index_struct *X, slong k, const fmpq_t c)
 {
     fmpz_t s, w;
     fmpz_init_set_ui(s, 1);
@@ -65,7 +65,7 @@ static void delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
 }
 
 /* Groups the labeled nodes by (class, degree): grp, gcls, ng. */
-static void delta_groups(delta_comp *C, const ct_instance_t inst)
+void _ct_delta_groups(delta_comp *C, const ct_instance_t inst)
 {
     C->ng = 0;
     for (slong j = 0; j < C->m; j++) {
@@ -137,8 +137,8 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         ct_analysis_phase(&S->phase, "component rows", 0, nsc); /* the solve runs */
         fmpz_mat_init(A, C->size, C->size);
         C->deg = _fmpz_vec_init(C->size);
-        delta_system(A, C, inst, X, k, c);
-        delta_groups(C, inst);
+        _ct_delta_system(A, C, inst, X, k, c);
+        _ct_delta_groups(C, inst);
         fmpz_mat_init(Y, nsc, C->ng);
         fmpz_poly_mat_t P;
         fmpz_poly_mat_init(P, C->size, C->ng);
@@ -199,7 +199,7 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
     ct_component_warn_init(&W, warn, inst->path);
     ct_analysis_phase(&S->phase, "components solved", 0, X->ncomp);
     for (slong k = 0; k < X->ncomp; k++) {
-        if (delta_comp_fill(&C, inst, X, k) == 0)
+        if (_ct_delta_comp_fill(&C, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
                                        C.node, C.size, score_all, &W);
         else

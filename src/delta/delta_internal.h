@@ -5,6 +5,7 @@
 #include <flint/fmpq.h>
 #include <flint/fmpz_mat.h>
 #include <flint/fmpz_poly_mat.h>
+#include "certune/component.h"
 #include "certune/expsum.h"
 #include "certune/signfn.h"
 #include "certune/zadj.h"
@@ -20,6 +21,17 @@ typedef struct {
     slong *gpos; /* position of a node of group g (its degree) */
     fmpz *deg;   /* s * degree, by position */
 } delta_comp;
+
+/* The component's parts (delta.c): fill collects the nodes of component k of
+   X into C (node, pos, lab) and returns its labeled count; system sets A =
+   q D - p W of it for c = p / q with the weights scaled by s (the lcm of
+   their denominators) to integers, and C->deg = s D (C->deg zeroed by the
+   caller); groups sets the (class, degree) groups of its labeled nodes. */
+slong _ct_delta_comp_fill(delta_comp *C, const ct_instance_t inst,
+                          const ct_component_index_struct *X, slong k);
+void _ct_delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
+                      const ct_component_index_struct *X, slong k, const fmpq_t c);
+void _ct_delta_groups(delta_comp *C, const ct_instance_t inst);
 
 /* Y (nr x ngroups) = rows rows[0..nr-1] of d A^{-1} E for an integer d > 0
    (d = det(A) on the multimodular path, a common denominator on the lifting

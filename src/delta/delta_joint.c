@@ -1,0 +1,144 @@
+/* delta_joint: the delta family's sign functions over the square of (c, delta)
+   (docs/joint.md): per component, (s D - t s W) X = den E over Z[t] (Bareiss,
+   ct_zadj_pencil_solve), so that for every c in (0, 1) the sign of
+   F[i][k] - F[i][l] is the sign of den(c) sum_g (+-X[i][g](c)) deg_g^delta,
+   den(c) = +-det(s D - c s W) never 0 on (0, 1). Only the zero sets matter to
+   the events, so each sum is normalized (its content's roots kept apart, as
+   vertical lines) and equal sums are kept once. */
+#include "certune/delta.h"
+#include "certune/zadj.h"
+#include "delta_internal.h"
+
+/* Appends h to out unless a sum with the same curve (equal up to a factor s^d)
+   is there (then clears it). */
+static void joint_push(ct_pexpsum_struct **out, slong *n, slong *cap, ct_pexpsum_t h)
+{
+    for (slong i = 0; i < *n; i++)
+        if (ct_pexpsum_equal_scaled(*out + i, h)) {
+            ct_pexpsum_clear(h);
+            return;
+        }
+    if (*n == *cap) {
+        *cap = 2 * *cap + 8;
+        *out = flint_realloc(*out, *cap * sizeof(ct_pexpsum_struct));
+    }
+    (*out)[(*n)++] = *h;
+    ct_pexpsum_init(h);
+}
+
+/* The pair sums of the scored rows of one component (C filled, X solved). */
+static void joint_rows(ct_pexpsum_struct **out, slong *n, slong *cap, fmpz_poly_t line,
+                       const fmpz_poly_mat_t P, const delta_comp *C,
+                       const ct_instance_struct *inst, int score_all)
+{
+    fmpz *base = _fmpz_vec_init(C->ng);
+    fmpz_poly_struct *Q = flint_malloc(C->ng * sizeof(fmpz_poly_struct));
+    for (slong g = 0; g < C->ng; g++)
+        fmpz_poly_init(Q + g);
+    fmpz_poly_t content;
+    fmpz_poly_init(content);
+    ct_pexpsum_t h;
+    ct_pexpsum_init(h);
+    for (slong r = 0; r < C->size; r++) {
+        if (!ct_signfn_is_scored(inst, C->node[r], score_all))
+            continue;
+        for (slong k = 0; k < inst->c; k++)
+            for (slong l = k + 1; l < inst->c; l++) {
+                slong t = 0;
+                for (slong g = 0; g < C->ng; g++) {
+                    if (C->gcls[g] != k && C->gcls[g] != l)
+                        continue;
+                    if (C->gcls[g] == k)
+                        fmpz_poly_set(Q + t, fmpz_poly_mat_entry(P, r, g));
+                    else
+                        fmpz_poly_neg(Q + t, fmpz_poly_mat_entry(P, r, g));
+                    fmpz_set(base + t++, C->deg + C->gpos[g]);
+                }
+                ct_pexpsum_set_terms(h, Q, base, t);
+                ct_pexpsum_normalize(content, h);
+                if (ct_pexpsum_is_zero(h))
+                    continue;
+                fmpz_poly_mul(line, line, content); /* made squarefree at the end */
+                joint_push(out, n, cap, h);
+            }
+    }
+    ct_pexpsum_clear(h);
+    fmpz_poly_clear(content);
+    for (slong g = 0; g < C->ng; g++)
+        fmpz_poly_clear(Q + g);
+    flint_free(Q);
+    _fmpz_vec_clear(base, C->ng);
+}
+
+/* One component of at least two nodes with a labeled one. */
+static void joint_component(ct_pexpsum_struct **out, slong *n, slong *cap,
+                            fmpz_poly_t line, delta_comp *C,
+                            const ct_instance_struct *inst,
+                            const ct_component_index_struct *X, slong k, int score_all)
+{
+    fmpq_t one;
+    fmpq_init(one);
+    fmpq_one(one);
+    fmpz_mat_t A, A0, A1;
+    fmpz_mat_init(A, C->size, C->size);
+    fmpz_mat_init(A0, C->size, C->size);
+    fmpz_mat_init(A1, C->size, C->size);
+    C->deg = _fmpz_vec_init(C->size);
+    _ct_delta_system(A, C, inst, X, k, one); /* D - W, scaled: A1 = -s W */
+    _ct_delta_groups(C, inst);
+    for (slong i = 0; i < C->size; i++)
+        for (slong j = 0; j < C->size; j++)
+            if (i == j)
+                fmpz_set(fmpz_mat_entry(A0, i, i), C->deg + i);
+            else
+                fmpz_set(fmpz_mat_entry(A1, i, j), fmpz_mat_entry(A, i, j));
+    fmpz_poly_mat_t P;
+    fmpz_poly_t den;
+    fmpz_poly_mat_init(P, C->size, C->ng);
+    fmpz_poly_init(den);
+    if (ct_zadj_pencil_solve(P, den, A0, A1, C->lab, C->grp, C->m)) /* never singular */
+        joint_rows(out, n, cap, line, P, C, inst, score_all);
+    fmpz_poly_clear(den);
+    fmpz_poly_mat_clear(P);
+    _fmpz_vec_clear(C->deg, C->size);
+    fmpz_mat_clear(A), fmpz_mat_clear(A0), fmpz_mat_clear(A1);
+    fmpq_clear(one);
+}
+
+/* line = its squarefree part (primitive, positive leading coefficient). */
+static void joint_squarefree(fmpz_poly_t line)
+{
+    fmpz_poly_t d, g;
+    fmpz_poly_init(d), fmpz_poly_init(g);
+    fmpz_poly_derivative(d, line);
+    fmpz_poly_gcd(g, line, d);
+    fmpz_poly_div(line, line, g);
+    fmpz_poly_primitive_part(line, line);
+    if (fmpz_sgn(fmpz_poly_lead(line)) < 0)
+        fmpz_poly_neg(line, line);
+    fmpz_poly_clear(d), fmpz_poly_clear(g);
+}
+
+void ct_delta_joint_functions(ct_pexpsum_struct **out, slong *n, fmpz_poly_t line,
+                              const ct_instance_struct *insts, slong m, int score_all)
+{
+    slong cap = 0;
+    *out = NULL, *n = 0;
+    fmpz_poly_one(line);
+    for (slong t = 0; t < m; t++) {
+        const ct_instance_struct *inst = insts + t;
+        slong nn = FLINT_MAX(inst->n, 1);
+        slong *buf = flint_malloc(6 * nn * sizeof(slong));
+        delta_comp C;
+        C.node = buf, C.lab = buf + nn, C.pos = buf + 2 * nn;
+        C.grp = buf + 3 * nn, C.gcls = buf + 4 * nn, C.gpos = buf + 5 * nn;
+        ct_component_index_t X;
+        ct_component_index_init(X, inst);
+        for (slong k = 0; k < X->ncomp; k++)
+            if (_ct_delta_comp_fill(&C, inst, X, k) > 0 && C.size > 1)
+                joint_component(out, n, &cap, line, &C, inst, X, k, score_all);
+        ct_component_index_clear(X);
+        flint_free(buf);
+    }
+    joint_squarefree(line);
+}

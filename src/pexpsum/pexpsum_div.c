@@ -1,0 +1,134 @@
+/* pexpsum_div: a sum that vanishes on a whole edge d = e, divided by d - e
+   (docs/joint.md, "A curve holding an edge"): its zero set in the open square
+   is the curve without the edge, and it is smooth up to the edge. */
+#include <arb_hypgeom.h>
+#include "pexpsum_internal.h"
+
+void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, slong prec)
+{
+    K->len = h->len;
+    K->L = _arb_vec_init(FLINT_MAX(h->len, 1));
+    K->B = _arb_vec_init(FLINT_MAX(h->len, 1));
+    fmpz_poly_t D;
+    fmpz_poly_init(D);
+    for (int i = 0; i < 3; i++) {
+        K->P[i] = flint_malloc(FLINT_MAX(h->len, 1) * sizeof(arb_poly_struct));
+        for (slong t = 0; t < h->len; t++) {
+            fmpz_poly_set(D, h->coef + t);
+            for (int k = 0; k < i; k++)
+                fmpz_poly_derivative(D, D);
+            arb_poly_init(K->P[i] + t);
+            arb_poly_set_fmpz_poly(K->P[i] + t, D, prec);
+        }
+    }
+    for (slong t = 0; t < h->len; t++) {
+        arb_set_fmpz(K->B + t, h->base + t);
+        arb_log(K->L + t, K->B + t, prec);
+    }
+    fmpz_poly_clear(D);
+}
+
+void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K)
+{
+    for (int i = 0; i < 3; i++) {
+        for (slong t = 0; t < K->len; t++)
+            arb_poly_clear(K->P[i] + t);
+        flint_free(K->P[i]);
+    }
+    _arb_vec_clear(K->L, FLINT_MAX(K->len, 1));
+    _arb_vec_clear(K->B, FLINT_MAX(K->len, 1));
+}
+
+/* y = phi^(j)(x) at the point x (a ball taken as its midpoint's value
+   widened by monotonicity: the values at both ends). */
+static void phi_der(arb_t y, const arb_t x, slong j, slong prec)
+{
+    arb_t a, b, z, lo, hi;
+    arb_init(a), arb_init(b), arb_init(z), arb_init(lo), arb_init(hi);
+    arb_set_si(a, j + 1), arb_set_si(b, j + 2);
+    arf_t l, h;
+    arf_init(l), arf_init(h);
+    arb_get_interval_arf(l, h, x, prec);
+    arb_set_arf(z, l);
+    arb_hypgeom_m(lo, a, b, z, 0, prec);
+    arb_set_arf(z, h);
+    arb_hypgeom_m(hi, a, b, z, 0, prec);
+    arb_union(y, lo, hi, prec); /* increasing: [phi(l), phi(h)] */
+    arb_div_si(y, y, j + 1, prec);
+    arf_clear(l), arf_clear(h);
+    arb_clear(a), arb_clear(b), arb_clear(z), arb_clear(lo), arb_clear(hi);
+}
+
+/* y = the ic-th derivative of P over the ball c. */
+static void poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic, slong prec)
+{
+    fmpz_poly_t D;
+    fmpz_poly_init(D);
+    fmpz_poly_set(D, P);
+    for (slong i = 0; i < ic; i++)
+        fmpz_poly_derivative(D, D);
+    arb_zero(y);
+    for (slong k = fmpz_poly_degree(D); k >= 0; k--) {
+        arb_mul(y, y, c, prec);
+        arb_add_fmpz(y, y, D->coeffs + k, prec);
+    }
+    fmpz_poly_clear(D);
+}
+
+static void phi_der(arb_t y, const arb_t x, slong j, slong prec);
+
+void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
+                            const arb_t d, slong ic, slong jd, slong prec)
+{
+    arb_t s, p, x;
+    arb_init(s), arb_init(p), arb_init(x);
+    for (slong t = 0; t < K->len; t++) {
+        int one = arb_is_one(K->B + t);
+        if (one && (jd > 0 || div >= 0))
+            continue; /* ln 1 = 0 */
+        arb_poly_evaluate_horner(p, K->P[ic] + t, c, prec);
+        if (div >= 0) { /* P B^e L^(jd+1) phi^(jd)((d - e) L) */
+            if (div == 1)
+                arb_mul(p, p, K->B + t, prec);
+            arb_sub_si(x, d, div, prec);
+            arb_mul(x, x, K->L + t, prec);
+            phi_der(x, x, jd, prec);
+            arb_mul(p, p, x, prec);
+            arb_mul(p, p, K->L + t, prec);
+        } else if (!one) {
+            arb_mul(x, d, K->L + t, prec);
+            arb_exp(x, x, prec);
+            arb_mul(p, p, x, prec);
+        }
+        for (slong k = 0; k < jd; k++)
+            arb_mul(p, p, K->L + t, prec);
+        arb_add(s, s, p, prec);
+    }
+    arb_swap(y, s);
+    arb_clear(s), arb_clear(p), arb_clear(x);
+}
+
+void _ct_pexpsum_eval_div(arb_t y, const ct_pexpsum_struct *h, slong e, const arb_t c,
+                          const arb_t d, slong ic, slong jd, slong prec)
+{
+    arb_t s, p, l, x, v;
+    arb_init(s), arb_init(p), arb_init(l), arb_init(x), arb_init(v);
+    for (slong t = 0; t < h->len; t++) {
+        if (fmpz_is_one(h->base + t))
+            continue; /* L = 0 */
+        poly_der(p, h->coef + t, c, ic, prec);
+        if (e == 1)
+            arb_mul_fmpz(p, p, h->base + t, prec);
+        arb_set_fmpz(l, h->base + t);
+        arb_log(l, l, prec);
+        arb_sub_si(x, d, e, prec);
+        arb_mul(x, x, l, prec);
+        phi_der(v, x, jd, prec);
+        arb_mul(p, p, v, prec);
+        for (slong k = 0; k <= jd; k++) /* d/dd of phi((d - e) L) brings an L */
+            arb_mul(p, p, l, prec);
+        arb_add(s, s, p, prec);
+    }
+    arb_swap(y, s);
+    arb_clear(s), arb_clear(p), arb_clear(l), arb_clear(x), arb_clear(v);
+}
