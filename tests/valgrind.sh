@@ -2,7 +2,7 @@
 # Runs the analyzer's unit tests and main commands under valgrind (errors and
 # leaks of every kind are failures). Usage: tests/valgrind.sh BUILD_DIR
 B=${1:-build}
-vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9"
+vg="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=9 --suppressions=$(dirname "$0")/valgrind.supp"
 passed=0 failed=0
 run() {
   if $vg "$@" >/dev/null 2>"$B/valgrind.log"; then passed=$((passed + 1)); echo "PASS $*"
@@ -12,7 +12,7 @@ for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-r
   t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
   t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
   t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream t-dynlib t-lsroot t-lsalpha t-zlift t-lskron \
-  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol; do
+  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol t-joint; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)
