@@ -436,6 +436,58 @@ static void check_pencil(flint_rand_t state)
                       (long)used[mode]);
 }
 
+/* The phases reported around a ball hook: one that declines (-1) must be
+   followed by the exact rows under "component rows (ball path declined)",
+   one that does not apply (0) by plain "component rows", and the functions
+   must be the exact path's either way. */
+typedef struct {
+    slong declined, plain;
+} phase_seen;
+
+static void phase_note(void *arg, const char *name, slong done, slong total)
+{
+    phase_seen *P = arg;
+    (void)done, (void)total;
+    P->declined += strcmp(name, "component rows (ball path declined)") == 0;
+    P->plain += strcmp(name, "component rows") == 0;
+}
+
+static int hook_declines(void *sink, const ct_instance_struct *inst, slong inst_idx,
+                         const ct_component_index_struct *X, slong k, int score_all)
+{
+    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all;
+    return -1;
+}
+
+static int hook_skips(void *sink, const ct_instance_struct *inst, slong inst_idx,
+                      const ct_component_index_struct *X, slong k, int score_all)
+{
+    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all;
+    return 0;
+}
+
+static void check_fallback_phase(void)
+{
+    ct_instance_t I;
+    gadget(I, 5, 1);
+    for (int declines = 0; declines < 2; declines++) {
+        phase_seen P = {0, 0};
+        ct_analysis_settings_struct set = {.phase = {phase_note, &P}};
+        ct_signfn_struct *s = NULL, *e = NULL;
+        slong cs = 0, ce = 0;
+        _ct_lambda_sign_functions_hook(&s, &cs, I, 0, 0, NULL,
+                                       declines ? hook_declines : hook_skips, NULL, &set);
+        ct_lambda_sign_functions(&e, &ce, I, 0, 0, NULL);
+        CHECK_MSG(declines ? P.declined >= 2 && P.plain == 0
+                           : P.plain >= 2 && P.declined == 0,
+                  "ball hook %s: %ld declined and %ld plain row phases",
+                  declines ? "declining" : "not applying", P.declined, P.plain);
+        CHECK(cs == ce && cs > 0 && fmpz_poly_equal(s[0].diff.poly, e[0].diff.poly));
+        ct_signfn_vec_clear(s, cs), ct_signfn_vec_clear(e, ce);
+    }
+    ct_instance_clear(I);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -450,6 +502,7 @@ int main(void)
     check_pencil(state);
     check_random(state);
     check_ball_path(state);
+    check_fallback_phase();
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-lambda");

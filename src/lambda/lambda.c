@@ -442,7 +442,8 @@ static void lambda_pencil_solve(fmpz_poly_struct *PT, const _ct_lambda_pencil *P
 static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong inst_idx,
                                     const ct_instance_t inst, const kron_sets *S,
                                     lambda_target *T, const _ct_lambda_pencil *P,
-                                    const fmpz_t s, const ct_analysis_phase_struct *ph)
+                                    const fmpz_t s, const ct_analysis_phase_struct *ph,
+                                    const char *phase)
 {
     slong len = T->nsc * T->npairs * T->m;
     fmpz_poly_struct *PT = flint_malloc(FLINT_MAX(len, 1) * sizeof(fmpz_poly_struct));
@@ -459,7 +460,7 @@ static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong 
         for (slong p = 0; p < T->npairs; p++)
             _ct_lambda_pencil_pair(f->diff.poly + p, PT + (r * T->npairs + p) * T->m,
                                    T->m, s, pw);
-        ct_analysis_phase(ph, "component rows", r + 1, T->nsc);
+        ct_analysis_phase(ph, phase, r + 1, T->nsc);
     }
     ct_zadj_pow_clear(pw);
     fmpz_clear(one);
@@ -471,7 +472,7 @@ static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong 
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
                              slong k, const kron_sets *S, int score_all,
-                             const ct_analysis_settings_struct *set)
+                             const ct_analysis_settings_struct *set, const char *phase)
 {
     const ct_analysis_phase_struct *ph = &set->phase;
     _ct_lambda_pencil P;
@@ -485,11 +486,11 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     _ct_lambda_weight_scale(s, inst, X, k);
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
     lambda_target_init(&T, inst, S, score_all);
-    ct_analysis_phase(ph, "component rows", 0, T.nsc); /* the solve runs */
+    ct_analysis_phase(ph, phase, 0, T.nsc); /* the solve runs */
     int pencil =
         _ct_lambda_pencil_init(&P, Lll, Lul, Luu, s, set->pencil_max_nodes) && T.nsc > 0;
     if (pencil)
-        lambda_component_pencil(out, count, inst_idx, inst, S, &T, &P, s, ph);
+        lambda_component_pencil(out, count, inst_idx, inst, S, &T, &P, s, ph, phase);
     else if (T.nsc > 0)
         lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
     _ct_lambda_pencil_clear(&P);
@@ -498,7 +499,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
         for (slong p = 0; p < T.npairs; p++)
             lambda_pair_poly(f->diff.poly + p, T.coef + (r * T.npairs + p) * T.m, T.m, s);
-        ct_analysis_phase(ph, "component rows", r + 1, T.nsc);
+        ct_analysis_phase(ph, phase, r + 1, T.nsc);
     }
     lambda_target_clear(&T);
     fmpz_clear(s);
@@ -544,8 +545,13 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
         if (lambda_sets_fill(&S, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
-        else if (ball == NULL || !ball(sink, inst, inst_idx, X, k, score_all))
-            lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, set);
+        else {
+            int took = ball == NULL ? 0 : ball(sink, inst, inst_idx, X, k, score_all);
+            if (took <= 0)
+                lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, set,
+                                 took < 0 ? "component rows (ball path declined)"
+                                          : "component rows");
+        }
         ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);

@@ -164,5 +164,5 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
     lball_clear(&G);
     if (G.nr > 0)
         ct_lsroot_kron_count(ok ? 0 : 1);
-    return ok;
+    return ok ? 1 : -1;
 }

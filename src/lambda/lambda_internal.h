@@ -41,7 +41,8 @@ void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
                              const ct_component_index_struct *X, slong k);
 
 /* A component's other path: returns 1 when it took component k of inst (it
-   has a labeled node), 0 to leave it to the exact sign polynomials. */
+   has a labeled node), 0 when it does not apply (the exact sign polynomials
+   follow), -1 when it tried and declined (the same, reported as a fallback). */
 typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
                                   slong inst_idx, const ct_component_index_struct *X,
                                   slong k, int score_all);
@@ -51,7 +52,8 @@ typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
    pencil_max_nodes, phase), reporting its phases: "components solved" k/N
    after each component of the instance, and inside one on the exact path
    "component rows" 0/R while its system is solved, then r/R as the rows'
-   polynomials are built. */
+   polynomials are built ("component rows (ball path declined)" when ball
+   declined it). */
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
