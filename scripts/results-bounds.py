@@ -14,7 +14,7 @@ Usage: python3 scripts/results-bounds.py results/bounds [results/label-propagati
        python3 scripts/results-bounds.py --eval dudley P K M ALPHA
          (one setting: the quantities of docs/bounds.md, one per line)
 """
-import glob
+import importlib.util
 import json
 import math
 import os
@@ -127,17 +127,13 @@ def read_jsonl(path):
 
 
 def load_lp(folder):
-    data = {}
-    for path in sorted(glob.glob(os.path.join(folder, "*.jsonl"))):
-        name = os.path.basename(path)[:-6]
-        if name == "gap-vs-m":
-            continue
-        recs = read_jsonl(path)
-        data[name] = {
-            "samples": {r["set"]: r for r in recs if r["kind"] == "samples"},
-            "tune": {(r["family"], r["c"]): r for r in recs if r["kind"] == "tune"},
-        }
-    return data
+    """The label records per dataset, read by scripts/results-label.py's loader."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "results_label", os.path.join(here, "results-label.py"))
+    label = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(label)
+    return label.load(folder)[0]
 
 
 def f3(x):

@@ -4,6 +4,7 @@
 #define CERTUNE_TESTS_HUGE_WEIGHTS_H
 
 #include <flint/fmpq.h>
+#include "certune/gen.h"
 #include "certune/instance.h"
 
 /* Makes some weights of inst huge (bits of 600 to 800): mode 0 one random
@@ -37,6 +38,27 @@ static void huge_weights(ct_instance_t inst, int mode, flint_rand_t state)
         fmpz_one(a);
     }
     fmpz_clear(H), fmpz_clear(a);
+}
+
+/* Random instance number trial of the pencil tests (2 to 12 nodes, 2 to 4
+   classes, any weight kind) with its weights made huge in mode trial % 4.
+   Returns 0 (inst cleared) when it has no edge to make huge. */
+static int huge_instance(ct_instance_t inst, slong trial, flint_rand_t state)
+{
+    ct_gen_params_t P;
+    slong n = 2 + (slong)n_randint(state, 11);
+    ct_gen_params_init(P, n, 2 + n_randint(state, 3));
+    P->p = 0.35;
+    P->connected = n_randint(state, 2) == 0;
+    P->labeled = 0.2 + 0.2 * n_randint(state, 3);
+    P->weight = (ct_gen_weight_t)n_randint(state, 5);
+    ct_gen_instance_rand(inst, P, state, NULL);
+    if (inst->nedges == 0) {
+        ct_instance_clear(inst);
+        return 0;
+    }
+    huge_weights(inst, (int)(trial % 4), state);
+    return 1;
 }
 
 #endif

@@ -443,21 +443,10 @@ static void check_pencil(flint_rand_t state)
 {
     slong used[4] = {0, 0, 0, 0};
     for (slong trial = 0; trial < 48; trial++) {
-        ct_gen_params_t P;
-        slong n = 2 + (slong)n_randint(state, 11);
         int mode = (int)(trial % 4);
-        ct_gen_params_init(P, n, 2 + n_randint(state, 3));
-        P->p = 0.35;
-        P->connected = n_randint(state, 2) == 0;
-        P->labeled = 0.2 + 0.2 * n_randint(state, 3);
-        P->weight = (ct_gen_weight_t)n_randint(state, 5);
         ct_instance_t inst;
-        ct_gen_instance_rand(inst, P, state, NULL);
-        if (inst->nedges == 0) {
-            ct_instance_clear(inst);
+        if (!huge_instance(inst, trial, state))
             continue;
-        }
-        huge_weights(inst, mode, state);
         used[mode] += pencil_components(inst);
         ct_signfn_struct *s, *t;
         slong ns, nt, np = inst->c * (inst->c - 1) / 2;

@@ -56,7 +56,7 @@ static void spd_clear(spd_t *M)
 }
 
 /* Solves A X = B (3 columns) both ways; the largest relative error. */
-static double spd_check(const spd_t *M, const ct_spchol_struct *F, flint_rand_t st)
+static double spd_check(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
 {
     slong n = M->n, k = 3;
     fmpq_mat_t B, X;

@@ -34,8 +34,9 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
                                    const double *val);
 
 /* B := A^{-1} B in floating point (B column-major, n x nrhs, leading
-   dimension n). Returns 0, or -1 when CHOLMOD fails (B then unchanged). */
-int ct_spchol_solve(const ct_spchol_struct *F, double *B, slong nrhs);
+   dimension n). F's CHOLMOD workspace changes: one thread at a time per
+   factor. Returns 0, or -1 when CHOLMOD fails (B then unchanged). */
+int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
 
 /* The factor's nonzeros (for the docs' memory bound and the benchmarks). */
 slong ct_spchol_nnz(const ct_spchol_struct *F);

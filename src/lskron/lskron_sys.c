@@ -140,7 +140,7 @@ static void kron_supports(ct_lskron_struct *S, const slong *rowstart, const slon
 
 /* Solves L_uu [H~ | z~] = [W_ul | 1] (column-major nu x (m + 1) in B). */
 static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstart,
-                      const slong *col, const double *w, const double *deg)
+                      const slong *col, const double *w)
 {
     slong nu = S->nu, m = S->m;
     for (slong a = 0; a < nu; a++) {
@@ -150,7 +150,6 @@ static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstar
             if (S->pos[col[e]] >= 0)
                 B[S->pos[col[e]] * nu + a] = w[e];
     }
-    (void)deg;
     _ct_lskron_luu F;
     int bad = _ct_lskron_luu_init(&F, S) || _ct_lskron_luu_solve(&F, B, m + 1);
     _ct_lskron_luu_clear(&F);
@@ -337,9 +336,9 @@ int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *co
     }
     kron_supports(S, rowstart, col);
     int bad = 0;
-    if (!bad && S->nu > 0) {
+    if (S->nu > 0) {
         double *B = ct_mem_calloc((size_t)S->nu * (S->m + 1), sizeof(double));
-        bad = kron_solve(B, S, rowstart, col, w, deg);
+        bad = kron_solve(B, S, rowstart, col, w);
         if (!bad) {
             kron_store_h(S, B);
             hfro = kron_h_bounds(S, B + S->m * S->nu, rowstart, col, w, deg);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "certune/expsum.h"
 #include "certune/pexpsum.h"
+#include "pexpsum_internal.h"
 
 void ct_pexpsum_init(ct_pexpsum_t h)
 {
@@ -123,9 +124,8 @@ int ct_pexpsum_is_const_d(const ct_pexpsum_t h)
     return h->len == 0 || (h->len == 1 && fmpz_is_one(h->base));
 }
 
-/* y = the ic-th derivative of P over the ball c (Horner on the coefficients). */
-static void pexpsum_poly_arb(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
-                             slong prec)
+void _ct_pexpsum_poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
+                          slong prec)
 {
     fmpz_poly_t D;
     fmpz_poly_init(D);
@@ -149,7 +149,7 @@ void ct_pexpsum_eval_arb(arb_t y, const ct_pexpsum_t h, const arb_t c, const arb
     for (slong t = 0; t < h->len; t++) {
         if (fmpz_is_one(h->base + t) && id > 0)
             continue; /* ln 1 = 0 */
-        pexpsum_poly_arb(p, h->coef + t, c, ic, prec);
+        _ct_pexpsum_poly_der(p, h->coef + t, c, ic, prec);
         arb_set_fmpz(l, h->base + t);
         arb_log(l, l, prec);
         arb_mul(e, l, d, prec);

@@ -59,22 +59,6 @@ static void phi_der(arb_t y, const arb_t x, slong j, slong prec)
     arb_clear(a), arb_clear(b), arb_clear(z), arb_clear(lo), arb_clear(hi);
 }
 
-/* y = the ic-th derivative of P over the ball c. */
-static void poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic, slong prec)
-{
-    fmpz_poly_t D;
-    fmpz_poly_init(D);
-    fmpz_poly_set(D, P);
-    for (slong i = 0; i < ic; i++)
-        fmpz_poly_derivative(D, D);
-    arb_zero(y);
-    for (slong k = fmpz_poly_degree(D); k >= 0; k--) {
-        arb_mul(y, y, c, prec);
-        arb_add_fmpz(y, y, D->coeffs + k, prec);
-    }
-    fmpz_poly_clear(D);
-}
-
 static void phi_der(arb_t y, const arb_t x, slong j, slong prec);
 
 void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
@@ -116,7 +100,7 @@ void _ct_pexpsum_eval_div(arb_t y, const ct_pexpsum_struct *h, slong e, const ar
     for (slong t = 0; t < h->len; t++) {
         if (fmpz_is_one(h->base + t))
             continue; /* L = 0 */
-        poly_der(p, h->coef + t, c, ic, prec);
+        _ct_pexpsum_poly_der(p, h->coef + t, c, ic, prec);
         if (e == 1)
             arb_mul_fmpz(p, p, h->base + t, prec);
         arb_set_fmpz(l, h->base + t);

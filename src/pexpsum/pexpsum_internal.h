@@ -6,6 +6,11 @@
 #include <arb_poly.h>
 #include "certune/pexpsum.h"
 
+/* y = the ic-th derivative of P over the ball c (Horner on the
+   coefficients; pexpsum.c). */
+void _ct_pexpsum_poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
+                          slong prec);
+
 /* A sum prepared for repeated evaluation: its polynomials and their first
    two derivatives as balls, and the logarithms and values of its bases, at
    the precision given (the hot path of the box solver). */

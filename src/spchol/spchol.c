@@ -94,7 +94,7 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
     ct_spchol_struct *F = flint_calloc(1, sizeof(ct_spchol_struct));
     F->n = n;
     chm.start(&F->common);
-    F->common.print = 0; /* failures are the caller's to report */
+    F->common.print = 0;    /* failures are the caller's to report */
     F->common.final_ll = 1; /* LL': a pivot that is not positive stops it */
     cholmod_sparse *A = spchol_matrix(F, colptr, rowind, val);
     int ok = A != NULL && (F->L = chm.analyze(A, &F->common)) != NULL &&
@@ -109,20 +109,19 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
     return F;
 }
 
-int ct_spchol_solve(const ct_spchol_struct *F, double *B, slong nrhs)
+int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 {
-    ct_spchol_struct *G = (ct_spchol_struct *)F; /* CHOLMOD's workspace changes */
     cholmod_dense b;
     memset(&b, 0, sizeof(b));
     b.nrow = (size_t)F->n, b.ncol = (size_t)nrhs, b.nzmax = b.nrow * b.ncol;
     b.d = b.nrow, b.x = B, b.xtype = CHOLMOD_REAL, b.dtype = CHOLMOD_DOUBLE;
     if (nrhs == 0)
         return 0;
-    cholmod_dense *x = chm.solve(CHOLMOD_A, G->L, &b, &G->common);
+    cholmod_dense *x = chm.solve(CHOLMOD_A, F->L, &b, &F->common);
     if (x == NULL)
         return -1;
     memcpy(B, x->x, b.nzmax * sizeof(double));
-    chm.free_dense(&x, &G->common);
+    chm.free_dense(&x, &F->common);
     return 0;
 }
 
