@@ -527,6 +527,7 @@ static void check_boundary_zero(slong n0, slong n1, slong A, slong a, slong b, s
     int re = analyze_min(E, WORD_MAX, I, 1, 0);
     CHECK_MSG(b1 - b0 == 1 && f1 == f0, "star %ld/%ld: %ld in balls, %ld fell back",
               (long)n0, (long)n1, b1 - b0, f1 - f0);
+    CHECK(B->ball_fallbacks == 0 && B->ball_fallback_rows == 0 && E->ball_fallbacks == 0);
     if (rb == 0 && re == 0) {
         CHECK_MSG(E->nbp == 1 && ct_bpoint_cmp_fmpq(E->bp, z) == 0,
                   "star %ld/%ld: the exact zero is not %ld/%ld", (long)n0, (long)n1,
@@ -537,6 +538,40 @@ static void check_boundary_zero(slong n0, slong n1, slong A, slong a, slong b, s
     ct_analysis_clear(E);
     ct_instance_clear(I);
     fmpq_clear(z);
+}
+
+/* The analysis counts the components its ball path declined and their rows:
+   a set of the star (in balls) and the gadget with x = 2^41 twice (a weight
+   whose sums are not exact in doubles: declined), on 1 and 2 threads (the
+   chunks' counts are summed by the merge); 0 on the exact path. */
+static void check_fallback_count(void)
+{
+    ct_instance_struct set[3];
+    star_instance(set + 0, 10, 9, 1, 320, 10);
+    for (int j = 1; j < 3; j++) {
+        gadget(set + j, 1, 1);
+        fmpz_one(fmpq_numref(set[j].ew + 2));
+        fmpz_mul_2exp(fmpq_numref(set[j].ew + 2), fmpq_numref(set[j].ew + 2), 41);
+    }
+    for (slong threads = 1; threads <= 2; threads++) {
+        ct_analysis_t A;
+        char err[512];
+        ct_analysis_settings_struct S = {.ball_min_nodes = 2};
+        int rc = ct_analysis_run_threads(A, ct_family_get(CT_FAMILY_LAMBDA), NULL, set, 3,
+                                         0, CT_SIGNFN_TIES_SMALLEST, threads, &S, NULL,
+                                         err, sizeof(err));
+        CHECK_MSG(rc == 0 && A->ball_fallbacks == 2 && A->ball_fallback_rows == 2,
+                  "%ld threads: rc %d, %ld components and %ld rows declined",
+                  (long)threads, rc, (long)A->ball_fallbacks,
+                  (long)A->ball_fallback_rows);
+        ct_analysis_clear(A);
+    }
+    ct_analysis_t E;
+    analyze_min(E, WORD_MAX, set, 3, 0);
+    CHECK(E->ball_fallbacks == 0 && E->ball_fallback_rows == 0);
+    ct_analysis_clear(E);
+    for (int j = 0; j < 3; j++)
+        ct_instance_clear(set + j);
 }
 
 int main(void)
@@ -556,6 +591,7 @@ int main(void)
     if (ct_blas_load(NULL, 0) == 0) {
         check_boundary_zero(10, 9, 1, 320, 10, 32, 255);
         check_boundary_zero(11, 10, 9, 2816, 99, 256, 255);
+        check_fallback_count();
     }
     check_fallback_phase();
     flint_randclear(state);

@@ -6,9 +6,10 @@
    differ; otherwise it is split. A segment's end where the two disks'
    models cannot both decide the sign (a zero within their error of it: on
    PubMed one of 1065 zeros lay 4e-8 from 1 - 2^-10) moves to a nearby point
-   inside both disks where they can. Anything still undecided (a sign at a
-   split point or an end, a depth limit) fails the component: the caller
-   then takes the exact path. */
+   inside both disks where they can; systems with their own proof of a
+   segment's sign (sign_on) keep the covering's ends. Anything still
+   undecided (a sign at a split point or an end, a depth limit) fails the
+   component: the caller then takes the exact path. */
 #include <math.h>
 #include <stdlib.h>
 #include "certune/pool.h"
@@ -132,12 +133,51 @@ static int ls_boundary(double *b, const ct_lsroot_poly_struct *P,
     return s;
 }
 
+/* Row t, pair (k, l) over the covering's segments as they are, for systems
+   with their own proof of a segment's sign (sign_on: alpha's monotone
+   brackets, which decide where the models cannot); *first = the sign right
+   of 0. */
+static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
+                         slong k, slong l)
+{
+    const double *seg = F->seg;
+    int prev = 0;
+    for (slong m = 0; m < F->nd; m++) {
+        ct_lsroot_poly_struct P;
+        F->make(&P, F->ctx, m, i, k, l);
+        int sa = ls_sign_at(&P, seg[m]), sb = ls_sign_at(&P, seg[m + 1]);
+        int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
+        if (m == 0)
+            *first = sa;
+        o->disk = m;
+        slong nz0 = o->nz;
+        if (!bad)
+            bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
+        ct_lsroot_poly_clear(&P);
+        if (bad) { /* the family's proof of one sign */
+            int s = F->sign_on(F->bctx, i, k, l, seg[m], seg[m + 1]);
+            if (s != 0 && (m == 0 || s == prev)) {
+                o->nz = nz0; /* no zero in this segment */
+                sa = sb = s, bad = 0;
+                if (m == 0)
+                    *first = s;
+            }
+        }
+        if (bad)
+            return 1;
+        prev = sb;
+    }
+    return 0;
+}
+
 /* Row t, pair (k, l) over every segment; *first = its sign right of 0. Each
-   segment's end is its sign's point shared with the next disk's model
-   (ls_boundary), so the sign carried into the next segment is decided by both. */
+   segment ends where its model and the next disk's both decide the sign
+   (ls_boundary), so the sign carried into the next segment is certain. */
 static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
                    slong k, slong l)
 {
+    if (F->sign_on != NULL)
+        return ls_pair_fixed(o, first, F, i, k, l);
     const double *seg = F->seg;
     double a = seg[0];
     ct_lsroot_poly_struct P, N;
@@ -154,17 +194,7 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
             sb = ls_sign_at(&P, b);
         }
         o->disk = m;
-        slong nz0 = o->nz;
         bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
-        if (bad && F->sign_on != NULL) { /* the family's proof of one sign */
-            int s = F->sign_on(F->bctx, i, k, l, a, b);
-            if (s != 0 && (m == 0 || s == sa) && (sb == 0 || sb == s)) {
-                o->nz = nz0; /* no zero in this segment */
-                sb = s, bad = 0;
-                if (m == 0)
-                    *first = s;
-            }
-        }
         ct_lsroot_poly_clear(&P);
         live = m + 1 < F->nd;
         if (live)
