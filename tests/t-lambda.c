@@ -477,19 +477,21 @@ static void check_fallback_phase(void)
     ct_instance_clear(I);
 }
 
-/* A star whose center's zero lies exactly on a segment end of the ball
-   path's covering (the situation of PubMed's undecided row, where a zero lay
-   4e-8 from 1 - 2^-10): n0 leaves of class 0 joined to the center with
-   weight A, n1 leaves of class 1 joined through an unlabeled node (weights a
-   to the center, b to the leaf: conductance e = ab / (a + b)). By hand, the
-   center's F[0] - F[1] has the sign of n0 A / (A + lambda) - n1 e / (e +
-   lambda), zero at lambda = A e / (n1 e - n0 A) (n0 = n1 + 1). K's least
-   nonzero eigenvalue is min(A, e), rho = 2 max(A, b) rounded up to a power of
-   2, the gap certificate takes g = rho 2^-6 and the last segment starts at
-   alpha = 1 - 2^-8, i.e. lambda = rho / 255: the parameters make the zero
-   exactly that (found by a search over small integers). The search's models
-   cannot decide the sign at an exact zero, so the segment's end must move;
-   before, the component fell back to the exact path. */
+/* A star whose center's zero lies exactly on a point where the search's
+   models cannot decide (the situations of PubMed's undecided rows): n0 leaves
+   of class 0 joined to the center with weight A, n1 leaves of class 1 joined
+   through an unlabeled node (weights a to the center, b to the leaf:
+   conductance e = ab / (a + b)). By hand, the center's F[0] - F[1] has the
+   sign of n0 A / (A + lambda) - n1 e / (e + lambda), zero at lambda = A e /
+   (n1 e - n0 A) (n0 = n1 + 1). K's least nonzero eigenvalue is min(A, e),
+   rho = 2 max(A, b) rounded up to a power of 2, the gap certificate takes g =
+   rho 2^-k (k = 6, or 8 for the last star) and the last segment is [1 -
+   2^-(k+2), 1]; the parameters (found by a search over small integers) put
+   the zero exactly on that segment's start (lambda = rho / (2^(k+2) - 1):
+   the end must move, PubMed's validation rows, where a zero lay 4e-8 from it)
+   or on its midpoint (rho / (2^(k+3) - 1): the zero's interval must leave
+   alpha = 1 through the quarter points, PubMed's test rows). Before, each
+   component fell back to the exact path. */
 static void star_instance(ct_instance_t inst, slong n0, slong n1, slong A, slong a,
                           slong b)
 {
@@ -591,6 +593,8 @@ int main(void)
     if (ct_blas_load(NULL, 0) == 0) {
         check_boundary_zero(10, 9, 1, 320, 10, 32, 255);
         check_boundary_zero(11, 10, 9, 2816, 99, 256, 255);
+        check_boundary_zero(19, 18, 2, 1216, 19, 64, 511);
+        check_boundary_zero(18, 17, 33, 73728, 1188, 4096, 2047);
         check_fallback_count();
     }
     check_fallback_phase();

@@ -22,6 +22,7 @@ typedef struct {
     ct_lsroot_zero_struct *z;
     slong nz, alloc;
     slong t, p, k, l, disk;
+    int ends; /* ls_narrow moves zeros off the domain's ends (no sign_on) */
 } ls_out;
 
 static int ls_sign_at(const ct_lsroot_poly_struct *P, double x)
@@ -46,15 +47,41 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
     z->node = -1; /* the family's to set */
 }
 
+/* One step off an undecided midpoint of [*a, *b] (signs sa, -sa at the
+   ends): the zero is within the model's error of the midpoint, so the points
+   at a quarter and three quarters are farther from it; whichever decides
+   replaces an end. Returns 0 when neither decides. */
+static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int sa)
+{
+    double q1 = *a + (*b - *a) / 4, q3 = *a + 3 * ((*b - *a) / 4);
+    int s1 = ls_sign_at(P, q1);
+    if (s1 != 0 && *a < q1 && q1 < *b) {
+        *(s1 == sa ? a : b) = q1;
+        return 1;
+    }
+    int s3 = ls_sign_at(P, q3);
+    if (s3 != 0 && *a < q3 && q3 < *b) {
+        *(s3 == sa ? a : b) = q3;
+        return 1;
+    }
+    return 0;
+}
+
 /* Records the zero of [a, b] (signs sa at a, -sa at b) after bisecting it
    down to LS_NARROW wide while the model decides the midpoint's sign, so that
-   zeros of different functions rarely overlap. Returns 1 when it cannot. */
+   zeros of different functions rarely overlap. With o->ends an interval still
+   touching 0 or 1 (the domain's ends, which a root may not touch: PubMed's
+   test nodes have a zero at lambda = 0.007, 1e-4 from alpha = 1) steps
+   through the quarter points when the midpoint is undecided. Returns 1 when
+   it cannot leave 0. */
 static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
                      int sa)
 {
     while (b - a > LS_NARROW) {
         double m = a + (b - a) / 2;
         int sm = ls_sign_at(P, m);
+        if (sm == 0 && o->ends && (a == 0 || b == 1) && ls_quarters(&a, &b, P, sa))
+            continue;
         if (sm == 0 || !(a < m && m < b))
             break;
         if (sm == sa)
@@ -178,6 +205,7 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
 {
     if (F->sign_on != NULL)
         return ls_pair_fixed(o, first, F, i, k, l);
+    o->ends = 1;
     const double *seg = F->seg;
     double a = seg[0];
     ct_lsroot_poly_struct P, N;
@@ -272,7 +300,7 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
     ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
-    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0};
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0};
     int bad = 0;
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         bad |= X.bad[b];
