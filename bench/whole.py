@@ -20,7 +20,10 @@ Usage: whole.py CERTUNE DATA_ROOT   (standard library only)
 
 certune's status: ok, timeout (over LIMIT), out-of-memory (exit 5),
 undecided (exit 3), or failed (exit N); a run that did not finish shows the
-last phase its --progress reported (stderr to a file), where the time went. Both minima are compared when both
+last phase its --progress reported (stderr to a file), where the time went.
+fallbacks: the components a ball path declined (the exact path solved them)
+and their scored rows, from the JSON's ball_fallbacks (or, for a run that did
+not finish, the count --progress reported). Both minima are compared when both
 finish: the grid's minimum loss is >= certune's exact minimum (equal when a
 grid point falls on a minimizing piece); a grid minimum below the exact one
 is a floating-point error of the grid (a flipped near-tie) and is flagged."""
@@ -69,17 +72,22 @@ def run_certune(certune, fam, inst, limit, threads, tmp):
         pass
     status = {0: "ok", 124: "timeout", 5: "out-of-memory", 3: "undecided"}.get(rc, f"failed (exit {rc})")
     # the last phase --progress reported (docs/scale.md): where a run over the limit was
-    phase = None
+    # and the components the ball path declined (the phase, for a run that stops later)
+    phase = declined = None
     for line in open(os.path.join(tmp, "err"), errors="replace"):
         if line.startswith("certune: analyze: ") and " s, " in line:
             phase = line.rstrip("\n").split(" s, ", 1)[1]
+            if phase.startswith("components declined by the ball path "):
+                declined = int(phase.rsplit(" ", 1)[1].split("/")[0])
     res = {"status": status, "seconds": secs, "peak_kb": kb, "breakpoints": None, "min_loss": None,
-           "last_phase": phase}
+           "last_phase": phase, "fallbacks": declined, "fallback_rows": None}
     if rc == 0:
         d = json.load(open(out))
         res["breakpoints"] = len(d["breakpoints"])
         res["min_loss"] = d["minimum"]["loss"]
         res["representative"] = d["minimum"]["representative"]
+        res["fallbacks"] = d["ball_fallbacks"]["components"]
+        res["fallback_rows"] = d["ball_fallbacks"]["rows"]
     return res
 
 
@@ -113,6 +121,14 @@ def agreement(c, p):
     return f"DISAGREE: grid {grid} below the exact minimum {exact} (floating error)"
 
 
+def fallbacks(c):
+    """Components the ball path declined (and their rows), '-' when unknown."""
+    if c["fallbacks"] is None:
+        return "-"
+    rows = c["fallback_rows"]
+    return str(c["fallbacks"]) + ("" if rows is None else f" ({rows} rows)")
+
+
 def fmt(x, f="{:.1f}"):
     return "-" if x is None else f.format(x)
 
@@ -139,9 +155,10 @@ def main():
           f"limit {limit} s per run, certune --threads {threads}, peer python {py}")
     print("(wall times: on a machine shared with other jobs they vary from run to run)")
     print()
-    print("| dataset | n | family | certune s | certune MB | status | breakpoints | exact min loss "
-          "| peer s | peer MB | points | peer method | grid min loss | certune / peer | minima |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| dataset | n | family | certune s | certune MB | status | fallbacks | breakpoints "
+          "| exact min loss | peer s | peer MB | points | peer method | grid min loss "
+          "| certune / peer | minima |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     sys.stdout.flush()
     outf = open(outpath, "a") if outpath else None
     tmp = tempfile.mkdtemp(prefix="bench-whole.")
@@ -180,7 +197,7 @@ def main():
                     ratio_s = f"> {limit / p['seconds']:.3g}"
                 st = c["status"] if c["status"] == "ok" else f"{c['status']} ({c['last_phase']})"
                 print(f"| {ds} | {n} | {fam} | {fmt(c['seconds'])} | {fmt(c['peak_kb'] and c['peak_kb'] / 1024, '{:.0f}')} "
-                      f"| {st} | {fmt(c['breakpoints'], '{}')} | {c['min_loss'] or '-'} "
+                      f"| {st} | {fallbacks(c)} | {fmt(c['breakpoints'], '{}')} | {c['min_loss'] or '-'} "
                       f"| {fmt(p.get('seconds'), '{:.2f}')} | {fmt(p.get('peak_kb') and p['peak_kb'] / 1024, '{:.0f}')} "
                       f"| {p.get('points', '-')} | {p.get('method', p.get('status'))} | {Fraction(p['min_loss']) if 'min_loss' in p else '-'} "
                       f"| {ratio_s} | {agree} |")

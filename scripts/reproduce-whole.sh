@@ -7,7 +7,9 @@
 # docs/results-whole-graph.md from them (scripts/results-whole.py).
 # Usage: scripts/reproduce-whole.sh CERTUNE DATA_ROOT [DATASET...]
 #   LIMIT=seconds per run (default 600), MEM=KiB of address space (default
-#   12000000), THREADS (default 2); DATASET... restricts the datasets.
+#   12000000), THREADS (default 2), FAMILIES (default "lambda alpha delta
+#   gcn": the runs to redo, the others' records kept); DATASET... restricts
+#   the datasets.
 set -u
 C=$(realpath "${1:?usage: reproduce-whole.sh CERTUNE DATA_ROOT [DATASET...]}")
 DATA=${2:?usage: reproduce-whole.sh CERTUNE DATA_ROOT [DATASET...]}
@@ -15,6 +17,7 @@ shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/results/whole-graph
 LIMIT=${LIMIT:-600} MEM=${MEM:-12000000} THREADS=${THREADS:-2}
+FAMILIES=${FAMILIES:-lambda alpha delta gcn}
 [ -d "$DATA" ] || { echo "reproduce-whole: no data root $DATA" >&2; exit 2; }
 mkdir -p "$out"
 tmp=$(mktemp -d)
@@ -74,13 +77,14 @@ plan | while read -r ds split gsplit; do
   wanted "$ds" "$@" || continue
   [ -e "$DATA/$ds" ] || { echo "reproduce-whole: $ds absent under $DATA, skipped" >&2; continue; }
   for fam in lambda alpha delta; do
+    wanted "$fam" $FAMILIES || continue
     echo "reproduce-whole: $ds $split $fam (limit ${LIMIT} s)" >&2
     run_one tune --family "$fam" --dataset "$ds" --data-root "$DATA" --split "$split" \
       --threads "$THREADS" --json
     record "$out/$ds-$fam.json" "$status" "$secs" "$kb" "$tmp/res"
     [ "$status" = ok ] || tail -n 2 "$tmp/err" >&2
   done
-  if [ "$gsplit" != - ]; then
+  if [ "$gsplit" != - ] && wanted gcn $FAMILIES; then
     echo "reproduce-whole: $ds GCN, split $gsplit, 10 seeds" >&2
     run_one gnn train --model gcn --dataset "$ds" --data-root "$DATA" --split "$gsplit" \
       --seeds 10 --json

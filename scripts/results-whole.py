@@ -138,7 +138,8 @@ def main():
            "record per dataset and family: the `certune tune --dataset D --split S --json` "
            "output, its wall time and peak memory); do not edit by hand. Rerun: `make "
            "reproduce-whole` (needs the datasets; `DATA=` names their root, `LIMIT=` the "
-           "seconds per run). `tests/cli-results.sh` checks that this page is what the "
+           "seconds per run, `FAMILIES=` the runs to redo, e.g. `lambda`, the other records "
+           "kept). `tests/cli-results.sh` checks that this page is what the "
            "records give.", "",
            "Each family is tuned exactly on the validation nodes of the split (the leftmost "
            "piece of least validation loss, docs/tuning.md, \"One graph with its split\") and "

@@ -5,7 +5,9 @@
 # but for the breakpoints' defining forms and the width of their decimal
 # bounds, which still hold the exact path's approximation; the saved profile
 # (lk certificates, re-checked when read) gives the same tune and eval, and a
-# tampered one is rejected.
+# tampered one is rejected. A component the ball path declines (a weight of
+# 2^41: its doubles would not be exact) is counted in "ball_fallbacks" (JSON,
+# the profile, --progress), which is 0 where nothing declined, for every family.
 # Usage: cli-lambda-ball.sh CERTUNE
 set -u
 C=${1:?usage: cli-lambda-ball.sh CERTUNE}
@@ -58,6 +60,33 @@ if ! cmp -s "$tmp/s.ctp" "$tmp/bad.ctp"; then
 else
   ok "the profile has lk breakpoints to tamper with" 1
 fi
+jq -e '.ball_fallbacks == {"components": 0, "rows": 0}' "$tmp/ball.json" >/dev/null
+ok "nothing declined: ball_fallbacks 0 0" $?
+# The README's gadget with x = 2^41 on a 4-node component in balls (--ball 2).
+printf 'p gssl 4 2\ne 1 3 1\ne 2 3 1\ne 3 4 2199023255552\nl 1 0\nl 2 0\nl 4 1\nt 3 1\n' >"$tmp/big.gssl"
+CERTUNE_PROGRESS_INTERVAL=0 "$C" analyze --family lambda --json --progress --ball 2 \
+  --save-profile "$tmp/big.ctp" "$tmp/big.gssl" >"$tmp/big.json" 2>"$tmp/big.err"
+ok "lambda on the gadget with a 2^41 weight: exit 0" $?
+jq -e '.ball_fallbacks == {"components": 1, "rows": 1}' "$tmp/big.json" >/dev/null
+ok "the declined component is counted: ball_fallbacks 1 1" $?
+grep -q 'components declined by the ball path 1/1' "$tmp/big.err"
+ok "--progress reports the declined component" $?
+grep -qx 'fallbacks 1 1' "$tmp/big.ctp"; ok "the profile records it" $?
+"$C" merge --json "$tmp/big.ctp" | cmp -s - "$tmp/big.json"
+ok "merge of the profile prints the same JSON" $?
+"$C" analyze --family lambda --json --ball off "$tmp/big.gssl" >"$tmp/big-exact.json"
+jq -e '.ball_fallbacks.components == 0' "$tmp/big-exact.json" >/dev/null
+ok "--ball off: nothing tried, nothing declined" $?
+sed 's/^fallbacks 1 1$/fallbacks 1 2/' "$tmp/big.ctp" >"$tmp/big-bad.ctp"
+"$C" merge --json "$tmp/big-bad.ctp" 2>&1 >/dev/null | grep -q 'big-bad.ctp:9: bad fallback counts'
+ok "a profile with more fallback rows than scored nodes is rejected at its line" $?
+"$C" analyze --family alpha --json --ball 2 "$tmp/big.gssl" |
+  jq -e '.ball_fallbacks == {"components": 1, "rows": 1}' >/dev/null
+ok "alpha counts its declined component too" $?
+for f in alpha delta; do
+  "$C" analyze --family $f --json "$tmp/big.gssl" | jq -e '.ball_fallbacks.components == 0' >/dev/null
+  ok "$f: ball_fallbacks present (0 on the exact path)" $?
+done
 "$C" analyze --family lambda --ball 1 $S >/dev/null 2>&1
 ok "--ball 1: usage error" $(($? != 1))
 echo "$checks checks, $fails failed"

@@ -477,6 +477,105 @@ static void check_fallback_phase(void)
     ct_instance_clear(I);
 }
 
+/* A star whose center's zero lies exactly on a point where the search's
+   models cannot decide (the situations of PubMed's undecided rows): n0 leaves
+   of class 0 joined to the center with weight A, n1 leaves of class 1 joined
+   through an unlabeled node (weights a to the center, b to the leaf:
+   conductance e = ab / (a + b)). By hand, the center's F[0] - F[1] has the
+   sign of n0 A / (A + lambda) - n1 e / (e + lambda), zero at lambda = A e /
+   (n1 e - n0 A) (n0 = n1 + 1). K's least nonzero eigenvalue is min(A, e),
+   rho = 2 max(A, b) rounded up to a power of 2, the gap certificate takes g =
+   rho 2^-k (k = 6, or 8 for the last star) and the last segment is [1 -
+   2^-(k+2), 1]; the parameters (found by a search over small integers) put
+   the zero exactly on that segment's start (lambda = rho / (2^(k+2) - 1):
+   the end must move, PubMed's validation rows, where a zero lay 4e-8 from it)
+   or on its midpoint (rho / (2^(k+3) - 1): the zero's interval must leave
+   alpha = 1 through the quarter points, PubMed's test rows). Before, each
+   component fell back to the exact path. */
+static void star_instance(ct_instance_t inst, slong n0, slong n1, slong A, slong a,
+                          slong b)
+{
+    slong n = 1 + n0 + 2 * n1, e = 0;
+    ct_gen_instance_init(inst, "star", n, 2, n0 + 2 * n1);
+    for (slong j = 0; j < n0; j++, e++) {
+        inst->eu[e] = 0, inst->ev[e] = 1 + j;
+        fmpq_set_si(inst->ew + e, A, 1);
+        inst->label[1 + j] = 0;
+    }
+    for (slong j = 0; j < n1; j++) {
+        slong mid = 1 + n0 + 2 * j;
+        inst->eu[e] = 0, inst->ev[e] = mid;
+        fmpq_set_si(inst->ew + e++, a, 1);
+        inst->eu[e] = mid, inst->ev[e] = mid + 1;
+        fmpq_set_si(inst->ew + e++, b, 1);
+        inst->label[mid + 1] = 1;
+    }
+    inst->held[0] = 0;
+}
+
+static void check_boundary_zero(slong n0, slong n1, slong A, slong a, slong b, slong num,
+                                slong den)
+{
+    ct_instance_t I;
+    ct_analysis_t E, B;
+    long b0, f0, e0, b1, f1, e1;
+    fmpq_t z;
+    fmpq_init(z);
+    fmpq_set_si(z, num, den);
+    star_instance(I, n0, n1, A, a, b);
+    ct_lsroot_kron_counts(&b0, &f0, &e0);
+    int rb = analyze_min(B, 2, I, 1, 0);
+    ct_lsroot_kron_counts(&b1, &f1, &e1);
+    int re = analyze_min(E, WORD_MAX, I, 1, 0);
+    CHECK_MSG(b1 - b0 == 1 && f1 == f0, "star %ld/%ld: %ld in balls, %ld fell back",
+              (long)n0, (long)n1, b1 - b0, f1 - f0);
+    CHECK(B->ball_fallbacks == 0 && B->ball_fallback_rows == 0 && E->ball_fallbacks == 0);
+    if (rb == 0 && re == 0) {
+        CHECK_MSG(E->nbp == 1 && ct_bpoint_cmp_fmpq(E->bp, z) == 0,
+                  "star %ld/%ld: the exact zero is not %ld/%ld", (long)n0, (long)n1,
+                  (long)num, (long)den);
+        compare_analyses(E, B, 1000 + n0);
+    }
+    ct_analysis_clear(B);
+    ct_analysis_clear(E);
+    ct_instance_clear(I);
+    fmpq_clear(z);
+}
+
+/* The analysis counts the components its ball path declined and their rows:
+   a set of the star (in balls) and the gadget with x = 2^41 twice (a weight
+   whose sums are not exact in doubles: declined), on 1 and 2 threads (the
+   chunks' counts are summed by the merge); 0 on the exact path. */
+static void check_fallback_count(void)
+{
+    ct_instance_struct set[3];
+    star_instance(set + 0, 10, 9, 1, 320, 10);
+    for (int j = 1; j < 3; j++) {
+        gadget(set + j, 1, 1);
+        fmpz_one(fmpq_numref(set[j].ew + 2));
+        fmpz_mul_2exp(fmpq_numref(set[j].ew + 2), fmpq_numref(set[j].ew + 2), 41);
+    }
+    for (slong threads = 1; threads <= 2; threads++) {
+        ct_analysis_t A;
+        char err[512];
+        ct_analysis_settings_struct S = {.ball_min_nodes = 2};
+        int rc = ct_analysis_run_threads(A, ct_family_get(CT_FAMILY_LAMBDA), NULL, set, 3,
+                                         0, CT_SIGNFN_TIES_SMALLEST, threads, &S, NULL,
+                                         err, sizeof(err));
+        CHECK_MSG(rc == 0 && A->ball_fallbacks == 2 && A->ball_fallback_rows == 2,
+                  "%ld threads: rc %d, %ld components and %ld rows declined",
+                  (long)threads, rc, (long)A->ball_fallbacks,
+                  (long)A->ball_fallback_rows);
+        ct_analysis_clear(A);
+    }
+    ct_analysis_t E;
+    analyze_min(E, WORD_MAX, set, 3, 0);
+    CHECK(E->ball_fallbacks == 0 && E->ball_fallback_rows == 0);
+    ct_analysis_clear(E);
+    for (int j = 0; j < 3; j++)
+        ct_instance_clear(set + j);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -491,6 +590,13 @@ int main(void)
     check_pencil(state);
     check_random(state);
     check_ball_path(state);
+    if (ct_blas_load(NULL, 0) == 0) {
+        check_boundary_zero(10, 9, 1, 320, 10, 32, 255);
+        check_boundary_zero(11, 10, 9, 2816, 99, 256, 255);
+        check_boundary_zero(19, 18, 2, 1216, 19, 64, 511);
+        check_boundary_zero(18, 17, 33, 73728, 1188, 4096, 2047);
+        check_fallback_count();
+    }
     check_fallback_phase();
     flint_randclear(state);
     flint_cleanup();

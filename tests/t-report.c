@@ -13,6 +13,7 @@ static const char *expected_json =
     "  \"family\": \"lambda\", \"c\": null, \"instances\": 1, \"scored_nodes\": 1,\n"
     "  \"domain\": {\"lo\": \"0\", \"hi\": \"inf\", \"lo_closed\": false, "
     "\"hi_closed\": false},\n"
+    "  \"ball_fallbacks\": {\"components\": 0, \"rows\": 0},\n"
     "  \"breakpoints\": [\n"
     "    {\"approx\": \"2\", \"approx_float\": 2, \"lo\": \"2\", \"hi\": \"2\", "
     "\"exact\": \"x - 2\", \"kind\": \"jump\", \"changes\": 1}\n"

@@ -55,8 +55,11 @@ typedef struct {
     char **lo_str, **hi_str;        /* decimal bounds of a certified isolating interval */
     char **exact;                   /* the defining polynomial, in x */
     slong nundecided;               /* 0 unless a ball path met zeros it cannot order */
-    char **und_lo, **und_hi;        /* decimal bounds of each undecided interval */
-    char **und_what;                /* what could not be decided there */
+    /* Components a family's ball path tried and declined (they took the exact
+       path instead), and their scored rows; 0 for a family without one. */
+    slong ball_fallbacks, ball_fallback_rows;
+    char **und_lo, **und_hi; /* decimal bounds of each undecided interval */
+    char **und_what;         /* what could not be decided there */
     /* The tie rule and the per-instance losses (set with the losses). A place
        is, in order: [end 0,] piece 0, point 0, piece 1, ..., piece nbp[, end
        1]. Instance i's loss at a place is its cost / (inst_nscored[i] *

@@ -185,9 +185,12 @@ typedef struct {
    0; rows with same[t * np + p] = t' < t copy the sign of t' (same signs and
    zeros). The zeros (*z, *nz of them, node unset; set on failure too) are
    sorted by lo; zeros of different functions may overlap (the caller checks
-   their narrowed roots, ct_lsroot_roots_overlap). Returns 0, or 1 when a sign
-   could not be decided or a zero not isolated (a depth limit, a zero at 0):
-   the caller falls back. */
+   their narrowed roots, ct_lsroot_roots_overlap). Without sign_on, a
+   segment's end where the two disks' models cannot both decide the sign moves
+   to a nearby point inside both disks where they do (a zero within the
+   models' error of a covering's end). Returns 0, or 1 when a sign could not
+   be decided or a zero not isolated (a depth limit, a zero at 0): the caller
+   falls back. */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
                      const slong *same, slong nr, slong nthreads);

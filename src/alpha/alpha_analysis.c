@@ -271,14 +271,18 @@ int ct_alpha_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
     memset(&W, 0, sizeof(alpha_work));
     W.C = C;
     W.A = A;
-    _ct_alpha_ball_sink K = {C,           &W.nfuncs,         &W.sign_first,
-                             &W.sf_alloc, alpha_new_zero_cb, &W};
+    _ct_alpha_ball_sink K = {
+        C, &W.nfuncs, &W.sign_first, &W.sf_alloc, alpha_new_zero_cb, &W, 0, 0, 0};
     for (slong t = 0; t < m; t++) {
         _ct_alpha_sign_functions_hooked(insts + t, t, score_all, warn, alpha_take_node,
                                         &W, _ct_alpha_ball_component, &K,
                                         ct_analysis_common_settings(C));
         ct_analysis_progress(t + 1, m);
     }
+    A->ball_fallbacks = K.declined, A->ball_fallback_rows = K.declined_rows;
+    if (K.tried > 0)
+        ct_analysis_phase(&ct_analysis_common_settings(C)->phase,
+                          "components declined by the ball path", K.declined, K.tried);
     int bad = W.bad;
     if (bad)
         for (slong k = 0; k < W.nzeros; k++)

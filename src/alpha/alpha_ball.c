@@ -54,14 +54,18 @@ int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong i
     if (C->size < ct_analysis_setting(min, CT_ALPHA_BALL_MIN_NODES) || c < 2)
         return 0;
     ct_lsalpha_struct *S = alpha_ball_sys(C, c);
-    if (S == NULL)
+    K->tried += nsc > 0;
+    if (S == NULL) {
+        K->declined += nsc > 0, K->declined_rows += nsc;
         return 0;
+    }
     int *sign0 = flint_malloc(FLINT_MAX(nsc * np, 1) * sizeof(int));
     slong *same = flint_malloc(FLINT_MAX(nsc, 1) * sizeof(slong));
     ct_lsroot_struct *z;
     int bad = ct_lsalpha_component(sign0, same, &z, &zrow, &zpair, &nz, S, rows, nsc);
     ct_lsalpha_unref(S);
     if (bad) {
+        K->declined += nsc > 0, K->declined_rows += nsc;
         flint_free(sign0), flint_free(same);
         return 0;
     }

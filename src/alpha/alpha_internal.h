@@ -142,6 +142,7 @@ typedef struct {
     slong *sf_alloc;
     ct_analysis_zero *(*new_zero)(void *work, slong f, slong mult);
     void *work;
+    slong tried, declined, declined_rows; /* components offered with scored rows */
 } _ct_alpha_ball_sink;
 int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
                              const ct_alpha_comp *C, const slong *rows, slong nsc);

@@ -219,6 +219,8 @@ int ct_analysis_merge(ct_analysis_t R, ct_analysis_t A, ct_analysis_t B, char *e
     R->tie_unit =
         A->tie_unit / n_gcd((ulong)A->tie_unit, (ulong)B->tie_unit) * B->tie_unit;
     R->closed = A->closed; /* the domain's ends, kept when undecided too */
+    R->ball_fallbacks = A->ball_fallbacks + B->ball_fallbacks;
+    R->ball_fallback_rows = A->ball_fallback_rows + B->ball_fallback_rows;
     R->hi_inf = A->hi_inf;
     merge_inst_sizes(R, A, B);
     merge_copy_undecided(R, A);

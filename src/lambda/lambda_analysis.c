@@ -227,7 +227,7 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
 {
     (void)c;
     ct_lambda_work W;
-    _ct_lambda_ball_sink K = {C, 0, 0, NULL, 0, 0};
+    _ct_lambda_ball_sink K = {C, 0, 0, NULL, 0, 0, 0, 0, 0};
     int bad = 0;
     ct_lambda_work_init(&W);
     for (slong t = 0; t < m; t++) {
@@ -236,6 +236,10 @@ int ct_lambda_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_
                                        ct_analysis_common_settings(C));
         ct_analysis_progress(t + 1, m);
     }
+    A->ball_fallbacks = K.declined, A->ball_fallback_rows = K.declined_rows;
+    if (K.tried > 0)
+        ct_analysis_phase(&ct_analysis_common_settings(C)->phase,
+                          "components declined by the ball path", K.declined, K.tried);
     analyze_register_signs(&W);
     analyze_factor_signs(&W, &ct_analysis_common_settings(C)->phase);
     if (K.nnodes == 0) { /* exact throughout: nothing is ever undecided */

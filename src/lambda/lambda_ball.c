@@ -162,7 +162,10 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
     int ok = G.nr == 0 || (S != NULL && lball_run(K, inst, inst_idx, &G, S));
     ct_lskron_unref(S);
     lball_clear(&G);
-    if (G.nr > 0)
+    if (G.nr > 0) {
         ct_lsroot_kron_count(ok ? 0 : 1);
+        K->tried++;
+        K->declined += !ok, K->declined_rows += ok ? 0 : G.nr;
+    }
     return ok ? 1 : -1;
 }

@@ -96,6 +96,7 @@ typedef struct {
     slong nfuncs;
     ct_analysis_zero *zeros;
     slong nzeros, zalloc;
+    slong tried, declined, declined_rows; /* components offered with scored rows */
 } _ct_lambda_ball_sink;
 
 /* A new zero in the sink (its point initialized). */

@@ -3,10 +3,14 @@
    model (the system's, through ct_lsroot_search_struct): an interval whose
    value enclosure excludes 0 has no zero; one whose derivative enclosure
    excludes 0 has one simple zero iff the (certified) signs at its ends
-   differ; otherwise it is split. Anything undecided (a sign at a split point
-   or an end, a depth limit, zeros of different functions that refinement
-   cannot separate) fails the component: the caller then takes the exact
-   path. */
+   differ; otherwise it is split. A segment's end where the two disks'
+   models cannot both decide the sign (a zero within their error of it: on
+   PubMed one of 1065 zeros lay 4e-8 from 1 - 2^-10) moves to a nearby point
+   inside both disks where they can; systems with their own proof of a
+   segment's sign (sign_on) keep the covering's ends. Anything still
+   undecided (a sign at a split point or an end, a depth limit) fails the
+   component: the caller then takes the exact path. */
+#include <math.h>
 #include <stdlib.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
@@ -18,6 +22,7 @@ typedef struct {
     ct_lsroot_zero_struct *z;
     slong nz, alloc;
     slong t, p, k, l, disk;
+    int ends; /* ls_narrow moves zeros off the domain's ends (no sign_on) */
 } ls_out;
 
 static int ls_sign_at(const ct_lsroot_poly_struct *P, double x)
@@ -42,15 +47,41 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
     z->node = -1; /* the family's to set */
 }
 
+/* One step off an undecided midpoint of [*a, *b] (signs sa, -sa at the
+   ends): the zero is within the model's error of the midpoint, so the points
+   at a quarter and three quarters are farther from it; whichever decides
+   replaces an end. Returns 0 when neither decides. */
+static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int sa)
+{
+    double q1 = *a + (*b - *a) / 4, q3 = *a + 3 * ((*b - *a) / 4);
+    int s1 = ls_sign_at(P, q1);
+    if (s1 != 0 && *a < q1 && q1 < *b) {
+        *(s1 == sa ? a : b) = q1;
+        return 1;
+    }
+    int s3 = ls_sign_at(P, q3);
+    if (s3 != 0 && *a < q3 && q3 < *b) {
+        *(s3 == sa ? a : b) = q3;
+        return 1;
+    }
+    return 0;
+}
+
 /* Records the zero of [a, b] (signs sa at a, -sa at b) after bisecting it
    down to LS_NARROW wide while the model decides the midpoint's sign, so that
-   zeros of different functions rarely overlap. Returns 1 when it cannot. */
+   zeros of different functions rarely overlap. With o->ends an interval still
+   touching 0 or 1 (the domain's ends, which a root may not touch: PubMed's
+   test nodes have a zero at lambda = 0.007, 1e-4 from alpha = 1) steps
+   through the quarter points when the midpoint is undecided. Returns 1 when
+   it cannot leave 0. */
 static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
                      int sa)
 {
     while (b - a > LS_NARROW) {
         double m = a + (b - a) / 2;
         int sm = ls_sign_at(P, m);
+        if (sm == 0 && o->ends && (a == 0 || b == 1) && ls_quarters(&a, &b, P, sa))
+            continue;
         if (sm == 0 || !(a < m && m < b))
             break;
         if (sm == sa)
@@ -93,9 +124,48 @@ static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
            ls_search(o, P, m, b, sm, sb, depth + 1);
 }
 
-/* Row t, pair (k, l) over every segment; *first = its sign right of 0. */
-static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
-                   slong k, slong l)
+/* Whether x lies in P's disk (where its remainder bounds hold). */
+static int ls_in_disk(const ct_lsroot_poly_struct *P, double x)
+{
+    return x >= P->c - P->r && x <= P->c + P->r;
+}
+
+/* The sign at x of both P and N (the models of two consecutive disks), 0
+   unless both decide it and agree (they cannot disagree: both enclose h). */
+static int ls_sign_both(const ct_lsroot_poly_struct *P, const ct_lsroot_poly_struct *N,
+                        double x)
+{
+    if (!ls_in_disk(P, x) || !ls_in_disk(N, x))
+        return 0;
+    int s = ls_sign_at(P, x);
+    return s != 0 && ls_sign_at(N, x) == s ? s : 0;
+}
+
+/* The end *b of the segment (a, *b) of P, where N's segment (*b, e) starts:
+   *b itself, or when the two models do not both decide the sign there (a zero
+   of h within the models' error of it), the nearest point x = *b -+ d with d
+   from 2^-40 up to 1/4 of the shorter segment where they do, so that the zero
+   falls inside one segment and is isolated there. The segments only
+   partition the search: any point inside both disks serves. Returns the sign
+   at the end (0: none found). */
+static int ls_boundary(double *b, const ct_lsroot_poly_struct *P,
+                       const ct_lsroot_poly_struct *N, double a, double e)
+{
+    int s = ls_sign_both(P, N, *b);
+    double w = FLINT_MIN(*b - a, e - *b) / 4;
+    for (double d = ldexp(w, -40); s == 0 && d <= w; d *= 2)
+        for (int side = -1; side <= 1 && s == 0; side += 2)
+            if ((s = ls_sign_both(P, N, *b + side * d)) != 0)
+                *b += side * d;
+    return s;
+}
+
+/* Row t, pair (k, l) over the covering's segments as they are, for systems
+   with their own proof of a segment's sign (sign_on: alpha's monotone
+   brackets, which decide where the models cannot); *first = the sign right
+   of 0. */
+static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
+                         slong k, slong l)
 {
     const double *seg = F->seg;
     int prev = 0;
@@ -111,7 +181,7 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         if (!bad)
             bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
         ct_lsroot_poly_clear(&P);
-        if (bad && F->sign_on != NULL) { /* the family's proof of one sign */
+        if (bad) { /* the family's proof of one sign */
             int s = F->sign_on(F->bctx, i, k, l, seg[m], seg[m + 1]);
             if (s != 0 && (m == 0 || s == prev)) {
                 o->nz = nz0; /* no zero in this segment */
@@ -125,6 +195,43 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         prev = sb;
     }
     return 0;
+}
+
+/* Row t, pair (k, l) over every segment; *first = its sign right of 0. Each
+   segment ends where its model and the next disk's both decide the sign
+   (ls_boundary), so the sign carried into the next segment is certain. */
+static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
+                   slong k, slong l)
+{
+    if (F->sign_on != NULL)
+        return ls_pair_fixed(o, first, F, i, k, l);
+    o->ends = 1;
+    const double *seg = F->seg;
+    double a = seg[0];
+    ct_lsroot_poly_struct P, N;
+    F->make(&P, F->ctx, 0, i, k, l);
+    int sa = ls_sign_at(&P, a), bad = 0, live = 1;
+    *first = sa;
+    for (slong m = 0; m < F->nd && !bad; m++) {
+        double b = seg[m + 1];
+        int sb;
+        if (m + 1 < F->nd) {
+            F->make(&N, F->ctx, m + 1, i, k, l);
+            sb = ls_boundary(&b, &P, &N, a, seg[m + 2]);
+        } else {
+            sb = ls_sign_at(&P, b);
+        }
+        o->disk = m;
+        bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
+        ct_lsroot_poly_clear(&P);
+        live = m + 1 < F->nd;
+        if (live)
+            P = N;
+        a = b, sa = sb;
+    }
+    if (live)
+        ct_lsroot_poly_clear(&P);
+    return bad;
 }
 
 static int ls_zero_cmp(const void *a, const void *b)
@@ -193,7 +300,7 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
     ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
-    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0};
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0};
     int bad = 0;
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         bad |= X.bad[b];

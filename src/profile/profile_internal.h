@@ -40,6 +40,10 @@ typedef struct {
 int _ct_profile_rd_fail(ct_profile_reader *R, const char *msg, const char *arg);
 /* Reads the next line, which must begin with the token key (else -1). */
 int _ct_profile_rd_line(ct_profile_reader *R, const char *key);
+/* Reads the next line, which must begin with the token opt (*got_opt = 1) or
+   key (*got_opt = 0); else -1 with the error of an expected `key` line. */
+int _ct_profile_rd_line_or(ct_profile_reader *R, const char *opt, const char *key,
+                           int *got_opt);
 /* -1 (error set) when the current line has more tokens. */
 int _ct_profile_rd_done(ct_profile_reader *R);
 /* A line "key N" with 0 <= N <= max. */

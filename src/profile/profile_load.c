@@ -58,11 +58,24 @@ static int load_head(ct_profile_reader *R, ct_profile_t P)
     return 0;
 }
 
-/* "shards K N COUNT I1 ... ICOUNT": shards I of K of a set of N, increasing. */
+/* "fallbacks C R" (optional: components that left the ball path and their
+   scored rows, 0 0 when absent), then "shards K N COUNT I1 ... ICOUNT":
+   shards I of K of a set of N, increasing. */
 static int load_shards(ct_profile_reader *R, ct_profile_t P)
 {
-    if (_ct_profile_rd_line(R, "shards"))
+    ct_analysis_struct *A = &P->A;
+    int opt;
+    if (_ct_profile_rd_line_or(R, "fallbacks", "shards", &opt))
         return -1;
+    if (opt) {
+        if (ct_qparse_tok_slong(&A->ball_fallbacks, &R->s) ||
+            ct_qparse_tok_slong(&A->ball_fallback_rows, &R->s) || A->ball_fallbacks < 1 ||
+            A->ball_fallback_rows < A->ball_fallbacks ||
+            A->ball_fallback_rows > A->nscored)
+            return _ct_profile_rd_fail(R, "%s", "bad fallback counts");
+        if (_ct_profile_rd_done(R) || _ct_profile_rd_line(R, "shards"))
+            return -1;
+    }
     if (ct_qparse_tok_slong(&P->shard_k, &R->s) ||
         ct_qparse_tok_slong(&P->set_size, &R->s) ||
         ct_qparse_tok_slong(&P->nshards, &R->s) || P->shard_k < 1 ||

@@ -15,21 +15,48 @@ int _ct_profile_rd_fail(ct_profile_reader *R, const char *msg, const char *arg)
     return -1;
 }
 
-/* The next line, which must begin with the token key. */
-int _ct_profile_rd_line(ct_profile_reader *R, const char *key)
+/* Reads the next line: 1 at the end of the file, else 0 with its first token
+   in *t, *len (NULL when blank) and R->s past it. */
+static int rd_next(ct_profile_reader *R, const char **t, size_t *len)
 {
     R->line++;
     ssize_t n = getline(&R->buf, &R->cap, R->f);
     if (n < 0)
-        return _ct_profile_rd_fail(R, "unexpected end of file (expected `%s`)", key);
+        return 1;
     R->before[0] = R->D[0];
     ct_digest_update(R->D, R->buf, (size_t)n);
     if (n > 0 && R->buf[n - 1] == '\n')
         R->buf[n - 1] = '\0';
-    size_t len;
     R->s = R->buf;
-    const char *t = ct_qparse_tok(&R->s, &len);
-    if (t == NULL || len != strlen(key) || strncmp(t, key, len) != 0)
+    *t = ct_qparse_tok(&R->s, len);
+    return 0;
+}
+
+static int rd_is(const char *t, size_t len, const char *key)
+{
+    return t != NULL && len == strlen(key) && strncmp(t, key, len) == 0;
+}
+
+int _ct_profile_rd_line(ct_profile_reader *R, const char *key)
+{
+    const char *t;
+    size_t len;
+    if (rd_next(R, &t, &len))
+        return _ct_profile_rd_fail(R, "unexpected end of file (expected `%s`)", key);
+    if (!rd_is(t, len, key))
+        return _ct_profile_rd_fail(R, "expected a `%s` line", key);
+    return 0;
+}
+
+int _ct_profile_rd_line_or(ct_profile_reader *R, const char *opt, const char *key,
+                           int *got_opt)
+{
+    const char *t;
+    size_t len;
+    if (rd_next(R, &t, &len))
+        return _ct_profile_rd_fail(R, "unexpected end of file (expected `%s`)", key);
+    *got_opt = rd_is(t, len, opt);
+    if (!*got_opt && !rd_is(t, len, key))
         return _ct_profile_rd_fail(R, "expected a `%s` line", key);
     return 0;
 }

@@ -24,6 +24,9 @@ static void profile_write_head(FILE *f, const ct_profile_t P)
             P->score_all ? "all" : "unlabeled",
             A->ties == CT_SIGNFN_TIES_EXPECTED ? "expected" : "smallest",
             A->closed ? "closed" : "open", (long)A->tie_unit, (long)A->nscored);
+    if (A->ball_fallbacks > 0) /* absent: none (the line as before) */
+        fprintf(f, "fallbacks %ld %ld\n", (long)A->ball_fallbacks,
+                (long)A->ball_fallback_rows);
     fprintf(f, "shards %ld %ld %ld", (long)P->shard_k, (long)P->set_size,
             (long)P->nshards);
     for (slong k = 0; k < P->nshards; k++)

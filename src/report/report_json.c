@@ -191,6 +191,8 @@ void ct_report_write_json_losses(FILE *out, const ct_analysis_t A,
             "\"hi_closed\": %s},\n",
             ct_family_row(A->family)->lo_text, ct_family_row(A->family)->hi_plain,
             A->closed ? "true" : "false", A->closed ? "true" : "false");
+    fprintf(out, "  \"ball_fallbacks\": {\"components\": %ld, \"rows\": %ld},\n",
+            (long)A->ball_fallbacks, (long)A->ball_fallback_rows);
     if (A->nundecided == 0) {
         report_json_breakpoints(out, A);
         report_json_losses(out, A);
