@@ -12,6 +12,7 @@
 #include "certune/analysis.h"
 #include "certune/delta.h"
 #include "certune/mem.h"
+#include "delta_internal.h"
 
 typedef struct {
     ct_signfn_struct *signs;
@@ -142,8 +143,8 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
     memset(&D, 0, sizeof(delta_work));
     ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
-        ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all,
-                                ct_analysis_common_settings(C), warn);
+        _ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all,
+                                 ct_analysis_common_settings(C), warn, 1);
         ct_analysis_progress(t + 1, m);
     }
     delta_register(C, &D);
