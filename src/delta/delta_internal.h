@@ -133,6 +133,16 @@ int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *ci
                     slong ncols, const slong *fstart, const slong *fidx, slong nf,
                     const ct_analysis_phase_struct *ph, slong nsc);
 
+/* _ct_delta_nlift with bfast > 0 fast digits of bfast bits (tests: 59 makes
+   every block overflow and be lifted again with the safe digits). */
+int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
+                         slong ncols, const slong *fstart, const slong *fidx, slong nf,
+                         const ct_analysis_phase_struct *ph, slong nsc, slong bfast);
+
+/* Blocks _ct_delta_nlift lifted again with the safe digits since the
+   process started (tests). */
+long _ct_delta_nlift_retries(void);
+
 /* The pair sums of row r of Y (C->ng columns; any positive multiple of
    A^{-1} E's row) into f, as the exact path makes them (delta.c). */
 void _ct_delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,

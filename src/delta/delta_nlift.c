@@ -201,6 +201,13 @@ static int nl_block(fmpq *Q, fmpz_t D, delta_msys *M, const slong *cstart,
     return rc;
 }
 
+static _Atomic long nl_retries; /* blocks lifted again with the safe digits */
+
+long _ct_delta_nlift_retries(void)
+{
+    return nl_retries;
+}
+
 /* Steps for b-bit digits: 2^{bK} > 2 (fmax rlim + 1) 2^{2 hb}. */
 static slong nl_steps(slong b, slong hb, slong fmax, slong rlim)
 {
@@ -208,12 +215,13 @@ static slong nl_steps(slong b, slong hb, slong fmax, slong rlim)
     return (need + b - 1) / b;
 }
 
-int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
-                    slong ncols, const slong *fstart, const slong *fidx, slong nf,
-                    const ct_analysis_phase_struct *ph, slong nsc)
+int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
+                         slong ncols, const slong *fstart, const slong *fidx, slong nf,
+                         const ct_analysis_phase_struct *ph, slong nsc, slong bfast)
 {
     slong rlim = 4 * M->amax + 64, hb = 0, fmax = 1;
-    slong bsafe = nl_digit_bits(M, rlim, 0), b = nl_digit_bits(M, rlim, 1);
+    slong bsafe = nl_digit_bits(M, rlim, 0),
+          b = bfast > 0 ? bfast : nl_digit_bits(M, rlim, 1);
     if (bsafe == 0 || M->amax >= ((slong)1 << 40))
         return -1;
     for (slong j = 0; j < M->n; j++)
@@ -228,10 +236,20 @@ int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *ci
         ct_analysis_phase(ph, "component rows (exact rows)", c0 * nsc / ncols, nsc);
         rc = nl_block(V, D, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
                       nl_steps(b, hb, fmax, rlim), hb, rlim);
-        if (rc != 0 && b != bsafe) /* no contraction: the safe digits from now on */
-            b = bsafe, rc = nl_block(V, D, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
-                                     nl_steps(b, hb, fmax, rlim), hb, rlim);
+        if (rc != 0 && b != bsafe) { /* no contraction: the safe digits from now on */
+            nl_retries++;
+            b = bsafe;
+            rc = nl_block(V, D, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
+                          nl_steps(b, hb, fmax, rlim), hb, rlim);
+        }
     }
     fmpz_clear(D);
     return rc;
+}
+
+int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
+                    slong ncols, const slong *fstart, const slong *fidx, slong nf,
+                    const ct_analysis_phase_struct *ph, slong nsc)
+{
+    return _ct_delta_nlift_bits(V, M, cstart, cidx, ncols, fstart, fidx, nf, ph, nsc, 0);
 }
