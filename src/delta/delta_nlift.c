@@ -60,10 +60,11 @@ static int nl_step(slong *r, slong *x, double *z, delta_msys *M, slong nb, slong
             return -1;
         x[e] = (slong)llrint(v);
     }
+    nl_i128 pb = (nl_i128)1 << b; /* a product: shifting a negative is undefined */
     for (slong c = 0; c < nb; c++) {
         const slong *xc = x + c * n;
         for (slong j = 0; j < n; j++) {
-            nl_i128 a = ((nl_i128)r[c * n + j] << b) - (nl_i128)M->diag[j] * xc[j];
+            nl_i128 a = r[c * n + j] * pb - (nl_i128)M->diag[j] * xc[j];
             for (slong t = M->rowstart[j]; t < M->rowstart[j + 1]; t++)
                 a += (nl_i128)M->off[t] * xc[M->col[t]];
             if (a > rlim || a < -rlim)
