@@ -24,11 +24,11 @@ typedef struct {
     fmpz *deg;   /* s * degree, by position */
 } delta_comp;
 
-/* The component's parts (delta.c): fill collects the nodes of component k of
-   X into C (node, pos, lab) and returns its labeled count; system sets A =
-   q D - p W of it for c = p / q with the weights scaled by s (the lcm of
-   their denominators) to integers, and C->deg = s D (C->deg zeroed by the
-   caller); groups sets the (class, degree) groups of its labeled nodes. */
+/* The component's parts (delta.c; the groups in delta_solve.c): fill collects the nodes
+   of component k of X into C (node, pos, lab) and returns its labeled count; system sets
+   A = q D - p W of it for c = p / q with the weights scaled by s (the lcm of their
+   denominators) to integers, and C->deg = s D (C->deg zeroed by the caller); groups sets
+   the (class, degree) groups of its labeled nodes. */
 slong _ct_delta_comp_fill(delta_comp *C, const ct_instance_t inst,
                           const ct_component_index_struct *X, slong k);
 void _ct_delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
@@ -144,7 +144,7 @@ int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slon
 long _ct_delta_nlift_retries(void);
 
 /* The pair sums of row r of Y (C->ng columns; any positive multiple of
-   A^{-1} E's row) into f, as the exact path makes them (delta.c). */
+   A^{-1} E's row) into f, as the exact path makes them (delta_solve.c). */
 void _ct_delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
                          const delta_comp *C, slong nc, fmpz *coef, fmpz *base);
 
