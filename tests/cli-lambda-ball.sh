@@ -83,6 +83,9 @@ ok "a profile with more fallback rows than scored nodes is rejected at its line"
 "$C" analyze --family alpha --json --ball 2 "$tmp/big.gssl" |
   jq -e '.ball_fallbacks == {"components": 1, "rows": 1}' >/dev/null
 ok "alpha counts its declined component too" $?
+"$C" analyze --family delta --json --ball 2 "$tmp/big.gssl" |
+  jq -e '.ball_fallbacks == {"components": 1, "rows": 1}' >/dev/null
+ok "delta counts its declined component too (an entry of 41 bits)" $?
 for f in alpha delta; do
   "$C" analyze --family $f --json "$tmp/big.gssl" | jq -e '.ball_fallbacks.components == 0' >/dev/null
   ok "$f: ball_fallbacks present (0 on the exact path)" $?

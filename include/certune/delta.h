@@ -34,6 +34,22 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                              int score_all, const ct_analysis_settings_struct *settings,
                              FILE *warn);
 
+/* The analysis's ball path (docs/delta.md, "The ball path"): components of
+   at least this many nodes (the analysis settings' ball_min_nodes; WORD_MAX
+   never) are solved in floating point with certified bounds, and only the
+   rows whose prediction may change on [0, 1] get exact sums. The report is
+   the exact path's. ct_delta_sign_functions itself stays exact. */
+#define CT_DELTA_BALL_MIN_NODES 200
+
+/* CHOLMOD factors the ball path's systems from this many nodes (when it
+   loads; else LAPACK's dense factor, up to 8192 nodes). */
+#define CT_DELTA_BALL_SPARSE_MIN 2
+
+/* Counts since the process started (all threads): components the ball path
+   took and declined (they went exact), their scored rows and how many of
+   those needed exact sums. For tests and benchmarks. */
+void ct_delta_ball_counts(long *comps, long *declined, long *rows, long *exact_rows);
+
 /* Two hyperparameters at once (docs/joint.md; the family table's joint):
    sets *out to *n distinct normalized nonzero sums (pexpsum.h) whose curves
    H = 0 in (c, delta) are the zero sets, for every c in (0, 1), of the sign

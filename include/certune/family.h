@@ -40,7 +40,7 @@ typedef struct {
 /* The family's certified floating ("ball") path: components of at least
    min_nodes nodes take it unless an analysis's settings say otherwise
    (ct_analysis_settings_struct's ball_min_nodes). The exact builder hands
-   them over itself (lambda_ball.c, alpha_ball.c). */
+   them over itself (lambda_ball.c, alpha_ball.c, delta_ball.c). */
 typedef struct {
     slong min_nodes;
 } ct_family_ball_struct;

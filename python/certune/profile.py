@@ -355,7 +355,7 @@ def analyze(instances, family, c=None, score_all=False, ties="smallest", ball=No
     ball and threads say how the analysis runs, never what it finds: ball
     (None: each family's default; 'off': exact paths only; N >= 2:
     components of N nodes or more) is the certified floating path's
-    threshold (alpha, lambda; analyze --ball), threads (1..4096) the threads
+    threshold (alpha, lambda, delta; analyze --ball), threads (1..4096) the threads
     it may use. Raises InputError for an invalid instance, ValueError for a bad argument,
     UndecidedError when a breakpoint could not be certified. Warnings of the
     analysis (components without a labeled node) are issued with

@@ -64,45 +64,6 @@ void _ct_delta_system(fmpz_mat_t A, delta_comp *C, const ct_instance_t inst,
     fmpz_clear(w);
 }
 
-/* Groups the labeled nodes by (class, degree): grp, gcls, ng. */
-void _ct_delta_groups(delta_comp *C, const ct_instance_t inst)
-{
-    C->ng = 0;
-    for (slong j = 0; j < C->m; j++) {
-        slong cls = inst->label[C->node[C->lab[j]]], g = 0;
-        while (g < C->ng && (C->gcls[g] != cls ||
-                             !fmpz_equal(C->deg + C->gpos[g], C->deg + C->lab[j])))
-            g++;
-        if (g == C->ng) {
-            C->gcls[g] = cls;
-            C->gpos[C->ng++] = C->lab[j];
-        }
-        C->grp[j] = g;
-    }
-}
-
-/* The pair sums of scored row r: + Y[r][g] for the groups of class k, - for
-   class l, at the groups' degrees. coef, base: room for ng terms. */
-static void delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
-                            const delta_comp *C, slong nc, fmpz *coef, fmpz *base)
-{
-    for (slong k = 0; k < nc; k++)
-        for (slong l = k + 1; l < nc; l++) {
-            slong n = 0;
-            for (slong g = 0; g < C->ng; g++) {
-                if (C->gcls[g] != k && C->gcls[g] != l)
-                    continue;
-                if (C->gcls[g] == k)
-                    fmpz_set(coef + n, fmpz_mat_entry(Y, r, g));
-                else
-                    fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
-                fmpz_set(base + n++, C->deg + C->gpos[g]);
-            }
-            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n,
-                                  0);
-        }
-}
-
 /* A labeled node of degree 0 (a component of its own): F_i = Y_i. */
 static void delta_isolated(ct_signfn_struct *f, slong y, slong nc)
 {
@@ -119,22 +80,45 @@ static void delta_isolated(ct_signfn_struct *f, slong y, slong nc)
     fmpz_clear(sign);
 }
 
+/* Whether component k (size nodes) tries the ball path: ball set by the
+   analysis (never for the public sign functions: their sums are exact), the
+   component at least the settings' ball_min_nodes (0: the default). */
+static int delta_ball_pays(const _ct_delta_ball_tally *ball, slong size,
+                           const ct_analysis_settings_struct *S)
+{
+    return ball != NULL && size >= 2 &&
+           size >= ct_analysis_setting(S->ball_min_nodes, CT_DELTA_BALL_MIN_NODES);
+}
+
 static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                             const ct_instance_t inst, const ct_component_index_struct *X,
                             slong k, delta_comp *C, const fmpq_t c, int score_all,
-                            const ct_analysis_settings_struct *S)
+                            const ct_analysis_settings_struct *S,
+                            _ct_delta_ball_tally *ball)
 {
     slong nsc = 0, *rows = flint_malloc(C->size * sizeof(slong));
     for (slong i = 0; i < C->size; i++)
         if (ct_signfn_is_scored(inst, C->node[i], score_all))
             rows[nsc++] = i;
+    const char *phase = "component rows";
+    if (nsc > 0 && delta_ball_pays(ball, C->size, S)) {
+        ct_analysis_phase(&S->phase, phase, 0, nsc); /* the float solve runs */
+        ball->tried++;
+        if (_ct_delta_ball_component(out, count, inst_idx, inst, X, k, C, c, rows, nsc,
+                                     S))
+            nsc = 0; /* done */
+        else {
+            phase = "component rows (ball path declined)";
+            ball->declined++, ball->declined_rows += nsc;
+        }
+    }
     if (nsc > 0 && C->size == 1) {
         slong v = C->node[0];
         delta_isolated(delta_append(out, count, inst_idx, inst, v), inst->label[v],
                        inst->c);
     } else if (nsc > 0) {
         fmpz_mat_t A, Y;
-        ct_analysis_phase(&S->phase, "component rows", 0, nsc); /* the solve runs */
+        ct_analysis_phase(&S->phase, phase, 0, nsc); /* the solve runs */
         fmpz_mat_init(A, C->size, C->size);
         C->deg = _fmpz_vec_init(C->size);
         _ct_delta_system(A, C, inst, X, k, c);
@@ -166,8 +150,8 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
             if (poly)
                 _ct_delta_pencil_sums(f, P->rows[rows[r]], sd, C, inst->c, pw);
             else
-                delta_node_sums(f, Y, r, C, inst->c, coef, base);
-            ct_analysis_phase(&S->phase, "component rows", r + 1, nsc);
+                _ct_delta_node_sums(f, Y, r, C, inst->c, coef, base);
+            ct_analysis_phase(&S->phase, phase, r + 1, nsc);
         }
         ct_zadj_pow_clear(pw);
         _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
@@ -178,10 +162,10 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
     flint_free(rows);
 }
 
-void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
-                             const ct_instance_t inst, slong inst_idx, const fmpq_t c,
-                             int score_all, const ct_analysis_settings_struct *settings,
-                             FILE *warn)
+void _ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
+                              const ct_instance_t inst, slong inst_idx, const fmpq_t c,
+                              int score_all, const ct_analysis_settings_struct *settings,
+                              FILE *warn, _ct_delta_ball_tally *ball)
 {
     const ct_analysis_settings_struct *S = ct_analysis_settings_or_defaults(settings);
     slong n = inst->n;
@@ -203,10 +187,19 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_expsum, inst, inst_idx,
                                        C.node, C.size, score_all, &W);
         else
-            delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all, S);
+            delta_component(out, count, inst_idx, inst, X, k, &C, c, score_all, S, ball);
         ct_analysis_phase(&S->phase, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);
     flint_free(buf);
+}
+
+void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
+                             const ct_instance_t inst, slong inst_idx, const fmpq_t c,
+                             int score_all, const ct_analysis_settings_struct *settings,
+                             FILE *warn)
+{
+    _ct_delta_sign_functions(out, count, inst, inst_idx, c, score_all, settings, warn,
+                             NULL);
 }

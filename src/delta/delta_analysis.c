@@ -12,6 +12,7 @@
 #include "certune/analysis.h"
 #include "certune/delta.h"
 #include "certune/mem.h"
+#include "delta_internal.h"
 
 typedef struct {
     ct_signfn_struct *signs;
@@ -139,13 +140,18 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
                             FILE *warn)
 {
     delta_work D;
+    _ct_delta_ball_tally T = {0, 0, 0};
     memset(&D, 0, sizeof(delta_work));
     ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
-        ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all,
-                                ct_analysis_common_settings(C), warn);
+        _ct_delta_sign_functions(&D.signs, &D.nsigns, insts + t, t, c, score_all,
+                                 ct_analysis_common_settings(C), warn, &T);
         ct_analysis_progress(t + 1, m);
     }
+    A->ball_fallbacks = T.declined, A->ball_fallback_rows = T.declined_rows;
+    if (T.tried > 0)
+        ct_analysis_phase(&ct_analysis_common_settings(C)->phase,
+                          "components declined by the ball path", T.declined, T.tried);
     delta_register(C, &D);
     int bad = delta_isolate(A, &D, &ct_analysis_common_settings(C)->phase) ||
               delta_points(C, A, &D);

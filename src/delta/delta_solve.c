@@ -11,7 +11,9 @@
    (zlift), the same bound 0 <= A^{-1}_ij <= 1 setting how far to lift. A small
    component with a huge c (512 bits and more: c = 1e-100000) takes the
    pencil path instead (delta_pencil.c). Both reduce their rows' sums here
-   (_ct_delta_set_reduced). */
+   (_ct_delta_set_reduced). The (class, degree) groups and a row's pair sums
+   are made here too, for the exact path (delta.c) and the ball path's exact
+   rows (delta_ball.c) alike. */
 #include "certune/delta.h"
 #include "certune/zadj.h"
 #include "delta_internal.h"
@@ -76,4 +78,43 @@ void _ct_delta_set_reduced(ct_expsum_t h, const fmpz *coef, const fmpz *base, sl
     _fmpz_vec_clear(rb, len);
     fmpz_clear(gc);
     fmpz_clear(gb);
+}
+
+/* Groups the labeled nodes by (class, degree): grp, gcls, ng. */
+void _ct_delta_groups(delta_comp *C, const ct_instance_t inst)
+{
+    C->ng = 0;
+    for (slong j = 0; j < C->m; j++) {
+        slong cls = inst->label[C->node[C->lab[j]]], g = 0;
+        while (g < C->ng && (C->gcls[g] != cls ||
+                             !fmpz_equal(C->deg + C->gpos[g], C->deg + C->lab[j])))
+            g++;
+        if (g == C->ng) {
+            C->gcls[g] = cls;
+            C->gpos[C->ng++] = C->lab[j];
+        }
+        C->grp[j] = g;
+    }
+}
+
+/* The pair sums of scored row r: + Y[r][g] for the groups of class k, - for
+   class l, at the groups' degrees. coef, base: room for ng terms. */
+void _ct_delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
+                         const delta_comp *C, slong nc, fmpz *coef, fmpz *base)
+{
+    for (slong k = 0; k < nc; k++)
+        for (slong l = k + 1; l < nc; l++) {
+            slong n = 0;
+            for (slong g = 0; g < C->ng; g++) {
+                if (C->gcls[g] != k && C->gcls[g] != l)
+                    continue;
+                if (C->gcls[g] == k)
+                    fmpz_set(coef + n, fmpz_mat_entry(Y, r, g));
+                else
+                    fmpz_neg(coef + n, fmpz_mat_entry(Y, r, g));
+                fmpz_set(base + n++, C->deg + C->gpos[g]);
+            }
+            _ct_delta_set_reduced(f->diff.es + ct_signfn_pair(k, l, nc), coef, base, n,
+                                  0);
+        }
 }

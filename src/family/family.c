@@ -11,6 +11,7 @@
 
 static const ct_family_ball_struct family_ball_lambda = {CT_LAMBDA_BALL_MIN_NODES};
 static const ct_family_ball_struct family_ball_alpha = {CT_ALPHA_BALL_MIN_NODES};
+static const ct_family_ball_struct family_ball_delta = {CT_DELTA_BALL_MIN_NODES};
 
 /* Indexed by ct_family_t: a new family is one more row (its id the index). */
 const ct_family_struct ct_family_table[] = {
@@ -46,7 +47,7 @@ const ct_family_struct ct_family_table[] = {
                          /* M = D - c W, bases the scaled degrees, exponent x */
                          .eval = {CT_FAMILY_AT_C, CT_FAMILY_AT_ZERO, CT_FAMILY_AT_X, 1},
                          .analysis = {CT_FAMILY_DELTA, 0, 1, ct_delta_analysis_build},
-                         .ball = NULL,
+                         .ball = &family_ball_delta,
                          .bounds = {ct_delta_bounds_sign_functions,
                                     ct_delta_distinct_degrees, 0, 1, " degrees-1",
                                     "bound_degrees", "distinct labeled degrees - 1"},
