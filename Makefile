@@ -51,7 +51,7 @@ $(B)/obj/main.o: src/main.c
 # The GNN attention and activation loops are built at -O3 (the sparse kernels
 # are faster at -O2); -fno-trapping-math and -fno-math-errno (no effect on values)
 # let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
-$(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
+$(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_model/gnn_model_thin.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)

@@ -117,7 +117,7 @@ static void test_dropout_mul(slong k)
     ct_gnn_csr_init(K2, r, c, nnz);
     ct_gnn_rand_init(R, 9);
     ct_gnn_rand_init(S, 9);
-    ct_gnn_ops_csr_dropout_mul(K1, Y[0], Y[1], A, 0.6, R, B, k);
+    ct_gnn_ops_csr_dropout_mul(K1, Y[0], Y[1], A, 0.6, R, B, k, NULL);
     ct_gnn_ops_dropout_csr(K2, A, 0.6, S);
     ct_gnn_csr_mul_dense(Y[2], K2, NULL, B, k);
     ct_gnn_csr_mul_dense(Y[3], A, NULL, B, k);

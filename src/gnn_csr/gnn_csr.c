@@ -66,9 +66,11 @@ typedef double gnn_v4d __attribute__((vector_size(32)));
 #define DEFINE_MUL_BLOCK(W)                                                              \
     GNN_KERNEL static void csr_mul_block_##W(double *Y, const ct_gnn_csr_struct *A,      \
                                              const double *val, const double *B,         \
-                                             slong k, slong c0, slong r0, slong r1)      \
+                                             slong k, slong c0, const signed char *rows) \
     {                                                                                    \
-        for (slong i = r0; i < r1; i++) {                                                \
+        for (slong i = 0; i < A->nrows; i++) {                                           \
+            if (rows != NULL && !rows[i])                                                \
+                continue;                                                                \
             double acc[W] = {0};                                                         \
             for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {                    \
                 const double *b = B + A->col[p] * k + c0;                                \
@@ -81,12 +83,14 @@ typedef double gnn_v4d __attribute__((vector_size(32)));
     }                                                                                    \
     GNN_KERNEL static void csr_tmul_block_##W(                                           \
         double *restrict Y, const ct_gnn_csr_struct *A, const double *restrict val,      \
-        const double *restrict B, slong k, slong c0, slong r0, slong r1)                 \
+        const double *restrict B, slong k, slong c0, const signed char *rows)            \
     {                                                                                    \
         /* restrict and hoisted pointers: the scattered stores cannot change A,          \
            val or B, so nothing is reloaded inside the loop. */                          \
         const slong *rowptr = A->rowptr, *col = A->col;                                  \
-        for (slong i = r0; i < r1; i++) {                                                \
+        for (slong i = 0; i < A->nrows; i++) {                                           \
+            if (rows != NULL && !rows[i])                                                \
+                continue;                                                                \
             const double *b = B + i * k + c0;                                            \
             for (slong p = rowptr[i]; p < rowptr[i + 1]; p++) {                          \
                 double *y = Y + col[p] * k + c0, v = val[p];                             \
@@ -123,7 +127,7 @@ DEFINE_MUL_BLOCK(15)
 DEFINE_MUL_BLOCK(16)
 
 typedef void (*csr_block_fn)(double *, const ct_gnn_csr_struct *, const double *,
-                             const double *, slong, slong, slong, slong);
+                             const double *, slong, slong, const signed char *);
 
 static const csr_block_fn csr_mul_blocks[GNN_BLOCK + 1] = {NULL,
                                                            csr_mul_block_1,
@@ -170,9 +174,11 @@ typedef double gnn_v8d __attribute__((vector_size(64)));
 
 GNN_KERNEL static void csr_mul_wide(double *restrict Y, const ct_gnn_csr_struct *A,
                                     const double *restrict val, const double *restrict B,
-                                    slong k, slong c0)
+                                    slong k, slong c0, const signed char *rows)
 {
     for (slong i = 0; i < A->nrows; i++) {
+        if (rows != NULL && !rows[i])
+            continue;
         gnn_v8d acc[GNN_WIDE_V] = {{0}};
         for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++) {
             const double *b = B + A->col[p] * k + c0;
@@ -190,10 +196,12 @@ GNN_KERNEL static void csr_mul_wide(double *restrict Y, const ct_gnn_csr_struct 
 
 GNN_KERNEL static void csr_tmul_wide(double *restrict Y, const ct_gnn_csr_struct *A,
                                      const double *restrict val, const double *restrict B,
-                                     slong k, slong c0)
+                                     slong k, slong c0, const signed char *rows)
 {
     const slong *rowptr = A->rowptr, *col = A->col;
     for (slong i = 0; i < A->nrows; i++) {
+        if (rows != NULL && !rows[i])
+            continue;
         gnn_v8d b[GNN_WIDE_V];
         memcpy(b, B + i * k + c0, sizeof(b));
         /* A zero row of B (a gradient outside the training rows' receptive
@@ -216,32 +224,61 @@ GNN_KERNEL static void csr_tmul_wide(double *restrict Y, const ct_gnn_csr_struct
     }
 }
 
+/* Column blocks of 64, then of at most 16, over the rows flagged in rows. */
+static void csr_mul_cols_rows(double *Y, const ct_gnn_csr_struct *A, const double *val,
+                              const double *B, slong k, slong c0, slong w,
+                              const signed char *rows)
+{
+    val = val != NULL ? val : A->val;
+    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
+        csr_mul_wide(Y, A, val, B, k, c0, rows);
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_mul_blocks[b](Y, A, val, B, k, c, rows);
+    }
+}
+
+static void csr_tmul_cols_rows(double *Y, const ct_gnn_csr_struct *A, const double *val,
+                               const double *B, slong k, slong c0, slong w,
+                               const signed char *rows)
+{
+    val = val != NULL ? val : A->val;
+    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
+        csr_tmul_wide(Y, A, val, B, k, c0, rows);
+    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
+        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
+        csr_tmul_blocks[b](Y, A, val, B, k, c, rows);
+    }
+}
+
 void ct_gnn_csr_mul_cols(double *Y, const ct_gnn_csr_t A, const double *val,
                          const double *B, slong k, slong c0, slong w)
 {
-    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
-        csr_mul_wide(Y, A, val != NULL ? val : A->val, B, k, c0);
-    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
-        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
-        csr_mul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
-    }
+    csr_mul_cols_rows(Y, A, val, B, k, c0, w, NULL);
 }
 
 void ct_gnn_csr_mul_dense(double *Y, const ct_gnn_csr_t A, const double *val,
                           const double *B, slong k)
 {
-    ct_gnn_csr_mul_cols(Y, A, val, B, k, 0, k);
+    csr_mul_cols_rows(Y, A, val, B, k, 0, k, NULL);
+}
+
+void ct_gnn_csr_mul_rows(double *Y, const ct_gnn_csr_t A, const double *val,
+                         const double *B, slong k, const signed char *rows)
+{
+    csr_mul_cols_rows(Y, A, val, B, k, 0, k, rows);
 }
 
 void ct_gnn_csr_tmul_cols_add(double *Y, const ct_gnn_csr_t A, const double *val,
                               const double *B, slong k, slong c0, slong w)
 {
-    for (; w >= GNN_WIDE; c0 += GNN_WIDE, w -= GNN_WIDE)
-        csr_tmul_wide(Y, A, val != NULL ? val : A->val, B, k, c0);
-    for (slong c = c0; c < c0 + w; c += GNN_BLOCK) {
-        slong b = c0 + w - c < GNN_BLOCK ? c0 + w - c : GNN_BLOCK;
-        csr_tmul_blocks[b](Y, A, val != NULL ? val : A->val, B, k, c, 0, A->nrows);
-    }
+    csr_tmul_cols_rows(Y, A, val, B, k, c0, w, NULL);
+}
+
+void ct_gnn_csr_tmul_rows_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                              const double *B, slong k, const signed char *rows)
+{
+    csr_tmul_cols_rows(Y, A, val, B, k, 0, k, rows);
 }
 
 void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *val,

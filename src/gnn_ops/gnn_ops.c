@@ -28,6 +28,46 @@ void ct_gnn_ops_dropout_apply(double *y, double *mask, const double *x, slong m,
     }
 }
 
+/* Advances R past the flat entries i0..i1-1 of a mask without writing them:
+   given r as it stood after entry i0 - 1, returns r as after entry i1 - 1
+   (a draw at every multiple of 4, shifted by 16 bits per entry), so that the
+   entries drawn next get the values a full draw would give them. */
+static uint64_t dropout_skip(ct_gnn_rand_t R, uint64_t r, slong i0, slong i1)
+{
+    slong g0 = (i0 + 3) / 4 * 4; /* the first draw at or after i0 */
+    if (g0 >= i1)
+        return i1 > i0 ? r >> (16 * (i1 - i0)) : r;
+    uint64_t last = 0;
+    for (slong g = g0; g < i1; g += 4)
+        last = ct_gnn_rand_u64(R);
+    return last >> (16 * ((i1 - 1) & 3));
+}
+
+void ct_gnn_ops_dropout_apply_rows(double *y, double *mask, const double *x, slong n,
+                                   slong k, double p, ct_gnn_rand_t R,
+                                   const signed char *rows)
+{
+    if (rows == NULL || p <= 0) {
+        ct_gnn_ops_dropout_apply(y, mask, x, n * k, p, R);
+        return;
+    }
+    uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
+    double keep = 1.0 / (1.0 - p);
+    const double pick[2] = {0.0, keep};
+    for (slong row = 0; row < n; row++) {
+        slong i0 = row * k, i1 = i0 + k;
+        if (!rows[row]) {
+            r = dropout_skip(R, r, i0, i1);
+            continue;
+        }
+        for (slong i = i0; i < i1; i++) {
+            r = (i & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
+            mask[i] = pick[(r & 0xffffu) >= thr];
+            y[i] = x[i] * mask[i];
+        }
+    }
+}
+
 void ct_gnn_ops_dropout_csr(ct_gnn_csr_t K, const ct_gnn_csr_t A, double p,
                             ct_gnn_rand_t R)
 {

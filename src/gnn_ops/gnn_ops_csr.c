@@ -12,11 +12,13 @@
 
 /* The 16-column case of ct_gnn_ops_csr_dropout_mul: one pass over A draws the
    dropout (exactly as ct_gnn_ops_dropout_csr), compacts the kept entries into K and
-   accumulates both products, loading each row of B once. */
+   accumulates both products, loading each row of B once. A row outside rows
+   gets Y only (its kept entries are still compacted into K). */
 GNN_KERNEL static void csr_dropout_mul_16(ct_gnn_csr_struct *K, double *restrict YK,
                                           double *restrict Y, const ct_gnn_csr_struct *A,
                                           double p, ct_gnn_rand_t R,
-                                          const double *restrict B)
+                                          const double *restrict B,
+                                          const signed char *rows)
 {
     uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
     double keep = 1.0 / (1.0 - p);
@@ -29,6 +31,20 @@ GNN_KERNEL static void csr_dropout_mul_16(ct_gnn_csr_struct *K, double *restrict
     K->rowptr[0] = 0;
     for (slong i = 0; i < A->nrows; i++) {
         double acc[16] = {0}, acck[16] = {0};
+        if (rows != NULL && !rows[i]) {
+            for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
+                r = (q & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
+                const double *b = B + col[e] * 16;
+                double v = val[e];
+                kcol[w] = col[e];
+                kval[w] = v * keep;
+                w += (r & 0xffffu) >= thr;
+                _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) acc[c] += v * b[c];
+            }
+            K->rowptr[i + 1] = w;
+            _Pragma("GCC unroll 16") for (int c = 0; c < 16; c++) Y[i * 16 + c] = acc[c];
+            continue;
+        }
         for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
             r = (q & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
             const double *b = B + col[e] * 16;
@@ -50,10 +66,10 @@ GNN_KERNEL static void csr_dropout_mul_16(ct_gnn_csr_struct *K, double *restrict
 
 void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
                                 const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
-                                const double *B, slong k)
+                                const double *B, slong k, const signed char *rows)
 {
     if (k == 16 && p > 0) {
-        csr_dropout_mul_16(K, YK, Y, A, p, R, B);
+        csr_dropout_mul_16(K, YK, Y, A, p, R, B, rows);
         return;
     }
     /* Other widths: two sweeps. For 64 columns (GAT) a fused sweep was
@@ -61,5 +77,5 @@ void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
        costs more than loading each row of B twice (B = U fits in L2). */
     ct_gnn_ops_dropout_csr(K, A, p, R);
     ct_gnn_csr_mul_dense(Y, A, NULL, B, k);
-    ct_gnn_csr_mul_dense(YK, K, NULL, B, k);
+    ct_gnn_csr_mul_rows(YK, K, NULL, B, k, rows);
 }
