@@ -42,7 +42,8 @@ void ct_gnn_ops_dropout_csr(ct_gnn_csr_t K, const ct_gnn_csr_t A, double p,
    YK = K B (B with k columns), bit for bit as the separate calls would give:
    the evaluation pass's feature product and the next training step's. YK is
    computed on the rows with rows[i] != 0 only (rows NULL: all), the others
-   left untouched; K is complete either way. */
+   left untouched, and the other rows of K may be left empty (the random
+   stream is the same either way). */
 void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
                                 const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
                                 const double *B, slong k, const signed char *rows);

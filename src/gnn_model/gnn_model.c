@@ -719,12 +719,38 @@ static int layer_forward_attention(ct_gnn_layer_struct *L, const ct_gnn_model_st
     return g.bias != NULL;
 }
 
+/* out += b and act = ReLU(out) on m rows of D, in one vectorized pass (the
+   pointers do not alias, which the struct fields could not promise). */
+GNN_KERNEL static void combine_relu(double *restrict out, double *restrict act,
+                                    const double *restrict b, slong m, slong D)
+{
+    for (slong i = 0; i < m; i++)
+        for (slong c = 0; c < D; c++) {
+            double o = out[i * D + c] + b[c];
+            out[i * D + c] = o;
+            act[i * D + c] = o > 0 ? o : 0.0;
+        }
+}
+
+/* out = agg + b on m rows of D. */
+GNN_KERNEL static void combine_bias(double *restrict out, const double *restrict agg,
+                                    const double *restrict b, slong m, slong D)
+{
+    for (slong i = 0; i < m; i++)
+        for (slong c = 0; c < D; c++)
+            out[i * D + c] = agg[i * D + c] + b[c];
+}
+
 /* out = concat or mean of the heads, plus the bias, on rows r0..r1-1; act =
    sigma(out) for hidden layers (one vectorized pass over the block). */
 static void layer_combine_range(ct_gnn_layer_struct *L, slong r0, slong r1, int act)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
-    if (L->concat) { /* agg is out */
+    if (L->concat && act == CT_GNN_OPS_ACT_RELU) { /* agg is out */
+        combine_relu(L->out + r0 * D, L->act + r0 * D, L->b, r1 - r0, D);
+        return;
+    }
+    if (L->concat) {
         for (slong i = r0; i < r1; i++)
             for (slong c = 0; c < D; c++)
                 L->out[i * D + c] += L->b[c];
@@ -732,9 +758,7 @@ static void layer_combine_range(ct_gnn_layer_struct *L, slong r0, slong r1, int 
         return;
     }
     if (H == 1) { /* s / 1 is s: skip n F divisions */
-        for (slong i = r0; i < r1; i++)
-            for (slong f = 0; f < F; f++)
-                L->out[i * F + f] = L->agg[i * F + f] + L->b[f];
+        combine_bias(L->out + r0 * F, L->agg + r0 * F, L->b, r1 - r0, F);
         return;
     }
     for (slong i = r0; i < r1; i++) {
@@ -789,9 +813,10 @@ void ct_gnn_model_forward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_c
     }
 }
 
-/* db and dagg from dout (the heads' mean spreads 1/H to each head). dout is
-   zero outside L->need (when set), so db sums the needed rows only; dagg is
-   written whole, since the products below read it on neighbouring rows. */
+/* db and dagg from dout (the heads' mean spreads 1/H to each head). Outside
+   L->need (when set) dout and dagg are zero and stay so (see
+   ct_gnn_model_set_loss_rows): db sums the needed rows and dagg is written on
+   them only. */
 static void layer_backward_combine(ct_gnn_layer_struct *L, slong n)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
@@ -804,6 +829,8 @@ static void layer_backward_combine(ct_gnn_layer_struct *L, slong n)
     if (L->concat) /* dagg is dout */
         return;
     for (slong i = 0; i < n; i++) {
+        if (L->need != NULL && !L->need[i]) /* zero, and left zero */
+            continue;
         const double *d = L->dout + i * D;
         double *g = L->dagg + i * H * F;
         for (slong h = 0; h < H; h++)
@@ -877,10 +904,27 @@ static void layer_backward_input(ct_gnn_layer_struct *L, slong n)
                       L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
 }
 
+/* ct_gnn_ops_act_backward for ReLU (the same operations) on the rows of an
+   n x D block flagged in rows. */
+GNN_KERNEL static void relu_backward_rows(double *restrict dx, const double *restrict dy,
+                                          const double *restrict mask,
+                                          const double *restrict y, slong n, slong D,
+                                          const signed char *rows)
+{
+    for (slong i = 0; i < n; i++) {
+        if (!rows[i])
+            continue;
+        for (slong c = i * D; c < (i + 1) * D; c++) {
+            double g = mask != NULL ? dy[c] * mask[c] : dy[c];
+            dx[c] = y[c] > 0 ? g : 0.0;
+        }
+    }
+}
+
 /* P->dout = dxin * mask * sigma'(P->act) for the layer P below L (the
-   dropout between them folds into the activation's backward). Outside
-   P->need, dxin is zero (its rows come from L's needed rows' inputs): those
-   rows are only zeroed, which spares reading three arrays there. */
+   dropout between them folds into the activation's backward), on the rows
+   of P->need (all when NULL): outside them the gradient is zero, and so is
+   P->dout, kept zero since ct_gnn_model_set_loss_rows. */
 static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct *L,
                               slong n, int act)
 {
@@ -890,6 +934,10 @@ static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct 
         ct_gnn_ops_act_backward(P->dout, L->dxin, mask, P->act, n * D, act);
         return;
     }
+    if (act == CT_GNN_OPS_ACT_RELU) { /* inline: the needed rows are short runs */
+        relu_backward_rows(P->dout, L->dxin, mask, P->act, n, D, P->need);
+        return;
+    }
     for (slong i = 0, j = 0; i < n; i = j) { /* runs of rows needed or not */
         while (j < n && P->need[j] == P->need[i])
             j++;
@@ -897,8 +945,6 @@ static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct 
         if (P->need[i])
             ct_gnn_ops_act_backward(P->dout + off, L->dxin + off,
                                     mask ? mask + off : NULL, P->act + off, len, act);
-        else
-            memset(P->dout + off, 0, sizeof(double) * (size_t)len);
     }
 }
 
@@ -909,7 +955,11 @@ void ct_gnn_model_backward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_
     (void)X; /* the first layer cached the features it used (after dropout) */
     memset(M->grad, 0, sizeof(double) * (size_t)M->nparam);
     M->deta = 0;
-    memcpy(M->layer[last].dout, dlogits, sizeof(double) * (size_t)(n * M->nclass));
+    const signed char *rows = M->layer[last].need; /* dlogits is zero elsewhere */
+    for (slong i = 0, C = M->nclass; i < n; i++)
+        if (rows == NULL || rows[i])
+            memcpy(M->layer[last].dout + i * C, dlogits + i * C,
+                   sizeof(double) * (size_t)C);
     for (slong l = last; l >= 0; l--) {
         ct_gnn_layer_struct *L = M->layer + l;
         slong hf = L->heads * L->fout;

@@ -216,6 +216,13 @@ void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
     }
     if (rows == NULL)
         return;
+    /* The backward pass then writes dout and dagg on the needed rows only
+       and relies on the others being zero: make them so. */
+    for (slong l = 0; l <= last; l++) {
+        ct_gnn_layer_struct *L = M->layer + l;
+        memset(L->dout, 0, sizeof(double) * (size_t)(n * L->outdim));
+        memset(L->dagg, 0, sizeof(double) * (size_t)(n * L->heads * L->fout));
+    }
     for (slong l = last; l >= 0; l--) {
         signed char *need = ct_mem_calloc((size_t)n + 1, 1);
         if (l == last)
