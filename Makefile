@@ -120,6 +120,12 @@ bench-scale: $(B)/certune $(B)/bench/x-gensingle
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune $(DATA)
 
+.PHONY: bench-roofline
+# The measured roofline of a GCN epoch on Cora: this machine's bandwidth and
+# peak, the epoch's flops and bytes phase by phase, its floors (docs/gnn.md).
+bench-roofline: $(B)/bench/x-roofline
+	$(B)/bench/x-roofline $(DATA)/cora
+
 .PHONY: bench-joint
 # analyze --joint c on Cora samples of 10 to 30 nodes, 1 to 100 of them (docs/joint.md).
 bench-joint: $(B)/certune
