@@ -6,6 +6,7 @@
 # the rounds, the speed-ups, the test accuracies (identical in every round
 # for certune) and the load average before and after. docs/gnn.md.
 # Usage: bash bench/gnn/speed_ab.sh OLD_CERTUNE NEW_CERTUNE [CORA_DIR] [ROUNDS]
+# (SEEDS=N for fewer seeds per run: a quick look.)
 set -u
 OLD=${1:?usage: speed_ab.sh OLD_CERTUNE NEW_CERTUNE [CORA_DIR] [ROUNDS]}
 NEW=${2:?usage: speed_ab.sh OLD_CERTUNE NEW_CERTUNE [CORA_DIR] [ROUNDS]}
