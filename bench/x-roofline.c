@@ -402,12 +402,15 @@ static void count_phases(phase_t *ph, const gcn_run *g)
     ph[5] = (phase_t){"evaluation: A Z (7 columns, all rows)", 2 * C * na,
                       16 * na + 8 * (n + 1) + 2 * 8 * C * n, 8 * C * na, 0};
     double np = (double)M->nparam;
+    /* Adam: 15 flops a parameter (decay, two moments, sqrt, scale, divide,
+       step); reads param, grad, wd, m, v and writes param, m, v */
     ph[6] = (phase_t){"Adam (every parameter)", 15 * np, 64 * np, 0, 0};
     /* the rest: output layers (thin products, their A products, training
        and backward), hidden dropout, bias and ReLU, loss, copies */
     double a1 = (double)count_nnz(A, M->layer[1].need);
     ph[7] =
-        (phase_t){"the rest (output layer, dropout, bias, ReLU, loss, zeroing)",
+        (phase_t){"everything else (output layer, dropout, bias, ReLU, loss, zeroing), "
+                  "and the phases' slowdown inside the epoch",
                   2 * H * C * (n + 3 * r_need) + 2 * C * (a1 + a_need) + 3 * H * n +
                       4 * H * r_need + 2 * C * n,
                   8 * (H * C * 3 + H * n * 4 + C * n * 6 + H * r_need * 6 + np), 0, 0};
@@ -455,9 +458,11 @@ static void print_phases(phase_t *ph, const machine_t *mc, double rest_secs)
 {
     ph[NPHASES - 1].secs = rest_secs;
     printf("## One GCN epoch on Cora, phase by phase\n\n");
-    printf("Floors: flops at the peak above, bytes at the L3 read bandwidth, gathered "
-           "rows at the L2 read bandwidth; a phase's floor is the largest of the three. "
-           "The last row's time is the epoch's minimum less the phases above.\n\n");
+    printf("Floors: flops at the peak above, compulsory bytes at the L3 read "
+           "bandwidth, gathered rows at the L2 read bandwidth; a phase's floor is the "
+           "largest of the three. Times are each kernel alone (best of %d calls); the "
+           "last row's is the epoch's minimum less the phases above.\n\n",
+           PHASE_REPS);
     printf("| phase | kflop | compulsory KB | gathered KB | time us (best) | floor us | "
            "time / floor |\n|---|---|---|---|---|---|---|\n");
     double tf = 0, tb = 0, tg = 0, tt = 0, tfl = 0;
