@@ -116,10 +116,10 @@ void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
    ct_gnn_model_set_loss_rows: for the flagged ones). With train, dropout masks are drawn
    from R (R unused otherwise); the pass is cached for ct_gnn_model_backward. With
    M->prefetch set (the training loop does), an evaluation pass also draws the first
-   layer's feature dropout of the next training pass and computes its product in the same
-   sweep over X; that next pass then uses them. The random stream and the results are the
-   same as without, as long as nothing else draws from R or changes the weights in
-   between. */
+   layer's feature dropout of the next training pass and computes its product (on the rows
+   that pass reads) in the same sweep over X; that next pass then uses them. The random
+   stream and the results are the same as without, as long as nothing else draws from R
+   or changes the weights in between. */
 void ct_gnn_model_forward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                           int train, ct_gnn_rand_t R);
 
