@@ -51,7 +51,7 @@ $(B)/obj/main.o: src/main.c
 # The GNN attention and activation loops are built at -O3 (the sparse kernels
 # are faster at -O2); -fno-trapping-math and -fno-math-errno (no effect on values)
 # let the branch-free exp of gnn_ops.h and the sqrt of Adam vectorize (docs/gnn.md).
-$(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
+$(B)/obj/gnn_model/gnn_model.o $(B)/obj/gnn_model/gnn_model_thin.o $(B)/obj/gnn_ops/gnn_ops.o $(B)/obj/gnn_adam/gnn_adam.o: OPT += -O3 -fno-trapping-math -fno-math-errno
 
 $(B)/tests/%: tests/%.c $(B)/libcertune.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
@@ -119,6 +119,12 @@ bench-scale: $(B)/certune $(B)/bench/x-gensingle
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune
 	bash bench/gnn/run.sh $(B)/certune $(DATA)
+
+.PHONY: bench-roofline
+# The measured roofline of a GCN epoch on Cora: this machine's bandwidth and
+# peak, the epoch's flops and bytes phase by phase, its floors (docs/gnn.md).
+bench-roofline: $(B)/bench/x-roofline
+	$(B)/bench/x-roofline $(DATA)/cora
 
 .PHONY: bench-joint
 # analyze --joint c on Cora samples of 10 to 30 nodes, 1 to 100 of them (docs/joint.md).

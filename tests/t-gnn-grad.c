@@ -174,6 +174,48 @@ static void test_model_grads(void)
     synth_clear(&D);
 }
 
+/* The thin output-layer products (gnn_model_thin.c) at the widths of their
+   two code paths: w <= 4 lanes in one vector, 5..8 in two; inputs of 8, 16
+   (GCN's hidden layer) and 64 (GAT's 8 heads of 8). Every gradient against
+   central differences, in evaluation and training mode. */
+static void test_thin_grads(void)
+{
+    struct {
+        slong nclass, hidden, heads;
+        int kind;
+    } cases[] = {{4, 8, 1, CT_GNN_GCN},
+                 {7, 16, 1, CT_GNN_GCN},
+                 {5, 16, 1, CT_GNN_GCN},
+                 {7, 8, 8, CT_GNN_GAT}};
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        ct_dataset_struct D;
+        synth_init(&D, 11, 6, cases[c].nclass, 4 + c);
+        ct_gnn_csr_t X, A;
+        ct_gnn_csr_set_features(X, &D, 1);
+        ct_gnn_graph_init_gcn(A, &D);
+        for (int train = 0; train <= 1; train++) {
+            ct_gnn_arch_struct arch;
+            ct_gnn_model_arch_init(&arch, cases[c].kind);
+            arch.hidden = cases[c].hidden;
+            arch.heads = cases[c].heads;
+            arch.dropout = arch.att_dropout = cases[c].kind == CT_GNN_GCN ? 0.3 : 0.2;
+            ct_gnn_rand_t R;
+            ct_gnn_rand_init(R, 40 + c);
+            ct_gnn_model_t M;
+            ct_gnn_model_init(M, &arch, X, A, D.nclass, R);
+            for (slong k = 0; k < M->nparam; k++) /* off the ReLU kinks, as above */
+                M->param[k] += 0.1 * (ct_gnn_rand_uniform(R) - 0.5);
+            char what[64];
+            snprintf(what, sizeof(what), "thin case %d train %d", (int)c, train);
+            check_model_grad(M, X, A, &D, train, what);
+            ct_gnn_model_clear(M);
+        }
+        ct_gnn_csr_clear(X);
+        ct_gnn_csr_clear(A);
+        synth_clear(&D);
+    }
+}
+
 static double sgc_loss(ct_gnn_sgc_t M, const ct_gnn_csr_t X, const ct_dataset_struct *D,
                        double *dlogits)
 {
@@ -375,6 +417,96 @@ static void test_loss_rows(void)
     synth_clear(&D);
 }
 
+/* Several epochs as ct_gnn_train_run runs them (training pass, backward, a
+   step, then the evaluation pass with prefetch, which draws the next step's
+   feature dropout and computes X_kept U on the rows that step reads): with
+   the loss rows set, every training loss, gradient and evaluation logit
+   must equal the unrestricted model's bit for bit. GCN with 16 hidden (the
+   fused 16-column product and the thin output layer), in 2 and 3 layers (a
+   dgemm layer in between), GAT and GCAN. Also checks that the restriction
+   leaves rows out at every layer of the first case. */
+static void test_loss_rows_epochs(void)
+{
+    ct_dataset_struct D;
+    synth_init(&D, 40, 9, 5, 12);
+    for (slong i = 0; i < D.n; i++)
+        D.split[i] = i % 7 == 0 ? CT_DATASET_TRAIN : CT_DATASET_TEST;
+    slong kept = 0; /* sparse, so that the receptive field is not everything */
+    for (slong e = 0; e < D.nedges; e += 9) {
+        D.eu[kept] = D.eu[e];
+        D.ev[kept++] = D.ev[e];
+    }
+    D.nedges = kept;
+    ct_gnn_csr_t X, A;
+    ct_gnn_csr_set_features(X, &D, 1);
+    ct_gnn_graph_init_gcn(A, &D);
+    signed char *rows = malloc((size_t)D.n);
+    for (slong i = 0; i < D.n; i++)
+        rows[i] = D.split[i] == CT_DATASET_TRAIN;
+    slong m = D.n * D.nclass;
+    double *dp = malloc(sizeof(double) * (size_t)m),
+           *dq = malloc(sizeof(double) * (size_t)m);
+    struct {
+        int kind, layers;
+    } cases[] = {{CT_GNN_GCN, 2}, {CT_GNN_GCN, 3}, {CT_GNN_GAT, 2}, {CT_GNN_GCAN, 2}};
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        ct_gnn_arch_struct arch;
+        ct_gnn_model_arch_init(&arch, cases[c].kind);
+        arch.nlayers = cases[c].layers;
+        ct_gnn_model_t P, Q;
+        ct_gnn_rand_t RP, RQ;
+        ct_gnn_rand_init(RP, 31);
+        ct_gnn_model_init(P, &arch, X, A, D.nclass, RP);
+        ct_gnn_rand_init(RQ, 31);
+        ct_gnn_model_init(Q, &arch, X, A, D.nclass, RQ);
+        P->prefetch = Q->prefetch = 1;
+        ct_gnn_model_set_loss_rows(Q, A, rows);
+        if (c == 0) {
+            slong out0 = 0, outz = 0;
+            for (slong i = 0; i < D.n; i++) {
+                out0 += !Q->layer[0].need[i];
+                outz += !Q->layer[0].zneed[i];
+            }
+            CHECK_MSG(out0 > 0 && outz > 0, "loss rows over epochs: nothing left out");
+        }
+        int same = 1;
+        for (int epoch = 0; epoch < 4 && same; epoch++) {
+            ct_gnn_model_forward(P, X, A, 1, RP);
+            ct_gnn_model_forward(Q, X, A, 1, RQ);
+            double lp = ct_gnn_ops_xent(dp, P->logits, D.n, D.nclass, D.label, D.split,
+                                        CT_DATASET_TRAIN);
+            double lq = ct_gnn_ops_xent(dq, Q->logits, D.n, D.nclass, D.label, D.split,
+                                        CT_DATASET_TRAIN);
+            ct_gnn_model_backward(P, X, A, dp);
+            ct_gnn_model_backward(Q, X, A, dq);
+            same = lp == lq && max_diff(P->grad, Q->grad, P->nparam) == 0 &&
+                   P->deta == Q->deta;
+            CHECK_MSG(same, "loss rows over epochs (case %d, epoch %d): training differs",
+                      (int)c, epoch);
+            for (slong k = 0; k < P->nparam; k++) {
+                P->param[k] -= 0.05 * P->grad[k];
+                Q->param[k] -= 0.05 * Q->grad[k];
+            }
+            ct_gnn_model_forward(P, X, A, 0, RP);
+            ct_gnn_model_forward(Q, X, A, 0, RQ);
+            same = same && max_diff(P->logits, Q->logits, m) == 0;
+            CHECK_MSG(same,
+                      "loss rows over epochs (case %d, epoch %d): evaluation differs",
+                      (int)c, epoch);
+        }
+        CHECK_MSG(ct_gnn_rand_u64(RP) == ct_gnn_rand_u64(RQ),
+                  "loss rows over epochs (case %d): random streams differ", (int)c);
+        ct_gnn_model_clear(P);
+        ct_gnn_model_clear(Q);
+    }
+    free(dp);
+    free(dq);
+    free(rows);
+    ct_gnn_csr_clear(X);
+    ct_gnn_csr_clear(A);
+    synth_clear(&D);
+}
+
 /* The issue's formulas on a dense adjacency, one head: the evaluation-mode
    logits of a 2-layer GCAN must match ct_gnn_model_forward. */
 static void reference_layer(double *out, const ct_dataset_struct *D, const double *H,
@@ -465,7 +597,9 @@ int main(void)
     test_model_grads();
     test_sgc_grads();
     test_identities();
+    test_thin_grads();
     test_loss_rows();
+    test_loss_rows_epochs();
     test_reference();
     return check_finish("t-gnn-grad");
 }

@@ -12,7 +12,8 @@ for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-r
   t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
   t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
   t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream t-dynlib t-lsroot t-lsalpha t-zlift t-lskron \
-  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol t-joint t-delta-ball; do
+  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol t-joint t-delta-ball \
+  t-gnn-csr t-gnn-grad; do
   run "$B/tests/$t"
 done
 tmp=$(mktemp -d)

@@ -43,6 +43,19 @@ void ct_gnn_csr_mul_dense(double *Y, const ct_gnn_csr_t A, const double *val,
 void ct_gnn_csr_tmul_dense_add(double *Y, const ct_gnn_csr_t A, const double *val,
                                const double *B, slong k);
 
+/* As ct_gnn_csr_mul_dense on the rows i with rows[i] != 0 only (rows NULL: all);
+   the other rows of Y are left untouched. Each computed row is the same sum
+   in the same order as in ct_gnn_csr_mul_dense (a training pass computes only
+   the rows its loss reads). */
+void ct_gnn_csr_mul_rows(double *Y, const ct_gnn_csr_t A, const double *val,
+                         const double *B, slong k, const signed char *rows);
+
+/* As ct_gnn_csr_tmul_dense_add (without its symmetric shortcut) over the rows i
+   of A and B with rows[i] != 0 only (rows NULL: all): rows of B known to be
+   zero are skipped instead of adding zeros. */
+void ct_gnn_csr_tmul_rows_add(double *Y, const ct_gnn_csr_t A, const double *val,
+                              const double *B, slong k, const signed char *rows);
+
 /* As ct_gnn_csr_mul_dense on columns c0..c0+w-1 only of B and Y, both with k
    columns in all: one attention head's aggregation. Other columns untouched. */
 void ct_gnn_csr_mul_cols(double *Y, const ct_gnn_csr_t A, const double *val,

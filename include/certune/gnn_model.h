@@ -67,6 +67,8 @@ typedef struct {
     double *act;                   /* n x outdim: activated output (hidden layers) */
     signed char *need;             /* training passes: the rows of out the loss
                                       depends on (NULL: all), ct_gnn_model_set_loss_rows */
+    signed char *zneed;            /* the rows of Z those read: their neighbours
+                                      (the layer below's need; NULL: all) */
     /* Backward scratch. */
     double *dZ, *dagg, *ds, *dt, *datt, *dout, *dxin;
 } ct_gnn_layer_struct;
@@ -104,7 +106,9 @@ void ct_gnn_model_set_weight_decay(ct_gnn_model_t M, double wd_first, double wd_
    the loss and every gradient are unchanged, since nothing the loss reads
    depends on them (they only meet zero gradients, so they must be finite:
    they are, short of a diverged run). rows NULL computes all rows. The
-   training loop sets the training nodes. */
+   training loop sets the training nodes. Once set, ct_gnn_model_backward
+   takes dlogits to be zero outside the flagged rows (as the loss's gradient
+   is) and skips the rows that are then zero. */
 void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
                                 const signed char *rows);
 
@@ -112,10 +116,10 @@ void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
    ct_gnn_model_set_loss_rows: for the flagged ones). With train, dropout masks are drawn
    from R (R unused otherwise); the pass is cached for ct_gnn_model_backward. With
    M->prefetch set (the training loop does), an evaluation pass also draws the first
-   layer's feature dropout of the next training pass and computes its product in the same
-   sweep over X; that next pass then uses them. The random stream and the results are the
-   same as without, as long as nothing else draws from R or changes the weights in
-   between. */
+   layer's feature dropout of the next training pass and computes its product (on the rows
+   that pass reads) in the same sweep over X; that next pass then uses them. The random
+   stream and the results are the same as without, as long as nothing else draws from R
+   or changes the weights in between. */
 void ct_gnn_model_forward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                           int train, ct_gnn_rand_t R);
 

@@ -24,6 +24,14 @@ void ct_gnn_ops_dropout_mask(double *mask, slong m, double p, ct_gnn_rand_t R);
 void ct_gnn_ops_dropout_apply(double *y, double *mask, const double *x, slong m, double p,
                               ct_gnn_rand_t R);
 
+/* ct_gnn_ops_dropout_apply on the n x k block x (m = n k entries), computed on
+   the rows with rows[i] != 0 only (rows NULL: all): the other rows of y and
+   mask are left untouched, but R advances as if they had been drawn, so the
+   stream and the computed rows are those of the full call. x must not be NULL. */
+void ct_gnn_ops_dropout_apply_rows(double *y, double *mask, const double *x, slong n,
+                                   slong k, double p, ct_gnn_rand_t R,
+                                   const signed char *rows);
+
 /* Sets K to A after inverted dropout of its entries (p > 0, as for
    ct_gnn_ops_dropout_mask), keeping only the surviving entries, so that products with
    K skip the dropped ones. K must have A's shape and room for its nonzeros. */
@@ -32,10 +40,13 @@ void ct_gnn_ops_dropout_csr(ct_gnn_csr_t K, const ct_gnn_csr_t A, double p,
 
 /* ct_gnn_ops_dropout_csr(K, A, p, R) and, in the same pass over A, Y = A B and
    YK = K B (B with k columns), bit for bit as the separate calls would give:
-   the evaluation pass's feature product and the next training step's. */
+   the evaluation pass's feature product and the next training step's. YK is
+   computed on the rows with rows[i] != 0 only (rows NULL: all), the others
+   left untouched, and the other rows of K may be left empty (the random
+   stream is the same either way). */
 void ct_gnn_ops_csr_dropout_mul(ct_gnn_csr_t K, double *YK, double *Y,
                                 const ct_gnn_csr_t A, double p, ct_gnn_rand_t R,
-                                const double *B, slong k);
+                                const double *B, slong k, const signed char *rows);
 
 /* y[i] = x[i] * mask[i] for i < m. */
 void ct_gnn_ops_vec_mul(double *y, const double *x, const double *mask, slong m);

@@ -5,6 +5,7 @@
 #include "certune/gnn_blas.h"
 #include "certune/gnn_model.h"
 #include "certune/mem.h"
+#include "gnn_model_internal.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
 #define GNN_KERNEL __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -41,143 +42,23 @@ GNN_INLINE int any_nonzero(const double *x, slong w)
     return nz;
 }
 
-/* Dense products of a layer with at most 8 output columns and a dense
-   input of at most THIN_MAX_IN columns, a multiple of 8 (GAT's output
-   layer: 64 x nclass). OpenBLAS spent more time packing these thin
-   matrices than multiplying (11% of a GAT epoch for the 4 products). A row
-   of U or of dZ is one 8-lane vector, zero past its w columns. Every sum
-   runs over the inner index in order; rows go 4 at a time so that 4
-   independent chains hide the latency of the additions. */
-#define THIN_MAX_IN 512
-
+/* Layers with at most 8 output columns and a dense input of at most
+   THIN_MAX_IN columns, a multiple of 8, use the thin products of
+   gnn_model_thin.c instead of dgemm. */
 static int thin_ok(const ct_gnn_layer_struct *L)
 {
     return L->heads * L->fout <= 8 && L->fin % 8 == 0 && L->fin <= THIN_MAX_IN;
 }
 
-/* *v = the w doubles at x, then zeros. */
-GNN_INLINE void ld_part(v8d *v, const double *x, slong w)
-{
-    double tmp[8] = {0};
-    memcpy(tmp, x, sizeof(double) * (size_t)w);
-    *v = ld8(tmp);
-}
-
-GNN_INLINE void st_part(double *x, const v8d *v, slong w)
-{
-    double tmp[8];
-    st8(tmp, *v);
-    memcpy(x, tmp, sizeof(double) * (size_t)w);
-}
-
-/* Z = X U, X n x fin, U fin x w; with need, groups of 4 rows none of which
-   is needed are skipped. */
-GNN_KERNEL static void thin_mul(double *Z, const double *X, const double *U, slong n,
-                                slong fin, slong w, const signed char *need)
-{
-    v8d u[THIN_MAX_IN];
-    for (slong k = 0; k < fin; k++)
-        ld_part(&u[k], U + k * w, w);
-    slong i = 0;
-    for (; i + 4 <= n; i += 4) {
-        if (need != NULL && !(need[i] | need[i + 1] | need[i + 2] | need[i + 3]))
-            continue;
-        const double *x = X + i * fin;
-        v8d a0 = bc8(0.0), a1 = a0, a2 = a0, a3 = a0;
-        for (slong k = 0; k < fin; k++) {
-            a0 += x[k] * u[k];
-            a1 += x[fin + k] * u[k];
-            a2 += x[2 * fin + k] * u[k];
-            a3 += x[3 * fin + k] * u[k];
-        }
-        st_part(Z + i * w, &a0, w);
-        st_part(Z + (i + 1) * w, &a1, w);
-        st_part(Z + (i + 2) * w, &a2, w);
-        st_part(Z + (i + 3) * w, &a3, w);
-    }
-    for (; i < n; i++) {
-        v8d a0 = bc8(0.0);
-        for (slong k = 0; k < fin; k++)
-            a0 += X[i * fin + k] * u[k];
-        st_part(Z + i * w, &a0, w);
-    }
-}
-
-/* dX = dZ U^T (overwritten), through ut[c nb + b] = lanes U[8 b + l][c]. */
-GNN_KERNEL static void thin_back(double *dX, const double *dZ, const double *U, slong n,
-                                 slong fin, slong w)
-{
-    slong nb = fin / 8;
-    v8d ut[THIN_MAX_IN];
-    for (slong c = 0; c < w; c++)
-        for (slong b = 0; b < nb; b++) {
-            double tmp[8];
-            for (int l = 0; l < 8; l++)
-                tmp[l] = U[(8 * b + l) * w + c];
-            ut[c * nb + b] = ld8(tmp);
-        }
-    for (slong i = 0; i < n; i++) {
-        const double *dz = dZ + i * w;
-        if (!any_nonzero(dz, w)) {
-            memset(dX + i * fin, 0, sizeof(double) * (size_t)fin);
-            continue;
-        }
-        for (slong b = 0; b < nb; b++) {
-            v8d acc = bc8(0.0);
-            for (slong c = 0; c < w; c++)
-                acc += dz[c] * ut[c * nb + b];
-            st8(dX + i * fin + 8 * b, acc);
-        }
-    }
-}
-
-/* dU += X^T dZ: per row of U one vector, summed over the rows of X in
-   order, 4 rows per load and store of the accumulators. Only the rows with
-   a nonzero dZ_i take part (any_nonzero). */
-GNN_KERNEL static void thin_grad(double *dU, const double *X, const double *dZ, slong n,
-                                 slong fin, slong w)
-{
-    v8d g[THIN_MAX_IN];
-    slong *rows = ct_mem_malloc(sizeof(slong) * (size_t)(n + 1)), m = 0;
-    for (slong i = 0; i < n; i++)
-        if (any_nonzero(dZ + i * w, w))
-            rows[m++] = i;
-    for (slong k = 0; k < fin; k++)
-        g[k] = bc8(0.0);
-    slong q = 0;
-    for (; q + 4 <= m; q += 4) {
-        const double *x0 = X + rows[q] * fin, *x1 = X + rows[q + 1] * fin;
-        const double *x2 = X + rows[q + 2] * fin, *x3 = X + rows[q + 3] * fin;
-        v8d d0, d1, d2, d3;
-        ld_part(&d0, dZ + rows[q] * w, w);
-        ld_part(&d1, dZ + rows[q + 1] * w, w);
-        ld_part(&d2, dZ + rows[q + 2] * w, w);
-        ld_part(&d3, dZ + rows[q + 3] * w, w);
-        for (slong k = 0; k < fin; k++)
-            g[k] = (((g[k] + x0[k] * d0) + x1[k] * d1) + x2[k] * d2) + x3[k] * d3;
-    }
-    for (; q < m; q++) {
-        v8d d0;
-        ld_part(&d0, dZ + rows[q] * w, w);
-        for (slong k = 0; k < fin; k++)
-            g[k] += X[rows[q] * fin + k] * d0;
-    }
-    free(rows);
-    for (slong k = 0; k < fin; k++) {
-        double tmp[8];
-        st8(tmp, g[k]);
-        for (slong c = 0; c < w; c++)
-            dU[k * w + c] += tmp[c];
-    }
-}
-
 /* Z = dropout(input) U, remembering the dropped input for the backward.
-   zneed: the rows of Z needed (NULL: all), for the thin products. */
+   zneed: the rows of Z a training pass reads (NULL: all). Outside them the
+   dropout is still drawn (the random stream does not depend on zneed) but
+   not applied, and Z is not computed. */
 static void layer_forward_input(ct_gnn_layer_struct *L, slong n, const ct_gnn_csr_t X,
                                 const double *hin, double p, int train, int prefetch,
                                 ct_gnn_rand_t R, const signed char *zneed)
 {
-    slong hf = L->heads * L->fout, nin = n * L->fin;
+    slong hf = L->heads * L->fout;
     if (L->first) {
         L->xcsr = X;
         if (train && L->znext) { /* drawn and multiplied by the evaluation pass */
@@ -193,20 +74,22 @@ static void layer_forward_input(ct_gnn_layer_struct *L, slong n, const ct_gnn_cs
             ct_gnn_ops_dropout_csr(L->xkept, X, p, R);
             L->xcsr = L->xkept;
         } else if (!train && prefetch && p > 0) {
-            ct_gnn_ops_csr_dropout_mul(L->xkept, L->Znext, L->Z, X, p, R, L->U, hf);
+            /* the next training pass reads the rows of its own zneed */
+            ct_gnn_ops_csr_dropout_mul(L->xkept, L->Znext, L->Z, X, p, R, L->U, hf,
+                                       L->zneed);
             L->znext = 1;
             return;
         }
-        ct_gnn_csr_mul_dense(L->Z, L->xcsr, NULL, L->U, hf);
+        ct_gnn_csr_mul_rows(L->Z, L->xcsr, NULL, L->U, hf, zneed);
         return;
     }
     L->xused = hin;
     if (train && p > 0) {
-        ct_gnn_ops_dropout_apply(L->xin, L->inmask, hin, nin, p, R);
+        ct_gnn_ops_dropout_apply_rows(L->xin, L->inmask, hin, n, L->fin, p, R, zneed);
         L->xused = L->xin;
     }
     if (thin_ok(L))
-        thin_mul(L->Z, L->xused, L->U, n, L->fin, hf, zneed);
+        _ct_gnn_model_thin_mul(L->Z, L->xused, L->U, n, L->fin, hf, zneed);
     else
         ct_gnn_blas_dgemm(CT_GNN_BLAS_N, CT_GNN_BLAS_N, (int)n, (int)hf, (int)L->fin, 1.0,
                           L->xused, (int)L->fin, L->U, (int)hf, 0.0, L->Z, (int)hf);
@@ -836,25 +719,49 @@ static int layer_forward_attention(ct_gnn_layer_struct *L, const ct_gnn_model_st
     return g.bias != NULL;
 }
 
-/* out = concat or mean of the heads, plus the bias; act = sigma(out) for
-   hidden layers (one vectorized pass over the block). */
-static void layer_combine(ct_gnn_layer_struct *L, slong n, int act)
+/* out += b and act = ReLU(out) on m rows of D, in one vectorized pass (the
+   pointers do not alias, which the struct fields could not promise). */
+GNN_KERNEL static void combine_relu(double *restrict out, double *restrict act,
+                                    const double *restrict b, slong m, slong D)
+{
+    for (slong i = 0; i < m; i++)
+        for (slong c = 0; c < D; c++) {
+            double o = out[i * D + c] + b[c];
+            out[i * D + c] = o;
+            act[i * D + c] = o > 0 ? o : 0.0;
+        }
+}
+
+/* out = agg + b on m rows of D. */
+GNN_KERNEL static void combine_bias(double *restrict out, const double *restrict agg,
+                                    const double *restrict b, slong m, slong D)
+{
+    for (slong i = 0; i < m; i++)
+        for (slong c = 0; c < D; c++)
+            out[i * D + c] = agg[i * D + c] + b[c];
+}
+
+/* out = concat or mean of the heads, plus the bias, on rows r0..r1-1; act =
+   sigma(out) for hidden layers (one vectorized pass over the block). */
+static void layer_combine_range(ct_gnn_layer_struct *L, slong r0, slong r1, int act)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
-    if (L->concat) { /* agg is out */
-        for (slong i = 0; i < n; i++)
+    if (L->concat && act == CT_GNN_OPS_ACT_RELU) { /* agg is out */
+        combine_relu(L->out + r0 * D, L->act + r0 * D, L->b, r1 - r0, D);
+        return;
+    }
+    if (L->concat) {
+        for (slong i = r0; i < r1; i++)
             for (slong c = 0; c < D; c++)
                 L->out[i * D + c] += L->b[c];
-        ct_gnn_ops_act_forward(L->act, L->out, n * D, act);
+        ct_gnn_ops_act_forward(L->act + r0 * D, L->out + r0 * D, (r1 - r0) * D, act);
         return;
     }
     if (H == 1) { /* s / 1 is s: skip n F divisions */
-        for (slong i = 0; i < n; i++)
-            for (slong f = 0; f < F; f++)
-                L->out[i * F + f] = L->agg[i * F + f] + L->b[f];
+        combine_bias(L->out + r0 * F, L->agg + r0 * F, L->b, r1 - r0, F);
         return;
     }
-    for (slong i = 0; i < n; i++) {
+    for (slong i = r0; i < r1; i++) {
         double *o = L->out + i * D;
         const double *g = L->agg + i * H * F;
         for (slong f = 0; f < F; f++) {
@@ -866,41 +773,69 @@ static void layer_combine(ct_gnn_layer_struct *L, slong n, int act)
     }
 }
 
+/* layer_combine_range on the runs of rows flagged in rows (NULL: all n). */
+static void layer_combine(ct_gnn_layer_struct *L, slong n, int act,
+                          const signed char *rows)
+{
+    if (rows == NULL) {
+        layer_combine_range(L, 0, n, act);
+        return;
+    }
+    for (slong i = 0, j = 0; i < n; i = j) {
+        while (j < n && rows[j] == rows[i])
+            j++;
+        if (rows[i])
+            layer_combine_range(L, i, j, act);
+    }
+}
+
 void ct_gnn_model_forward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_csr_t A,
                           int train, ct_gnn_rand_t R)
 {
     const double *hin = NULL;
     for (slong l = 0; l < M->arch.nlayers; l++) {
         ct_gnn_layer_struct *L = M->layer + l;
-        /* the rows of Z a training pass needs: the inputs of the needed rows */
-        const signed char *zneed = train && l > 0 ? M->layer[l - 1].need : NULL;
+        /* a training pass computes the rows the loss reads (NULL: all) and the
+           rows of Z those read */
+        const signed char *need = train ? L->need : NULL,
+                          *zneed = train ? L->zneed : NULL;
         layer_forward_input(L, M->n, X, hin, M->arch.dropout, train, M->prefetch, R,
                             zneed);
         int combined = 0;
         if (L->has_att)
             combined = layer_forward_attention(L, M, A, train, R);
         else
-            ct_gnn_csr_mul_dense(L->agg, A, NULL, L->Z, L->heads * L->fout);
+            ct_gnn_csr_mul_rows(L->agg, A, NULL, L->Z, L->heads * L->fout, need);
         if (!combined)
-            layer_combine(L, M->n, M->arch.act);
+            layer_combine(L, M->n, M->arch.act, need);
         if (L->concat)
             hin = L->act;
     }
 }
 
-/* db and dagg from dout (the heads' mean spreads 1/H to each head). */
+/* db and dagg from dout (the heads' mean spreads 1/H to each head). Outside
+   L->need (when set) dout and dagg are zero and stay so (see
+   ct_gnn_model_set_loss_rows): db sums the needed rows and dagg is written on
+   them only. */
 static void layer_backward_combine(ct_gnn_layer_struct *L, slong n)
 {
     slong H = L->heads, F = L->fout, D = L->outdim;
     for (slong i = 0; i < n; i++) {
         const double *d = L->dout + i * D;
+        if (L->need == NULL || L->need[i])
+            for (slong c = 0; c < D; c++)
+                L->db[c] += d[c];
+    }
+    if (L->concat) /* dagg is dout */
+        return;
+    for (slong i = 0; i < n; i++) {
+        if (L->need != NULL && !L->need[i]) /* zero, and left zero */
+            continue;
+        const double *d = L->dout + i * D;
         double *g = L->dagg + i * H * F;
-        for (slong c = 0; c < D; c++)
-            L->db[c] += d[c];
-        if (!L->concat) /* else dagg is dout */
-            for (slong h = 0; h < H; h++)
-                for (slong f = 0; f < F; f++)
-                    g[f * H + h] = d[f] / (double)H;
+        for (slong h = 0; h < H; h++)
+            for (slong f = 0; f < F; f++)
+                g[f * H + h] = d[f] / (double)H;
     }
 }
 
@@ -940,17 +875,27 @@ static void layer_backward_attention(ct_gnn_layer_struct *L, ct_gnn_model_struct
             M->deta += deta[h];
 }
 
-/* dU from dZ, and the gradient of the layer's (undropped) input in dxin. */
+/* The rows of dZ that layer_backward_input reads: all of them for dgemm,
+   L->zneed (the inputs of the needed rows; NULL: all) for the others, which
+   skip the rest (dZ is zero there). */
+static const signed char *layer_dz_rows(const ct_gnn_layer_struct *L)
+{
+    return L->first || thin_ok(L) ? L->zneed : NULL;
+}
+
+/* dU from dZ, and the gradient of the layer's (undropped) input in dxin
+   (thin layers: on the rows of L->zneed only, all that the layer below reads). */
 static void layer_backward_input(ct_gnn_layer_struct *L, slong n)
 {
     slong hf = L->heads * L->fout;
+    const signed char *rows = layer_dz_rows(L);
     if (L->first) {
-        ct_gnn_csr_tmul_dense_add(L->dU, L->xcsr, NULL, L->dZ, hf);
+        ct_gnn_csr_tmul_rows_add(L->dU, L->xcsr, NULL, L->dZ, hf, rows);
         return;
     }
     if (thin_ok(L)) {
-        thin_grad(L->dU, L->xused, L->dZ, n, L->fin, hf);
-        thin_back(L->dxin, L->dZ, L->U, n, L->fin, hf);
+        _ct_gnn_model_thin_grad(L->dU, L->xused, L->dZ, n, L->fin, hf, rows);
+        _ct_gnn_model_thin_back(L->dxin, L->dZ, L->U, n, L->fin, hf, rows);
         return;
     }
     ct_gnn_blas_dgemm(CT_GNN_BLAS_T, CT_GNN_BLAS_N, (int)L->fin, (int)hf, (int)n, 1.0,
@@ -959,10 +904,27 @@ static void layer_backward_input(ct_gnn_layer_struct *L, slong n)
                       L->dZ, (int)hf, L->U, (int)hf, 0.0, L->dxin, (int)L->fin);
 }
 
+/* ct_gnn_ops_act_backward for ReLU (the same operations) on the rows of an
+   n x D block flagged in rows. */
+GNN_KERNEL static void relu_backward_rows(double *restrict dx, const double *restrict dy,
+                                          const double *restrict mask,
+                                          const double *restrict y, slong n, slong D,
+                                          const signed char *rows)
+{
+    for (slong i = 0; i < n; i++) {
+        if (!rows[i])
+            continue;
+        for (slong c = i * D; c < (i + 1) * D; c++) {
+            double g = mask != NULL ? dy[c] * mask[c] : dy[c];
+            dx[c] = y[c] > 0 ? g : 0.0;
+        }
+    }
+}
+
 /* P->dout = dxin * mask * sigma'(P->act) for the layer P below L (the
-   dropout between them folds into the activation's backward). Outside
-   P->need, dxin is zero (its rows come from L's needed rows' inputs): those
-   rows are only zeroed, which spares reading three arrays there. */
+   dropout between them folds into the activation's backward), on the rows
+   of P->need (all when NULL): outside them the gradient is zero, and so is
+   P->dout, kept zero since ct_gnn_model_set_loss_rows. */
 static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct *L,
                               slong n, int act)
 {
@@ -972,6 +934,10 @@ static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct 
         ct_gnn_ops_act_backward(P->dout, L->dxin, mask, P->act, n * D, act);
         return;
     }
+    if (act == CT_GNN_OPS_ACT_RELU) { /* inline: the needed rows are short runs */
+        relu_backward_rows(P->dout, L->dxin, mask, P->act, n, D, P->need);
+        return;
+    }
     for (slong i = 0, j = 0; i < n; i = j) { /* runs of rows needed or not */
         while (j < n && P->need[j] == P->need[i])
             j++;
@@ -979,8 +945,6 @@ static void act_backward_rows(ct_gnn_layer_struct *P, const ct_gnn_layer_struct 
         if (P->need[i])
             ct_gnn_ops_act_backward(P->dout + off, L->dxin + off,
                                     mask ? mask + off : NULL, P->act + off, len, act);
-        else
-            memset(P->dout + off, 0, sizeof(double) * (size_t)len);
     }
 }
 
@@ -991,13 +955,17 @@ void ct_gnn_model_backward(ct_gnn_model_t M, const ct_gnn_csr_t X, const ct_gnn_
     (void)X; /* the first layer cached the features it used (after dropout) */
     memset(M->grad, 0, sizeof(double) * (size_t)M->nparam);
     M->deta = 0;
-    memcpy(M->layer[last].dout, dlogits, sizeof(double) * (size_t)(n * M->nclass));
+    const signed char *rows = M->layer[last].need; /* dlogits is zero elsewhere */
+    for (slong i = 0, C = M->nclass; i < n; i++)
+        if (rows == NULL || rows[i])
+            memcpy(M->layer[last].dout + i * C, dlogits + i * C,
+                   sizeof(double) * (size_t)C);
     for (slong l = last; l >= 0; l--) {
         ct_gnn_layer_struct *L = M->layer + l;
         slong hf = L->heads * L->fout;
         layer_backward_combine(L, n);
-        if (!L->has_att && A->symmetric) {
-            ct_gnn_csr_mul_dense(L->dZ, A, NULL, L->dagg, hf); /* A^T = A */
+        if (!L->has_att && A->symmetric) { /* A^T = A: gather the rows read below */
+            ct_gnn_csr_mul_rows(L->dZ, A, NULL, L->dagg, hf, layer_dz_rows(L));
         } else {
             memset(L->dZ, 0, sizeof(double) * (size_t)(n * hf));
             if (L->has_att)

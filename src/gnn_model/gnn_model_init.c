@@ -113,6 +113,7 @@ static void layer_free(ct_gnn_layer_struct *L)
     }
     free(L->Znext);
     free(L->need);
+    free(L->zneed);
     double *bufs[] = {L->inmask, L->xin,  L->dxin,    L->Z,    L->dZ,
                       L->out,    L->dout, L->act,     L->s,    L->t,
                       L->ds,     L->dt,   L->attmask, L->datt, L->att};
@@ -191,27 +192,46 @@ void ct_gnn_model_clear(ct_gnn_model_t M)
     memset(M, 0, sizeof(*M));
 }
 
+/* The neighbours of the rows flagged in rows (A has the self-loops, so the
+   rows themselves too): n flags, owned by the caller. */
+static signed char *rows_neighbours(const ct_gnn_csr_t A, const signed char *rows,
+                                    slong n)
+{
+    signed char *out = ct_mem_calloc((size_t)n + 1, 1);
+    for (slong i = 0; i < n; i++)
+        if (rows[i])
+            for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
+                out[A->col[p]] = 1;
+    return out;
+}
+
 void ct_gnn_model_set_loss_rows(ct_gnn_model_t M, const ct_gnn_csr_t A,
                                 const signed char *rows)
 {
     slong n = M->n, last = M->arch.nlayers - 1;
     for (slong l = 0; l <= last; l++) {
         free(M->layer[l].need);
-        M->layer[l].need = NULL;
+        free(M->layer[l].zneed);
+        M->layer[l].need = M->layer[l].zneed = NULL;
     }
     if (rows == NULL)
         return;
+    /* The backward pass then writes dout and dagg on the needed rows only
+       and relies on the others being zero: make them so. */
+    for (slong l = 0; l <= last; l++) {
+        ct_gnn_layer_struct *L = M->layer + l;
+        memset(L->dout, 0, sizeof(double) * (size_t)(n * L->outdim));
+        memset(L->dagg, 0, sizeof(double) * (size_t)(n * L->heads * L->fout));
+    }
     for (slong l = last; l >= 0; l--) {
         signed char *need = ct_mem_calloc((size_t)n + 1, 1);
         if (l == last)
             for (slong i = 0; i < n; i++)
                 need[i] = rows[i] != 0;
-        else /* the inputs of the rows needed above: their neighbours */
-            for (slong i = 0; i < n; i++)
-                if (M->layer[l + 1].need[i])
-                    for (slong p = A->rowptr[i]; p < A->rowptr[i + 1]; p++)
-                        need[A->col[p]] = 1;
+        else /* the inputs of the rows needed above */
+            memcpy(need, M->layer[l + 1].zneed, (size_t)n);
         M->layer[l].need = need;
+        M->layer[l].zneed = rows_neighbours(A, need, n);
     }
 }
 

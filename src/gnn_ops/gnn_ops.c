@@ -28,23 +28,76 @@ void ct_gnn_ops_dropout_apply(double *y, double *mask, const double *x, slong m,
     }
 }
 
+/* Advances R past the flat entries i0..i1-1 of a mask without writing them:
+   given r as it stood after entry i0 - 1, returns r as after entry i1 - 1
+   (a draw at every multiple of 4, shifted by 16 bits per entry), so that the
+   entries drawn next get the values a full draw would give them. */
+static uint64_t dropout_skip(ct_gnn_rand_t R, uint64_t r, slong i0, slong i1)
+{
+    slong g0 = (i0 + 3) / 4 * 4; /* the first draw at or after i0 */
+    if (g0 >= i1)
+        return i1 > i0 ? r >> (16 * (i1 - i0)) : r;
+    uint64_t last = 0;
+    for (slong g = g0; g < i1; g += 4)
+        last = ct_gnn_rand_u64(R);
+    return last >> (16 * ((i1 - 1) & 3));
+}
+
+void ct_gnn_ops_dropout_apply_rows(double *y, double *mask, const double *x, slong n,
+                                   slong k, double p, ct_gnn_rand_t R,
+                                   const signed char *rows)
+{
+    if (rows == NULL || p <= 0) {
+        ct_gnn_ops_dropout_apply(y, mask, x, n * k, p, R);
+        return;
+    }
+    uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
+    double keep = 1.0 / (1.0 - p);
+    const double pick[2] = {0.0, keep};
+    ct_gnn_rand_t G; /* a local generator stays in registers */
+    *G = *R;
+    for (slong row = 0; row < n; row++) {
+        slong i0 = row * k, i1 = i0 + k;
+        if (!rows[row]) {
+            r = dropout_skip(G, r, i0, i1);
+            continue;
+        }
+        for (slong i = i0; i < i1; i++) {
+            r = (i & 3) == 0 ? ct_gnn_rand_u64(G) : r >> 16;
+            mask[i] = pick[(r & 0xffffu) >= thr];
+            y[i] = x[i] * mask[i];
+        }
+    }
+    *R = *G;
+}
+
 void ct_gnn_ops_dropout_csr(ct_gnn_csr_t K, const ct_gnn_csr_t A, double p,
                             ct_gnn_rand_t R)
 {
     uint64_t thr = (uint64_t)(p * 65536.0 + 0.5), r = 0;
     double keep = 1.0 / (1.0 - p);
+    /* A local generator and restrict pointers: the stores into K->col (slong,
+       which may alias the generator's uint64_t words) otherwise made gcc
+       store and reload the generator's state at every entry. */
+    ct_gnn_rand_t G;
+    *G = *R;
+    const slong *restrict rowptr = A->rowptr, *restrict col = A->col;
+    const double *restrict val = A->val;
+    slong *restrict kcol = K->col, *restrict krow = K->rowptr;
+    double *restrict kval = K->val;
     slong w = 0, q = 0;
-    K->rowptr[0] = 0;
+    krow[0] = 0;
     for (slong i = 0; i < A->nrows; i++) {
         /* Branch-free compaction: about a fraction p of the entries go. */
-        for (slong e = A->rowptr[i]; e < A->rowptr[i + 1]; e++, q++) {
-            r = (q & 3) == 0 ? ct_gnn_rand_u64(R) : r >> 16;
-            K->col[w] = A->col[e];
-            K->val[w] = A->val[e] * keep;
+        for (slong e = rowptr[i]; e < rowptr[i + 1]; e++, q++) {
+            r = (q & 3) == 0 ? ct_gnn_rand_u64(G) : r >> 16;
+            kcol[w] = col[e];
+            kval[w] = val[e] * keep;
             w += (r & 0xffffu) >= thr;
         }
-        K->rowptr[i + 1] = w;
+        krow[i + 1] = w;
     }
+    *R = *G;
 }
 
 void ct_gnn_ops_dropout_mask(double *mask, slong m, double p, ct_gnn_rand_t R)
