@@ -29,7 +29,7 @@ out=$root/results/bounds
 STATS=${STATS:-$(dirname "$C")/bench/x-datastats}
 PARTS=${PARTS:-"gap stats gnn"}
 SGC_DATASETS=${SGC_DATASETS:-"cora citeseer cornell wisconsin actor amazon-photo coauthor-cs"}
-GCAN_DATASETS=${GCAN_DATASETS:-"cora citeseer cornell wisconsin"}
+GCAN_DATASETS=${GCAN_DATASETS:-"cora citeseer cornell wisconsin actor amazon-photo coauthor-cs"}
 LABELED=0.2
 [ -d "$D" ] || { echo "reproduce-bounds: no data root $D" >&2; exit 2; }
 command -v jq >/dev/null || { echo "reproduce-bounds: needs jq" >&2; exit 2; }

@@ -229,6 +229,68 @@ static void check_random_paths(flint_rand_t state)
     CHECK(nls > 100 && b1 - b0 > 40);
 }
 
+/* A copy of base with extra label-free nodes hung on it as trees: node
+   base->n + t attaches to a random earlier node (a base node or an earlier
+   extra one), weight 1..5; every extra node is held out with a random class.
+   Their rows share the signs of the base node their tree hangs from, so equal
+   zeros in different rows are the rule, not the exception. */
+static void with_pendant_trees(ct_instance_t I, const ct_instance_struct *base,
+                               slong extra, flint_rand_t state)
+{
+    slong n = base->n + extra;
+    ct_gen_instance_init(I, "pendant", n, base->c, base->nedges + extra);
+    for (slong e = 0; e < base->nedges; e++)
+        I->eu[e] = base->eu[e], I->ev[e] = base->ev[e], fmpq_set(I->ew + e, base->ew + e);
+    for (slong i = 0; i < base->n; i++)
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+    for (slong t = 0; t < extra; t++) {
+        slong v = base->n + t, e = base->nedges + t;
+        I->eu[e] = (slong)n_randint(state, (ulong)v), I->ev[e] = v;
+        fmpq_set_si(I->ew + e, 1 + (slong)n_randint(state, 5), 1);
+        I->held[v] = (slong)n_randint(state, (ulong)base->c);
+    }
+    I->nedges = base->nedges + extra;
+}
+
+/* The fallbacks (ct_lsroot_counts) of compare_paths on one set. */
+static long fallbacks_of(const ct_instance_struct *set, const char *what)
+{
+    long b0, f0, e0, b1, f1, e1;
+    ct_lsroot_counts(&b0, &f0, &e0);
+    compare_paths(set, 1, 0, 6, what);
+    ct_lsroot_counts(&b1, &f1, &e1);
+    return f1 - f0;
+}
+
+/* Pendant label-free trees (paths and branching ones): each tree's rows are
+   searched at the node it hangs from, so the trees add no fallback to their
+   base graph's (where a tree's zeros equal its root's, the search would
+   otherwise meet them in two rows and leave the ball path), and the ball
+   path's analysis equals the exact path's. */
+static void check_pendant_trees(flint_rand_t state)
+{
+    long fbase = 0, fpend = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t base, I;
+        ct_gen_params_t P;
+        char what[64];
+        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20),
+                           2 + (slong)n_randint(state, 2));
+        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
+        P->weight = (ct_gen_weight_t)n_randint(state, 2);
+        ct_gen_instance(base, P, 77, s);
+        with_pendant_trees(I, base, 6 + (slong)n_randint(state, 12), state);
+        snprintf(what, sizeof(what), "pendant %ld", (long)s);
+        long fb = fallbacks_of(base, what), fp = fallbacks_of(I, what);
+        CHECK_MSG(fp <= fb, "%s: %ld fallbacks, %ld without its trees", what, fp, fb);
+        fbase += fb, fpend += fp;
+        ct_instance_clear(base), ct_instance_clear(I);
+    }
+    printf(
+        "t-lsalpha: pendant trees: %ld fallbacks, %ld without the trees (of 24 runs)\n",
+        fpend, fbase);
+}
+
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
    the same interval and sign, equal to the original by ct_bpoint_cmp (zeros
    of one function); the text with its sign flipped
@@ -332,6 +394,7 @@ int main(void)
     check_exact_oracle(state);
     check_gadget_oracle();
     check_random_paths(state);
+    check_pendant_trees(state);
     check_io();
     check_oracle_chain();
     fclose(devnull);

@@ -127,10 +127,10 @@ typedef struct {
     const slong *cls;
 } _ct_lsalpha_graph;
 
-/* lsalpha_twins.c: node[t], the node searched for row t (an unlabeled leaf's
-   neighbour, else rows[t]); same[t], the first row whose searched node is a
-   twin of t's (equal neighbours, weights and label: equal functions), t when
-   none. */
+/* lsalpha_twins.c: node[t], the node searched for row t (for a node of an
+   unlabeled pendant tree, the node the tree hangs from; else rows[t]); same[t], the first
+   row whose searched node is a twin of t's (equal neighbours, weights and label: equal
+   functions), t when none. */
 void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
                        const slong *rows, slong nr);
 

@@ -1,7 +1,8 @@
 /* lsalpha_twins: rows whose functions are provably equal (alpha's ball path).
    Twins (two nodes with equal neighbours, weights and label, adjacent or
    not) are exchanged by an automorphism of (W, Y), so their rows of F are
-   equal; an unlabeled leaf shares its neighbour's signs. */
+   equal; an unlabeled pendant tree shares the signs of the node it hangs
+   from. */
 #include <string.h>
 #include "lsalpha_internal.h"
 
@@ -26,14 +27,40 @@ static ulong lscomp_key(slong *key, const _ct_lsalpha_graph *G, slong i)
     return h;
 }
 
-/* The node whose functions row node i shares: an unlabeled leaf i with
-   neighbour u has the signs of u (alpha: x_i = alpha x_u in (I - alpha T) x =
-   b; lambda: F_i = F_u, the leaf's row of L F = 0); any other node is itself. */
-static slong lscomp_carrier(const _ct_lsalpha_graph *G, slong i)
+/* carrier[i], the node whose functions row node i shares, for every node of
+   G: unlabeled leaves are peeled repeatedly, each pointing at its one
+   remaining neighbour. A peeled node i heads a label-free tree P joined to
+   the rest only by its edge to u, so in (I - alpha T) x = b its block gives
+   x_P = (I - alpha T_PP)^-1 alpha T_Pu x_u, a positive vector (P connected,
+   0 < alpha < 1) times x_u; for every class pair the rows of P have the signs
+   of u (lambda likewise: L_PP F_P = -L_Pu F_u). A whole label-free tree is
+   never peeled to nothing: a node left with no neighbour stays itself. */
+static slong *lscomp_carriers(const _ct_lsalpha_graph *G)
 {
-    if (G->rowstart[i + 1] - G->rowstart[i] != 1 || G->cls[i] >= 0)
-        return i;
-    return G->col[G->rowstart[i]];
+    slong n = G->n, *carrier = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    slong *deg = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    slong *stack = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong)), top = 0;
+    for (slong i = 0; i < n; i++) {
+        carrier[i] = i, deg[i] = G->rowstart[i + 1] - G->rowstart[i];
+        if (deg[i] == 1 && G->cls[i] < 0)
+            stack[top++] = i;
+    }
+    while (top > 0) {
+        slong i = stack[--top], u = -1;
+        if (deg[i] != 1) /* its last neighbour was peeled meanwhile */
+            continue;
+        for (slong e = G->rowstart[i]; e < G->rowstart[i + 1] && u < 0; e++)
+            if (deg[G->col[e]] > 0 && carrier[G->col[e]] == G->col[e])
+                u = G->col[e];
+        carrier[i] = u, deg[i] = 0;
+        if (--deg[u] == 1 && G->cls[u] < 0)
+            stack[top++] = u;
+    }
+    for (slong i = 0; i < n; i++) /* follow each chain to its unpeeled node */
+        while (carrier[carrier[i]] != carrier[i])
+            carrier[i] = carrier[carrier[i]];
+    flint_free(deg), flint_free(stack);
+    return carrier;
 }
 
 /* Drops neighbour x from the key's (neighbour, weight) pairs after its class
@@ -90,10 +117,11 @@ void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
                        const slong *rows, slong nr)
 {
     slong *off = flint_malloc((nr + 1) * sizeof(slong)), *keys, *rep;
+    slong *carrier = lscomp_carriers(G);
     ulong *h = flint_malloc(FLINT_MAX(nr, 1) * sizeof(ulong));
     off[0] = 0;
     for (slong t = 0; t < nr; t++) {
-        node[t] = lscomp_carrier(G, rows[t]);
+        node[t] = carrier[rows[t]];
         off[t + 1] = off[t] + 1 + 2 * (G->rowstart[node[t] + 1] - G->rowstart[node[t]]);
     }
     keys = flint_malloc(FLINT_MAX(off[nr], 1) * sizeof(slong));
@@ -110,5 +138,6 @@ void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
                   memcmp(keys + off[u], keys + off[t], len * sizeof(slong)) == 0)))
                 same[t] = u;
     }
-    flint_free(off), flint_free(keys), flint_free(h), flint_free(rep);
+    flint_free(off), flint_free(keys), flint_free(h), flint_free(rep),
+        flint_free(carrier);
 }

@@ -110,7 +110,6 @@ int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
     int bad = 0;
     for (slong j = 1, far = 0; j < nz; j++) {
         int b1 = fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0;
-        if (b1) fprintf(stderr, "DBG ov node %ld (%ld,%ld) vs node %ld (%ld,%ld) at %g\n", (long)ord[j]->node+1, (long)ord[j]->k, (long)ord[j]->l, (long)ord[far]->node+1, (long)ord[far]->k, (long)ord[far]->l, fmpq_get_d(ord[j]->lo));
         bad |= b1;
         if (fmpq_cmp(ord[j]->hi, ord[far]->hi) > 0)
             far = j;
