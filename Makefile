@@ -115,6 +115,11 @@ bench: $(BENCH_BIN) $(B)/certune $(B)/bench/x-gensingle
 # Every family against a 1000-point scikit-learn grid at n = 25..800 (docs/scale.md).
 bench-scale: $(B)/certune $(B)/bench/x-gensingle
 	bash bench/scale-n.sh $(B)/certune $(B)/bench/x-gensingle
+# Cliffs: DRAWS random b-single instances per n (docs/scale.md); NS=, DRAWS=,
+# FAMILIES=, TIMEOUT= as in bench/cliff.sh.
+.PHONY: bench-cliff
+bench-cliff: $(B)/certune $(B)/bench/x-gensingle
+	bash bench/cliff.sh $(B)/certune $(B)/bench/x-gensingle
 
 # GNN companion: accuracy, speed against PyTorch (if installed), GCAN eta table (docs/gnn.md).
 bench-gnn: $(B)/certune

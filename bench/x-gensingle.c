@@ -1,6 +1,8 @@
 /* x-gensingle: writes the "b-single" instance of bench/b-analyze.c for n nodes
    as a .gssl file, for bench/scale-n.sh (certune analyze against scikit-learn
-   on the same file). Usage: x-gensingle N FILE, N = 25 * 2^j (j = 0..8).
+   on the same file) and bench/cliff.sh (other draws of the same generator).
+   Usage: x-gensingle N FILE [DRAW], N = 25 * 2^j (j = 0..8); DRAW (default 0,
+   the bench's instance) adds XSINGLE_DRAW_STRIDE * DRAW to the seed.
    The instance is b-analyze's: ct_gen_instance with 3 classes, p = 3 / (n - 1),
    a random spanning tree first, 20% labeled, every other node held out,
    integer weights 1..9, seed BENCH_SEED + case index, k = 0. b-analyze lists
@@ -11,8 +13,9 @@
 #include <stdlib.h>
 #include "certune/gen.h"
 
-#define XSINGLE_SEED 20240601 /* BENCH_SEED of b-analyze.c */
-#define XSINGLE_FIRST_CASE 3  /* the index of b-single n = 25 in b-analyze's cases */
+#define XSINGLE_SEED 20240601    /* BENCH_SEED of b-analyze.c */
+#define XSINGLE_FIRST_CASE 3     /* the index of b-single n = 25 in b-analyze's cases */
+#define XSINGLE_DRAW_STRIDE 1000 /* seeds of draws never meet another case's seed */
 
 /* The b-analyze case index for n, or -1 when n is not 25 * 2^j, j <= 8. */
 static long xsingle_case_index(long n)
@@ -29,14 +32,20 @@ int main(int argc, char **argv)
     ct_gen_params_t P;
     ct_instance_t I;
     char *end;
-    long n, idx;
+    long n, idx, draw = 0;
     int rc = 0;
     FILE *f;
 
-    n = argc == 3 ? strtol(argv[1], &end, 10) : 0;
+    n = argc == 3 || argc == 4 ? strtol(argv[1], &end, 10) : 0;
     idx = n > 0 && *end == '\0' ? xsingle_case_index(n) : -1;
+    if (idx >= 0 && argc == 4) {
+        draw = strtol(argv[3], &end, 10);
+        if (*end != '\0' || draw < 0 || draw > 1000000)
+            idx = -1;
+    }
     if (idx < 0) {
-        fprintf(stderr, "usage: x-gensingle N FILE   (N = 25, 50, 100, ..., 6400)\n");
+        fprintf(stderr, "usage: x-gensingle N FILE [DRAW]   (N = 25, 50, 100, ..., 6400; "
+                        "DRAW 0..1000000)\n");
         return 1;
     }
     ct_gen_params_init(P, n, 3);
@@ -44,7 +53,7 @@ int main(int argc, char **argv)
     P->connected = 1;
     P->labeled = 0.2;
     P->weight = CT_GEN_WEIGHT_SMALL;
-    ct_gen_instance(I, P, (ulong)(XSINGLE_SEED + idx), 0);
+    ct_gen_instance(I, P, (ulong)(XSINGLE_SEED + idx + XSINGLE_DRAW_STRIDE * draw), 0);
     f = fopen(argv[2], "w");
     if (f == NULL || ct_instance_write(I, f) != 0)
         rc = 1;
