@@ -304,8 +304,22 @@ static void compare_set(const ct_instance_struct *set, slong m, const fmpq_t c,
                         int score_all, const char *what)
 {
     ct_analysis_t E, B;
+    long comps0, declined0, rows0, exact0, comps1, declined1, rows1, exact1;
+    ct_delta_ball_counts(&comps0, &declined0, &rows0, &exact0);
     int rb = analyze(B, 2, set, m, c, score_all);
+    ct_delta_ball_counts(&comps1, &declined1, &rows1, &exact1);
     int re = analyze(E, WORD_MAX, set, m, c, score_all);
+    if (rb == 0) { /* the declines are counted, and they are the only difference */
+        CHECK_MSG(B->ball_fallbacks == declined1 - declined0 &&
+                      B->ball_fallback_rows >= B->ball_fallbacks &&
+                      B->ball_fallback_rows <= B->nscored,
+                  "%s: ball_fallbacks %ld (%ld rows), %ld declined", what,
+                  (long)B->ball_fallbacks, (long)B->ball_fallback_rows,
+                  declined1 - declined0);
+        B->ball_fallbacks = B->ball_fallback_rows = 0;
+    }
+    if (re == 0)
+        CHECK(E->ball_fallbacks == 0 && E->ball_fallback_rows == 0);
     if (rb == 0 && re == 0 && E->nundecided > 0)
         n_undecided++;
     else if (rb == 0 && re == 0) {
