@@ -52,6 +52,10 @@ ok "thin gadget: exit 0" $?
 ok "thin gadget: slabs (1/100, 1/2) loss 1/2 and (1/2, 99/100) loss 0 (every event at c = 1/2)" $?
 [ "$(jq -c '[.events.edge, .events.crossing, .events.vertical_tangent]' "$tmp/thin.json")" = '[2,1,0]' ]
 ok "thin gadget: two edge events and one crossing, at the corner (1/2, 0)" $?
+# the vertex (1/2, 0): both nodes tied, ties to class 0: node 4 right, node 8 wrong
+[ "$(jq -c '.vertex_minimum | [.loss, .vertices, .exact, .c_lo, .delta_lo]' "$tmp/thin.json")" = '["1/2",1,true,"1/2","0"]' ]
+ok "thin gadget: one vertex, exactly (1/2, 0), loss 1/2 (both nodes tied)" $?
+[ "$(eval_loss 1/2 0 $T)" = 1/2 ]; ok "thin gadget: eval at the vertex (1/2, 0) gives 1/2" $?
 wc=$(jq -r .minimum.witness.c "$tmp/thin.json") wd=$(jq -r .minimum.witness.delta "$tmp/thin.json")
 [ "$(eval_loss "$wc" "$wd" $T)" = 0 ]; ok "thin gadget: eval at the witness ($wc, $wd) gives 0" $?
 read -r n least atmin good <<<"$(grid 0 $T)"

@@ -12,6 +12,8 @@
 #include "certune/family.h"
 #include "certune/gen.h"
 #include "certune/joint.h"
+#include "certune/signfn.h"
+#include <arb_mat.h>
 #include "check.h"
 
 static ct_family_t delta_id(void)
@@ -84,6 +86,18 @@ static void run(ct_joint_t J, const ct_instance_struct *insts, slong m, slong a,
     fmpq_clear(A), fmpq_clear(B);
 }
 
+/* The loss at (c, x) by the direct solve (ties: the rule). */
+static void eval_loss_ties(fmpq_t loss, const ct_instance_struct *insts, slong m,
+                           const fmpq_t c, const fmpq_t x, int ties)
+{
+    ct_evaluate_t E;
+    char err[512];
+    int rc = ct_evaluate_run(E, delta_id(), c, x, insts, m, 0, ties, err, sizeof(err));
+    CHECK_MSG(rc == 0, "%s", err);
+    fmpq_set(loss, E->loss);
+    ct_evaluate_clear(E);
+}
+
 /* The loss at (c, x) by the direct solve. */
 static void eval_loss(fmpq_t loss, const ct_instance_struct *insts, slong m,
                       const fmpq_t c, const fmpq_t x)
@@ -132,11 +146,131 @@ static void check_thin(void)
     CHECK(ct_expsum_sign_fmpq(e, J->wx) < 0);
     eval_loss(q, inst, 1, J->wc, J->wx);
     CHECK(fmpq_is_zero(q));
+    /* one vertex: both curves meet delta = 0 at c = 1/2 (2c = 4^0 = (79/20)^0),
+       both nodes tied there: ties to class 0, node 4 (class 0) right and node 8
+       (class 1) wrong: 1/2 (so with ties expected: 1/2 each) */
+    fmpq_set_si(q, 1, 2);
+    CHECK(J->S->nvertex == 1 && J->S->vertex[0].exact &&
+          fmpq_equal(J->S->vertex[0].clo, half) && fmpq_is_zero(J->S->vertex[0].dlo) &&
+          fmpq_equal(J->vertex_loss + 0, q));
+    fmpq_t zero;
+    fmpq_init(zero);
+    eval_loss(q, inst, 1, half, zero);
+    CHECK(J->S->nvertex == 1 && fmpq_equal(J->vertex_loss + 0, q));
+    fmpq_clear(zero);
     fmpz_clear(coef + 0), fmpz_clear(coef + 1);
     ct_expsum_clear(e);
     fmpq_clear(half), fmpq_clear(q);
     ct_joint_clear(J);
     ct_instance_clear(inst);
+}
+
+/* The loss at the point (c, d) of the balls c and d, computed in Arb from
+   F = (I - c D^-d W D^(d-1))^-1 Y by a dense solve per instance (independent
+   of pexpsum): a pair difference whose ball holds 0 counts as a tie, so that
+   on a narrow box around a vertex the curves through it are ties and the
+   others have their signs. Returns 0, or 1 when a solve fails. The instances
+   are connected (no degree 0). */
+static int arb_loss(fmpq_t loss, const ct_instance_struct *insts, slong m, const arb_t c,
+                    const arb_t d, slong prec)
+{
+    fmpq_zero(loss);
+    int rc = 0;
+    for (slong t = 0; t < m && rc == 0; t++) {
+        const ct_instance_struct *I = insts + t;
+        arb_mat_t M, Y, F;
+        arb_mat_init(M, I->n, I->n), arb_mat_init(Y, I->n, I->c);
+        arb_mat_init(F, I->n, I->c);
+        arb_ptr deg = _arb_vec_init(I->n);
+        arb_t w, u, v;
+        arb_init(w), arb_init(u), arb_init(v);
+        for (slong e = 0; e < I->nedges; e++) {
+            arb_set_fmpq(w, I->ew + e, prec);
+            arb_add(deg + I->eu[e], deg + I->eu[e], w, prec);
+            arb_add(deg + I->ev[e], deg + I->ev[e], w, prec);
+        }
+        for (slong e = 0; e < I->nedges; e++)
+            for (int dir = 0; dir < 2; dir++) {
+                slong i = dir ? I->ev[e] : I->eu[e], j = dir ? I->eu[e] : I->ev[e];
+                arb_set_fmpq(w, I->ew + e, prec); /* c d_i^-d w d_j^(d-1) */
+                arb_neg(u, d);
+                arb_pow(u, deg + i, u, prec);
+                arb_mul(w, w, u, prec);
+                arb_sub_ui(v, d, 1, prec);
+                arb_pow(u, deg + j, v, prec);
+                arb_mul(w, w, u, prec);
+                arb_mul(w, w, c, prec);
+                arb_sub(arb_mat_entry(M, i, j), arb_mat_entry(M, i, j), w, prec);
+            }
+        for (slong i = 0; i < I->n; i++) {
+            arb_add_ui(arb_mat_entry(M, i, i), arb_mat_entry(M, i, i), 1, prec);
+            if (I->label[i] >= 0)
+                arb_one(arb_mat_entry(Y, i, I->label[i]));
+        }
+        rc = !arb_mat_solve(F, M, Y, prec);
+        slong np = I->c * (I->c - 1) / 2, cost = 0, nsc = 0;
+        slong unit = ct_signfn_tie_unit(0, I->c);
+        int *sgn = flint_malloc(np * sizeof(int));
+        for (slong i = 0; i < I->n && rc == 0; i++) {
+            if (!ct_signfn_is_scored(I, i, 0))
+                continue;
+            for (slong k = 0; k < I->c; k++)
+                for (slong l = k + 1; l < I->c; l++) {
+                    arb_sub(w, arb_mat_entry(F, i, k), arb_mat_entry(F, i, l), prec);
+                    sgn[ct_signfn_pair(k, l, I->c)] = arb_is_positive(w)   ? 1
+                                                      : arb_is_negative(w) ? -1
+                                                                           : 0;
+                }
+            cost += ct_signfn_cost(sgn, I->c, ct_signfn_truth(I, i), 0, unit);
+            nsc++;
+        }
+        fmpq_t q;
+        fmpq_init(q);
+        fmpq_set_si(q, cost, nsc * unit * m);
+        fmpq_add(loss, loss, q);
+        fmpq_clear(q);
+        flint_free(sgn);
+        arb_clear(w), arb_clear(u), arb_clear(v);
+        _arb_vec_clear(deg, I->n);
+        arb_mat_clear(M), arb_mat_clear(Y), arb_mat_clear(F);
+    }
+    return rc;
+}
+
+/* Every vertex's loss: at an exact (rational) vertex by the direct solve of
+   evaluate, else by arb_loss on its box (its curves ties, the others'
+   signs). Counts the exact and the Arb-checked vertices. */
+static void check_vertices(const ct_joint_t J, const ct_instance_struct *insts, slong m,
+                           slong *nexact, slong *narb)
+{
+    fmpq_t q;
+    fmpq_init(q);
+    arb_t c, d, y;
+    arb_init(c), arb_init(d), arb_init(y);
+    for (slong v = 0; v < J->S->nvertex; v++) {
+        const ct_pexpsum_vertex_struct *V = J->S->vertex + v;
+        if (V->exact) {
+            fmpq_t vc, vd; /* copies: GCC 12's -Wstringop-overread misreads V's */
+            fmpq_init(vc), fmpq_init(vd);
+            fmpq_set(vc, V->clo), fmpq_set(vd, V->dlo);
+            eval_loss(q, insts, m, vc, vd);
+            fmpq_clear(vc), fmpq_clear(vd);
+            (*nexact)++;
+        } else {
+            arb_set_fmpq(c, V->clo, 300), arb_set_fmpq(y, V->chi, 300);
+            arb_union(c, c, y, 300);
+            arb_set_fmpq(d, V->dlo, 300), arb_set_fmpq(y, V->dhi, 300);
+            arb_union(d, d, y, 300);
+            CHECK(arb_loss(q, insts, m, c, d, 300) == 0);
+            (*narb)++;
+        }
+        CHECK_MSG(fmpq_equal(q, J->vertex_loss + v), "vertex %ld (%s)", (long)v,
+                  V->exact ? "exact" : "arb");
+        if (v != J->vt_best)
+            CHECK(fmpq_cmp(J->vertex_loss + v, J->vertex_loss + J->vt_best) >= 0);
+    }
+    arb_clear(c), arb_clear(d), arb_clear(y);
+    fmpq_clear(q);
 }
 
 /* The open-piece losses of the delta analysis at c (a fresh array of *n). */
@@ -181,7 +315,7 @@ static void slab_point(fmpq_t q, const fmpq_t lo, const fmpq_t hi, slong k)
 /* One random set: constancy inside each slab, the witness's loss, and (the
    check's power) that two adjacent slabs' different sequences are caught. */
 static void check_set(const ct_instance_struct *insts, slong m, slong *undecided,
-                      slong *caught, slong *slabs, slong *concurrent)
+                      slong *caught, slong *slabs, slong *concurrent, slong *vx)
 {
     ct_joint_t J;
     run(J, insts, m, 1, 20, 19, 20);
@@ -196,6 +330,7 @@ static void check_set(const ct_instance_struct *insts, slong m, slong *undecided
     const ct_pexpsum_slabs_struct *S = J->S;
     *slabs += S->nslab;
     *concurrent += S->concurrent;
+    check_vertices(J, insts, m, vx, vx + 1);
     for (slong s = 0; s < S->nslab; s++) {
         for (slong k = 1; k <= 3; k += 2) {
             slab_point(q, S->lo + s, S->hi + s, k);
@@ -229,7 +364,7 @@ static void check_set(const ct_instance_struct *insts, slong m, slong *undecided
 
 static void check_random(flint_rand_t state)
 {
-    slong undecided = 0, caught = 0, slabs = 0, sets = 40, concurrent = 0;
+    slong undecided = 0, caught = 0, slabs = 0, sets = 40, concurrent = 0, vx[2] = {0, 0};
     for (slong t = 0; t < sets; t++) {
         slong m = t < 24 ? 1 + n_randint(state, 3) : 1, classes = t < 24 ? 2 : 3;
         ct_instance_struct *insts = flint_malloc(m * sizeof(ct_instance_struct));
@@ -243,7 +378,7 @@ static void check_random(flint_rand_t state)
                 n_randint(state, 2) ? CT_GEN_WEIGHT_SMALL : CT_GEN_WEIGHT_RATIONAL;
             ct_gen_instance_rand(insts + i, P, state, NULL);
         }
-        check_set(insts, m, &undecided, &caught, &slabs, &concurrent);
+        check_set(insts, m, &undecided, &caught, &slabs, &concurrent, vx);
         for (slong i = 0; i < m; i++)
             ct_instance_clear(insts + i);
         flint_free(insts);
@@ -251,9 +386,77 @@ static void check_random(flint_rand_t state)
     printf("t-joint: %ld random sets, %ld slabs, %ld undecided, %ld adjacent slabs "
            "differ, %ld crossings proved concurrent\n",
            (long)sets, (long)slabs, (long)undecided, (long)caught, (long)concurrent);
+    printf("t-joint: vertices: %ld exact (checked by evaluate), %ld checked in Arb\n",
+           (long)vx[0], (long)vx[1]);
+    CHECK(vx[1] > 0);
     CHECK(undecided <= sets / 4); /* genuine degeneracies are rare */
     CHECK(caught > 0);            /* the constancy check can fail */
     CHECK(concurrent > 0);        /* three classes: a node's pair curves meet */
+}
+
+/* Random unions of the paper's delta gadgets (docs/delta.md: a hub labeled
+   0 with two leaves labeled 1 and a held-out node of weight x, whose curve
+   2c = (x + 2)^delta passes through (1/2, 0) for every x): every curve meets
+   the others and the edge at that rational point, with random held-out
+   classes, so the vertex there ties nodes in varied ways. Its loss, under
+   both tie rules, against the direct solve at (1/2, 0). */
+static void check_gadget_vertices(flint_rand_t state)
+{
+    slong exact = 0;
+    for (slong t = 0; t < 8; t++) {
+        slong m = 1 + n_randint(state, 2);
+        ct_instance_struct *insts = flint_malloc(m * sizeof(ct_instance_struct));
+        for (slong i = 0; i < m; i++) {
+            slong g = 2 + n_randint(state, 3), len = 0;
+            char text[2048];
+            len += sprintf(text + len, "p gssl %ld 2\n", (long)(4 * g));
+            for (slong k = 0; k < g; k++) {
+                slong a = 4 * k + 1;
+                len += sprintf(
+                    text + len, "e %ld %ld 1\ne %ld %ld 1\ne %ld %ld %ld/%ld\n", (long)a,
+                    (long)(a + 1), (long)a, (long)(a + 2), (long)a, (long)(a + 3),
+                    (long)(1 + n_randint(state, 40)), (long)(1 + n_randint(state, 9)));
+                len += sprintf(text + len, "l %ld 0\nl %ld 1\nl %ld 1\nt %ld %ld\n",
+                               (long)a, (long)(a + 1), (long)(a + 2), (long)(a + 3),
+                               (long)n_randint(state, 2));
+            }
+            char err[512];
+            CHECK_MSG(
+                ct_instance_parse(insts + i, text, len, "gadgets", err, sizeof(err)) == 0,
+                "%s", err);
+        }
+        for (int ties = 0; ties <= 1; ties++) {
+            fmpq_t A, B, q;
+            fmpq_init(A), fmpq_init(B), fmpq_init(q);
+            fmpq_set_si(A, 1, 100), fmpq_set_si(B, 99, 100);
+            ct_joint_t J;
+            char err[512];
+            int rc = ct_joint_run(J, delta_id(), A, B, insts, m, 0, ties, NULL, err,
+                                  sizeof(err));
+            CHECK_MSG(rc == 0 && !J->undecided, "%s %s", err, J->what);
+            for (slong v = 0; rc == 0 && !J->undecided && v < J->S->nvertex; v++) {
+                const ct_pexpsum_vertex_struct *V = J->S->vertex + v;
+                if (!V->exact)
+                    continue;
+                fmpq_t vc, vd; /* copies: GCC 12's -Wstringop-overread misreads V's */
+                fmpq_init(vc), fmpq_init(vd);
+                fmpq_set(vc, V->clo), fmpq_set(vd, V->dlo);
+                eval_loss_ties(q, insts, m, vc, vd, ties);
+                CHECK_MSG(fmpq_equal(q, J->vertex_loss + v), "gadget vertex, ties %d",
+                          ties);
+                exact++;
+                fmpq_clear(vc), fmpq_clear(vd);
+            }
+            ct_joint_clear(J);
+            fmpq_clear(A), fmpq_clear(B), fmpq_clear(q);
+        }
+        for (slong i = 0; i < m; i++)
+            ct_instance_clear(insts + i);
+        flint_free(insts);
+    }
+    printf("t-joint: gadget unions: %ld exact vertices checked by evaluate\n",
+           (long)exact);
+    CHECK(exact >= 16); /* (1/2, 0) in each set, under both rules */
 }
 
 /* A curve tangent to delta = 0 at c = 2/3 (a double root of its edge
@@ -282,6 +485,7 @@ int main(void)
     check_pexpsum();
     check_thin();
     check_undecided();
+    check_gadget_vertices(state);
     check_random(state);
     flint_randclear(state);
     flint_cleanup_master();

@@ -30,6 +30,8 @@ typedef struct {
     fmpq_t wc, wx, wr; /* the witness (c*, x*) and its box's half-width */
     int have_pt;       /* some slab met a curve */
     fmpq_t pt_min;     /* least loss on the curves' arcs */
+    fmpq *vertex_loss; /* per vertex of S (S->nvertex): the loss at its point */
+    slong vt_best;     /* the first vertex of least loss, -1: no vertex */
     int undecided;
     char what[640];
 } ct_joint_struct;

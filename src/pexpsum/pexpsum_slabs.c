@@ -27,7 +27,32 @@ void ct_pexpsum_slabs_clear(ct_pexpsum_slabs_t S)
 {
     _fmpq_vec_clear(S->lo, S->nslab);
     _fmpq_vec_clear(S->hi, S->nslab);
+    for (slong v = 0; v < S->nvertex; v++) {
+        ct_pexpsum_vertex_struct *V = S->vertex + v;
+        fmpq_clear(V->clo), fmpq_clear(V->chi), fmpq_clear(V->dlo), fmpq_clear(V->dhi);
+        flint_free(V->z);
+    }
+    flint_free(S->vertex);
     ct_pexpsum_slabs_init(S);
+}
+
+void ct_pexpsum_node_init(ct_pexpsum_node_struct *v, slong inst, slong truth, slong c)
+{
+    slong np = FLINT_MAX(c * (c - 1) / 2, 1);
+    v->inst = inst, v->truth = truth, v->c = c;
+    v->diff = flint_malloc(np * sizeof(ct_pexpsum_struct));
+    v->curve = flint_malloc(np * sizeof(slong));
+    for (slong p = 0; p < np; p++)
+        ct_pexpsum_init(v->diff + p), v->curve[p] = -1;
+}
+
+void ct_pexpsum_node_clear(ct_pexpsum_node_struct *v)
+{
+    slong np = FLINT_MAX(v->c * (v->c - 1) / 2, 1);
+    for (slong p = 0; p < np; p++)
+        ct_pexpsum_clear(v->diff + p);
+    flint_free(v->diff);
+    flint_free(v->curve);
 }
 
 /* An event, exact: its c-enclosure [clo, chi] and d-enclosure. */
@@ -290,6 +315,24 @@ static slab_event *ctx_events(slong *ne, const slab_ctx *X, const fmpq_t A,
     return E;
 }
 
+/* The d of event V's point when it is rational: the edge, or the simplest
+   rational in its d-enclosure (an edge when the enclosure holds one). */
+static void event_d(fmpq_t d, const slab_event *V)
+{
+    fmpq_t lo, hi; /* local copies: GCC 12's -Wstringop-overread misreads V's */
+    fmpq_init(lo), fmpq_init(hi);
+    fmpq_set(lo, V->dlo), fmpq_set(hi, V->dhi);
+    if (V->kind == CT_PEXPSUM_EVENT_EDGE)
+        fmpq_set_si(d, V->e, 1);
+    else if (fmpq_sgn(lo) <= 0 && fmpq_sgn(hi) >= 0)
+        fmpq_zero(d);
+    else if (fmpq_cmp_ui(lo, 1) <= 0 && fmpq_cmp_ui(hi, 1) >= 0)
+        fmpq_one(d);
+    else
+        ct_rational_simplest_between(d, lo, hi);
+    fmpq_clear(lo), fmpq_clear(hi);
+}
+
 /* Whether event V is exactly at c = r (proved). */
 static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
 {
@@ -305,15 +348,8 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
     if (V->kind == CT_PEXPSUM_EVENT_LINE) {
         fmpz_poly_evaluate_fmpq(v, X->line, r);
         ok = fmpq_is_zero(v);
-    } else { /* the zero (r, d): d an edge, or the simplest in the d-enclosure */
-        if (V->kind == CT_PEXPSUM_EVENT_EDGE)
-            fmpq_set_si(d, V->e, 1);
-        else if (fmpq_sgn(V->dlo) <= 0 && fmpq_sgn(V->dhi) >= 0)
-            fmpq_zero(d);
-        else if (fmpq_cmp_ui(V->dlo, 1) <= 0 && fmpq_cmp_ui(V->dhi, 1) >= 0)
-            fmpq_one(d);
-        else
-            ct_rational_simplest_between(d, V->dlo, V->dhi);
+    } else { /* the zero (r, d) */
+        event_d(d, V);
         /* on the edge a curve holds, H = 0 says nothing of H / (d - e) */
         int held = (X->div[V->f] >= 0 && fmpq_equal_si(d, X->div[V->f])) ||
                    (V->g >= 0 && X->div[V->g] >= 0 && fmpq_equal_si(d, X->div[V->g]));
@@ -414,10 +450,12 @@ static int cluster_concurrent(fmpq_t lo, fmpq_t hi, const slab_ctx *X,
     return 1;
 }
 
-/* Cluster E[a .. b): one proved rational r (set lo = hi = r), or 1. */
-static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_event *E,
-                         slong a, slong b)
+/* Cluster E[a .. b): one proved rational r (set lo = hi = r, *rational = 1),
+   one point of concurrent crossings (*rational = 0), or 1. */
+static int cluster_point(fmpq_t lo, fmpq_t hi, int *rational, const slab_ctx *X,
+                         const slab_event *E, slong a, slong b)
 {
+    *rational = 1;
     fmpq_set(lo, E[a].clo), fmpq_set(hi, E[a].chi);
     for (slong i = a + 1; i < b; i++) {
         if (fmpq_cmp(E[i].clo, lo) > 0)
@@ -434,6 +472,7 @@ static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_eve
         fmpq_set(hi, lo);
         return 0;
     }
+    *rational = 0;
     if (cluster_concurrent(lo, hi, X, E, a, b))
         return 0;
     snprintf(X->S->what, sizeof(X->S->what),
@@ -444,6 +483,99 @@ static int cluster_point(fmpq_t lo, fmpq_t hi, const slab_ctx *X, const slab_eve
     return 1;
 }
 
+/* A new vertex at the end of S's list: kind, the box [clo, chi] x [dlo,
+   dhi], no curve yet. */
+static ct_pexpsum_vertex_struct *vertex_new(ct_pexpsum_slabs_struct *S, slong *cap,
+                                            int kind, const fmpq_t clo, const fmpq_t chi,
+                                            const fmpq_t dlo, const fmpq_t dhi)
+{
+    if (S->nvertex == *cap) {
+        *cap = 2 * *cap + 8;
+        S->vertex = flint_realloc(S->vertex, *cap * sizeof(ct_pexpsum_vertex_struct));
+    }
+    ct_pexpsum_vertex_struct *V = S->vertex + S->nvertex++;
+    V->kind = kind, V->nz = 0;
+    V->exact = fmpq_equal(clo, chi) && fmpq_equal(dlo, dhi);
+    V->z = flint_malloc(2 * sizeof(slong));
+    fmpq_init(V->clo), fmpq_init(V->chi), fmpq_init(V->dlo), fmpq_init(V->dhi);
+    fmpq_set(V->clo, clo), fmpq_set(V->chi, chi);
+    fmpq_set(V->dlo, dlo), fmpq_set(V->dhi, dhi);
+    return V;
+}
+
+/* Adds event E's curves to V's z (once each). */
+static void vertex_add(ct_pexpsum_vertex_struct *V, const slab_event *E)
+{
+    slong c[2] = {E->f, E->g};
+    for (int i = 0; i < 2; i++) {
+        slong k = 0;
+        while (k < V->nz && V->z[k] != c[i])
+            k++;
+        if (c[i] < 0 || k < V->nz)
+            continue;
+        if ((V->nz & (V->nz - 1)) == 0 && V->nz >= 2) /* capacity: powers of 2 */
+            V->z = flint_realloc(V->z, 2 * V->nz * sizeof(slong));
+        V->z[V->nz++] = c[i];
+    }
+}
+
+static int is_vertex_kind(int kind)
+{
+    return kind == CT_PEXPSUM_EVENT_EDGE || kind == CT_PEXPSUM_EVENT_TANGENT ||
+           kind == CT_PEXPSUM_EVENT_CROSS;
+}
+
+/* The vertices of cluster E[a .. b) (none when it holds an end of the
+   c-range: they lie on its boundary). rational: proved at c = r (each event
+   at its own rational point (r, d), merged when equal); else one event, or
+   concurrent crossings: one point in the first event's box, on the curves of
+   all. Returns 1 (S->what set) when a point's box meets d < 0 or d > 1
+   (whether it lies in the square is not known). */
+static int cluster_vertices(slab_ctx *X, slong *cap, const slab_event *E, slong a,
+                            slong b, int rational, const fmpq_t r)
+{
+    for (slong i = a; i < b; i++)
+        if (E[i].kind == CT_PEXPSUM_EVENT_END)
+            return 0;
+    ct_pexpsum_slabs_struct *S = X->S;
+    slong first = S->nvertex;
+    fmpq_t d;
+    fmpq_init(d);
+    int rc = 0;
+    for (slong i = a; i < b && rc == 0; i++) {
+        if (!is_vertex_kind(E[i].kind))
+            continue;
+        ct_pexpsum_vertex_struct *V = NULL;
+        if (rational && E[i].kind != CT_PEXPSUM_EVENT_TANGENT) {
+            event_d(d, E + i);
+            for (slong v = first; v < S->nvertex && V == NULL; v++)
+                if (S->vertex[v].exact && fmpq_equal(S->vertex[v].dlo, d))
+                    V = S->vertex + v;
+            if (V == NULL)
+                V = vertex_new(S, cap, E[i].kind, r, r, d, d);
+        } else if (!rational && i > a) {
+            V = S->vertex + first; /* concurrent: one point */
+        } else {
+            if (E[i].kind == CT_PEXPSUM_EVENT_EDGE)
+                fmpq_set_si(d, E[i].e, 1);
+            V = vertex_new(S, cap, E[i].kind, rational ? r : E[i].clo,
+                           rational ? r : E[i].chi,
+                           E[i].kind == CT_PEXPSUM_EVENT_EDGE ? d : E[i].dlo,
+                           E[i].kind == CT_PEXPSUM_EVENT_EDGE ? d : E[i].dhi);
+            if (fmpq_sgn(V->dlo) < 0 || fmpq_cmp_ui(V->dhi, 1) > 0) {
+                snprintf(S->what, sizeof(S->what),
+                         "a %s near c = %.17g whose box meets an edge: inside the square "
+                         "or not is not known",
+                         kind_name[E[i].kind], fmpq_get_d(E[i].clo));
+                rc = 1;
+            }
+        }
+        vertex_add(V, E + i);
+    }
+    fmpq_clear(d);
+    return rc;
+}
+
 /* Slabs between the clusters of the sorted events. */
 static int ctx_slabs(slab_ctx *X, slab_event *E, slong ne)
 {
@@ -451,7 +583,8 @@ static int ctx_slabs(slab_ctx *X, slab_event *E, slong ne)
     S->lo = _fmpq_vec_init(ne), S->hi = _fmpq_vec_init(ne);
     fmpq_t lo, hi, prev;
     fmpq_init(lo), fmpq_init(hi), fmpq_init(prev);
-    int rc = 0, have = 0;
+    int rc = 0, have = 0, rational = 0;
+    slong cap = 0;
     for (slong a = 0; a < ne && rc == 0;) {
         slong b = a + 1;
         fmpq_set(hi, E[a].chi);
@@ -461,7 +594,9 @@ static int ctx_slabs(slab_ctx *X, slab_event *E, slong ne)
             b++;
         }
         fmpq_set(lo, E[a].clo);
-        if (b - a > 1 && (rc = cluster_point(lo, hi, X, E, a, b)))
+        if (b - a > 1 && (rc = cluster_point(lo, hi, &rational, X, E, a, b)))
+            break;
+        if ((rc = cluster_vertices(X, &cap, E, a, b, b - a > 1 && rational, lo)))
             break;
         if (have) {
             fmpq_set(S->lo + S->nslab, prev), fmpq_set(S->hi + S->nslab, lo);
@@ -546,4 +681,55 @@ int ct_pexpsum_box_clear(const ct_pexpsum_struct *h, slong n, const fmpz_poly_t 
     }
     arb_clear(cb), arb_clear(db), arb_clear(rb), arb_clear(y), arb_clear(p);
     return ok;
+}
+
+/* The sign of H at a vertex on the edge d = e: that of the polynomial
+   sum_t P_t B_t^e (0 when it is zero: H holds the edge), by Arb on the
+   vertex's c, 2 when undecided. */
+static int sign_edge(const ct_pexpsum_t h, slong e, const ct_pexpsum_vertex_struct *V)
+{
+    fmpz_poly_t s, t;
+    fmpz_poly_init(s), fmpz_poly_init(t);
+    for (slong k = 0; k < h->len; k++) {
+        fmpz_poly_scalar_mul_fmpz(t, h->coef + k, h->base + k);
+        fmpz_poly_add(s, s, e ? t : h->coef + k);
+    }
+    int r = 0;
+    if (!fmpz_poly_is_zero(s)) {
+        slong prec = CT_PEXPSUM_PREC + FLINT_ABS(fmpz_poly_max_bits(s));
+        arb_t c, y;
+        arb_init(c), arb_init(y);
+        arb_set_fmpq(c, V->clo, prec), arb_set_fmpq(y, V->chi, prec);
+        arb_union(c, c, y, prec);
+        _ct_pexpsum_poly_der(y, s, c, 0, prec);
+        r = arb_is_positive(y) ? 1 : arb_is_negative(y) ? -1 : 2;
+        arb_clear(c), arb_clear(y);
+    }
+    fmpz_poly_clear(s), fmpz_poly_clear(t);
+    return r;
+}
+
+int ct_pexpsum_sign_vertex(const ct_pexpsum_t h, slong curve,
+                           const ct_pexpsum_vertex_struct *V)
+{
+    if (ct_pexpsum_is_zero(h))
+        return 0;
+    if (V->exact)
+        return ct_pexpsum_sign_fmpq(h, V->clo, V->dlo);
+    for (slong k = 0; curve >= 0 && k < V->nz; k++)
+        if (V->z[k] == curve)
+            return 0;
+    if (fmpq_equal(V->dlo, V->dhi) && (fmpq_is_zero(V->dlo) || fmpq_is_one(V->dlo)))
+        return sign_edge(h, fmpq_is_one(V->dlo), V);
+    slong prec = CT_PEXPSUM_PREC + ctx_bits(h, 1);
+    arb_t c, d, y;
+    arb_init(c), arb_init(d), arb_init(y);
+    arb_set_fmpq(c, V->clo, prec), arb_set_fmpq(y, V->chi, prec);
+    arb_union(c, c, y, prec);
+    arb_set_fmpq(d, V->dlo, prec), arb_set_fmpq(y, V->dhi, prec);
+    arb_union(d, d, y, prec);
+    ct_pexpsum_eval_arb(y, h, c, d, 0, 0, prec);
+    int s = arb_is_positive(y) ? 1 : arb_is_negative(y) ? -1 : 2;
+    arb_clear(c), arb_clear(d), arb_clear(y);
+    return s;
 }
