@@ -6,6 +6,7 @@
    event would change it; the check is shown to catch two slabs merged);
    hand-derived events of the gadgets; an undecided tangency. */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/delta.h"
 #include "certune/evaluate.h"
 #include "certune/expsum.h"
@@ -459,6 +460,93 @@ static void check_gadget_vertices(flint_rand_t state)
     CHECK(exact >= 16); /* (1/2, 0) in each set, under both rules */
 }
 
+/* instances/delta-joint-tangent.gssl: node 1's sum is a positive multiple
+   of A(c) - 5 2^d + 2 4^d with A(1/2) = 25/8, 2 (2^d - 5/4)^2 at c = 1/2: a
+   vertical tangent at (1/2, log2(5/4)), sharing c = 1/2 with the gadget's
+   edge point (1/2, 0); both proved at 1/2 exactly. At the tangent point node
+   1 ties (ties to class 0, held out 1: wrong) and node 26 lies above its
+   curve (class 0, right): loss 1/2. The same with rho = 4/3 (bases 9, 12,
+   16: paths of weights 225/4 then 9, leaves 16 and 12): A(c) = 7 c w / (w +
+   9 (1 - c^2)), w = 225/4, A(1/2) = 25/8 again (and the edges at A = 3 and
+   28/9 apart). */
+static void check_tangent(void)
+{
+    const char *gadget =
+        "e 23 24 1\ne 23 25 1\ne 23 26 2\nl 23 0\nl 24 1\nl 25 1\nt 26 0\n";
+    for (int v = 0; v < 2; v++) {
+        char text[4096];
+        int len = sprintf(text, "p gssl 26 2\n");
+        for (int i = 0; i < 7; i++)
+            len += sprintf(text + len, "e 1 %d %s\ne %d %d %s\nl %d 0\n", 2 + 2 * i,
+                           v ? "225/4" : "25/4", 2 + 2 * i, 3 + 2 * i, v ? "9" : "1",
+                           3 + 2 * i);
+        for (int i = 0; i < 7; i++)
+            len += sprintf(text + len, "e 1 %d %s\nl %d %d\n", 16 + i,
+                           i < 2 ? (v ? "16" : "4") : (v ? "12" : "2"), 16 + i,
+                           i < 2 ? 0 : 1);
+        len += sprintf(text + len, "t 1 1\n%s", gadget);
+        ct_instance_t inst;
+        char err[512];
+        if (v == 0 && load(inst, "instances/delta-joint-tangent.gssl")) {
+            CHECK(0);
+            return;
+        }
+        if (v == 1)
+            CHECK_MSG(ct_instance_parse(inst, text, len, "rho 4/3", err, sizeof(err)) ==
+                          0,
+                      "%s", err);
+        ct_joint_t J;
+        run(J, inst, 1, 1, 100, 99, 100);
+        CHECK_MSG(!J->undecided, "%s", J->what);
+        fmpq_t half, q;
+        fmpq_init(half), fmpq_init(q);
+        fmpq_set_si(half, 1, 2);
+        const ct_pexpsum_slabs_struct *S = J->S;
+        CHECK(!J->undecided && S->count[CT_PEXPSUM_EVENT_TANGENT] == 1 && S->nslab == 4 &&
+              fmpq_equal(S->hi + 2, half) && fmpq_equal(S->lo + 3, half));
+        slong tv = -1;
+        for (slong x = 0; !J->undecided && x < S->nvertex; x++)
+            if (S->vertex[x].kind == CT_PEXPSUM_EVENT_TANGENT)
+                tv = x;
+        CHECK(tv >= 0);
+        if (tv >= 0) { /* at c = 1/2 exactly, log_rho(5/4) in the d-box */
+            const ct_pexpsum_vertex_struct *V = S->vertex + tv;
+            arb_t d, t;
+            arb_init(d), arb_init(t);
+            arb_set_si(d, 5), arb_div_si(d, d, 4, 128), arb_log(d, d, 128);
+            arb_set_si(t, v ? 4 : 2), arb_div_si(t, t, v ? 3 : 1, 128),
+                arb_log(t, t, 128);
+            arb_div(d, d, t, 128);
+            arb_set_fmpq(t, V->dlo, 128);
+            int above = arb_le(t, d);
+            arb_set_fmpq(t, V->dhi, 128);
+            CHECK(fmpq_equal(V->clo, half) && fmpq_equal(V->chi, half) && above &&
+                  arb_ge(t, d));
+            fmpq_set_si(q, 1, 2);
+            CHECK(fmpq_equal(J->vertex_loss + tv, q));
+            arb_clear(d), arb_clear(t);
+        }
+        slong ne = 0, na = 0;
+        if (!J->undecided)
+            check_vertices(J, inst, 1, &ne, &na);
+        CHECK(ne >= 1 && na >= 1); /* the edge point (1/2, 0) exact, the tangent in Arb */
+        fmpq_clear(half), fmpq_clear(q);
+        ct_joint_clear(J);
+        ct_instance_clear(inst);
+    }
+    /* two tangents at one irrational c: undecided, with the reason */
+    ct_instance_t inst;
+    if (load(inst, "instances/delta-joint-tangent-irrational.gssl")) {
+        CHECK(0);
+        return;
+    }
+    ct_joint_t J;
+    run(J, inst, 1, 1, 2, 99, 100);
+    CHECK(J->undecided && strstr(J->what, "vertical tangent") != NULL);
+    ct_joint_clear(J);
+    ct_instance_clear(inst);
+}
+
 /* A curve tangent to delta = 0 at c = 2/3 (a double root of its edge
    polynomial): undecided, not guessed. */
 static void check_undecided(void)
@@ -485,6 +573,7 @@ int main(void)
     check_pexpsum();
     check_thin();
     check_undecided();
+    check_tangent();
     check_gadget_vertices(state);
     check_random(state);
     flint_randclear(state);

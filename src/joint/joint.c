@@ -156,11 +156,11 @@ static int joint_vertex_loss(ct_joint_t J, fmpq_t loss, const ct_pexpsum_vertex_
         for (slong p = 0; p < np && rc == 0; p++)
             if ((sgn[p] = ct_pexpsum_sign_vertex(N[v].diff + p, N[v].curve[p], V)) == 2) {
                 snprintf(J->what, sizeof(J->what),
-                         "the loss at a %s near c = %.17g, delta = %.17g: a sign not "
+                         "the loss at %s near c = %.17g, delta = %.17g: a sign not "
                          "certified on its box",
-                         V->kind == CT_PEXPSUM_EVENT_CROSS     ? "crossing"
-                         : V->kind == CT_PEXPSUM_EVENT_TANGENT ? "vertical tangent"
-                                                               : "edge point",
+                         V->kind == CT_PEXPSUM_EVENT_CROSS     ? "a crossing"
+                         : V->kind == CT_PEXPSUM_EVENT_TANGENT ? "a vertical tangent"
+                                                               : "an edge point",
                          fmpq_get_d(V->clo), fmpq_get_d(V->dlo));
                 rc = 1;
             }

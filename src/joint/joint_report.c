@@ -78,7 +78,8 @@ void ct_joint_write_text(FILE *f, const ct_joint_t J)
             f, "  least loss at the vertices (%ld: crossings, tangency and edge points) ",
             (long)S->nvertex);
         fmpq_fprint(f, J->vertex_loss + J->vt_best);
-        fprintf(f, ", at a %s c %s ", vertex_kind(V->kind), V->exact ? "=" : "~");
+        fprintf(f, ", at %s %s c %s ", V->kind == CT_PEXPSUM_EVENT_EDGE ? "an" : "a",
+                vertex_kind(V->kind), V->exact ? "=" : "~");
         vertex_coord(f, V->clo, V->chi, V->exact);
         fprintf(f, ", %s %s ", row->symbol, V->exact ? "=" : "~");
         vertex_coord(f, V->dlo, V->dhi, V->exact);

@@ -80,6 +80,15 @@ int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
                       const _ct_pexpsum_fn *f, const _ct_pexpsum_box *start, slong nstart,
                       slong *boxes, char *what, size_t whatlen);
 
+/* Whether the zero of the system of f and g (g NULL: f's vertical-tangent
+   system) in its box of uniqueness own lies at c = r exactly: decided when
+   the bases of f (and g) are integer powers of one rational rho, by a root
+   of gcd(Q, Q') (or gcd(Q_f, Q_g)) over Z[s], s = rho^d, whose d lies in
+   own's d-range (off the edge e when e >= 0: a curve holding it); r must lie
+   in own's c-range. 1: proved; 0: not (pexpsum_rat.c). */
+int _ct_pexpsum_zero_at_rational(const ct_pexpsum_struct *f, const ct_pexpsum_struct *g,
+                                 const fmpq_t r, const _ct_pexpsum_box *own, slong e);
+
 /* The working precision: CT_PEXPSUM_PREC bits beyond the largest
    coefficient of the sums (their values cancel down from that size). */
 #define CT_PEXPSUM_PREC 128

@@ -340,8 +340,9 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
         return 0;
     if (V->kind == CT_PEXPSUM_EVENT_END)
         return fmpq_equal(r, V->clo);
-    if (V->kind == CT_PEXPSUM_EVENT_TANGENT)
-        return 0; /* dH/dd has no exact sign test */
+    if (V->kind == CT_PEXPSUM_EVENT_TANGENT) /* dH/dd: only through Q(rho^d) */
+        return _ct_pexpsum_zero_at_rational(X->h + V->f, NULL, r, &V->root->own,
+                                            X->div[V->f]);
     fmpq_t v, d;
     fmpq_init(v), fmpq_init(d);
     int ok = 0;
@@ -357,9 +358,26 @@ static int event_at(const slab_ctx *X, const slab_event *V, const fmpq_t r)
              ct_pexpsum_sign_fmpq(X->h + V->f, r, d) == 0 &&
              (V->kind == CT_PEXPSUM_EVENT_EDGE ||
               ct_pexpsum_sign_fmpq(X->h + V->g, r, d) == 0);
+        slong ef = X->div[V->f], eg = V->g >= 0 ? X->div[V->g] : -1;
+        if (!ok && V->kind == CT_PEXPSUM_EVENT_CROSS && (ef < 0 || eg < 0 || ef == eg))
+            ok = _ct_pexpsum_zero_at_rational(X->h + V->f, X->h + V->g, r, &V->root->own,
+                                              ef >= 0 ? ef : eg); /* d irrational */
     }
     fmpq_clear(v), fmpq_clear(d);
     return ok;
+}
+
+/* Whether the point of event V (at c = r, proved) is (r, d) with d the
+   rational event_d gives (an edge event always; a crossing when both sums
+   vanish there exactly; a vertical tangent never: its d is a root of Q'). */
+static int event_exact_d(fmpq_t d, const slab_ctx *X, const slab_event *V, const fmpq_t r)
+{
+    if (V->kind == CT_PEXPSUM_EVENT_TANGENT)
+        return 0;
+    event_d(d, V);
+    return V->kind == CT_PEXPSUM_EVENT_EDGE ||
+           (ct_pexpsum_sign_fmpq(X->h + V->f, r, d) == 0 &&
+            ct_pexpsum_sign_fmpq(X->h + V->g, r, d) == 0);
 }
 
 static int box_in(const _ct_pexpsum_box *A, const _ct_pexpsum_box *B)
@@ -546,8 +564,7 @@ static int cluster_vertices(slab_ctx *X, slong *cap, const slab_event *E, slong 
         if (!is_vertex_kind(E[i].kind))
             continue;
         ct_pexpsum_vertex_struct *V = NULL;
-        if (rational && E[i].kind != CT_PEXPSUM_EVENT_TANGENT) {
-            event_d(d, E + i);
+        if (rational && event_exact_d(d, X, E + i, r)) {
             for (slong v = first; v < S->nvertex && V == NULL; v++)
                 if (S->vertex[v].exact && fmpq_equal(S->vertex[v].dlo, d))
                     V = S->vertex + v;
