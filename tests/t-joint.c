@@ -460,6 +460,56 @@ static void check_gadget_vertices(flint_rand_t state)
     CHECK(exact >= 16); /* (1/2, 0) in each set, under both rules */
 }
 
+/* A crossing at c = 1/2 with an irrational delta, sharing c = 1/2 with the
+   gadget's edge point (1/2, 0): node 1 (3 paths 15/4 then 1 to class 0, a
+   class-1 leaf of weight 2) has A(c) - 2^d, A(c) = 3 c w / (w + 1 - c^2),
+   w = 15/4, A(1/2) = 5/4; node 9 (5 class-0 leaves of weight 1, 4 class-1
+   of weight 2) the line 5 - 4 2^d. They cross at (1/2, log2(5/4)), proved
+   by gcd(Q_f, Q_g) = 4 s - 5. There nodes 1 and 9 tie (ties to class 0:
+   node 1, held out 1, wrong; node 9 right) and node 22 lies above its curve
+   (right): loss 1/3. */
+static void check_rational_crossing(void)
+{
+    const char *text =
+        "p gssl 22 2\ne 1 2 15/4\ne 2 3 1\ne 1 4 15/4\ne 4 5 1\ne 1 6 15/4\ne 6 7 1\n"
+        "e 1 8 2\nl 3 0\nl 5 0\nl 7 0\nl 8 1\nt 1 1\n"
+        "e 9 10 1\ne 9 11 1\ne 9 12 1\ne 9 13 1\ne 9 14 1\ne 9 15 2\ne 9 16 2\n"
+        "e 9 17 2\ne 9 18 2\nl 10 0\nl 11 0\nl 12 0\nl 13 0\nl 14 0\nl 15 1\n"
+        "l 16 1\nl 17 1\nl 18 1\nt 9 0\n"
+        "e 19 20 1\ne 19 21 1\ne 19 22 2\nl 19 0\nl 20 1\nl 21 1\nt 22 0\n";
+    ct_instance_t inst;
+    char err[512];
+    if (ct_instance_parse(inst, text, strlen(text), "crossing", err, sizeof(err))) {
+        CHECK_MSG(0, "%s", err);
+        return;
+    }
+    ct_joint_t J;
+    run(J, inst, 1, 1, 100, 99, 100);
+    CHECK_MSG(!J->undecided, "%s", J->what);
+    fmpq_t half, q;
+    fmpq_init(half), fmpq_init(q);
+    fmpq_set_si(half, 1, 2);
+    const ct_pexpsum_slabs_struct *S = J->S;
+    int found = 0;
+    for (slong s = 0; !J->undecided && s + 1 < S->nslab; s++)
+        found |= fmpq_equal(S->hi + s, half) && fmpq_equal(S->lo + s + 1, half);
+    CHECK(found); /* the cluster at 1/2 proved, not merged into an interval */
+    fmpq_set_si(q, 1, 3);
+    slong nc = 0, ne = 0, na = 0;
+    for (slong x = 0; !J->undecided && x < S->nvertex; x++)
+        if (S->vertex[x].kind == CT_PEXPSUM_EVENT_CROSS &&
+            fmpq_equal(S->vertex[x].clo, half)) {
+            CHECK(!S->vertex[x].exact && fmpq_equal(J->vertex_loss + x, q));
+            nc++;
+        }
+    CHECK(nc == 1);
+    if (!J->undecided)
+        check_vertices(J, inst, 1, &ne, &na);
+    fmpq_clear(half), fmpq_clear(q);
+    ct_joint_clear(J);
+    ct_instance_clear(inst);
+}
+
 /* instances/delta-joint-tangent.gssl: node 1's sum is a positive multiple
    of A(c) - 5 2^d + 2 4^d with A(1/2) = 25/8, 2 (2^d - 5/4)^2 at c = 1/2: a
    vertical tangent at (1/2, log2(5/4)), sharing c = 1/2 with the gadget's
@@ -534,6 +584,7 @@ static void check_tangent(void)
         ct_joint_clear(J);
         ct_instance_clear(inst);
     }
+    check_rational_crossing();
     /* two tangents at one irrational c: undecided, with the reason */
     ct_instance_t inst;
     if (load(inst, "instances/delta-joint-tangent-irrational.gssl")) {
