@@ -315,11 +315,41 @@ static void slab_point(fmpq_t q, const fmpq_t lo, const fmpq_t hi, slong k)
 
 /* One random set: constancy inside each slab, the witness's loss, and (the
    check's power) that two adjacent slabs' different sequences are caught. */
+/* The sweep and the all-pairs search give the same events, slabs, minimum
+   and vertex losses (J ran with the sweep); *pairs: the pairs each searched. */
+static void check_peer(const ct_joint_t J, const ct_instance_struct *insts, slong m,
+                       slong *pairs)
+{
+    ct_joint_t P;
+    fmpq_t A, B;
+    fmpq_init(A), fmpq_init(B);
+    fmpq_set_si(A, 1, 20), fmpq_set_si(B, 19, 20);
+    char err[512];
+    int rc = ct_joint_run_pairs(P, delta_id(), A, B, insts, m, 0, 0, CT_PEXPSUM_PAIRS_ALL,
+                                NULL, err, sizeof(err));
+    const ct_pexpsum_slabs_struct *S = J->S, *T = P->S;
+    int same = rc == 0 && P->undecided == J->undecided && S->nslab == T->nslab &&
+               S->nevents == T->nevents && S->nvertex == T->nvertex;
+    for (int k = 0; same && k < CT_PEXPSUM_EVENT_KINDS; k++)
+        same = S->count[k] == T->count[k];
+    for (slong i = 0; same && i < S->nslab; i++)
+        same = fmpq_equal(S->lo + i, T->lo + i) && fmpq_equal(S->hi + i, T->hi + i);
+    same = same && (J->undecided || fmpq_equal(J->min_loss, P->min_loss));
+    for (slong v = 0; same && !J->undecided && v < S->nvertex; v++)
+        same = fmpq_equal(J->vertex_loss + v, P->vertex_loss + v);
+    CHECK_MSG(same, "sweep and all pairs differ: %ld/%ld slabs, %ld/%ld events",
+              (long)S->nslab, (long)T->nslab, (long)S->nevents, (long)T->nevents);
+    pairs[0] += S->pairs, pairs[1] += T->pairs;
+    ct_joint_clear(P);
+    fmpq_clear(A), fmpq_clear(B);
+}
+
 static void check_set(const ct_instance_struct *insts, slong m, slong *undecided,
                       slong *caught, slong *slabs, slong *concurrent, slong *vx)
 {
     ct_joint_t J;
     run(J, insts, m, 1, 20, 19, 20);
+    check_peer(J, insts, m, vx + 2);
     if (J->undecided) {
         (*undecided)++;
         printf("t-joint: undecided: %s\n", J->what);
@@ -365,7 +395,7 @@ static void check_set(const ct_instance_struct *insts, slong m, slong *undecided
 
 static void check_random(flint_rand_t state)
 {
-    slong undecided = 0, caught = 0, slabs = 0, sets = 40, concurrent = 0, vx[2] = {0, 0};
+    slong undecided = 0, caught = 0, slabs = 0, sets = 40, concurrent = 0, vx[4] = {0};
     for (slong t = 0; t < sets; t++) {
         slong m = t < 24 ? 1 + n_randint(state, 3) : 1, classes = t < 24 ? 2 : 3;
         ct_instance_struct *insts = flint_malloc(m * sizeof(ct_instance_struct));
@@ -390,6 +420,8 @@ static void check_random(flint_rand_t state)
     printf("t-joint: vertices: %ld exact (checked by evaluate), %ld checked in Arb\n",
            (long)vx[0], (long)vx[1]);
     CHECK(vx[1] > 0);
+    printf("t-joint: pairs searched: %ld by the sweep, %ld by all pairs\n", (long)vx[2],
+           (long)vx[3]);
     CHECK(undecided <= sets / 4); /* genuine degeneracies are rare */
     CHECK(caught > 0);            /* the constancy check can fail */
     CHECK(concurrent > 0);        /* three classes: a node's pair curves meet */

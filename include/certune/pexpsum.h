@@ -116,6 +116,15 @@ void ct_pexpsum_slabs_clear(ct_pexpsum_slabs_t S);
 int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
                      const fmpz_poly_t line, const fmpq_t A, const fmpq_t B);
 
+/* The same, the crossings searched by the kinetic sweep (the pairs adjacent
+   along some vertical line, each once; ct_pexpsum_slabs) or over all pairs
+   (the peer the tests and benchmarks compare with): the same events. */
+#define CT_PEXPSUM_PAIRS_SWEEP 0
+#define CT_PEXPSUM_PAIRS_ALL 1
+int ct_pexpsum_slabs_pairs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
+                           const fmpz_poly_t line, const fmpq_t A, const fmpq_t B,
+                           int pairs);
+
 /* One scored node over the square, for the losses at the vertices: for
    each class pair p (ct_signfn_pair's order), a sum diff[p] whose sign is
    that of F[node][k] - F[node][l] at every (c, d) in (0, 1) x [0, 1] (the

@@ -207,6 +207,14 @@ int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
                  const ct_instance_struct *insts, slong m, int score_all, int ties,
                  FILE *warn, char *err, size_t errlen)
 {
+    return ct_joint_run_pairs(J, f, A, B, insts, m, score_all, ties,
+                              CT_PEXPSUM_PAIRS_SWEEP, warn, err, errlen);
+}
+
+int ct_joint_run_pairs(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
+                       const ct_instance_struct *insts, slong m, int score_all, int ties,
+                       int pairs, FILE *warn, char *err, size_t errlen)
+{
     joint_init(J, f, A, B);
     const ct_family_struct *row = ct_family_row(f);
     if (row->joint == NULL) {
@@ -223,7 +231,7 @@ int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
     row->joint(&h, &n, line, &N, &nn, insts, m, score_all);
     J->ncurves = n;
     int rc = 0;
-    if (ct_pexpsum_slabs(J->S, h, n, line, A, B)) {
+    if (ct_pexpsum_slabs_pairs(J->S, h, n, line, A, B, pairs)) {
         J->undecided = 1;
         snprintf(J->what, sizeof(J->what), "%s", J->S->what);
     } else if ((rc = joint_slabs(J, row, insts, m, score_all, ties, warn, err, errlen)) ==

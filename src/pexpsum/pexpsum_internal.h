@@ -4,12 +4,17 @@
 
 #include <arf.h>
 #include <arb_poly.h>
+#include "certune/expsum.h"
 #include "certune/pexpsum.h"
 
 /* y = the ic-th derivative of P over the ball c (Horner on the
    coefficients; pexpsum.c). */
 void _ct_pexpsum_poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
                           slong prec);
+
+/* e = H(c, .) at the rational c, its coefficients P_t(c) made integer by
+   their positive common denominator (the same zeros and signs; pexpsum.c). */
+void _ct_pexpsum_expsum_at(ct_expsum_t e, const ct_pexpsum_t h, const fmpq_t c);
 
 /* A sum prepared for repeated evaluation: its polynomials and their first
    two derivatives as balls, and the logarithms and values of its bases, at

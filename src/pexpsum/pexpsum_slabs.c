@@ -77,6 +77,8 @@ typedef struct {
     fmpq *line_lo, *line_hi; /* the vertical lines' isolating intervals */
     slong nline;
     ct_pexpsum_slabs_struct *S;
+    const fmpq *A, *B;
+    unsigned char *searched; /* n x n: the pairs whose crossings are searched */
 } slab_ctx;
 
 static const char *kind_name[] = {"edge", "vertical tangent", "crossing", "vertical line",
@@ -216,8 +218,29 @@ static void ctx_line(slab_ctx *X)
     fmpq_clear(eps);
 }
 
-/* Every system: edges, tangents, crossings, the line. */
-static int ctx_solve_all(slab_ctx *X)
+/* Searches the crossings of f and g once (the cache X->searched). Returns
+   0 (*found: how many), or 1 (undecided). */
+static int ctx_pair(slab_ctx *X, slong f, slong g, slong *found)
+{
+    if (f > g) {
+        slong t = f;
+        f = g, g = t;
+    }
+    *found = 0;
+    if (f == g || X->searched[f * X->n + g])
+        return 0;
+    X->searched[f * X->n + g] = 1;
+    slong before = X->nroots;
+    _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), ctx_fn(X, g, 0)};
+    int rc = ctx_system(X, F, CT_PEXPSUM_EVENT_CROSS, f, g, 0);
+    X->S->pairs++;
+    X->S->pruned += rc == -1;
+    *found = X->nroots - before;
+    return rc == 1;
+}
+
+/* Every system but the crossings: edges, tangents, the line. */
+static int ctx_solve_curves(slab_ctx *X)
 {
     for (slong f = 0; f < X->n; f++) {
         for (slong e = 0; e <= 1; e++) {
@@ -231,17 +254,19 @@ static int ctx_solve_all(slab_ctx *X)
         if (ctx_system(X, T, CT_PEXPSUM_EVENT_TANGENT, f, -1, 0) == 1)
             return 1;
     }
-    for (slong f = 0; f < X->n; f++)
-        for (slong g = f + 1; g < X->n; g++) {
-            _ct_pexpsum_fn F[2] = {ctx_fn(X, f, 0), ctx_fn(X, g, 0)};
-            int rc = ctx_system(X, F, CT_PEXPSUM_EVENT_CROSS, f, g, 0);
-            X->S->pairs++;
-            X->S->pruned += rc == -1;
-            if (rc == 1)
-                return 1;
-        }
     if (fmpz_poly_degree(X->line) > 0)
         ctx_line(X);
+    return 0;
+}
+
+/* The all-pairs search (the peer of the sweep): every pair once. */
+static int ctx_all_pairs(slab_ctx *X)
+{
+    slong found;
+    for (slong f = 0; f < X->n; f++)
+        for (slong g = f + 1; g < X->n; g++)
+            if (ctx_pair(X, f, g, &found))
+                return 1;
     return 0;
 }
 
@@ -626,11 +651,208 @@ static int ctx_slabs(slab_ctx *X, slab_event *E, slong ne)
     return rc;
 }
 
+/* ---- The kinetic sweep (docs/joint.md, "The sweep") ---- */
+
+/* A zero of curve f on the vertical line at the sample: in [lo, hi]. */
+typedef struct {
+    slong f;
+    fmpq_t lo, hi;
+} sweep_zero;
+
+static int zero_cmp(const void *a, const void *b)
+{
+    return fmpq_cmp(((const sweep_zero *)a)->lo, ((const sweep_zero *)b)->lo);
+}
+
+/* Appends the zeros of curve f at c in (0, 1) to *z (*nz, capacity *cap);
+   returns 0, or 1 when they cannot be isolated (then f is wild). */
+static int sweep_zeros(sweep_zero **z, slong *nz, slong *cap, const slab_ctx *X, slong f,
+                       const fmpq_t c)
+{
+    ct_expsum_t e;
+    ct_expsum_init(e);
+    _ct_pexpsum_expsum_at(e, X->h + f, c);
+    ct_expsum_root_struct *r = NULL;
+    slong n = 0;
+    int sf, rc = 0;
+    fmpq_t ul, uh;
+    fmpq_init(ul), fmpq_init(uh);
+    if (!ct_expsum_is_zero(e))
+        rc = ct_expsum_isolate(&r, &n, &sf, ul, uh, e);
+    else
+        rc = 1;
+    for (slong i = 0; i < n; i++) {
+        if (*nz == *cap) {
+            *cap = 2 * *cap + 16;
+            *z = flint_realloc(*z, *cap * sizeof(sweep_zero));
+        }
+        sweep_zero *Z = *z + (*nz)++;
+        Z->f = f;
+        fmpq_init(Z->lo), fmpq_init(Z->hi);
+        fmpq_set(Z->lo, r[i].lo), fmpq_set(Z->hi, r[i].hi);
+        ct_expsum_root_clear(r + i);
+    }
+    flint_free(r);
+    fmpq_clear(ul), fmpq_clear(uh);
+    ct_expsum_clear(e);
+    return rc;
+}
+
+/* Searches every pair of curves in z[a .. b) x z[c .. d) (f != g). */
+static int sweep_block(slab_ctx *X, const sweep_zero *z, slong a, slong b, slong c,
+                       slong d, slong *found)
+{
+    for (slong i = a; i < b; i++)
+        for (slong j = c; j < d; j++) {
+            slong k;
+            if (ctx_pair(X, z[i].f, z[j].f, &k))
+                return 1;
+            *found += k;
+        }
+    return 0;
+}
+
+/* The vertical line at the rational c (no known event there): its zeros,
+   sorted and grouped where their intervals overlap (their order unknown);
+   every pair inside a group and between consecutive groups is searched
+   (a superset of the adjacent pairs), and a curve whose zeros cannot be
+   isolated is paired with every curve. *found: the crossings added. */
+static int sweep_line(slab_ctx *X, const fmpq_t c, slong *found)
+{
+    sweep_zero *z = NULL;
+    slong nz = 0, cap = 0;
+    int rc = 0;
+    for (slong f = 0; f < X->n && rc == 0; f++)
+        if (sweep_zeros(&z, &nz, &cap, X, f, c))
+            for (slong g = 0; g < X->n && rc == 0; g++) {
+                slong k;
+                rc = ctx_pair(X, f, g, &k);
+                *found += k;
+            }
+    qsort(z, nz, sizeof(sweep_zero), zero_cmp);
+    fmpq_t top;
+    fmpq_init(top);
+    slong pa = 0, pb = 0; /* the previous group */
+    for (slong a = 0; a < nz && rc == 0;) {
+        slong b = a + 1;
+        fmpq_set(top, z[a].hi);
+        while (b < nz && fmpq_cmp(z[b].lo, top) <= 0) {
+            if (fmpq_cmp(z[b].hi, top) > 0)
+                fmpq_set(top, z[b].hi);
+            b++;
+        }
+        rc = sweep_block(X, z, a, b, a, b, found) ||
+             sweep_block(X, z, pa, pb, a, b, found);
+        pa = a, pb = b, a = b;
+    }
+    fmpq_clear(top);
+    for (slong i = 0; i < nz; i++)
+        fmpq_clear(z[i].lo), fmpq_clear(z[i].hi);
+    flint_free(z);
+    return rc;
+}
+
+/* Whether the rational c is one of the n lines already swept. */
+static int sweep_seen(const fmpq *seen, slong n, const fmpq_t c)
+{
+    for (slong i = 0; i < n; i++)
+        if (fmpq_equal(seen + i, c))
+            return 1;
+    return 0;
+}
+
+/* Every pair of curves of the crossings in one cluster E[a .. b) (a point
+   where three or more curves may meet: two of them need not be adjacent). */
+static int sweep_cluster_pairs(slab_ctx *X, const slab_event *E, slong a, slong b,
+                               slong *found)
+{
+    for (slong i = a; i < b; i++)
+        for (slong j = a; j < b; j++) {
+            if (E[i].kind != CT_PEXPSUM_EVENT_CROSS ||
+                E[j].kind != CT_PEXPSUM_EVENT_CROSS)
+                continue;
+            slong fi[2] = {E[i].f, E[i].g}, fj[2] = {E[j].f, E[j].g}, k;
+            for (int u = 0; u < 2; u++)
+                for (int v = 0; v < 2; v++) {
+                    if (ctx_pair(X, fi[u], fj[v], &k))
+                        return 1;
+                    *found += k;
+                }
+        }
+    return 0;
+}
+
+/* One round over the gaps between the clusters of the known events: a
+   vertical line in each gap not swept yet, the pairs of each cluster of
+   crossings. *found: the crossings added. */
+static int sweep_round(slab_ctx *X, fmpq **seen, slong *nseen, slong *cap, slong *found)
+{
+    slong ne;
+    slab_event *E = ctx_events(&ne, X, X->A, X->B);
+    fmpq_t hi, c;
+    fmpq_init(hi), fmpq_init(c);
+    int rc = 0;
+    for (slong a = 0; a < ne && rc == 0;) {
+        slong b = a + 1;
+        fmpq_set(hi, E[a].chi);
+        while (b < ne && fmpq_cmp(E[b].clo, hi) <= 0) {
+            if (fmpq_cmp(E[b].chi, hi) > 0)
+                fmpq_set(hi, E[b].chi);
+            b++;
+        }
+        rc = sweep_cluster_pairs(X, E, a, b, found);
+        if (rc == 0 && b < ne &&
+            fmpq_cmp(hi, E[b].clo) < 0) { /* the gap (hi, E[b].clo) */
+            ct_rational_simplest_between(c, hi, E[b].clo);
+            if (fmpq_equal(c, hi) || fmpq_equal(c, E[b].clo))
+                fmpq_add(c, hi, E[b].clo), fmpq_div_2exp(c, c, 1);
+            if (!sweep_seen(*seen, *nseen, c)) {
+                if (*nseen == *cap) {
+                    *seen = flint_realloc(*seen, (2 * *cap + 16) * sizeof(fmpq));
+                    for (slong i = *cap; i < 2 * *cap + 16; i++)
+                        fmpq_init(*seen + i);
+                    *cap = 2 * *cap + 16;
+                }
+                fmpq_set(*seen + (*nseen)++, c);
+                rc = sweep_line(X, c, found);
+            }
+        }
+        a = b;
+    }
+    fmpq_clear(hi), fmpq_clear(c);
+    for (slong i = 0; i < ne; i++)
+        event_clear(E + i);
+    flint_free(E);
+    return rc;
+}
+
+/* The kinetic sweep: rounds until no new crossing appears. */
+static int ctx_sweep(slab_ctx *X)
+{
+    fmpq *seen = NULL;
+    slong nseen = 0, cap = 0, found;
+    int rc;
+    do {
+        found = 0;
+        rc = sweep_round(X, &seen, &nseen, &cap, &found);
+    } while (rc == 0 && found > 0);
+    _fmpq_vec_clear(seen, cap);
+    return rc;
+}
+
 int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
                      const fmpz_poly_t line, const fmpq_t A, const fmpq_t B)
 {
+    return ct_pexpsum_slabs_pairs(S, h, n, line, A, B, CT_PEXPSUM_PAIRS_SWEEP);
+}
+
+int ct_pexpsum_slabs_pairs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
+                           const fmpz_poly_t line, const fmpq_t A, const fmpq_t B,
+                           int pairs)
+{
     slab_ctx X;
-    X.h = h, X.n = n, X.line = line, X.S = S;
+    X.h = h, X.n = n, X.line = line, X.S = S, X.A = A, X.B = B;
+    X.searched = flint_calloc(FLINT_MAX(n * n, 1), 1);
     X.roots = NULL, X.nroots = X.cap = 0;
     X.line_lo = X.line_hi = NULL, X.nline = 0;
     ct_pexpsum_slabs_clear(S);
@@ -643,8 +865,10 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     int rc = ctx_divs(&X);
     if (rc == 0) {
         ctx_covers(&X);
-        rc = ctx_solve_all(&X);
+        rc = ctx_solve_curves(&X);
     }
+    if (rc == 0)
+        rc = pairs == CT_PEXPSUM_PAIRS_ALL ? ctx_all_pairs(&X) : ctx_sweep(&X);
     if (rc == 0) {
         slong ne;
         slab_event *E = ctx_events(&ne, &X, A, B);
@@ -659,6 +883,7 @@ int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
     for (slong r = 0; r < X.nroots; r++)
         _ct_pexpsum_box_clear(&X.roots[r].own), _ct_pexpsum_box_clear(&X.roots[r].enc);
     flint_free(X.roots);
+    flint_free(X.searched);
     flint_free(X.cover);
     flint_free(X.div);
     if (X.line_lo != NULL) {
