@@ -6,8 +6,11 @@
    of line (H, d - 1/2 with H = line(c)); the ends A and B. Each curve's cover
    is the set of cells of a 16 x 16 grid on which it is not excluded; systems
    are solved on the cells of their curves' covers only, and a pair whose
-   covers share no cell cannot cross (pruned). The events' c-enclosures are
-   merged into clusters (overlapping chains); a cluster of several events is
+   covers share no cell cannot cross (pruned). Crossings are searched only
+   for pairs adjacent along the vertical line of some gap between known
+   events (the kinetic sweep), or for all pairs (the peer). The events'
+   c-enclosures are merged into clusters (overlapping chains); a cluster of
+   several events is
    accepted only when every event in it is proved exactly at one rational r
    (the simplest in the common part), else the run is undecided. */
 #include <stdio.h>
