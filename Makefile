@@ -132,9 +132,10 @@ bench-roofline: $(B)/bench/x-roofline
 	$(B)/bench/x-roofline $(DATA)/cora
 
 .PHONY: bench-joint
-# analyze --joint c on Cora samples of 10 to 30 nodes, 1 to 100 of them (docs/joint.md).
-bench-joint: $(B)/certune
-	bash bench/joint.sh $(B)/certune $(DATA) $(LIMIT)
+# analyze --joint c on Cora samples of 10 to 30 nodes, 1 to 100 of them, the sweep against
+# all pairs (docs/joint.md); LIMIT= seconds per run, SPECS= "count nodes,...".
+bench-joint: $(B)/certune $(B)/bench/x-joint
+	bash bench/joint.sh $(B)/certune $(B)/bench/x-joint $(DATA) "$(or $(LIMIT),600)" "$(SPECS)" "$(PEER_LIMIT)"
 
 .PHONY: bench-threads
 # analyze --threads 2 against 1 on 300 Cora samples, alternating runs (docs/scale.md).

@@ -4,7 +4,8 @@
 # witness's loss equals the reported minimum, and no point of a 30 x 30 grid
 # of the square goes below it, on the thin-cell gadget (hand-derived: minimum
 # 0 in a cell at most 0.0046 wide that the grid misses; every grid point 1/2)
-# and on a random set; an edge tangency is undecided (exit 3, no loss);
+# and on a random set; an edge tangency is undecided (exit 3, no loss); a
+# vertical tangent at c = 1/2 is decided, two at one irrational c are not;
 # usage errors.
 # Usage: cli-joint.sh CERTUNE
 set -u
@@ -52,6 +53,10 @@ ok "thin gadget: exit 0" $?
 ok "thin gadget: slabs (1/100, 1/2) loss 1/2 and (1/2, 99/100) loss 0 (every event at c = 1/2)" $?
 [ "$(jq -c '[.events.edge, .events.crossing, .events.vertical_tangent]' "$tmp/thin.json")" = '[2,1,0]' ]
 ok "thin gadget: two edge events and one crossing, at the corner (1/2, 0)" $?
+# the vertex (1/2, 0): both nodes tied, ties to class 0: node 4 right, node 8 wrong
+[ "$(jq -c '.vertex_minimum | [.loss, .vertices, .exact, .c_lo, .delta_lo]' "$tmp/thin.json")" = '["1/2",1,true,"1/2","0"]' ]
+ok "thin gadget: one vertex, exactly (1/2, 0), loss 1/2 (both nodes tied)" $?
+[ "$(eval_loss 1/2 0 $T)" = 1/2 ]; ok "thin gadget: eval at the vertex (1/2, 0) gives 1/2" $?
 wc=$(jq -r .minimum.witness.c "$tmp/thin.json") wd=$(jq -r .minimum.witness.delta "$tmp/thin.json")
 [ "$(eval_loss "$wc" "$wd" $T)" = 0 ]; ok "thin gadget: eval at the witness ($wc, $wd) gives 0" $?
 read -r n least atmin good <<<"$(grid 0 $T)"
@@ -117,6 +122,20 @@ ok "edge tangency: the reason, no minimum in the JSON" $?
 [ $? = 3 ] && [ ! -s "$tmp/u.svg" ]; ok "edge tangency: no plot drawn" $?
 "$C" analyze --family delta --joint c --c-range 7/10:99/100 $U >/dev/null 2>&1
 ok "edge tangency outside --c-range 7/10:99/100: decided" $?
+
+# --- a vertical tangent at the rational c = 1/2, shared with an edge point ---
+V=$I/delta-joint-tangent.gssl
+"$C" analyze --family delta --joint c --json $V >"$tmp/v.json" 2>"$tmp/err"
+ok "tangent at c = 1/2: decided (exit 0)" $?
+[ "$(jq -c '[.events.vertical_tangent, .slabs[2].hi, .slabs[3].lo]' "$tmp/v.json")" = '[1,"1/2","1/2"]' ]
+ok "tangent at c = 1/2: one tangent, a slab ends and one begins at 1/2 exactly" $?
+wc=$(jq -r .minimum.witness.c "$tmp/v.json") wd=$(jq -r .minimum.witness.delta "$tmp/v.json")
+[ "$(eval_loss "$wc" "$wd" $V)" = "$(jq -r .minimum.loss "$tmp/v.json")" ]
+ok "tangent at c = 1/2: eval at the witness gives the minimum" $?
+"$C" analyze --family delta --joint c --c-range 1/2:99/100 $I/delta-joint-tangent-irrational.gssl \
+  >/dev/null 2>"$tmp/err"
+[ $? = 3 ] && grep -q "undecided:.*vertical tangent" "$tmp/err"
+ok "two tangents at one irrational c: undecided (exit 3)" $?
 
 # --- usage ---
 "$C" analyze --family lambda --joint c $T >/dev/null 2>"$tmp/err"

@@ -56,8 +56,12 @@ void ct_delta_ball_counts(long *comps, long *declined, long *rows, long *exact_r
    functions F[i][k] - F[i][l] of the scored nodes of the m instances, and
    line to the squarefree product of their contents (their vertical lines;
    1 for none). Free each sum with ct_pexpsum_clear, then *out with
-   flint_free. Exact: one fraction-free solve over Z[c] per component. */
+   flint_free. nodes non-NULL: *nodes gets *nnodes records (pexpsum.h), one
+   per scored node in instance order (free each with ct_pexpsum_node_clear,
+   then the array with flint_free). Exact: one fraction-free solve over Z[c]
+   per component. */
 void ct_delta_joint_functions(ct_pexpsum_struct **out, slong *n, fmpz_poly_t line,
+                              ct_pexpsum_node_struct **nodes, slong *nnodes,
                               const ct_instance_struct *insts, slong m, int score_all);
 
 /* The number of distinct degrees among the labeled nodes of classes k and l in

@@ -99,6 +99,7 @@ typedef struct {
        sums in pexpsum.h (ct_delta_joint_functions' contract), for `analyze
        --joint c` (joint.h); NULL: the family has no joint analysis. */
     void (*joint)(ct_pexpsum_struct **out, slong *n, fmpz_poly_t line,
+                  ct_pexpsum_node_struct **nodes, slong *nnodes,
                   const ct_instance_struct *insts, slong m, int score_all);
 } ct_family_struct;
 

@@ -30,6 +30,8 @@ typedef struct {
     fmpq_t wc, wx, wr; /* the witness (c*, x*) and its box's half-width */
     int have_pt;       /* some slab met a curve */
     fmpq_t pt_min;     /* least loss on the curves' arcs */
+    fmpq *vertex_loss; /* per vertex of S (S->nvertex): the loss at its point */
+    slong vt_best;     /* the first vertex of least loss, -1: no vertex */
     int undecided;
     char what[640];
 } ct_joint_struct;
@@ -44,6 +46,11 @@ typedef ct_joint_struct ct_joint_t[1];
 int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
                  const ct_instance_struct *insts, slong m, int score_all, int ties,
                  FILE *warn, char *err, size_t errlen);
+/* The same with the crossings searched by pairs (CT_PEXPSUM_PAIRS_SWEEP, the
+   default, or CT_PEXPSUM_PAIRS_ALL, the peer of tests and benchmarks). */
+int ct_joint_run_pairs(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
+                       const ct_instance_struct *insts, slong m, int score_all, int ties,
+                       int pairs, FILE *warn, char *err, size_t errlen);
 void ct_joint_clear(ct_joint_t J);
 
 /* The report (J decided): text, or JSON shaped like analyze's. */

@@ -72,6 +72,19 @@ typedef enum {
     CT_PEXPSUM_EVENT_KINDS
 } ct_pexpsum_event_kind;
 
+/* A vertex of the arrangement inside the c-range (A, B) (docs/joint.md,
+   "Vertices"): a crossing, a vertical-tangent point or an edge point (d = 0
+   or 1), or one point where several meet. The point lies in the closed box
+   [clo, chi] x [dlo, dhi]; exact: it is the rational point (clo, dlo) (then
+   clo = chi, dlo = dhi). z[0 .. nz): curves proved to vanish at the point
+   (every curve through it when the point is not exact). */
+typedef struct {
+    int kind; /* of its first event: EDGE, TANGENT or CROSS */
+    int exact;
+    fmpq_t clo, chi, dlo, dhi;
+    slong nz, *z;
+} ct_pexpsum_vertex_struct;
+
 /* The certified slabs of a c-range [A, B] (0 < A < B < 1): every event lies
    in one of the closed event intervals, which are pairwise disjoint (or one
    proved rational point), so the open slabs (lo[i], hi[i]) between them hold
@@ -84,7 +97,9 @@ typedef struct {
     slong count[CT_PEXPSUM_EVENT_KINDS];
     slong nevents, pairs, pruned, boxes;
     slong concurrent; /* crossings proved to be one point with another */
-    char what[512];   /* when undecided: what and where */
+    slong nvertex;    /* the vertices met (c in (A, B)), in increasing c */
+    ct_pexpsum_vertex_struct *vertex;
+    char what[512]; /* when undecided: what and where */
 } ct_pexpsum_slabs_struct;
 typedef ct_pexpsum_slabs_struct ct_pexpsum_slabs_t[1];
 
@@ -100,6 +115,35 @@ void ct_pexpsum_slabs_clear(ct_pexpsum_slabs_t S);
    one rational (a vertical tangent at a rational c). */
 int ct_pexpsum_slabs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
                      const fmpz_poly_t line, const fmpq_t A, const fmpq_t B);
+
+/* The same, the crossings searched by the kinetic sweep (the pairs adjacent
+   along some vertical line, each once; ct_pexpsum_slabs) or over all pairs
+   (the peer the tests and benchmarks compare with): the same events. */
+#define CT_PEXPSUM_PAIRS_SWEEP 0
+#define CT_PEXPSUM_PAIRS_ALL 1
+int ct_pexpsum_slabs_pairs(ct_pexpsum_slabs_t S, const ct_pexpsum_struct *h, slong n,
+                           const fmpz_poly_t line, const fmpq_t A, const fmpq_t B,
+                           int pairs);
+
+/* One scored node over the square, for the losses at the vertices: for
+   each class pair p (ct_signfn_pair's order), a sum diff[p] whose sign is
+   that of F[node][k] - F[node][l] at every (c, d) in (0, 1) x [0, 1] (the
+   zero sum: a tie everywhere), and curve[p], the index of its curve among
+   the normalized sums (-1: none). Owns its arrays (ct_pexpsum_node_clear). */
+typedef struct {
+    slong inst, truth, c;
+    ct_pexpsum_struct *diff;
+    slong *curve;
+} ct_pexpsum_node_struct;
+
+void ct_pexpsum_node_init(ct_pexpsum_node_struct *v, slong inst, slong truth, slong c);
+void ct_pexpsum_node_clear(ct_pexpsum_node_struct *v);
+
+/* The sign (-1, 0, 1) of H at the vertex V: exact when V is, else by Arb on
+   its box, 0 when H's curve (curve, -1: none) is one of V's z. Returns 2
+   when Arb cannot exclude 0 on the box (undecided). */
+int ct_pexpsum_sign_vertex(const ct_pexpsum_t h, slong curve,
+                           const ct_pexpsum_vertex_struct *V);
 
 /* Whether no H_f (f < n) and not line vanish on the box [c - r, c + r] x
    [d - r, d + r] (r > 0): certified by Arb. */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "certune/joint.h"
 #include "certune/rational.h"
+#include "certune/signfn.h"
 
 static void joint_init(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B)
 {
@@ -17,6 +18,7 @@ static void joint_init(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t
     J->sample = J->slab_min = J->slab_pt = NULL;
     J->slab_has_pt = NULL, J->slab_bp = NULL;
     J->have_pt = J->undecided = 0;
+    J->vertex_loss = NULL, J->vt_best = -1;
     J->what[0] = '\0';
     fmpq_init(J->A), fmpq_init(J->B);
     fmpq_set(J->A, A), fmpq_set(J->B, B);
@@ -34,6 +36,8 @@ void ct_joint_clear(ct_joint_t J)
         _fmpq_vec_clear(J->slab_pt, n);
     }
     flint_free(J->slab_has_pt), flint_free(J->slab_bp);
+    if (J->vertex_loss != NULL)
+        _fmpq_vec_clear(J->vertex_loss, FLINT_MAX(J->S->nvertex, 1));
     ct_pexpsum_slabs_clear(J->S);
     fmpq_clear(J->A), fmpq_clear(J->B);
     fmpq_clear(J->min_loss), fmpq_clear(J->pt_min);
@@ -136,9 +140,80 @@ static int joint_slabs(ct_joint_t J, const ct_family_struct *row,
     return 0;
 }
 
+/* The loss at vertex V from the nodes' pair signs there (ties as the 1-D
+   analysis at its breakpoints: ct_signfn_cost). Returns 0, or 1 (J->what
+   set) when a sign is not certified. cost: m scratch slongs. */
+static int joint_vertex_loss(ct_joint_t J, fmpq_t loss, const ct_pexpsum_vertex_struct *V,
+                             const ct_pexpsum_node_struct *N, slong nn, slong m, int ties,
+                             slong unit, const slong *nsc, slong *cost)
+{
+    for (slong i = 0; i < m; i++)
+        cost[i] = 0;
+    int rc = 0;
+    for (slong v = 0; v < nn && rc == 0; v++) {
+        slong np = N[v].c * (N[v].c - 1) / 2;
+        int *sgn = flint_malloc(FLINT_MAX(np, 1) * sizeof(int));
+        for (slong p = 0; p < np && rc == 0; p++)
+            if ((sgn[p] = ct_pexpsum_sign_vertex(N[v].diff + p, N[v].curve[p], V)) == 2) {
+                snprintf(J->what, sizeof(J->what),
+                         "the loss at %s near c = %.17g, delta = %.17g: a sign not "
+                         "certified on its box",
+                         V->kind == CT_PEXPSUM_EVENT_CROSS     ? "a crossing"
+                         : V->kind == CT_PEXPSUM_EVENT_TANGENT ? "a vertical tangent"
+                                                               : "an edge point",
+                         fmpq_get_d(V->clo), fmpq_get_d(V->dlo));
+                rc = 1;
+            }
+        if (rc == 0)
+            cost[N[v].inst] += ct_signfn_cost(sgn, N[v].c, N[v].truth, ties, unit);
+        flint_free(sgn);
+    }
+    fmpq_zero(loss);
+    fmpq_t q;
+    fmpq_init(q);
+    for (slong i = 0; i < m; i++) { /* the mean of the instance losses */
+        fmpz_set_si(fmpq_numref(q), cost[i]);
+        fmpz_set_si(fmpq_denref(q), nsc[i] * unit * m);
+        fmpq_canonicalise(q);
+        fmpq_add(loss, loss, q);
+    }
+    fmpq_clear(q);
+    return rc;
+}
+
+/* The losses at S's vertices and the first least one. Returns 0 or 1. */
+static int joint_vertices(ct_joint_t J, const ct_pexpsum_node_struct *N, slong nn,
+                          slong m, int ties)
+{
+    slong cmax = 2, *nsc = flint_calloc(FLINT_MAX(m, 1), sizeof(slong));
+    slong *cost = flint_malloc(FLINT_MAX(m, 1) * sizeof(slong));
+    for (slong v = 0; v < nn; v++)
+        nsc[N[v].inst]++, cmax = FLINT_MAX(cmax, N[v].c);
+    slong unit = ct_signfn_tie_unit(ties, cmax);
+    J->vertex_loss = _fmpq_vec_init(FLINT_MAX(J->S->nvertex, 1));
+    int rc = 0;
+    for (slong x = 0; x < J->S->nvertex && rc == 0; x++) {
+        rc = joint_vertex_loss(J, J->vertex_loss + x, J->S->vertex + x, N, nn, m, ties,
+                               unit, nsc, cost);
+        if (rc == 0 && (J->vt_best < 0 ||
+                        fmpq_cmp(J->vertex_loss + x, J->vertex_loss + J->vt_best) < 0))
+            J->vt_best = x;
+    }
+    flint_free(nsc), flint_free(cost);
+    return rc;
+}
+
 int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
                  const ct_instance_struct *insts, slong m, int score_all, int ties,
                  FILE *warn, char *err, size_t errlen)
+{
+    return ct_joint_run_pairs(J, f, A, B, insts, m, score_all, ties,
+                              CT_PEXPSUM_PAIRS_SWEEP, warn, err, errlen);
+}
+
+int ct_joint_run_pairs(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
+                       const ct_instance_struct *insts, slong m, int score_all, int ties,
+                       int pairs, FILE *warn, char *err, size_t errlen)
 {
     joint_init(J, f, A, B);
     const ct_family_struct *row = ct_family_row(f);
@@ -149,13 +224,14 @@ int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
     if (ct_analysis_check(insts, m, score_all, ties, err, errlen))
         return -1;
     ct_pexpsum_struct *h;
-    slong n;
+    ct_pexpsum_node_struct *N;
+    slong n, nn;
     fmpz_poly_t line;
     fmpz_poly_init(line);
-    row->joint(&h, &n, line, insts, m, score_all);
+    row->joint(&h, &n, line, &N, &nn, insts, m, score_all);
     J->ncurves = n;
     int rc = 0;
-    if (ct_pexpsum_slabs(J->S, h, n, line, A, B)) {
+    if (ct_pexpsum_slabs_pairs(J->S, h, n, line, A, B, pairs)) {
         J->undecided = 1;
         snprintf(J->what, sizeof(J->what), "%s", J->S->what);
     } else if ((rc = joint_slabs(J, row, insts, m, score_all, ties, warn, err, errlen)) ==
@@ -163,9 +239,14 @@ int ct_joint_run(ct_joint_t J, ct_family_t f, const fmpq_t A, const fmpq_t B,
         J->undecided = 1, rc = 0;
     } else if (rc == 0 && joint_witness_box(J, h, n, line))
         J->undecided = 1;
+    else if (rc == 0 && joint_vertices(J, N, nn, m, ties))
+        J->undecided = 1;
     for (slong i = 0; i < n; i++)
         ct_pexpsum_clear(h + i);
     flint_free(h);
+    for (slong i = 0; i < nn; i++)
+        ct_pexpsum_node_clear(N + i);
+    flint_free(N);
     fmpz_poly_clear(line);
     return rc;
 }

@@ -25,6 +25,28 @@ static void json_q(FILE *f, const char *name, const fmpq_t x)
     fprintf(f, "\", \"%s_float\": %.17g", name, joint_double(x));
 }
 
+static const char *vertex_kind(int kind)
+{
+    return kind == CT_PEXPSUM_EVENT_CROSS     ? "crossing"
+           : kind == CT_PEXPSUM_EVENT_TANGENT ? "vertical tangent"
+                                              : "edge point";
+}
+
+/* An exact coordinate, or the midpoint of its enclosure in decimals. */
+static void vertex_coord(FILE *f, const fmpq_t lo, const fmpq_t hi, int exact)
+{
+    if (exact) {
+        fmpq_fprint(f, lo);
+        return;
+    }
+    fmpq_t m;
+    fmpq_init(m);
+    fmpq_add(m, lo, hi);
+    fmpq_div_2exp(m, m, 1);
+    fprintf(f, "%.17g", joint_double(m));
+    fmpq_clear(m);
+}
+
 void ct_joint_write_text(FILE *f, const ct_joint_t J)
 {
     const ct_family_struct *row = ct_family_row(J->family);
@@ -50,6 +72,20 @@ void ct_joint_write_text(FILE *f, const ct_joint_t J)
         fmpq_fprint(f, J->pt_min);
         fputc('\n', f);
     }
+    if (J->vt_best >= 0) {
+        const ct_pexpsum_vertex_struct *V = S->vertex + J->vt_best;
+        fprintf(
+            f, "  least loss at the vertices (%ld: crossings, tangency and edge points) ",
+            (long)S->nvertex);
+        fmpq_fprint(f, J->vertex_loss + J->vt_best);
+        fprintf(f, ", at %s %s c %s ", V->kind == CT_PEXPSUM_EVENT_EDGE ? "an" : "a",
+                vertex_kind(V->kind), V->exact ? "=" : "~");
+        vertex_coord(f, V->clo, V->chi, V->exact);
+        fprintf(f, ", %s %s ", row->symbol, V->exact ? "=" : "~");
+        vertex_coord(f, V->dlo, V->dhi, V->exact);
+        fputc('\n', f);
+    } else
+        fputs("  no vertex inside the c-range\n", f);
     fprintf(f,
             "  %ld events (edge %ld, vertical tangent %ld, crossing %ld, vertical line "
             "%ld), %ld slabs\n",
@@ -96,6 +132,23 @@ void ct_joint_write_json(FILE *f, const ct_joint_t J)
         if (J->have_pt) {
             fputs("{", f);
             json_q(f, "loss", J->pt_min);
+            fputs("},\n", f);
+        } else
+            fputs("null,\n", f);
+        fputs("  \"vertex_minimum\": ", f);
+        if (J->vt_best >= 0) {
+            const ct_pexpsum_vertex_struct *V = S->vertex + J->vt_best;
+            fputs("{", f);
+            json_q(f, "loss", J->vertex_loss + J->vt_best);
+            fprintf(f, ", \"vertices\": %ld, \"kind\": \"%s\", \"exact\": %s,\n    ",
+                    (long)S->nvertex, event_names[V->kind], V->exact ? "true" : "false");
+            json_q(f, "c_lo", V->clo);
+            fputs(", ", f);
+            json_q(f, "c_hi", V->chi);
+            fputs(",\n    ", f);
+            json_q(f, "delta_lo", V->dlo);
+            fputs(", ", f);
+            json_q(f, "delta_hi", V->dhi);
             fputs("},\n", f);
         } else
             fputs("null,\n", f);

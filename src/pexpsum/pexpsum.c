@@ -163,7 +163,7 @@ void ct_pexpsum_eval_arb(arb_t y, const ct_pexpsum_t h, const arb_t c, const arb
     arb_clear(p), arb_clear(l), arb_clear(e), arb_clear(s);
 }
 
-int ct_pexpsum_sign_fmpq(const ct_pexpsum_t h, const fmpq_t c, const fmpq_t d)
+void _ct_pexpsum_expsum_at(ct_expsum_t e, const ct_pexpsum_t h, const fmpq_t c)
 {
     /* P_t(c) = v_t / den_t: times the positive lcm of the den_t, integers */
     slong n = FLINT_MAX(h->len, 1);
@@ -179,14 +179,19 @@ int ct_pexpsum_sign_fmpq(const ct_pexpsum_t h, const fmpq_t c, const fmpq_t d)
         fmpz_divexact(w + t, L, fmpq_denref(v + t));
         fmpz_mul(w + t, w + t, fmpq_numref(v + t));
     }
-    ct_expsum_t e;
-    ct_expsum_init(e);
     ct_expsum_set_terms(e, w, h->base, h->len);
-    int s = ct_expsum_is_zero(e) ? 0 : ct_expsum_sign_fmpq(e, d);
-    ct_expsum_clear(e);
     fmpz_clear(L);
     _fmpq_vec_clear(v, n);
     _fmpz_vec_clear(w, n);
+}
+
+int ct_pexpsum_sign_fmpq(const ct_pexpsum_t h, const fmpq_t c, const fmpq_t d)
+{
+    ct_expsum_t e;
+    ct_expsum_init(e);
+    _ct_pexpsum_expsum_at(e, h, c);
+    int s = ct_expsum_is_zero(e) ? 0 : ct_expsum_sign_fmpq(e, d);
+    ct_expsum_clear(e);
     return s;
 }
 

@@ -4,12 +4,17 @@
 
 #include <arf.h>
 #include <arb_poly.h>
+#include "certune/expsum.h"
 #include "certune/pexpsum.h"
 
 /* y = the ic-th derivative of P over the ball c (Horner on the
    coefficients; pexpsum.c). */
 void _ct_pexpsum_poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
                           slong prec);
+
+/* e = H(c, .) at the rational c, its coefficients P_t(c) made integer by
+   their positive common denominator (the same zeros and signs; pexpsum.c). */
+void _ct_pexpsum_expsum_at(ct_expsum_t e, const ct_pexpsum_t h, const fmpq_t c);
 
 /* A sum prepared for repeated evaluation: its polynomials and their first
    two derivatives as balls, and the logarithms and values of its bases, at
@@ -79,6 +84,15 @@ int _ct_pexpsum_fn_excludes(const _ct_pexpsum_fn *f, const _ct_pexpsum_box *X,
 int _ct_pexpsum_solve(_ct_pexpsum_root **roots, slong *nroots, slong *cap,
                       const _ct_pexpsum_fn *f, const _ct_pexpsum_box *start, slong nstart,
                       slong *boxes, char *what, size_t whatlen);
+
+/* Whether the zero of the system of f and g (g NULL: f's vertical-tangent
+   system) in its box of uniqueness own lies at c = r exactly: decided when
+   the bases of f (and g) are integer powers of one rational rho, by a root
+   of gcd(Q, Q') (or gcd(Q_f, Q_g)) over Z[s], s = rho^d, whose d lies in
+   own's d-range (off the edge e when e >= 0: a curve holding it); r must lie
+   in own's c-range. 1: proved; 0: not (pexpsum_rat.c). */
+int _ct_pexpsum_zero_at_rational(const ct_pexpsum_struct *f, const ct_pexpsum_struct *g,
+                                 const fmpq_t r, const _ct_pexpsum_box *own, slong e);
 
 /* The working precision: CT_PEXPSUM_PREC bits beyond the largest
    coefficient of the sums (their values cancel down from that size). */
