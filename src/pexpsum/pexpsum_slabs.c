@@ -732,7 +732,8 @@ static int sweep_line(slab_ctx *X, const fmpq_t c, slong *found)
                 rc = ctx_pair(X, f, g, &k);
                 *found += k;
             }
-    qsort(z, nz, sizeof(sweep_zero), zero_cmp);
+    if (nz > 1) /* qsort needs a valid pointer even for no elements */
+        qsort(z, nz, sizeof(sweep_zero), zero_cmp);
     fmpq_t top;
     fmpq_init(top);
     slong pa = 0, pb = 0; /* the previous group */
