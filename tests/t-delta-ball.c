@@ -23,6 +23,7 @@
 #include "certune/report.h"
 #include "certune/spchol.h"
 #include "../src/delta/delta_internal.h"
+#include "report_of.h"
 
 static long n_sets, n_bp, n_undecided, n_entries, n_lift, n_tampered, n_sys_declined,
     n_retries;
@@ -238,19 +239,6 @@ static void check_nlift(flint_rand_t state)
 
 /* ---- Whole analyses: balls against the exact path ---- */
 
-static char *report_text(const ct_analysis_t A, int json)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (json)
-        ct_report_write_json(f, A);
-    else
-        ct_report_write_text(f, A);
-    fclose(f);
-    return buf;
-}
-
 static int analyze(ct_analysis_t A, slong min, const ct_instance_struct *set, slong m,
                    const fmpq_t c, int score_all)
 {
@@ -324,7 +312,7 @@ static void compare_set(const ct_instance_struct *set, slong m, const fmpq_t c,
         n_undecided++;
     else if (rb == 0 && re == 0) {
         for (int json = 0; json < 2; json++) {
-            char *te = report_text(E, json), *tb = report_text(B, json);
+            char *te = report_of(E, json), *tb = report_of(B, json);
             CHECK_MSG(strcmp(te, tb) == 0,
                       "%s set %ld (%s): reports differ:\n%s\n---\n%s", what, n_sets,
                       json ? "json" : "text", te, tb);

@@ -14,19 +14,7 @@
 #include "certune/family.h"
 #include "certune/gen.h"
 #include "certune/report.h"
-
-static char *report_of(const ct_analysis_t A, int json)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (json)
-        ct_report_write_json(f, A);
-    else
-        ct_report_write_text(f, A);
-    fclose(f);
-    return buf;
-}
+#include "report_of.h"
 
 /* Every instance's cost at every place, instance t of A is instance perm[t]
    of R (perm NULL: the identity); R and A have the same places. */

@@ -7,6 +7,7 @@
 #include "check.h"
 #include "certune/report.h"
 #include "certune/family.h"
+#include "report_of.h"
 
 static const char *expected_json =
     "{\n"
@@ -43,19 +44,6 @@ static const char *expected_summary =
     "  1 breakpoint, 2 loss pieces\n"
     "breakpoints: 1\n";
 
-static char *render(const ct_analysis_t A, int json)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (json)
-        ct_report_write_json(f, A);
-    else
-        ct_report_write_text(f, A);
-    fclose(f);
-    return buf;
-}
-
 /* The delta gadget x = 7 with c = 99/100 (docs/delta.md): node 4, held out as
    class 0, is class 1 below ln(1.98)/ln 9 and class 0 from there on: loss 1 at
    the left end and on the first piece, 0 at the breakpoint, after it and at 1. */
@@ -68,12 +56,12 @@ static void check_delta(void)
                            sizeof(err)) == 0);
     CHECK(ct_family_analyze(A, CT_FAMILY_DELTA, NULL, inst, 1, 0, NULL, err,
                             sizeof(err)) == 0);
-    char *json = render(A, 1);
+    char *json = report_of(A, 1);
     CHECK(strstr(json, "\"family\": \"delta\", \"c\": \"99/100\",") != NULL);
     CHECK(strstr(json, "\"lo_closed\": true, \"hi_closed\": true}") != NULL);
     CHECK(strstr(json, "\"points\": [0], \"ends\": [\"hi\"], \"best_piece\": 1, "
                        "\"representative\"") != NULL);
-    char *text = render(A, 0);
+    char *text = report_of(A, 0);
     CHECK(strstr(text, "family delta (c = 99/100) on [0, 1]: 1 instance") != NULL);
     CHECK(strstr(text,
                  "summary:\n  best delta = 1/2, inside (b1, 1) ~ (0.310890771818413154"
@@ -108,7 +96,7 @@ static void check_undecided(void)
     A->und_what = flint_malloc(sizeof(char *));
     A->und_lo[0] = strdup("1/4"), A->und_hi[0] = strdup("1/2");
     A->und_what[0] = strdup("a \"double\" zero");
-    char *json = render(A, 1);
+    char *json = report_of(A, 1);
     CHECK_MSG(strstr(json, "\"undecided\": [\n    {\"lo\": \"1/4\", \"hi\": \"1/2\", "
                            "\"what\": \"a \\\"double\\\" zero\"}\n  ]\n}\n") != NULL,
               "%s", json);
@@ -191,9 +179,9 @@ int main(void)
           0);
     CHECK(ct_family_analyze(A, CT_FAMILY_LAMBDA, NULL, inst, 1, 0, NULL, err,
                             sizeof(err)) == 0);
-    char *json = render(A, 1);
+    char *json = report_of(A, 1);
     CHECK_MSG(strcmp(json, expected_json) == 0, "got:\n%s", json);
-    char *text = render(A, 0);
+    char *text = report_of(A, 0);
     CHECK_MSG(strncmp(text, expected_summary, strlen(expected_summary)) == 0, "got:\n%s",
               text);
     CHECK(strstr(text, "root of x - 2 in [2, 2]") != NULL);

@@ -20,6 +20,7 @@
 #include "certune/family.h"
 #include "certune/gen.h"
 #include "certune/report.h"
+#include "report_of.h"
 
 /* An array handed out in ranges, counting them. */
 typedef struct {
@@ -72,19 +73,6 @@ static void counting_clear(counting_source *S)
 {
     flint_free(S->fetched);
     pthread_mutex_destroy(&S->lock);
-}
-
-static char *report_of(const ct_analysis_t A, int json)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    if (json)
-        ct_report_write_json(f, A);
-    else
-        ct_report_write_text(f, A);
-    fclose(f);
-    return buf;
 }
 
 static int same_costs(const ct_analysis_t R, const ct_analysis_t A)
