@@ -379,6 +379,61 @@ static void check_pendant_other(flint_rand_t state)
            fpend, fbase);
 }
 
+/* A copy of base (3 classes) with two leaves at every scored node v, one
+   labeled 0 and one labeled 1, of one random weight w: the leaves' walks
+   to v cancel in h's alpha-coefficient for the pair (0, 1), w / d_v (1 /
+   sqrt(w) - 1 / sqrt(w)), exactly 0 but a ball around 0 in Arb. */
+static void with_cancelling_leaves(ct_instance_t I, const ct_instance_struct *base,
+                                   flint_rand_t state)
+{
+    slong extra = 0;
+    for (slong i = 0; i < base->n; i++)
+        extra += base->held[i] >= 0;
+    slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
+    ct_gen_instance_init(I, "cancel", n, base->c, base->nedges + 2 * extra);
+    for (slong k = 0; k < base->nedges; k++)
+        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
+    for (slong i = 0; i < base->n; i++)
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+    for (slong u = 0; u < base->n; u++) {
+        if (base->held[u] < 0)
+            continue;
+        slong w = 1 + (slong)n_randint(state, 5);
+        for (slong t = 0; t < 2; t++, v++, e++) {
+            I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e, w, 1);
+            I->label[v] = t;
+        }
+    }
+    I->nedges = e;
+}
+
+/* Leading coefficients that cancel exactly (lsalpha_lead.c): with the leaves
+   the ball path falls back no more often than on the base graph (the sign
+   right of 0 is decided from the exact coefficients) and equals the exact
+   path. */
+static void check_cancelling_leaves(flint_rand_t state)
+{
+    long fbase = 0, fcan = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t base, I;
+        ct_gen_params_t P;
+        char what[64];
+        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
+        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
+        P->weight = (ct_gen_weight_t)n_randint(state, 2);
+        ct_gen_instance(base, P, 79, s);
+        with_cancelling_leaves(I, base, state);
+        snprintf(what, sizeof(what), "cancelling leaves, %ld", (long)s);
+        long fb = fallbacks_of(base, what), fc = fallbacks_of(I, what);
+        CHECK_MSG(fc <= fb, "%s: %ld fallbacks, %ld without the leaves", what, fc, fb);
+        fbase += fb, fcan += fc;
+        ct_instance_clear(base), ct_instance_clear(I);
+    }
+    printf("t-lsalpha: cancelling leaves: %ld fallbacks, %ld without the leaves (of 24 "
+           "runs)\n",
+           fcan, fbase);
+}
+
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
    the same interval and sign, equal to the original by ct_bpoint_cmp (zeros
    of one function); the text with its sign flipped
@@ -484,6 +539,7 @@ int main(void)
     check_random_paths(state);
     check_pendant_trees(state);
     check_pendant_other(state);
+    check_cancelling_leaves(state);
     check_io();
     check_oracle_chain();
     fclose(devnull);

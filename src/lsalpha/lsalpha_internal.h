@@ -113,6 +113,13 @@ void _ct_lsalpha_disk_init(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_disk_release(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_disk_clear(ct_lsroot_disk_struct *D);
 
+/* lsalpha_lead.c: the leading coefficients a[0..J] of h at alpha = 0 (row i,
+   pair (k, l)) made exact where needed: while a[j] is 0 or a ball holding 0,
+   a[j] is replaced by 0 when the exact coefficient is 0, else by its
+   enclosure at prec (which then decides its sign). */
+void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, slong k,
+                      slong l, slong prec);
+
 /* lsalpha_poly.c: the polynomial of classes (k, l) at row i from model M of
    disk D (absent classes contribute 0). P is initialized by this call. */
 void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
