@@ -649,6 +649,64 @@ static void check_undecided(void)
     ct_instance_clear(inst);
 }
 
+/* The vertical lines of ct_delta_joint_functions: line is the squarefree
+   primitive product of every scored pair sum's content, computed here the
+   direct way (multiply all contents, then divide by the gcd with the
+   derivative) from the node records' unnormalized sums, on random sets in
+   which an instance appears twice (every content then twice). */
+static void check_line(flint_rand_t state)
+{
+    slong with_line = 0;
+    for (slong t = 0; t < 20; t++) {
+        ct_instance_t A, B;
+        ct_gen_params_t P;
+        ct_gen_params_init(P, 5 + n_randint(state, 4), 2 + n_randint(state, 2));
+        P->p = 0.35, P->connected = 1, P->labeled = 0.4;
+        ct_gen_instance_rand(A, P, state, NULL);
+        ct_gen_instance_rand(B, P, state, NULL);
+        ct_instance_struct insts[3] = {*A, *B, *A}; /* read only: shallow copies */
+        ct_pexpsum_struct *h;
+        ct_pexpsum_node_struct *nodes;
+        slong n, nn;
+        fmpz_poly_t line, want, content, d;
+        fmpz_poly_init(line), fmpz_poly_init(want), fmpz_poly_init(content);
+        fmpz_poly_init(d);
+        ct_delta_joint_functions(&h, &n, line, &nodes, &nn, insts, 3, 0);
+        fmpz_poly_one(want);
+        ct_pexpsum_t g;
+        ct_pexpsum_init(g);
+        for (slong v = 0; v < nn; v++)
+            for (slong p = 0; p < nodes[v].c * (nodes[v].c - 1) / 2; p++) {
+                ct_pexpsum_set(g, nodes[v].diff + p);
+                if (ct_pexpsum_is_zero(g))
+                    continue;
+                ct_pexpsum_normalize(content, g);
+                fmpz_poly_primitive_part(content, content);
+                fmpz_poly_mul(want, want, content);
+            }
+        fmpz_poly_derivative(d, want);
+        fmpz_poly_gcd(d, want, d);
+        fmpz_poly_div(want, want, d);
+        fmpz_poly_primitive_part(want, want);
+        if (fmpz_sgn(fmpz_poly_lead(want)) < 0)
+            fmpz_poly_neg(want, want);
+        CHECK(fmpz_poly_equal(line, want));
+        with_line += fmpz_poly_degree(want) > 0;
+        ct_pexpsum_clear(g);
+        for (slong i = 0; i < n; i++)
+            ct_pexpsum_clear(h + i);
+        flint_free(h);
+        for (slong v = 0; v < nn; v++)
+            ct_pexpsum_node_clear(nodes + v);
+        flint_free(nodes);
+        fmpz_poly_clear(line), fmpz_poly_clear(want), fmpz_poly_clear(content);
+        fmpz_poly_clear(d);
+        ct_instance_clear(A), ct_instance_clear(B);
+    }
+    printf("t-joint: vertical lines: %ld of 20 sets have some\n", (long)with_line);
+    CHECK(with_line > 0); /* leaves make contents with the factor c */
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -659,6 +717,7 @@ int main(void)
     check_tangent();
     check_gadget_vertices(state);
     check_random(state);
+    check_line(state);
     flint_randclear(state);
     flint_cleanup_master();
     return check_finish("t-joint");

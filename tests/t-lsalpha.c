@@ -291,6 +291,149 @@ static void check_pendant_trees(flint_rand_t state)
         fpend, fbase);
 }
 
+/* The per-pair carriers by hand: x (label 0) - u - y (label 1), u - a - b
+   (b labeled 2), a - e (unlabeled leaf), u - f - g (f, g unlabeled), as
+   rows u, a, e, f, g. For pair (0, 1) the tree {a, b, e} holds no label 0
+   or 1, so a and e are searched at u; for pairs (0, 2) and (1, 2) b's label
+   counts: a stays itself and e hangs from a. f and g hang from u for every
+   pair. */
+static void check_carriers_by_hand(void)
+{
+    /* nodes: 0 x, 1 u, 2 y, 3 a, 4 b, 5 e, 6 f, 7 g */
+    static const slong rowstart[] = {0, 1, 5, 6, 9, 10, 11, 13, 14};
+    static const slong col[] = {1, 0, 2, 3, 6, 1, 1, 4, 5, 3, 3, 1, 7, 6};
+    static const double w[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    static const slong cls[] = {0, -1, 1, -1, 2, -1, -1, -1};
+    static const slong rows[] = {1, 3, 5, 6, 7};
+    static const slong want[5][3] = {
+        {1, 1, 1}, {1, 3, 3}, {1, 3, 3}, {1, 1, 1}, {1, 1, 1}};
+    static const slong want_same[5][3] = {
+        {0, 0, 0}, {0, 1, 1}, {0, 1, 1}, {0, 0, 0}, {0, 0, 0}};
+    _ct_lsalpha_graph G = {8, rowstart, col, w, cls};
+    slong same[15], node[15];
+    _ct_lsalpha_twins(same, node, &G, 3, rows, 5);
+    for (slong t = 0; t < 5; t++)
+        for (slong p = 0; p < 3; p++) {
+            CHECK_MSG(node[t * 3 + p] == want[t][p],
+                      "row %ld pair %ld: node %ld, want %ld", (long)t, (long)p,
+                      (long)node[t * 3 + p], (long)want[t][p]);
+            CHECK_MSG(same[t * 3 + p] == want_same[t][p], "row %ld pair %ld: same %ld",
+                      (long)t, (long)p, (long)same[t * 3 + p]);
+        }
+}
+
+/* A copy of base (3 classes) with, at every scored node u, a path u - a - b:
+   b labeled 2, a held out with a random class. For the pair (0, 1) the path
+   is label-free (a label of class 2 adds to Y_0 and Y_1 alike), so a's
+   (0, 1) function is a positive multiple of u's: equal zeros in two rows
+   unless a is searched at u. */
+static void with_other_paths(ct_instance_t I, const ct_instance_struct *base,
+                             flint_rand_t state)
+{
+    slong extra = 0;
+    for (slong i = 0; i < base->n; i++)
+        extra += base->held[i] >= 0;
+    slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
+    ct_gen_instance_init(I, "other", n, base->c, base->nedges + 2 * extra);
+    for (slong k = 0; k < base->nedges; k++)
+        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
+    for (slong i = 0; i < base->n; i++)
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+    for (slong u = 0; u < base->n; u++) {
+        if (base->held[u] < 0)
+            continue;
+        I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e++, 1 + n_randint(state, 5), 1);
+        I->eu[e] = v, I->ev[e] = v + 1,
+        fmpq_set_si(I->ew + e++, 1 + n_randint(state, 5), 1);
+        I->held[v] = (slong)n_randint(state, 3);
+        I->label[v + 1] = 2;
+        v += 2;
+    }
+    I->nedges = e;
+}
+
+/* Paths labeled by a third class at every scored node: the ball path falls
+   back no more often than on the base graph, and equals the exact path
+   (fallbacks_of compares them). */
+static void check_pendant_other(flint_rand_t state)
+{
+    check_carriers_by_hand();
+    long fbase = 0, fpend = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t base, I;
+        ct_gen_params_t P;
+        char what[64];
+        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
+        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
+        P->weight = (ct_gen_weight_t)n_randint(state, 2);
+        ct_gen_instance(base, P, 78, s);
+        with_other_paths(I, base, state);
+        snprintf(what, sizeof(what), "paths labeled 2, %ld", (long)s);
+        long fb = fallbacks_of(base, what), fp = fallbacks_of(I, what);
+        CHECK_MSG(fp <= fb, "%s: %ld fallbacks, %ld without its paths", what, fp, fb);
+        fbase += fb, fpend += fp;
+        ct_instance_clear(base), ct_instance_clear(I);
+    }
+    printf("t-lsalpha: paths labeled 2: %ld fallbacks, %ld without the paths (of 24 "
+           "runs)\n",
+           fpend, fbase);
+}
+
+/* A copy of base (3 classes) with two leaves at every scored node v, one
+   labeled 0 and one labeled 1, of one random weight w: the leaves' walks
+   to v cancel in h's alpha-coefficient for the pair (0, 1), w / d_v (1 /
+   sqrt(w) - 1 / sqrt(w)), exactly 0 but a ball around 0 in Arb. */
+static void with_cancelling_leaves(ct_instance_t I, const ct_instance_struct *base,
+                                   flint_rand_t state)
+{
+    slong extra = 0;
+    for (slong i = 0; i < base->n; i++)
+        extra += base->held[i] >= 0;
+    slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
+    ct_gen_instance_init(I, "cancel", n, base->c, base->nedges + 2 * extra);
+    for (slong k = 0; k < base->nedges; k++)
+        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
+    for (slong i = 0; i < base->n; i++)
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+    for (slong u = 0; u < base->n; u++) {
+        if (base->held[u] < 0)
+            continue;
+        slong w = 1 + (slong)n_randint(state, 5);
+        for (slong t = 0; t < 2; t++, v++, e++) {
+            I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e, w, 1);
+            I->label[v] = t;
+        }
+    }
+    I->nedges = e;
+}
+
+/* Leading coefficients that cancel exactly (lsalpha_lead.c): with the leaves
+   the ball path falls back no more often than on the base graph (the sign
+   right of 0 is decided from the exact coefficients) and equals the exact
+   path. */
+static void check_cancelling_leaves(flint_rand_t state)
+{
+    long fbase = 0, fcan = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t base, I;
+        ct_gen_params_t P;
+        char what[64];
+        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
+        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
+        P->weight = (ct_gen_weight_t)n_randint(state, 2);
+        ct_gen_instance(base, P, 79, s);
+        with_cancelling_leaves(I, base, state);
+        snprintf(what, sizeof(what), "cancelling leaves, %ld", (long)s);
+        long fb = fallbacks_of(base, what), fc = fallbacks_of(I, what);
+        CHECK_MSG(fc <= fb, "%s: %ld fallbacks, %ld without the leaves", what, fc, fb);
+        fbase += fb, fcan += fc;
+        ct_instance_clear(base), ct_instance_clear(I);
+    }
+    printf("t-lsalpha: cancelling leaves: %ld fallbacks, %ld without the leaves (of 24 "
+           "runs)\n",
+           fcan, fbase);
+}
+
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
    the same interval and sign, equal to the original by ct_bpoint_cmp (zeros
    of one function); the text with its sign flipped
@@ -395,6 +538,8 @@ int main(void)
     check_gadget_oracle();
     check_random_paths(state);
     check_pendant_trees(state);
+    check_pendant_other(state);
+    check_cancelling_leaves(state);
     check_io();
     check_oracle_chain();
     fclose(devnull);

@@ -46,13 +46,14 @@ void ct_lsalpha_unref(ct_lsalpha_struct *S);
    np = c (c - 1) / 2 of them: sign0[t * np + p] is the sign of h right of 0
    (0: the pair ties everywhere, when neither class has a labeled node), and
    the zeros in (0, 1) are returned in *z (*nz roots, all simple, each to be
-   cleared), zrow / zpair giving each one's t and p. same[t] (nr entries,
-   given) is set to t, or to an earlier row t' whose functions provably have
-   the same signs on (0, 1) (twins: equal neighbours, weights and label; an
-   unlabeled leaf and its neighbour): t' carries the zeros for both, and a
-   zero's row is the node actually searched (node ids in text come from the
-   caller). Counts the component (ball or fallback, ct_lsroot_counts). Returns
-   0, or 1 when some sign or zero could not be certified in balls. */
+   cleared), zrow / zpair giving each one's t and p. same[t * np + p] (nr np
+   entries, given) is set to t, or to an earlier row t' whose function of
+   pair p provably has the same signs on (0, 1) (twins: equal neighbours,
+   weights and label; a pendant tree labeled neither k nor l and the node it
+   hangs from): t' carries the zeros for both, and a zero's row is the node
+   actually searched (node ids in text come from the caller). Counts the component (ball
+   or fallback, ct_lsroot_counts). Returns 0, or 1 when some sign or zero could not be
+   certified in balls. */
 int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **z, slong **zrow,
                          slong **zpair, slong *nz, ct_lsalpha_struct *S,
                          const slong *rows, slong nr);

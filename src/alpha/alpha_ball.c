@@ -23,8 +23,9 @@ static ct_lsalpha_struct *alpha_ball_sys(const ct_alpha_comp *C, slong c)
     return S;
 }
 
-/* Function ids for the nsc rows' np pairs (-1: a tie everywhere; twins share
-   their first row's), sign_first set. */
+/* Function ids for the nsc rows' np pairs (-1: a tie everywhere; a row and
+   pair with same[e] = t' < t shares row t''s id of that pair), sign_first
+   set. */
 static slong *alpha_ball_ids(_ct_alpha_ball_sink *K, const int *sign0, const slong *same,
                              slong nsc, slong np)
 {
@@ -35,8 +36,8 @@ static slong *alpha_ball_ids(_ct_alpha_ball_sink *K, const int *sign0, const slo
     }
     for (slong e = 0; e < count; e++) {
         slong t = e / np;
-        if (same[t] != t)
-            id[e] = id[same[t] * np + e % np];
+        if (same[e] != t)
+            id[e] = id[same[e] * np + e % np];
         else
             id[e] = sign0[e] == 0 ? -1 : (*K->nfuncs)++;
         if (id[e] >= 0)
@@ -60,7 +61,7 @@ int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong i
         return 0;
     }
     int *sign0 = flint_malloc(FLINT_MAX(nsc * np, 1) * sizeof(int));
-    slong *same = flint_malloc(FLINT_MAX(nsc, 1) * sizeof(slong));
+    slong *same = flint_malloc(FLINT_MAX(nsc * np, 1) * sizeof(slong));
     ct_lsroot_struct *z;
     int bad = ct_lsalpha_component(sign0, same, &z, &zrow, &zpair, &nz, S, rows, nsc);
     ct_lsalpha_unref(S);

@@ -27,6 +27,27 @@ static slong joint_push(ct_pexpsum_struct **out, slong *n, slong *cap, ct_pexpsu
     return *n - 1;
 }
 
+/* line = line times the factors of content's primitive part that it lacks:
+   line stays primitive and squarefree. (Multiplying by every content made
+   line's coefficients grow with the number of curves: the contents share
+   large integer factors, which matter to no zero set.) */
+static void joint_line_add(fmpz_poly_t line, const fmpz_poly_t content)
+{
+    if (fmpz_poly_degree(content) < 1)
+        return;
+    fmpz_poly_t p, g;
+    fmpz_poly_init(p), fmpz_poly_init(g);
+    fmpz_poly_primitive_part(p, content);
+    fmpz_poly_derivative(g, p); /* p's squarefree part */
+    fmpz_poly_gcd(g, p, g);
+    fmpz_poly_div(p, p, g);
+    fmpz_poly_gcd(g, line, p); /* what line holds already */
+    fmpz_poly_div(p, p, g);
+    if (fmpz_poly_degree(p) > 0)
+        fmpz_poly_mul(line, line, p);
+    fmpz_poly_clear(p), fmpz_poly_clear(g);
+}
+
 /* The node records being built (NULL: not wanted). */
 typedef struct {
     ct_pexpsum_node_struct *v;
@@ -109,7 +130,7 @@ static void joint_rows(ct_pexpsum_struct **out, slong *n, slong *cap, fmpz_poly_
                 ct_pexpsum_normalize(content, h);
                 if (ct_pexpsum_is_zero(h))
                     continue;
-                fmpz_poly_mul(line, line, content); /* made squarefree at the end */
+                joint_line_add(line, content);
                 slong f = joint_push(out, n, cap, h);
                 if (v != NULL)
                     v->curve[p] = f;

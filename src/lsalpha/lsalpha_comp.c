@@ -36,7 +36,7 @@ static ct_lsroot_disk_struct **lscomp_cover(slong *nd, double **seg, ct_lsalpha_
     return d;
 }
 
-/* node[t] and same[t] for the alpha system S. */
+/* node and same (per row and pair) for the alpha system S. */
 static void lscomp_twins(slong *same, slong *node, const ct_lsalpha_struct *S,
                          const slong *rows, slong nr)
 {
@@ -46,7 +46,7 @@ static void lscomp_twins(slong *same, slong *node, const ct_lsalpha_struct *S,
     for (slong j = 0; j < S->nlab; j++)
         cls[S->lab[j]] = S->cls[j];
     _ct_lsalpha_graph G = {S->head.n, S->rowstart, S->col, S->w, cls};
-    _ct_lsalpha_twins(same, node, &G, rows, nr);
+    _ct_lsalpha_twins(same, node, &G, S->head.c, rows, nr);
     flint_free(cls);
 }
 
@@ -59,25 +59,21 @@ static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slon
 }
 
 /* The search over the covering, every pair of a row searching that row's
-   searched node (node[t]; twins copy their first row's). */
+   searched node for the pair (node[t * np + p]; twins copy their first
+   row's). */
 static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                          ct_lsroot_disk_struct **disks, const double *seg, slong nd,
                          const ct_lsalpha_struct *S, const slong *node, const slong *same,
                          slong nr, slong nthreads)
 {
-    _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr);
+    slong np = S->head.c * (S->head.c - 1) / 2;
+    _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr * np);
     ct_lsroot_search_struct F = {
         lscomp_make, disks, seg, nd, S->head.c, S->nlabk, _ct_lsalpha_brk_sign, B};
-    slong np = S->head.c * (S->head.c - 1) / 2, cnt = FLINT_MAX(nr * np, 1);
-    slong *rx = flint_malloc(cnt * sizeof(slong)),
-          *sx = flint_malloc(cnt * sizeof(slong));
-    for (slong e = 0; e < nr * np; e++) /* the same row for every pair */
-        rx[e] = node[e / np], sx[e] = same[e / np];
-    int bad = ct_lsroot_search(z, nz, sign0, &F, rx, sx, nr, nthreads);
+    int bad = ct_lsroot_search(z, nz, sign0, &F, node, same, nr, nthreads);
     _ct_lsalpha_brk_free(B);
     for (slong j = 0; j < *nz; j++)
-        (*z)[j].node = node[(*z)[j].t];
-    flint_free(rx), flint_free(sx);
+        (*z)[j].node = node[(*z)[j].t * np + (*z)[j].p];
     return bad;
 }
 
@@ -112,7 +108,8 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     lscomp_level1_ctx L = {disks, v, nv};
     ct_pool_for(nd, nth, lscomp_level1_job, NULL, &L);
     ct_lsroot_zero_struct *z = NULL;
-    slong n0 = 0, *node = flint_malloc(FLINT_MAX(nr, 1) * sizeof(slong));
+    slong np = S->head.c * (S->head.c - 1) / 2;
+    slong n0 = 0, *node = flint_malloc(FLINT_MAX(nr * np, 1) * sizeof(slong));
     lscomp_twins(same, node, S, rows, nr);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
     if (!bad) {

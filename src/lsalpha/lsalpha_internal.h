@@ -113,6 +113,13 @@ void _ct_lsalpha_disk_init(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_disk_release(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_disk_clear(ct_lsroot_disk_struct *D);
 
+/* lsalpha_lead.c: the leading coefficients a[0..J] of h at alpha = 0 (row i,
+   pair (k, l)) made exact where needed: while a[j] is 0 or a ball holding 0,
+   a[j] is replaced by 0 when the exact coefficient is 0, else by its
+   enclosure at prec (which then decides its sign). */
+void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, slong k,
+                      slong l, slong prec);
+
 /* lsalpha_poly.c: the polynomial of classes (k, l) at row i from model M of
    disk D (absent classes contribute 0). P is initialized by this call. */
 void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
@@ -127,16 +134,18 @@ typedef struct {
     const slong *cls;
 } _ct_lsalpha_graph;
 
-/* lsalpha_twins.c: node[t], the node searched for row t (for a node of an
-   unlabeled pendant tree, the node the tree hangs from; else rows[t]); same[t], the first
-   row whose searched node is a twin of t's (equal neighbours, weights and label: equal
-   functions), t when none. */
-void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
+/* lsalpha_twins.c: for row t and class pair p (entry e = t * np + p, np =
+   c (c - 1) / 2): node[e], the node searched (for a node of a pendant tree
+   labeled neither k nor l, the node the tree hangs from; else rows[t]);
+   same[e], the first row whose searched node for p is that node or a twin
+   of it (equal neighbours, weights and label: equal functions), t when
+   none. */
+void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slong c,
                        const slong *rows, slong nr);
 
 /* lsalpha_bracket.c: the sign on a segment from monotone point values
    (NULL when the envelope of D - aW is too large for it), for the searched
-   nodes node[0..nr); _ct_lsalpha_brk_sign is ct_lsroot_search_struct's
+   nodes node[0..nr) (repeats allowed); _ct_lsalpha_brk_sign is ct_lsroot_search_struct's
    sign_on. */
 typedef struct _ct_lsalpha_brk _ct_lsalpha_brk;
 _ct_lsalpha_brk *_ct_lsalpha_brk_new(ct_lsalpha_struct *S, const slong *node, slong nr);

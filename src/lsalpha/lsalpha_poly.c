@@ -12,7 +12,8 @@
    = x'_i itself is the function (the same sign on (0, 1), no pole at 1):
    Q = P, with the remainder R.
    c = 0: the first `shift` coefficients of h are exactly zero (no path of
-   that length reaches a labeled node of k or l), so h = alpha^shift htilde with
+   that length reaches a labeled node of k or l, or the walks to k and l
+   cancel exactly: lsalpha_lead.c), so h = alpha^shift htilde with
    htilde = sum_j a_{j + shift} alpha^j + R, |R| <= K r^{J+1-shift} / (1 - r),
    |R'| <= K (J + 1 - shift) r^{J-shift} / (1 - r)^2. */
 #include "lsalpha_internal.h"
@@ -76,6 +77,7 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
     for (slong j = 0; j <= J; j++)
         lspoly_coef(a + j, M, i, k, l, j);
     if (D->c == 0) {
+        _ct_lsalpha_lead(a, J, _ct_lsalpha_const(D->sys), i, k, l, prec);
         ct_lsroot_poly_set_series(P, a, J, D->r, K);
     } else if (_ct_lsalpha_pib_zero(_ct_lsalpha_of(D->sys), k, l)) {
         P->shift = 0; /* h = x'_i: the coefficients and the tail themselves */

@@ -1,8 +1,8 @@
 /* lsalpha_twins: rows whose functions are provably equal (alpha's ball path).
    Twins (two nodes with equal neighbours, weights and label, adjacent or
    not) are exchanged by an automorphism of (W, Y), so their rows of F are
-   equal; an unlabeled pendant tree shares the signs of the node it hangs
-   from. */
+   equal; for a class pair (k, l), a pendant tree with no node labeled k or l
+   shares that pair's signs with the node it hangs from. */
 #include <string.h>
 #include "lsalpha_internal.h"
 
@@ -27,22 +27,29 @@ static ulong lscomp_key(slong *key, const _ct_lsalpha_graph *G, slong i)
     return h;
 }
 
-/* carrier[i], the node whose functions row node i shares, for every node of
-   G: unlabeled leaves are peeled repeatedly, each pointing at its one
-   remaining neighbour. A peeled node i heads a label-free tree P joined to
-   the rest only by its edge to u, so in (I - alpha T) x = b its block gives
+/* carrier[i], the node whose (k, l) function row node i shares, for every
+   node of G: leaves labeled neither k nor l are peeled repeatedly, each
+   pointing at its one remaining neighbour. A peeled node i heads a tree P
+   with no label k or l, joined to the rest only by its edge to u. In
+   (I - alpha T) x = b with x = F_k - F_l, b = Y_k - Y_l vanishes on P (a
+   label of another class adds to Y_k and Y_l alike), so P's block gives
    x_P = (I - alpha T_PP)^-1 alpha T_Pu x_u, a positive vector (P connected,
-   0 < alpha < 1) times x_u; for every class pair the rows of P have the signs
-   of u (lambda likewise: L_PP F_P = -L_Pu F_u). A whole label-free tree is
-   never peeled to nothing: a node left with no neighbour stays itself. */
-static slong *lscomp_carriers(const _ct_lsalpha_graph *G)
+   0 < alpha < 1) times x_u: the rows of P have the (k, l) signs of u (lambda
+   likewise: L_PP x_P = -L_Pu x_u). A whole such tree is never peeled to
+   nothing: a node left with no neighbour stays itself. */
+static int lscomp_free(const _ct_lsalpha_graph *G, slong i, slong k, slong l)
+{
+    return G->cls[i] != k && G->cls[i] != l;
+}
+
+static slong *lscomp_carriers(const _ct_lsalpha_graph *G, slong k, slong l)
 {
     slong n = G->n, *carrier = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     slong *deg = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     slong *stack = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong)), top = 0;
     for (slong i = 0; i < n; i++) {
         carrier[i] = i, deg[i] = G->rowstart[i + 1] - G->rowstart[i];
-        if (deg[i] == 1 && G->cls[i] < 0)
+        if (deg[i] == 1 && lscomp_free(G, i, k, l))
             stack[top++] = i;
     }
     while (top > 0) {
@@ -53,7 +60,7 @@ static slong *lscomp_carriers(const _ct_lsalpha_graph *G)
             if (deg[G->col[e]] > 0 && carrier[G->col[e]] == G->col[e])
                 u = G->col[e];
         carrier[i] = u, deg[i] = 0;
-        if (--deg[u] == 1 && G->cls[u] < 0)
+        if (--deg[u] == 1 && lscomp_free(G, u, k, l))
             stack[top++] = u;
     }
     for (slong i = 0; i < n; i++) /* follow each chain to its unpeeled node */
@@ -113,31 +120,50 @@ static slong *lstw_closed_classes(const _ct_lsalpha_graph *G)
     return rep;
 }
 
-void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G,
+/* Whether the functions of nodes a and b are provably equal: the same node,
+   closed twins (rep), or open twins (equal keys). */
+static int lstw_equal(slong a, slong b, const slong *rep, const ulong *h,
+                      const slong *off, const slong *keys)
+{
+    slong len = off[a + 1] - off[a];
+    return a == b || rep[a] == rep[b] ||
+           (h[a] == h[b] && off[b + 1] - off[b] == len &&
+            memcmp(keys + off[a], keys + off[b], len * sizeof(slong)) == 0);
+}
+
+/* node and same of pair p = (k, l) for the nr rows (stride np). */
+static void lstw_pair(slong *same, slong *node, const _ct_lsalpha_graph *G, slong k,
+                      slong l, slong p, slong np, const slong *rows, slong nr,
+                      const slong *rep, const ulong *h, const slong *off,
+                      const slong *keys)
+{
+    slong *carrier = lscomp_carriers(G, k, l);
+    for (slong t = 0; t < nr; t++) {
+        slong e = t * np + p;
+        node[e] = carrier[rows[t]], same[e] = t;
+        for (slong u = 0; u < t && same[e] == t; u++)
+            if (same[u * np + p] == u &&
+                lstw_equal(node[u * np + p], node[e], rep, h, off, keys))
+                same[e] = u;
+    }
+    flint_free(carrier);
+}
+
+void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slong c,
                        const slong *rows, slong nr)
 {
-    slong *off = flint_malloc((nr + 1) * sizeof(slong)), *keys, *rep;
-    slong *carrier = lscomp_carriers(G);
-    ulong *h = flint_malloc(FLINT_MAX(nr, 1) * sizeof(ulong));
+    slong n = G->n, *off = flint_malloc((n + 1) * sizeof(slong)), *keys, *rep;
+    ulong *h = flint_malloc(FLINT_MAX(n, 1) * sizeof(ulong));
     off[0] = 0;
-    for (slong t = 0; t < nr; t++) {
-        node[t] = carrier[rows[t]];
-        off[t + 1] = off[t] + 1 + 2 * (G->rowstart[node[t] + 1] - G->rowstart[node[t]]);
-    }
-    keys = flint_malloc(FLINT_MAX(off[nr], 1) * sizeof(slong));
-    for (slong t = 0; t < nr; t++)
-        h[t] = lscomp_key(keys + off[t], G, node[t]);
+    for (slong i = 0; i < n; i++)
+        off[i + 1] = off[i] + 1 + 2 * (G->rowstart[i + 1] - G->rowstart[i]);
+    keys = flint_malloc(FLINT_MAX(off[n], 1) * sizeof(slong));
+    for (slong i = 0; i < n; i++)
+        h[i] = lscomp_key(keys + off[i], G, i);
     rep = lstw_closed_classes(G);
-    for (slong t = 0; t < nr; t++) {
-        slong len = off[t + 1] - off[t];
-        same[t] = t;
-        for (slong u = 0; u < t && same[t] == t; u++)
-            if (same[u] == u &&
-                (rep[node[u]] == rep[node[t]] ||
-                 (h[u] == h[t] && off[u + 1] - off[u] == len &&
-                  memcmp(keys + off[u], keys + off[t], len * sizeof(slong)) == 0)))
-                same[t] = u;
-    }
-    flint_free(off), flint_free(keys), flint_free(h), flint_free(rep),
-        flint_free(carrier);
+    slong np = c * (c - 1) / 2;
+    for (slong k = 0, p = 0; k < c; k++)
+        for (slong l = k + 1; l < c; l++, p++)
+            lstw_pair(same, node, G, k, l, p, np, rows, nr, rep, h, off, keys);
+    flint_free(off), flint_free(keys), flint_free(h), flint_free(rep);
 }

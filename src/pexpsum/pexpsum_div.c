@@ -4,6 +4,62 @@
 #include <arb_hypgeom.h>
 #include "pexpsum_internal.h"
 
+static void memo_init(_ct_pexpsum_memo *M, slong len)
+{
+    arb_init(M->at);
+    M->v = _arb_vec_init(FLINT_MAX(len, 1));
+    M->prec = 0, M->set = 0;
+}
+
+static void memo_clear(_ct_pexpsum_memo *M, slong len)
+{
+    arb_clear(M->at);
+    _arb_vec_clear(M->v, FLINT_MAX(len, 1));
+}
+
+/* The slot of M[0 .. 2) holding the values at (x, prec), or NULL; else
+ *fresh: the slot to fill (M[*next], next advanced). */
+static _ct_pexpsum_memo *memo_find(_ct_pexpsum_memo *M, int *next, const arb_t x,
+                                   slong prec, _ct_pexpsum_memo **fresh)
+{
+    for (int j = 0; j < 2; j++)
+        if (M[j].set && M[j].prec == prec && arb_equal(M[j].at, x))
+            return M + j;
+    *fresh = M + *next;
+    *next = 1 - *next;
+    (*fresh)->set = 1, (*fresh)->prec = prec;
+    arb_set((*fresh)->at, x);
+    return NULL;
+}
+
+/* The per-term values P_t^(ic)(c), computed once per ball. */
+static arb_srcptr cache_poly(_ct_pexpsum_cache *K, const arb_t c, slong ic, slong prec)
+{
+    _ct_pexpsum_memo *F, *M = memo_find(K->mp[ic], K->np + ic, c, prec, &F);
+    if (M != NULL)
+        return M->v;
+    for (slong t = 0; t < K->len; t++)
+        arb_poly_evaluate_horner(F->v + t, K->P[ic] + t, c, prec);
+    return F->v;
+}
+
+/* The per-term values B_t^d = exp(d ln B_t) (1 where B_t = 1), once per ball. */
+static arb_srcptr cache_pow(_ct_pexpsum_cache *K, const arb_t d, slong prec)
+{
+    _ct_pexpsum_memo *F, *M = memo_find(K->me, &K->ne, d, prec, &F);
+    if (M != NULL)
+        return M->v;
+    for (slong t = 0; t < K->len; t++) {
+        if (arb_is_one(K->B + t)) {
+            arb_one(F->v + t);
+            continue;
+        }
+        arb_mul(F->v + t, d, K->L + t, prec);
+        arb_exp(F->v + t, F->v + t, prec);
+    }
+    return F->v;
+}
+
 void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, slong prec)
 {
     K->len = h->len;
@@ -26,6 +82,14 @@ void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, sl
         arb_log(K->L + t, K->B + t, prec);
     }
     fmpz_poly_clear(D);
+    for (int i = 0; i < 3; i++) {
+        K->np[i] = 0;
+        for (int j = 0; j < 2; j++)
+            memo_init(&K->mp[i][j], h->len);
+    }
+    K->ne = 0;
+    for (int j = 0; j < 2; j++)
+        memo_init(&K->me[j], h->len);
 }
 
 void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K)
@@ -37,6 +101,11 @@ void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K)
     }
     _arb_vec_clear(K->L, FLINT_MAX(K->len, 1));
     _arb_vec_clear(K->B, FLINT_MAX(K->len, 1));
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            memo_clear(&K->mp[i][j], K->len);
+    for (int j = 0; j < 2; j++)
+        memo_clear(&K->me[j], K->len);
 }
 
 /* y = phi^(j)(x) at the point x (a ball taken as its midpoint's value
@@ -61,16 +130,18 @@ static void phi_der(arb_t y, const arb_t x, slong j, slong prec)
 
 static void phi_der(arb_t y, const arb_t x, slong j, slong prec);
 
-void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
+void _ct_pexpsum_cache_eval(arb_t y, _ct_pexpsum_cache *K, slong div, const arb_t c,
                             const arb_t d, slong ic, slong jd, slong prec)
 {
     arb_t s, p, x;
     arb_init(s), arb_init(p), arb_init(x);
+    arb_srcptr P = cache_poly(K, c, ic, prec);
+    arb_srcptr E = div < 0 ? cache_pow(K, d, prec) : NULL;
     for (slong t = 0; t < K->len; t++) {
         int one = arb_is_one(K->B + t);
         if (one && (jd > 0 || div >= 0))
             continue; /* ln 1 = 0 */
-        arb_poly_evaluate_horner(p, K->P[ic] + t, c, prec);
+        arb_set(p, P + t);
         if (div >= 0) { /* P B^e L^(jd+1) phi^(jd)((d - e) L) */
             if (div == 1)
                 arb_mul(p, p, K->B + t, prec);
@@ -80,9 +151,7 @@ void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, cons
             arb_mul(p, p, x, prec);
             arb_mul(p, p, K->L + t, prec);
         } else if (!one) {
-            arb_mul(x, d, K->L + t, prec);
-            arb_exp(x, x, prec);
-            arb_mul(p, p, x, prec);
+            arb_mul(p, p, E + t, prec);
         }
         for (slong k = 0; k < jd; k++)
             arb_mul(p, p, K->L + t, prec);

@@ -16,13 +16,26 @@ void _ct_pexpsum_poly_der(arb_t y, const fmpz_poly_t P, const arb_t c, slong ic,
    their positive common denominator (the same zeros and signs; pexpsum.c). */
 void _ct_pexpsum_expsum_at(ct_expsum_t e, const ct_pexpsum_t h, const fmpq_t c);
 
+/* The per-term values of one piece of a sum (P_t or a derivative over a
+   ball c, or B_t^d over a ball d) at the ball `at` and precision prec. */
+typedef struct {
+    arb_t at;
+    arb_ptr v;
+    slong prec;
+    int set;
+} _ct_pexpsum_memo;
+
 /* A sum prepared for repeated evaluation: its polynomials and their first
    two derivatives as balls, and the logarithms and values of its bases, at
-   the precision given (the hot path of the box solver). */
+   the precision given (the hot path of the box solver). The memos keep the
+   last two balls' per-term values of each piece: one box's value, centered
+   form and Krawczyk matrix evaluate the same pieces at the same balls. */
 typedef struct {
     slong len;
     arb_poly_struct *P[3];
     arb_struct *L, *B;
+    _ct_pexpsum_memo mp[3][2], me[2]; /* P^(ic)(c) and B^d: two slots each */
+    int np[3], ne;                    /* the slot to overwrite next */
 } _ct_pexpsum_cache;
 
 void _ct_pexpsum_cache_init(_ct_pexpsum_cache *K, const ct_pexpsum_struct *h, slong prec);
@@ -30,7 +43,7 @@ void _ct_pexpsum_cache_clear(_ct_pexpsum_cache *K);
 
 /* y = (d/dc)^ic (d/dd)^jd of the cached sum over the balls c, d (ic <= 2);
    div >= 0: of the sum divided by d - div (as _ct_pexpsum_eval_div). */
-void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, const arb_t c,
+void _ct_pexpsum_cache_eval(arb_t y, _ct_pexpsum_cache *K, slong div, const arb_t c,
                             const arb_t d, slong ic, slong jd, slong prec);
 
 /* One equation of a system in (c, d): the id-th d-derivative of h (div < 0),
@@ -39,8 +52,8 @@ void _ct_pexpsum_cache_eval(arb_t y, const _ct_pexpsum_cache *K, slong div, cons
 typedef struct {
     const ct_pexpsum_struct *h;
     slong id, e, div;
-    const _ct_pexpsum_cache *k; /* h prepared, or NULL */
-    slong prec;                 /* the working precision of its system */
+    _ct_pexpsum_cache *k; /* h prepared (its memos updated), or NULL */
+    slong prec;           /* the working precision of its system */
 } _ct_pexpsum_fn;
 
 /* y = (d/dc)^ic (d/dd)^jd of K = h / (d - e) over the balls c, d, where
