@@ -1,8 +1,8 @@
 /* x-joint: the joint analysis over (c, delta) with the crossings searched by
    the kinetic sweep or by all pairs (its peer), for bench/joint.sh. Usage:
    x-joint sweep|all PATH...; prints one line: curves, pairs searched, pruned,
-   boxes, events, slabs, the minimum (or "undecided"). Exit 0, 1 on bad
-   input. */
+   boxes, events, slabs, the minimum (or "undecided", the reason on stderr).
+   Exit 0, 1 on bad input. */
 #include <stdio.h>
 #include <string.h>
 #include "certune/cli.h"
@@ -36,9 +36,10 @@ int main(int argc, char **argv)
         const ct_pexpsum_slabs_struct *S = J->S;
         printf("%ld %ld %ld %ld %ld %ld ", (long)J->ncurves, (long)S->pairs,
                (long)S->pruned, (long)S->boxes, (long)S->nevents, (long)S->nslab);
-        if (J->undecided)
+        if (J->undecided) {
             printf("undecided\n");
-        else {
+            fprintf(stderr, "x-joint: undecided: %s\n", J->what);
+        } else {
             fmpq_print(J->min_loss);
             printf("\n");
         }
