@@ -322,75 +322,24 @@ static void check_carriers_by_hand(void)
         }
 }
 
-/* A copy of base (3 classes) with, at every scored node u, a path u - a - b:
-   b labeled 2, a held out with a random class. For the pair (0, 1) the path
-   is label-free (a label of class 2 adds to Y_0 and Y_1 alike), so a's
-   (0, 1) function is a positive multiple of u's: equal zeros in two rows
-   unless a is searched at u. */
-static void with_other_paths(ct_instance_t I, const ct_instance_struct *base,
-                             flint_rand_t state)
+/* A copy of base (3 classes) with two new nodes a, b at every scored node
+   u. PATHS: the path u - a - b, b labeled 2, a held out with a random class;
+   for the pair (0, 1) the path is label-free (a label of class 2 adds to Y_0
+   and Y_1 alike), so a's (0, 1) function is a positive multiple of u's:
+   equal zeros in two rows unless a is searched at u. LEAVES: two leaves of
+   one random weight w, a labeled 0 and b labeled 1, whose walks to u cancel
+   in h's alpha-coefficient for (0, 1), w / d_u (1/sqrt(w) - 1/sqrt(w)):
+   exactly 0, but a ball around 0 in Arb. */
+enum { ADD_PATHS, ADD_LEAVES };
+
+static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base, int kind,
+                                flint_rand_t state)
 {
     slong extra = 0;
     for (slong i = 0; i < base->n; i++)
         extra += base->held[i] >= 0;
     slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
-    ct_gen_instance_init(I, "other", n, base->c, base->nedges + 2 * extra);
-    for (slong k = 0; k < base->nedges; k++)
-        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
-    for (slong i = 0; i < base->n; i++)
-        I->label[i] = base->label[i], I->held[i] = base->held[i];
-    for (slong u = 0; u < base->n; u++) {
-        if (base->held[u] < 0)
-            continue;
-        I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e++, 1 + n_randint(state, 5), 1);
-        I->eu[e] = v, I->ev[e] = v + 1,
-        fmpq_set_si(I->ew + e++, 1 + n_randint(state, 5), 1);
-        I->held[v] = (slong)n_randint(state, 3);
-        I->label[v + 1] = 2;
-        v += 2;
-    }
-    I->nedges = e;
-}
-
-/* Paths labeled by a third class at every scored node: the ball path falls
-   back no more often than on the base graph, and equals the exact path
-   (fallbacks_of compares them). */
-static void check_pendant_other(flint_rand_t state)
-{
-    check_carriers_by_hand();
-    long fbase = 0, fpend = 0;
-    for (slong s = 0; s < 12; s++) {
-        ct_instance_t base, I;
-        ct_gen_params_t P;
-        char what[64];
-        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
-        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
-        P->weight = (ct_gen_weight_t)n_randint(state, 2);
-        ct_gen_instance(base, P, 78, s);
-        with_other_paths(I, base, state);
-        snprintf(what, sizeof(what), "paths labeled 2, %ld", (long)s);
-        long fb = fallbacks_of(base, what), fp = fallbacks_of(I, what);
-        CHECK_MSG(fp <= fb, "%s: %ld fallbacks, %ld without its paths", what, fp, fb);
-        fbase += fb, fpend += fp;
-        ct_instance_clear(base), ct_instance_clear(I);
-    }
-    printf("t-lsalpha: paths labeled 2: %ld fallbacks, %ld without the paths (of 24 "
-           "runs)\n",
-           fpend, fbase);
-}
-
-/* A copy of base (3 classes) with two leaves at every scored node v, one
-   labeled 0 and one labeled 1, of one random weight w: the leaves' walks
-   to v cancel in h's alpha-coefficient for the pair (0, 1), w / d_v (1 /
-   sqrt(w) - 1 / sqrt(w)), exactly 0 but a ball around 0 in Arb. */
-static void with_cancelling_leaves(ct_instance_t I, const ct_instance_struct *base,
-                                   flint_rand_t state)
-{
-    slong extra = 0;
-    for (slong i = 0; i < base->n; i++)
-        extra += base->held[i] >= 0;
-    slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
-    ct_gen_instance_init(I, "cancel", n, base->c, base->nedges + 2 * extra);
+    ct_gen_instance_init(I, "added", n, base->c, base->nedges + 2 * extra);
     for (slong k = 0; k < base->nedges; k++)
         I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
     for (slong i = 0; i < base->n; i++)
@@ -399,21 +348,25 @@ static void with_cancelling_leaves(ct_instance_t I, const ct_instance_struct *ba
         if (base->held[u] < 0)
             continue;
         slong w = 1 + (slong)n_randint(state, 5);
-        for (slong t = 0; t < 2; t++, v++, e++) {
-            I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e, w, 1);
-            I->label[v] = t;
-        }
+        I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e++, w, 1);
+        I->eu[e] = kind == ADD_PATHS ? v : u, I->ev[e] = v + 1;
+        fmpq_set_si(I->ew + e++, kind == ADD_PATHS ? 1 + (slong)n_randint(state, 5) : w,
+                    1);
+        if (kind == ADD_PATHS)
+            I->held[v] = (slong)n_randint(state, 3), I->label[v + 1] = 2;
+        else
+            I->label[v] = 0, I->label[v + 1] = 1;
+        v += 2;
     }
     I->nedges = e;
 }
 
-/* Leading coefficients that cancel exactly (lsalpha_lead.c): with the leaves
-   the ball path falls back no more often than on the base graph (the sign
-   right of 0 is decided from the exact coefficients) and equals the exact
-   path. */
-static void check_cancelling_leaves(flint_rand_t state)
+/* 12 random 3-class graphs with the nodes of kind added: the ball path falls
+   back no more often than on the base graph, and equals the exact path
+   (fallbacks_of compares them). */
+static void check_added(flint_rand_t state, int kind, ulong seed, const char *name)
 {
-    long fbase = 0, fcan = 0;
+    long fbase = 0, fadd = 0;
     for (slong s = 0; s < 12; s++) {
         ct_instance_t base, I;
         ct_gen_params_t P;
@@ -421,17 +374,30 @@ static void check_cancelling_leaves(flint_rand_t state)
         ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
         P->p = 0.2, P->connected = 1, P->labeled = 0.3;
         P->weight = (ct_gen_weight_t)n_randint(state, 2);
-        ct_gen_instance(base, P, 79, s);
-        with_cancelling_leaves(I, base, state);
-        snprintf(what, sizeof(what), "cancelling leaves, %ld", (long)s);
-        long fb = fallbacks_of(base, what), fc = fallbacks_of(I, what);
-        CHECK_MSG(fc <= fb, "%s: %ld fallbacks, %ld without the leaves", what, fc, fb);
-        fbase += fb, fcan += fc;
+        ct_gen_instance(base, P, seed, s);
+        with_two_per_scored(I, base, kind, state);
+        snprintf(what, sizeof(what), "%s, %ld", name, (long)s);
+        long fb = fallbacks_of(base, what), fa = fallbacks_of(I, what);
+        CHECK_MSG(fa <= fb, "%s: %ld fallbacks, %ld on the base graph", what, fa, fb);
+        fbase += fb, fadd += fa;
         ct_instance_clear(base), ct_instance_clear(I);
     }
-    printf("t-lsalpha: cancelling leaves: %ld fallbacks, %ld without the leaves (of 24 "
-           "runs)\n",
-           fcan, fbase);
+    printf("t-lsalpha: %s: %ld fallbacks, %ld on the base graphs (of 24 runs)\n", name,
+           fadd, fbase);
+}
+
+/* Pendant paths labeled by a third class (the carriers per class pair), and
+   leading coefficients that cancel exactly (lsalpha_lead.c: the sign right
+   of 0 is decided from the exact coefficients). */
+static void check_pendant_other(flint_rand_t state)
+{
+    check_carriers_by_hand();
+    check_added(state, ADD_PATHS, 78, "paths labeled 2");
+}
+
+static void check_cancelling_leaves(flint_rand_t state)
+{
+    check_added(state, ADD_LEAVES, 79, "cancelling leaves");
 }
 
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
