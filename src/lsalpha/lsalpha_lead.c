@@ -10,36 +10,29 @@
 #include <flint/fmpq_vec.h>
 #include "lsalpha_internal.h"
 
-/* u = e_i^T T^j, T = D^{-1} W, exactly (u dense, n entries). */
-static void lslead_row(fmpq *u, const ct_lsalpha_struct *S, slong i, slong j)
+/* u = u T, T = D^{-1} W, exactly (u dense, n entries; v scratch). */
+static void lslead_step(fmpq *u, fmpq *v, const ct_lsalpha_struct *S)
 {
     slong n = S->head.n;
-    fmpq *v = _fmpq_vec_init(n);
     fmpz_t w, d;
     fmpq_t t;
     fmpz_init(w), fmpz_init(d), fmpq_init(t);
     for (slong a = 0; a < n; a++)
-        fmpq_zero(u + a);
-    fmpq_one(u + i);
-    for (slong step = 0; step < j; step++) {
-        for (slong a = 0; a < n; a++)
-            fmpq_zero(v + a);
-        for (slong a = 0; a < n; a++) {
-            if (fmpq_is_zero(u + a))
-                continue;
-            fmpz_set_d(d, S->deg[a]); /* exact: integers below 2^50 */
-            for (slong e = S->rowstart[a]; e < S->rowstart[a + 1]; e++) {
-                fmpz_set_d(w, S->w[e]); /* (u T)_b += u_a w_ab / d_a */
-                fmpq_mul_fmpz(t, u + a, w);
-                fmpq_div_fmpz(t, t, d);
-                fmpq_add(v + S->col[e], v + S->col[e], t);
-            }
+        fmpq_zero(v + a);
+    for (slong a = 0; a < n; a++) {
+        if (fmpq_is_zero(u + a))
+            continue;
+        fmpz_set_d(d, S->deg[a]); /* exact: integers below 2^50 */
+        for (slong e = S->rowstart[a]; e < S->rowstart[a + 1]; e++) {
+            fmpz_set_d(w, S->w[e]); /* (u T)_b += u_a w_ab / d_a */
+            fmpq_mul_fmpz(t, u + a, w);
+            fmpq_div_fmpz(t, t, d);
+            fmpq_add(v + S->col[e], v + S->col[e], t);
         }
-        for (slong a = 0; a < n; a++)
-            fmpq_swap(u + a, v + a);
     }
+    for (slong a = 0; a < n; a++)
+        fmpq_swap(u + a, v + a);
     fmpz_clear(w), fmpz_clear(d), fmpq_clear(t);
-    _fmpq_vec_clear(v, n);
 }
 
 /* rho_s for the square part s = r[g]: sum over the labeled m of k or l with
@@ -59,15 +52,14 @@ static void lslead_rho(fmpq_t rho, const fmpq *u, const ct_lsalpha_struct *S, sl
     fmpq_clear(t);
 }
 
-/* a = a_j of row i and pair (k, l), exactly 0 or an enclosure at prec. */
-static void lslead_coef(arb_t a, const ct_lsalpha_struct *S, slong i, slong k, slong l,
-                        slong j, slong prec)
+/* a = the coefficient u b of pair (k, l) (u = e_i^T T^j), exactly 0 or an
+   enclosure at prec. */
+static void lslead_coef(arb_t a, const fmpq *u, const ct_lsalpha_struct *S, slong k,
+                        slong l, slong prec)
 {
-    fmpq *u = _fmpq_vec_init(S->head.n);
     fmpq_t rho;
     arb_t x, y;
     fmpq_init(rho), arb_init(x), arb_init(y);
-    lslead_row(u, S, i, j);
     arb_zero(a);
     for (slong g = 0; g < S->nlab; g++) {
         slong h = 0; /* each square part once: at its first labeled node */
@@ -85,19 +77,28 @@ static void lslead_coef(arb_t a, const ct_lsalpha_struct *S, slong i, slong k, s
         arb_addmul(a, x, y, prec);
     }
     fmpq_clear(rho), arb_clear(x), arb_clear(y);
-    _fmpq_vec_clear(u, S->head.n);
 }
 
 void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, slong k,
                       slong l, slong prec)
 {
+    fmpq *u = NULL, *v = NULL; /* u = e_i^T T^ju, made when first needed */
+    slong n = S->head.n, ju = 0;
     for (slong j = 0; j <= J; j++) {
         if (arb_is_zero(a + j))
             continue;
         if (!arb_contains_zero(a + j))
-            return;
-        lslead_coef(a + j, S, i, k, l, j, prec);
+            break;
+        if (u == NULL) {
+            u = _fmpq_vec_init(n), v = _fmpq_vec_init(n);
+            fmpq_one(u + i);
+        }
+        for (; ju < j; ju++)
+            lslead_step(u, v, S);
+        lslead_coef(a + j, u, S, k, l, prec);
         if (!arb_is_zero(a + j))
-            return;
+            break;
     }
+    if (u != NULL)
+        _fmpq_vec_clear(u, n), _fmpq_vec_clear(v, n);
 }
