@@ -309,9 +309,9 @@ static void check_carriers_by_hand(void)
         {1, 1, 1}, {1, 3, 3}, {1, 3, 3}, {1, 1, 1}, {1, 1, 1}};
     static const slong want_same[5][3] = {
         {0, 0, 0}, {0, 1, 1}, {0, 1, 1}, {0, 0, 0}, {0, 0, 0}};
-    _ct_lsalpha_graph G = {8, rowstart, col, w, cls};
+    ct_lsroot_graph_struct G = {8, 3, rowstart, col, w, cls};
     slong same[15], node[15];
-    _ct_lsalpha_twins(same, node, &G, 3, rows, 5);
+    _ct_lsalpha_twins(same, node, &G, rows, 5);
     for (slong t = 0; t < 5; t++)
         for (slong p = 0; p < 3; p++) {
             CHECK_MSG(node[t * 3 + p] == want[t][p],

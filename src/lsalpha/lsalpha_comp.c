@@ -45,8 +45,8 @@ static void lscomp_twins(slong *same, slong *node, const ct_lsalpha_struct *S,
         cls[i] = -1;
     for (slong j = 0; j < S->nlab; j++)
         cls[S->lab[j]] = S->cls[j];
-    _ct_lsalpha_graph G = {S->head.n, S->rowstart, S->col, S->w, cls};
-    _ct_lsalpha_twins(same, node, &G, S->head.c, rows, nr);
+    ct_lsroot_graph_struct G = {S->head.n, S->head.c, S->rowstart, S->col, S->w, cls};
+    _ct_lsalpha_twins(same, node, &G, rows, nr);
     flint_free(cls);
 }
 

@@ -6,8 +6,9 @@
    its orthogonal complement). By congruence with D^{1/2} and scaling by vol,
    iff C = vol (mu D - W) + d d^T is. A floating Cholesky factorization R of
    fl(C) - sI that runs to completion satisfies R^T R = fl(C) - sI + E with
-   |E| <= gamma_{n+1} |R^T| |R| (Higham, Accuracy and Stability, Thm 10.3),
-   so ||E||_2 <= gamma_{n+1} ||R||_F^2, and with the rounding F of fl(C)
+   |E| <= gamma_{n+2} |R^T| |R| (Higham, Accuracy and Stability, Thm 10.3,
+   with one rounding more for LAPACK's blocked code: lsroot_chol.c), so
+   ||E||_2 <= gamma_{n+2} ||R||_F^2, and with the rounding F of fl(C)
    bounded (lsgap_matrix) C >= (s - ||E||_2 - ||F||_2) I: positive
    definite when s exceeds those bounds, which is checked
    (s is a tiny multiple of the trace, so only a gap below about n^2 2^-50
@@ -56,7 +57,7 @@ static double lsgap_matrix(double *C, const ct_lsalpha_struct *S, double mu, dou
 static int lsgap_holds(const ct_lsalpha_struct *S, double mu, double *C)
 {
     slong n = S->head.n;
-    double u = ldexp(1.0, -53), gam = (n + 1) * u / (1 - (n + 1) * u), tr = 0, fro;
+    double u = ldexp(1.0, -53), gam = (n + 2) * u / (1 - (n + 2) * u), tr = 0, fro;
     for (slong i = 0; i < n; i++)
         tr += S->vol * mu * S->deg[i] + S->deg[i] * S->deg[i];
     double ferr = lsgap_ferr(S, mu);

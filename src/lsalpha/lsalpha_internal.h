@@ -60,8 +60,11 @@ slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
 int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S);
 int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k);
 
-/* lsalpha_lu.c: LU without pivoting of D - cW (strictly diagonally
-   dominant), stored by its envelope; x = (LU)^{-1} y in place (n doubles). */
+/* lsalpha_lu.c: the floating factor of D - cW (strictly diagonally
+   dominant, symmetric positive definite): LU without pivoting stored by its
+   envelope, or CHOLMOD's Cholesky factor when the envelope is wide; x =
+   (D - cW)^{-1} y approximately, in place (n doubles). Solves may run on
+   several threads at once. */
 typedef struct _ct_lsalpha_lu _ct_lsalpha_lu;
 _ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
 void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L);
@@ -125,22 +128,13 @@ void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, s
 void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
                            const ct_lsroot_disk_struct *D, slong i, slong k, slong l);
 
-/* A component's graph for the twin rule: weights in compressed rows and
-   cls[i], node i's label class or -1. */
-typedef struct {
-    slong n;
-    const slong *rowstart, *col;
-    const double *w;
-    const slong *cls;
-} _ct_lsalpha_graph;
-
 /* lsalpha_twins.c: for row t and class pair p (entry e = t * np + p, np =
-   c (c - 1) / 2): node[e], the node searched (for a node of a pendant tree
-   labeled neither k nor l, the node the tree hangs from; else rows[t]);
-   same[e], the first row whose searched node for p is that node or a twin
-   of it (equal neighbours, weights and label: equal functions), t when
-   none. */
-void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slong c,
+   c (c - 1) / 2): node[e], the node searched (for a node of a part without
+   a label k or l that hangs off the rest through a cut vertex or a rank-one
+   block, that part's carrier; else rows[t]); same[e], the first row whose
+   searched node for p is that node or a twin of it (equal neighbours,
+   weights and label: equal functions), t when none. G must be connected. */
+void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                        const slong *rows, slong nr);
 
 /* lsalpha_bracket.c: the sign on a segment from monotone point values
