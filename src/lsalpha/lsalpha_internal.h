@@ -20,6 +20,9 @@ struct ct_lsalpha_struct {
     char *pibz;   /* per pair of classes: _ct_lsalpha_pib_zero */
     double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
     int mu_failed;
+    slong *slot;  /* NULL, or per node its row in the models (-1: none): the
+                     nodes the search reads, which every root's row is */
+    slong nslot;
 };
 
 static inline ct_lsalpha_struct *_ct_lsalpha_of(ct_lsroot_sys_struct *S)
@@ -81,9 +84,11 @@ typedef struct {
    X_j = T^j v, h(alpha) = sum_j X_j[i] alpha^j. Balls are rigorous; beyond J
    |X_j[i]| <= K[v] kappa^j sqrt(vol / d_i) (c > 0) or K[v] (c = 0). */
 typedef struct {
-    slong prec, J, nv, n;
+    slong prec, J, nv, n; /* n: the rows stored (S->nslot, or all nodes) */
     _ct_lsalpha_rhs *v;
-    arb_ptr coef; /* [(v * n + i) * (J + 1) + j] */
+    const slong *slot; /* S->slot (borrowed: the system outlives its disks'
+                          models), or NULL: row i at i */
+    arb_ptr coef;      /* [(v * n + slot[i]) * (J + 1) + j] */
     arb_ptr pib;  /* per v: pi^T v (0 when c = 0) */
     mag_ptr K;
 } _ct_lsalpha_model;

@@ -177,7 +177,10 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
     mag_t m, d;
     mag_init(m), mag_init(d);
     for (slong i = 0; i < S->head.n; i++) {
-        arb_ptr dst = M->coef + (v * S->head.n + i) * (M->J + 1) + j;
+        slong r = M->slot != NULL ? M->slot[i] : i;
+        if (r < 0)
+            continue;
+        arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
         arb_set(dst, x + i);
         mag_set_ui(m, (ulong)S->vol);
         mag_set_ui_lower(d, (ulong)S->deg[i]);
@@ -269,13 +272,14 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     _ct_lsalpha_model *M = flint_calloc(1, sizeof(_ct_lsalpha_model));
     M->prec = prec;
-    M->n = S->head.n;
+    M->slot = S->slot;
+    M->n = S->slot != NULL ? S->nslot : S->head.n;
     M->J = lsmodel_J(D, prec);
     M->nv = nv;
     M->v = flint_malloc(nv * sizeof(_ct_lsalpha_rhs));
     for (slong k = 0; k < nv; k++)
         M->v[k] = v[k];
-    M->coef = _arb_vec_init(nv * S->head.n * (M->J + 1));
+    M->coef = _arb_vec_init(nv * M->n * (M->J + 1));
     M->pib = _arb_vec_init(nv);
     M->K = _mag_vec_init(nv);
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);

@@ -35,7 +35,8 @@ static void lspoly_coef(arb_t a, const _ct_lsalpha_model *M, slong i, slong k, s
     arb_zero(a);
     for (slong v = 0; v < M->nv; v++) {
         int s = lspoly_weight(M->v + v, k, l);
-        arb_srcptr x = M->coef + (v * M->n + i) * (M->J + 1) + j;
+        slong r = M->slot != NULL ? M->slot[i] : i; /* >= 0: a searched node */
+        arb_srcptr x = M->coef + (v * M->n + r) * (M->J + 1) + j;
         if (s > 0)
             arb_add(a, a, x, M->prec + 20);
         else if (s < 0)
