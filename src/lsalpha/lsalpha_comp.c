@@ -68,7 +68,8 @@ static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slon
                         slong k, slong l)
 {
     ct_lsroot_disk_struct *const *disks = ctx;
-    _ct_lsalpha_poly_make(P, _ct_lsalpha_disk_of(disks[m])->lev1, disks[m], i, k, l);
+    const _ct_lsalpha_model *M = _ct_lsalpha_disk_of(disks[m])->lev1;
+    _ct_lsalpha_poly_make(P, &M, 1, disks[m], i, k, l);
 }
 
 /* The search over the covering, every pair of a row searching that row's

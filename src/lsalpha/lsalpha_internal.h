@@ -94,12 +94,14 @@ typedef struct {
 } _ct_lsalpha_model;
 
 /* A disk's models (D->models): the LU of D - cW (NULL until needed or c = 0),
-   the search's model of every class (level -1) and per pair of classes the
-   latest finer model (levels 0 to 3). */
+   the search's model of every class (level -1) and the latest finer model
+   (levels 0 to 3) per key: keys below npairs are a balanced pair's own
+   model (_ct_lsalpha_pib_zero), npairs + k class k's, which every other
+   pair with class k reads. */
 typedef struct {
     _ct_lsalpha_lu *lu;
     _ct_lsalpha_model *lev1;
-    slong npairs;
+    slong npairs, nkeys;
     _ct_lsalpha_model **lev2;
 } _ct_lsalpha_disk;
 
@@ -128,10 +130,13 @@ void _ct_lsalpha_disk_clear(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, slong k,
                       slong l, slong prec);
 
-/* lsalpha_poly.c: the polynomial of classes (k, l) at row i from model M of
-   disk D (absent classes contribute 0). P is initialized by this call. */
-void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
-                           const ct_lsroot_disk_struct *D, slong i, slong k, slong l);
+/* lsalpha_poly.c: the polynomial of classes (k, l) at row i from the nm
+   models M of disk D together (their right-hand sides summed with the pair's
+   signs; absent classes contribute 0; the coarsest model's J and precision).
+   P is initialized by this call. */
+void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *const *M,
+                           slong nm, const ct_lsroot_disk_struct *D, slong i, slong k,
+                           slong l);
 
 /* lsalpha_twins.c: for row t and class pair p (entry e = t * np + p, np =
    c (c - 1) / 2): node[e], the node searched (for a node of a part without
