@@ -18,7 +18,11 @@
 
    Parts are grown greedily from two seeds: the carriers of scored rows (a
    row's label-free hanging parts go with it) that are adjacent or share a
-   neighbour of degree at most KR1_HUB_DEGREE. While the boundary's weight
+   neighbour of degree at most KR1_HUB_DEGREE, and any two whose neighbours
+   and weights are the same once their own hanging parts are left out (the
+   pair of such nodes is seen through a rank-one block however large their
+   common neighbours' degrees: Cora's test rows beside two hubs of degree 65
+   and 74, one with a leaf and one without). While the boundary's weight
    columns are not all proportional, the boundary nodes outside the heaviest
    direction (most edges) join P, up to KR1_MAX nodes. Which nodes a part may
    hold depends on the pair only through its labeled nodes, so the parts are
@@ -216,6 +220,66 @@ static void kr1_work_clear(kr1_work *W)
     flint_free(W->col), flint_free(W->grp), flint_free(W->cnt);
 }
 
+/* The key of seed u: its (neighbour, weight) pairs sorted by neighbour, the
+   neighbours hanging off u (hang[x] == u) left out; returns its length. */
+static slong kr1_key(slong *key, const ct_lsroot_graph_struct *S, const slong *hang,
+                     slong u)
+{
+    slong len = 0;
+    for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
+        slong x = S->col[e], t = len;
+        if (hang[x] == u)
+            continue;
+        while (t > 0 && key[t - 2] > x) /* insertion by neighbour */
+            key[t] = key[t - 2], key[t + 1] = key[t - 1], t -= 2;
+        key[t] = x, key[t + 1] = (slong)S->w[e];
+        len += 2;
+    }
+    return len;
+}
+
+typedef struct {
+    slong u, off, len;
+    const slong *keys;
+} kr1_seed;
+
+static int kr1_seed_cmp(const void *a, const void *b)
+{
+    const kr1_seed *x = a, *y = b;
+    if (x->len != y->len)
+        return (x->len > y->len) - (x->len < y->len);
+    int c = memcmp(x->keys + x->off, y->keys + y->off, x->len * sizeof(slong));
+    return c != 0 ? c : (x->u > y->u) - (x->u < y->u);
+}
+
+/* Seeds with equal keys, tried in pairs with the first of their run. */
+static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
+                            const ct_lsroot_graph_struct *S, const char *scored,
+                            const slong *hang, char *done, char *seen)
+{
+    slong ns = 0, tot = 0;
+    for (slong u = 0; u < S->n; u++)
+        if (scored[u])
+            ns++, tot += 2 * (S->rowstart[u + 1] - S->rowstart[u]);
+    kr1_seed *sd = flint_malloc(FLINT_MAX(ns, 1) * sizeof(kr1_seed));
+    slong *keys = flint_malloc(FLINT_MAX(tot, 1) * sizeof(slong)), off = 0;
+    ns = 0;
+    for (slong u = 0; u < S->n; u++)
+        if (scored[u]) {
+            slong len = kr1_key(keys + off, S, hang, u);
+            sd[ns++] = (kr1_seed){u, off, len, keys};
+            off += len;
+        }
+    qsort(sd, ns, sizeof(kr1_seed), kr1_seed_cmp);
+    for (slong a = 0, b; a < ns; a = b) {
+        for (b = a + 1; b < ns && sd[b].len == sd[a].len && sd[a].len > 0 &&
+                        !memcmp(keys + sd[a].off, keys + sd[b].off, sd[a].len * sizeof(slong));
+             b++)
+            kr1_try(Q, W, S, done, seen, sd[a].u, sd[b].u);
+    }
+    flint_free(sd), flint_free(keys);
+}
+
 void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S,
                            const slong *rows, slong nr, const slong *hang)
 {
@@ -243,6 +307,7 @@ void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struc
                     kr1_try(Q, &W, S, done, seen, u, S->col[f]);
         }
     }
+    kr1_equal_seeds(Q, &W, S, scored, hang, done, seen);
     kr1_work_clear(&W);
     flint_free(scored), flint_free(done), flint_free(seen);
 }
