@@ -330,7 +330,7 @@ static void check_carriers_by_hand(void)
    one random weight w, a labeled 0 and b labeled 1, whose walks to u cancel
    in h's alpha-coefficient for (0, 1), w / d_u (1/sqrt(w) - 1/sqrt(w)):
    exactly 0, but a ball around 0 in Arb. */
-enum { ADD_PATHS, ADD_LEAVES, ADD_TRIANGLES, ADD_RANK1 };
+enum { ADD_PATHS, ADD_LEAVES, ADD_TRIANGLES, ADD_RANK1, ADD_HUBS };
 
 /* Nodes and edges added per scored node for kind. TRIANGLES: a and b with
    the edges u - a, u - b, a - b (random weights), a held out, b unlabeled:
@@ -411,6 +411,29 @@ static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base,
     I->nedges = e;
 }
 
+/* base with two hubs H1, H2 joined to every node, and a, b joined to both
+   hubs, b with a leaf c; a and b held out (random classes), c unlabeled.
+   {a, b, c} sees the rest through the rank-one block (1, 1, 0) x (H1 + H2):
+   a and b share one function, but no seed pair finds them through the hubs
+   (degree above 16): only their equal neighbours once b's leaf is left out. */
+static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base,
+                          flint_rand_t state)
+{
+    slong n0 = base->n, e = base->nedges, h = n0, a = n0 + 2;
+    ct_gen_instance_init(I, "hubs", n0 + 5, base->c, base->nedges + 2 * n0 + 5);
+    for (slong k = 0; k < base->nedges; k++)
+        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
+    for (slong i = 0; i < n0; i++) {
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+        add_edge(I, &e, i, h, 1), add_edge(I, &e, i, h + 1, 1);
+    }
+    for (slong t = 0; t < 2; t++)
+        add_edge(I, &e, a + t, h, 1), add_edge(I, &e, a + t, h + 1, 1);
+    add_edge(I, &e, a + 1, a + 2, 1);
+    I->held[a] = (slong)n_randint(state, 3), I->held[a + 1] = (slong)n_randint(state, 3);
+    I->nedges = e;
+}
+
 /* 12 random 3-class graphs with the nodes of kind added: the ball path falls
    back no more often than on the base graph, and equals the exact path
    (fallbacks_of compares them). */
@@ -421,11 +444,17 @@ static void check_added(flint_rand_t state, int kind, ulong seed, const char *na
         ct_instance_t base, I;
         ct_gen_params_t P;
         char what[64];
-        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
+        /* HUBS: above 16 nodes, so that the hubs' degree exceeds 16 */
+        slong n0 = kind == ADD_HUBS ? 16 + (slong)n_randint(state, 16)
+                                    : 12 + (slong)n_randint(state, 20);
+        ct_gen_params_init(P, n0, 3);
         P->p = 0.2, P->connected = 1, P->labeled = 0.3;
         P->weight = (ct_gen_weight_t)n_randint(state, 2);
         ct_gen_instance(base, P, seed, s);
-        with_two_per_scored(I, base, kind, state);
+        if (kind == ADD_HUBS)
+            with_hub_pair(I, base, state);
+        else
+            with_two_per_scored(I, base, kind, state);
         snprintf(what, sizeof(what), "%s, %ld", name, (long)s);
         long fb = fallbacks_of(base, what), fa = fallbacks_of(I, what);
         CHECK_MSG(fa <= fb, "%s: %ld fallbacks, %ld on the base graph", what, fa, fb);
@@ -450,50 +479,6 @@ static void check_cancelling_leaves(flint_rand_t state)
     check_added(state, ADD_LEAVES, 79, "cancelling leaves");
 }
 
-/* base with two hubs H1, H2 joined to every node, and a, b joined to both
-   hubs, b with a leaf c; a and b held out (random classes), c unlabeled.
-   {a, b, c} sees the rest through the rank-one block (1, 1, 0) x (H1 + H2):
-   a and b share one function, but no seed pair finds them through the hubs
-   (degree above 16): only their equal neighbours once b's leaf is left out. */
-static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base,
-                          flint_rand_t state)
-{
-    slong n0 = base->n, e = base->nedges, h = n0, a = n0 + 2;
-    ct_gen_instance_init(I, "hubs", n0 + 5, base->c, base->nedges + 2 * n0 + 5);
-    for (slong k = 0; k < base->nedges; k++)
-        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
-    for (slong i = 0; i < n0; i++) {
-        I->label[i] = base->label[i], I->held[i] = base->held[i];
-        add_edge(I, &e, i, h, 1), add_edge(I, &e, i, h + 1, 1);
-    }
-    for (slong t = 0; t < 2; t++)
-        add_edge(I, &e, a + t, h, 1), add_edge(I, &e, a + t, h + 1, 1);
-    add_edge(I, &e, a + 1, a + 2, 1);
-    I->held[a] = (slong)n_randint(state, 3), I->held[a + 1] = (slong)n_randint(state, 3);
-    I->nedges = e;
-}
-
-static void check_hub_pairs(flint_rand_t state)
-{
-    long fbase = 0, fadd = 0;
-    for (slong s = 0; s < 12; s++) {
-        ct_instance_t base, I;
-        ct_gen_params_t P;
-        char what[64];
-        ct_gen_params_init(P, 16 + (slong)n_randint(state, 12), 3);
-        P->p = 0.2, P->connected = 1, P->labeled = 0.3;
-        ct_gen_instance(base, P, 82, s);
-        with_hub_pair(I, base, state);
-        snprintf(what, sizeof(what), "hub pair, %ld", (long)s);
-        long fb = fallbacks_of(base, what), fa = fallbacks_of(I, what);
-        CHECK_MSG(fa <= fb, "%s: %ld fallbacks, %ld on the base graph", what, fa, fb);
-        fbase += fb, fadd += fa;
-        ct_instance_clear(base), ct_instance_clear(I);
-    }
-    printf("t-lsalpha: hub pairs: %ld fallbacks, %ld on the base graphs (of 24 runs)\n",
-           fadd, fbase);
-}
-
 /* Label-free blocks at a cut vertex and parts behind a rank-one block
    (lsroot_blocks.c, lsroot_rank1.c, shared with lambda): without the rules
    their zeros are found in two rows and overlap (a fallback each). */
@@ -501,7 +486,7 @@ static void check_shared_parts(flint_rand_t state)
 {
     check_added(state, ADD_TRIANGLES, 80, "hanging triangles");
     check_added(state, ADD_RANK1, 81, "rank-one parts");
-    check_hub_pairs(state);
+    check_added(state, ADD_HUBS, 82, "hub pairs");
 }
 
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
