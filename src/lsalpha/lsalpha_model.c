@@ -87,20 +87,6 @@ static void lsmodel_wx(arb_ptr s, ct_lsalpha_struct *S, arb_srcptr x, arb_struct
     }
 }
 
-/* rho (holding y on entry) = y - D x + c (W x), given wx = W x. */
-static void lsmodel_residual(arb_ptr rho, const ct_lsalpha_struct *S, double c,
-                             arb_srcptr x, arb_srcptr wx, slong prec)
-{
-    arb_t cc;
-    arb_init(cc);
-    arb_set_d(cc, c);
-    for (slong i = 0; i < S->head.n; i++) {
-        arb_submul_ui(rho + i, x + i, (ulong)S->deg[i], prec);
-        arb_addmul(rho + i, wx + i, cc, prec);
-    }
-    arb_clear(cc);
-}
-
 /* The refinement's residual rows (c > 0): row i at rowstart[i] + i holds
    c w_e for its entries, then -d_i, as exact balls (c has 53 bits, w_e and
    d_i fewer than 50), so that each row of y - D x + c W x is one arb_dot. */
@@ -272,8 +258,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
         lsmodel_solve(x, D, y, steps, tmp, &R, dv, prec);
         lsmodel_project(x, S, prec);
         lsmodel_wx(wx, S, x, g, prec);
-        _arb_vec_set(tmp, y, n);
-        lsmodel_residual(tmp, S, D->c, x, wx, prec);
+        lsmodel_rrows_apply(tmp, &R, S, y, x, prec);
         /* E = rn inv + kap E + pprev inv */
         mag_mul(E, E, kap);
         lsmodel_norms(rn, pn, S, tmp, x, prec);
