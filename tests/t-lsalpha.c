@@ -309,9 +309,9 @@ static void check_carriers_by_hand(void)
         {1, 1, 1}, {1, 3, 3}, {1, 3, 3}, {1, 1, 1}, {1, 1, 1}};
     static const slong want_same[5][3] = {
         {0, 0, 0}, {0, 1, 1}, {0, 1, 1}, {0, 0, 0}, {0, 0, 0}};
-    _ct_lsalpha_graph G = {8, rowstart, col, w, cls};
+    ct_lsroot_graph_struct G = {8, 3, rowstart, col, w, cls};
     slong same[15], node[15];
-    _ct_lsalpha_twins(same, node, &G, 3, rows, 5);
+    _ct_lsalpha_twins(same, node, &G, rows, 5);
     for (slong t = 0; t < 5; t++)
         for (slong p = 0; p < 3; p++) {
             CHECK_MSG(node[t * 3 + p] == want[t][p],
@@ -330,7 +330,65 @@ static void check_carriers_by_hand(void)
    one random weight w, a labeled 0 and b labeled 1, whose walks to u cancel
    in h's alpha-coefficient for (0, 1), w / d_u (1/sqrt(w) - 1/sqrt(w)):
    exactly 0, but a ball around 0 in Arb. */
-enum { ADD_PATHS, ADD_LEAVES };
+enum { ADD_PATHS, ADD_LEAVES, ADD_TRIANGLES, ADD_RANK1, ADD_HUBS };
+
+/* Nodes and edges added per scored node for kind. TRIANGLES: a and b with
+   the edges u - a, u - b, a - b (random weights), a held out, b unlabeled:
+   a label-free block hanging at the cut vertex u, which no leaf peeling
+   finds; a's functions are positive multiples of u's. RANK1: a, b, c with
+   a and b both joined to u and to a neighbour u' of u by the same weights
+   w1, w2, a - b and b - c of weight 1, a and b held out, c unlabeled: the
+   part {a, b, c} sees the rest through the rank-one block (w1, w2) x (1, 1,
+   0), so a and b share one function for every pair (they are not twins: b
+   has c). */
+static slong added_nodes(int kind)
+{
+    return kind == ADD_RANK1 ? 3 : 2;
+}
+
+static slong added_edges(int kind)
+{
+    return kind == ADD_RANK1 ? 6 : kind == ADD_TRIANGLES ? 3 : 2;
+}
+
+static void add_edge(ct_instance_t I, slong *e, slong u, slong v, slong w)
+{
+    I->eu[*e] = u, I->ev[*e] = v, fmpq_set_si(I->ew + *e, w, 1);
+    (*e)++;
+}
+
+/* A neighbour of u in base (u is in a connected graph of 2 nodes or more). */
+static slong a_neighbour(const ct_instance_struct *base, slong u)
+{
+    for (slong k = 0; k < base->nedges; k++)
+        if (base->eu[k] == u || base->ev[k] == u)
+            return base->eu[k] == u ? base->ev[k] : base->eu[k];
+    return u;
+}
+
+static void add_at(ct_instance_t I, const ct_instance_struct *base, slong *e, slong u,
+                   slong v, int kind, flint_rand_t state)
+{
+    slong w = 1 + (slong)n_randint(state, 5), w2 = 1 + (slong)n_randint(state, 5);
+    if (kind == ADD_PATHS || kind == ADD_LEAVES) {
+        add_edge(I, e, u, v, w);
+        add_edge(I, e, kind == ADD_PATHS ? v : u, v + 1, kind == ADD_PATHS ? w2 : w);
+        if (kind == ADD_PATHS)
+            I->held[v] = (slong)n_randint(state, 3), I->label[v + 1] = 2;
+        else
+            I->label[v] = 0, I->label[v + 1] = 1;
+    } else if (kind == ADD_TRIANGLES) {
+        add_edge(I, e, u, v, w), add_edge(I, e, u, v + 1, w2);
+        add_edge(I, e, v, v + 1, 1 + (slong)n_randint(state, 5));
+        I->held[v] = (slong)n_randint(state, 3);
+    } else {
+        slong x = a_neighbour(base, u);
+        for (slong t = 0; t < 2; t++)
+            add_edge(I, e, u, v + t, w), add_edge(I, e, x, v + t, w2);
+        add_edge(I, e, v, v + 1, 1), add_edge(I, e, v + 1, v + 2, 1);
+        I->held[v] = (slong)n_randint(state, 3), I->held[v + 1] = (slong)n_randint(state, 3);
+    }
+}
 
 static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base, int kind,
                                 flint_rand_t state)
@@ -338,8 +396,8 @@ static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base,
     slong extra = 0;
     for (slong i = 0; i < base->n; i++)
         extra += base->held[i] >= 0;
-    slong n = base->n + 2 * extra, e = base->nedges, v = base->n;
-    ct_gen_instance_init(I, "added", n, base->c, base->nedges + 2 * extra);
+    slong n = base->n + added_nodes(kind) * extra, e = base->nedges, v = base->n;
+    ct_gen_instance_init(I, "added", n, base->c, base->nedges + added_edges(kind) * extra);
     for (slong k = 0; k < base->nedges; k++)
         I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
     for (slong i = 0; i < base->n; i++)
@@ -347,17 +405,32 @@ static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base,
     for (slong u = 0; u < base->n; u++) {
         if (base->held[u] < 0)
             continue;
-        slong w = 1 + (slong)n_randint(state, 5);
-        I->eu[e] = u, I->ev[e] = v, fmpq_set_si(I->ew + e++, w, 1);
-        I->eu[e] = kind == ADD_PATHS ? v : u, I->ev[e] = v + 1;
-        fmpq_set_si(I->ew + e++, kind == ADD_PATHS ? 1 + (slong)n_randint(state, 5) : w,
-                    1);
-        if (kind == ADD_PATHS)
-            I->held[v] = (slong)n_randint(state, 3), I->label[v + 1] = 2;
-        else
-            I->label[v] = 0, I->label[v + 1] = 1;
-        v += 2;
+        add_at(I, base, &e, u, v, kind, state);
+        v += added_nodes(kind);
     }
+    I->nedges = e;
+}
+
+/* base with two hubs H1, H2 joined to every node, and a, b joined to both
+   hubs, b with a leaf c; a and b held out (random classes), c unlabeled.
+   {a, b, c} sees the rest through the rank-one block (1, 1, 0) x (H1 + H2):
+   a and b share one function, but no seed pair finds them through the hubs
+   (degree above 16): only their equal neighbours once b's leaf is left out. */
+static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base,
+                          flint_rand_t state)
+{
+    slong n0 = base->n, e = base->nedges, h = n0, a = n0 + 2;
+    ct_gen_instance_init(I, "hubs", n0 + 5, base->c, base->nedges + 2 * n0 + 5);
+    for (slong k = 0; k < base->nedges; k++)
+        I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
+    for (slong i = 0; i < n0; i++) {
+        I->label[i] = base->label[i], I->held[i] = base->held[i];
+        add_edge(I, &e, i, h, 1), add_edge(I, &e, i, h + 1, 1);
+    }
+    for (slong t = 0; t < 2; t++)
+        add_edge(I, &e, a + t, h, 1), add_edge(I, &e, a + t, h + 1, 1);
+    add_edge(I, &e, a + 1, a + 2, 1);
+    I->held[a] = (slong)n_randint(state, 3), I->held[a + 1] = (slong)n_randint(state, 3);
     I->nedges = e;
 }
 
@@ -371,11 +444,17 @@ static void check_added(flint_rand_t state, int kind, ulong seed, const char *na
         ct_instance_t base, I;
         ct_gen_params_t P;
         char what[64];
-        ct_gen_params_init(P, 12 + (slong)n_randint(state, 20), 3);
+        /* HUBS: above 16 nodes, so that the hubs' degree exceeds 16 */
+        slong n0 = kind == ADD_HUBS ? 16 + (slong)n_randint(state, 16)
+                                    : 12 + (slong)n_randint(state, 20);
+        ct_gen_params_init(P, n0, 3);
         P->p = 0.2, P->connected = 1, P->labeled = 0.3;
         P->weight = (ct_gen_weight_t)n_randint(state, 2);
         ct_gen_instance(base, P, seed, s);
-        with_two_per_scored(I, base, kind, state);
+        if (kind == ADD_HUBS)
+            with_hub_pair(I, base, state);
+        else
+            with_two_per_scored(I, base, kind, state);
         snprintf(what, sizeof(what), "%s, %ld", name, (long)s);
         long fb = fallbacks_of(base, what), fa = fallbacks_of(I, what);
         CHECK_MSG(fa <= fb, "%s: %ld fallbacks, %ld on the base graph", what, fa, fb);
@@ -398,6 +477,16 @@ static void check_pendant_other(flint_rand_t state)
 static void check_cancelling_leaves(flint_rand_t state)
 {
     check_added(state, ADD_LEAVES, 79, "cancelling leaves");
+}
+
+/* Label-free blocks at a cut vertex and parts behind a rank-one block
+   (lsroot_blocks.c, lsroot_rank1.c, shared with lambda): without the rules
+   their zeros are found in two rows and overlap (a fallback each). */
+static void check_shared_parts(flint_rand_t state)
+{
+    check_added(state, ADD_TRIANGLES, 80, "hanging triangles");
+    check_added(state, ADD_RANK1, 81, "rank-one parts");
+    check_added(state, ADD_HUBS, 82, "hub pairs");
 }
 
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
@@ -506,6 +595,7 @@ int main(void)
     check_pendant_trees(state);
     check_pendant_other(state);
     check_cancelling_leaves(state);
+    check_shared_parts(state);
     check_io();
     check_oracle_chain();
     fclose(devnull);

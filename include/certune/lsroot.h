@@ -137,11 +137,64 @@ int ct_lsroot_disk_contains(const ct_lsroot_disk_struct *D, const fmpq_t a);
 void ct_lsroot_cover(slong *nd, double **cr, double **seg,
                      double (*kappa)(const void *ctx, double c), const void *ctx);
 
-/* In-place upper Cholesky factor of the dense row-major n x n C (row k of R in
-   row k's upper part; each entry subtracts its products in order, as Higham's
-   backward bound assumes, the systems' gap certificates): 0 when it completes
-   with positive pivots, ||R||_F^2 in *fro; 1 otherwise. */
+/* In-place upper Cholesky factor of the dense symmetric row-major n x n C
+   (row k of R in row k's upper part; the strict lower part is left as it
+   was), by LAPACK when it loads (n >= 64) or here. 0 when it completes with
+   positive pivots and finite entries, ||R||_F^2 in *fro; 1 otherwise. The
+   computed R satisfies R^T R = C + E with |E| <= gamma_{n+2} |R^T| |R| (the
+   systems' gap certificates rely on it; lsroot_chol.c says why). */
 int ct_lsroot_cholesky(double *C, slong n, double *fro);
+
+/* Rows that provably share a function (both families: docs/alpha.md and
+   docs/lambda.md, "Shared signs"). A component's graph: weights in
+   compressed rows (symmetric, no self-loops needed), c classes, cls[i] node
+   i's label class or -1; the arrays are the caller's. For a class pair (k,
+   l) let T be the nodes labeled k or l; a part P of the graph without a node
+   of T whose rows are homogeneous given one scalar of the rest (P hangs off
+   the rest through one cut vertex v, or sees the rest through a rank-one
+   block of weights) has every row's pair function a positive multiple of one
+   function, for lambda's system (L + lambda Delta) and alpha's (D - alpha W)
+   alike (positive for lambda > 0, 0 < alpha < 1). */
+typedef struct {
+    slong n, c;
+    const slong *rowstart, *col;
+    const double *w;
+    const slong *cls;
+} ct_lsroot_graph_struct;
+
+/* The blocks (lsroot_blocks.c): block b holds the nodes bnode[boff[b] ..
+   boff[b + 1]) of a connected graph G, with its block-cut tree. _carriers:
+   for the nodes i with in_t[i] as T (at least one), carrier[i] = i, or the
+   cut vertex through which i's part of the graph (without a node of T)
+   hangs off the rest. init allocates, clear frees. */
+typedef struct {
+    slong nb;
+    slong *boff, *bnode;
+    slong *toff, *tadj, *tnode; /* the block-cut tree (lsroot_blocks.c) */
+} ct_lsroot_blocks_struct;
+
+void ct_lsroot_blocks_init(ct_lsroot_blocks_struct *B, const ct_lsroot_graph_struct *G);
+void ct_lsroot_blocks_clear(ct_lsroot_blocks_struct *B);
+void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
+                               const ct_lsroot_graph_struct *G, const char *in_t);
+
+/* Parts coupled to the rest through a rank-one block (lsroot_rank1.c): part
+   j holds node[off[j] .. off[j + 1]), grown from two of the nodes
+   hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
+   label-free hanging parts count as them), labels ignored. _carriers: for
+   pair (k, l), the nodes of the parts without a labeled node of k or l, and
+   every node whose carrier shares a function with one of them, get one
+   common carrier (carrier holds the block carriers on entry). */
+typedef struct {
+    slong nparts;
+    slong *off, *node;
+} ct_lsroot_parts_struct;
+
+void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *G,
+                          const slong *rows, slong nr, const slong *hang);
+void ct_lsroot_parts_clear(ct_lsroot_parts_struct *Q);
+void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
+                              const ct_lsroot_graph_struct *G, slong k, slong l);
 
 /* The index of the class pair (k, l), k < l < c, in row-major order (as
    signfn's ct_signfn_pair, a layer above). */

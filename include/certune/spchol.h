@@ -6,8 +6,8 @@
    factor owns its CHOLMOD workspace and is freed with ct_spchol_free. Only
    ct_spchol_load fails with a message; a factorization that fails (not
    positive definite, out of memory) returns NULL and the caller takes its
-   dense path. Factors are independent: several threads may each use their
-   own. */
+   dense path. Factors are independent, and several threads may solve with
+   one factor (its solves take turns: they share its workspace). */
 #ifndef CERTUNE_SPCHOL_H
 #define CERTUNE_SPCHOL_H
 
@@ -34,8 +34,9 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
                                    const double *val);
 
 /* B := A^{-1} B in floating point (B column-major, n x nrhs, leading
-   dimension n). F's CHOLMOD workspace changes: one thread at a time per
-   factor. Returns 0, or -1 when CHOLMOD fails (B then unchanged). */
+   dimension n). F's CHOLMOD workspace changes under F's lock: concurrent
+   solves with one factor are serialized. Returns 0, or -1 when CHOLMOD
+   fails (B then unchanged). */
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
 
 /* The factor's nonzeros (for the docs' memory bound and the benchmarks). */

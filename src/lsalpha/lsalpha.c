@@ -124,6 +124,7 @@ void _ct_lsalpha_clear(ct_lsroot_sys_struct *H)
     _ct_lsalpha_compact(S);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->w), flint_free(S->deg);
     flint_free(S->lab), flint_free(S->cls), flint_free(S->nlabk), flint_free(S->pibz);
+    flint_free(S->slot);
     _fmpz_vec_clear(S->q, S->nlab);
     _fmpz_vec_clear(S->r, S->nlab);
     flint_free(S);

@@ -45,9 +45,22 @@ static void lscomp_twins(slong *same, slong *node, const ct_lsalpha_struct *S,
         cls[i] = -1;
     for (slong j = 0; j < S->nlab; j++)
         cls[S->lab[j]] = S->cls[j];
-    _ct_lsalpha_graph G = {S->head.n, S->rowstart, S->col, S->w, cls};
-    _ct_lsalpha_twins(same, node, &G, S->head.c, rows, nr);
+    ct_lsroot_graph_struct G = {S->head.n, S->head.c, S->rowstart, S->col, S->w, cls};
+    _ct_lsalpha_twins(same, node, &G, rows, nr);
     flint_free(cls);
+}
+
+/* The models' rows: the searched nodes node[0..len) (every root's row). */
+static void lscomp_slots(ct_lsalpha_struct *S, const slong *node, slong len)
+{
+    flint_free(S->slot);
+    S->slot = flint_malloc(FLINT_MAX(S->head.n, 1) * sizeof(slong));
+    S->nslot = 0;
+    for (slong i = 0; i < S->head.n; i++)
+        S->slot[i] = -1;
+    for (slong e = 0; e < len; e++)
+        if (S->slot[node[e]] < 0)
+            S->slot[node[e]] = S->nslot++;
 }
 
 /* The polynomial of disk m's search model. */
@@ -55,7 +68,8 @@ static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slon
                         slong k, slong l)
 {
     ct_lsroot_disk_struct *const *disks = ctx;
-    _ct_lsalpha_poly_make(P, _ct_lsalpha_disk_of(disks[m])->lev1, disks[m], i, k, l);
+    const _ct_lsalpha_model *M = _ct_lsalpha_disk_of(disks[m])->lev1;
+    _ct_lsalpha_poly_make(P, &M, 1, disks[m], i, k, l);
 }
 
 /* The search over the covering, every pair of a row searching that row's
@@ -104,13 +118,14 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
         if (S->nlabk[k] > 0)
             v[nv].k = k, v[nv++].l = -1;
     slong nth = ct_pool_inner_threads();
-    _ct_lsalpha_weights(S); /* built before the threads read it */
-    lscomp_level1_ctx L = {disks, v, nv};
-    ct_pool_for(nd, nth, lscomp_level1_job, NULL, &L);
     ct_lsroot_zero_struct *z = NULL;
     slong np = S->head.c * (S->head.c - 1) / 2;
     slong n0 = 0, *node = flint_malloc(FLINT_MAX(nr * np, 1) * sizeof(slong));
     lscomp_twins(same, node, S, rows, nr);
+    lscomp_slots(S, node, nr * np);
+    _ct_lsalpha_weights(S); /* built before the threads read it */
+    lscomp_level1_ctx L = {disks, v, nv};
+    ct_pool_for(nd, nth, lscomp_level1_job, NULL, &L);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
     if (!bad) {
         ct_lsroot_roots(out, disks, z, n0, nth);

@@ -9,7 +9,8 @@ void _ct_lsalpha_disk_init(ct_lsroot_disk_struct *D)
     _ct_lsalpha_disk *X = flint_calloc(1, sizeof(_ct_lsalpha_disk));
     slong c = D->sys->c;
     X->npairs = c * (c - 1) / 2;
-    X->lev2 = flint_calloc(FLINT_MAX(X->npairs, 1), sizeof(_ct_lsalpha_model *));
+    X->nkeys = X->npairs + c;
+    X->lev2 = flint_calloc(FLINT_MAX(X->nkeys, 1), sizeof(_ct_lsalpha_model *));
     D->models = X;
 }
 
@@ -18,7 +19,7 @@ void _ct_lsalpha_disk_release(ct_lsroot_disk_struct *D)
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
     _ct_lsalpha_model_free(X->lev1);
     X->lev1 = NULL;
-    for (slong p = 0; p < X->npairs; p++) {
+    for (slong p = 0; p < X->nkeys; p++) {
         _ct_lsalpha_model_free(X->lev2[p]);
         X->lev2[p] = NULL;
     }

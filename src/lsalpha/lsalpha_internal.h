@@ -20,6 +20,9 @@ struct ct_lsalpha_struct {
     char *pibz;   /* per pair of classes: _ct_lsalpha_pib_zero */
     double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
     int mu_failed;
+    slong *slot;  /* NULL, or per node its row in the models (-1: none): the
+                     nodes the search reads, which every root's row is */
+    slong nslot;
 };
 
 static inline ct_lsalpha_struct *_ct_lsalpha_of(ct_lsroot_sys_struct *S)
@@ -60,8 +63,11 @@ slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
 int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S);
 int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k);
 
-/* lsalpha_lu.c: LU without pivoting of D - cW (strictly diagonally
-   dominant), stored by its envelope; x = (LU)^{-1} y in place (n doubles). */
+/* lsalpha_lu.c: the floating factor of D - cW (strictly diagonally
+   dominant, symmetric positive definite): LU without pivoting stored by its
+   envelope, or CHOLMOD's Cholesky factor when the envelope is wide; x =
+   (D - cW)^{-1} y approximately, in place (n doubles). Solves may run on
+   several threads at once. */
 typedef struct _ct_lsalpha_lu _ct_lsalpha_lu;
 _ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
 void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L);
@@ -78,20 +84,24 @@ typedef struct {
    X_j = T^j v, h(alpha) = sum_j X_j[i] alpha^j. Balls are rigorous; beyond J
    |X_j[i]| <= K[v] kappa^j sqrt(vol / d_i) (c > 0) or K[v] (c = 0). */
 typedef struct {
-    slong prec, J, nv, n;
+    slong prec, J, nv, n; /* n: the rows stored (S->nslot, or all nodes) */
     _ct_lsalpha_rhs *v;
-    arb_ptr coef; /* [(v * n + i) * (J + 1) + j] */
+    const slong *slot; /* S->slot (borrowed: the system outlives its disks'
+                          models), or NULL: row i at i */
+    arb_ptr coef;      /* [(v * n + slot[i]) * (J + 1) + j] */
     arb_ptr pib;  /* per v: pi^T v (0 when c = 0) */
     mag_ptr K;
 } _ct_lsalpha_model;
 
 /* A disk's models (D->models): the LU of D - cW (NULL until needed or c = 0),
-   the search's model of every class (level -1) and per pair of classes the
-   latest finer model (levels 0 to 3). */
+   the search's model of every class (level -1) and the latest finer model
+   (levels 0 to 3) per key: keys below npairs are a balanced pair's own
+   model (_ct_lsalpha_pib_zero), npairs + k class k's, which every other
+   pair with class k reads. */
 typedef struct {
     _ct_lsalpha_lu *lu;
     _ct_lsalpha_model *lev1;
-    slong npairs;
+    slong npairs, nkeys;
     _ct_lsalpha_model **lev2;
 } _ct_lsalpha_disk;
 
@@ -120,27 +130,21 @@ void _ct_lsalpha_disk_clear(ct_lsroot_disk_struct *D);
 void _ct_lsalpha_lead(arb_ptr a, slong J, const ct_lsalpha_struct *S, slong i, slong k,
                       slong l, slong prec);
 
-/* lsalpha_poly.c: the polynomial of classes (k, l) at row i from model M of
-   disk D (absent classes contribute 0). P is initialized by this call. */
-void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
-                           const ct_lsroot_disk_struct *D, slong i, slong k, slong l);
-
-/* A component's graph for the twin rule: weights in compressed rows and
-   cls[i], node i's label class or -1. */
-typedef struct {
-    slong n;
-    const slong *rowstart, *col;
-    const double *w;
-    const slong *cls;
-} _ct_lsalpha_graph;
+/* lsalpha_poly.c: the polynomial of classes (k, l) at row i from the nm
+   models M of disk D together (their right-hand sides summed with the pair's
+   signs; absent classes contribute 0; the coarsest model's J and precision).
+   P is initialized by this call. */
+void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *const *M,
+                           slong nm, const ct_lsroot_disk_struct *D, slong i, slong k,
+                           slong l);
 
 /* lsalpha_twins.c: for row t and class pair p (entry e = t * np + p, np =
-   c (c - 1) / 2): node[e], the node searched (for a node of a pendant tree
-   labeled neither k nor l, the node the tree hangs from; else rows[t]);
-   same[e], the first row whose searched node for p is that node or a twin
-   of it (equal neighbours, weights and label: equal functions), t when
-   none. */
-void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slong c,
+   c (c - 1) / 2): node[e], the node searched (for a node of a part without
+   a label k or l that hangs off the rest through a cut vertex or a rank-one
+   block, that part's carrier; else rows[t]); same[e], the first row whose
+   searched node for p is that node or a twin of it (equal neighbours,
+   weights and label: equal functions), t when none. G must be connected. */
+void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                        const slong *rows, slong nr);
 
 /* lsalpha_bracket.c: the sign on a segment from monotone point values

@@ -10,14 +10,23 @@
    outside stay exactly 0 in a dense elimination, and the products and sums
    below skip only such zeros, in the same order and the same accumulators as
    the dense code did: the factors and solutions are the same doubles, at
-   O(n) cost and memory on a path instead of O(n^3) and O(n^2). */
+   O(n) cost and memory on a path instead of O(n^3) and O(n^2).
+
+   A wide envelope (more than LSLU_ENVELOPE_MAX entries per node: a whole
+   graph's is about n^2 / 3 in its natural order) is not formed: D - cW is
+   symmetric positive definite, so CHOLMOD factors it in its fill-reducing
+   order when it loads, at the cost of the factor's nonzeros. */
 #include "certune/mem.h"
+#include "certune/spchol.h"
 #include "lsalpha_internal.h"
+
+#define LSLU_ENVELOPE_MAX 16
 
 struct _ct_lsalpha_lu {
     slong n;
     slong *f, *g, *off; /* row i holds columns f[i]..g[i] at a + off[i] - f[i] */
     double *a;
+    ct_spchol_struct *sp; /* the sparse factor instead (f, g, off, a NULL) */
 };
 
 static double *lslu_row(const _ct_lsalpha_lu *L, slong i)
@@ -25,11 +34,32 @@ static double *lslu_row(const _ct_lsalpha_lu *L, slong i)
     return L->a + L->off[i] - L->f[i]; /* index by column */
 }
 
-_ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c)
+/* CHOLMOD's factor of D - cW from its lower triangle (NULL if it fails). */
+static ct_spchol_struct *lslu_sparse(const ct_lsalpha_struct *S, double c)
 {
-    slong n = S->head.n;
-    _ct_lsalpha_lu *L = flint_malloc(sizeof(_ct_lsalpha_lu));
-    L->n = n;
+    slong n = S->head.n, t = 0, nnz = S->rowstart[n];
+    slong *cp = flint_malloc((n + 1) * sizeof(slong));
+    slong *ri = flint_malloc((n + nnz + 1) * sizeof(slong));
+    double *v = flint_malloc((n + nnz + 1) * sizeof(double));
+    for (slong j = 0; j < n; j++) { /* column j: row j's entries right of j */
+        cp[j] = t, ri[t] = j, v[t++] = S->deg[j];
+        for (slong e = S->rowstart[j]; e < S->rowstart[j + 1]; e++) {
+            if (S->col[e] == j)
+                v[cp[j]] -= c * S->w[e];
+            else if (S->col[e] > j)
+                ri[t] = S->col[e], v[t++] = -c * S->w[e];
+        }
+    }
+    cp[n] = t;
+    ct_spchol_struct *F = ct_spchol_factor(n, cp, ri, v);
+    flint_free(cp), flint_free(ri), flint_free(v);
+    return F;
+}
+
+/* The envelope f, g, off of L (allocated here). */
+static void lslu_envelope(_ct_lsalpha_lu *L, const ct_lsalpha_struct *S)
+{
+    slong n = L->n;
     L->f = flint_malloc(n * sizeof(slong));
     L->g = flint_malloc(n * sizeof(slong));
     L->off = flint_malloc((n + 1) * sizeof(slong));
@@ -47,6 +77,19 @@ _ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c)
     L->off[0] = 0;
     for (slong i = 0; i < n; i++)
         L->off[i + 1] = L->off[i] + (L->g[i] - L->f[i] + 1);
+}
+
+_ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c)
+{
+    slong n = S->head.n;
+    _ct_lsalpha_lu *L = flint_calloc(1, sizeof(_ct_lsalpha_lu));
+    L->n = n;
+    lslu_envelope(L, S);
+    if (L->off[n] > LSLU_ENVELOPE_MAX * n && (L->sp = lslu_sparse(S, c)) != NULL) {
+        flint_free(L->f), flint_free(L->g), flint_free(L->off);
+        L->f = L->g = L->off = NULL;
+        return L;
+    }
     L->a = ct_mem_malloc((size_t)FLINT_MAX(L->off[n], 1) * sizeof(double));
     for (slong t = 0; t < L->off[n]; t++)
         L->a[t] = 0;
@@ -77,6 +120,7 @@ void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L)
     if (L == NULL)
         return;
     flint_free(L->f), flint_free(L->g), flint_free(L->off), flint_free(L->a);
+    ct_spchol_free(L->sp);
     flint_free(L);
 }
 
@@ -106,6 +150,12 @@ static double lslu_dot(const double *a, const double *b, slong len, slong lo, sl
 void _ct_lsalpha_lu_solve(const _ct_lsalpha_lu *L, double *x)
 {
     slong n = L->n;
+    if (L->sp != NULL) {
+        if (ct_spchol_solve(L->sp, x, 1) != 0) /* no memory: no correction */
+            for (slong i = 0; i < n; i++)
+                x[i] = 0;
+        return;
+    }
     for (slong i = 1; i < n; i++)
         x[i] -= lslu_dot(lslu_row(L, i), x, i, L->f[i], i);
     for (slong i = n - 1; i >= 0; i--) {

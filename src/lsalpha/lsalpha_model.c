@@ -87,23 +87,57 @@ static void lsmodel_wx(arb_ptr s, ct_lsalpha_struct *S, arb_srcptr x, arb_struct
     }
 }
 
-/* rho (holding y on entry) = y - D x + c (W x), given wx = W x. */
-static void lsmodel_residual(arb_ptr rho, const ct_lsalpha_struct *S, double c,
-                             arb_srcptr x, arb_srcptr wx, slong prec)
+/* The refinement's residual rows (c > 0): row i at rowstart[i] + i holds
+   c w_e for its entries, then -d_i, as exact balls (c has 53 bits, w_e and
+   d_i fewer than 50), so that each row of y - D x + c W x is one arb_dot. */
+typedef struct {
+    arb_ptr coef;
+    arb_struct *g; /* room for the gather (shallow copies, never cleared) */
+    slong len;
+} lsmodel_rrows;
+
+static void lsmodel_rrows_init(lsmodel_rrows *R, const ct_lsalpha_struct *S, double c)
 {
+    slong n = S->head.n;
     arb_t cc;
     arb_init(cc);
     arb_set_d(cc, c);
-    for (slong i = 0; i < S->head.n; i++) {
-        arb_submul_ui(rho + i, x + i, (ulong)S->deg[i], prec);
-        arb_addmul(rho + i, wx + i, cc, prec);
+    R->len = S->rowstart[n] + n;
+    R->coef = _arb_vec_init(R->len);
+    R->g = flint_malloc(R->len * sizeof(arb_struct));
+    for (slong i = 0; i < n; i++) {
+        arb_ptr r = R->coef + S->rowstart[i] + i;
+        slong k = S->rowstart[i + 1] - S->rowstart[i];
+        for (slong t = 0; t < k; t++)
+            arb_mul_ui(r + t, cc, (ulong)S->w[S->rowstart[i] + t], ARF_PREC_EXACT);
+        arb_set_d(r + k, -S->deg[i]);
     }
     arb_clear(cc);
 }
 
+static void lsmodel_rrows_clear(lsmodel_rrows *R)
+{
+    _arb_vec_clear(R->coef, R->len);
+    flint_free(R->g);
+}
+
+/* rho = y - D x + c W x (rho must not alias y or x). */
+static void lsmodel_rrows_apply(arb_ptr rho, const lsmodel_rrows *R,
+                                const ct_lsalpha_struct *S, arb_srcptr y, arb_srcptr x,
+                                slong prec)
+{
+    for (slong i = 0; i < S->head.n; i++) {
+        slong o = S->rowstart[i] + i, k = S->rowstart[i + 1] - S->rowstart[i];
+        for (slong t = 0; t < k; t++)
+            R->g[o + t] = x[S->col[S->rowstart[i] + t]];
+        R->g[o + k] = x[i];
+        arb_dot(rho + i, y + i, 0, R->coef + o, 1, R->g + o, 1, k + 1, prec);
+    }
+}
+
 /* x = A_M^{-1} y refined `steps` times against residuals in balls; x exact. */
 static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr y,
-                          slong steps, arb_ptr tmp, arb_ptr wx, arb_struct *g, double *dv,
+                          slong steps, arb_ptr tmp, const lsmodel_rrows *R, double *dv,
                           slong prec)
 {
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
@@ -111,11 +145,8 @@ static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr 
     _arb_vec_zero(x, n);
     _arb_vec_set(tmp, y, n);
     for (slong it = 0; it < steps; it++) {
-        if (it > 0) {
-            lsmodel_wx(wx, S, x, g, prec);
-            _arb_vec_set(tmp, y, n);
-            lsmodel_residual(tmp, S, D->c, x, wx, prec);
-        }
+        if (it > 0)
+            lsmodel_rrows_apply(tmp, R, S, y, x, prec);
         for (slong i = 0; i < n; i++)
             dv[i] = arf_get_d(arb_midref(tmp + i), ARF_RND_NEAR);
         _ct_lsalpha_lu_solve(_ct_lsalpha_disk_of(D)->lu, dv);
@@ -177,7 +208,10 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
     mag_t m, d;
     mag_init(m), mag_init(d);
     for (slong i = 0; i < S->head.n; i++) {
-        arb_ptr dst = M->coef + (v * S->head.n + i) * (M->J + 1) + j;
+        slong r = M->slot != NULL ? M->slot[i] : i;
+        if (r < 0)
+            continue;
+        arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
         arb_set(dst, x + i);
         mag_set_ui(m, (ulong)S->vol);
         mag_set_ui_lower(d, (ulong)S->deg[i]);
@@ -212,6 +246,8 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     arb_ptr tmp = _arb_vec_init(n);
     double *dv = flint_malloc(n * sizeof(double));
     arb_struct *g = lsmodel_gather_new(S);
+    lsmodel_rrows R;
+    lsmodel_rrows_init(&R, S, D->c);
     mag_t E, rn, pn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
     mag_init(kap), mag_init(t);
@@ -219,11 +255,10 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
     lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_solve(x, D, y, steps, tmp, wx, g, dv, prec);
+        lsmodel_solve(x, D, y, steps, tmp, &R, dv, prec);
         lsmodel_project(x, S, prec);
         lsmodel_wx(wx, S, x, g, prec);
-        _arb_vec_set(tmp, y, n);
-        lsmodel_residual(tmp, S, D->c, x, wx, prec);
+        lsmodel_rrows_apply(tmp, &R, S, y, x, prec);
         /* E = rn inv + kap E + pprev inv */
         mag_mul(E, E, kap);
         lsmodel_norms(rn, pn, S, tmp, x, prec);
@@ -236,6 +271,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     }
     _arb_vec_clear(y, n), _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
     _arb_vec_clear(tmp, n);
+    lsmodel_rrows_clear(&R);
     flint_free(dv), flint_free(g);
     mag_clear(E), mag_clear(rn), mag_clear(pn), mag_clear(pprev), mag_clear(inv);
     mag_clear(kap), mag_clear(t);
@@ -269,13 +305,14 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     _ct_lsalpha_model *M = flint_calloc(1, sizeof(_ct_lsalpha_model));
     M->prec = prec;
-    M->n = S->head.n;
+    M->slot = S->slot;
+    M->n = S->slot != NULL ? S->nslot : S->head.n;
     M->J = lsmodel_J(D, prec);
     M->nv = nv;
     M->v = flint_malloc(nv * sizeof(_ct_lsalpha_rhs));
     for (slong k = 0; k < nv; k++)
         M->v[k] = v[k];
-    M->coef = _arb_vec_init(nv * S->head.n * (M->J + 1));
+    M->coef = _arb_vec_init(nv * M->n * (M->J + 1));
     M->pib = _arb_vec_init(nv);
     M->K = _mag_vec_init(nv);
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);

@@ -28,29 +28,33 @@ static int lspoly_weight(const _ct_lsalpha_rhs *w, slong k, slong l)
     return 0;
 }
 
-/* a = coefficient j of classes (k, l) at row i (0 for absent classes). */
-static void lspoly_coef(arb_t a, const _ct_lsalpha_model *M, slong i, slong k, slong l,
-                        slong j)
+/* a = coefficient j of classes (k, l) at row i over the nm models (0 for
+   absent classes). */
+static void lspoly_coef(arb_t a, const _ct_lsalpha_model *const *M, slong nm, slong i,
+                        slong k, slong l, slong j, slong prec)
 {
     arb_zero(a);
-    for (slong v = 0; v < M->nv; v++) {
-        int s = lspoly_weight(M->v + v, k, l);
-        arb_srcptr x = M->coef + (v * M->n + i) * (M->J + 1) + j;
-        if (s > 0)
-            arb_add(a, a, x, M->prec + 20);
-        else if (s < 0)
-            arb_sub(a, a, x, M->prec + 20);
-    }
+    for (slong m = 0; m < nm; m++)
+        for (slong v = 0; v < M[m]->nv; v++) {
+            int s = lspoly_weight(M[m]->v + v, k, l);
+            slong r = M[m]->slot != NULL ? M[m]->slot[i] : i; /* a searched node */
+            arb_srcptr x = M[m]->coef + (v * M[m]->n + r) * (M[m]->J + 1) + j;
+            if (s > 0)
+                arb_add(a, a, x, prec);
+            else if (s < 0)
+                arb_sub(a, a, x, prec);
+        }
 }
 
 /* K of the pair at row i (as lspoly_coef combines the right-hand sides). */
-static void lspoly_K(mag_t K, const _ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                     slong i, slong k, slong l)
+static void lspoly_K(mag_t K, const _ct_lsalpha_model *const *M, slong nm,
+                     const ct_lsroot_disk_struct *D, slong i, slong k, slong l)
 {
     mag_zero(K);
-    for (slong v = 0; v < M->nv; v++)
-        if (lspoly_weight(M->v + v, k, l) != 0)
-            mag_add(K, K, M->K + v);
+    for (slong m = 0; m < nm; m++)
+        for (slong v = 0; v < M[m]->nv; v++)
+            if (lspoly_weight(M[m]->v + v, k, l) != 0)
+                mag_add(K, K, M[m]->K + v);
     if (D->c > 0) {
         const ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
         mag_t t, d;
@@ -64,18 +68,22 @@ static void lspoly_K(mag_t K, const _ct_lsalpha_model *M, const ct_lsroot_disk_s
     }
 }
 
-void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
-                           const ct_lsroot_disk_struct *D, slong i, slong k, slong l)
+void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *const *M,
+                           slong nm, const ct_lsroot_disk_struct *D, slong i, slong k,
+                           slong l)
 {
-    slong J = M->J, prec = M->prec + 20;
+    slong J = M[0]->J, prec = M[0]->prec;
+    for (slong m = 1; m < nm; m++) /* the coarsest: any J is valid (the tail) */
+        J = FLINT_MIN(J, M[m]->J), prec = FLINT_MIN(prec, M[m]->prec);
+    prec += 20;
     mag_t K, q, s;
     mag_init(K), mag_init(q), mag_init(s);
     mag_init(P->tau), mag_init(P->dtau);
     P->c = D->c, P->r = D->r;
-    lspoly_K(K, M, D, i, k, l);
+    lspoly_K(K, M, nm, D, i, k, l);
     arb_ptr a = _arb_vec_init(J + 1);
     for (slong j = 0; j <= J; j++)
-        lspoly_coef(a + j, M, i, k, l, j);
+        lspoly_coef(a + j, M, nm, i, k, l, j, prec);
     if (D->c == 0) {
         _ct_lsalpha_lead(a, J, _ct_lsalpha_const(D->sys), i, k, l, prec);
         ct_lsroot_poly_set_series(P, a, J, D->r, K);
@@ -99,11 +107,12 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *M,
             arb_addmul(P->Q + j, a + j, omc, prec);
             arb_sub(P->Q + j + 1, P->Q + j + 1, a + j, prec);
         }
-        for (slong v = 0; v < M->nv; v++) {
-            int sg = lspoly_weight(M->v + v, k, l);
-            if (sg != 0)
-                (sg > 0 ? arb_add : arb_sub)(pib, pib, M->pib + v, prec);
-        }
+        for (slong m = 0; m < nm; m++)
+            for (slong v = 0; v < M[m]->nv; v++) {
+                int sg = lspoly_weight(M[m]->v + v, k, l);
+                if (sg != 0)
+                    (sg > 0 ? arb_add : arb_sub)(pib, pib, M[m]->pib + v, prec);
+            }
         arb_add(P->Q + 0, P->Q + 0, pib, prec);
         mag_set_d(s, _ct_lsalpha_kappa(_ct_lsalpha_of(D->sys), D->c));
         mag_set_d(q, D->r); /* q = kappa r */

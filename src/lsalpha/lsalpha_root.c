@@ -1,6 +1,7 @@
 /* lsalpha_root: alpha's system as a root kind of lsroot (ct_lsalpha_type):
    the variable is alpha itself, on (0, 1); the disks' models are the search's
-   (level -1, while it lasts) and one per pair of classes at 96 << level bits,
+   (level -1, while it lasts) and one per class (per pair for a balanced
+   pair) at 96 << level bits,
    built once the gap is certified (disk 0, the power series, needs none);
    then the exact solve (lsalpha_exact.c). */
 #include <string.h>
@@ -32,19 +33,29 @@ static void lsa_unmap(fmpq_t x, const ct_lsroot_sys_struct *S, double a)
     arf_clear(t);
 }
 
+/* A balanced pair reads its own model (its phi vanishes at 1: the pair's
+   difference is modelled directly); any other pair the models of its two
+   classes, which the other pairs of those classes share. */
 static slong lsa_keys(slong *key, const ct_lsroot_sys_struct *S, slong k, slong l)
 {
-    key[0] = ct_lsroot_pair(k, l, S->c);
-    return 1;
+    slong np = S->c * (S->c - 1) / 2;
+    if (_ct_lsalpha_pib_zero(_ct_lsalpha_const(S), k, l)) {
+        key[0] = ct_lsroot_pair(k, l, S->c);
+        return 1;
+    }
+    key[0] = np + k, key[1] = np + l;
+    return 2;
 }
 
-/* Pair (k, l)'s model at 96 << level bits, unless one at least as fine is held. */
+/* The model of key at 96 << level bits, unless one at least as fine is held. */
 static void lsa_build(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key)
 {
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
     slong prec = 96 << level;
     if (X->lev2[key] == NULL || X->lev2[key]->prec < prec) {
         _ct_lsalpha_rhs v = {k, l};
+        if (key >= X->npairs)
+            v.k = key - X->npairs, v.l = -1;
         _ct_lsalpha_model_free(X->lev2[key]);
         X->lev2[key] = _ct_lsalpha_model_build(D, &v, 1, prec);
     }
@@ -54,20 +65,26 @@ static int lsa_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_s
                          int level, slong row, slong k, slong l)
 {
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
-    const _ct_lsalpha_model *M;
+    const _ct_lsalpha_model *M[2];
+    slong nm = 1;
     if (level < 0) {
-        M = X->lev1;
-        if (M == NULL)
+        M[0] = X->lev1;
+        if (M[0] == NULL)
             return 1;
     } else {
         if (D->c != 0 && _ct_lsalpha_certify_mu(_ct_lsalpha_of(D->sys)))
             return -1; /* no tail bound off the power series' disk */
-        slong p = ct_lsroot_pair(k, l, D->sys->c);
-        lsa_build(D, level, k, l, p);
-        M = X->lev2[p];
+        slong key[2];
+        nm = lsa_keys(key, D->sys, k, l);
+        for (slong m = 0; m < nm; m++) {
+            lsa_build(D, level, k, l, key[m]);
+            M[m] = X->lev2[key[m]];
+        }
     }
-    _ct_lsalpha_poly_make(P, M, D, row, k, l);
-    *prec = M->prec + 20;
+    _ct_lsalpha_poly_make(P, M, nm, D, row, k, l);
+    *prec = M[0]->prec + 20;
+    for (slong m = 1; m < nm; m++)
+        *prec = FLINT_MIN(*prec, M[m]->prec + 20);
     return 0;
 }
 

@@ -1,8 +1,17 @@
 /* lsalpha_twins: rows whose functions are provably equal (alpha's ball path).
    Twins (two nodes with equal neighbours, weights and label, adjacent or
    not) are exchanged by an automorphism of (W, Y), so their rows of F are
-   equal; for a class pair (k, l), a pendant tree with no node labeled k or l
-   shares that pair's signs with the node it hangs from. */
+   equal. For a class pair (k, l), x = F_k - F_l solves (D - alpha W) x =
+   alpha-free b = D^(1/2) (Y_k - Y_l) up to the positive row factors, and b
+   vanishes on a part P without a node labeled k or l (a label of another
+   class adds to Y_k and Y_l alike). When P hangs off the rest through one
+   cut vertex v (a pendant tree is the smallest case), or sees the rest
+   through a rank-one block W_PR = a c^T, its rows read (D - alpha W)_PP x_P
+   = alpha a (c^T x_R), so x_P = alpha (c^T x_R) (D - alpha W)_PP^-1 a: a
+   positive vector (an M-matrix's inverse, each piece of P touching R) times
+   one scalar function, for 0 < alpha < 1. The rows of P share its signs
+   and zeros; lsroot_blocks.c and lsroot_rank1.c find such parts (lambda's
+   rules, on the same graph). */
 #include <string.h>
 #include "lsalpha_internal.h"
 
@@ -10,7 +19,7 @@
    as a key: two nodes with equal keys are exchanged by an automorphism of
    (W, Y) (they are not adjacent: neither lists itself), so their rows of F
    are equal and so are all their functions. */
-static ulong lscomp_key(slong *key, const _ct_lsalpha_graph *G, slong i)
+static ulong lscomp_key(slong *key, const ct_lsroot_graph_struct *G, slong i)
 {
     slong len = 0;
     key[len++] = G->cls[i];
@@ -27,49 +36,6 @@ static ulong lscomp_key(slong *key, const _ct_lsalpha_graph *G, slong i)
     return h;
 }
 
-/* carrier[i], the node whose (k, l) function row node i shares, for every
-   node of G: leaves labeled neither k nor l are peeled repeatedly, each
-   pointing at its one remaining neighbour. A peeled node i heads a tree P
-   with no label k or l, joined to the rest only by its edge to u. In
-   (I - alpha T) x = b with x = F_k - F_l, b = Y_k - Y_l vanishes on P (a
-   label of another class adds to Y_k and Y_l alike), so P's block gives
-   x_P = (I - alpha T_PP)^-1 alpha T_Pu x_u, a positive vector (P connected,
-   0 < alpha < 1) times x_u: the rows of P have the (k, l) signs of u (lambda
-   likewise: L_PP x_P = -L_Pu x_u). A whole such tree is never peeled to
-   nothing: a node left with no neighbour stays itself. */
-static int lscomp_free(const _ct_lsalpha_graph *G, slong i, slong k, slong l)
-{
-    return G->cls[i] != k && G->cls[i] != l;
-}
-
-static slong *lscomp_carriers(const _ct_lsalpha_graph *G, slong k, slong l)
-{
-    slong n = G->n, *carrier = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
-    slong *deg = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
-    slong *stack = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong)), top = 0;
-    for (slong i = 0; i < n; i++) {
-        carrier[i] = i, deg[i] = G->rowstart[i + 1] - G->rowstart[i];
-        if (deg[i] == 1 && lscomp_free(G, i, k, l))
-            stack[top++] = i;
-    }
-    while (top > 0) {
-        slong i = stack[--top], u = -1;
-        if (deg[i] != 1) /* its last neighbour was peeled meanwhile */
-            continue;
-        for (slong e = G->rowstart[i]; e < G->rowstart[i + 1] && u < 0; e++)
-            if (deg[G->col[e]] > 0 && carrier[G->col[e]] == G->col[e])
-                u = G->col[e];
-        carrier[i] = u, deg[i] = 0;
-        if (--deg[u] == 1 && lscomp_free(G, u, k, l))
-            stack[top++] = u;
-    }
-    for (slong i = 0; i < n; i++) /* follow each chain to its unpeeled node */
-        while (carrier[carrier[i]] != carrier[i])
-            carrier[i] = carrier[carrier[i]];
-    flint_free(deg), flint_free(stack);
-    return carrier;
-}
-
 /* Drops neighbour x from the key's (neighbour, weight) pairs after its class
    entry; returns the pairs' new length in slongs. */
 static slong lstw_drop(slong *key, slong len, slong x)
@@ -83,7 +49,7 @@ static slong lstw_drop(slong *key, slong len, slong x)
 
 /* Whether adjacent u and v are closed twins: equal labels and equal other
    neighbours with equal weights (the swap of u and v is an automorphism). */
-static int lstw_closed(const _ct_lsalpha_graph *G, slong u, slong v, slong *ku, slong *kv)
+static int lstw_closed(const ct_lsroot_graph_struct *G, slong u, slong v, slong *ku, slong *kv)
 {
     slong du = G->rowstart[u + 1] - G->rowstart[u];
     if (G->cls[u] != G->cls[v] || du != G->rowstart[v + 1] - G->rowstart[v])
@@ -101,7 +67,7 @@ static slong lstw_find(slong *rep, slong v)
 }
 
 /* rep: the classes of closed twins (union-find over the edges). */
-static slong *lstw_closed_classes(const _ct_lsalpha_graph *G)
+static slong *lstw_closed_classes(const ct_lsroot_graph_struct *G)
 {
     slong *rep = flint_malloc(G->n * sizeof(slong)), dmax = 0;
     for (slong v = 0; v < G->n; v++)
@@ -131,13 +97,39 @@ static int lstw_equal(slong a, slong b, const slong *rep, const ulong *h,
             memcmp(keys + off[a], keys + off[b], len * sizeof(slong)) == 0);
 }
 
+/* The shared parts of G found once: its blocks and rank-one parts. */
+typedef struct {
+    ct_lsroot_blocks_struct B;
+    ct_lsroot_parts_struct Q;
+    char *in_t;
+} lstw_parts;
+
+/* carrier[i] for pair (k, l): the node whose function node i shares (i when
+   k or l has no labeled node: such a pair's sign is constant). */
+static void lstw_carriers(slong *carrier, lstw_parts *X, const ct_lsroot_graph_struct *G,
+                          slong k, slong l)
+{
+    slong any_k = 0, any_l = 0;
+    for (slong i = 0; i < G->n; i++) {
+        X->in_t[i] = G->cls[i] == k || G->cls[i] == l;
+        any_k |= G->cls[i] == k, any_l |= G->cls[i] == l;
+    }
+    if (!any_k || !any_l) {
+        for (slong i = 0; i < G->n; i++)
+            carrier[i] = i;
+        return;
+    }
+    ct_lsroot_blocks_carriers(carrier, &X->B, G, X->in_t);
+    ct_lsroot_parts_carriers(carrier, &X->Q, G, k, l);
+}
+
 /* node and same of pair p = (k, l) for the nr rows (stride np). */
-static void lstw_pair(slong *same, slong *node, const _ct_lsalpha_graph *G, slong k,
+static void lstw_pair(slong *same, slong *node, const ct_lsroot_graph_struct *G, slong k,
                       slong l, slong p, slong np, const slong *rows, slong nr,
                       const slong *rep, const ulong *h, const slong *off,
-                      const slong *keys)
+                      const slong *keys, lstw_parts *X, slong *carrier)
 {
-    slong *carrier = lscomp_carriers(G, k, l);
+    lstw_carriers(carrier, X, G, k, l);
     for (slong t = 0; t < nr; t++) {
         slong e = t * np + p;
         node[e] = carrier[rows[t]], same[e] = t;
@@ -146,14 +138,32 @@ static void lstw_pair(slong *same, slong *node, const _ct_lsalpha_graph *G, slon
                 lstw_equal(node[u * np + p], node[e], rep, h, off, keys))
                 same[e] = u;
     }
-    flint_free(carrier);
 }
 
-void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slong c,
+/* X's blocks and parts (the parts seeded at the rows' carriers for T = every
+   labeled node, as lambda's). */
+static void lstw_parts_init(lstw_parts *X, const ct_lsroot_graph_struct *G,
+                            const slong *rows, slong nr, slong *carrier)
+{
+    X->in_t = flint_malloc(FLINT_MAX(G->n, 1));
+    ct_lsroot_blocks_init(&X->B, G);
+    slong any = 0;
+    for (slong i = 0; i < G->n; i++)
+        X->in_t[i] = G->cls[i] >= 0, any |= G->cls[i] >= 0;
+    if (any)
+        ct_lsroot_blocks_carriers(carrier, &X->B, G, X->in_t);
+    else
+        for (slong i = 0; i < G->n; i++)
+            carrier[i] = i;
+    ct_lsroot_parts_init(&X->Q, G, rows, nr, carrier);
+}
+
+void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                        const slong *rows, slong nr)
 {
     slong n = G->n, *off = flint_malloc((n + 1) * sizeof(slong)), *keys, *rep;
     ulong *h = flint_malloc(FLINT_MAX(n, 1) * sizeof(ulong));
+    slong *carrier = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     off[0] = 0;
     for (slong i = 0; i < n; i++)
         off[i + 1] = off[i] + 1 + 2 * (G->rowstart[i + 1] - G->rowstart[i]);
@@ -161,9 +171,15 @@ void _ct_lsalpha_twins(slong *same, slong *node, const _ct_lsalpha_graph *G, slo
     for (slong i = 0; i < n; i++)
         h[i] = lscomp_key(keys + off[i], G, i);
     rep = lstw_closed_classes(G);
-    slong np = c * (c - 1) / 2;
-    for (slong k = 0, p = 0; k < c; k++)
-        for (slong l = k + 1; l < c; l++, p++)
-            lstw_pair(same, node, G, k, l, p, np, rows, nr, rep, h, off, keys);
+    lstw_parts X;
+    lstw_parts_init(&X, G, rows, nr, carrier);
+    slong np = G->c * (G->c - 1) / 2;
+    for (slong k = 0, p = 0; k < G->c; k++)
+        for (slong l = k + 1; l < G->c; l++, p++)
+            lstw_pair(same, node, G, k, l, p, np, rows, nr, rep, h, off, keys, &X,
+                      carrier);
+    ct_lsroot_blocks_clear(&X.B);
+    ct_lsroot_parts_clear(&X.Q);
+    flint_free(X.in_t), flint_free(carrier);
     flint_free(off), flint_free(keys), flint_free(h), flint_free(rep);
 }

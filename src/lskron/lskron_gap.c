@@ -4,8 +4,8 @@
    K is a Laplacian (K 1 = 0, exactly), so with P = 1 1^T / m and tau = rho,
    K + tau P has the eigenvalues tau and lambda_2(K) <= ... <= lambda_m(K).
    A floating Cholesky factor R of fl(C) - sI, C = K~ + tau P - g I, that
-   completes gives C >= (s_min - gamma_{m+1} ||R||_F^2 - ||fl(C) - C||_F) I
-   (Higham, Thm 10.3, as lsalpha_gap.c); when that is positive, K~ + tau P > g I,
+   completes gives C >= (s_min - gamma_{m+2} ||R||_F^2 - ||fl(C) - C||_F) I
+   (Higham, Thm 10.3, as lsalpha_gap.c and lsroot_chol.c); when that is positive, K~ + tau P > g I,
    so K + tau P > (g - eps) I and lambda_2(K) > g - eps (tau >= g). Then the
    spectrum of M on 1^perp lies in [1 - lambda_max(K) / rho, 1 - (g - eps) /
    rho], and lambda_max(K) <= 2 max_j K_jj <= 2 max_l d <= rho (Gershgorin). */
@@ -40,7 +40,7 @@ static double kron_gap_matrix(double *C, const ct_lskron_struct *S, double g, do
 static int kron_gap_holds(const ct_lskron_struct *S, double g, double *C)
 {
     slong m = S->m;
-    double gam = (double)(m + 2) * 0x1p-53, tr = 0, fc, fro;
+    double gam = (double)(m + 3) * 0x1p-53, tr = 0, fc, fro; /* >= gamma_{m+2} */
     for (slong j = 0; j < m; j++)
         tr += fabs(S->K[j * m + j]) + S->rho / (double)m + g;
     double s = kron_gap_matrix(C, S, g, 8 * gam * tr, &fc);

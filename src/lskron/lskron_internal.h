@@ -157,43 +157,12 @@ void _ct_lskron_exact_lead(arb_ptr a, slong J, const ct_lskron_struct *S, slong 
 void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
                           const _ct_lskron_model *M, slong t, slong k, slong l);
 
-/* The blocks of S's graph (lskron_blocks.c): block b holds the nodes
-   bnode[boff[b] .. boff[b + 1]). _carriers: for the nodes i with in_t[i]
-   as T (at least one), carrier[i] = i, or the cut vertex through which i's
-   part of the graph (without a node of T) hangs off the rest. */
-typedef struct {
-    slong nb;
-    slong *boff, *bnode;
-    slong *toff, *tadj, *tnode; /* the block-cut tree (lskron_blocks.c) */
-} _ct_lskron_blocks;
-
-void _ct_lskron_blocks_init(_ct_lskron_blocks *B, const ct_lskron_struct *S);
-void _ct_lskron_blocks_clear(_ct_lskron_blocks *B);
-void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
-                                const ct_lskron_struct *S, const char *in_t);
-
 /* cell[i] (lskron_cells.c): a partition of S's nodes, each cell of one
    label, on whose cells every F_k is constant; returns the number of cells.
    hang: the carriers for T = every labeled node (their label-free hanging
    parts, on which F is its attachment's). */
 slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
 
-/* Parts coupled to the rest through a rank-one block (lskron_rank1.c):
-   part j holds node[off[j] .. off[j + 1]), grown from two of the nodes
-   hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
-   label-free hanging parts count as them), labels ignored. _carriers: for pair (k, l),
-   the nodes of the parts without a labeled node of k or l, and every node whose carrier
-   shares a function with one of them, get one common carrier. */
-typedef struct {
-    slong nparts;
-    slong *off, *node;
-} _ct_lskron_parts;
-
-void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
-                           const slong *rows, slong nr, const slong *hang);
-void _ct_lskron_parts_clear(_ct_lskron_parts *Q);
-void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
-                               const ct_lskron_struct *S, slong k, slong l);
 
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,

@@ -5,8 +5,8 @@
    value at v: F^k_i = g_i F^k_v and F^l_i = g_i F^l_v with one g_i > 0 (an
    irreducible M-matrix's inverse times a nonnegative coupling), so i's pair
    function is a positive multiple of v's: same signs, same zeros
-   (lskron_blocks.c finds v); parts coupled to the rest through a rank-one
-   block are the same for every node of them (lskron_rank1.c). Rows whose carriers lie in
+   (lsroot_blocks.c finds v); parts coupled to the rest through a rank-one
+   block are the same for every node of them (lsroot_rank1.c). Rows whose carriers lie in
    one cell of lskron_cells.c (equal rows of F) are then merged too. */
 #include <string.h>
 #include "lskron_internal.h"
@@ -14,7 +14,8 @@
 /* node[t * np + p] and same[t * np + p] for pair p = (k, l): rows whose
    carriers lie in one cell share the first one's function. */
 static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
-                       const _ct_lskron_blocks *B, const _ct_lskron_parts *Q,
+                       const ct_lsroot_graph_struct *G, const ct_lsroot_blocks_struct *B,
+                       const ct_lsroot_parts_struct *Q,
                        const slong *cell, const slong *rows, slong nr, slong p, slong k,
                        slong l, slong *carrier, slong *first)
 {
@@ -23,9 +24,9 @@ static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
         char *in_t = flint_malloc(S->head.n);
         for (slong i = 0; i < S->head.n; i++)
             in_t[i] = S->ncls[i] == k || S->ncls[i] == l;
-        _ct_lskron_blocks_carriers(carrier, B, S, in_t);
+        ct_lsroot_blocks_carriers(carrier, B, G, in_t);
         flint_free(in_t);
-        _ct_lskron_parts_carriers(carrier, Q, S, k, l);
+        ct_lsroot_parts_carriers(carrier, Q, G, k, l);
     } else
         for (slong i = 0; i < S->head.n; i++)
             carrier[i] = i;
@@ -51,21 +52,22 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     R->mrow = flint_malloc(cnt * sizeof(slong));
     R->U = flint_malloc(cnt * sizeof(slong));
     R->nu = 0;
-    _ct_lskron_blocks B;
-    _ct_lskron_blocks_init(&B, S);
+    ct_lsroot_graph_struct G = {S->head.n, S->head.c, S->rowstart, S->col, S->w, S->ncls};
+    ct_lsroot_blocks_struct B;
+    ct_lsroot_blocks_init(&B, &G);
     char *lab = flint_malloc(S->head.n);
     for (slong i = 0; i < S->head.n; i++)
         lab[i] = S->ncls[i] >= 0;
-    _ct_lskron_blocks_carriers(carrier, &B, S, lab); /* label-free hanging parts */
-    _ct_lskron_parts Q;
-    _ct_lskron_parts_init(&Q, S, rows, nr, carrier);
+    ct_lsroot_blocks_carriers(carrier, &B, &G, lab); /* label-free hanging parts */
+    ct_lsroot_parts_struct Q;
+    ct_lsroot_parts_init(&Q, &G, rows, nr, carrier);
     _ct_lskron_cells(cell, S, carrier);
     flint_free(lab);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
-            krows_pair(R->node, same, S, &B, &Q, cell, rows, nr, p, k, l, carrier, first);
-    _ct_lskron_blocks_clear(&B);
-    _ct_lskron_parts_clear(&Q);
+            krows_pair(R->node, same, S, &G, &B, &Q, cell, rows, nr, p, k, l, carrier, first);
+    ct_lsroot_blocks_clear(&B);
+    ct_lsroot_parts_clear(&Q);
     flint_free(cell), flint_free(first);
     idx = carrier; /* reused: node -> its index in U */
     for (slong i = 0; i < S->head.n; i++)

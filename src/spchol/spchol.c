@@ -35,6 +35,7 @@ static struct {
 
 struct ct_spchol_struct {
     cholmod_common common; /* CHOLMOD's workspace: one per factor */
+    pthread_mutex_t lock;  /* solves write the workspace: one at a time */
     cholmod_factor *L;
     slong n;
 };
@@ -93,6 +94,7 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
         return NULL;
     ct_spchol_struct *F = flint_calloc(1, sizeof(ct_spchol_struct));
     F->n = n;
+    pthread_mutex_init(&F->lock, NULL);
     chm.start(&F->common);
     F->common.print = 0;    /* failures are the caller's to report */
     F->common.final_ll = 1; /* LL': a pivot that is not positive stops it */
@@ -117,12 +119,15 @@ int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
     b.d = b.nrow, b.x = B, b.xtype = CHOLMOD_REAL, b.dtype = CHOLMOD_DOUBLE;
     if (nrhs == 0)
         return 0;
+    pthread_mutex_lock(&F->lock);
     cholmod_dense *x = chm.solve(CHOLMOD_A, F->L, &b, &F->common);
-    if (x == NULL)
-        return -1;
-    memcpy(B, x->x, b.nzmax * sizeof(double));
-    chm.free_dense(&x, &F->common);
-    return 0;
+    int ok = x != NULL;
+    if (ok) {
+        memcpy(B, x->x, b.nzmax * sizeof(double));
+        chm.free_dense(&x, &F->common);
+    }
+    pthread_mutex_unlock(&F->lock);
+    return ok ? 0 : -1;
 }
 
 slong ct_spchol_nnz(const ct_spchol_struct *F)
@@ -140,5 +145,6 @@ void ct_spchol_free(ct_spchol_struct *F)
     if (F->L != NULL)
         chm.free_factor(&F->L, &F->common);
     chm.finish(&F->common);
+    pthread_mutex_destroy(&F->lock);
     flint_free(F);
 }

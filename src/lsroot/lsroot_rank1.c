@@ -1,4 +1,4 @@
-/* lskron_rank1: parts of the graph coupled to the rest through a rank-one
+/* lsroot_rank1: parts of the graph coupled to the rest through a rank-one
    block.
 
    Let P be a set of nodes, R the others, and the coupling W_PR = a b^T of
@@ -11,20 +11,24 @@
    connected piece of P, and each piece touches R (a is nonzero on it): phi >
    0. Every node of P therefore has the signs and zeros of the one scalar
    function b^T g_R, whatever lambda: they share one function. The one cut
-   vertex rule (lskron_blocks.c) is the case where R touches P through one
+   vertex rule (lsroot_blocks.c) is the case where R touches P through one
    node; this rule also takes, e.g., a part seen from the rest only through
    two nodes with the same neighbours in it (Cora: exactly equal zeros of
    adjacent rows that no cut vertex explains, docs/lambda.md).
 
    Parts are grown greedily from two seeds: the carriers of scored rows (a
    row's label-free hanging parts go with it) that are adjacent or share a
-   neighbour of degree at most KR1_HUB_DEGREE. While the boundary's weight
+   neighbour of degree at most KR1_HUB_DEGREE, and any two whose neighbours
+   and weights are the same once their own hanging parts are left out (the
+   pair of such nodes is seen through a rank-one block however large their
+   common neighbours' degrees: Cora's test rows beside two hubs of degree 65
+   and 74, one with a leaf and one without). While the boundary's weight
    columns are not all proportional, the boundary nodes outside the heaviest
    direction (most edges) join P, up to KR1_MAX nodes. Which nodes a part may
    hold depends on the pair only through its labeled nodes, so the parts are
    found once (labels ignored) and checked per pair. */
 #include <string.h>
-#include "lskron_internal.h"
+#include "certune/lsroot.h"
 
 #define KR1_MAX 64        /* nodes of a part: the rule is local */
 #define KR1_HUB_DEGREE 16 /* seeds through a common neighbour of at most this degree */
@@ -80,7 +84,7 @@ static void kr1_reserve(kr1_work *W, slong ne)
 }
 
 /* The boundary of P as sorted entries; returns the number of columns. */
-static slong kr1_boundary(kr1_work *W, const ct_lskron_struct *S, slong *ne)
+static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *ne)
 {
     slong n = 0, deg = 0;
     for (slong q = 0; q < W->np; q++)
@@ -105,7 +109,7 @@ static slong kr1_boundary(kr1_work *W, const ct_lskron_struct *S, slong *ne)
 /* Groups the columns by direction; returns the heaviest group (the most
    edges at its nodes, the first in node order on a tie: the rest of the graph
    is on the heavy side; leaves and small pieces join P) and sets *ng. */
-static slong kr1_groups(kr1_work *W, const ct_lskron_struct *S, slong nc, slong *ng)
+static slong kr1_groups(kr1_work *W, const ct_lsroot_graph_struct *S, slong nc, slong *ng)
 {
     slong g = 0, best = 0;
     for (slong j = 0; j < nc; j++) {
@@ -128,7 +132,7 @@ static slong kr1_groups(kr1_work *W, const ct_lskron_struct *S, slong nc, slong 
 }
 
 /* Grows P from its seeds; 1 when its coupling is rank one. */
-static int kr1_grow(kr1_work *W, const ct_lskron_struct *S)
+static int kr1_grow(kr1_work *W, const ct_lsroot_graph_struct *S)
 {
     for (;;) {
         slong ne, ng, nc = kr1_boundary(W, S, &ne);
@@ -155,27 +159,27 @@ static void kr1_reset(kr1_work *W)
 }
 
 /* The number of classes labeled in P. */
-static slong kr1_classes(const kr1_work *W, const ct_lskron_struct *S, char *seen)
+static slong kr1_classes(const kr1_work *W, const ct_lsroot_graph_struct *S, char *seen)
 {
     slong nc = 0;
     for (slong q = 0; q < W->np; q++) {
-        slong c = S->ncls[W->node[q]];
+        slong c = S->cls[W->node[q]];
         if (c >= 0 && !seen[c])
             seen[c] = 1, nc++;
     }
     for (slong q = 0; q < W->np; q++)
-        if (S->ncls[W->node[q]] >= 0)
-            seen[S->ncls[W->node[q]]] = 0;
+        if (S->cls[W->node[q]] >= 0)
+            seen[S->cls[W->node[q]]] = 0;
     return nc;
 }
 
 /* Keeps P when some pair may use it (it misses at least two classes' labels);
    a part without labels serves every pair, and seeds inside it are done. */
-static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W,
-                          const ct_lskron_struct *S, char *done, char *seen)
+static void kr1_push_part(ct_lsroot_parts_struct *Q, const kr1_work *W,
+                          const ct_lsroot_graph_struct *S, char *done, char *seen)
 {
     slong ncls = kr1_classes(W, S, seen);
-    if (ncls > S->head.c - 2)
+    if (ncls > S->c - 2)
         return;
     Q->off = flint_realloc(Q->off, (Q->nparts + 2) * sizeof(slong));
     slong start = Q->off[Q->nparts];
@@ -189,7 +193,7 @@ static void kr1_push_part(_ct_lskron_parts *Q, const kr1_work *W,
 }
 
 /* Tries the part grown from the seeds u, v (distinct). */
-static void kr1_try(_ct_lskron_parts *Q, kr1_work *W, const ct_lskron_struct *S,
+static void kr1_try(ct_lsroot_parts_struct *Q, kr1_work *W, const ct_lsroot_graph_struct *S,
                     char *done, char *seen, slong u, slong v)
 {
     if (done[u] && done[v])
@@ -201,10 +205,10 @@ static void kr1_try(_ct_lskron_parts *Q, kr1_work *W, const ct_lskron_struct *S,
     kr1_reset(W);
 }
 
-static void kr1_work_init(kr1_work *W, const ct_lskron_struct *S)
+static void kr1_work_init(kr1_work *W, const ct_lsroot_graph_struct *S)
 {
     W->node = flint_malloc(KR1_MAX * sizeof(slong));
-    W->in = flint_calloc(S->head.n, 1);
+    W->in = flint_calloc(S->n, 1);
     W->e = NULL, W->col = W->grp = W->cnt = NULL;
     W->ecap = -1, W->np = 0;
     kr1_reserve(W, 64);
@@ -216,15 +220,75 @@ static void kr1_work_clear(kr1_work *W)
     flint_free(W->col), flint_free(W->grp), flint_free(W->cnt);
 }
 
-void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
+/* The key of seed u: its (neighbour, weight) pairs sorted by neighbour, the
+   neighbours hanging off u (hang[x] == u) left out; returns its length. */
+static slong kr1_key(slong *key, const ct_lsroot_graph_struct *S, const slong *hang,
+                     slong u)
+{
+    slong len = 0;
+    for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
+        slong x = S->col[e], t = len;
+        if (hang[x] == u)
+            continue;
+        while (t > 0 && key[t - 2] > x) /* insertion by neighbour */
+            key[t] = key[t - 2], key[t + 1] = key[t - 1], t -= 2;
+        key[t] = x, key[t + 1] = (slong)S->w[e];
+        len += 2;
+    }
+    return len;
+}
+
+typedef struct {
+    slong u, off, len;
+    const slong *keys;
+} kr1_seed;
+
+static int kr1_seed_cmp(const void *a, const void *b)
+{
+    const kr1_seed *x = a, *y = b;
+    if (x->len != y->len)
+        return (x->len > y->len) - (x->len < y->len);
+    int c = memcmp(x->keys + x->off, y->keys + y->off, x->len * sizeof(slong));
+    return c != 0 ? c : (x->u > y->u) - (x->u < y->u);
+}
+
+/* Seeds with equal keys, tried in pairs with the first of their run. */
+static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
+                            const ct_lsroot_graph_struct *S, const char *scored,
+                            const slong *hang, char *done, char *seen)
+{
+    slong ns = 0, tot = 0;
+    for (slong u = 0; u < S->n; u++)
+        if (scored[u])
+            ns++, tot += 2 * (S->rowstart[u + 1] - S->rowstart[u]);
+    kr1_seed *sd = flint_malloc(FLINT_MAX(ns, 1) * sizeof(kr1_seed));
+    slong *keys = flint_malloc(FLINT_MAX(tot, 1) * sizeof(slong)), off = 0;
+    ns = 0;
+    for (slong u = 0; u < S->n; u++)
+        if (scored[u]) {
+            slong len = kr1_key(keys + off, S, hang, u);
+            sd[ns++] = (kr1_seed){u, off, len, keys};
+            off += len;
+        }
+    qsort(sd, ns, sizeof(kr1_seed), kr1_seed_cmp);
+    for (slong a = 0, b; a < ns; a = b) {
+        for (b = a + 1; b < ns && sd[b].len == sd[a].len && sd[a].len > 0 &&
+                        !memcmp(keys + sd[a].off, keys + sd[b].off, sd[a].len * sizeof(slong));
+             b++)
+            kr1_try(Q, W, S, done, seen, sd[a].u, sd[b].u);
+    }
+    flint_free(sd), flint_free(keys);
+}
+
+void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S,
                            const slong *rows, slong nr, const slong *hang)
 {
-    slong n = S->head.n;
+    slong n = S->n;
     Q->nparts = 0;
     Q->off = flint_calloc(1, sizeof(slong));
     Q->node = NULL;
     char *scored = flint_calloc(n, 1), *done = flint_calloc(n, 1);
-    char *seen = flint_calloc(S->head.c, 1);
+    char *seen = flint_calloc(S->c, 1);
     for (slong t = 0; t < nr; t++)
         scored[hang[rows[t]]] = 1;
     kr1_work W;
@@ -243,11 +307,12 @@ void _ct_lskron_parts_init(_ct_lskron_parts *Q, const ct_lskron_struct *S,
                     kr1_try(Q, &W, S, done, seen, u, S->col[f]);
         }
     }
+    kr1_equal_seeds(Q, &W, S, scored, hang, done, seen);
     kr1_work_clear(&W);
     flint_free(scored), flint_free(done), flint_free(seen);
 }
 
-void _ct_lskron_parts_clear(_ct_lskron_parts *Q)
+void ct_lsroot_parts_clear(ct_lsroot_parts_struct *Q)
 {
     flint_free(Q->off), flint_free(Q->node);
 }
@@ -267,21 +332,21 @@ static void kr1_union(slong *up, slong x, slong y)
 }
 
 /* Whether part j holds a labeled node of class k or l. */
-static int kr1_part_has(const _ct_lskron_parts *Q, const ct_lskron_struct *S, slong j,
+static int kr1_part_has(const ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S, slong j,
                         slong k, slong l)
 {
     for (slong q = Q->off[j]; q < Q->off[j + 1]; q++) {
-        slong c = S->ncls[Q->node[q]];
+        slong c = S->cls[Q->node[q]];
         if (c == k || c == l)
             return 1;
     }
     return 0;
 }
 
-void _ct_lskron_parts_carriers(slong *carrier, const _ct_lskron_parts *Q,
-                               const ct_lskron_struct *S, slong k, slong l)
+void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
+                               const ct_lsroot_graph_struct *S, slong k, slong l)
 {
-    slong n = S->head.n, any = 0;
+    slong n = S->n, any = 0;
     slong *up = flint_malloc(n * sizeof(slong));
     char *touched = flint_calloc(n, 1);
     for (slong i = 0; i < n; i++)

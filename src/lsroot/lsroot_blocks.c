@@ -1,4 +1,4 @@
-/* lskron_blocks: the block-cut tree of a component and, for a set T of
+/* lsroot_blocks: the block-cut tree of a component and, for a set T of
    nodes, where each node's part of the graph hangs off the rest.
 
    Blocks (biconnected components) by Tarjan's edge-stack algorithm, run
@@ -9,7 +9,7 @@
    vertex where its branch meets the core (the branch's top cut vertex when
    it meets a core block, the core cut vertex itself otherwise). */
 #include <string.h>
-#include "lskron_internal.h"
+#include "certune/lsroot.h"
 
 /* Tarjan's low-link; pushes edges and closes a block when low[v] >= disc[u]. */
 typedef struct {
@@ -17,7 +17,7 @@ typedef struct {
     slong nb, top, len, *mark;
 } kblk_work;
 
-static void kblk_close(_ct_lskron_blocks *B, kblk_work *W, slong u, slong v)
+static void kblk_close(ct_lsroot_blocks_struct *B, kblk_work *W, slong u, slong v)
 {
     slong start = B->boff[B->nb];
     for (;;) {
@@ -36,7 +36,7 @@ static void kblk_close(_ct_lskron_blocks *B, kblk_work *W, slong u, slong v)
 }
 
 /* Depth-first search from r with an explicit stack of (node, next edge). */
-static void kblk_dfs(_ct_lskron_blocks *B, kblk_work *W, const ct_lskron_struct *S,
+static void kblk_dfs(ct_lsroot_blocks_struct *B, kblk_work *W, const ct_lsroot_graph_struct *S,
                      slong r, slong *par, slong *next, slong *stk)
 {
     slong sp = 0, time = 0;
@@ -66,9 +66,9 @@ static void kblk_dfs(_ct_lskron_blocks *B, kblk_work *W, const ct_lskron_struct 
     }
 }
 
-static void kblk_blocks(_ct_lskron_blocks *B, const ct_lskron_struct *S)
+static void kblk_blocks(ct_lsroot_blocks_struct *B, const ct_lsroot_graph_struct *S)
 {
-    slong n = S->head.n, nnz = S->rowstart[n];
+    slong n = S->n, nnz = S->rowstart[n];
     kblk_work W;
     W.disc = flint_malloc(n * sizeof(slong)), W.low = flint_malloc(n * sizeof(slong));
     W.estack = flint_malloc(FLINT_MAX(nnz, 1) * 2 * sizeof(slong));
@@ -90,7 +90,7 @@ static void kblk_blocks(_ct_lskron_blocks *B, const ct_lskron_struct *S)
 /* The tree: tree node b < nb is block b, nb + x is node x as a cut vertex
    (only those in two blocks or more are used); adjacency in CSR (toff, tadj),
    and each node's tree node (its cut vertex node, else its block). */
-static void kblk_tree(_ct_lskron_blocks *B, slong n)
+static void kblk_tree(ct_lsroot_blocks_struct *B, slong n)
 {
     slong nt = B->nb + n, len = B->boff[B->nb], **toff = &B->toff, **tadj = &B->tadj;
     slong *cnt = flint_calloc(n, sizeof(slong));
@@ -120,10 +120,10 @@ static void kblk_tree(_ct_lskron_blocks *B, slong n)
     flint_free(fill), flint_free(cnt);
 }
 
-void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
-                                const ct_lskron_struct *S, const char *in_t)
+void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
+                                const ct_lsroot_graph_struct *S, const char *in_t)
 {
-    slong n = S->head.n, nt = B->nb + n;
+    slong n = S->n, nt = B->nb + n;
     const slong *toff = B->toff, *tadj = B->tadj, *tnode = B->tnode;
     slong *par = flint_malloc(nt * sizeof(slong)),
           *ord = flint_malloc(nt * sizeof(slong));
@@ -153,13 +153,13 @@ void _ct_lskron_blocks_carriers(slong *carrier, const _ct_lskron_blocks *B,
     flint_free(par), flint_free(ord), flint_free(att), flint_free(core);
 }
 
-void _ct_lskron_blocks_init(_ct_lskron_blocks *B, const ct_lskron_struct *S)
+void ct_lsroot_blocks_init(ct_lsroot_blocks_struct *B, const ct_lsroot_graph_struct *S)
 {
     kblk_blocks(B, S);
-    kblk_tree(B, S->head.n);
+    kblk_tree(B, S->n);
 }
 
-void _ct_lskron_blocks_clear(_ct_lskron_blocks *B)
+void ct_lsroot_blocks_clear(ct_lsroot_blocks_struct *B)
 {
     flint_free(B->boff), flint_free(B->bnode);
     flint_free(B->toff), flint_free(B->tadj), flint_free(B->tnode);
