@@ -386,7 +386,8 @@ static void add_at(ct_instance_t I, const ct_instance_struct *base, slong *e, sl
         for (slong t = 0; t < 2; t++)
             add_edge(I, e, u, v + t, w), add_edge(I, e, x, v + t, w2);
         add_edge(I, e, v, v + 1, 1), add_edge(I, e, v + 1, v + 2, 1);
-        I->held[v] = (slong)n_randint(state, 3), I->held[v + 1] = (slong)n_randint(state, 3);
+        I->held[v] = (slong)n_randint(state, 3),
+        I->held[v + 1] = (slong)n_randint(state, 3);
     }
 }
 
@@ -397,7 +398,8 @@ static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base,
     for (slong i = 0; i < base->n; i++)
         extra += base->held[i] >= 0;
     slong n = base->n + added_nodes(kind) * extra, e = base->nedges, v = base->n;
-    ct_gen_instance_init(I, "added", n, base->c, base->nedges + added_edges(kind) * extra);
+    ct_gen_instance_init(I, "added", n, base->c,
+                         base->nedges + added_edges(kind) * extra);
     for (slong k = 0; k < base->nedges; k++)
         I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
     for (slong i = 0; i < base->n; i++)

@@ -49,7 +49,8 @@ static slong lstw_drop(slong *key, slong len, slong x)
 
 /* Whether adjacent u and v are closed twins: equal labels and equal other
    neighbours with equal weights (the swap of u and v is an automorphism). */
-static int lstw_closed(const ct_lsroot_graph_struct *G, slong u, slong v, slong *ku, slong *kv)
+static int lstw_closed(const ct_lsroot_graph_struct *G, slong u, slong v, slong *ku,
+                       slong *kv)
 {
     slong du = G->rowstart[u + 1] - G->rowstart[u];
     if (G->cls[u] != G->cls[v] || du != G->rowstart[v + 1] - G->rowstart[v])

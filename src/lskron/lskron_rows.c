@@ -15,9 +15,9 @@
    carriers lie in one cell share the first one's function. */
 static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
                        const ct_lsroot_graph_struct *G, const ct_lsroot_blocks_struct *B,
-                       const ct_lsroot_parts_struct *Q,
-                       const slong *cell, const slong *rows, slong nr, slong p, slong k,
-                       slong l, slong *carrier, slong *first)
+                       const ct_lsroot_parts_struct *Q, const slong *cell,
+                       const slong *rows, slong nr, slong p, slong k, slong l,
+                       slong *carrier, slong *first)
 {
     slong np = S->head.c * (S->head.c - 1) / 2;
     if (S->nlabk[k] > 0 && S->nlabk[l] > 0) {
@@ -65,7 +65,8 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     flint_free(lab);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
-            krows_pair(R->node, same, S, &G, &B, &Q, cell, rows, nr, p, k, l, carrier, first);
+            krows_pair(R->node, same, S, &G, &B, &Q, cell, rows, nr, p, k, l, carrier,
+                       first);
     ct_lsroot_blocks_clear(&B);
     ct_lsroot_parts_clear(&Q);
     flint_free(cell), flint_free(first);

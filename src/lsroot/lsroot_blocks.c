@@ -36,8 +36,9 @@ static void kblk_close(ct_lsroot_blocks_struct *B, kblk_work *W, slong u, slong 
 }
 
 /* Depth-first search from r with an explicit stack of (node, next edge). */
-static void kblk_dfs(ct_lsroot_blocks_struct *B, kblk_work *W, const ct_lsroot_graph_struct *S,
-                     slong r, slong *par, slong *next, slong *stk)
+static void kblk_dfs(ct_lsroot_blocks_struct *B, kblk_work *W,
+                     const ct_lsroot_graph_struct *S, slong r, slong *par, slong *next,
+                     slong *stk)
 {
     slong sp = 0, time = 0;
     W->disc[r] = W->low[r] = time++;
@@ -121,7 +122,7 @@ static void kblk_tree(ct_lsroot_blocks_struct *B, slong n)
 }
 
 void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
-                                const ct_lsroot_graph_struct *S, const char *in_t)
+                               const ct_lsroot_graph_struct *S, const char *in_t)
 {
     slong n = S->n, nt = B->nb + n;
     const slong *toff = B->toff, *tadj = B->tadj, *tnode = B->tnode;

@@ -193,8 +193,9 @@ static void kr1_push_part(ct_lsroot_parts_struct *Q, const kr1_work *W,
 }
 
 /* Tries the part grown from the seeds u, v (distinct). */
-static void kr1_try(ct_lsroot_parts_struct *Q, kr1_work *W, const ct_lsroot_graph_struct *S,
-                    char *done, char *seen, slong u, slong v)
+static void kr1_try(ct_lsroot_parts_struct *Q, kr1_work *W,
+                    const ct_lsroot_graph_struct *S, char *done, char *seen, slong u,
+                    slong v)
 {
     if (done[u] && done[v])
         return;
@@ -272,8 +273,9 @@ static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
         }
     qsort(sd, ns, sizeof(kr1_seed), kr1_seed_cmp);
     for (slong a = 0, b; a < ns; a = b) {
-        for (b = a + 1; b < ns && sd[b].len == sd[a].len && sd[a].len > 0 &&
-                        !memcmp(keys + sd[a].off, keys + sd[b].off, sd[a].len * sizeof(slong));
+        for (b = a + 1;
+             b < ns && sd[b].len == sd[a].len && sd[a].len > 0 &&
+             !memcmp(keys + sd[a].off, keys + sd[b].off, sd[a].len * sizeof(slong));
              b++)
             kr1_try(Q, W, S, done, seen, sd[a].u, sd[b].u);
     }
@@ -281,7 +283,7 @@ static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
 }
 
 void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S,
-                           const slong *rows, slong nr, const slong *hang)
+                          const slong *rows, slong nr, const slong *hang)
 {
     slong n = S->n;
     Q->nparts = 0;
@@ -332,8 +334,8 @@ static void kr1_union(slong *up, slong x, slong y)
 }
 
 /* Whether part j holds a labeled node of class k or l. */
-static int kr1_part_has(const ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S, slong j,
-                        slong k, slong l)
+static int kr1_part_has(const ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S,
+                        slong j, slong k, slong l)
 {
     for (slong q = Q->off[j]; q < Q->off[j + 1]; q++) {
         slong c = S->cls[Q->node[q]];
@@ -344,7 +346,7 @@ static int kr1_part_has(const ct_lsroot_parts_struct *Q, const ct_lsroot_graph_s
 }
 
 void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
-                               const ct_lsroot_graph_struct *S, slong k, slong l)
+                              const ct_lsroot_graph_struct *S, slong k, slong l)
 {
     slong n = S->n, any = 0;
     slong *up = flint_malloc(n * sizeof(slong));
