@@ -196,6 +196,23 @@ void ct_lsroot_parts_clear(ct_lsroot_parts_struct *Q);
 void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 
+/* Both rules together (lsroot_share.c). init: the blocks, hang[i] the
+   carriers for T = every labeled node (i itself when nothing is labeled),
+   and the rank-one parts seeded at hang[rows[t]]. _carriers: for pair (k,
+   l), carrier[i], the node whose function node i shares (i when k or l has
+   no labeled node: that pair's sign is constant). clear frees. */
+typedef struct {
+    ct_lsroot_blocks_struct B;
+    ct_lsroot_parts_struct Q;
+    char *in_t; /* workspace, n */
+} ct_lsroot_share_struct;
+
+void ct_lsroot_share_init(ct_lsroot_share_struct *X, slong *hang,
+                          const ct_lsroot_graph_struct *G, const slong *rows, slong nr);
+void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
+                              const ct_lsroot_graph_struct *G, slong k, slong l);
+void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
+
 /* The index of the class pair (k, l), k < l < c, in row-major order (as
    signfn's ct_signfn_pair, a layer above). */
 static inline slong ct_lsroot_pair(slong k, slong l, slong c)

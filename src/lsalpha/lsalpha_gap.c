@@ -85,14 +85,17 @@ int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k)
    skips wrongly by rounding only makes the certified mu larger. */
 #define LSGAP_POWER 300
 
-static void lsgap_step(double *y, const ct_lsalpha_struct *S, const double *x,
+/* y = S x = D^-1/2 W D^-1/2 x, with z the room for D^-1/2 x. */
+static void lsgap_step(double *y, double *z, const ct_lsalpha_struct *S, const double *x,
                        const double *sq)
 {
     slong n = S->head.n;
-    for (slong i = 0; i < n; i++) { /* y = S x = D^-1/2 W D^-1/2 x */
+    for (slong i = 0; i < n; i++)
+        z[i] = x[i] / sq[i];
+    for (slong i = 0; i < n; i++) {
         double t = 0;
         for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
-            t += S->w[e] * x[S->col[e]] / sq[S->col[e]];
+            t += S->w[e] * z[S->col[e]];
         y[i] = t / sq[i];
     }
 }
@@ -116,18 +119,19 @@ static double lsgap_estimate(const ct_lsalpha_struct *S)
 {
     slong n = S->head.n;
     double *x = flint_malloc(n * sizeof(double)), *y = flint_malloc(n * sizeof(double));
-    double *sq = flint_malloc(n * sizeof(double)), rq = -1;
+    double *sq = flint_malloc(n * sizeof(double)), *z = flint_malloc(n * sizeof(double));
+    double rq = -1;
     for (slong i = 0; i < n; i++)
         sq[i] = sqrt(S->deg[i]), x[i] = sin(1.0 + (double)i);
     lsgap_project(x, S, sq);
     for (slong it = 0; it < LSGAP_POWER; it++) {
-        lsgap_step(y, S, x, sq);
+        lsgap_step(y, z, S, x, sq);
         rq = 0;
         for (slong i = 0; i < n; i++)
             rq += x[i] * y[i], x[i] = (x[i] + y[i]) / 2;
         lsgap_project(x, S, sq);
     }
-    flint_free(x), flint_free(y), flint_free(sq);
+    flint_free(x), flint_free(y), flint_free(sq), flint_free(z);
     return rq;
 }
 

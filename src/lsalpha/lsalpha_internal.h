@@ -20,8 +20,8 @@ struct ct_lsalpha_struct {
     char *pibz;   /* per pair of classes: _ct_lsalpha_pib_zero */
     double mu;    /* 0 until certified: lambda_2(D^-1/2 W D^-1/2) < mu < 1 */
     int mu_failed;
-    slong *slot;  /* NULL, or per node its row in the models (-1: none): the
-                     nodes the search reads, which every root's row is */
+    slong *slot; /* NULL, or per node its row in the models (-1: none): the
+                    nodes the search reads, which every root's row is */
     slong nslot;
 };
 
@@ -89,9 +89,15 @@ typedef struct {
     const slong *slot; /* S->slot (borrowed: the system outlives its disks'
                           models), or NULL: row i at i */
     arb_ptr coef;      /* [(v * n + slot[i]) * (J + 1) + j] */
-    arb_ptr pib;  /* per v: pi^T v (0 when c = 0) */
+    arb_ptr pib;       /* per v: pi^T v (0 when c = 0) */
     mag_ptr K;
 } _ct_lsalpha_model;
+
+/* Node i's row in M's coefficients (-1: not stored). */
+static inline slong _ct_lsalpha_model_row(const _ct_lsalpha_model *M, slong i)
+{
+    return M->slot != NULL ? M->slot[i] : i;
+}
 
 /* A disk's models (D->models): the LU of D - cW (NULL until needed or c = 0),
    the search's model of every class (level -1) and the latest finer model

@@ -208,7 +208,7 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
     mag_t m, d;
     mag_init(m), mag_init(d);
     for (slong i = 0; i < S->head.n; i++) {
-        slong r = M->slot != NULL ? M->slot[i] : i;
+        slong r = _ct_lsalpha_model_row(M, i);
         if (r < 0)
             continue;
         arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
@@ -236,9 +236,10 @@ static void lsmodel_inv1m(mag_t r, double x)
     arb_clear(a);
 }
 
-/* The deflated coefficients of one right-hand side (c > 0). */
+/* The deflated coefficients of one right-hand side (c > 0), with R the
+   disk's residual rows. */
 static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                             slong v, slong steps, slong prec)
+                             slong v, slong steps, const lsmodel_rrows *R, slong prec)
 {
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     slong n = S->head.n;
@@ -246,8 +247,6 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     arb_ptr tmp = _arb_vec_init(n);
     double *dv = flint_malloc(n * sizeof(double));
     arb_struct *g = lsmodel_gather_new(S);
-    lsmodel_rrows R;
-    lsmodel_rrows_init(&R, S, D->c);
     mag_t E, rn, pn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
     mag_init(kap), mag_init(t);
@@ -255,10 +254,10 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
     lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_solve(x, D, y, steps, tmp, &R, dv, prec);
+        lsmodel_solve(x, D, y, steps, tmp, R, dv, prec);
         lsmodel_project(x, S, prec);
         lsmodel_wx(wx, S, x, g, prec);
-        lsmodel_rrows_apply(tmp, &R, S, y, x, prec);
+        lsmodel_rrows_apply(tmp, R, S, y, x, prec);
         /* E = rn inv + kap E + pprev inv */
         mag_mul(E, E, kap);
         lsmodel_norms(rn, pn, S, tmp, x, prec);
@@ -271,7 +270,6 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     }
     _arb_vec_clear(y, n), _arb_vec_clear(x, n), _arb_vec_clear(wx, n);
     _arb_vec_clear(tmp, n);
-    lsmodel_rrows_clear(&R);
     flint_free(dv), flint_free(g);
     mag_clear(E), mag_clear(rn), mag_clear(pn), mag_clear(pprev), mag_clear(inv);
     mag_clear(kap), mag_clear(t);
@@ -319,10 +317,13 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     if (D->c > 0 && X->lu == NULL)
         X->lu = _ct_lsalpha_lu_new(S, D->c);
     slong wp = prec + 20, steps = (prec + 39) / 40;
+    lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
+    if (D->c > 0)
+        lsmodel_rrows_init(&R, S, D->c);
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
-            lsmodel_deflated(M, D, k, steps, wp);
+            lsmodel_deflated(M, D, k, steps, &R, wp);
             mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
             mag_init(t);
             mag_set_ui(M->K + k, (ulong)cnt);
@@ -337,6 +338,8 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
             mag_one(M->K + k);
         }
     }
+    if (D->c > 0)
+        lsmodel_rrows_clear(&R);
     return M;
 }
 

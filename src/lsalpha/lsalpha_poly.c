@@ -37,7 +37,7 @@ static void lspoly_coef(arb_t a, const _ct_lsalpha_model *const *M, slong nm, sl
     for (slong m = 0; m < nm; m++)
         for (slong v = 0; v < M[m]->nv; v++) {
             int s = lspoly_weight(M[m]->v + v, k, l);
-            slong r = M[m]->slot != NULL ? M[m]->slot[i] : i; /* a searched node */
+            slong r = _ct_lsalpha_model_row(M[m], i); /* a searched node: >= 0 */
             arb_srcptr x = M[m]->coef + (v * M[m]->n + r) * (M[m]->J + 1) + j;
             if (s > 0)
                 arb_add(a, a, x, prec);

@@ -98,39 +98,13 @@ static int lstw_equal(slong a, slong b, const slong *rep, const ulong *h,
             memcmp(keys + off[a], keys + off[b], len * sizeof(slong)) == 0);
 }
 
-/* The shared parts of G found once: its blocks and rank-one parts. */
-typedef struct {
-    ct_lsroot_blocks_struct B;
-    ct_lsroot_parts_struct Q;
-    char *in_t;
-} lstw_parts;
-
-/* carrier[i] for pair (k, l): the node whose function node i shares (i when
-   k or l has no labeled node: such a pair's sign is constant). */
-static void lstw_carriers(slong *carrier, lstw_parts *X, const ct_lsroot_graph_struct *G,
-                          slong k, slong l)
-{
-    slong any_k = 0, any_l = 0;
-    for (slong i = 0; i < G->n; i++) {
-        X->in_t[i] = G->cls[i] == k || G->cls[i] == l;
-        any_k |= G->cls[i] == k, any_l |= G->cls[i] == l;
-    }
-    if (!any_k || !any_l) {
-        for (slong i = 0; i < G->n; i++)
-            carrier[i] = i;
-        return;
-    }
-    ct_lsroot_blocks_carriers(carrier, &X->B, G, X->in_t);
-    ct_lsroot_parts_carriers(carrier, &X->Q, G, k, l);
-}
-
 /* node and same of pair p = (k, l) for the nr rows (stride np). */
 static void lstw_pair(slong *same, slong *node, const ct_lsroot_graph_struct *G, slong k,
                       slong l, slong p, slong np, const slong *rows, slong nr,
                       const slong *rep, const ulong *h, const slong *off,
-                      const slong *keys, lstw_parts *X, slong *carrier)
+                      const slong *keys, ct_lsroot_share_struct *X, slong *carrier)
 {
-    lstw_carriers(carrier, X, G, k, l);
+    ct_lsroot_share_carriers(carrier, X, G, k, l);
     for (slong t = 0; t < nr; t++) {
         slong e = t * np + p;
         node[e] = carrier[rows[t]], same[e] = t;
@@ -139,24 +113,6 @@ static void lstw_pair(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                 lstw_equal(node[u * np + p], node[e], rep, h, off, keys))
                 same[e] = u;
     }
-}
-
-/* X's blocks and parts (the parts seeded at the rows' carriers for T = every
-   labeled node, as lambda's). */
-static void lstw_parts_init(lstw_parts *X, const ct_lsroot_graph_struct *G,
-                            const slong *rows, slong nr, slong *carrier)
-{
-    X->in_t = flint_malloc(FLINT_MAX(G->n, 1));
-    ct_lsroot_blocks_init(&X->B, G);
-    slong any = 0;
-    for (slong i = 0; i < G->n; i++)
-        X->in_t[i] = G->cls[i] >= 0, any |= G->cls[i] >= 0;
-    if (any)
-        ct_lsroot_blocks_carriers(carrier, &X->B, G, X->in_t);
-    else
-        for (slong i = 0; i < G->n; i++)
-            carrier[i] = i;
-    ct_lsroot_parts_init(&X->Q, G, rows, nr, carrier);
 }
 
 void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
@@ -172,15 +128,14 @@ void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G
     for (slong i = 0; i < n; i++)
         h[i] = lscomp_key(keys + off[i], G, i);
     rep = lstw_closed_classes(G);
-    lstw_parts X;
-    lstw_parts_init(&X, G, rows, nr, carrier);
+    ct_lsroot_share_struct X;
+    ct_lsroot_share_init(&X, carrier, G, rows, nr);
     slong np = G->c * (G->c - 1) / 2;
     for (slong k = 0, p = 0; k < G->c; k++)
         for (slong l = k + 1; l < G->c; l++, p++)
             lstw_pair(same, node, G, k, l, p, np, rows, nr, rep, h, off, keys, &X,
                       carrier);
-    ct_lsroot_blocks_clear(&X.B);
-    ct_lsroot_parts_clear(&X.Q);
-    flint_free(X.in_t), flint_free(carrier);
+    ct_lsroot_share_clear(&X);
+    flint_free(carrier);
     flint_free(off), flint_free(keys), flint_free(h), flint_free(rep);
 }

@@ -14,22 +14,12 @@
 /* node[t * np + p] and same[t * np + p] for pair p = (k, l): rows whose
    carriers lie in one cell share the first one's function. */
 static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
-                       const ct_lsroot_graph_struct *G, const ct_lsroot_blocks_struct *B,
-                       const ct_lsroot_parts_struct *Q, const slong *cell,
-                       const slong *rows, slong nr, slong p, slong k, slong l,
-                       slong *carrier, slong *first)
+                       const ct_lsroot_graph_struct *G, ct_lsroot_share_struct *X,
+                       const slong *cell, const slong *rows, slong nr, slong p, slong k,
+                       slong l, slong *carrier, slong *first)
 {
     slong np = S->head.c * (S->head.c - 1) / 2;
-    if (S->nlabk[k] > 0 && S->nlabk[l] > 0) {
-        char *in_t = flint_malloc(S->head.n);
-        for (slong i = 0; i < S->head.n; i++)
-            in_t[i] = S->ncls[i] == k || S->ncls[i] == l;
-        ct_lsroot_blocks_carriers(carrier, B, G, in_t);
-        flint_free(in_t);
-        ct_lsroot_parts_carriers(carrier, Q, G, k, l);
-    } else
-        for (slong i = 0; i < S->head.n; i++)
-            carrier[i] = i;
+    ct_lsroot_share_carriers(carrier, X, G, k, l);
     for (slong i = 0; i < S->head.n; i++)
         first[i] = -1;
     for (slong t = 0; t < nr; t++) {
@@ -53,22 +43,13 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     R->U = flint_malloc(cnt * sizeof(slong));
     R->nu = 0;
     ct_lsroot_graph_struct G = {S->head.n, S->head.c, S->rowstart, S->col, S->w, S->ncls};
-    ct_lsroot_blocks_struct B;
-    ct_lsroot_blocks_init(&B, &G);
-    char *lab = flint_malloc(S->head.n);
-    for (slong i = 0; i < S->head.n; i++)
-        lab[i] = S->ncls[i] >= 0;
-    ct_lsroot_blocks_carriers(carrier, &B, &G, lab); /* label-free hanging parts */
-    ct_lsroot_parts_struct Q;
-    ct_lsroot_parts_init(&Q, &G, rows, nr, carrier);
+    ct_lsroot_share_struct X;
+    ct_lsroot_share_init(&X, carrier, &G, rows, nr); /* carrier: the hanging parts */
     _ct_lskron_cells(cell, S, carrier);
-    flint_free(lab);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
-            krows_pair(R->node, same, S, &G, &B, &Q, cell, rows, nr, p, k, l, carrier,
-                       first);
-    ct_lsroot_blocks_clear(&B);
-    ct_lsroot_parts_clear(&Q);
+            krows_pair(R->node, same, S, &G, &X, cell, rows, nr, p, k, l, carrier, first);
+    ct_lsroot_share_clear(&X);
     flint_free(cell), flint_free(first);
     idx = carrier; /* reused: node -> its index in U */
     for (slong i = 0; i < S->head.n; i++)

@@ -1,0 +1,44 @@
+/* lsroot_share: both rules of shared functions (lsroot_blocks.c,
+   lsroot_rank1.c) set up once per component and applied per class pair, as
+   lambda's and alpha's row assignments use them. */
+#include "certune/lsroot.h"
+
+void ct_lsroot_share_init(ct_lsroot_share_struct *X, slong *hang,
+                          const ct_lsroot_graph_struct *G, const slong *rows, slong nr)
+{
+    slong any = 0;
+    X->in_t = flint_malloc(FLINT_MAX(G->n, 1));
+    ct_lsroot_blocks_init(&X->B, G);
+    for (slong i = 0; i < G->n; i++)
+        X->in_t[i] = G->cls[i] >= 0, any |= G->cls[i] >= 0;
+    if (any) /* label-free hanging parts */
+        ct_lsroot_blocks_carriers(hang, &X->B, G, X->in_t);
+    else
+        for (slong i = 0; i < G->n; i++)
+            hang[i] = i;
+    ct_lsroot_parts_init(&X->Q, G, rows, nr, hang);
+}
+
+void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
+                              const ct_lsroot_graph_struct *G, slong k, slong l)
+{
+    slong any_k = 0, any_l = 0;
+    for (slong i = 0; i < G->n; i++) {
+        X->in_t[i] = G->cls[i] == k || G->cls[i] == l;
+        any_k |= G->cls[i] == k, any_l |= G->cls[i] == l;
+    }
+    if (!any_k || !any_l) {
+        for (slong i = 0; i < G->n; i++)
+            carrier[i] = i;
+        return;
+    }
+    ct_lsroot_blocks_carriers(carrier, &X->B, G, X->in_t);
+    ct_lsroot_parts_carriers(carrier, &X->Q, G, k, l);
+}
+
+void ct_lsroot_share_clear(ct_lsroot_share_struct *X)
+{
+    ct_lsroot_blocks_clear(&X->B);
+    ct_lsroot_parts_clear(&X->Q);
+    flint_free(X->in_t);
+}
