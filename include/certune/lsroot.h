@@ -213,6 +213,13 @@ void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
 
+/* cell[i] (lsroot_cells.c): a partition of G's nodes, each cell of one
+   label, on whose cells every column of F is constant; returns the number of
+   cells. hang NULL: alpha's system (D - alpha W); else lambda's (L + lambda
+   Delta) with hang the carriers for T = every labeled node (their label-free
+   hanging parts, on which lambda's F is its attachment's). */
+slong ct_lsroot_cells(slong *cell, const ct_lsroot_graph_struct *G, const slong *hang);
+
 /* The index of the class pair (k, l), k < l < c, in row-major order (as
    signfn's ct_signfn_pair, a layer above). */
 static inline slong ct_lsroot_pair(slong k, slong l, slong c)

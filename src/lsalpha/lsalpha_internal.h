@@ -148,8 +148,8 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *co
    c (c - 1) / 2): node[e], the node searched (for a node of a part without
    a label k or l that hangs off the rest through a cut vertex or a rank-one
    block, that part's carrier; else rows[t]); same[e], the first row whose
-   searched node for p is that node or a twin of it (equal neighbours,
-   weights and label: equal functions), t when none. G must be connected. */
+   searched node for p lies in the same cell of lsroot_cells.c (equal rows
+   of F, so equal functions), t when none. G must be connected. */
 void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                        const slong *rows, slong nr);
 
