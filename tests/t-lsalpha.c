@@ -89,6 +89,38 @@ static void check_gap(void)
     }
 }
 
+/* The grounded certificate (lsalpha_ground.c) on the cycle: without node 0,
+   mu D - W is mu 2I minus a path's adjacency, positive definite iff mu >
+   cos(pi / n) (the path of n - 1 nodes has eigenvalues 2 cos(j pi / n)).
+   n = 3: cos(pi / 3) = 1/2 = 1 - 2^-1 exactly, a singular matrix that must
+   not pass; then 0.866 (n = 6, between 1 - 2^-2 and 1 - 2^-3), 0.9659 (12),
+   0.99692 (40): weaker than the dense certificate (cos(2 pi / n)). */
+static void check_gap_grounded(void)
+{
+    static const struct {
+        slong n;
+        int k, holds;
+    } cases[] = {{3, 1, 0},  {3, 2, 1},  {6, 2, 0},  {6, 3, 1},
+                 {12, 4, 0}, {12, 5, 1}, {40, 8, 0}, {40, 9, 1}};
+    for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+        ct_instance_t I;
+        cycle(I, cases[t].n);
+        ct_lsalpha_struct *S = sys_of(I);
+        CHECK_MSG(_ct_lsalpha_gap_grounded(S, cases[t].k) == cases[t].holds,
+                  "grounded C_%ld, mu = 1 - 2^-%d", (long)cases[t].n, cases[t].k);
+        /* x = 1: (A x)_i = 2 mu - 2 < 0 away from node 0, refused even
+           where A is positive definite; A x > 0 needs the right x */
+        double *x = flint_malloc(cases[t].n * sizeof(double));
+        for (slong i = 0; i < cases[t].n; i++)
+            x[i] = 1;
+        CHECK_MSG(cases[t].n == 3 || !_ct_lsalpha_ground_check(S, cases[t].k, x),
+                  "grounded C_%ld, x = 1 passed", (long)cases[t].n);
+        flint_free(x);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+}
+
 /* The exact oracle against Arb's dense solve at random rationals. */
 static void check_exact_oracle(flint_rand_t state)
 {
@@ -625,6 +657,7 @@ int main(void)
     flint_randinit(state);
     devnull = fopen("/dev/null", "w");
     check_gap();
+    check_gap_grounded();
     check_exact_oracle(state);
     check_gadget_oracle();
     check_random_paths(state);
