@@ -95,7 +95,8 @@ int _ct_lsalpha_gap_grounded(const ct_lsalpha_struct *S, int k)
     ct_spchol_struct *F = lsgr_factor(S, v, mu);
     if (F == NULL)
         return 0;
-    double *b = flint_malloc((n - 1) * sizeof(double)), *x = flint_malloc(n * sizeof(double));
+    double *b = flint_malloc((n - 1) * sizeof(double)),
+           *x = flint_malloc(n * sizeof(double));
     for (slong i = 0; i < n - 1; i++)
         b[i] = 1;
     int ok = ct_spchol_solve(F, b, 1) == 0;
