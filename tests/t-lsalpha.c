@@ -89,6 +89,38 @@ static void check_gap(void)
     }
 }
 
+/* The grounded certificate (lsalpha_ground.c) on the cycle: without node 0,
+   mu D - W is mu 2I minus a path's adjacency, positive definite iff mu >
+   cos(pi / n) (the path of n - 1 nodes has eigenvalues 2 cos(j pi / n)).
+   n = 3: cos(pi / 3) = 1/2 = 1 - 2^-1 exactly, a singular matrix that must
+   not pass; then 0.866 (n = 6, between 1 - 2^-2 and 1 - 2^-3), 0.9659 (12),
+   0.99692 (40): weaker than the dense certificate (cos(2 pi / n)). */
+static void check_gap_grounded(void)
+{
+    static const struct {
+        slong n;
+        int k, holds;
+    } cases[] = {{3, 1, 0},  {3, 2, 1},  {6, 2, 0},  {6, 3, 1},
+                 {12, 4, 0}, {12, 5, 1}, {40, 8, 0}, {40, 9, 1}};
+    for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+        ct_instance_t I;
+        cycle(I, cases[t].n);
+        ct_lsalpha_struct *S = sys_of(I);
+        CHECK_MSG(_ct_lsalpha_gap_grounded(S, cases[t].k) == cases[t].holds,
+                  "grounded C_%ld, mu = 1 - 2^-%d", (long)cases[t].n, cases[t].k);
+        /* x = 1: (A x)_i = 2 mu - 2 < 0 away from node 0, refused even
+           where A is positive definite; A x > 0 needs the right x */
+        double *x = flint_malloc(cases[t].n * sizeof(double));
+        for (slong i = 0; i < cases[t].n; i++)
+            x[i] = 1;
+        CHECK_MSG(cases[t].n == 3 || !_ct_lsalpha_ground_check(S, cases[t].k, x),
+                  "grounded C_%ld, x = 1 passed", (long)cases[t].n);
+        flint_free(x);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+}
+
 /* The exact oracle against Arb's dense solve at random rationals. */
 static void check_exact_oracle(flint_rand_t state)
 {
@@ -330,7 +362,16 @@ static void check_carriers_by_hand(void)
    one random weight w, a labeled 0 and b labeled 1, whose walks to u cancel
    in h's alpha-coefficient for (0, 1), w / d_u (1/sqrt(w) - 1/sqrt(w)):
    exactly 0, but a ball around 0 in Arb. */
-enum { ADD_PATHS, ADD_LEAVES, ADD_TRIANGLES, ADD_RANK1, ADD_HUBS };
+enum {
+    ADD_PATHS,
+    ADD_LEAVES,
+    ADD_TRIANGLES,
+    ADD_RANK1,
+    ADD_HUBS,
+    ADD_HUBS_LABELED,
+    ADD_HUBS_MIRROR,
+    ADD_HUBS_THREE
+};
 
 /* Nodes and edges added per scored node for kind. TRIANGLES: a and b with
    the edges u - a, u - b, a - b (random weights), a held out, b unlabeled:
@@ -414,15 +455,28 @@ static void with_two_per_scored(ct_instance_t I, const ct_instance_struct *base,
 }
 
 /* base with two hubs H1, H2 joined to every node, and a, b joined to both
-   hubs, b with a leaf c; a and b held out (random classes), c unlabeled.
-   {a, b, c} sees the rest through the rank-one block (1, 1, 0) x (H1 + H2):
-   a and b share one function, but no seed pair finds them through the hubs
-   (degree above 16): only their equal neighbours once b's leaf is left out. */
-static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base,
+   hubs, b with a leaf c; a and b held out (random classes). HUBS: c
+   unlabeled; {a, b, c} sees the rest through the rank-one block (1, 1, 0) x
+   (H1 + H2): a and b share one function, but no seed pair finds them
+   through the hubs (degree above 16): only their equal neighbours once b's
+   leaf is left out. HUBS_LABELED: c labeled 2; the same part for the pair
+   (0, 1) (a label of class 2 adds to Y_0 and Y_1 alike), found only when
+   labeled leaves are left out of the keys too. HUBS_MIRROR: c labeled 2 and
+   a with a leaf d labeled 2 as well: for the pairs (0, 2) and (1, 2) no part
+   holds, but swapping (a, d) with (b, c) is an automorphism of (W, Y), so
+   a and b have equal rows of F (lsroot_cells.c, not a rule of equal keys).
+   HUBS_THREE: c unlabeled, a with a leaf d labeled 2, and a third node e
+   held out and joined to both hubs: b and e share one function for every
+   pair ({b, c, e}), found only when the seeds of equal keys are paired with
+   one without a labeled leaf (a, the first by number, gives parts holding
+   class 2). */
+static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base, int kind,
                           flint_rand_t state)
 {
     slong n0 = base->n, e = base->nedges, h = n0, a = n0 + 2;
-    ct_gen_instance_init(I, "hubs", n0 + 5, base->c, base->nedges + 2 * n0 + 5);
+    slong more = kind == ADD_HUBS_MIRROR ? 1 : kind == ADD_HUBS_THREE ? 2 : 0;
+    ct_gen_instance_init(I, "hubs", n0 + 5 + more, base->c,
+                         base->nedges + 2 * n0 + 5 + 2 * more);
     for (slong k = 0; k < base->nedges; k++)
         I->eu[k] = base->eu[k], I->ev[k] = base->ev[k], fmpq_set(I->ew + k, base->ew + k);
     for (slong i = 0; i < n0; i++) {
@@ -432,6 +486,14 @@ static void with_hub_pair(ct_instance_t I, const ct_instance_struct *base,
     for (slong t = 0; t < 2; t++)
         add_edge(I, &e, a + t, h, 1), add_edge(I, &e, a + t, h + 1, 1);
     add_edge(I, &e, a + 1, a + 2, 1);
+    if (kind == ADD_HUBS_LABELED || kind == ADD_HUBS_MIRROR)
+        I->label[a + 2] = 2;
+    if (more > 0)
+        add_edge(I, &e, a, a + 3, 1), I->label[a + 3] = 2;
+    if (kind == ADD_HUBS_THREE) {
+        add_edge(I, &e, a + 4, h, 1), add_edge(I, &e, a + 4, h + 1, 1);
+        I->held[a + 4] = (slong)n_randint(state, 3);
+    }
     I->held[a] = (slong)n_randint(state, 3), I->held[a + 1] = (slong)n_randint(state, 3);
     I->nedges = e;
 }
@@ -447,14 +509,15 @@ static void check_added(flint_rand_t state, int kind, ulong seed, const char *na
         ct_gen_params_t P;
         char what[64];
         /* HUBS: above 16 nodes, so that the hubs' degree exceeds 16 */
-        slong n0 = kind == ADD_HUBS ? 16 + (slong)n_randint(state, 16)
-                                    : 12 + (slong)n_randint(state, 20);
+        int hubs = kind >= ADD_HUBS;
+        slong n0 =
+            hubs ? 16 + (slong)n_randint(state, 16) : 12 + (slong)n_randint(state, 20);
         ct_gen_params_init(P, n0, 3);
         P->p = 0.2, P->connected = 1, P->labeled = 0.3;
         P->weight = (ct_gen_weight_t)n_randint(state, 2);
         ct_gen_instance(base, P, seed, s);
-        if (kind == ADD_HUBS)
-            with_hub_pair(I, base, state);
+        if (hubs)
+            with_hub_pair(I, base, kind, state);
         else
             with_two_per_scored(I, base, kind, state);
         snprintf(what, sizeof(what), "%s, %ld", name, (long)s);
@@ -489,6 +552,9 @@ static void check_shared_parts(flint_rand_t state)
     check_added(state, ADD_TRIANGLES, 80, "hanging triangles");
     check_added(state, ADD_RANK1, 81, "rank-one parts");
     check_added(state, ADD_HUBS, 82, "hub pairs");
+    check_added(state, ADD_HUBS_LABELED, 83, "hub pairs, a labeled leaf");
+    check_added(state, ADD_HUBS_MIRROR, 84, "hub pairs, mirrored labeled leaves");
+    check_added(state, ADD_HUBS_THREE, 85, "hub triples, one labeled leaf");
 }
 
 /* Every ls breakpoint of a 40-node instance's analysis written and read back:
@@ -591,6 +657,7 @@ int main(void)
     flint_randinit(state);
     devnull = fopen("/dev/null", "w");
     check_gap();
+    check_gap_grounded();
     check_exact_oracle(state);
     check_gadget_oracle();
     check_random_paths(state);

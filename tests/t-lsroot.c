@@ -10,6 +10,7 @@
    and outside the disk, the comparison, the decimal certificate and the
    function's words, the text read back (and rejected when tampered with),
    and that every system and disk is freed at the end. */
+#include <math.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <arb_poly.h>
@@ -247,6 +248,24 @@ static void toy_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i
     mag_clear(zero);
 }
 
+/* Coarser models: the coefficients widened by 2^-30 (a zero within that of
+   a segment's end leaves the sign there undecided). */
+static void toy_make_coarse(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i,
+                            slong k, slong l)
+{
+    ct_lsroot_disk_struct *const *disks = ctx;
+    mag_t rad;
+    (void)k, (void)l;
+    mag_init(rad);
+    mag_one(rad);
+    mag_mul_2exp_si(rad, rad, -30);
+    toy_poly(P, disks[m], i, rad);
+    mag_clear(rad);
+}
+
+typedef void (*toy_make_fn)(ct_lsroot_poly_struct *, const void *, slong, slong, slong,
+                            slong);
+
 static double toy_kappa(const void *ctx, double c)
 {
     (void)ctx, (void)c;
@@ -275,16 +294,25 @@ static void toy_cover_clear(toy_cover *C)
     flint_free(C->disks), flint_free(C->cr), flint_free(C->seg);
 }
 
-/* Searches rows[0..nr) of S (same given), c = 2 classes, both labeled. */
-static int toy_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy_cover *C,
-                      const slong *rows, const slong *same, slong nr)
+/* Searches rows[0..nr) of S (same given), c = 2 classes, both labeled, with
+   the models of make and make_hi (may be NULL). */
+static int toy_search_with(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy_cover *C,
+                           const slong *rows, const slong *same, slong nr,
+                           toy_make_fn make, toy_make_fn make_hi)
 {
     static const slong nlabk[2] = {1, 1};
-    ct_lsroot_search_struct F = {toy_make, C->disks, C->seg, C->nd, 2, nlabk, NULL, NULL};
+    ct_lsroot_search_struct F = {make,  C->disks, C->seg, C->nd,  2,
+                                 nlabk, NULL,     NULL,   make_hi};
     int bad = ct_lsroot_search(z, nz, sign0, &F, rows, same, nr, 2);
     for (slong j = 0; !bad && j < *nz; j++)
         (*z)[j].node = rows[(*z)[j].t];
     return bad;
+}
+
+static int toy_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy_cover *C,
+                      const slong *rows, const slong *same, slong nr)
+{
+    return toy_search_with(z, nz, sign0, C, rows, same, nr, toy_make, NULL);
 }
 
 /* Whether the exact signs at r's ends are its claimed ones. */
@@ -453,7 +481,8 @@ static void check_decreasing(void)
     ct_lsroot_sys_unref(&S->head);
 }
 
-/* A zero on a segment's end (1/4) cannot be isolated: the search fails. */
+/* A zero on a segment's end (1/4, where two disks only touch) cannot be
+   isolated: the search fails, with finer models (make_hi) too. */
 static void check_refused(void)
 {
     static const char *polys[] = {"2  -1/4 1"};
@@ -465,6 +494,49 @@ static void check_refused(void)
     ct_lsroot_zero_struct *z;
     CHECK(toy_search(&z, &nz, sign0, &C, rows, same, 1) == 1);
     flint_free(z);
+    CHECK(toy_search_with(&z, &nz, sign0, &C, rows, same, 1, toy_make_coarse, toy_make) ==
+          1);
+    flint_free(z);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
+}
+
+/* A zero 2^-40 right of that end: the coarse models (2^-30) cannot decide the
+   sign there and the search fails; with make_hi (the exact coefficients) the
+   pair is searched again and its zero isolated, in the interval the exact
+   sign confirms, with the other row's zero (1/3) kept as the coarse models
+   found it. */
+static void check_retry(void)
+{
+    static const char *polys[] = {"2  -274877906945/1099511627776 1", "2  -1/3 1"};
+    toy_struct *S = toy_new(2, 0, polys);
+    toy_cover C;
+    toy_cover_init(&C, S);
+    slong rows[2] = {0, 1}, same[2] = {0, 1}, nz;
+    int sign0[2];
+    ct_lsroot_zero_struct *z;
+    CHECK(toy_search_with(&z, &nz, sign0, &C, rows, same, 2, toy_make_coarse, NULL) == 1);
+    flint_free(z);
+    int bad =
+        toy_search_with(&z, &nz, sign0, &C, rows, same, 2, toy_make_coarse, toy_make);
+    CHECK_MSG(bad == 0 && nz == 2, "retry: %d, %ld zeros", bad, (long)nz);
+    CHECK(sign0[0] == -1 && sign0[1] == -1);
+    double x0 = 0.25 + ldexp(1.0, -40);
+    for (slong j = 0; bad == 0 && j < nz; j++) {
+        double x = z[j].t == 0 ? x0 : 1.0 / 3;
+        CHECK_MSG(z[j].lo < x && x < z[j].hi && z[j].sign_lo == -1,
+                  "row %ld: [%.17g, %.17g]", (long)z[j].t, z[j].lo, z[j].hi);
+    }
+    if (bad == 0 && nz == 2) {
+        ct_lsroot_struct *r;
+        ct_lsroot_roots(&r, C.disks, z, nz, 1);
+        for (slong j = 0; j < nz; j++) {
+            CHECK(toy_brackets(r + j));
+            ct_lsroot_clear(r + j);
+        }
+        flint_free(r);
+    }
+    flint_free(z);
     toy_cover_clear(&C);
     ct_lsroot_sys_unref(&S->head);
 }
@@ -474,6 +546,7 @@ int main(void)
     check_increasing();
     check_decreasing();
     check_refused();
+    check_retry();
     ct_lsroot_read_release();
     CHECK_MSG(toy_live_sys == 0 && toy_live_disks == 0, "%ld systems, %ld disks left",
               (long)toy_live_sys, (long)toy_live_disks);

@@ -213,6 +213,13 @@ void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
 
+/* cell[i] (lsroot_cells.c): a partition of G's nodes, each cell of one
+   label, on whose cells every column of F is constant; returns the number of
+   cells. hang NULL: alpha's system (D - alpha W); else lambda's (L + lambda
+   Delta) with hang the carriers for T = every labeled node (their label-free
+   hanging parts, on which lambda's F is its attachment's). */
+slong ct_lsroot_cells(slong *cell, const ct_lsroot_graph_struct *G, const slong *hang);
+
 /* The index of the class pair (k, l), k < l < c, in row-major order (as
    signfn's ct_signfn_pair, a layer above). */
 static inline slong ct_lsroot_pair(slong k, slong l, slong c)
@@ -247,6 +254,12 @@ typedef struct {
        [a, b] (no zero there), or 0. Called on several threads. */
     int (*sign_on)(void *bctx, slong i, slong k, slong l, double a, double b);
     void *bctx;
+    /* Optional (NULL: none; not with sign_on): the same polynomial from
+       finer models (errors far below make's), for the pairs make's leave
+       undecided (a zero within their error of a segment's end). Called on
+       one thread, after the others are done. */
+    void (*make_hi)(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
+                    slong l);
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]
@@ -258,9 +271,10 @@ typedef struct {
    their narrowed roots, ct_lsroot_roots_overlap). Without sign_on, a
    segment's end where the two disks' models cannot both decide the sign moves
    to a nearby point inside both disks where they do (a zero within the
-   models' error of a covering's end). Returns 0, or 1 when a sign could not
-   be decided or a zero not isolated (a depth limit, a zero at 0): the caller
-   falls back. */
+   models' error of a covering's end). A pair still undecided is searched
+   again with make_hi's models when there are any (up to 16 pairs per block
+   of rows). Returns 0, or 1 when a sign could not be decided or a zero not
+   isolated (a depth limit, a zero at 0): the caller falls back. */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
                      const slong *same, slong nr, slong nthreads);

@@ -135,15 +135,31 @@ static double lsgap_estimate(const ct_lsalpha_struct *S)
     return rq;
 }
 
+/* The dense certificate's largest n: its matrix is n^2 doubles (512 MB). */
+#define LSGAP_DENSE_MAX 8192
+
+/* Whether mu = 1 - 2^-k is proved: the grounded certificate first (sparse,
+   cheap), then the dense one (tighter) up to LSGAP_DENSE_MAX nodes, its
+   matrix allocated on first use. */
+static int lsgap_try(const ct_lsalpha_struct *S, int k, double **C)
+{
+    if (_ct_lsalpha_gap_grounded(S, k))
+        return 1;
+    if (S->head.n > LSGAP_DENSE_MAX)
+        return 0;
+    if (*C == NULL)
+        *C = ct_mem_malloc((size_t)S->head.n * S->head.n * sizeof(double));
+    return lsgap_holds(S, 1 - ldexp(1.0, -k), *C);
+}
+
 int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S)
 {
     static const int ks[] = {3, 4, 6, 8, 11, 14, 17, 20};
     if (S->mu > 0 || S->mu_failed)
         return S->mu_failed;
-    double below = lsgap_estimate(S) - 1e-9;
-    double *C = ct_mem_malloc((size_t)S->head.n * S->head.n * sizeof(double));
+    double below = lsgap_estimate(S) - 1e-9, *C = NULL;
     for (size_t t = 0; t < sizeof(ks) / sizeof(ks[0]) && S->mu == 0; t++)
-        if (1 - ldexp(1.0, -ks[t]) > below && lsgap_holds(S, 1 - ldexp(1.0, -ks[t]), C))
+        if (1 - ldexp(1.0, -ks[t]) > below && lsgap_try(S, ks[t], &C))
             S->mu = 1 - ldexp(1.0, -ks[t]);
     flint_free(C);
     S->mu_failed = S->mu == 0;

@@ -58,10 +58,17 @@ int _ct_lsalpha_pib_zero(const ct_lsalpha_struct *S, slong k, slong l);
 slong *_ct_lsalpha_dist(const ct_lsalpha_struct *S);
 
 /* lsalpha_gap.c: certifies mu once (0 on success, 1 when no mu up to 1 -
-   2^-20); whether lambda_2 < 1 - 2^-k is proved (0 also when the
-   certificate's matrix would not be exact in doubles). */
+   2^-20); whether lambda_2 < 1 - 2^-k is proved by the dense certificate (0
+   also when the certificate's matrix would not be exact in doubles).
+   lsalpha_ground.c: the same by the sparse grounded certificate, weaker (0
+   when it does not hold, or CHOLMOD is missing or fails); n^2 memory only
+   in the dense one, which certify_mu tries up to 8192 nodes. */
 int _ct_lsalpha_certify_mu(ct_lsalpha_struct *S);
 int _ct_lsalpha_gap_proved(const ct_lsalpha_struct *S, int k);
+int _ct_lsalpha_gap_grounded(const ct_lsalpha_struct *S, int k);
+/* The grounded certificate's check alone, for a given x (n entries; the
+   grounded node's ignored): x > 0 and (mu D - W)_v x > 0 proved. */
+int _ct_lsalpha_ground_check(const ct_lsalpha_struct *S, int k, const double *x);
 
 /* lsalpha_lu.c: the floating factor of D - cW (strictly diagonally
    dominant, symmetric positive definite): LU without pivoting stored by its
@@ -148,8 +155,8 @@ void _ct_lsalpha_poly_make(ct_lsroot_poly_struct *P, const _ct_lsalpha_model *co
    c (c - 1) / 2): node[e], the node searched (for a node of a part without
    a label k or l that hangs off the rest through a cut vertex or a rank-one
    block, that part's carrier; else rows[t]); same[e], the first row whose
-   searched node for p is that node or a twin of it (equal neighbours,
-   weights and label: equal functions), t when none. G must be connected. */
+   searched node for p lies in the same cell of lsroot_cells.c (equal rows
+   of F, so equal functions), t when none. G must be connected. */
 void _ct_lsalpha_twins(slong *same, slong *node, const ct_lsroot_graph_struct *G,
                        const slong *rows, slong nr);
 

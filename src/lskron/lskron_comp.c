@@ -8,8 +8,9 @@
 #include "lskron_internal.h"
 
 typedef struct {
-    const ct_lskron_struct *S;
+    ct_lskron_struct *S;
     _ct_lskron_model **models;
+    const slong *U; /* the model rows' nodes */
 } kron_search_ctx;
 
 static void kron_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong t,
@@ -17,6 +18,25 @@ static void kron_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong 
 {
     const kron_search_ctx *X = ctx;
     _ct_lskron_poly_make(P, X->S, X->models[m], t, k, l);
+}
+
+/* The same from the 96-bit class models of the narrowing (lskron_pm.c),
+   built for this call (only the pairs the search's models leave undecided
+   come here); the search's model when one cannot be built. The first call
+   builds S's 96-bit H and K. */
+static void kron_make_hi(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong t,
+                         slong k, slong l)
+{
+    const kron_search_ctx *X = ctx;
+    const _ct_lskron_hi *H = _ct_lskron_hi_get(X->S, 0);
+    double c = X->S->cr[2 * m], r = X->S->cr[2 * m + 1];
+    _ct_lskron_pmodel *Pk = H ? _ct_lskron_pmodel_build(X->S, H, c, r, k) : NULL;
+    _ct_lskron_pmodel *Pl = Pk ? _ct_lskron_pmodel_build(X->S, H, c, r, l) : NULL;
+    if (Pl != NULL)
+        _ct_lskron_pmodel_poly(P, X->S, H, Pk, Pl, X->U[t]);
+    else
+        kron_make(P, ctx, m, t, k, l);
+    _ct_lskron_pmodel_free(Pk, X->S->m), _ct_lskron_pmodel_free(Pl, X->S->m);
 }
 
 static double kron_kappa_cb(const void *S, double c)
@@ -80,9 +100,9 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
         bad |= models[m] == NULL;
     ct_lsroot_zero_struct *y = NULL;
     if (!bad) {
-        kron_search_ctx X = {S, models};
-        ct_lsroot_search_struct F = {kron_make, &X,       seg,  nd,
-                                     S->head.c, S->nlabk, NULL, NULL};
+        kron_search_ctx X = {S, models, R.U};
+        ct_lsroot_search_struct F = {kron_make, &X,   seg,  nd,          S->head.c,
+                                     S->nlabk,  NULL, NULL, kron_make_hi};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
     }
     if (!bad) {

@@ -157,13 +157,6 @@ void _ct_lskron_exact_lead(arb_ptr a, slong J, const ct_lskron_struct *S, slong 
 void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
                           const _ct_lskron_model *M, slong t, slong k, slong l);
 
-/* cell[i] (lskron_cells.c): a partition of S's nodes, each cell of one
-   label, on whose cells every F_k is constant; returns the number of cells.
-   hang: the carriers for T = every labeled node (their label-free hanging
-   parts, on which F is its attachment's). */
-slong _ct_lskron_cells(slong *cell, const ct_lskron_struct *S, const slong *hang);
-
-
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
    same[t * np + p] (t, or an earlier row searching an equal one), and the

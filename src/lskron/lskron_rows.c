@@ -7,7 +7,7 @@
    function is a positive multiple of v's: same signs, same zeros
    (lsroot_blocks.c finds v); parts coupled to the rest through a rank-one
    block are the same for every node of them (lsroot_rank1.c). Rows whose carriers lie in
-   one cell of lskron_cells.c (equal rows of F) are then merged too. */
+   one cell of lsroot_cells.c (equal rows of F) are then merged too. */
 #include <string.h>
 #include "lskron_internal.h"
 
@@ -45,7 +45,7 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     ct_lsroot_graph_struct G = {S->head.n, S->head.c, S->rowstart, S->col, S->w, S->ncls};
     ct_lsroot_share_struct X;
     ct_lsroot_share_init(&X, carrier, &G, rows, nr); /* carrier: the hanging parts */
-    _ct_lskron_cells(cell, S, carrier);
+    ct_lsroot_cells(cell, &G, carrier);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
             krows_pair(R->node, same, S, &G, &X, cell, rows, nr, p, k, l, carrier, first);

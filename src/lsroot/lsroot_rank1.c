@@ -19,7 +19,8 @@
    Parts are grown greedily from two seeds: the carriers of scored rows (a
    row's label-free hanging parts go with it) that are adjacent or share a
    neighbour of degree at most KR1_HUB_DEGREE, and any two whose neighbours
-   and weights are the same once their own hanging parts are left out (the
+   and weights are the same once their own hanging parts and leaves are left
+   out (the
    pair of such nodes is seen through a rank-one block however large their
    common neighbours' degrees: Cora's test rows beside two hubs of degree 65
    and 74, one with a leaf and one without). While the boundary's weight
@@ -222,14 +223,16 @@ static void kr1_work_clear(kr1_work *W)
 }
 
 /* The key of seed u: its (neighbour, weight) pairs sorted by neighbour, the
-   neighbours hanging off u (hang[x] == u) left out; returns its length. */
+   neighbours hanging off u (hang[x] == u) and its leaves, labeled or not,
+   left out (they join the part as it grows; a labeled one keeps the part
+   from the pairs of its class); returns its length. */
 static slong kr1_key(slong *key, const ct_lsroot_graph_struct *S, const slong *hang,
                      slong u)
 {
     slong len = 0;
     for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
         slong x = S->col[e], t = len;
-        if (hang[x] == u)
+        if (hang[x] == u || S->rowstart[x + 1] - S->rowstart[x] == 1)
             continue;
         while (t > 0 && key[t - 2] > x) /* insertion by neighbour */
             key[t] = key[t - 2], key[t + 1] = key[t - 1], t -= 2;
@@ -239,8 +242,19 @@ static slong kr1_key(slong *key, const ct_lsroot_graph_struct *S, const slong *h
     return len;
 }
 
+/* The number of u's leaves with a label. */
+static slong kr1_labeled_leaves(const ct_lsroot_graph_struct *S, slong u)
+{
+    slong cnt = 0;
+    for (slong e = S->rowstart[u]; e < S->rowstart[u + 1]; e++) {
+        slong x = S->col[e];
+        cnt += S->rowstart[x + 1] - S->rowstart[x] == 1 && S->cls[x] >= 0;
+    }
+    return cnt;
+}
+
 typedef struct {
-    slong u, off, len;
+    slong u, off, len, lab;
     const slong *keys;
 } kr1_seed;
 
@@ -250,10 +264,16 @@ static int kr1_seed_cmp(const void *a, const void *b)
     if (x->len != y->len)
         return (x->len > y->len) - (x->len < y->len);
     int c = memcmp(x->keys + x->off, y->keys + y->off, x->len * sizeof(slong));
-    return c != 0 ? c : (x->u > y->u) - (x->u < y->u);
+    if (c != 0)
+        return c;
+    if (x->lab != y->lab)
+        return (x->lab > y->lab) - (x->lab < y->lab);
+    return (x->u > y->u) - (x->u < y->u);
 }
 
-/* Seeds with equal keys, tried in pairs with the first of their run. */
+/* Seeds with equal keys, tried in pairs with the first of their run: one with
+   the fewest labeled leaves, so that the parts it forms serve the most pairs
+   (with a label-free first, every part holds at most the other's labels). */
 static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
                             const ct_lsroot_graph_struct *S, const char *scored,
                             const slong *hang, char *done, char *seen)
@@ -268,7 +288,7 @@ static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
     for (slong u = 0; u < S->n; u++)
         if (scored[u]) {
             slong len = kr1_key(keys + off, S, hang, u);
-            sd[ns++] = (kr1_seed){u, off, len, keys};
+            sd[ns++] = (kr1_seed){u, off, len, kr1_labeled_leaves(S, u), keys};
             off += len;
         }
     qsort(sd, ns, sizeof(kr1_seed), kr1_seed_cmp);

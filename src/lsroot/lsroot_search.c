@@ -7,9 +7,11 @@
    models cannot both decide the sign (a zero within their error of it: on
    PubMed one of 1065 zeros lay 4e-8 from 1 - 2^-10) moves to a nearby point
    inside both disks where they can; systems with their own proof of a
-   segment's sign (sign_on) keep the covering's ends. Anything still
-   undecided (a sign at a split point or an end, a depth limit) fails the
-   component: the caller then takes the exact path. */
+   segment's sign (sign_on) keep the covering's ends. A pair still undecided
+   is searched again, after the others, with the system's finer models
+   (make_hi, when it has them: lambda's 96-bit ones); anything undecided then
+   (a sign at a split point or an end, a depth limit) fails the component:
+   the caller takes the exact path. */
 #include <math.h>
 #include <stdlib.h>
 #include "certune/pool.h"
@@ -22,15 +24,21 @@ typedef struct {
     ct_lsroot_zero_struct *z;
     slong nz, alloc;
     slong t, p, k, l, disk;
-    int ends; /* ls_narrow moves zeros off the domain's ends (no sign_on) */
+    int ends;           /* ls_narrow moves zeros off the domain's ends (no sign_on) */
+    slong prec;         /* of the signs: LS_PREC, LS_PREC_HI with make_hi's models */
+    slong *fail, nfail; /* entries t * np + p left to make_hi (LS_RETRY_MAX) */
 } ls_out;
 
-static int ls_sign_at(const ct_lsroot_poly_struct *P, double x)
+#define LS_PREC 80
+#define LS_PREC_HI 128
+#define LS_RETRY_MAX 16 /* failed pairs per block of rows searched again */
+
+static int ls_sign_at(const ct_lsroot_poly_struct *P, double x, slong prec)
 {
     arb_t a;
     arb_init(a);
     arb_set_d(a, x);
-    int s = _ct_lsroot_poly_sign_ball(P, a, 80);
+    int s = _ct_lsroot_poly_sign_ball(P, a, prec);
     arb_clear(a);
     return s;
 }
@@ -51,15 +59,16 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
    ends): the zero is within the model's error of the midpoint, so the points
    at a quarter and three quarters are farther from it; whichever decides
    replaces an end. Returns 0 when neither decides. */
-static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int sa)
+static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int sa,
+                       slong prec)
 {
     double q1 = *a + (*b - *a) / 4, q3 = *a + 3 * ((*b - *a) / 4);
-    int s1 = ls_sign_at(P, q1);
+    int s1 = ls_sign_at(P, q1, prec);
     if (s1 != 0 && *a < q1 && q1 < *b) {
         *(s1 == sa ? a : b) = q1;
         return 1;
     }
-    int s3 = ls_sign_at(P, q3);
+    int s3 = ls_sign_at(P, q3, prec);
     if (s3 != 0 && *a < q3 && q3 < *b) {
         *(s3 == sa ? a : b) = q3;
         return 1;
@@ -79,8 +88,9 @@ static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
 {
     while (b - a > LS_NARROW) {
         double m = a + (b - a) / 2;
-        int sm = ls_sign_at(P, m);
-        if (sm == 0 && o->ends && (a == 0 || b == 1) && ls_quarters(&a, &b, P, sa))
+        int sm = ls_sign_at(P, m, o->prec);
+        if (sm == 0 && o->ends && (a == 0 || b == 1) &&
+            ls_quarters(&a, &b, P, sa, o->prec))
             continue;
         if (sm == 0 || !(a < m && m < b))
             break;
@@ -104,8 +114,8 @@ static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
     arb_init(x), arb_init(v), arb_init(d);
     arf_init(lo), arf_init(hi);
     arf_set_d(lo, a), arf_set_d(hi, b);
-    arb_set_interval_arf(x, lo, hi, 80);
-    _ct_lsroot_poly_eval(v, d, P, x, 80);
+    arb_set_interval_arf(x, lo, hi, o->prec);
+    _ct_lsroot_poly_eval(v, d, P, x, o->prec);
     int zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
     arb_clear(x), arb_clear(v), arb_clear(d);
     arf_clear(lo), arf_clear(hi);
@@ -117,7 +127,7 @@ static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
     double m = a + (b - a) * (33.0 / 64.0);
     if (depth >= LS_MAX_DEPTH || !(a < m && m < b))
         return 1;
-    int sm = ls_sign_at(P, m);
+    int sm = ls_sign_at(P, m, o->prec);
     if (sm == 0)
         return 1;
     return ls_search(o, P, a, m, sa, sm, depth + 1) ||
@@ -133,12 +143,12 @@ static int ls_in_disk(const ct_lsroot_poly_struct *P, double x)
 /* The sign at x of both P and N (the models of two consecutive disks), 0
    unless both decide it and agree (they cannot disagree: both enclose h). */
 static int ls_sign_both(const ct_lsroot_poly_struct *P, const ct_lsroot_poly_struct *N,
-                        double x)
+                        double x, slong prec)
 {
     if (!ls_in_disk(P, x) || !ls_in_disk(N, x))
         return 0;
-    int s = ls_sign_at(P, x);
-    return s != 0 && ls_sign_at(N, x) == s ? s : 0;
+    int s = ls_sign_at(P, x, prec);
+    return s != 0 && ls_sign_at(N, x, prec) == s ? s : 0;
 }
 
 /* The end *b of the segment (a, *b) of P, where N's segment (*b, e) starts:
@@ -149,13 +159,13 @@ static int ls_sign_both(const ct_lsroot_poly_struct *P, const ct_lsroot_poly_str
    partition the search: any point inside both disks serves. Returns the sign
    at the end (0: none found). */
 static int ls_boundary(double *b, const ct_lsroot_poly_struct *P,
-                       const ct_lsroot_poly_struct *N, double a, double e)
+                       const ct_lsroot_poly_struct *N, double a, double e, slong prec)
 {
-    int s = ls_sign_both(P, N, *b);
+    int s = ls_sign_both(P, N, *b, prec);
     double w = FLINT_MIN(*b - a, e - *b) / 4;
     for (double d = ldexp(w, -40); s == 0 && d <= w; d *= 2)
         for (int side = -1; side <= 1 && s == 0; side += 2)
-            if ((s = ls_sign_both(P, N, *b + side * d)) != 0)
+            if ((s = ls_sign_both(P, N, *b + side * d, prec)) != 0)
                 *b += side * d;
     return s;
 }
@@ -172,7 +182,8 @@ static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F
     for (slong m = 0; m < F->nd; m++) {
         ct_lsroot_poly_struct P;
         F->make(&P, F->ctx, m, i, k, l);
-        int sa = ls_sign_at(&P, seg[m]), sb = ls_sign_at(&P, seg[m + 1]);
+        int sa = ls_sign_at(&P, seg[m], o->prec),
+            sb = ls_sign_at(&P, seg[m + 1], o->prec);
         int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
         if (m == 0)
             *first = sa;
@@ -201,25 +212,28 @@ static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F
    segment ends where its model and the next disk's both decide the sign
    (ls_boundary), so the sign carried into the next segment is certain. */
 static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
-                   slong k, slong l)
+                   slong k, slong l, int hi)
 {
+    o->prec = hi ? LS_PREC_HI : LS_PREC;
     if (F->sign_on != NULL)
         return ls_pair_fixed(o, first, F, i, k, l);
     o->ends = 1;
     const double *seg = F->seg;
     double a = seg[0];
     ct_lsroot_poly_struct P, N;
-    F->make(&P, F->ctx, 0, i, k, l);
-    int sa = ls_sign_at(&P, a), bad = 0, live = 1;
+    void (*make)(ct_lsroot_poly_struct *, const void *, slong, slong, slong, slong) =
+        hi ? F->make_hi : F->make;
+    make(&P, F->ctx, 0, i, k, l);
+    int sa = ls_sign_at(&P, a, o->prec), bad = 0, live = 1;
     *first = sa;
     for (slong m = 0; m < F->nd && !bad; m++) {
         double b = seg[m + 1];
         int sb;
         if (m + 1 < F->nd) {
-            F->make(&N, F->ctx, m + 1, i, k, l);
-            sb = ls_boundary(&b, &P, &N, a, seg[m + 2]);
+            make(&N, F->ctx, m + 1, i, k, l);
+            sb = ls_boundary(&b, &P, &N, a, seg[m + 2], o->prec);
         } else {
-            sb = ls_sign_at(&P, b);
+            sb = ls_sign_at(&P, b, o->prec);
         }
         o->disk = m;
         bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
@@ -260,6 +274,24 @@ typedef struct {
     int *bad;
 } ls_search_ctx;
 
+/* Row t, pair p = (k, l) with the search's models; a failure is kept for
+   make_hi (its zeros dropped) while the block has room, else returns 1. */
+static int ls_entry(ls_out *o, int *s, const ct_lsroot_search_struct *F, slong row,
+                    slong t, slong p, slong k, slong l, slong np)
+{
+    slong nz0 = o->nz;
+    o->t = t, o->p = p, o->k = k, o->l = l;
+    if (!ls_pair(o, s, F, row, k, l, 0))
+        return 0;
+    if (F->make_hi == NULL || o->nfail == LS_RETRY_MAX)
+        return 1;
+    o->nz = nz0;
+    if (o->fail == NULL)
+        o->fail = flint_malloc(LS_RETRY_MAX * sizeof(slong));
+    o->fail[o->nfail++] = t * np + p;
+    return 0;
+}
+
 /* The rows of block b (one thread's share; rows are independent). */
 static void ls_search_block(void *arg, slong b)
 {
@@ -280,10 +312,30 @@ static void ls_search_block(void *arg, slong b)
                     *s = (F->nlabk[k] > 0) - (F->nlabk[l] > 0);
                     continue;
                 }
-                o->t = t, o->p = p, o->k = k, o->l = l;
-                bad = ls_pair(o, s, F, X->rows[t * np + p], k, l);
+                bad = ls_entry(o, s, F, X->rows[t * np + p], t, p, k, l, np);
             }
     X->bad[b] = bad;
+}
+
+/* The pairs the search's models failed, again with make_hi's, one after
+   the other (make_hi may build shared data at its first call); 1 when one
+   fails again. */
+static int ls_retry(ls_search_ctx *X)
+{
+    const ct_lsroot_search_struct *F = X->F;
+    slong c = F->c, np = c * (c - 1) / 2;
+    for (slong b = 0; b < X->nblocks; b++) {
+        ls_out *o = X->out + b;
+        for (slong j = 0; j < o->nfail; j++) {
+            slong e = o->fail[j], p = e % np, k = 0;
+            while (p >= c - 1 - k) /* pair p = (k, l) in row-major order */
+                p -= c - 1 - k, k++;
+            o->t = e / np, o->p = e % np, o->k = k, o->l = k + 1 + p;
+            if (ls_pair(o, X->sign0 + e, F, X->rows[e], k, k + 1 + p, 1))
+                return 1;
+        }
+    }
+    return 0;
 }
 
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
@@ -300,10 +352,14 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(ls_out)),
                        flint_calloc(FLINT_MAX(nb, 1), sizeof(int))};
     ct_pool_for(X.nblocks, nthreads, ls_search_block, NULL, &X);
-    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0};
     int bad = 0;
-    for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
+    for (slong b = 0; b < X.nblocks; b++)
         bad |= X.bad[b];
+    if (!bad)
+        bad = ls_retry(&X);
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0, LS_PREC, NULL, 0};
+    for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
+        flint_free(X.out[b].fail);
         for (slong j = 0; j < X.out[b].nz; j++) {
             ct_lsroot_zero_struct *w = X.out[b].z + j;
             o.t = w->t, o.p = w->p, o.k = w->k, o.l = w->l, o.disk = w->disk;
