@@ -1554,7 +1554,7 @@ static void check_huge_weight(int bits)
     ct_instance_clear(I);
 }
 
-/* The refinements' error-free transformations (lskron_internal.h): s + e =
+/* The refinements' error-free transformations (certune/dd.h): s + e =
    a + b and p + e = a b exactly, on random doubles of 53 bits and exponents
    -300..300, checked in exact arf arithmetic. */
 static void check_dd(void)
@@ -1570,13 +1570,13 @@ static void check_dd(void)
             ldexp((double)(n_randlimb(state) >> 11), (int)n_randint(state, 601) - 353);
         a = n_randint(state, 2) ? -a : a;
         b = trial % 4 == 0 ? a * (1 + ldexp(1.0, -40)) : b; /* cancellation */
-        double e, s = _ct_lskron_dd_sum(a, -b, &e);
+        double e, s = ct_dd_sum(a, -b, &e);
         arf_set_d(x, a), arf_set_d(y, b);
         arf_sub(u, x, y, ARF_PREC_EXACT, ARF_RND_DOWN);
         arf_set_d(v, s), arf_set_d(x, e);
         arf_add(v, v, x, ARF_PREC_EXACT, ARF_RND_DOWN);
         CHECK_MSG(arf_equal(u, v), "TwoSum(%.17g, %.17g)", a, -b);
-        double p = _ct_lskron_dd_prod(a, b, &e);
+        double p = ct_dd_prod(a, b, &e);
         arf_set_d(x, a);
         arf_mul(u, x, y, ARF_PREC_EXACT, ARF_RND_DOWN);
         arf_set_d(v, p), arf_set_d(x, e);

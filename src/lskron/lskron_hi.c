@@ -77,15 +77,15 @@ static void kronhi_dd_row(double *B, const ct_lskron_struct *S, const double *hd
     for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
         slong j = S->Hcol[t];
         const double *h = hd + 2 * (a * m + j);
-        double e, f, p = _ct_lskron_dd_prod(-S->deg[i], h[0], &e);
+        double e, f, p = ct_dd_prod(-S->deg[i], h[0], &e);
         double lo = e - S->deg[i] * h[1];
         for (slong q, u = S->rowstart[i]; u < S->rowstart[i + 1]; u++) {
             if ((q = S->pos[S->col[u]]) == j) {
-                p = _ct_lskron_dd_sum(p, S->w[u], &f);
+                p = ct_dd_sum(p, S->w[u], &f);
                 lo += f;
             } else if (q < 0) {
                 const double *g = hd + 2 * ((-1 - q) * m + j);
-                p = _ct_lskron_dd_sum(p, _ct_lskron_dd_prod(S->w[u], g[0], &e), &f);
+                p = ct_dd_sum(p, ct_dd_prod(S->w[u], g[0], &e), &f);
                 lo += f + e + S->w[u] * g[1];
             }
         }
@@ -111,7 +111,7 @@ static int kronhi_dd_steps(double *hd, const ct_lskron_struct *S, const _ct_lskr
         for (slong a = 0; a < nu; a++)
             for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
                 double *h = hd + 2 * (a * m + S->Hcol[t]), e;
-                double s = _ct_lskron_dd_sum(h[0], B[S->Hcol[t] * nu + a], &e);
+                double s = ct_dd_sum(h[0], B[S->Hcol[t] * nu + a], &e);
                 e += h[1];
                 h[0] = s + e, h[1] = e - (h[0] - s);
             }

@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <flint/fmpz_mat.h>
+#include "certune/dd.h"
 #include "certune/lskron.h"
 
 struct ct_lskron_struct {
@@ -81,33 +82,6 @@ void _ct_lskron_luu_clear(_ct_lskron_luu *F);
 int _ct_lskron_certify_mu(ct_lskron_struct *S);
 /* kappa(c) = mu / (1 - c mu), an upper bound. */
 double _ct_lskron_kappa(const ct_lskron_struct *S, double c);
-
-/* Error-free transformations (the refinements' double-double residuals,
-   lskron_hi.c and lskron_pm.c), in the doubles' round to nearest (C11 without
-   contraction: each operation rounds once): a + b = s + *e exactly (Knuth),
-   and with a = ah + al, b = bh + bl split in 26-bit halves (Dekker, |a|, |b|
-   < 2^995), a b = p + *e exactly. */
-static inline double _ct_lskron_dd_sum(double a, double b, double *e)
-{
-    double s = a + b, bb = s - a;
-    *e = (a - (s - bb)) + (b - bb);
-    return s;
-}
-
-static inline void _ct_lskron_dd_split(double a, double *h, double *l)
-{
-    double c = 134217729.0 * a; /* 2^27 + 1 */
-    *h = c - (c - a);
-    *l = a - *h;
-}
-
-static inline double _ct_lskron_dd_prod(double a, double b, double *e)
-{
-    double ah, al, bh, bl, p = a * b;
-    _ct_lskron_dd_split(a, &ah, &al), _ct_lskron_dd_split(b, &bh, &bl);
-    *e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-    return p;
-}
 
 /* H and K at prec = 96 << level bits: exact midpoints, H - H_hi bounded per
    row (Herr, ||.||_1) and K - K_hi by eps (||.||_2); Hrs_a >= ||H_hi,a||_1. */

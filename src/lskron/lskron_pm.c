@@ -92,20 +92,19 @@ static double kdd_row(double *lo, const double *k, const double *xs, slong m)
     slong j = 0;
     for (; j + 4 <= m; j += 4)
         for (int u = 0; u < 4; u++) {
-            double ep, es, p = _ct_lskron_dd_prod(k[2 * (j + u)], xs[j + u], &ep);
-            s[u] = _ct_lskron_dd_sum(s[u], p, &es);
+            double ep, es, p = ct_dd_prod(k[2 * (j + u)], xs[j + u], &ep);
+            s[u] = ct_dd_sum(s[u], p, &es);
             err += es + ep;
             low += k[2 * (j + u)] * xs[m + j + u] + k[2 * (j + u) + 1] * xs[j + u];
         }
     for (; j < m; j++) {
-        double ep, es, p = _ct_lskron_dd_prod(k[2 * j], xs[j], &ep);
-        s[0] = _ct_lskron_dd_sum(s[0], p, &es);
+        double ep, es, p = ct_dd_prod(k[2 * j], xs[j], &ep);
+        s[0] = ct_dd_sum(s[0], p, &es);
         err += es + ep;
         low += k[2 * j] * xs[m + j] + k[2 * j + 1] * xs[j];
     }
     double e1, e2, e3;
-    double t = _ct_lskron_dd_sum(_ct_lskron_dd_sum(s[0], s[1], &e1),
-                                 _ct_lskron_dd_sum(s[2], s[3], &e2), &e3);
+    double t = ct_dd_sum(ct_dd_sum(s[0], s[1], &e1), ct_dd_sum(s[2], s[3], &e2), &e3);
     *lo = err + low + e1 + e2 + e3;
     return t;
 }
@@ -135,9 +134,8 @@ static slong kpm_dd_resid(double *d, const kpm_ctx *C, arb_srcptr x, arb_srcptr 
     for (slong i = 0; i < m; i++) {
         double sl, e1, e2, t1, t2;
         double s = kdd_row(&sl, C->X->Kd + 2 * i * m, xs, m);
-        double q = _ct_lskron_dd_sum(_ct_lskron_dd_prod(a, xs[i], &e1),
-                                     _ct_lskron_dd_prod(cr, s, &e2), &t1);
-        double r = _ct_lskron_dd_sum(q, -ys[i], &t2);
+        double q = ct_dd_sum(ct_dd_prod(a, xs[i], &e1), ct_dd_prod(cr, s, &e2), &t1);
+        double r = ct_dd_sum(q, -ys[i], &t2);
         d[i] = r + (t1 + t2 + e1 + e2 + a * xs[m + i] + cr * sl - ys[m + i]);
     }
     arf_clear(t);
