@@ -7,6 +7,8 @@
 #ifndef CERTUNE_DD_H
 #define CERTUNE_DD_H
 
+#include <arb.h>
+
 /* a + b = s + *e exactly (Knuth's TwoSum); returns s = fl(a + b). */
 static inline double ct_dd_sum(double a, double b, double *e)
 {
@@ -31,6 +33,33 @@ static inline double ct_dd_prod(double a, double b, double *e)
     ct_dd_split(a, &ah, &al), ct_dd_split(b, &bh, &bl);
     *e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
     return p;
+}
+
+/* The largest exponent of the midpoints of x[0..n) and y[0..n) (0 when all
+   are 0): the scale 2^e that keeps a residual's doubles in range. */
+static inline slong ct_dd_scale(arb_srcptr x, arb_srcptr y, slong n)
+{
+    slong e = WORD_MIN;
+    for (slong i = 0; i < n; i++)
+        for (int w = 0; w < 2; w++) {
+            const arf_struct *v = arb_midref((w ? y : x) + i);
+            if (!arf_is_zero(v))
+                e = FLINT_MAX(e, fmpz_get_si(ARF_EXPREF(v)));
+        }
+    return e == WORD_MIN ? 0 : e;
+}
+
+/* v 2^-e as *h + *l (to about 2^-106 of it), two doubles. */
+static inline void ct_dd_set_arf(double *h, double *l, const arf_t v, slong e)
+{
+    arf_t t, u;
+    arf_init(t), arf_init(u);
+    arf_mul_2exp_si(t, v, -e);
+    *h = arf_get_d(t, ARF_RND_NEAR);
+    arf_set_d(u, *h);
+    arf_sub(u, t, u, ARF_PREC_EXACT, ARF_RND_DOWN);
+    *l = arf_get_d(u, ARF_RND_NEAR);
+    arf_clear(t), arf_clear(u);
 }
 
 #endif

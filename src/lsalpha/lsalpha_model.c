@@ -136,35 +136,16 @@ static void lsmodel_rrows_apply(arb_ptr rho, const lsmodel_rrows *R,
     }
 }
 
-/* v 2^-e as *h + *l, two doubles (t, u scratch). */
-static void lsmodel_dd_get(double *h, double *l, const arf_t v, slong e, arf_t t, arf_t u)
-{
-    arf_mul_2exp_si(t, v, -e);
-    *h = arf_get_d(t, ARF_RND_NEAR);
-    arf_set_d(u, *h);
-    arf_sub(u, t, u, ARF_PREC_EXACT, ARF_RND_DOWN);
-    *l = arf_get_d(u, ARF_RND_NEAR);
-}
-
 /* dv = 2^-e mid(y - D x + c W x) in double-double (about 2^-104 of the
    terms' size; not rigorous: it steers a refinement step that one in balls
    follows), e the largest exponent of the midpoints of x and y; returns e. */
 static slong lsmodel_dd_resid(double *dv, const ct_lsalpha_struct *S, double c,
                               arb_srcptr y, arb_srcptr x)
 {
-    slong n = S->head.n, e = WORD_MIN;
-    for (slong i = 0; i < n; i++)
-        for (int w = 0; w < 2; w++) {
-            const arf_struct *v = arb_midref((w ? y : x) + i);
-            if (!arf_is_zero(v))
-                e = FLINT_MAX(e, fmpz_get_si(ARF_EXPREF(v)));
-        }
-    e = e == WORD_MIN ? 0 : e;
+    slong n = S->head.n, e = ct_dd_scale(x, y, n);
     double *xs = flint_malloc(2 * FLINT_MAX(n, 1) * sizeof(double)), y1, y2;
-    arf_t t, u;
-    arf_init(t), arf_init(u);
     for (slong i = 0; i < n; i++)
-        lsmodel_dd_get(xs + i, xs + n + i, arb_midref(x + i), e, t, u);
+        ct_dd_set_arf(xs + i, xs + n + i, arb_midref(x + i), e);
     for (slong i = 0; i < n; i++) {
         double s = 0, sl = 0, f, g, h, k; /* W x = s + sl */
         for (slong q = S->rowstart[i]; q < S->rowstart[i + 1]; q++) {
@@ -172,12 +153,11 @@ static slong lsmodel_dd_resid(double *dv, const ct_lsalpha_struct *S, double c,
             s = ct_dd_sum(s, p, &g);
             sl += f + g + S->w[q] * xs[n + S->col[q]];
         }
-        lsmodel_dd_get(&y1, &y2, arb_midref(y + i), e, t, u);
+        ct_dd_set_arf(&y1, &y2, arb_midref(y + i), e);
         double a = ct_dd_prod(c, s, &f), b = ct_dd_prod(-S->deg[i], xs[i], &g);
         double r = ct_dd_sum(ct_dd_sum(a, b, &h), y1, &k);
         dv[i] = r + (h + k + f + g + c * sl + y2 - S->deg[i] * xs[n + i]);
     }
-    arf_clear(t), arf_clear(u);
     flint_free(xs);
     return e;
 }

@@ -71,19 +71,6 @@ static void kpm_ax(arb_ptr r, const kpm_ctx *C, arb_srcptr x, arb_srcptr y, arb_
     }
 }
 
-/* v 2^-e as h + l, two doubles (t scratch). */
-static void kdd_get(double *h, double *l, const arf_t v, slong e, arf_t t)
-{
-    arf_mul_2exp_si(t, v, -e);
-    *h = arf_get_d(t, ARF_RND_NEAR);
-    arf_t u;
-    arf_init(u);
-    arf_set_d(u, *h);
-    arf_sub(u, t, u, ARF_PREC_EXACT, ARF_RND_DOWN);
-    *l = arf_get_d(u, ARF_RND_NEAR);
-    arf_clear(u);
-}
-
 /* Row i of K_hi x, 2^-e scaled, as s + *lo from the split x (xs: x1, x2);
    four running sums, so that their additions do not wait on each other. */
 static double kdd_row(double *lo, const double *k, const double *xs, slong m)
@@ -115,20 +102,11 @@ static double kdd_row(double *lo, const double *k, const double *xs, slong m)
    exponent of the midpoints of x and y (C->X->Kd set). */
 static slong kpm_dd_resid(double *d, const kpm_ctx *C, arb_srcptr x, arb_srcptr y)
 {
-    slong m = C->S->m, e = WORD_MIN;
-    for (slong i = 0; i < m; i++)
-        for (int w = 0; w < 2; w++) {
-            const arf_struct *v = arb_midref((w ? y : x) + i);
-            if (!arf_is_zero(v))
-                e = FLINT_MAX(e, fmpz_get_si(ARF_EXPREF(v)));
-        }
-    e = e == WORD_MIN ? 0 : e;
+    slong m = C->S->m, e = ct_dd_scale(x, y, m);
     double *xs = flint_malloc(4 * m * sizeof(double)), *ys = xs + 2 * m;
-    arf_t t;
-    arf_init(t);
     for (slong i = 0; i < m; i++) {
-        kdd_get(xs + i, xs + m + i, arb_midref(x + i), e, t);
-        kdd_get(ys + i, ys + m + i, arb_midref(y + i), e, t);
+        ct_dd_set_arf(xs + i, xs + m + i, arb_midref(x + i), e);
+        ct_dd_set_arf(ys + i, ys + m + i, arb_midref(y + i), e);
     }
     double a = 1 - C->P->c, cr = ldexp(C->P->c, -(int)log2(C->S->rho));
     for (slong i = 0; i < m; i++) {
@@ -138,7 +116,6 @@ static slong kpm_dd_resid(double *d, const kpm_ctx *C, arb_srcptr x, arb_srcptr 
         double r = ct_dd_sum(q, -ys[i], &t2);
         d[i] = r + (t1 + t2 + e1 + e2 + a * xs[m + i] + cr * sl - ys[m + i]);
     }
-    arf_clear(t);
     flint_free(xs);
     return e;
 }
