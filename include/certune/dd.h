@@ -1,6 +1,6 @@
 /* dd: error-free transformations of doubles (this header only), for the
    double-double residuals that steer the ball paths' refinement steps
-   (lskron_hi.c, lskron_pm.c, lsalpha_model.c). They assume the doubles'
+   (lskron_hi.c, lskron_pm.c). They assume the doubles'
    round to nearest and no contraction into fused multiply-adds (C11 as this
    project compiles it: every operation rounds once); results are exact, not
    rigorous bounds of anything else. */

@@ -17,7 +17,6 @@
 
    c = 0. X_j = T^j b in balls; |X_j[i]| <= ||b||_inf <= 1 (T is stochastic). */
 #include <math.h>
-#include "certune/dd.h"
 #include "certune/mem.h"
 #include "lsalpha_internal.h"
 
@@ -136,32 +135,6 @@ static void lsmodel_rrows_apply(arb_ptr rho, const lsmodel_rrows *R,
     }
 }
 
-/* dv = 2^-e mid(y - D x + c W x) in double-double (about 2^-104 of the
-   terms' size; not rigorous: it steers a refinement step that one in balls
-   follows), e the largest exponent of the midpoints of x and y; returns e. */
-static slong lsmodel_dd_resid(double *dv, const ct_lsalpha_struct *S, double c,
-                              arb_srcptr y, arb_srcptr x)
-{
-    slong n = S->head.n, e = ct_dd_scale(x, y, n);
-    double *xs = flint_malloc(2 * FLINT_MAX(n, 1) * sizeof(double)), y1, y2;
-    for (slong i = 0; i < n; i++)
-        ct_dd_set_arf(xs + i, xs + n + i, arb_midref(x + i), e);
-    for (slong i = 0; i < n; i++) {
-        double s = 0, sl = 0, f, g, h, k; /* W x = s + sl */
-        for (slong q = S->rowstart[i]; q < S->rowstart[i + 1]; q++) {
-            double p = ct_dd_prod(S->w[q], xs[S->col[q]], &f); /* w: integers */
-            s = ct_dd_sum(s, p, &g);
-            sl += f + g + S->w[q] * xs[n + S->col[q]];
-        }
-        ct_dd_set_arf(&y1, &y2, arb_midref(y + i), e);
-        double a = ct_dd_prod(c, s, &f), b = ct_dd_prod(-S->deg[i], xs[i], &g);
-        double r = ct_dd_sum(ct_dd_sum(a, b, &h), y1, &k);
-        dv[i] = r + (h + k + f + g + c * sl + y2 - S->deg[i] * xs[n + i]);
-    }
-    flint_free(xs);
-    return e;
-}
-
 /* x = A_M^{-1} y refined `steps` times against residuals in balls; x exact. */
 static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr y,
                           slong steps, arb_ptr tmp, const lsmodel_rrows *R, double *dv,
@@ -172,21 +145,15 @@ static void lsmodel_solve(arb_ptr x, const ct_lsroot_disk_struct *D, arb_srcptr 
     _arb_vec_zero(x, n);
     _arb_vec_set(tmp, y, n);
     for (slong it = 0; it < steps; it++) {
-        slong e = 0;
-        if (it > 0 && it + 1 < steps && prec <= 128) { /* 44 more bits: 104 suffice */
-            e = lsmodel_dd_resid(dv, S, D->c, y, x);
-        } else {
-            if (it > 0)
-                lsmodel_rrows_apply(tmp, R, S, y, x, prec);
-            for (slong i = 0; i < n; i++)
-                dv[i] = arf_get_d(arb_midref(tmp + i), ARF_RND_NEAR);
-        }
+        if (it > 0)
+            lsmodel_rrows_apply(tmp, R, S, y, x, prec);
+        for (slong i = 0; i < n; i++)
+            dv[i] = arf_get_d(arb_midref(tmp + i), ARF_RND_NEAR);
         _ct_lsalpha_lu_solve(_ct_lsalpha_disk_of(D)->lu, dv);
         for (slong i = 0; i < n; i++) {
             arf_t d;
             arf_init(d);
             arf_set_d(d, dv[i]);
-            arf_mul_2exp_si(d, d, e);
             arb_add_arf(x + i, x + i, d, prec);
             mag_zero(arb_radref(x + i));
             arf_clear(d);
