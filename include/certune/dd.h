@@ -1,9 +1,10 @@
 /* dd: error-free transformations of doubles (this header only), for the
-   double-double residuals that steer the ball paths' refinement steps
-   (lskron_hi.c, lskron_pm.c). They assume the doubles'
-   round to nearest and no contraction into fused multiply-adds (C11 as this
-   project compiles it: every operation rounds once); results are exact, not
-   rigorous bounds of anything else. */
+   double-double residuals that steer lambda's refinement steps (lskron_hi.c,
+   lskron_pm.c). They assume IEEE doubles rounding to nearest, without
+   excess precision (x86-64's SSE2, as built here); a compiler's contraction
+   into fused multiply-adds changes nothing, every product of split halves
+   being exact. Their results are exact; the residuals built from them are
+   not bounds of anything (the residuals in balls after them are). */
 #ifndef CERTUNE_DD_H
 #define CERTUNE_DD_H
 
