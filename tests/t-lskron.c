@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <arf.h>
+#include "../src/lskron/lskron_internal.h"
 #include <flint/fmpz_poly_factor.h>
 #include "check.h"
 #include "certune/blas.h"
@@ -1553,12 +1554,46 @@ static void check_huge_weight(int bits)
     ct_instance_clear(I);
 }
 
+/* The refinements' error-free transformations (certune/dd.h): s + e =
+   a + b and p + e = a b exactly, on random doubles of 53 bits and exponents
+   -300..300, checked in exact arf arithmetic. */
+static void check_dd(void)
+{
+    flint_rand_t state;
+    flint_randinit(state);
+    arf_t x, y, u, v;
+    arf_init(x), arf_init(y), arf_init(u), arf_init(v);
+    for (int trial = 0; trial < 4000; trial++) {
+        double a =
+            ldexp((double)(n_randlimb(state) >> 11), (int)n_randint(state, 601) - 353);
+        double b =
+            ldexp((double)(n_randlimb(state) >> 11), (int)n_randint(state, 601) - 353);
+        a = n_randint(state, 2) ? -a : a;
+        b = trial % 4 == 0 ? a * (1 + ldexp(1.0, -40)) : b; /* cancellation */
+        double e, s = ct_dd_sum(a, -b, &e);
+        arf_set_d(x, a), arf_set_d(y, b);
+        arf_sub(u, x, y, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_set_d(v, s), arf_set_d(x, e);
+        arf_add(v, v, x, ARF_PREC_EXACT, ARF_RND_DOWN);
+        CHECK_MSG(arf_equal(u, v), "TwoSum(%.17g, %.17g)", a, -b);
+        double p = ct_dd_prod(a, b, &e);
+        arf_set_d(x, a);
+        arf_mul(u, x, y, ARF_PREC_EXACT, ARF_RND_DOWN);
+        arf_set_d(v, p), arf_set_d(x, e);
+        arf_add(v, v, x, ARF_PREC_EXACT, ARF_RND_DOWN);
+        CHECK_MSG(arf_equal(u, v), "TwoProduct(%.17g, %.17g)", a, b);
+    }
+    arf_clear(x), arf_clear(y), arf_clear(u), arf_clear(v);
+    flint_randclear(state);
+}
+
 int main(void)
 {
     flint_rand_t state;
     char err[512];
     flint_randinit(state);
     flint_randinit(picks);
+    check_dd();
     check_same_signs();
     check_huge_weight(41);
     check_huge_weight(40);

@@ -541,12 +541,130 @@ static void check_retry(void)
     ct_lsroot_sys_unref(&S->head);
 }
 
+/* q = x exactly (x finite). */
+static void toy_fmpq_set_d(fmpq_t q, double x)
+{
+    int e;
+    double f = frexp(x, &e); /* x = f 2^e, f 53 bits */
+    fmpq_set_si(q, (slong)ldexp(f, 53), 1);
+    if (e - 53 >= 0)
+        fmpq_mul_2exp(q, q, e - 53);
+    else
+        fmpq_div_2exp(q, q, 53 - e);
+}
+
+/* make_hi with the exact coefficients, recording the first disk it is asked for. */
+static slong toy_hi_min_disk;
+
+static void toy_make_counted(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i,
+                             slong k, slong l)
+{
+    toy_hi_min_disk = FLINT_MIN(toy_hi_min_disk, m);
+    toy_make(P, ctx, m, i, k, l);
+}
+
+/* A row with two zeros, one inside disk 0 and one 2^-40 right of the
+   touching end seg[2] (disks 1 and 2 only touch there): the coarse search
+   keeps the first, fails at disk 1 and the retry starts there (not at disk
+   0): both zeros, once each. */
+static void check_resume(void)
+{
+    toy_struct *T = toy_new(1, 0, NULL);
+    toy_cover C;
+    toy_cover_init(&C, T);
+    slong j = 2;
+    CHECK_MSG(C.nd >= 4, "%ld disks", (long)C.nd);
+    double x0 = C.seg[1] / 2, x1 = C.seg[j] + ldexp(1.0, -40); /* both exact doubles */
+    fmpq_t r0, r1, b, c;
+    fmpq_init(r0), fmpq_init(r1), fmpq_init(b), fmpq_init(c);
+    toy_fmpq_set_d(r0, x0), toy_fmpq_set_d(r1, x1);
+    fmpq_add(b, r0, r1), fmpq_neg(b, b), fmpq_mul(c, r0, r1);
+    char *sb = fmpq_get_str(NULL, 10, b), *sc = fmpq_get_str(NULL, 10, c);
+    char *poly = flint_malloc(strlen(sb) + strlen(sc) + 16);
+    sprintf(poly, "3  %s %s 1", sc, sb); /* (x - x0)(x - x1) */
+    const char *polys[1] = {poly};
+    toy_struct *S = toy_new(1, 0, polys);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&T->head);
+    toy_cover_init(&C, S);
+    slong rows[1] = {0}, same[1] = {0}, nz;
+    int sign0[1];
+    ct_lsroot_zero_struct *z;
+    toy_hi_min_disk = WORD_MAX;
+    int bad = toy_search_with(&z, &nz, sign0, &C, rows, same, 1, toy_make_coarse,
+                              toy_make_counted);
+    CHECK_MSG(bad == 0 && nz == 2, "resume: %d, %ld zeros", bad, (long)nz);
+    CHECK_MSG(toy_hi_min_disk == j - 1, "make_hi from disk %ld, not %ld",
+              (long)toy_hi_min_disk, (long)(j - 1));
+    CHECK(sign0[0] == 1);
+    for (slong q = 0; bad == 0 && nz == 2 && q < 2; q++) {
+        double x = z[q].lo < C.seg[1] ? x0 : x1;
+        CHECK_MSG(z[q].lo < x && x < z[q].hi && z[q].sign_lo == (x == x0 ? 1 : -1),
+                  "zero %ld: [%.17g, %.17g]", (long)q, z[q].lo, z[q].hi);
+    }
+    CHECK(nz != 2 || (z[0].lo < C.seg[1]) != (z[1].lo < C.seg[1]));
+    flint_free(z);
+    flint_free(poly), flint_free(sb), flint_free(sc);
+    fmpq_clear(r0), fmpq_clear(r1), fmpq_clear(b), fmpq_clear(c);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
+}
+
+/* A zero z = 1 - d, d = (1 - seg[nd - 1]) 2^-21, of s (x - z) with s d = 1.6
+   2^-30: the coarse models (errors 2^-30 (1 + |x - c|) <= 1.2 2^-30) decide
+   the sign at 1 but neither z (the midpoint of [1 - 2d, 1]) nor the quarter
+   points, so the interval cannot leave 1 (lambda = 0, where a root may not
+   lie): the search fails, and with make_hi isolates z below 1. */
+static void check_near_one(void)
+{
+    toy_struct *T = toy_new(1, 0, NULL);
+    toy_cover C;
+    toy_cover_init(&C, T);
+    double d = ldexp(1 - C.seg[C.nd - 1], -21);
+    CHECK(C.cr[2 * (C.nd - 1)] > 0.8 && C.cr[2 * (C.nd - 1)] < 1.2);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&T->head);
+    fmpq_t s, z, c;
+    fmpq_init(s), fmpq_init(z), fmpq_init(c);
+    toy_fmpq_set_d(z, d);
+    fmpq_set_si(s, 8, 5);
+    fmpq_div(s, s, z);
+    fmpq_div_2exp(s, s, 30);
+    toy_fmpq_set_d(z, 1 - d);
+    fmpq_mul(c, s, z);
+    fmpq_neg(c, c);
+    char *ss = fmpq_get_str(NULL, 10, s), *sc = fmpq_get_str(NULL, 10, c);
+    char *poly = flint_malloc(strlen(ss) + strlen(sc) + 16);
+    sprintf(poly, "2  %s %s", sc, ss); /* s x - s z */
+    const char *polys[1] = {poly};
+    toy_struct *S = toy_new(1, 0, polys);
+    toy_cover_init(&C, S);
+    slong rows[1] = {0}, same[1] = {0}, nz;
+    int sign0[1];
+    ct_lsroot_zero_struct *zz;
+    CHECK(toy_search_with(&zz, &nz, sign0, &C, rows, same, 1, toy_make_coarse, NULL) ==
+          1);
+    flint_free(zz);
+    int bad =
+        toy_search_with(&zz, &nz, sign0, &C, rows, same, 1, toy_make_coarse, toy_make);
+    CHECK_MSG(bad == 0 && nz == 1, "near 1: %d, %ld zeros", bad, (long)nz);
+    CHECK(bad != 0 || nz != 1 ||
+          (zz[0].lo < 1 - d && 1 - d < zz[0].hi && zz[0].hi < 1 && zz[0].sign_lo == -1));
+    flint_free(zz);
+    flint_free(poly), flint_free(ss), flint_free(sc);
+    fmpq_clear(s), fmpq_clear(z), fmpq_clear(c);
+    toy_cover_clear(&C);
+    ct_lsroot_sys_unref(&S->head);
+}
+
 int main(void)
 {
     check_increasing();
     check_decreasing();
     check_refused();
     check_retry();
+    check_resume();
+    check_near_one();
     ct_lsroot_read_release();
     CHECK_MSG(toy_live_sys == 0 && toy_live_disks == 0, "%ld systems, %ld disks left",
               (long)toy_live_sys, (long)toy_live_disks);

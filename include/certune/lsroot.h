@@ -256,8 +256,9 @@ typedef struct {
     void *bctx;
     /* Optional (NULL: none; not with sign_on): the same polynomial from
        finer models (errors far below make's), for the pairs make's leave
-       undecided (a zero within their error of a segment's end). Called on
-       one thread, after the others are done. */
+       undecided (a zero within their error of a segment's end or of 1),
+       from the disk where they stopped on. Called on one thread, after the
+       others are done (it may keep models between calls). */
     void (*make_hi)(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
                     slong l);
 } ct_lsroot_search_struct;
@@ -271,10 +272,11 @@ typedef struct {
    their narrowed roots, ct_lsroot_roots_overlap). Without sign_on, a
    segment's end where the two disks' models cannot both decide the sign moves
    to a nearby point inside both disks where they do (a zero within the
-   models' error of a covering's end). A pair still undecided is searched
-   again with make_hi's models when there are any (up to 16 pairs per block
-   of rows). Returns 0, or 1 when a sign could not be decided or a zero not
-   isolated (a depth limit, a zero at 0): the caller falls back. */
+   models' error of a covering's end), and a zero's interval may not touch 0
+   or 1. A pair still undecided is searched again with make_hi's models when
+   there are any, from the segment where it stopped (its zeros before that
+   segment kept). Returns 0, or 1 when a sign could not be decided or a zero
+   not isolated (a depth limit, a zero at 0 or 1): the caller falls back. */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
                      const slong *same, slong nr, slong nthreads);

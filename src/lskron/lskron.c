@@ -10,6 +10,7 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
     _mag_vec_clear(X->Hrs, FLINT_MAX(X->nu, 1));
     _mag_vec_clear(X->Herr, FLINT_MAX(X->nu, 1));
     _arb_vec_clear(X->K, X->m * X->m);
+    flint_free(X->Kd);
     mag_clear(X->eps);
     flint_free(X);
 }

@@ -15,6 +15,16 @@
 #include "certune/mem.h"
 #include "lskron_internal.h"
 
+/* x += d exactly. */
+static void kronhi_add_exact(arb_t x, double d)
+{
+    arf_t t;
+    arf_init(t);
+    arf_set_d(t, d);
+    arf_add(arb_midref(x), arb_midref(x), t, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_clear(t);
+}
+
 /* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries). */
 static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
                                 const _ct_lskron_hi *X, slong a, slong wp)
@@ -56,6 +66,57 @@ static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S,
             arf_add(arb_midref(h), arb_midref(h), d, wp, ARF_RND_NEAR);
             arf_clear(d);
         }
+}
+
+/* Row a of R = W_ul - L_uu H, H = hd (two doubles per entry), in
+   double-double on a's support, rounded into column-major B (not rigorous:
+   it steers the refinement; the residual in balls certifies the result). */
+static void kronhi_dd_row(double *B, const ct_lskron_struct *S, const double *hd, slong a)
+{
+    slong i = S->unl[a], m = S->m, nu = S->nu;
+    for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
+        slong j = S->Hcol[t];
+        const double *h = hd + 2 * (a * m + j);
+        double e, f, p = ct_dd_prod(-S->deg[i], h[0], &e);
+        double lo = e - S->deg[i] * h[1];
+        for (slong q, u = S->rowstart[i]; u < S->rowstart[i + 1]; u++) {
+            if ((q = S->pos[S->col[u]]) == j) {
+                p = ct_dd_sum(p, S->w[u], &f);
+                lo += f;
+            } else if (q < 0) {
+                const double *g = hd + 2 * ((-1 - q) * m + j);
+                p = ct_dd_sum(p, ct_dd_prod(S->w[u], g[0], &e), &f);
+                lo += f + e + S->w[u] * g[1];
+            }
+        }
+        B[j * nu + a] = p + lo;
+    }
+}
+
+/* The refinement's first steps: hd += L_uu^{-1} R in double-double (about
+   2^-100 of H: past the floating factor's 44 bits per step, short of
+   prec), from H~. */
+static int kronhi_dd_steps(double *hd, const ct_lskron_struct *S, const _ct_lskron_luu *L,
+                           double *B, slong steps)
+{
+    slong nu = S->nu, m = S->m;
+    for (slong a = 0; a < nu * m; a++)
+        hd[2 * a] = S->H[a], hd[2 * a + 1] = 0;
+    for (slong step = 0; step < steps; step++) {
+        memset(B, 0, (size_t)nu * m * sizeof(double));
+        for (slong a = 0; a < nu; a++)
+            kronhi_dd_row(B, S, hd, a);
+        if (_ct_lskron_luu_solve(L, B, m))
+            return 1;
+        for (slong a = 0; a < nu; a++)
+            for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
+                double *h = hd + 2 * (a * m + S->Hcol[t]), e;
+                double s = ct_dd_sum(h[0], B[S->Hcol[t] * nu + a], &e);
+                e += h[1];
+                h[0] = s + e, h[1] = e - (h[0] - s);
+            }
+    }
+    return 0;
 }
 
 /* Herr, Hrs from the final residual; returns >= ||H - H_hi||_F in hf. */
@@ -102,9 +163,17 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
         return 1;
     double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
     arb_ptr r = _arb_vec_init(m);
-    for (slong a = 0; a < nu * m; a++)
-        arb_set_d(X->H + a, S->H[a]);
-    for (slong step = 0; step < X->prec / 40 + 1; step++)
+    slong steps = X->prec / 40 + 1, dd = X->prec <= 96 ? steps - 1 : 0;
+    double *hd = dd > 0 ? ct_mem_malloc(2 * (size_t)nu * m * sizeof(double)) : NULL;
+    if (hd != NULL && kronhi_dd_steps(hd, S, &L, B, dd))
+        dd = 0; /* no double-double step: all in balls, from H~ */
+    for (slong a = 0; a < nu * m; a++) { /* H~, or hd's exact sums */
+        arb_set_d(X->H + a, dd > 0 ? hd[2 * a] : S->H[a]);
+        if (dd > 0)
+            kronhi_add_exact(X->H + a, hd[2 * a + 1]);
+    }
+    flint_free(hd);
+    for (slong step = dd; step < steps; step++)
         kronhi_correct(X, S, &L, B, r, wp);
     kronhi_bounds(X, S, r, hf, wp);
     _arb_vec_clear(r, m);
@@ -154,6 +223,24 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
     mag_clear(fr), mag_clear(t);
 }
 
+/* X->Kd: each midpoint of K_hi as the sum of two doubles (the second the
+   rounded remainder; K_hi's entries are at most 2 max d, in range). */
+static void kronhi_split(_ct_lskron_hi *X)
+{
+    slong mm = X->m * X->m;
+    arf_t t;
+    arf_init(t);
+    X->Kd = flint_malloc(FLINT_MAX(2 * mm, 1) * sizeof(double));
+    for (slong q = 0; q < mm; q++) {
+        const arf_struct *k = arb_midref(X->K + q);
+        double hi = arf_get_d(k, ARF_RND_NEAR);
+        arf_set_d(t, hi);
+        arf_sub(t, k, t, ARF_PREC_EXACT, ARF_RND_DOWN);
+        X->Kd[2 * q] = hi, X->Kd[2 * q + 1] = arf_get_d(t, ARF_RND_NEAR);
+    }
+    arf_clear(t);
+}
+
 static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
 {
     _ct_lskron_hi *X = flint_calloc(1, sizeof(_ct_lskron_hi));
@@ -171,6 +258,8 @@ static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
         X = NULL;
     } else {
         kronhi_k(X, S, hf);
+        if (prec <= 96)
+            kronhi_split(X);
     }
     mag_clear(hf);
     return X;

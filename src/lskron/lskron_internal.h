@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <flint/fmpz_mat.h>
+#include "certune/dd.h"
 #include "certune/lskron.h"
 
 struct ct_lskron_struct {
@@ -89,6 +90,9 @@ typedef struct _ct_lskron_hi_struct {
     arb_ptr H, K;
     mag_ptr Hrs, Herr;
     mag_t eps;
+    double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), K1 and K2
+                   doubles interleaved (2 m^2), for the refinement's
+                   double-double residuals (lskron_pm.c); else NULL */
 } _ct_lskron_hi;
 
 /* S's hi data at level 0..3 (built and kept at the first call; NULL when the

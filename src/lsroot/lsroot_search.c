@@ -9,7 +9,8 @@
    inside both disks where they can; systems with their own proof of a
    segment's sign (sign_on) keep the covering's ends. A pair still undecided
    is searched again, after the others, with the system's finer models
-   (make_hi, when it has them: lambda's 96-bit ones); anything undecided then
+   (make_hi, when it has them: lambda's 96-bit ones) from the disk where it
+   failed, the zeros of the disks before kept; anything undecided then
    (a sign at a split point or an end, a depth limit) fails the component:
    the caller takes the exact path. */
 #include <math.h>
@@ -20,18 +21,32 @@
 #define LS_MAX_DEPTH 60
 #define LS_NARROW 1.4551915228366852e-11 /* 2^-36 */
 
+/* Where a pair's search stopped: disk m's segment from a, sign sa there (0:
+   unknown, only at disk 0); the pair's zeros before a are kept. */
+typedef struct {
+    slong m;
+    double a;
+    int sa;
+} ls_at;
+
+/* A pair left to make_hi: entry e = t * np + p and where it stopped. */
+typedef struct {
+    slong e;
+    ls_at at;
+} ls_fail;
+
 typedef struct {
     ct_lsroot_zero_struct *z;
     slong nz, alloc;
     slong t, p, k, l, disk;
-    int ends;           /* ls_narrow moves zeros off the domain's ends (no sign_on) */
-    slong prec;         /* of the signs: LS_PREC, LS_PREC_HI with make_hi's models */
-    slong *fail, nfail; /* entries t * np + p left to make_hi (LS_RETRY_MAX) */
+    int ends;      /* ls_narrow moves zeros off the domain's ends (no sign_on) */
+    slong prec;    /* of the signs: LS_PREC, LS_PREC_HI with make_hi's models */
+    ls_fail *fail; /* pairs left to make_hi (at most the block's entries) */
+    slong nfail, afail;
 } ls_out;
 
 #define LS_PREC 80
 #define LS_PREC_HI 128
-#define LS_RETRY_MAX 16 /* failed pairs per block of rows searched again */
 
 static int ls_sign_at(const ct_lsroot_poly_struct *P, double x, slong prec)
 {
@@ -99,8 +114,9 @@ static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
         else
             b = m;
     }
-    if (a == 0)
-        return 1; /* h may vanish at 0 itself: the interval must leave it */
+    if (a == 0 || (o->ends && b == 1))
+        return 1; /* h may vanish at 0 itself; a root may not touch 1 (lambda =
+                     0): the interval must leave them (make_hi's models may) */
     ls_push(o, a, b, sa);
     return 0;
 }
@@ -208,26 +224,32 @@ static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F
     return 0;
 }
 
-/* Row t, pair (k, l) over every segment; *first = its sign right of 0. Each
-   segment ends where its model and the next disk's both decide the sign
-   (ls_boundary), so the sign carried into the next segment is certain. */
+/* Row t, pair (k, l) over the segments from at->m on (its segment from at->a,
+   the sign at->sa there; 0: found here); *first = the sign right of 0 when
+   disk 0 is searched. Each segment ends where its model and the next disk's
+   both decide the sign (ls_boundary), so the sign carried into the next
+   segment is certain. On failure *at is where it stopped and the zeros of
+   that segment are dropped (those before it are certain). */
 static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slong i,
-                   slong k, slong l, int hi)
+                   slong k, slong l, int hi, ls_at *at)
 {
     o->prec = hi ? LS_PREC_HI : LS_PREC;
     if (F->sign_on != NULL)
         return ls_pair_fixed(o, first, F, i, k, l);
     o->ends = 1;
     const double *seg = F->seg;
-    double a = seg[0];
+    double a = at->a;
     ct_lsroot_poly_struct P, N;
     void (*make)(ct_lsroot_poly_struct *, const void *, slong, slong, slong, slong) =
         hi ? F->make_hi : F->make;
-    make(&P, F->ctx, 0, i, k, l);
-    int sa = ls_sign_at(&P, a, o->prec), bad = 0, live = 1;
-    *first = sa;
-    for (slong m = 0; m < F->nd && !bad; m++) {
+    slong m = at->m;
+    make(&P, F->ctx, m, i, k, l);
+    int sa = at->sa != 0 ? at->sa : ls_sign_at(&P, a, o->prec), bad = 0, live = 1;
+    if (m == 0)
+        *first = sa;
+    for (; m < F->nd; m++) {
         double b = seg[m + 1];
+        slong nz0 = o->nz;
         int sb;
         if (m + 1 < F->nd) {
             make(&N, F->ctx, m + 1, i, k, l);
@@ -239,12 +261,17 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
         ct_lsroot_poly_clear(&P);
         live = m + 1 < F->nd;
+        if (bad) {
+            o->nz = nz0;
+            at->m = m, at->a = a, at->sa = sa;
+            break;
+        }
         if (live)
             P = N;
         a = b, sa = sb;
     }
-    if (live)
-        ct_lsroot_poly_clear(&P);
+    if (bad && live)
+        ct_lsroot_poly_clear(&N);
     return bad;
 }
 
@@ -275,20 +302,22 @@ typedef struct {
 } ls_search_ctx;
 
 /* Row t, pair p = (k, l) with the search's models; a failure is kept for
-   make_hi (its zeros dropped) while the block has room, else returns 1. */
+   make_hi (from where it stopped) when there is one, else returns 1. */
 static int ls_entry(ls_out *o, int *s, const ct_lsroot_search_struct *F, slong row,
                     slong t, slong p, slong k, slong l, slong np)
 {
-    slong nz0 = o->nz;
+    ls_at at = {0, F->seg[0], 0};
     o->t = t, o->p = p, o->k = k, o->l = l;
-    if (!ls_pair(o, s, F, row, k, l, 0))
+    if (!ls_pair(o, s, F, row, k, l, 0, &at))
         return 0;
-    if (F->make_hi == NULL || o->nfail == LS_RETRY_MAX)
+    if (F->make_hi == NULL || F->sign_on != NULL)
         return 1;
-    o->nz = nz0;
-    if (o->fail == NULL)
-        o->fail = flint_malloc(LS_RETRY_MAX * sizeof(slong));
-    o->fail[o->nfail++] = t * np + p;
+    if (o->nfail == o->afail) {
+        o->afail = 2 * o->afail + 4;
+        o->fail = flint_realloc(o->fail, o->afail * sizeof(ls_fail));
+    }
+    o->fail[o->nfail].e = t * np + p;
+    o->fail[o->nfail++].at = at;
     return 0;
 }
 
@@ -317,9 +346,9 @@ static void ls_search_block(void *arg, slong b)
     X->bad[b] = bad;
 }
 
-/* The pairs the search's models failed, again with make_hi's, one after
-   the other (make_hi may build shared data at its first call); 1 when one
-   fails again. */
+/* The pairs the search's models failed, again with make_hi's from the
+   segment where each stopped, one after the other (make_hi may build shared
+   data and keep models between calls); 1 when one fails again. */
 static int ls_retry(ls_search_ctx *X)
 {
     const ct_lsroot_search_struct *F = X->F;
@@ -327,11 +356,11 @@ static int ls_retry(ls_search_ctx *X)
     for (slong b = 0; b < X->nblocks; b++) {
         ls_out *o = X->out + b;
         for (slong j = 0; j < o->nfail; j++) {
-            slong e = o->fail[j], p = e % np, k = 0;
+            slong e = o->fail[j].e, p = e % np, k = 0;
             while (p >= c - 1 - k) /* pair p = (k, l) in row-major order */
                 p -= c - 1 - k, k++;
             o->t = e / np, o->p = e % np, o->k = k, o->l = k + 1 + p;
-            if (ls_pair(o, X->sign0 + e, F, X->rows[e], k, k + 1 + p, 1))
+            if (ls_pair(o, X->sign0 + e, F, X->rows[e], k, k + 1 + p, 1, &o->fail[j].at))
                 return 1;
         }
     }
@@ -357,7 +386,7 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
         bad |= X.bad[b];
     if (!bad)
         bad = ls_retry(&X);
-    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0, LS_PREC, NULL, 0};
+    ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0, LS_PREC, NULL, 0, 0};
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         flint_free(X.out[b].fail);
         for (slong j = 0; j < X.out[b].nz; j++) {

@@ -1,0 +1,66 @@
+/* dd: error-free transformations of doubles (this header only), for the
+   double-double residuals that steer lambda's refinement steps (lskron_hi.c,
+   lskron_pm.c). They assume IEEE doubles rounding to nearest, without
+   excess precision and without contraction into fused multiply-adds (as
+   built here: x86-64's SSE2, and -std=c11 keeps GCC from contracting).
+   Their results are exact; the residuals built from them are not bounds of
+   anything (the residuals in balls after them are). */
+#ifndef CERTUNE_DD_H
+#define CERTUNE_DD_H
+
+#include <arb.h>
+
+/* a + b = s + *e exactly (Knuth's TwoSum); returns s = fl(a + b). */
+static inline double ct_dd_sum(double a, double b, double *e)
+{
+    double s = a + b, bb = s - a;
+    *e = (a - (s - bb)) + (b - bb);
+    return s;
+}
+
+/* a = *h + *l, each of at most 26 bits (Dekker's split; |a| < 2^995). */
+static inline void ct_dd_split(double a, double *h, double *l)
+{
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *h = c - (c - a);
+    *l = a - *h;
+}
+
+/* a b = p + *e exactly (Dekker's product; |a|, |b| < 2^995, no underflow);
+   returns p = fl(a b). */
+static inline double ct_dd_prod(double a, double b, double *e)
+{
+    double ah, al, bh, bl, p = a * b;
+    ct_dd_split(a, &ah, &al), ct_dd_split(b, &bh, &bl);
+    *e = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+
+/* The largest exponent of the midpoints of x[0..n) and y[0..n) (0 when all
+   are 0): the scale 2^e that keeps a residual's doubles in range. */
+static inline slong ct_dd_scale(arb_srcptr x, arb_srcptr y, slong n)
+{
+    slong e = WORD_MIN;
+    for (slong i = 0; i < n; i++)
+        for (int w = 0; w < 2; w++) {
+            const arf_struct *v = arb_midref((w ? y : x) + i);
+            if (!arf_is_zero(v))
+                e = FLINT_MAX(e, fmpz_get_si(ARF_EXPREF(v)));
+        }
+    return e == WORD_MIN ? 0 : e;
+}
+
+/* v 2^-e as *h + *l (to about 2^-106 of it), two doubles. */
+static inline void ct_dd_set_arf(double *h, double *l, const arf_t v, slong e)
+{
+    arf_t t, u;
+    arf_init(t), arf_init(u);
+    arf_mul_2exp_si(t, v, -e);
+    *h = arf_get_d(t, ARF_RND_NEAR);
+    arf_set_d(u, *h);
+    arf_sub(u, t, u, ARF_PREC_EXACT, ARF_RND_DOWN);
+    *l = arf_get_d(u, ARF_RND_NEAR);
+    arf_clear(t), arf_clear(u);
+}
+
+#endif
