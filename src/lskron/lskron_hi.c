@@ -13,6 +13,7 @@
 #include <string.h>
 #include "certune/blas.h"
 #include "certune/mem.h"
+#include "certune/pool.h"
 #include "lskron_internal.h"
 
 /* x += d exactly. */
@@ -44,28 +45,71 @@ static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
     }
 }
 
+/* H's rows in blocks on the calling thread's inner threads (rows are
+   independent; each job writes only its rows' entries of B, H, Hrs, rs, rq). */
+typedef struct {
+    _ct_lskron_hi *X;
+    const ct_lskron_struct *S;
+    double *B;
+    mag_ptr rs, rq; /* per row: ||R_a||_1 and ||R_a||_2^2 (the bounds) */
+    slong wp, nb;
+} kronhi_rows;
+
+static void kronhi_block(slong *a0, slong *a1, const kronhi_rows *C, slong b)
+{
+    *a0 = C->S->nu * b / C->nb, *a1 = C->S->nu * (b + 1) / C->nb;
+}
+
+static void kronhi_run(kronhi_rows *C, void (*job)(void *, slong))
+{
+    slong nth = ct_pool_inner_threads();
+    C->nb = FLINT_MAX(FLINT_MIN(C->S->nu, 8 * nth), 1);
+    ct_pool_for(C->nb, nth, job, NULL, C);
+}
+
+static void kronhi_resid_job(void *arg, slong b) /* B = mid(R), column-major */
+{
+    kronhi_rows *C = arg;
+    const ct_lskron_struct *S = C->S;
+    slong a0, a1, nu = S->nu;
+    kronhi_block(&a0, &a1, C, b);
+    arb_ptr r = _arb_vec_init(S->m);
+    for (slong a = a0; a < a1; a++) {
+        kronhi_residual_row(r, S, C->X, a, C->wp);
+        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++)
+            C->B[S->Hcol[t] * nu + a] =
+                arf_get_d(arb_midref(r + S->Hcol[t]), ARF_RND_NEAR);
+    }
+    _arb_vec_clear(r, S->m);
+}
+
+static void kronhi_update_job(void *arg, slong b) /* H += B */
+{
+    kronhi_rows *C = arg;
+    const ct_lskron_struct *S = C->S;
+    slong a0, a1, nu = S->nu, m = S->m;
+    kronhi_block(&a0, &a1, C, b);
+    arf_t d;
+    arf_init(d);
+    for (slong a = a0; a < a1; a++)
+        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
+            arb_ptr h = C->X->H + a * m + S->Hcol[t];
+            arf_set_d(d, C->B[S->Hcol[t] * nu + a]);
+            arf_add(arb_midref(h), arb_midref(h), d, C->wp, ARF_RND_NEAR);
+        }
+    arf_clear(d);
+}
+
 /* One correction H += L_uu^{-1} mid(R) (L: the floating factor). */
 static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S,
-                           const _ct_lskron_luu *L, double *B, arb_ptr r, slong wp)
+                           const _ct_lskron_luu *L, double *B, slong wp)
 {
-    slong nu = S->nu, m = S->m;
-    memset(B, 0, (size_t)nu * m * sizeof(double));
-    for (slong a = 0; a < nu; a++) {
-        kronhi_residual_row(r, S, X, a, wp);
-        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++)
-            B[S->Hcol[t] * nu + a] = arf_get_d(arb_midref(r + S->Hcol[t]), ARF_RND_NEAR);
-    }
-    if (_ct_lskron_luu_solve(L, B, m)) /* no step: H stays, its bounds say so */
+    kronhi_rows C = {X, S, B, NULL, NULL, wp, 0};
+    memset(B, 0, (size_t)S->nu * S->m * sizeof(double));
+    kronhi_run(&C, kronhi_resid_job);
+    if (_ct_lskron_luu_solve(L, B, S->m)) /* no step: H stays, its bounds say so */
         return;
-    for (slong a = 0; a < nu; a++)
-        for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
-            arb_ptr h = X->H + a * m + S->Hcol[t];
-            arf_t d;
-            arf_init_set_ui(d, 0);
-            arf_set_d(d, B[S->Hcol[t] * nu + a]);
-            arf_add(arb_midref(h), arb_midref(h), d, wp, ARF_RND_NEAR);
-            arf_clear(d);
-        }
+    kronhi_run(&C, kronhi_update_job);
 }
 
 /* Row a of R = W_ul - L_uu H, H = hd (two doubles per entry), in
@@ -119,35 +163,52 @@ static int kronhi_dd_steps(double *hd, const ct_lskron_struct *S, const _ct_lskr
     return 0;
 }
 
-/* Herr, Hrs from the final residual; returns >= ||H - H_hi||_F in hf. */
-static void kronhi_bounds(_ct_lskron_hi *X, const ct_lskron_struct *S, arb_ptr r,
-                          mag_t hf, slong wp)
+static void kronhi_bounds_job(void *arg, slong b) /* rs, rq and Hrs of the rows */
 {
-    slong m = S->m;
-    mag_t rmax, rsq, s, t, zmax;
-    mag_init(rmax), mag_init(rsq), mag_init(s), mag_init(t), mag_init(zmax);
-    for (slong a = 0; a < S->nu; a++) {
-        kronhi_residual_row(r, S, X, a, wp);
-        mag_zero(s);
-        mag_zero(X->Hrs + a);
+    kronhi_rows *C = arg;
+    const ct_lskron_struct *S = C->S;
+    slong a0, a1, m = S->m;
+    kronhi_block(&a0, &a1, C, b);
+    arb_ptr r = _arb_vec_init(m);
+    mag_t t;
+    mag_init(t);
+    for (slong a = a0; a < a1; a++) {
+        kronhi_residual_row(r, S, C->X, a, C->wp);
+        mag_zero(C->rs + a), mag_zero(C->rq + a), mag_zero(C->X->Hrs + a);
         for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++) {
             arb_get_mag(t, r + S->Hcol[u]);
-            mag_add(s, s, t);
-            mag_addmul(rsq, t, t);
-            arb_get_mag(t, X->H + a * m + S->Hcol[u]);
-            mag_add(X->Hrs + a, X->Hrs + a, t);
+            mag_add(C->rs + a, C->rs + a, t);
+            mag_addmul(C->rq + a, t, t);
+            arb_get_mag(t, C->X->H + a * m + S->Hcol[u]);
+            mag_add(C->X->Hrs + a, C->X->Hrs + a, t);
         }
-        mag_max(rmax, rmax, s);
+    }
+    mag_clear(t);
+    _arb_vec_clear(r, m);
+}
+
+/* Herr, Hrs from the final residual; returns >= ||H - H_hi||_F in hf. */
+static void kronhi_bounds(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf, slong wp)
+{
+    slong nu = S->nu;
+    kronhi_rows C = {X, S, NULL, _mag_vec_init(nu), _mag_vec_init(nu), wp, 0};
+    kronhi_run(&C, kronhi_bounds_job);
+    mag_t rmax, rsq, t, zmax;
+    mag_init(rmax), mag_init(rsq), mag_init(t), mag_init(zmax);
+    for (slong a = 0; a < nu; a++) {
+        mag_max(rmax, rmax, C.rs + a);
+        mag_add(rsq, rsq, C.rq + a);
         mag_set_d(t, S->zb[a]);
         mag_max(zmax, zmax, t);
     }
-    for (slong a = 0; a < S->nu; a++) {
+    for (slong a = 0; a < nu; a++) {
         mag_set_d(t, S->zb[a]);
         mag_mul(X->Herr + a, t, rmax);
     }
     mag_sqrt(rsq, rsq);
     mag_mul(hf, zmax, rsq);
-    mag_clear(rmax), mag_clear(rsq), mag_clear(s), mag_clear(t), mag_clear(zmax);
+    _mag_vec_clear(C.rs, nu), _mag_vec_clear(C.rq, nu);
+    mag_clear(rmax), mag_clear(rsq), mag_clear(t), mag_clear(zmax);
 }
 
 /* H_hi by refinement; 1 when the floating factor fails. */
@@ -162,7 +223,6 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
     if (_ct_lskron_luu_init(&L, S))
         return 1;
     double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
-    arb_ptr r = _arb_vec_init(m);
     slong steps = X->prec / 40 + 1, dd = X->prec <= 96 ? steps - 1 : 0;
     double *hd = dd > 0 ? ct_mem_malloc(2 * (size_t)nu * m * sizeof(double)) : NULL;
     if (hd != NULL && kronhi_dd_steps(hd, S, &L, B, dd))
@@ -174,9 +234,8 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
     }
     flint_free(hd);
     for (slong step = dd; step < steps; step++)
-        kronhi_correct(X, S, &L, B, r, wp);
-    kronhi_bounds(X, S, r, hf, wp);
-    _arb_vec_clear(r, m);
+        kronhi_correct(X, S, &L, B, wp);
+    kronhi_bounds(X, S, hf, wp);
     _ct_lskron_luu_clear(&L);
     flint_free(B);
     return 0;
