@@ -7,19 +7,12 @@
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
-/* The 96-bit class models of the retry, pm[m * c + k] for disk m and class
-   k, built at first use (failed[m * c + k] once one could not be) and kept
-   until the search ends: at most nd c models of (J + 1) m balls. */
-typedef struct {
-    _ct_lskron_pmodel **pm;
-    char *failed;
-} kron_hi_cache;
-
 typedef struct {
     ct_lskron_struct *S;
     _ct_lskron_model **models;
-    const slong *U;    /* the model rows' nodes */
-    kron_hi_cache *hi; /* make_hi's models (one thread) */
+    const slong *U;                /* the model rows' nodes */
+    ct_lsroot_disk_struct **disks; /* make_hi's: the roots' disks, made at first
+                                      use, with their 96-bit class models */
 } kron_search_ctx;
 
 static void kron_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong t,
@@ -29,42 +22,20 @@ static void kron_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong 
     _ct_lskron_poly_make(P, X->S, X->models[m], t, k, l);
 }
 
-/* Class k's 96-bit model on disk m, from the cache (NULL when it cannot be
-   built). The first call builds S's 96-bit H and K. */
-static const _ct_lskron_pmodel *kron_hi_model(const kron_search_ctx *X, slong m, slong k)
-{
-    ct_lskron_struct *S = X->S;
-    slong at = m * S->head.c + k;
-    if (X->hi->pm[at] == NULL && !X->hi->failed[at]) {
-        const _ct_lskron_hi *H = _ct_lskron_hi_get(S, 0);
-        if (H != NULL)
-            X->hi->pm[at] =
-                _ct_lskron_pmodel_build(S, H, S->cr[2 * m], S->cr[2 * m + 1], k);
-        X->hi->failed[at] = X->hi->pm[at] == NULL;
-    }
-    return X->hi->pm[at];
-}
-
-/* The same from the 96-bit class models of the narrowing (lskron_pm.c),
-   kept between calls (only the pairs the search's models leave undecided
-   come here, on one thread); the search's model when one cannot be built. */
+/* The same from the 96-bit class models of the narrowing (lskron_root.c's
+   disks, kept until the search ends: at most c models per disk, whatever the
+   number of pairs; only the pairs the search's models leave undecided come
+   here, on one thread); the search's model when one cannot be built. */
 static void kron_make_hi(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong t,
                          slong k, slong l)
 {
     const kron_search_ctx *X = ctx;
-    const _ct_lskron_pmodel *Pk = kron_hi_model(X, m, k);
-    const _ct_lskron_pmodel *Pl = Pk ? kron_hi_model(X, m, l) : NULL;
-    if (Pl != NULL)
-        _ct_lskron_pmodel_poly(P, X->S, _ct_lskron_hi_get(X->S, 0), Pk, Pl, X->U[t]);
-    else
+    ct_lskron_struct *S = X->S;
+    slong prec;
+    if (X->disks[m] == NULL)
+        X->disks[m] = ct_lsroot_disk_new(&S->head, S->cr[2 * m], S->cr[2 * m + 1]);
+    if (ct_lskron_type.pair_poly(P, &prec, X->disks[m], 0, X->U[t], k, l) != 0)
         kron_make(P, ctx, m, t, k, l);
-}
-
-static void kron_hi_cache_clear(kron_hi_cache *C, slong len, slong m)
-{
-    for (slong t = 0; t < len; t++)
-        _ct_lskron_pmodel_free(C->pm[t], m);
-    flint_free(C->pm), flint_free(C->failed);
 }
 
 static double kron_kappa_cb(const void *S, double c)
@@ -128,14 +99,13 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
         bad |= models[m] == NULL;
     ct_lsroot_zero_struct *y = NULL;
     if (!bad) {
-        slong len = nd * S->head.c;
-        kron_hi_cache C = {flint_calloc(len, sizeof(_ct_lskron_pmodel *)),
-                           flint_calloc(len, 1)};
-        kron_search_ctx X = {S, models, R.U, &C};
+        kron_search_ctx X = {S, models, R.U, flint_calloc(nd, sizeof(void *))};
         ct_lsroot_search_struct F = {kron_make, &X,   seg,  nd,          S->head.c,
                                      S->nlabk,  NULL, NULL, kron_make_hi};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
-        kron_hi_cache_clear(&C, len, S->m);
+        for (slong m = 0; m < nd; m++)
+            ct_lsroot_disk_unref(X.disks[m]);
+        flint_free(X.disks);
     }
     if (!bad) {
         kron_copy_zeros(z, y, n0, R.node, S->head.c * (S->head.c - 1) / 2);
