@@ -81,7 +81,8 @@ static void sys_init(sys_t *S, const ct_instance_t inst, const fmpq_t c, slong s
     _ct_delta_system(S->A, &S->C, inst, S->X, S->k, c);
     _ct_delta_groups(&S->C, inst);
     slong sz = S->C.size;
-    slong *rs = flint_malloc((sz + 1) * sizeof(slong)), *col = flint_malloc(sz * sz * sizeof(slong));
+    slong *rs = flint_malloc((sz + 1) * sizeof(slong)),
+          *col = flint_malloc(sz * sz * sizeof(slong));
     fmpz *w = _fmpz_vec_init(sz * sz);
     sys_csr(rs, col, w, S->A, c);
     /* declined when an entry of A has 40 bits (rational weights: s is the lcm

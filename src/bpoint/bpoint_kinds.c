@@ -167,43 +167,43 @@ static int mq_cmp_alg(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
 
 /* The operations of an lsroot kind whose certificate is member M, read with
    the root type T (alpha's ls, lambda's lk, delta's ld). */
-#define BPOINT_LSROOT_KIND(M, T)                                                        \
-    static void M##_init(ct_bpoint_struct *b)                                           \
-    {                                                                                   \
-        ct_lsroot_init(&b->M);                                                          \
-    }                                                                                   \
-    static void M##_clear(ct_bpoint_struct *b)                                          \
-    {                                                                                   \
-        ct_lsroot_clear(&b->M);                                                         \
-    }                                                                                   \
-    static void M##_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)                 \
-    {                                                                                   \
-        ct_lsroot_set(&b->M, &s->M);                                                    \
-    }                                                                                   \
-    static void M##_view(ct_root_struct *v, ct_bpoint_struct *b)                        \
-    {                                                                                   \
-        ct_lsroot_view(v, &b->M);                                                       \
-    }                                                                                   \
-    static void M##_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,      \
-                         slong digits)                                                  \
-    {                                                                                   \
-        ct_lsroot_get_strs(approx, lo, hi, &b->M, digits);                              \
-    }                                                                                   \
-    static char *M##_exact(const ct_bpoint_struct *b)                                   \
-    {                                                                                   \
-        return ct_lsroot_get_str(&b->M);                                                \
-    }                                                                                   \
-    static void M##_write(FILE *f, const ct_bpoint_struct *b)                           \
-    {                                                                                   \
-        ct_lsroot_write(f, &b->M);                                                      \
-    }                                                                                   \
-    static int M##_read(ct_bpoint_struct *b, const char **s)                            \
-    {                                                                                   \
-        return ct_lsroot_read(&b->M, &T, s);                                            \
-    }                                                                                   \
-    static int M##_cmp_##M(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)          \
-    {                                                                                   \
-        return ct_lsroot_cmp(cmp, &a->M, &b->M);                                        \
+#define BPOINT_LSROOT_KIND(M, T)                                                         \
+    static void M##_init(ct_bpoint_struct *b)                                            \
+    {                                                                                    \
+        ct_lsroot_init(&b->M);                                                           \
+    }                                                                                    \
+    static void M##_clear(ct_bpoint_struct *b)                                           \
+    {                                                                                    \
+        ct_lsroot_clear(&b->M);                                                          \
+    }                                                                                    \
+    static void M##_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)                  \
+    {                                                                                    \
+        ct_lsroot_set(&b->M, &s->M);                                                     \
+    }                                                                                    \
+    static void M##_view(ct_root_struct *v, ct_bpoint_struct *b)                         \
+    {                                                                                    \
+        ct_lsroot_view(v, &b->M);                                                        \
+    }                                                                                    \
+    static void M##_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,       \
+                         slong digits)                                                   \
+    {                                                                                    \
+        ct_lsroot_get_strs(approx, lo, hi, &b->M, digits);                               \
+    }                                                                                    \
+    static char *M##_exact(const ct_bpoint_struct *b)                                    \
+    {                                                                                    \
+        return ct_lsroot_get_str(&b->M);                                                 \
+    }                                                                                    \
+    static void M##_write(FILE *f, const ct_bpoint_struct *b)                            \
+    {                                                                                    \
+        ct_lsroot_write(f, &b->M);                                                       \
+    }                                                                                    \
+    static int M##_read(ct_bpoint_struct *b, const char **s)                             \
+    {                                                                                    \
+        return ct_lsroot_read(&b->M, &T, s);                                             \
+    }                                                                                    \
+    static int M##_cmp_##M(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)           \
+    {                                                                                    \
+        return ct_lsroot_cmp(cmp, &a->M, &b->M);                                         \
     }
 
 BPOINT_LSROOT_KIND(ls, ct_lsalpha_type)

@@ -197,9 +197,11 @@ static int ball_exact_rows(fmpz_mat_t Y, ct_lsdelta_msys_struct *M, const delta_
     fmpq *V = _fmpq_vec_init(nx * ng);
     int rows = nx <= ng, rc;
     if (rows) /* V[j ng + g]: column e_{xr[j]}, functional group g */
-        rc = ct_lsdelta_nlift(V, M, rstart, xr, nx, gstart, gidx, ng, ball_progress, ph, 0);
+        rc = ct_lsdelta_nlift(V, M, rstart, xr, nx, gstart, gidx, ng, ball_progress, ph,
+                              0);
     else /* V[g nx + j] */
-        rc = ct_lsdelta_nlift(V, M, gstart, gidx, ng, rstart, xr, nx, ball_progress, ph, 0);
+        rc = ct_lsdelta_nlift(V, M, gstart, gidx, ng, rstart, xr, nx, ball_progress, ph,
+                              0);
     fmpz_t L;
     fmpz_init(L);
     for (slong j = 0; j < nx && rc == 0; j++) {
@@ -261,9 +263,9 @@ long ct_delta_ball_root_rows(void)
 /* The rows not proved constant: their zeros in balls where they can be
    (with an analysis to take them), exact[r] for the others. */
 static void ball_roots(char *exact, _ct_delta_droots *D, const slong *win,
-                       ct_lsdelta_struct *L, const ball_comp *B, const _ct_delta_ball_csr *A,
-                       const ct_instance_t inst, const slong *rows, slong nsc,
-                       const _ct_delta_ball_tally *K)
+                       ct_lsdelta_struct *L, const ball_comp *B,
+                       const _ct_delta_ball_csr *A, const ct_instance_t inst,
+                       const slong *rows, slong nsc, const _ct_delta_ball_tally *K)
 {
     for (slong r = 0; r < nsc; r++)
         exact[r] = win[r] < 0 && (K == NULL || K->C == NULL);
@@ -355,9 +357,9 @@ static ct_lsdelta_struct *ball_system(_ct_delta_ball_csr *A, delta_comp *C,
     slong *cls = flint_malloc(C->m * sizeof(slong));
     for (slong j = 0; j < C->m; j++)
         cls[j] = inst->label[C->node[C->lab[j]]];
-    ct_lsdelta_struct *L = ct_lsdelta_new(C->size, A->rowstart, A->col, A->w, C->m,
-                                          C->lab, cls, inst->c, c,
-                                          CT_DELTA_BALL_SPARSE_MIN);
+    ct_lsdelta_struct *L =
+        ct_lsdelta_new(C->size, A->rowstart, A->col, A->w, C->m, C->lab, cls, inst->c, c,
+                       CT_DELTA_BALL_SPARSE_MIN);
     flint_free(cls);
     return L;
 }

@@ -45,8 +45,8 @@ typedef struct {
 } _ct_delta_droots;
 
 /* Searches the pair functions of the rows t with exact[t] == 0 and win[t] <
-   0 (not proved constant; D zeroed by the caller) and sets exact[t] for the rows whose zeros are not all
-   certified and distinct from the other functions'. */
+   0 (not proved constant; D zeroed by the caller) and sets exact[t] for the rows whose
+   zeros are not all certified and distinct from the other functions'. */
 void _ct_delta_droots_run(_ct_delta_droots *D, char *exact, const slong *win,
                           ct_lsdelta_struct *L, const _ct_delta_rowball *R,
                           const _ct_delta_ball_csr *A, const delta_comp *C,
@@ -58,9 +58,10 @@ void _ct_delta_droots_settle(_ct_delta_droots *D, char *exact, slong nsc);
 
 /* The rows neither exact nor constant (win[t] < 0) as nodes of K, their
    functions' ids and zeros. */
-void _ct_delta_droots_sink(_ct_delta_ball_tally *K, _ct_delta_droots *D, const char *exact,
-                           const slong *win, const ct_instance_t inst, slong inst_idx,
-                           const delta_comp *C, const slong *rows, slong nsc);
+void _ct_delta_droots_sink(_ct_delta_ball_tally *K, _ct_delta_droots *D,
+                           const char *exact, const slong *win, const ct_instance_t inst,
+                           slong inst_idx, const delta_comp *C, const slong *rows,
+                           slong nsc);
 
 /* Appends the zero r (a copy) of sink function f to K. */
 ct_analysis_zero *_ct_delta_ball_zero(_ct_delta_ball_tally *K, const ct_lsroot_struct *r,

@@ -37,9 +37,10 @@ static void droot_graph(ct_lsroot_graph_struct *G, double *w, slong *cls,
 
 /* Pair p = (k, l) of every row t with todo[t]: the function of its carrier,
    searched at its first use. */
-static void droot_pair(_ct_delta_droots *D, ct_lsdelta_struct *L, const _ct_delta_rowball *R,
-                       const slong *carrier, slong *slot, const slong *rows,
-                       const char *todo, slong nsc, slong p, slong k, slong l)
+static void droot_pair(_ct_delta_droots *D, ct_lsdelta_struct *L,
+                       const _ct_delta_rowball *R, const slong *carrier, slong *slot,
+                       const slong *rows, const char *todo, slong nsc, slong p, slong k,
+                       slong l)
 {
     slong np = D->np;
     arb_ptr x = _arb_vec_init(R->ng);
@@ -109,7 +110,8 @@ void _ct_delta_droots_run(_ct_delta_droots *D, char *exact, const slong *win,
             tr[nr++] = rows[t];
     double *w = flint_malloc(FLINT_MAX(A->rowstart[n], 1) * sizeof(double));
     slong *cls = flint_malloc(n * sizeof(slong)), *hang = flint_malloc(n * sizeof(slong));
-    slong *carrier = flint_malloc(n * sizeof(slong)), *slot = flint_malloc(n * sizeof(slong));
+    slong *carrier = flint_malloc(n * sizeof(slong)),
+          *slot = flint_malloc(n * sizeof(slong));
     ct_lsroot_graph_struct G;
     droot_graph(&G, w, cls, A, C, inst);
     ct_lsroot_share_struct SX;
@@ -148,17 +150,18 @@ void _ct_delta_droots_settle(_ct_delta_droots *D, char *exact, slong nsc)
     flint_free(used);
 }
 
-void _ct_delta_droots_sink(_ct_delta_ball_tally *K, _ct_delta_droots *D, const char *exact,
-                           const slong *win, const ct_instance_t inst, slong inst_idx,
-                           const delta_comp *C, const slong *rows, slong nsc)
+void _ct_delta_droots_sink(_ct_delta_ball_tally *K, _ct_delta_droots *D,
+                           const char *exact, const slong *win, const ct_instance_t inst,
+                           slong inst_idx, const delta_comp *C, const slong *rows,
+                           slong nsc)
 {
     slong np = D->np;
     for (slong t = 0; t < nsc; t++) {
         if (exact[t] || win[t] >= 0)
             continue;
         slong v = C->node[rows[t]];
-        ct_analysis_node *a =
-            ct_analysis_common_add_node(K->C, inst_idx, ct_signfn_truth(inst, v), inst->c);
+        ct_analysis_node *a = ct_analysis_common_add_node(
+            K->C, inst_idx, ct_signfn_truth(inst, v), inst->c);
         K->nnodes++;
         for (slong p = 0; p < np; p++) {
             slong e = D->ent[t * np + p];

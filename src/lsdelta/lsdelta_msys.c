@@ -22,8 +22,8 @@ static int msys_fits(const fmpz_t x)
 
 /* Off-diagonal entries p w (CSR copied), diag = q d, deg = d, amax =
    ||A||_inf; 0 when an entry is too large or a degree is 0. */
-static int msys_entries(ct_lsdelta_msys_struct *M, const slong *rowstart, const slong *col,
-                        const fmpz *w, const fmpq_t c)
+static int msys_entries(ct_lsdelta_msys_struct *M, const slong *rowstart,
+                        const slong *col, const fmpz *w, const fmpq_t c)
 {
     fmpz_t d, t;
     fmpz_init(d), fmpz_init(t);
@@ -130,8 +130,8 @@ static void msys_rhs(double *b, const slong *lab, const slong *grp, slong m, slo
 }
 
 /* Residual of column x (as balls) in R: R_j = E_jg - (A x)_j, in Arb. */
-static void msys_residual(arb_ptr R, const ct_lsdelta_msys_struct *M, arb_srcptr x, const double *e,
-                          slong prec)
+static void msys_residual(arb_ptr R, const ct_lsdelta_msys_struct *M, arb_srcptr x,
+                          const double *e, slong prec)
 {
     for (slong j = 0; j < M->n; j++) {
         arb_set_d(R + j, e[j]);

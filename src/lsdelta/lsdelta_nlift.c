@@ -45,8 +45,8 @@ static slong nl_digit_bits(const ct_lsdelta_msys_struct *M, slong rlim, int fast
 
 /* One step on nb columns: z = r, solve, x = round(2^b z), r = 2^b r - A x.
    0, or -1 on overflow or when |r| exceeds rlim (no contraction). */
-static int nl_step(slong *r, slong *x, double *z, ct_lsdelta_msys_struct *M, slong nb, slong b,
-                   slong rlim)
+static int nl_step(slong *r, slong *x, double *z, ct_lsdelta_msys_struct *M, slong nb,
+                   slong b, slong rlim)
 {
     slong n = M->n;
     for (slong e = 0; e < n * nb; e++)

@@ -1,6 +1,6 @@
 /* lsdelta_root: delta's system as a root kind of lsroot (ct_lsdelta_type,
-   kind "ld"). The roots' variable and the models' are both delta in [0, 1].
-   A pair's model on a disk (center c, radius r) is the Taylor polynomial of
+   kind "ld"), and ct_lsdelta_new. The roots' variable and the models' are both delta in
+   [0, 1]. A pair's model on a disk (center c, radius r) is the Taylor polynomial of
 
        h(c + t) = sum_b a_b B_b^c e^{t ln B_b}
 
@@ -16,6 +16,15 @@
 #include "certune/expsum.h"
 #include "certune/qparse.h"
 #include "lsdelta_internal.h"
+
+ct_lsdelta_struct *ct_lsdelta_new(slong n, const slong *rowstart, const slong *col,
+                                  const fmpz *w, slong nlab, const slong *lab,
+                                  const slong *cls, slong nc, const fmpq_t c,
+                                  slong sparse_min)
+{
+    return _ct_lsdelta_make(n, rowstart, col, w, nlab, lab, cls, nc, c, sparse_min,
+                            &ct_lsdelta_type);
+}
 
 /* Degree J with (L r)^{J+1} / (J+1)! below 2^-bits (and J + 2 > 2 L r). */
 static slong lsr_degree(double Lr, slong bits)

@@ -29,7 +29,8 @@ static void lsd_groups(ct_lsdelta_struct *S)
     S->ng = 0;
     for (slong j = 0; j < m; j++) {
         slong g = 0, d = S->M.deg[S->lab[j]];
-        while (g < S->ng && (S->gcls[g] != S->cls[j] || fmpz_cmp_si(S->gbase + g, d) != 0))
+        while (g < S->ng &&
+               (S->gcls[g] != S->cls[j] || fmpz_cmp_si(S->gbase + g, d) != 0))
             g++;
         if (g == S->ng)
             S->gcls[g] = S->cls[j], fmpz_set_si(S->gbase + S->ng++, d);
@@ -121,15 +122,6 @@ void _ct_lsdelta_clear(ct_lsroot_sys_struct *H)
     flint_free(S);
 }
 
-ct_lsdelta_struct *ct_lsdelta_new(slong n, const slong *rowstart, const slong *col,
-                                  const fmpz *w, slong nlab, const slong *lab,
-                                  const slong *cls, slong nc, const fmpq_t c,
-                                  slong sparse_min)
-{
-    return _ct_lsdelta_make(n, rowstart, col, w, nlab, lab, cls, nc, c, sparse_min,
-                            &ct_lsdelta_type);
-}
-
 void ct_lsdelta_unref(ct_lsdelta_struct *S)
 {
     ct_lsroot_sys_unref(S == NULL ? NULL : &S->head);
@@ -171,8 +163,7 @@ static arb_ptr lsd_lift(ct_lsdelta_struct *S, slong i, slong bits)
 {
     slong cs[2] = {0, 1}, ci[1] = {i};
     arb_ptr x = _arb_vec_init(S->ng);
-    if (ct_lsdelta_nlift_balls(x, &S->M, cs, ci, 1, S->gstart, S->gidx, S->ng, bits) ==
-        0)
+    if (ct_lsdelta_nlift_balls(x, &S->M, cs, ci, 1, S->gstart, S->gidx, S->ng, bits) == 0)
         return x;
     _arb_vec_clear(x, S->ng);
     return NULL;

@@ -24,8 +24,8 @@ ct_lskron_struct *_ct_lskron_read(const char **s, const ct_lsroot_type_struct *T
     fmpz_init(scale);
     if (!ct_lsroot_tgraph_read(&G, s) && !ct_qparse_tok_fmpz(scale, s) &&
         fmpz_sgn(scale) > 0)
-        S = _ct_lskron_make(0, G.n, G.rowstart, G.col, G.w, G.m, G.lab, G.cls, G.c,
-                            scale, T);
+        S = _ct_lskron_make(0, G.n, G.rowstart, G.col, G.w, G.m, G.lab, G.cls, G.c, scale,
+                            T);
     ct_lsroot_tgraph_clear(&G);
     fmpz_clear(scale);
     return S;
