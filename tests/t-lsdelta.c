@@ -12,11 +12,12 @@
    must occur (a search that misses a pair of zeros fails here). */
 #include <string.h>
 #include <flint/fmpq_mat.h>
+#include "analysis_same.h"
 #include "check.h"
 #include "certune/expsum.h"
 #include "certune/lsdelta.h"
 
-static long n_funcs, n_declined, n_zeros, n_two, n_signs, n_io;
+static long n_funcs, n_declined, n_zeros, n_two, n_signs, n_io, n_deep;
 
 typedef struct {
     slong n, nnz, m, nc;
@@ -121,6 +122,26 @@ static void check_oracle(ct_lsroot_t r, const ct_expsum_t h, flint_rand_t state)
     fmpq_clear(x);
 }
 
+/* 60-digit certified bounds (the oracle past the node's floating balls:
+   lifted balls to 768 bits, then the exact sign) hold a sign change of the
+   exact h; the system's exact sign agrees with h's at both. */
+static void check_deep(ct_lsroot_t r, const ct_expsum_t h)
+{
+    char *approx, *lo, *hi;
+    ct_lsroot_get_strs(&approx, &lo, &hi, r, 60);
+    fmpq_t a, b;
+    fmpq_init(a), fmpq_init(b);
+    CHECK(t_decimal_get(a, lo) && t_decimal_get(b, hi));
+    int sa = ct_expsum_sign_fmpq(h, a), sb = ct_expsum_sign_fmpq(h, b);
+    CHECK_MSG(fmpq_equal(a, b) ? sa == 0 : sa == -sb && sa != 0, "[%s, %s]", lo, hi);
+    const ct_lsroot_sys_struct *S = r->disk->sys;
+    CHECK(S->type->sign_exact(S, r->row, r->k, r->l, a) == sa);
+    CHECK(S->type->sign_exact(S, r->row, r->k, r->l, b) == sb);
+    fmpq_clear(a), fmpq_clear(b);
+    free(approx), free(lo), free(hi);
+    n_deep++;
+}
+
 /* The root's text reads back, and not with its sign flipped. */
 static void check_io(const ct_lsroot_t r)
 {
@@ -179,6 +200,8 @@ static void check_pair(ct_lsdelta_struct *S, arb_srcptr x, const ct_expsum_t h, 
                 check_oracle(r + j, h, state);
             if (j == 0 && n_io < 200)
                 check_io(r + j);
+            if (j == 0 && n_deep < 40)
+                check_deep(r + j, h);
         }
         n_zeros += nz, n_two += nz >= 2;
         for (slong j = 0; j < nz; j++)
@@ -243,9 +266,11 @@ int main(void)
     long pairs, failed, exact;
     ct_lsdelta_counts(&pairs, &failed, &exact);
     printf("t-lsdelta: %ld pair functions (%ld declined), %ld zeros, %ld functions with "
-           "two or more, %ld oracle signs (%ld exact), %ld roots read back\n",
-           n_funcs, n_declined, n_zeros, n_two, n_signs, exact, n_io);
-    CHECK(n_two > 0 && n_zeros > 100 && 10 * n_declined < n_funcs && n_io > 50);
+           "two or more, %ld oracle signs (%ld exact), %ld roots read back, %ld to 60 "
+           "digits\n",
+           n_funcs, n_declined, n_zeros, n_two, n_signs, exact, n_io, n_deep);
+    CHECK(n_two > 0 && n_zeros > 100 && 10 * n_declined < n_funcs && n_io > 50 &&
+          n_deep == 40 && exact > 0);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-lsdelta");
