@@ -17,7 +17,7 @@ cd "$root" || exit 2
 layers=(
   "base dd mem text qparse rational decimal crt polyset opt pool dynlib blas spchol zlift zadj digest"
   "instance component dataset gen graphin"
-  "rroot expsum pexpsum mqpoly mqroot lsroot lsalpha lskron root bpoint"
+  "rroot expsum pexpsum mqpoly mqroot lsroot lsalpha lskron lsdelta root bpoint"
   "signfn"
   "sweep analysis"
   "lambda alpha delta"

@@ -20,13 +20,15 @@
 #include "certune/delta.h"
 #include "certune/family.h"
 #include "certune/gen.h"
+#include "certune/lsdelta.h"
 #include "certune/report.h"
 #include "certune/spchol.h"
 #include "../src/delta/delta_internal.h"
+#include "analysis_same.h"
 #include "report_of.h"
 
 static long n_sets, n_bp, n_undecided, n_entries, n_lift, n_tampered, n_sys_declined,
-    n_retries;
+    n_retries, n_same_bytes, n_same_points, n_ld;
 
 /* ---- One component's system, built both ways ---- */
 
@@ -35,9 +37,28 @@ typedef struct {
     delta_comp C;
     slong *buf, k;
     fmpz_mat_t A; /* dense exact q s D - p s W */
-    delta_msys M;
+    ct_lsdelta_msys_struct M;
     int ok;
 } sys_t;
+
+/* The component's weights times s in compressed rows over its positions
+   (from A's off-diagonal: -A_ij = p s w_ij, so s w_ij = -A_ij / p). */
+static void sys_csr(slong *rowstart, slong *col, fmpz *w, const fmpz_mat_t A,
+                    const fmpq_t c)
+{
+    slong n = fmpz_mat_nrows(A), e = 0;
+    rowstart[0] = 0;
+    for (slong i = 0; i < n; i++) {
+        for (slong j = 0; j < n; j++)
+            if (j != i && !fmpz_is_zero(fmpz_mat_entry(A, i, j))) {
+                col[e] = j;
+                fmpz_divexact(w + e, fmpz_mat_entry(A, i, j), fmpq_numref(c));
+                fmpz_neg(w + e, w + e);
+                e++;
+            }
+        rowstart[i + 1] = e;
+    }
+}
 
 /* Component 0 of inst (its largest piece is not needed: any with a labeled
    node and 2 nodes or more); ok = 0 when there is none. */
@@ -59,19 +80,24 @@ static void sys_init(sys_t *S, const ct_instance_t inst, const fmpq_t c, slong s
         return;
     _ct_delta_system(S->A, &S->C, inst, S->X, S->k, c);
     _ct_delta_groups(&S->C, inst);
-    fmpz *deg = _fmpz_vec_init(S->C.size);
+    slong sz = S->C.size;
+    slong *rs = flint_malloc((sz + 1) * sizeof(slong)),
+          *col = flint_malloc(sz * sz * sizeof(slong));
+    fmpz *w = _fmpz_vec_init(sz * sz);
+    sys_csr(rs, col, w, S->A, c);
     /* declined when an entry of A has 40 bits (rational weights: s is the lcm
        of their denominators) */
-    S->ok = _ct_delta_msys_init(&S->M, deg, inst, S->X, S->k, &S->C, c, sparse_min) == 0;
+    S->ok = ct_lsdelta_msys_init(&S->M, sz, rs, col, w, c, sparse_min) == 0;
     n_sys_declined += !S->ok;
-    for (slong i = 0; i < S->C.size && S->ok; i++)
-        CHECK(fmpz_equal(deg + i, S->C.deg + i));
-    _fmpz_vec_clear(deg, S->C.size);
+    for (slong i = 0; i < sz && S->ok; i++)
+        CHECK(fmpz_cmp_si(S->C.deg + i, S->M.deg[i]) == 0);
+    flint_free(rs), flint_free(col);
+    _fmpz_vec_clear(w, sz * sz);
 }
 
 static void sys_clear(sys_t *S, slong n)
 {
-    _ct_delta_msys_clear(&S->M);
+    ct_lsdelta_msys_clear(&S->M);
     fmpz_mat_clear(S->A);
     _fmpz_vec_clear(S->C.deg, n);
     ct_component_index_clear(S->X);
@@ -131,7 +157,8 @@ static void check_balls(flint_rand_t state)
             fmpq_mat_t G;
             fmpq_mat_init(G, n, ng);
             exact_inverse_e(G, &S);
-            CHECK(_ct_delta_msys_balls(X0, X1, rmax, rsum, &S.M, &S.C) == 0);
+            CHECK(ct_lsdelta_msys_balls(X0, X1, rmax, rsum, &S.M, S.C.lab, S.C.grp, S.C.m,
+                                        ng) == 0);
             arb_t x, t;
             arb_init(x), arb_init(t);
             mag_t e;
@@ -177,11 +204,12 @@ static void random_lists(slong *start, slong *idx, slong cnt, slong n, flint_ran
     }
 }
 
-/* _ct_delta_nlift against the exact solve; a V changed by one unit must
-   differ (the comparison can fail). */
+/* ct_lsdelta_nlift against the exact solve; a V changed by one unit must
+   differ (the comparison can fail). ct_lsdelta_nlift_balls: balls of radius
+   at most 2^-100 holding the exact values. */
 static void check_nlift(flint_rand_t state)
 {
-    long retries = _ct_delta_nlift_retries();
+    long retries = ct_lsdelta_nlift_retries();
     fmpq_t c;
     fmpq_init(c);
     for (slong trial = 0; trial < 40; trial++) {
@@ -202,8 +230,10 @@ static void check_nlift(flint_rand_t state)
             fmpq *V = _fmpq_vec_init(nc * nf);
             /* every fourth trial with 59-bit fast digits: they overflow, and
                each block is lifted again with the safe ones */
-            CHECK(_ct_delta_nlift_bits(V, &S.M, cs, ci, nc, fs, fi, nf, NULL, 1,
-                                       trial % 4 == 3 ? 59 : 0) == 0);
+            CHECK(ct_lsdelta_nlift(V, &S.M, cs, ci, nc, fs, fi, nf, NULL, NULL,
+                                   trial % 4 == 3 ? 59 : 0) == 0);
+            arb_ptr Vb = _arb_vec_init(nc * nf);
+            CHECK(ct_lsdelta_nlift_balls(Vb, &S.M, cs, ci, nc, fs, fi, nf, 100) == 0);
             fmpq_mat_t A, B, Z;
             fmpq_mat_init(A, n, n), fmpq_mat_init(B, n, nc), fmpq_mat_init(Z, n, nc);
             fmpq_mat_set_fmpz_mat(A, S.A);
@@ -220,6 +250,8 @@ static void check_nlift(flint_rand_t state)
                         fmpq_add(v, v, fmpq_mat_entry(Z, fi[t], j));
                     CHECK_MSG(fmpq_equal(v, V + j * nf + f), "trial %ld (%ld, %ld)",
                               (long)trial, (long)j, (long)f);
+                    CHECK(arb_contains_fmpq(Vb + j * nf + f, v));
+                    CHECK(mag_cmp_2exp_si(arb_radref(Vb + j * nf + f), -100) <= 0);
                     fmpz_add_ui(fmpq_numref(v), fmpq_numref(v), 1);
                     CHECK(!fmpq_equal(v, V + j * nf + f));
                 }
@@ -227,12 +259,13 @@ static void check_nlift(flint_rand_t state)
             fmpq_clear(v);
             fmpq_mat_clear(A), fmpq_mat_clear(B), fmpq_mat_clear(Z);
             _fmpq_vec_clear(V, nc * nf);
+            _arb_vec_clear(Vb, nc * nf);
             flint_free(cs), flint_free(ci), flint_free(fs), flint_free(fi);
         }
         sys_clear(&S, inst->n);
         ct_instance_clear(inst);
     }
-    n_retries = _ct_delta_nlift_retries() - retries;
+    n_retries = ct_lsdelta_nlift_retries() - retries;
     CHECK_MSG(n_retries > 0, "no block was lifted again with the safe digits");
     fmpq_clear(c);
 }
@@ -251,12 +284,56 @@ static int analyze(ct_analysis_t A, slong min, const ct_instance_struct *set, sl
     return rc;
 }
 
+/* The text with its last word (the sign at lo) flipped. */
+static char *flip_last(const char *buf)
+{
+    const char *last = strrchr(buf, ' ');
+    CHECK(last != NULL);
+    if (last == NULL)
+        return NULL;
+    char *bad = flint_malloc(strlen(buf) + 4);
+    memcpy(bad, buf, (size_t)(last - buf) + 1);
+    strcpy(bad + (last - buf) + 1, last[1] == '-' ? "1" : "-1");
+    return bad;
+}
+
+/* A zero certified in balls (kind ld): read back with the same interval,
+   and rejected with its sign at lo flipped (the oracle re-certifies it). */
+static void check_ld_certificate(const ct_bpoint_struct *p)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ct_bpoint_write(f, p);
+    fclose(f);
+    ct_bpoint_t r;
+    ct_bpoint_init(r);
+    const char *s = buf;
+    CHECK(ct_bpoint_read(r, &s) == 0 && r->kind == CT_BPOINT_LD &&
+          fmpq_equal(r->ld.lo, p->ld.lo) && fmpq_equal(r->ld.hi, p->ld.hi));
+    char *bad = flip_last(buf);
+    if (bad != NULL) {
+        ct_bpoint_clear(r);
+        ct_bpoint_init(r);
+        s = bad;
+        CHECK_MSG(ct_bpoint_read(r, &s) != 0, "tampered: %s", bad);
+        n_tampered++;
+        flint_free(bad);
+    }
+    ct_bpoint_clear(r);
+    ct_bpoint_read_release();
+    free(buf);
+    n_ld++;
+}
+
 /* Each breakpoint's certificate as text: read back equal, and rejected with
    its sign at lo flipped. */
 static void check_certificates(const ct_analysis_t A)
 {
     for (slong b = 0; b < A->nbp; b++) {
         const ct_bpoint_struct *p = A->bp + b;
+        if (p->kind == CT_BPOINT_LD && !fmpq_equal(p->ld.lo, p->ld.hi))
+            check_ld_certificate(p);
         if (p->kind != CT_BPOINT_EXPSUM || fmpq_equal(p->ex.lo, p->ex.hi))
             continue;
         char *buf = NULL;
@@ -269,12 +346,8 @@ static void check_certificates(const ct_analysis_t A)
         const char *s = buf;
         CHECK(ct_expsum_root_read(r, &s) == 0 && ct_expsum_equal(&r->fn, &p->ex.fn) &&
               fmpq_equal(r->lo, p->ex.lo) && fmpq_equal(r->hi, p->ex.hi));
-        char *last = strrchr(buf, ' ');
-        CHECK(last != NULL);
-        if (last != NULL) { /* SIGN_LO is the last word: flip it */
-            char *bad = flint_malloc(strlen(buf) + 4);
-            memcpy(bad, buf, (size_t)(last - buf) + 1);
-            strcpy(bad + (last - buf) + 1, last[1] == '-' ? "1" : "-1");
+        char *bad = flip_last(buf);
+        if (bad != NULL) {
             s = bad;
             ct_expsum_root_clear(r);
             ct_expsum_root_init(r);
@@ -287,14 +360,19 @@ static void check_certificates(const ct_analysis_t A)
     }
 }
 
-/* The set in balls and exactly: the same reports byte for byte. */
+/* The set in balls and exactly: the same reports byte for byte when no
+   row's zeros were certified in balls; else the same points (20 digits,
+   meeting certified bounds), changes and exact losses (t_analysis_same:
+   only the breakpoints' exact forms and decimal widths differ). */
 static void compare_set(const ct_instance_struct *set, slong m, const fmpq_t c,
                         int score_all, const char *what)
 {
     ct_analysis_t E, B;
     long comps0, declined0, rows0, exact0, comps1, declined1, rows1, exact1;
     ct_delta_ball_counts(&comps0, &declined0, &rows0, &exact0);
+    long roots0 = ct_delta_ball_root_rows();
     int rb = analyze(B, 2, set, m, c, score_all);
+    long roots = ct_delta_ball_root_rows() - roots0;
     ct_delta_ball_counts(&comps1, &declined1, &rows1, &exact1);
     int re = analyze(E, WORD_MAX, set, m, c, score_all);
     if (rb == 0) { /* the declines are counted, and they are the only difference */
@@ -310,7 +388,12 @@ static void compare_set(const ct_instance_struct *set, slong m, const fmpq_t c,
         CHECK(E->ball_fallbacks == 0 && E->ball_fallback_rows == 0);
     if (rb == 0 && re == 0 && E->nundecided > 0)
         n_undecided++;
-    else if (rb == 0 && re == 0) {
+    else if (rb == 0 && re == 0 && roots > 0) {
+        CHECK_MSG(t_analysis_same(E, B), "%s set %ld: the analyses differ", what, n_sets);
+        check_certificates(B);
+        n_bp += E->nbp, n_same_points++;
+    } else if (rb == 0 && re == 0) {
+        n_same_bytes++;
         for (int json = 0; json < 2; json++) {
             char *te = report_of(E, json), *tb = report_of(B, json);
             CHECK_MSG(strcmp(te, tb) == 0,
@@ -480,8 +563,8 @@ static void check_gadget(void)
         ct_analysis_clear(B);
     }
     ct_delta_ball_counts(&b1, &d1, &r1, &x1);
-    CHECK_MSG(b1 - b0 == 5 && x1 - x0 == 5, "gadget: %ld components, %ld exact rows",
-              b1 - b0, x1 - x0);
+    CHECK_MSG(b1 - b0 == 5 && x1 - x0 == 0 && r1 - r0 == 5,
+              "gadget: %ld components, %ld exact rows", b1 - b0, x1 - x0);
     compare_set(inst, 1, c, 0, "gadget");
     compare_set(inst, 1, c, 1, "gadget");
     fmpq_set_si(c, 1, 4); /* no threshold inside: every row proved constant */
@@ -514,10 +597,15 @@ int main(void)
         "t-delta-ball: %ld entries in balls, %ld lifted entries (%ld blocks again with "
         "the safe digits; %ld systems with 40-bit entries declined); %ld sets (%ld "
         "undecided exactly), %ld breakpoints, %ld certificates tampered; %ld "
-        "components in balls, %ld declined, %ld rows of which %ld exact\n",
+        "components in balls, %ld declined, %ld rows of which %ld exact and %ld with "
+        "zeros in balls (%ld such zeros read back); reports byte-identical %ld, same "
+        "points %ld\n",
         n_entries, n_lift, n_retries, n_sys_declined, n_sets, n_undecided, n_bp,
-        n_tampered, b1 - b0, d1 - d0, r1 - r0, x1 - x0);
+        n_tampered, b1 - b0, d1 - d0, r1 - r0, x1 - x0, ct_delta_ball_root_rows(), n_ld,
+        n_same_bytes, n_same_points);
     CHECK(b1 - b0 > 50 && 10 * (d1 - d0) < b1 - b0 && x1 - x0 > 0 && r1 - r0 > x1 - x0);
+    CHECK(ct_delta_ball_root_rows() > 0 && n_ld > 0 && n_same_points > 0 &&
+          n_same_bytes > 0);
     flint_randclear(state);
     flint_cleanup();
     return check_finish("t-delta-ball");

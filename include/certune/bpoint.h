@@ -1,7 +1,8 @@
 /* bpoint: a certified breakpoint of any family, over the root core (root.h):
    a real algebraic number (rroot), a simple zero of an exponential sum
    (expsum) or of a multi-quadratic polynomial (mqroot), or a simple zero of an
-   alpha or lambda pair function certified in balls (lsroot: kinds ls and lk).
+   alpha, lambda or delta pair function certified in balls (lsroot: kinds ls,
+   lk and ld).
    A ct_bpoint_struct owns one initialized certificate per kind, kind naming
    the one in use (init/clear; the setters copy, ct_bpoint_set may alias). A
    function given a non-const point may refine it in place. Strings are
@@ -21,7 +22,8 @@ enum {
     CT_BPOINT_MQ = 2,
     CT_BPOINT_LS = 3,
     CT_BPOINT_LK = 4,
-    CT_BPOINT_NKINDS = 5
+    CT_BPOINT_LD = 5,
+    CT_BPOINT_NKINDS = 6
 };
 
 /* kind selects the certificate in use; the other members stay initialized and
@@ -33,6 +35,7 @@ typedef struct {
     ct_mqroot_struct mq;
     ct_lsroot_struct ls;
     ct_lsroot_struct lk;
+    ct_lsroot_struct ld;
 } ct_bpoint_struct;
 typedef ct_bpoint_struct ct_bpoint_t[1];
 
@@ -43,9 +46,11 @@ void ct_bpoint_set_rroot(ct_bpoint_t b, const ct_rroot_t r);
 void ct_bpoint_set_exroot(ct_bpoint_t b, const ct_expsum_root_t r);
 void ct_bpoint_set_mqroot(ct_bpoint_t b, const ct_mqroot_t r);
 /* r of an alpha system (ct_lsalpha_type: kind ls), of a lambda system
-   (ct_lskron_type: kind lk); the kind names the reader of the text form. */
+   (ct_lskron_type: kind lk), of a delta system (ct_lsdelta_type: kind ld);
+   the kind names the reader of the text form. */
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r);
 void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_t r);
+void ct_bpoint_set_ldroot(ct_bpoint_t b, const ct_lsroot_t r);
 
 /* The ends of the certified interval (valid until b is refined). */
 const fmpq *ct_bpoint_lo(const ct_bpoint_t b);
@@ -69,15 +74,15 @@ int ct_bpoint_cmp(int *cmp, ct_bpoint_t a, ct_bpoint_t b);
 void ct_bpoint_get_strs(char **approx, char **lo, char **hi, ct_bpoint_t b, slong digits);
 
 /* The defining function in the variable x: a polynomial, an exponential sum
-   such as "3^x - 2" or a multi-quadratic polynomial; for the kinds ls and lk
+   such as "3^x - 2" or a multi-quadratic polynomial; for the kinds ls, lk and ld
    the pair function in words (ct_lsroot_get_str). */
 char *ct_bpoint_get_exact_str(const ct_bpoint_t b);
 
-/* Text form (bpoint_io.c): "alg|exp|mq|ls|lk" and the certificate's own (no newline);
+/* Text form (bpoint_io.c): "alg|exp|mq|ls|lk|ld" and the certificate's own (no newline);
    reading (b initialized) returns 0 or -1 as the certificate's reader. */
 void ct_bpoint_write(FILE *f, const ct_bpoint_t b);
 int ct_bpoint_read(ct_bpoint_t b, const char **s);
-/* Drops what the readers keep between calls (ls and lk: the last
+/* Drops what the readers keep between calls (ls, lk and ld: the last
    component's system, shared by consecutive lines); call after the last ct_bpoint_read
    of a file (the points read keep what they hold). */
 void ct_bpoint_read_release(void);

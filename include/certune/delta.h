@@ -36,9 +36,10 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
 
 /* The analysis's ball path (docs/delta.md, "The ball path"): components of
    at least this many nodes (the analysis settings' ball_min_nodes; WORD_MAX
-   never) are solved in floating point with certified bounds, and only the
-   rows whose prediction may change on [0, 1] get exact sums. The report is
-   the exact path's. ct_delta_sign_functions itself stays exact. */
+   never) are solved in floating point with certified bounds: rows whose
+   prediction is constant on [0, 1] are proved so, the zeros of the others
+   certified in balls (breakpoints of kind ld), and only rows the balls
+   cannot settle get exact sums. ct_delta_sign_functions itself stays exact. */
 #define CT_DELTA_BALL_MIN_NODES 200
 
 /* CHOLMOD factors the ball path's systems from this many nodes (when it
@@ -49,6 +50,9 @@ void ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
    took and declined (they went exact), their scored rows and how many of
    those needed exact sums. For tests and benchmarks. */
 void ct_delta_ball_counts(long *comps, long *declined, long *rows, long *exact_rows);
+
+/* Scored rows whose zeros the ball path certified in balls (same counting). */
+long ct_delta_ball_root_rows(void);
 
 /* Two hyperparameters at once (docs/joint.md; the family table's joint):
    sets *out to *n distinct normalized nonzero sums (pexpsum.h) whose curves

@@ -362,12 +362,27 @@ void ct_lsroot_read_release(void);
 void ct_lsroot_write_graph(FILE *f, slong n, slong c, const slong *rowstart,
                            const slong *col, const double *w);
 
+/* The same text read back with the labels that follow it (" M (LAB
+   CLS)..."): n >= 2 nodes, c >= 2 classes, integer weights >= 1 present in
+   both directions, 1 <= m <= n labeled nodes (their range and classes are
+   the system's to check). 0, or 1 when malformed; G is cleared by
+   ct_lsroot_tgraph_clear either way. */
+typedef struct {
+    slong n, c, m, nnz, walloc;
+    slong *rowstart, *col, *lab, *cls;
+    fmpz *w;
+} ct_lsroot_tgraph_struct;
+
+int ct_lsroot_tgraph_read(ct_lsroot_tgraph_struct *G, const char **s);
+void ct_lsroot_tgraph_clear(ct_lsroot_tgraph_struct *G);
+
 /* ---- Counters (lsroot_count.c), per slot: 0 for alpha's ball path, 1 for
-   lambda's. Statistics of this process for tests and benchmarks, never
+   lambda's, 2 for delta's. Statistics of this process for tests and benchmarks, never
    settings (those are an analysis's: ct_analysis_settings_struct); atomic,
    so any thread may count. ---- */
 #define CT_LSROOT_SLOT_ALPHA 0
 #define CT_LSROOT_SLOT_LAMBDA 1
+#define CT_LSROOT_SLOT_DELTA 2
 
 /* Counts, for the type T's slot, a component solved in balls (which = 0), a
    fallback to the exact path (1) or an exact oracle call (2). */

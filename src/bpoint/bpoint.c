@@ -46,6 +46,12 @@ void ct_bpoint_set_lkroot(ct_bpoint_t b, const ct_lsroot_t r)
     ct_lsroot_set(&b->lk, r);
 }
 
+void ct_bpoint_set_ldroot(ct_bpoint_t b, const ct_lsroot_t r)
+{
+    b->kind = CT_BPOINT_LD;
+    ct_lsroot_set(&b->ld, r);
+}
+
 void ct_bpoint_set_lsroot(ct_bpoint_t b, const ct_lsroot_t r)
 {
     b->kind = CT_BPOINT_LS;

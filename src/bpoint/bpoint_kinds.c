@@ -2,6 +2,7 @@
    adapts its kind's functions to a ct_bpoint_struct; adding a kind adds a row
    here (and its member, enum value and setter in bpoint.h). */
 #include "certune/lsalpha.h"
+#include "certune/lsdelta.h"
 #include "certune/lskron.h"
 #include "bpoint_internal.h"
 
@@ -162,101 +163,52 @@ static int mq_cmp_alg(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
     return ct_mqroot_cmp_rroot(cmp, &a->mq, &b->alg);
 }
 
-/* ---- zeros of alpha pair functions certified in balls (lsalpha) ---------- */
+/* ---- zeros of pair functions certified in balls (lsroot) --------------- */
 
-static void ls_init(ct_bpoint_struct *b)
-{
-    ct_lsroot_init(&b->ls);
-}
+/* The operations of an lsroot kind whose certificate is member M, read with
+   the root type T (alpha's ls, lambda's lk, delta's ld). */
+#define BPOINT_LSROOT_KIND(M, T)                                                         \
+    static void M##_init(ct_bpoint_struct *b)                                            \
+    {                                                                                    \
+        ct_lsroot_init(&b->M);                                                           \
+    }                                                                                    \
+    static void M##_clear(ct_bpoint_struct *b)                                           \
+    {                                                                                    \
+        ct_lsroot_clear(&b->M);                                                          \
+    }                                                                                    \
+    static void M##_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)                  \
+    {                                                                                    \
+        ct_lsroot_set(&b->M, &s->M);                                                     \
+    }                                                                                    \
+    static void M##_view(ct_root_struct *v, ct_bpoint_struct *b)                         \
+    {                                                                                    \
+        ct_lsroot_view(v, &b->M);                                                        \
+    }                                                                                    \
+    static void M##_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,       \
+                         slong digits)                                                   \
+    {                                                                                    \
+        ct_lsroot_get_strs(approx, lo, hi, &b->M, digits);                               \
+    }                                                                                    \
+    static char *M##_exact(const ct_bpoint_struct *b)                                    \
+    {                                                                                    \
+        return ct_lsroot_get_str(&b->M);                                                 \
+    }                                                                                    \
+    static void M##_write(FILE *f, const ct_bpoint_struct *b)                            \
+    {                                                                                    \
+        ct_lsroot_write(f, &b->M);                                                       \
+    }                                                                                    \
+    static int M##_read(ct_bpoint_struct *b, const char **s)                             \
+    {                                                                                    \
+        return ct_lsroot_read(&b->M, &T, s);                                             \
+    }                                                                                    \
+    static int M##_cmp_##M(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)           \
+    {                                                                                    \
+        return ct_lsroot_cmp(cmp, &a->M, &b->M);                                         \
+    }
 
-static void ls_clear(ct_bpoint_struct *b)
-{
-    ct_lsroot_clear(&b->ls);
-}
-
-static void ls_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)
-{
-    ct_lsroot_set(&b->ls, &s->ls);
-}
-
-static void ls_view(ct_root_struct *v, ct_bpoint_struct *b)
-{
-    ct_lsroot_view(v, &b->ls);
-}
-
-static void ls_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,
-                    slong digits)
-{
-    ct_lsroot_get_strs(approx, lo, hi, &b->ls, digits);
-}
-
-static char *ls_exact(const ct_bpoint_struct *b)
-{
-    return ct_lsroot_get_str(&b->ls);
-}
-
-static void ls_write(FILE *f, const ct_bpoint_struct *b)
-{
-    ct_lsroot_write(f, &b->ls);
-}
-
-static int ls_read(ct_bpoint_struct *b, const char **s)
-{
-    return ct_lsroot_read(&b->ls, &ct_lsalpha_type, s);
-}
-
-static int ls_cmp_ls(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
-{
-    return ct_lsroot_cmp(cmp, &a->ls, &b->ls);
-}
-
-/* ---- zeros of lambda pair functions certified in balls (lskron) --------- */
-
-static void lk_init(ct_bpoint_struct *b)
-{
-    ct_lsroot_init(&b->lk);
-}
-
-static void lk_clear(ct_bpoint_struct *b)
-{
-    ct_lsroot_clear(&b->lk);
-}
-
-static void lk_set(ct_bpoint_struct *b, const ct_bpoint_struct *s)
-{
-    ct_lsroot_set(&b->lk, &s->lk);
-}
-
-static void lk_view(ct_root_struct *v, ct_bpoint_struct *b)
-{
-    ct_lsroot_view(v, &b->lk);
-}
-
-static void lk_strs(char **approx, char **lo, char **hi, ct_bpoint_struct *b,
-                    slong digits)
-{
-    ct_lsroot_get_strs(approx, lo, hi, &b->lk, digits);
-}
-
-static char *lk_exact(const ct_bpoint_struct *b)
-{
-    return ct_lsroot_get_str(&b->lk);
-}
-
-static void lk_write(FILE *f, const ct_bpoint_struct *b)
-{
-    ct_lsroot_write(f, &b->lk);
-}
-
-static int lk_read(ct_bpoint_struct *b, const char **s)
-{
-    return ct_lsroot_read(&b->lk, &ct_lskron_type, s);
-}
-
-static int lk_cmp_lk(int *cmp, ct_bpoint_struct *a, ct_bpoint_struct *b)
-{
-    return ct_lsroot_cmp(cmp, &a->lk, &b->lk);
-}
+BPOINT_LSROOT_KIND(ls, ct_lsalpha_type)
+BPOINT_LSROOT_KIND(lk, ct_lskron_type)
+BPOINT_LSROOT_KIND(ld, ct_lsdelta_type)
 
 /* ---- the table ---------------------------------------------------------- */
 
@@ -313,4 +265,14 @@ const ct_bpoint_kind_struct _ct_bpoint_kinds[CT_BPOINT_NKINDS] = {
                       .write = lk_write,
                       .read = lk_read,
                       .cmp = {[CT_BPOINT_LK] = lk_cmp_lk}},
+    [CT_BPOINT_LD] = {.name = "ld",
+                      .init = ld_init,
+                      .clear = ld_clear,
+                      .set = ld_set,
+                      .view = ld_view,
+                      .strs = ld_strs,
+                      .exact = ld_exact,
+                      .write = ld_write,
+                      .read = ld_read,
+                      .cmp = {[CT_BPOINT_LD] = ld_cmp_ld}},
 };

@@ -105,7 +105,7 @@ static void delta_component(ct_signfn_struct **out, slong *count, slong inst_idx
         ct_analysis_phase(&S->phase, phase, 0, nsc); /* the float solve runs */
         ball->tried++;
         if (_ct_delta_ball_component(out, count, inst_idx, inst, X, k, C, c, rows, nsc,
-                                     S))
+                                     S, ball))
             nsc = 0; /* done */
         else {
             phase = "component rows (ball path declined)";

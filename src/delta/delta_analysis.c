@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "certune/analysis.h"
+#include "certune/bpoint.h"
 #include "certune/delta.h"
 #include "certune/mem.h"
 #include "delta_internal.h"
@@ -100,16 +101,19 @@ static int delta_isolate(ct_analysis_t A, delta_work *D,
     return bad;
 }
 
-/* Every zero of every sum as an ct_analysis_zero (simple: multiplicity 1), the
-   exact zeros at the ends, then the shared exact sort and merge. */
-static int delta_points(ct_analysis_common *C, ct_analysis_t A, delta_work *D)
+/* Every zero of every sum as an ct_analysis_zero (simple: multiplicity 1),
+   the ball path's zeros (their functions' ids shifted past the sums'; no
+   zero at the ends), then the shared exact sort and merge. */
+static int delta_points(ct_analysis_common *C, ct_analysis_t A, delta_work *D,
+                        _ct_delta_ball_tally *K)
 {
+    slong nf = D->sums->len, nall = nf + K->nfuncs;
     ct_analysis_zero *z =
-        flint_malloc(FLINT_MAX(D->nzeros, 1) * sizeof(ct_analysis_zero));
-    int *end0 = flint_malloc(FLINT_MAX(D->sums->len, 1) * sizeof(int));
-    int *end1 = flint_malloc(FLINT_MAX(D->sums->len, 1) * sizeof(int));
+        flint_malloc(FLINT_MAX(D->nzeros + K->nzeros, 1) * sizeof(ct_analysis_zero));
+    int *end0 = flint_calloc(FLINT_MAX(nall, 1), sizeof(int));
+    int *end1 = flint_calloc(FLINT_MAX(nall, 1), sizeof(int));
     slong k = 0;
-    for (slong f = 0; f < D->sums->len; f++) {
+    for (slong f = 0; f < nf; f++) {
         end0[f] = ct_expsum_sign_at_end(D->sums->fn.es + f, 0) == 0;
         end1[f] = ct_expsum_sign_at_end(D->sums->fn.es + f, 1) == 0;
         for (slong j = 0; j < D->nroots[f]; j++, k++) {
@@ -119,15 +123,25 @@ static int delta_points(ct_analysis_common *C, ct_analysis_t A, delta_work *D)
             z[k].mult = 1;
         }
     }
-    int bad = ct_analysis_points_build(C, A, z, k, D->sums->len, 1, end0, end1);
+    for (slong e = 0; e < K->nzeros; e++, k++) { /* moved: the points build clears */
+        z[k] = K->zeros[e];
+        z[k].f += nf;
+    }
+    K->nzeros = 0;
+    for (slong v = 0; v < K->nnodes; v++)
+        for (slong p = 0; p < C->nodes[v].c * (C->nodes[v].c - 1) / 2; p++)
+            if (C->nodes[v].pid[p] >= 0)
+                C->nodes[v].pid[p] += nf;
+    int bad = ct_analysis_points_build(C, A, z, k, nall, 1, end0, end1);
     flint_free(z), flint_free(end0), flint_free(end1);
     return bad;
 }
 
-/* Each node's sign right of 0: its sum's, through the normalization sign. */
-static void delta_signs(ct_analysis_common *C, const delta_work *D)
+/* Each node's sign right of 0: its sum's, through the normalization sign
+   (the ball path's nodes, the first nb, have theirs). */
+static void delta_signs(ct_analysis_common *C, const delta_work *D, slong nb)
 {
-    for (slong s = 0; s < C->nnodes; s++) {
+    for (slong s = nb; s < C->nnodes; s++) {
         ct_analysis_node *v = C->nodes + s;
         for (slong p = 0; p < v->c * (v->c - 1) / 2; p++)
             if (v->pid[p] >= 0)
@@ -140,7 +154,7 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
                             FILE *warn)
 {
     delta_work D;
-    _ct_delta_ball_tally T = {0, 0, 0};
+    _ct_delta_ball_tally T = {0, 0, 0, C, 0, 0, 0, 0, NULL};
     memset(&D, 0, sizeof(delta_work));
     ct_signfn_set_init(D.sums, &ct_signfn_type_expsum);
     for (slong t = 0; t < m; t++) {
@@ -154,9 +168,12 @@ int ct_delta_analysis_build(ct_analysis_common *C, ct_analysis_t A, const fmpq_t
                           "components declined by the ball path", T.declined, T.tried);
     delta_register(C, &D);
     int bad = delta_isolate(A, &D, &ct_analysis_common_settings(C)->phase) ||
-              delta_points(C, A, &D);
+              delta_points(C, A, &D, &T);
     if (!bad)
-        delta_signs(C, &D);
+        delta_signs(C, &D, T.nnodes);
+    for (slong e = 0; e < T.nzeros; e++) /* not handed over (isolation failed) */
+        ct_bpoint_clear(&T.zeros[e].pt);
+    flint_free(T.zeros);
     delta_work_clear(&D);
     return bad;
 }

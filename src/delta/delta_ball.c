@@ -2,23 +2,22 @@
    "The ball path").
 
    A^{-1} E (A = q s D - p s W, E the groups' columns) is solved in floating
-   point with certified bounds (delta_msys.c). For each scored row the class
+   point with certified bounds (lsdelta.h). For each scored row the class
    sums f_k(delta) = sum_{g of k} (A^{-1} E)_ig B_g^delta (F[i][k] up to the
    positive factor of the row) are balls; when one class w is proved to beat
    every other on all of [0, 1] (each f_w - f_l bounded below by a positive
    ball on a dyadic cover of [0, 1]), the row's prediction never changes and
    its pair functions are replaced by constants of the same signs (ranking w
    first): they have no zero, so the analysis sees no point from them and the
-   same prediction everywhere. The other rows (a prediction that may change,
-   or a margin the balls cannot show) get their exact sums from one exact solve
-   restricted to them (delta_nlift.c), equal to the exact path's. So every
-   breakpoint, certificate and loss is the exact path's: the report is the
-   same byte for byte. */
+   same prediction everywhere. The zeros of the other rows are certified in
+   balls when they can be (delta_ball_roots.c); the rest (a pair function
+   that vanishes, a zero at 0 or 1, zeros of different functions the balls
+   cannot tell apart) get their exact sums from one exact solve restricted to
+   them (numeric lifting), equal to the exact path's. */
 #include <math.h>
 #include <string.h>
 #include "certune/delta.h"
-#include "certune/spchol.h"
-#include "delta_internal.h"
+#include "delta_ball_internal.h"
 
 /* Points of the cover of [0, 1]: j / BALL_GRID. */
 #define BALL_GRID 64
@@ -33,7 +32,7 @@ typedef struct {
     double *X0, *X1;
     mag_ptr rmax, rsum;
     const delta_comp *C;
-    const delta_msys *M;
+    const ct_lsdelta_msys_struct *M;
 } ball_comp;
 
 static void ball_bases(ball_comp *B, const delta_comp *C)
@@ -174,7 +173,12 @@ static void ball_constant_sums(ct_signfn_struct *f, const ball_comp *B, const sl
 /* Y (nx x ng) = a positive multiple per row of (A^{-1} E) on the rows xr:
    one exact lift with the fewer columns (the rows' unit vectors, A being
    symmetric, or the groups' columns). 0 or -1. */
-static int ball_exact_rows(fmpz_mat_t Y, delta_msys *M, const delta_comp *C,
+static void ball_progress(const void *ph, slong done, slong total)
+{
+    ct_analysis_phase(ph, "component rows (exact rows)", done, total);
+}
+
+static int ball_exact_rows(fmpz_mat_t Y, ct_lsdelta_msys_struct *M, const delta_comp *C,
                            const slong *xr, slong nx, const ct_analysis_phase_struct *ph)
 {
     slong ng = C->ng, m = C->m;
@@ -193,9 +197,11 @@ static int ball_exact_rows(fmpz_mat_t Y, delta_msys *M, const delta_comp *C,
     fmpq *V = _fmpq_vec_init(nx * ng);
     int rows = nx <= ng, rc;
     if (rows) /* V[j ng + g]: column e_{xr[j]}, functional group g */
-        rc = _ct_delta_nlift(V, M, rstart, xr, nx, gstart, gidx, ng, ph, nx);
+        rc = ct_lsdelta_nlift(V, M, rstart, xr, nx, gstart, gidx, ng, ball_progress, ph,
+                              0);
     else /* V[g nx + j] */
-        rc = _ct_delta_nlift(V, M, gstart, gidx, ng, rstart, xr, nx, ph, nx);
+        rc = ct_lsdelta_nlift(V, M, gstart, gidx, ng, rstart, xr, nx, ball_progress, ph,
+                              0);
     fmpz_t L;
     fmpz_init(L);
     for (slong j = 0; j < nx && rc == 0; j++) {
@@ -215,7 +221,8 @@ static int ball_exact_rows(fmpz_mat_t Y, delta_msys *M, const delta_comp *C,
 }
 
 /* The rows' functions in order: constants for the proved rows (win[r] >= 0,
-   ranks[r nc ..]), the exact sums (row xi[r] of Y) for the others. */
+   ranks[r nc ..]), the exact sums (row xi[r] of Y) for the exact ones; the
+   rows whose zeros are in balls (neither) are the sink's. */
 static void ball_append(ct_signfn_struct **out, slong *count, slong inst_idx,
                         const ct_instance_t inst, const ball_comp *B, const slong *rows,
                         slong nsc, const slong *win, const slong *ranks, const slong *xi,
@@ -225,6 +232,8 @@ static void ball_append(ct_signfn_struct **out, slong *count, slong inst_idx,
     fmpz *coef = _fmpz_vec_init(C->ng), *base = _fmpz_vec_init(C->ng);
     for (slong r = 0; r < nsc; r++) {
         slong v = C->node[rows[r]];
+        if (win[r] < 0 && xi[r] < 0)
+            continue;
         ct_signfn_struct *f =
             ct_signfn_append(out, count, &ct_signfn_type_expsum, inst_idx, v,
                              ct_signfn_truth(inst, v), inst->c);
@@ -237,7 +246,8 @@ static void ball_append(ct_signfn_struct **out, slong *count, slong inst_idx,
     _fmpz_vec_clear(coef, C->ng), _fmpz_vec_clear(base, C->ng);
 }
 
-static _Atomic long ball_stats[4]; /* components in balls, declined, rows, exact rows */
+/* components in balls, declined, rows, exact rows, rows with zeros in balls */
+static _Atomic long ball_stats[5];
 
 void ct_delta_ball_counts(long *comps, long *declined, long *rows, long *exact_rows)
 {
@@ -245,60 +255,146 @@ void ct_delta_ball_counts(long *comps, long *declined, long *rows, long *exact_r
     *rows = ball_stats[2], *exact_rows = ball_stats[3];
 }
 
+long ct_delta_ball_root_rows(void)
+{
+    return ball_stats[4];
+}
+
+/* The rows not proved constant: their zeros in balls where they can be
+   (with an analysis to take them), exact[r] for the others. */
+static void ball_roots(char *exact, _ct_delta_droots *D, const slong *win,
+                       ct_lsdelta_struct *L, const ball_comp *B,
+                       const _ct_delta_ball_csr *A, const ct_instance_t inst,
+                       const slong *rows, slong nsc, const _ct_delta_ball_tally *K)
+{
+    for (slong r = 0; r < nsc; r++)
+        exact[r] = win[r] < 0 && (K == NULL || K->C == NULL);
+    if (K == NULL || K->C == NULL)
+        return;
+    _ct_delta_rowball R = {L, B->X0, B->X1, B->rmax, B->rsum, B->C->node, B->ng};
+    _ct_delta_droots_run(D, exact, win, L, &R, A, B->C, inst, rows, nsc);
+}
+
 /* Classifies the rows and solves the exact ones; 1 done, 0 declined. */
 static int ball_run(ct_signfn_struct **out, slong *count, slong inst_idx,
-                    const ct_instance_t inst, ball_comp *B, delta_msys *M,
-                    const slong *rows, slong nsc, const ct_analysis_phase_struct *ph)
+                    const ct_instance_t inst, ball_comp *B, ct_lsdelta_struct *L,
+                    const _ct_delta_ball_csr *A, const slong *rows, slong nsc,
+                    const ct_analysis_phase_struct *ph, _ct_delta_ball_tally *K)
 {
-    slong nc = inst->c, nx = 0;
+    slong nc = inst->c, nx = 0, nb = 0;
     slong *win = flint_malloc(nsc * sizeof(slong)),
           *xi = flint_malloc(nsc * sizeof(slong));
     slong *ranks = flint_calloc(nsc * nc, sizeof(slong)),
           *xr = flint_malloc(nsc * sizeof(slong));
+    char *exact = flint_malloc(nsc);
+    _ct_delta_droots D = {NULL, 0, 0, 0, NULL};
     for (slong r = 0; r < nsc; r++)
-        if ((win[r] = ball_row(ranks + r * nc, B, rows[r])) < 0)
+        win[r] = ball_row(ranks + r * nc, B, rows[r]);
+    ball_roots(exact, &D, win, L, B, A, inst, rows, nsc, K);
+    for (slong r = 0; r < nsc; r++) {
+        xi[r] = -1;
+        if (exact[r])
             xi[r] = nx, xr[nx++] = rows[r];
+        else
+            nb += win[r] < 0;
+    }
     fmpz_mat_t Y;
     fmpz_mat_init(Y, FLINT_MAX(nx, 1), FLINT_MAX(B->ng, 1));
-    int ok = nx == 0 || ball_exact_rows(Y, M, B->C, xr, nx, ph) == 0;
+    int ok = nx == 0 || ball_exact_rows(Y, ct_lsdelta_msys(L), B->C, xr, nx, ph) == 0;
     if (ok) {
         ball_append(out, count, inst_idx, inst, B, rows, nsc, win, ranks, xi, Y, ph);
+        if (nb > 0)
+            _ct_delta_droots_sink(K, &D, exact, win, inst, inst_idx, B->C, rows, nsc);
         ball_stats[2] += nsc;
         ball_stats[3] += nx;
+        ball_stats[4] += nb;
     }
+    _ct_delta_droots_clear(&D);
     fmpz_mat_clear(Y);
-    flint_free(win), flint_free(xi), flint_free(ranks), flint_free(xr);
+    flint_free(win), flint_free(xi), flint_free(ranks), flint_free(xr), flint_free(exact);
     return ok;
+}
+
+/* A's weights: the component's times s (the lcm of their denominators),
+   and C->deg = s d (C->deg zeroed by the caller). */
+static void ball_csr(_ct_delta_ball_csr *A, delta_comp *C, const ct_instance_t inst,
+                     const ct_component_index_struct *X, slong k)
+{
+    slong n = C->size, *fill = flint_calloc(n, sizeof(slong));
+    fmpz_t s, w;
+    fmpz_init_set_ui(s, 1), fmpz_init(w);
+    A->rowstart = flint_calloc(n + 1, sizeof(slong));
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        slong e = X->edge[j];
+        fmpz_lcm(s, s, fmpq_denref(inst->ew + e));
+        A->rowstart[C->pos[inst->eu[e]] + 1]++, A->rowstart[C->pos[inst->ev[e]] + 1]++;
+    }
+    for (slong i = 0; i < n; i++)
+        A->rowstart[i + 1] += A->rowstart[i];
+    A->col = flint_malloc(FLINT_MAX(A->rowstart[n], 1) * sizeof(slong));
+    A->w = _fmpz_vec_init(FLINT_MAX(A->rowstart[n], 1));
+    for (slong j = X->edge_start[k]; j < X->edge_start[k + 1]; j++) {
+        slong e = X->edge[j], a = C->pos[inst->eu[e]], b = C->pos[inst->ev[e]];
+        fmpz_divexact(w, s, fmpq_denref(inst->ew + e));
+        fmpz_mul(w, w, fmpq_numref(inst->ew + e));
+        slong ea = A->rowstart[a] + fill[a]++, eb = A->rowstart[b] + fill[b]++;
+        A->col[ea] = b, A->col[eb] = a;
+        fmpz_set(A->w + ea, w), fmpz_set(A->w + eb, w);
+        fmpz_add(C->deg + a, C->deg + a, w), fmpz_add(C->deg + b, C->deg + b, w);
+    }
+    flint_free(fill);
+    fmpz_clear(s), fmpz_clear(w);
+}
+
+/* The system of the component (NULL: declined), its groups C's. */
+static ct_lsdelta_struct *ball_system(_ct_delta_ball_csr *A, delta_comp *C,
+                                      const ct_instance_t inst,
+                                      const ct_component_index_struct *X, slong k,
+                                      const fmpq_t c)
+{
+    ball_csr(A, C, inst, X, k);
+    _ct_delta_groups(C, inst);
+    slong *cls = flint_malloc(C->m * sizeof(slong));
+    for (slong j = 0; j < C->m; j++)
+        cls[j] = inst->label[C->node[C->lab[j]]];
+    ct_lsdelta_struct *L =
+        ct_lsdelta_new(C->size, A->rowstart, A->col, A->w, C->m, C->lab, cls, inst->c, c,
+                       CT_DELTA_BALL_SPARSE_MIN);
+    flint_free(cls);
+    return L;
 }
 
 int _ct_delta_ball_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
                              slong k, delta_comp *C, const fmpq_t c, const slong *rows,
-                             slong nsc, const ct_analysis_settings_struct *S)
+                             slong nsc, const ct_analysis_settings_struct *S,
+                             _ct_delta_ball_tally *K)
 {
-    delta_msys M;
     ball_comp B;
+    _ct_delta_ball_csr A;
     memset(&B, 0, sizeof(B));
     C->deg = _fmpz_vec_init(C->size);
-    int ok =
-        _ct_delta_msys_init(&M, C->deg, inst, X, k, C, c, CT_DELTA_BALL_SPARSE_MIN) == 0;
+    ct_lsdelta_struct *L = ball_system(&A, C, inst, X, k, c);
+    int ok = L != NULL;
     if (ok) {
-        _ct_delta_groups(C, inst);
-        B.n = C->size, B.ng = C->ng, B.nc = inst->c, B.C = C, B.M = &M;
+        B.n = C->size, B.ng = C->ng, B.nc = inst->c, B.C = C, B.M = ct_lsdelta_msys(L);
         B.bid = flint_malloc(C->ng * sizeof(slong));
         B.hasg = flint_calloc(inst->c, sizeof(int));
         B.X0 = flint_malloc(B.n * B.ng * sizeof(double));
         B.X1 = flint_malloc(B.n * B.ng * sizeof(double));
         B.rmax = _mag_vec_init(B.ng), B.rsum = _mag_vec_init(B.ng);
         ball_bases(&B, C);
-        ok = _ct_delta_msys_balls(B.X0, B.X1, B.rmax, B.rsum, &M, C) == 0 &&
-             ball_run(out, count, inst_idx, inst, &B, &M, rows, nsc, &S->phase);
+        ok = ct_lsdelta_msys_balls(B.X0, B.X1, B.rmax, B.rsum, ct_lsdelta_msys(L), C->lab,
+                                   C->grp, C->m, C->ng) == 0 &&
+             ball_run(out, count, inst_idx, inst, &B, L, &A, rows, nsc, &S->phase, K);
         _arb_vec_clear(B.pw, B.nb * (BALL_GRID + 1));
         _mag_vec_clear(B.rmax, B.ng), _mag_vec_clear(B.rsum, B.ng);
         flint_free(B.bid), flint_free(B.hasg), flint_free(B.bd);
         flint_free(B.X0), flint_free(B.X1);
     }
-    _ct_delta_msys_clear(&M);
+    ct_lsdelta_unref(L);
+    _fmpz_vec_clear(A.w, FLINT_MAX(A.rowstart[C->size], 1));
+    flint_free(A.rowstart), flint_free(A.col);
     _fmpz_vec_clear(C->deg, C->size);
     ball_stats[ok ? 0 : 1]++;
     return ok;

@@ -7,6 +7,7 @@
 #include <flint/fmpz_poly_mat.h>
 #include "certune/component.h"
 #include "certune/expsum.h"
+#include "certune/lsdelta.h"
 #include "certune/signfn.h"
 #include "certune/zadj.h"
 #include "certune/analysis.h"
@@ -86,72 +87,22 @@ int _ct_delta_weight_pencil(fmpz_poly_mat_t P, fmpz_t H, slong *dt, const fmpz_m
 
 /* ---- The ball path (docs/delta.md, "The ball path") ---- */
 
-/* A = q s D - p s W of a component in machine integers (delta_msys.c):
-   off-diagonal entries -off in CSR over the component's positions, diag = q s d,
-   deg = s d (>= 1), pq = q - p, amax = ||A||_inf, and a floating Cholesky
-   factor (sp: CHOLMOD, or dense: LAPACK's, column-major). Owns its arrays. */
-typedef struct {
-    slong n, nnz, pq, amax;
-    slong *rowstart, *col, *off, *diag, *deg;
-    struct ct_spchol_struct *sp;
-    double *dense;
-} delta_msys;
-
-/* Dense factors up to this many nodes (when CHOLMOD is missing or the
-   component is below the sparse threshold). */
-#define CT_DELTA_BALL_DENSE_MAX 8192
-
-/* Builds M for component k (C filled: node, pos, lab, m) at c = p / q and
-   adds s d to deg (C->size entries, zeroed by the caller): 0, or -1 when an
-   entry of A has 40 bits or more, or the factorization fails (sparse from
-   sparse_min nodes when CHOLMOD loads, else dense). M is cleared either way
-   by _ct_delta_msys_clear. */
-int _ct_delta_msys_init(delta_msys *M, fmpz *deg, const ct_instance_t inst,
-                        const ct_component_index_struct *X, slong k, const delta_comp *C,
-                        const fmpq_t c, slong sparse_min);
-void _ct_delta_msys_clear(delta_msys *M);
-
-/* B := A~^{-1} B with the floating factor (column-major n x nrhs). 0 or -1. */
-int _ct_delta_msys_solve(delta_msys *M, double *B, slong nrhs);
-
-/* X0 + X1 (column-major n x C->ng, the caller's) ~ A^{-1} E, E the groups'
-   0/1 columns, with certified bounds: |(A^{-1} E)_ig - X0_ig - X1_ig| <=
-   min(rmax[g], rsum[g] / deg_i) (rmax, rsum: C->ng mags, initialized by the
-   caller). 0, or -1 when a floating solve fails. */
-int _ct_delta_msys_balls(double *X0, double *X1, mag_ptr rmax, mag_ptr rsum,
-                         delta_msys *M, const delta_comp *C);
-
-/* Exact V = S^T A^{-1} B by numeric lifting with M's floating factor
-   (delta_nlift.c): B's columns and S's columns ("functionals") are 0/1
-   vectors given as index lists (column j: cidx[cstart[j] .. cstart[j + 1]),
-   likewise fstart, fidx); V (nf x ncols, fmpq, initialized by the caller).
-   Every entry is proved (a rational of denominator at most Hadamard's bound
-   on det A in an interval narrower than that bound's -2nd power). Returns
-   0, or -1 when the integers would overflow or the iteration does not
-   contract (then V is unspecified). ph: "component rows (exact rows)". */
-int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
-                    slong ncols, const slong *fstart, const slong *fidx, slong nf,
-                    const ct_analysis_phase_struct *ph, slong nsc);
-
-/* _ct_delta_nlift with bfast > 0 fast digits of bfast bits (tests: 59 makes
-   every block overflow and be lifted again with the safe digits). */
-int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
-                         slong ncols, const slong *fstart, const slong *fidx, slong nf,
-                         const ct_analysis_phase_struct *ph, slong nsc, slong bfast);
-
-/* Blocks _ct_delta_nlift lifted again with the safe digits since the
-   process started (tests). */
-long _ct_delta_nlift_retries(void);
-
 /* The pair sums of row r of Y (C->ng columns; any positive multiple of
    A^{-1} E's row) into f, as the exact path makes them (delta_solve.c). */
 void _ct_delta_node_sums(ct_signfn_struct *f, const fmpz_mat_t Y, slong r,
                          const delta_comp *C, slong nc, fmpz *coef, fmpz *base);
 
-/* The components offered to the ball path (large enough, with scored rows),
-   those it declined and their scored rows: the analysis's ball_fallbacks. */
+/* The ball path's sink: the components offered to it (large enough, with
+   scored rows), those it declined and their scored rows (the analysis's
+   ball_fallbacks); and, when C is set (the analysis), the scored nodes whose
+   zeros it certified in balls, added to C as nodes[0 .. nnodes) with
+   function ids 0 .. nfuncs - 1 of their own, and those functions' zeros
+   (zeros[0 .. nzeros), kind ld). */
 typedef struct {
     slong tried, declined, declined_rows;
+    ct_analysis_common *C;
+    slong nnodes, nfuncs, nzeros, zalloc;
+    ct_analysis_zero *zeros;
 } _ct_delta_ball_tally;
 
 /* ct_delta_sign_functions with the ball path when ball is not NULL (the
@@ -163,15 +114,18 @@ void _ct_delta_sign_functions(ct_signfn_struct **out, slong *count,
                               int score_all, const ct_analysis_settings_struct *settings,
                               FILE *warn, _ct_delta_ball_tally *ball);
 
-/* The ball path for component k (delta_ball.c): appends the sign functions
-   of its nsc scored rows (positions rows[]) in order and returns 1, or
-   returns 0 (nothing appended) when it declines. Rows whose predicted class
-   is certified constant on [0, 1] in balls get constant sums with those
-   signs; the others the exact sums (_ct_delta_nlift), so the analysis and its
-   report are the exact path's. */
+/* The ball path for component k (delta_ball.c): its nsc scored rows
+   (positions rows[]) as sign functions appended in order or nodes of the
+   sink, and returns 1; or returns 0 (nothing appended) when it declines.
+   Rows whose predicted class is certified constant on [0, 1] in balls get
+   constant sums with those signs; rows whose pair functions' zeros are all
+   certified in balls (and distinct from the other functions') go to the
+   sink when it has an analysis (K->C); the others get the exact sums
+   (numeric lifting). */
 int _ct_delta_ball_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
                              slong k, delta_comp *C, const fmpq_t c, const slong *rows,
-                             slong nsc, const ct_analysis_settings_struct *S);
+                             slong nsc, const ct_analysis_settings_struct *S,
+                             _ct_delta_ball_tally *K);
 
 #endif

@@ -3,7 +3,7 @@
 #include <stdatomic.h>
 #include "lsroot_internal.h"
 
-#define LS_SLOTS 2
+#define LS_SLOTS 3
 
 static atomic_long ls_counts[LS_SLOTS][3];
 

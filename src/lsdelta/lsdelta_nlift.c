@@ -1,4 +1,4 @@
-/* delta_nlift: exact entries of S^T A^{-1} B by numeric lifting with the
+/* lsdelta_nlift: exact entries of S^T A^{-1} B by numeric lifting with the
    floating factor of A (docs/delta.md, "The ball path": the rows that balls
    cannot settle).
 
@@ -7,7 +7,7 @@
    128-bit integers, checked. By induction A N_K = 2^{bK} B - r_K for
    N_K = sum_t x_t 2^{b(K-1-t)}, whatever the floating point did, so
    A^{-1} B = (N_K + A^{-1} r_K) / 2^{bK}, and |S_f^T A^{-1} r_K| <= |S_f|
-   max_j |r_Kj| / (d_j (q - p)) <= |S_f| Rlim (delta_msys.c's bound, d_j >= 1,
+   max_j |r_Kj| / (d_j (q - p)) <= |S_f| Rlim (ct_lsdelta_msys_struct.c's bound, d_j >= 1,
    q - p >= 1). Every entry of A^{-1} is a rational of denominator dividing
    det A <= prod_j A_jj < 2^hb (Hadamard), so once 2^{bK} > 2 (|S_f| Rlim + 1)
    2^{2 hb} the interval (V_f +- E) / 2^{bK} holds exactly one rational of
@@ -17,7 +17,7 @@
    N_K is accumulated (each digit added at its bit offset), never N_K. */
 #include <math.h>
 #include <gmp.h>
-#include "delta_internal.h"
+#include "certune/lsdelta.h"
 
 typedef __int128 nl_i128;
 
@@ -32,7 +32,7 @@ typedef __int128 nl_i128;
    ||A||_inf with b = 38: the worst case is far). A block that does not
    contract with the fast digits is lifted again with the safe ones.
    0: too ill-conditioned. */
-static slong nl_digit_bits(const delta_msys *M, slong rlim, int fast)
+static slong nl_digit_bits(const ct_lsdelta_msys_struct *M, slong rlim, int fast)
 {
     slong dmin = WORD_MAX, top = FLINT_MIN(60 - (slong)FLINT_BIT_COUNT(rlim), 40);
     for (slong j = 0; j < M->n; j++)
@@ -45,13 +45,13 @@ static slong nl_digit_bits(const delta_msys *M, slong rlim, int fast)
 
 /* One step on nb columns: z = r, solve, x = round(2^b z), r = 2^b r - A x.
    0, or -1 on overflow or when |r| exceeds rlim (no contraction). */
-static int nl_step(slong *r, slong *x, double *z, delta_msys *M, slong nb, slong b,
-                   slong rlim)
+static int nl_step(slong *r, slong *x, double *z, ct_lsdelta_msys_struct *M, slong nb,
+                   slong b, slong rlim)
 {
     slong n = M->n;
     for (slong e = 0; e < n * nb; e++)
         z[e] = (double)r[e];
-    if (_ct_delta_msys_solve(M, z, nb) != 0)
+    if (ct_lsdelta_msys_solve(M, z, nb) != 0)
         return -1;
     double scale = ldexp(1.0, (int)b);
     for (slong e = 0; e < n * nb; e++) {
@@ -162,49 +162,97 @@ static int nl_rational(fmpq_t v, fmpz_t D, const fmpz_t V, const fmpz_t E, slong
     return rc;
 }
 
-/* Lifts columns c0 .. c0 + nb - 1 for K steps and reconstructs their
-   entries of V (column-major nf x ncols). */
-static int nl_block(fmpq *Q, fmpz_t D, delta_msys *M, const slong *cstart,
-                    const slong *cidx, slong c0, slong nb, const slong *fstart,
-                    const slong *fidx, slong nf, slong b, slong K, slong hb, slong rlim)
+/* Lifts columns c0 .. c0 + nb - 1 for K steps into the accumulators acc
+   (nf x nb, allocated here: free with nl_acc_free). 0 or -1. */
+static int nl_lift(nl_acc **acc, ct_lsdelta_msys_struct *M, const slong *cstart,
+                   const slong *cidx, slong c0, slong nb, const slong *fstart,
+                   const slong *fidx, slong nf, slong b, slong K, slong rlim)
 {
     slong n = M->n;
     slong *r = flint_calloc(n * nb, sizeof(slong)),
           *x = flint_malloc(n * nb * sizeof(slong));
     double *z = flint_malloc(n * nb * sizeof(double));
     slong len = (b * K) / 64 + 4;
-    nl_acc *acc = flint_malloc(nf * nb * sizeof(nl_acc));
+    *acc = flint_malloc(nf * nb * sizeof(nl_acc));
     for (slong e = 0; e < nf * nb; e++)
-        acc[e].pos = flint_calloc(2 * len, sizeof(mp_limb_t)),
-        acc[e].neg = acc[e].pos + len, acc[e].len = len;
+        (*acc)[e].pos = flint_calloc(2 * len, sizeof(mp_limb_t)),
+        (*acc)[e].neg = (*acc)[e].pos + len, (*acc)[e].len = len;
     for (slong c = 0; c < nb; c++)
         for (slong t = cstart[c0 + c]; t < cstart[c0 + c + 1]; t++)
             r[c * n + cidx[t]] = 1;
     int rc = 0;
     for (slong step = 0; step < K && rc == 0; step++)
         if ((rc = nl_step(r, x, z, M, nb, b, rlim)) == 0)
-            nl_digits(acc, x, n, nb, b * (K - 1 - step), fstart, fidx, nf);
+            nl_digits(*acc, x, n, nb, b * (K - 1 - step), fstart, fidx, nf);
+    flint_free(r), flint_free(x), flint_free(z);
+    return rc;
+}
+
+static void nl_acc_free(nl_acc *acc, slong cnt)
+{
+    for (slong e = 0; e < cnt; e++)
+        flint_free(acc[e].pos);
+    flint_free(acc);
+}
+
+/* E = |S_f| rlim + 1: the lifted value's error bound times 2^{bK}. */
+static void nl_error(fmpz_t E, const slong *fstart, slong f, slong rlim)
+{
+    fmpz_set_si(E, fstart[f + 1] - fstart[f]);
+    fmpz_mul_si(E, E, rlim);
+    fmpz_add_ui(E, E, 1);
+}
+
+/* Lifts columns c0 .. c0 + nb - 1 for K steps and reconstructs their
+   entries of V (column-major nf x ncols). */
+static int nl_block(fmpq *Q, fmpz_t D, ct_lsdelta_msys_struct *M, const slong *cstart,
+                    const slong *cidx, slong c0, slong nb, const slong *fstart,
+                    const slong *fidx, slong nf, slong b, slong K, slong hb, slong rlim)
+{
+    nl_acc *acc;
+    int rc = nl_lift(&acc, M, cstart, cidx, c0, nb, fstart, fidx, nf, b, K, rlim);
     fmpz_t E, V;
     fmpz_init(E), fmpz_init(V);
     for (slong c = 0; c < nb && rc == 0; c++)
         for (slong f = 0; f < nf && rc == 0; f++) {
-            fmpz_set_si(E, fstart[f + 1] - fstart[f]);
-            fmpz_mul_si(E, E, rlim);
-            fmpz_add_ui(E, E, 1);
+            nl_error(E, fstart, f, rlim);
             nl_acc_get(V, acc + c * nf + f);
             rc = nl_rational(Q + (c0 + c) * nf + f, D, V, E, b * K, hb);
         }
     fmpz_clear(E), fmpz_clear(V);
-    for (slong e = 0; e < nf * nb; e++)
-        flint_free(acc[e].pos);
-    flint_free(acc);
-    flint_free(r), flint_free(x), flint_free(z);
+    nl_acc_free(acc, nf * nb);
+    return rc;
+}
+
+/* The same block as balls (V +- E) / 2^{bK}. */
+static int nl_block_balls(arb_ptr Q, ct_lsdelta_msys_struct *M, const slong *cstart,
+                          const slong *cidx, slong c0, slong nb, const slong *fstart,
+                          const slong *fidx, slong nf, slong b, slong K, slong rlim)
+{
+    nl_acc *acc;
+    int rc = nl_lift(&acc, M, cstart, cidx, c0, nb, fstart, fidx, nf, b, K, rlim);
+    fmpz_t E, V;
+    mag_t e;
+    fmpz_init(E), fmpz_init(V), mag_init(e);
+    for (slong c = 0; c < nb && rc == 0; c++)
+        for (slong f = 0; f < nf; f++) {
+            arb_ptr q = Q + (c0 + c) * nf + f;
+            nl_error(E, fstart, f, rlim);
+            nl_acc_get(V, acc + c * nf + f);
+            arb_set_fmpz(q, V); /* exact: V is an integer */
+            arb_mul_2exp_si(q, q, -b * K);
+            mag_set_fmpz(e, E);
+            mag_mul_2exp_si(e, e, -b * K);
+            arb_add_error_mag(q, e);
+        }
+    fmpz_clear(E), fmpz_clear(V), mag_clear(e);
+    nl_acc_free(acc, nf * nb);
     return rc;
 }
 
 static _Atomic long nl_retries; /* blocks lifted again with the safe digits */
 
-long _ct_delta_nlift_retries(void)
+long ct_lsdelta_nlift_retries(void)
 {
     return nl_retries;
 }
@@ -216,9 +264,10 @@ static slong nl_steps(slong b, slong hb, slong fmax, slong rlim)
     return (need + b - 1) / b;
 }
 
-int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
-                         slong ncols, const slong *fstart, const slong *fidx, slong nf,
-                         const ct_analysis_phase_struct *ph, slong nsc, slong bfast)
+int ct_lsdelta_nlift(fmpq *V, ct_lsdelta_msys_struct *M, const slong *cstart,
+                     const slong *cidx, slong ncols, const slong *fstart,
+                     const slong *fidx, slong nf, ct_lsdelta_progress_fn progress,
+                     const void *pctx, slong bfast)
 {
     slong rlim = 4 * M->amax + 64, hb = 0, fmax = 1;
     slong bsafe = nl_digit_bits(M, rlim, 0),
@@ -234,7 +283,8 @@ int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slon
     int rc = 0;
     for (slong c0 = 0; c0 < ncols && rc == 0; c0 += NL_BLOCK) {
         slong nb = FLINT_MIN(NL_BLOCK, ncols - c0);
-        ct_analysis_phase(ph, "component rows (exact rows)", c0 * nsc / ncols, nsc);
+        if (progress != NULL)
+            progress(pctx, c0, ncols);
         rc = nl_block(V, D, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
                       nl_steps(b, hb, fmax, rlim), hb, rlim);
         if (rc != 0 && b != bsafe) { /* no contraction: the safe digits from now on */
@@ -248,9 +298,29 @@ int _ct_delta_nlift_bits(fmpq *V, delta_msys *M, const slong *cstart, const slon
     return rc;
 }
 
-int _ct_delta_nlift(fmpq *V, delta_msys *M, const slong *cstart, const slong *cidx,
-                    slong ncols, const slong *fstart, const slong *fidx, slong nf,
-                    const ct_analysis_phase_struct *ph, slong nsc)
+int ct_lsdelta_nlift_balls(arb_ptr V, ct_lsdelta_msys_struct *M, const slong *cstart,
+                           const slong *cidx, slong ncols, const slong *fstart,
+                           const slong *fidx, slong nf, slong bits)
 {
-    return _ct_delta_nlift_bits(V, M, cstart, cidx, ncols, fstart, fidx, nf, ph, nsc, 0);
+    slong rlim = 4 * M->amax + 64, fmax = 1;
+    slong bsafe = nl_digit_bits(M, rlim, 0), b = nl_digit_bits(M, rlim, 1);
+    if (bsafe == 0 || M->amax >= ((slong)1 << 40))
+        return -1;
+    for (slong f = 0; f < nf; f++)
+        fmax = FLINT_MAX(fmax, fstart[f + 1] - fstart[f]);
+    /* 2^{bK} >= 2^bits (fmax rlim + 1) */
+    slong need = bits + (slong)FLINT_BIT_COUNT(fmax) + (slong)FLINT_BIT_COUNT(rlim) + 2;
+    int rc = 0;
+    for (slong c0 = 0; c0 < ncols && rc == 0; c0 += NL_BLOCK) {
+        slong nb = FLINT_MIN(NL_BLOCK, ncols - c0);
+        rc = nl_block_balls(V, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
+                            (need + b - 1) / b, rlim);
+        if (rc != 0 && b != bsafe) {
+            nl_retries++;
+            b = bsafe;
+            rc = nl_block_balls(V, M, cstart, cidx, c0, nb, fstart, fidx, nf, b,
+                                (need + b - 1) / b, rlim);
+        }
+    }
+    return rc;
 }

@@ -1,0 +1,59 @@
+/* lsdelta's system, shared by the files of src/lsdelta only. */
+#ifndef CERTUNE_LSDELTA_INTERNAL_H
+#define CERTUNE_LSDELTA_INTERNAL_H
+
+#include "certune/lsdelta.h"
+
+/* Per node, its values (A^{-1} E)_i. as balls at each level (NULL until
+   made; failed once they could not be) and exactly (rationals, made by the
+   oracle's last resort). */
+struct ct_lsdelta_struct {
+    ct_lsroot_sys_struct head; /* n nodes, c classes */
+    slong m, ng, nnz;
+    slong *rowstart, *col, *lab, *cls; /* the component as given */
+    fmpz *w;
+    fmpq_t cq;
+    ct_lsdelta_msys_struct M;
+    slong *grp, *gcls, *gstart, *gidx; /* groups; gidx[gstart[g] ..): their nodes */
+    fmpz *gbase;
+    arb_ptr *lev[CT_LSROOT_LEVELS];
+    char *lfail[CT_LSROOT_LEVELS];
+    fmpq **exact;
+};
+
+static inline ct_lsdelta_struct *_ct_lsdelta_of(ct_lsroot_sys_struct *S)
+{
+    return (ct_lsdelta_struct *)S;
+}
+
+static inline const ct_lsdelta_struct *_ct_lsdelta_const(const ct_lsroot_sys_struct *S)
+{
+    return (const ct_lsdelta_struct *)S;
+}
+
+/* The system with the type T (new and read). */
+ct_lsdelta_struct *_ct_lsdelta_make(slong n, const slong *rowstart, const slong *col,
+                                    const fmpz *w, slong nlab, const slong *lab,
+                                    const slong *cls, slong nc, const fmpq_t c,
+                                    slong sparse_min, const ct_lsroot_type_struct *T);
+void _ct_lsdelta_clear(ct_lsroot_sys_struct *S);
+
+/* Node i's values at level (0: the search's, else lifted to 96 << level
+   bits), made if needed; NULL when they cannot be. */
+arb_srcptr _ct_lsdelta_level(ct_lsdelta_struct *S, int level, slong i);
+
+/* Node i's exact values (ng rationals), made if needed (never NULL). */
+const fmpq *_ct_lsdelta_exact(ct_lsdelta_struct *S, slong i);
+
+/* The pair (k, l)'s coefficients by distinct base from values x (ng balls):
+   a[t] with base[t] (fmpz, S's) and log lb[t] at prec; returns their number.
+   a, lb: room for ng arbs; base: ng pointers. */
+slong _ct_lsdelta_pair_terms(arb_ptr a, arb_ptr lb, const fmpz **base,
+                             const ct_lsdelta_struct *S, arb_srcptr x, slong k, slong l,
+                             slong prec);
+
+/* Counters (lsdelta_sys.c): which = 0 a pair certified, 1 a pair failed, 2 an
+   exact sign. */
+void _ct_lsdelta_count(int which);
+
+#endif
