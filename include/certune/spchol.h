@@ -39,6 +39,12 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
    fails (B then unchanged). */
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
 
+/* CHOLMOD's fill-reducing order of the n x n symmetric pattern given by its
+   lower triangle in compressed columns (as ct_spchol_factor; values not
+   needed): perm[k] is the k-th row and column eliminated. Symbolic only (no
+   factorization). Returns 0, or -1 when CHOLMOD is not loaded or fails. */
+int ct_spchol_order(slong *perm, slong n, const slong *colptr, const slong *rowind);
+
 /* The factor's nonzeros (for the docs' memory bound and the benchmarks). */
 slong ct_spchol_nnz(const ct_spchol_struct *F);
 

@@ -111,6 +111,33 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
     return F;
 }
 
+int ct_spchol_order(slong *perm, slong n, const slong *colptr, const slong *rowind)
+{
+    if (n < 1 || n > (slong)INT_MAX / 2 || colptr[n] > (slong)INT_MAX ||
+        ct_spchol_load(NULL, 0) != 0)
+        return -1;
+    ct_spchol_struct F;
+    memset(&F, 0, sizeof(F));
+    F.n = n;
+    chm.start(&F.common);
+    F.common.print = 0;
+    double *one = flint_malloc(FLINT_MAX(colptr[n], 1) * sizeof(double));
+    for (slong e = 0; e < colptr[n]; e++)
+        one[e] = 1;
+    cholmod_sparse *A = spchol_matrix(&F, colptr, rowind, one);
+    cholmod_factor *L = A == NULL ? NULL : chm.analyze(A, &F.common);
+    int ok = L != NULL && L->Perm != NULL;
+    for (slong k = 0; ok && k < n; k++)
+        perm[k] = ((const int *)L->Perm)[k];
+    if (L != NULL)
+        chm.free_factor(&L, &F.common);
+    if (A != NULL)
+        chm.free_sparse(&A, &F.common);
+    chm.finish(&F.common);
+    flint_free(one);
+    return ok ? 0 : -1;
+}
+
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 {
     cholmod_dense b;
