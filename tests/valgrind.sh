@@ -12,7 +12,7 @@ for t in t-qparse t-instance t-component t-signfn t-polyset t-sweep t-lambda t-r
   t-rational t-bounds t-shatter t-plot t-analysis t-report t-sample t-expsum t-delta \
   t-bpoint t-alpha t-mqpoly t-mqroot t-decimal t-capi t-crt t-root t-evaluate t-tune \
   t-merge t-dataset t-gnn-gp t-mqroot-ball t-stream t-dynlib t-lsroot t-lsalpha t-zlift t-lskron \
-  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol t-joint t-delta-ball \
+  t-capi-search t-digest t-family t-graphin t-text t-gen t-spchol t-joint t-delta-ball t-lsdelta \
   t-gnn-csr t-gnn-grad; do
   run "$B/tests/$t"
 done
@@ -26,6 +26,8 @@ run "$B/certune" analyze --family delta --c 3/4 --plot "$tmp/d.svg" instances/de
 run "$B/certune" bounds --family delta instances/random-3.gssl
 run "$B/certune" analyze --family delta --ball off instances/alpha-single-200.gssl # the lifting solve
 run "$B/certune" analyze --family delta instances/alpha-single-200.gssl # the ball path
+run "$B/certune" analyze --family delta --ball 2 --threads 2 --save-profile "$tmp/d.ctp" instances/alpha-single-200.gssl
+run "$B/certune" eval --at 1/3 "$tmp/d.ctp" # zeros certified in balls read back
 run "$B/certune" analyze --family alpha --json instances/alpha-gadget-oscillating.gssl instances/random-2.gssl
 run "$B/certune" bounds --family alpha instances/random-3.gssl
 sed "s|^e 2 5 457/50|e 2 5 1$(printf '0%.0s' $(seq 300))|" instances/random-1.gssl >"$tmp/huge.gssl"
