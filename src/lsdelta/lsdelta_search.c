@@ -24,20 +24,45 @@ typedef struct {
     slong nz, alloc, i, k, l;
 } lsd_out;
 
-/* h and h' at the ball x. */
-static void lsd_eval(arb_t v, arb_t d, const lsd_fn *F, const arb_t x)
+/* h, h' and h'' at the ball x (d2 may be NULL). */
+static void lsd_eval3(arb_t v, arb_t d, arb_t d2, const lsd_fn *F, const arb_t x)
 {
     arb_t e;
     arb_init(e);
     arb_zero(v), arb_zero(d);
+    if (d2 != NULL)
+        arb_zero(d2);
     for (slong t = 0; t < F->nt; t++) {
         arb_mul(e, F->lb + t, x, LSD_PREC);
         arb_exp(e, e, LSD_PREC);
         arb_mul(e, e, F->a + t, LSD_PREC);
         arb_add(v, v, e, LSD_PREC);
-        arb_addmul(d, e, F->lb + t, LSD_PREC);
+        arb_mul(e, e, F->lb + t, LSD_PREC);
+        arb_add(d, d, e, LSD_PREC);
+        if (d2 != NULL)
+            arb_addmul(d2, e, F->lb + t, LSD_PREC);
     }
     arb_clear(e);
+}
+
+/* Enclosures of h and h' on the ball x in centered (mean value) form: h(m)
+   + h'(x)(x - m) and h'(m) + h''(x)(x - m) around the midpoint m, far
+   tighter than summing each term's enclosure when the terms cancel (the
+   search would otherwise split down to tiny intervals). */
+static void lsd_eval(arb_t v, arb_t d, const lsd_fn *F, const arb_t x)
+{
+    arb_t m, vm, dm, dx, d2x, w;
+    arb_init(m), arb_init(vm), arb_init(dm), arb_init(dx), arb_init(d2x), arb_init(w);
+    arb_get_mid_arb(m, x);
+    lsd_eval3(vm, dm, NULL, F, m);
+    lsd_eval3(w, dx, d2x, F, x);
+    arb_sub(w, x, m, LSD_PREC); /* [-r, r] */
+    arb_mul(v, dx, w, LSD_PREC);
+    arb_add(v, v, vm, LSD_PREC);
+    arb_mul(d, d2x, w, LSD_PREC);
+    arb_add(d, d, dm, LSD_PREC);
+    arb_clear(m), arb_clear(vm), arb_clear(dm), arb_clear(dx), arb_clear(d2x),
+        arb_clear(w);
 }
 
 static int lsd_sign_at(const lsd_fn *F, double x)
@@ -45,7 +70,7 @@ static int lsd_sign_at(const lsd_fn *F, double x)
     arb_t p, v, d;
     arb_init(p), arb_init(v), arb_init(d);
     arb_set_d(p, x);
-    lsd_eval(v, d, F, p);
+    lsd_eval3(v, d, NULL, F, p);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
     arb_clear(p), arb_clear(v), arb_clear(d);
     return s;
