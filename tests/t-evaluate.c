@@ -8,6 +8,7 @@
 #include "check.h"
 #include "certune/evaluate.h"
 #include "certune/family.h"
+#include "certune/spchol.h"
 #include "../src/evaluate/evaluate_internal.h"
 
 static int is_q(const fmpq_t x, slong num, ulong den)
@@ -221,6 +222,24 @@ int main(void)
         check_agree(CT_FAMILY_DELTA, del, ties);
         for (int f = 0; f < 3; f++)
             check_agree((ct_family_t)f, random, ties);
+    }
+    /* the same with CHOLMOD's factor in doubles first on every component */
+    if (ct_spchol_load(NULL, 0) == 0) {
+        long s0, a0, s1, a1;
+        _ct_evaluate_ball_sparse_counts(&s0, &a0);
+        _ct_evaluate_ball_sparse_min(2);
+        check_ball();
+        for (int f = 0; f < 3; f++)
+            check_agree((ct_family_t)f, random, 0);
+        check_agree(CT_FAMILY_DELTA, del, 1);
+        _ct_evaluate_ball_sparse_min(0);
+        _ct_evaluate_ball_sparse_counts(&s1, &a1);
+        printf("t-evaluate: %ld components settled in doubles, %ld tried again in long "
+               "double\n",
+               s1 - s0, a1 - a0);
+        CHECK(s1 - s0 > 0 && a1 - a0 > 0);
+    } else {
+        printf("t-evaluate: CHOLMOD not loadable: the factor in doubles not tested\n");
     }
     flint_cleanup_master();
     return check_finish("t-evaluate");

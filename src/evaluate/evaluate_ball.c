@@ -18,7 +18,9 @@
    have no margin at all. Here a row not proved goes alone to the exact
    solve. */
 #include <math.h>
+#include <string.h>
 #include "certune/signfn.h"
+#include "certune/spchol.h"
 #include "evaluate_internal.h"
 
 #define PREC CT_EVALUATE_PREC
@@ -27,12 +29,33 @@
    long double's normal range (2^-16382). */
 #define BALL_FLOOR_EXP -16000
 
-/* The scaled system: A~ = A 2^-k in long double and in balls, factored. */
+/* Components from this many nodes try CHOLMOD's factor in doubles first
+   (supernodal, BLAS: far faster than the long-double LDL on large sparse
+   graphs); the long-double LDL proves what doubles cannot (values below
+   double's range on long paths). */
+#define BALL_SPARSE_MIN 2000
+
+static _Atomic slong ball_sparse_min = BALL_SPARSE_MIN;
+static _Atomic long ball_sparse_stats[2]; /* settled in doubles, tried again */
+
+void _ct_evaluate_ball_sparse_min(slong n)
+{
+    ball_sparse_min = n > 0 ? n : BALL_SPARSE_MIN;
+}
+
+void _ct_evaluate_ball_sparse_counts(long *settled, long *again)
+{
+    *settled = ball_sparse_stats[0], *again = ball_sparse_stats[1];
+}
+
+/* The scaled system: A~ = A 2^-k in long double and in balls, factored by
+   the long-double LDL (F) or CHOLMOD in doubles (sp, when not NULL). */
 typedef struct {
     slong n, k;
     long double *val, *w;
     arb_struct *aval;
     _ct_evaluate_ldl F;
+    struct ct_spchol_struct *sp;
 } ball_sys;
 
 /* a 2^-k to long double's precision (0 below its range). */
@@ -74,7 +97,43 @@ static void ball_arf_ld(arf_t y, long double v)
     arf_clear(t);
 }
 
-static int ball_sys_init(ball_sys *S, const _ct_evaluate_comp *K)
+/* CHOLMOD's factor of A~ in doubles (its lower triangle); NULL on failure. */
+static struct ct_spchol_struct *ball_sys_sparse(const ball_sys *S,
+                                                const _ct_evaluate_comp *K)
+{
+    slong n = S->n, t = 0;
+    slong *cp = flint_malloc((n + 1) * sizeof(slong));
+    slong *ri = flint_malloc(FLINT_MAX(K->rowstart[n], 1) * sizeof(slong));
+    double *v = flint_malloc(FLINT_MAX(K->rowstart[n], 1) * sizeof(double));
+    for (slong j = 0; j < n; j++) { /* column j of the lower triangle = row j's upper */
+        cp[j] = t;
+        for (slong q = K->rowstart[j]; q < K->rowstart[j + 1]; q++)
+            if (K->col[q] >= j)
+                ri[t] = K->col[q], v[t++] = (double)S->val[q];
+    }
+    cp[n] = t;
+    struct ct_spchol_struct *F = ct_spchol_factor(n, cp, ri, v);
+    flint_free(cp), flint_free(ri), flint_free(v);
+    return F;
+}
+
+/* x := A~~^{-1} x with the system's factor (doubles or long double). */
+static void ball_sys_solve(long double *x, const ball_sys *S)
+{
+    if (S->sp == NULL) {
+        _ct_evaluate_ldl_solve(x, &S->F, S->w);
+        return;
+    }
+    double *d = flint_malloc(S->n * sizeof(double));
+    for (slong i = 0; i < S->n; i++)
+        d[i] = (double)x[i];
+    int rc = ct_spchol_solve(S->sp, d, 1);
+    for (slong i = 0; i < S->n; i++)
+        x[i] = rc == 0 ? (long double)d[i] : NAN; /* NAN: the bound fails */
+    flint_free(d);
+}
+
+static int ball_sys_init(ball_sys *S, const _ct_evaluate_comp *K, int sparse)
 {
     slong n = K->s, nnz = K->rowstart[n];
     S->n = n;
@@ -89,12 +148,19 @@ static int ball_sys_init(ball_sys *S, const _ct_evaluate_comp *K)
         arb_set_round_fmpz(S->aval + q, K->val + q, PREC);
         arb_mul_2exp_si(S->aval + q, S->aval + q, -S->k);
     }
+    memset(&S->F, 0, sizeof(S->F));
+    S->sp = sparse ? ball_sys_sparse(S, K) : NULL;
+    if (sparse)
+        return S->sp != NULL;
     return _ct_evaluate_ldl_init(&S->F, K->rowstart, K->col, S->val, n);
 }
 
 static void ball_sys_clear(ball_sys *S, const _ct_evaluate_comp *K)
 {
-    _ct_evaluate_ldl_clear(&S->F);
+    if (S->sp != NULL)
+        ct_spchol_free(S->sp);
+    else
+        _ct_evaluate_ldl_clear(&S->F);
     _arb_vec_clear(S->aval, K->rowstart[S->n]);
     flint_free(S->val), flint_free(S->w);
 }
@@ -167,7 +233,7 @@ static int ball_majorant(mag_struct *err, const arf_struct *r, const ball_sys *S
     for (int tries = 0; !ok && tries < 6; tries++) {
         for (slong i = 0; i < n; i++)
             u[i] = rh[i];
-        _ct_evaluate_ldl_solve(u, &S->F, S->w);
+        ball_sys_solve(u, S);
         int finite = 1; /* and u~ >= 0, which ball_m_matrix's proof needs */
         for (slong i = 0; finite && i < n; i++)
             finite = isfinite(u[i]) && u[i] >= 0;
@@ -209,7 +275,7 @@ static int ball_solve(long double *Z, mag_struct *err, const ball_sys *S,
     for (slong g = 0; ok && g < ng; g++) {
         for (slong i = 0; i < n; i++)
             x[i] = K->group[i] == g;
-        _ct_evaluate_ldl_solve(x, &S->F, S->w);
+        ball_sys_solve(x, S);
         for (slong i = 0; ok && i < n; i++)
             ok = isfinite(x[i]);
         if (!ok)
@@ -301,15 +367,17 @@ static int ball_m_matrix(slong *inv_bits, const ball_sys *S, const _ct_evaluate_
     return ok;
 }
 
-slong _ct_evaluate_ball_signs(int *sgn, slong *und, slong *inv_bits,
-                              const _ct_evaluate_comp *K, slong c, const char *want)
+/* The signs with the factor of one kind; the number of undecided rows. */
+static slong ball_signs_with(int *sgn, slong *und, slong *inv_bits,
+                             const _ct_evaluate_comp *K, slong c, const char *want,
+                             int sparse)
 {
     slong n = K->s, ng = K->ngroups, npairs = c * (c - 1) / 2, nu = 0;
     ball_sys S;
     long double *Z = flint_malloc(FLINT_MAX(n * ng, 1) * sizeof(long double));
     mag_struct *err = _mag_vec_init(FLINT_MAX(n * ng, 1));
     *inv_bits = -1;
-    int ok = ball_sys_init(&S, K) && ball_m_matrix(inv_bits, &S, K) &&
+    int ok = ball_sys_init(&S, K, sparse) && ball_m_matrix(inv_bits, &S, K) &&
              ball_solve(Z, err, &S, K);
     for (slong u = 0; u < n; u++)
         if (want[K->idx[u]] && !(ok && ball_row_signs(sgn + K->idx[u] * npairs,
@@ -319,4 +387,19 @@ slong _ct_evaluate_ball_signs(int *sgn, slong *und, slong *inv_bits,
     _mag_vec_clear(err, FLINT_MAX(n * ng, 1));
     flint_free(Z);
     return nu;
+}
+
+slong _ct_evaluate_ball_signs(int *sgn, slong *und, slong *inv_bits,
+                              const _ct_evaluate_comp *K, slong c, const char *want)
+{
+    /* doubles first on large components; anything they leave undecided is
+       tried again in long double (the signs they proved stay proved: both
+       runs prove every sign they give, and the second gives all of them) */
+    if (K->s >= ball_sparse_min && ct_spchol_load(NULL, 0) == 0) {
+        slong nu = ball_signs_with(sgn, und, inv_bits, K, c, want, 1);
+        ball_sparse_stats[nu == 0 ? 0 : 1]++;
+        if (nu == 0)
+            return 0;
+    }
+    return ball_signs_with(sgn, und, inv_bits, K, c, want, 0);
 }

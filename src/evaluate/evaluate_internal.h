@@ -46,6 +46,13 @@ void _ct_evaluate_ldl_clear(_ct_evaluate_ldl *F);
 /* x = the matrix^-1 x (n entries), w: n entries of scratch. */
 void _ct_evaluate_ldl_solve(long double *x, const _ct_evaluate_ldl *F, long double *w);
 
+/* Tests: components of at least n nodes (n <= 0: the default, 2000) try
+   CHOLMOD's factor in doubles before the long-double LDL; and the counts of
+   components settled in doubles and tried again in long double since the
+   process started. */
+void _ct_evaluate_ball_sparse_min(slong n);
+void _ct_evaluate_ball_sparse_counts(long *settled, long *again);
+
 /* The signs of every class pair at K's members u with want[K->idx[u]], from
    a long double solve with a proved bound per entry (evaluate_ball.c): A is
    an M-matrix (A^{-1} >= 0), so |Z - Z~| <= A^{-1} |E - A Z~| <= theta u~
