@@ -26,6 +26,7 @@
 #include "../src/delta/delta_internal.h"
 #include "analysis_same.h"
 #include "report_of.h"
+#include "tamper.h"
 
 static long n_sets, n_bp, n_undecided, n_entries, n_lift, n_tampered, n_sys_declined,
     n_retries, n_same_bytes, n_same_points, n_ld;
@@ -284,19 +285,6 @@ static int analyze(ct_analysis_t A, slong min, const ct_instance_struct *set, sl
     return rc;
 }
 
-/* The text with its last word (the sign at lo) flipped. */
-static char *flip_last(const char *buf)
-{
-    const char *last = strrchr(buf, ' ');
-    CHECK(last != NULL);
-    if (last == NULL)
-        return NULL;
-    char *bad = flint_malloc(strlen(buf) + 4);
-    memcpy(bad, buf, (size_t)(last - buf) + 1);
-    strcpy(bad + (last - buf) + 1, last[1] == '-' ? "1" : "-1");
-    return bad;
-}
-
 /* A zero certified in balls (kind ld): read back with the same interval,
    and rejected with its sign at lo flipped (the oracle re-certifies it). */
 static void check_ld_certificate(const ct_bpoint_struct *p)
@@ -311,7 +299,8 @@ static void check_ld_certificate(const ct_bpoint_struct *p)
     const char *s = buf;
     CHECK(ct_bpoint_read(r, &s) == 0 && r->kind == CT_BPOINT_LD &&
           fmpq_equal(r->ld.lo, p->ld.lo) && fmpq_equal(r->ld.hi, p->ld.hi));
-    char *bad = flip_last(buf);
+    char *bad = t_flip_last_word(buf);
+    CHECK(bad != NULL);
     if (bad != NULL) {
         ct_bpoint_clear(r);
         ct_bpoint_init(r);
@@ -346,7 +335,8 @@ static void check_certificates(const ct_analysis_t A)
         const char *s = buf;
         CHECK(ct_expsum_root_read(r, &s) == 0 && ct_expsum_equal(&r->fn, &p->ex.fn) &&
               fmpq_equal(r->lo, p->ex.lo) && fmpq_equal(r->hi, p->ex.hi));
-        char *bad = flip_last(buf);
+        char *bad = t_flip_last_word(buf);
+        CHECK(bad != NULL);
         if (bad != NULL) {
             s = bad;
             ct_expsum_root_clear(r);

@@ -113,9 +113,10 @@ ct_lsdelta_struct *ct_lsdelta_new(slong n, const slong *rowstart, const slong *c
 void ct_lsdelta_unref(ct_lsdelta_struct *S);
 
 /* The system's groups: ng of them, group g of class gcls[g] and base (the
-   degree d of its nodes) gbase[g]; grp[j] the group of labeled node j (the
-   arrays are S's). */
+   degree d of its nodes) gbase[g], its nodes gidx[gstart[g] .. gstart[g +
+   1]); grp[j] the group of labeled node j (the arrays are S's). */
 slong ct_lsdelta_groups(const slong **grp, const slong **gcls, const fmpz **gbase,
+                        const slong **gstart, const slong **gidx,
                         const ct_lsdelta_struct *S);
 
 /* The system in machine integers (S's; its factor is used by the caller's

@@ -32,7 +32,7 @@ typedef struct {
     double *X0, *X1;
     mag_ptr rmax, rsum;
     const delta_comp *C;
-    const ct_lsdelta_msys_struct *M;
+    const ct_lsdelta_struct *L;
 } ball_comp;
 
 static void ball_bases(ball_comp *B, const delta_comp *C)
@@ -64,21 +64,6 @@ static void ball_bases(ball_comp *B, const delta_comp *C)
     }
     arb_clear(l), arb_clear(t);
     _fmpz_vec_clear(base, FLINT_MAX(C->ng, 1));
-}
-
-/* The ball of (A^{-1} E)_ig. */
-static void ball_entry(arb_t x, const ball_comp *B, slong i, slong g)
-{
-    arb_t t;
-    mag_t e;
-    arb_init(t), mag_init(e);
-    arb_set_d(x, B->X0[g * B->n + i]);
-    arb_set_d(t, B->X1[g * B->n + i]);
-    arb_add(x, x, t, BALL_PREC);
-    mag_div_ui(e, B->rsum + g, (ulong)B->M->deg[i]);
-    mag_min(e, e, B->rmax + g);
-    arb_add_error_mag(x, e);
-    arb_clear(t), mag_clear(e);
 }
 
 /* Lower bounds lo[b] of the coefficients of f_w - f_l by base. */
@@ -132,8 +117,7 @@ static slong ball_row(slong *rank, const ball_comp *B, slong i)
     }
     arb_ptr x = _arb_vec_init(B->ng);
     arb_ptr lo = _arb_vec_init(B->nb); /* exact lower bounds (midpoints) */
-    for (slong g = 0; g < B->ng; g++)
-        ball_entry(x + g, B, i, g);
+    ct_lsdelta_row_balls(x, B->L, B->X0, B->X1, B->rmax, B->rsum, i);
     if (w != w1) /* the prediction changes between the ends: exact */
         w = -1;
     for (slong l = 0; l < nc && w >= 0; l++) {
@@ -178,20 +162,14 @@ static void ball_progress(const void *ph, slong done, slong total)
     ct_analysis_phase(ph, "component rows (exact rows)", done, total);
 }
 
-static int ball_exact_rows(fmpz_mat_t Y, ct_lsdelta_msys_struct *M, const delta_comp *C,
-                           const slong *xr, slong nx, const ct_analysis_phase_struct *ph)
+static int ball_exact_rows(fmpz_mat_t Y, ct_lsdelta_struct *L, const slong *xr, slong nx,
+                           const ct_analysis_phase_struct *ph)
 {
-    slong ng = C->ng, m = C->m;
-    slong *gstart = flint_calloc(ng + 1, sizeof(slong)),
-          *gidx = flint_malloc(m * sizeof(slong));
+    const slong *grp, *gcls, *gstart, *gidx;
+    const fmpz *gbase;
+    slong ng = ct_lsdelta_groups(&grp, &gcls, &gbase, &gstart, &gidx, L);
+    ct_lsdelta_msys_struct *M = ct_lsdelta_msys(L);
     slong *rstart = flint_malloc((nx + 1) * sizeof(slong));
-    for (slong j = 0; j < m; j++)
-        gstart[C->grp[j] + 1]++;
-    for (slong g = 0; g < ng; g++)
-        gstart[g + 1] += gstart[g];
-    slong *fill = flint_calloc(ng, sizeof(slong));
-    for (slong j = 0; j < m; j++)
-        gidx[gstart[C->grp[j]] + fill[C->grp[j]]++] = C->lab[j];
     for (slong j = 0; j <= nx; j++)
         rstart[j] = j;
     fmpq *V = _fmpq_vec_init(nx * ng);
@@ -202,21 +180,21 @@ static int ball_exact_rows(fmpz_mat_t Y, ct_lsdelta_msys_struct *M, const delta_
     else /* V[g nx + j] */
         rc = ct_lsdelta_nlift(V, M, gstart, gidx, ng, rstart, xr, nx, ball_progress, ph,
                               0);
-    fmpz_t L;
-    fmpz_init(L);
+    fmpz_t den;
+    fmpz_init(den);
     for (slong j = 0; j < nx && rc == 0; j++) {
-        fmpz_one(L);
+        fmpz_one(den);
         for (slong g = 0; g < ng; g++)
-            fmpz_lcm(L, L, fmpq_denref(V + (rows ? j * ng + g : g * nx + j)));
+            fmpz_lcm(den, den, fmpq_denref(V + (rows ? j * ng + g : g * nx + j)));
         for (slong g = 0; g < ng; g++) {
             const fmpq *v = V + (rows ? j * ng + g : g * nx + j);
-            fmpz_divexact(fmpz_mat_entry(Y, j, g), L, fmpq_denref(v));
+            fmpz_divexact(fmpz_mat_entry(Y, j, g), den, fmpq_denref(v));
             fmpz_mul(fmpz_mat_entry(Y, j, g), fmpz_mat_entry(Y, j, g), fmpq_numref(v));
         }
     }
-    fmpz_clear(L);
+    fmpz_clear(den);
     _fmpq_vec_clear(V, nx * ng);
-    flint_free(gstart), flint_free(gidx), flint_free(rstart), flint_free(fill);
+    flint_free(rstart);
     return rc;
 }
 
@@ -300,7 +278,7 @@ static int ball_run(ct_signfn_struct **out, slong *count, slong inst_idx,
     }
     fmpz_mat_t Y;
     fmpz_mat_init(Y, FLINT_MAX(nx, 1), FLINT_MAX(B->ng, 1));
-    int ok = nx == 0 || ball_exact_rows(Y, ct_lsdelta_msys(L), B->C, xr, nx, ph) == 0;
+    int ok = nx == 0 || ball_exact_rows(Y, L, xr, nx, ph) == 0;
     if (ok) {
         ball_append(out, count, inst_idx, inst, B, rows, nsc, win, ranks, xi, Y, ph);
         if (nb > 0)
@@ -377,7 +355,7 @@ int _ct_delta_ball_component(ct_signfn_struct **out, slong *count, slong inst_id
     ct_lsdelta_struct *L = ball_system(&A, C, inst, X, k, c);
     int ok = L != NULL;
     if (ok) {
-        B.n = C->size, B.ng = C->ng, B.nc = inst->c, B.C = C, B.M = ct_lsdelta_msys(L);
+        B.n = C->size, B.ng = C->ng, B.nc = inst->c, B.C = C, B.L = L;
         B.bid = flint_malloc(C->ng * sizeof(slong));
         B.hasg = flint_calloc(inst->c, sizeof(int));
         B.X0 = flint_malloc(B.n * B.ng * sizeof(double));

@@ -101,23 +101,17 @@ static void ball_arf_ld(arf_t y, long double v)
 static struct ct_spchol_struct *ball_sys_sparse(const ball_sys *S,
                                                 const _ct_evaluate_comp *K)
 {
-    slong n = S->n, t = 0;
+    slong n = S->n;
     slong *cp = flint_malloc((n + 1) * sizeof(slong));
     slong *ri = flint_malloc(FLINT_MAX(K->rowstart[n], 1) * sizeof(slong));
     double *v = flint_malloc(FLINT_MAX(K->rowstart[n], 1) * sizeof(double));
-    for (slong j = 0; j < n; j++) { /* column j of the lower triangle = row j's upper */
-        cp[j] = t;
-        for (slong q = K->rowstart[j]; q < K->rowstart[j + 1]; q++)
-            if (K->col[q] >= j)
-                ri[t] = K->col[q], v[t++] = (double)S->val[q];
-    }
-    cp[n] = t;
+    _ct_evaluate_lower(cp, ri, v, K->rowstart, K->col, S->val, n);
     struct ct_spchol_struct *F = ct_spchol_factor(n, cp, ri, v);
     flint_free(cp), flint_free(ri), flint_free(v);
     return F;
 }
 
-/* x := A~~^{-1} x with the system's factor (doubles or long double). */
+/* x := A~^{-1} x with the system's factor (doubles or long double). */
 static void ball_sys_solve(long double *x, const ball_sys *S)
 {
     if (S->sp == NULL) {

@@ -46,6 +46,13 @@ void _ct_evaluate_ldl_clear(_ct_evaluate_ldl *F);
 /* x = the matrix^-1 x (n entries), w: n entries of scratch. */
 void _ct_evaluate_ldl_solve(long double *x, const _ct_evaluate_ldl *F, long double *w);
 
+/* The lower triangle of the symmetric n x n matrix given by all its rows
+   (rowstart, col; values val, or NULL for the pattern only) in compressed
+   columns: column j holds ri[cp[j] .. cp[j + 1]) with values v (NULL:
+   none). cp has n + 1 entries, ri and v room for rowstart[n]. */
+void _ct_evaluate_lower(slong *cp, slong *ri, double *v, const slong *rowstart,
+                        const slong *col, const long double *val, slong n);
+
 /* Tests: components of at least n nodes (n <= 0: the default, 2000) try
    CHOLMOD's factor in doubles before the long-double LDL; and the counts of
    components settled in doubles and tried again in long double since the

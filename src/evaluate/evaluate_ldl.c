@@ -146,18 +146,27 @@ static void ldl_order(slong *perm, const slong *rowstart, const slong *col, slon
 
 /* CHOLMOD's order of the pattern (rowstart, col: both triangles and the
    diagonal); 0, or -1 when CHOLMOD is missing. */
-static int ldl_order_amd(slong *perm, const slong *rowstart, const slong *col, slong n)
+void _ct_evaluate_lower(slong *cp, slong *ri, double *v, const slong *rowstart,
+                        const slong *col, const long double *val, slong n)
 {
-    slong *cp = flint_malloc((n + 1) * sizeof(slong));
-    slong *ri = flint_malloc(FLINT_MAX(rowstart[n], 1) * sizeof(slong));
     slong t = 0;
     for (slong j = 0; j < n; j++) { /* column j of the lower triangle = row j's upper */
         cp[j] = t;
         for (slong q = rowstart[j]; q < rowstart[j + 1]; q++)
-            if (col[q] >= j)
+            if (col[q] >= j) {
+                if (v != NULL)
+                    v[t] = (double)val[q];
                 ri[t++] = col[q];
+            }
     }
     cp[n] = t;
+}
+
+static int ldl_order_amd(slong *perm, const slong *rowstart, const slong *col, slong n)
+{
+    slong *cp = flint_malloc((n + 1) * sizeof(slong));
+    slong *ri = flint_malloc(FLINT_MAX(rowstart[n], 1) * sizeof(slong));
+    _ct_evaluate_lower(cp, ri, NULL, rowstart, col, NULL, n);
     int rc = ct_spchol_order(perm, n, cp, ri);
     flint_free(cp), flint_free(ri);
     return rc;

@@ -153,7 +153,8 @@ static void lsr_unmap(fmpq_t x, const ct_lsroot_sys_struct *S, double a)
 }
 
 /* The sign of sum over the pair's groups of +-v_g B_g^x with the exact
-   values v (times their common denominator: integers). */
+   values v (times their common denominator: integers; ct_expsum_set_terms
+   merges the groups of one base). */
 static int lsr_sign_exact(const ct_lsroot_sys_struct *H, slong row, slong k, slong l,
                           const fmpq_t x)
 {
@@ -161,33 +162,26 @@ static int lsr_sign_exact(const ct_lsroot_sys_struct *H, slong row, slong k, slo
     const fmpq *v = _ct_lsdelta_exact(S, row);
     _ct_lsdelta_count(2);
     fmpz *coef = _fmpz_vec_init(S->ng), *base = _fmpz_vec_init(S->ng);
-    fmpz_t D, t;
-    fmpz_init_set_ui(D, 1), fmpz_init(t);
+    fmpz_t D;
+    fmpz_init_set_ui(D, 1);
     for (slong g = 0; g < S->ng; g++)
         fmpz_lcm(D, D, fmpq_denref(v + g));
     slong nt = 0;
-    for (slong g = 0; g < S->ng; g++) {
-        if (S->gcls[g] != k && S->gcls[g] != l)
-            continue;
-        slong u = 0;
-        while (u < nt && !fmpz_equal(base + u, S->gbase + g))
-            u++;
-        if (u == nt)
+    for (slong g = 0; g < S->ng; g++)
+        if (S->gcls[g] == k || S->gcls[g] == l) {
+            fmpz_divexact(coef + nt, D, fmpq_denref(v + g));
+            fmpz_mul(coef + nt, coef + nt, fmpq_numref(v + g));
+            if (S->gcls[g] == l)
+                fmpz_neg(coef + nt, coef + nt);
             fmpz_set(base + nt++, S->gbase + g);
-        fmpz_divexact(t, D, fmpq_denref(v + g));
-        fmpz_mul(t, t, fmpq_numref(v + g));
-        if (S->gcls[g] == k)
-            fmpz_add(coef + u, coef + u, t);
-        else
-            fmpz_sub(coef + u, coef + u, t);
-    }
+        }
     ct_expsum_t h;
     ct_expsum_init(h);
     ct_expsum_set_terms(h, coef, base, nt);
     int s = ct_expsum_sign_fmpq(h, x);
     ct_expsum_clear(h);
     _fmpz_vec_clear(coef, S->ng), _fmpz_vec_clear(base, S->ng);
-    fmpz_clear(D), fmpz_clear(t);
+    fmpz_clear(D);
     return s;
 }
 

@@ -128,9 +128,11 @@ void ct_lsdelta_unref(ct_lsdelta_struct *S)
 }
 
 slong ct_lsdelta_groups(const slong **grp, const slong **gcls, const fmpz **gbase,
+                        const slong **gstart, const slong **gidx,
                         const ct_lsdelta_struct *S)
 {
     *grp = S->grp, *gcls = S->gcls, *gbase = S->gbase;
+    *gstart = S->gstart, *gidx = S->gidx;
     return S->ng;
 }
 
