@@ -151,7 +151,8 @@ int main(void)
     CHECK_MSG(worst < 1e-9, "largest relative error %g", worst);
     for (slong s = 0; s < 10; s++) { /* indefinite: A_00 lowered */
         spd_t M;
-        spd_init(&M, 3 + (slong)n_randint(st, 30), -1 - (slong)n_randint(st, 1000), 0, st);
+        spd_init(&M, 3 + (slong)n_randint(st, 30), -1 - (slong)n_randint(st, 1000), 0,
+                 st);
         ct_spchol_struct *F = ct_spchol_factor(M.n, M.cp, M.ri, M.v);
         CHECK_MSG(F == NULL, "instance %ld: an indefinite matrix factored", (long)s);
         ct_spchol_free(F);
