@@ -7,7 +7,10 @@
    ct_spchol_load fails with a message; a factorization that fails (not
    positive definite, out of memory) returns NULL and the caller takes its
    dense path. Several threads may solve with one factor: single right-hand
-   sides at once (the factor is read only), several take turns. */
+   sides on a supernodal factor at once (read only), the others take turns.
+   CHOLMOD chooses the layout (supernodal where the factor fills in); its
+   supernodal factorization runs OpenMP, which a forked child of a process
+   that already used it cannot (libgomp is not fork-safe). */
 #ifndef CERTUNE_SPCHOL_H
 #define CERTUNE_SPCHOL_H
 
@@ -34,10 +37,10 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
                                    const double *val);
 
 /* B := A^{-1} B in floating point (B column-major, n x nrhs, leading
-   dimension n). One right-hand side: spchol's own substitutions on the
-   supernodal factor, lock free (no BLAS call per supernode: OpenBLAS's
-   buffers take a lock and outweigh a small supernode's flops); several:
-   CHOLMOD's blocked solve under F's lock. Returns 0, or -1 when memory runs
+   dimension n). One right-hand side on a supernodal factor: spchol's own
+   substitutions, lock free (no BLAS call per supernode: OpenBLAS's buffers
+   take a lock and outweigh a small supernode's flops); otherwise CHOLMOD's
+   solve under F's lock. Returns 0, or -1 when memory runs
    out (B then unchanged). */
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
 

@@ -37,7 +37,7 @@ static struct {
 struct ct_spchol_struct {
     cholmod_common common; /* CHOLMOD's workspace: one per factor */
     pthread_mutex_t lock;  /* CHOLMOD's solves write it: one at a time */
-    cholmod_factor *L;     /* supernodal LL', read only once made */
+    cholmod_factor *L;     /* LL', supernodal or simplicial (CHOLMOD's choice) */
     slong n, maxrows;      /* the rows of the largest supernode */
 };
 
@@ -117,19 +117,17 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
     chm.start(&F->common);
     F->common.print = 0;    /* failures are the caller's to report */
     F->common.final_ll = 1; /* LL': a pivot that is not positive stops it */
-    F->common.supernodal = CHOLMOD_SUPERNODAL; /* the one layout spchol_solve reads */
     cholmod_sparse *A = spchol_matrix(F, colptr, rowind, val);
     int ok = A != NULL && (F->L = chm.analyze(A, &F->common)) != NULL &&
              chm.factorize(A, F->L, &F->common) && F->common.status == CHOLMOD_OK &&
-             F->L->minor == (size_t)n && F->L->is_super && F->L->is_ll &&
-             F->L->xtype == CHOLMOD_REAL;
+             F->L->minor == (size_t)n;
     if (A != NULL)
         chm.free_sparse(&A, &F->common);
     if (!ok) {
         ct_spchol_free(F);
         return NULL;
     }
-    for (slong k = 0; k < (slong)F->L->nsuper; k++)
+    for (slong k = 0; F->L->is_super && k < (slong)F->L->nsuper; k++)
         F->maxrows = FLINT_MAX(F->maxrows, spchol_super_get(F->L, k).nr);
     return F;
 }
@@ -239,7 +237,8 @@ static int spchol_solve_one(const ct_spchol_struct *F, double *b)
     return 0;
 }
 
-/* Several: CHOLMOD's blocked solve (BLAS 3 per supernode), under F's lock. */
+/* Several, or a simplicial factor (CHOLMOD's choice for a small or sparse
+   one: no BLAS there): CHOLMOD's solve, under F's lock. */
 static int spchol_solve_many(ct_spchol_struct *F, double *B, slong nrhs)
 {
     cholmod_dense b;
@@ -259,7 +258,7 @@ static int spchol_solve_many(ct_spchol_struct *F, double *B, slong nrhs)
 
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 {
-    if (nrhs == 1)
+    if (nrhs == 1 && F->L->is_super && F->L->is_ll)
         return spchol_solve_one(F, B);
     return nrhs == 0 ? 0 : spchol_solve_many(F, B, nrhs);
 }
