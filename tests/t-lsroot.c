@@ -18,6 +18,7 @@
 #include "check.h"
 #include "certune/lsroot.h"
 #include "certune/qparse.h"
+#include "../src/lsroot/lsroot_internal.h"
 
 typedef struct {
     ct_lsroot_sys_struct head;
@@ -53,8 +54,11 @@ static void toy_clear(ct_lsroot_sys_struct *H)
     toy_live_sys--;
 }
 
+static atomic_long toy_maps; /* the model evaluations of a narrowing */
+
 static int toy_map(fmpq_t a, const ct_lsroot_sys_struct *H, const fmpq_t x)
 {
+    atomic_fetch_add(&toy_maps, 1);
     if (((const toy_struct *)H)->decreasing) {
         if (fmpq_sgn(x) <= 0)
             return 0;
@@ -379,6 +383,52 @@ static void check_text(ct_lsroot_struct *r)
     free(text);
 }
 
+/* P(a) = a^2 - 2 (sign -1 left of sqrt 2) around c = 1.4, with the
+   remainder bound tau, as a disk's model. */
+static void qir_poly(ct_lsroot_poly_struct *P, double tau)
+{
+    P->c = 1.4, P->r = 1, P->len = 3, P->shift = 0;
+    P->Q = _arb_vec_init(3); /* (t + c)^2 - 2, exactly (c is the double 1.4) */
+    arb_set_d(P->Q, P->c);
+    arb_sqr(P->Q, P->Q, 200);
+    arb_sub_ui(P->Q, P->Q, 2, 200);
+    arb_set_d(P->Q + 1, 2 * P->c);
+    arb_one(P->Q + 2);
+    mag_init(P->tau), mag_init(P->dtau);
+    mag_set_d(P->tau, tau), mag_set_d(P->dtau, tau);
+}
+
+/* The narrowing of sqrt 2 from [1, 3/2]: to 2^-96 relative in a few
+   evaluations (bisection takes about 96); with a remainder bound of 2^-40,
+   stopped at the model's limit, the zero still inside. */
+static void check_qir(void)
+{
+    toy_struct *S = toy_new(1, 1, NULL); /* x = (1 - a) / a: decreasing */
+    S->decreasing = 0;                   /* the identity map, x in (0, 1) unchecked */
+    fmpq_t lo, hi, w;
+    fmpq_init(lo), fmpq_init(hi), fmpq_init(w);
+    for (int lim = 0; lim < 2; lim++) {
+        ct_lsroot_poly_struct P;
+        qir_poly(&P, lim ? 0x1p-40 : 0);
+        fmpq_set_si(lo, 1, 1), fmpq_set_si(hi, 3, 2);
+        atomic_store(&toy_maps, 0);
+        _ct_lsroot_poly_narrow(lo, hi, -1, &P, 96, &S->head);
+        fmpq_mul(w, lo, lo);
+        CHECK(fmpq_cmp_ui(w, 2) < 0);
+        fmpq_mul(w, hi, hi);
+        CHECK(fmpq_cmp_ui(w, 2) > 0);
+        fmpq_sub(w, hi, lo);
+        fmpq_mul_2exp(w, w, lim ? 30 : 96);
+        CHECK_MSG(fmpq_cmp(w, hi) <= 0, "sqrt 2 not narrowed (limit %d)", lim);
+        if (!lim)
+            CHECK_MSG(atomic_load(&toy_maps) <= 24, "%ld evaluations",
+                      (long)atomic_load(&toy_maps));
+        ct_lsroot_poly_clear(&P);
+    }
+    fmpq_clear(lo), fmpq_clear(hi), fmpq_clear(w);
+    ct_lsroot_sys_unref(&S->head);
+}
+
 static void check_increasing(void)
 {
     static const char *polys[] = {"3  5/21 -22/21 1", "2  3/5 -1", "4  0 0 -9/10 1"};
@@ -659,6 +709,7 @@ static void check_near_one(void)
 
 int main(void)
 {
+    check_qir();
     check_increasing();
     check_decreasing();
     check_refused();

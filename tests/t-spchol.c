@@ -1,30 +1,34 @@
-/* t-spchol: CHOLMOD's factor and solve against exact rational solves on
+/* t-spchol: CHOLMOD's factor and spchol's solve against exact rational solves on
    random sparse symmetric positive definite matrices (weighted Laplacians
    plus a positive diagonal, rows given in any order), and NULL on indefinite
    matrices (a Laplacian with one diagonal entry lowered below its row's
    off-diagonal sum). Skipped (77) when CHOLMOD cannot be loaded. */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
 #include "certune/spchol.h"
 
 /* A = L(W) + diag(shift): W random with integer weights 1..9 on a random
-   spanning tree plus extra edges; its lower triangle in columns, each
-   column's rows reversed (CHOLMOD must not need them sorted). */
+   spanning tree plus extra edges (about one in three nodes has one; with
+   `dense`, every node has eight, so the factor fills in and its supernodes
+   hold several columns and rows below them); its lower triangle in columns,
+   each column's rows reversed (CHOLMOD must not need them sorted). */
 typedef struct {
     slong n, *cp, *ri;
     double *v;
     fmpq_mat_t A;
 } spd_t;
 
-static void spd_init(spd_t *M, slong n, slong shift, flint_rand_t st)
+static void spd_init(spd_t *M, slong n, slong shift, int dense, flint_rand_t st)
 {
     M->n = n;
     fmpq_mat_init(M->A, n, n);
     for (slong i = 1; i < n; i++) {
         slong j = (slong)n_randint(st, i), w = 1 + (slong)n_randint(st, 9);
-        for (int rep = 0; rep < 1 + (n_randint(st, 3) == 0); rep++) {
+        int reps = 1 + (dense ? 8 : n_randint(st, 3) == 0);
+        for (int rep = 0; rep < reps; rep++) {
             slong a = rep ? (slong)n_randint(st, n) : i,
                   b = rep ? (slong)n_randint(st, n) : j;
             if (a == b || !fmpq_is_zero(fmpq_mat_entry(M->A, a, b)))
@@ -55,7 +59,8 @@ static void spd_clear(spd_t *M)
     flint_free(M->cp), flint_free(M->ri), flint_free(M->v);
 }
 
-/* Solves A X = B (3 columns) both ways; the largest relative error. */
+/* Solves A X = B (3 columns) both ways, the first column alone and the
+   other two together; the largest relative error. */
 static double spd_check(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
 {
     slong n = M->n, k = 3;
@@ -69,7 +74,8 @@ static double spd_check(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
             b[j * n + i] = (double)r;
         }
     CHECK(fmpq_mat_solve(X, M->A, B));
-    CHECK(ct_spchol_solve(F, b, k) == 0);
+    CHECK(ct_spchol_solve(F, b, 1) == 0);         /* spchol's own solve */
+    CHECK(ct_spchol_solve(F, b + n, k - 1) == 0); /* CHOLMOD's blocked one */
     for (slong i = 0; i < n; i++)
         for (slong j = 0; j < k; j++) {
             double x = fmpq_get_d(fmpq_mat_entry(X, i, j));
@@ -78,6 +84,42 @@ static double spd_check(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
     flint_free(b);
     fmpq_mat_clear(B), fmpq_mat_clear(X);
     return err;
+}
+
+/* Two threads solving with one factor at once get, bit for bit, what one
+   solve gets: the factor is read only. */
+typedef struct {
+    ct_spchol_struct *F;
+    double *b;
+    slong n;
+} spd_job;
+
+static void *spd_solve_job(void *arg)
+{
+    spd_job *J = arg;
+    for (int rep = 0; rep < 20; rep++) {
+        for (slong i = 0; i < J->n; i++)
+            J->b[i] = (double)(i % 7) - 3;
+        ct_spchol_solve(J->F, J->b, 1);
+    }
+    return NULL;
+}
+
+static void spd_threads(const spd_t *M, ct_spchol_struct *F)
+{
+    slong n = M->n;
+    double *b = flint_malloc(3 * n * sizeof(double));
+    spd_job J[2] = {{F, b + n, n}, {F, b + 2 * n, n}};
+    for (slong i = 0; i < n; i++)
+        b[i] = (double)(i % 7) - 3;
+    CHECK(ct_spchol_solve(F, b, 1) == 0);
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, spd_solve_job, J) == 0);
+    spd_solve_job(J + 1);
+    pthread_join(th, NULL);
+    for (slong i = 0; i < n; i++)
+        CHECK(b[n + i] == b[i] && b[2 * n + i] == b[i]);
+    flint_free(b);
 }
 
 int main(void)
@@ -92,12 +134,16 @@ int main(void)
     double worst = 0;
     for (slong s = 0; s < 40; s++) {
         spd_t M;
-        spd_init(&M, 2 + (slong)n_randint(st, 60), 1 + (slong)n_randint(st, 5), st);
+        int dense = s >= 32; /* the last eight: n up to 250, much fill */
+        slong n = dense ? 100 + (slong)n_randint(st, 150) : 2 + (slong)n_randint(st, 60);
+        spd_init(&M, n, 1 + (slong)n_randint(st, 5), dense, st);
         ct_spchol_struct *F = ct_spchol_factor(M.n, M.cp, M.ri, M.v);
         CHECK_MSG(F != NULL, "instance %ld: no factor", (long)s);
         if (F != NULL) {
             worst = fmax(worst, spd_check(&M, F, st));
             CHECK(ct_spchol_nnz(F) >= M.n);
+            if (dense)
+                spd_threads(&M, F);
             ct_spchol_free(F);
         }
         spd_clear(&M);
@@ -105,7 +151,8 @@ int main(void)
     CHECK_MSG(worst < 1e-9, "largest relative error %g", worst);
     for (slong s = 0; s < 10; s++) { /* indefinite: A_00 lowered */
         spd_t M;
-        spd_init(&M, 3 + (slong)n_randint(st, 30), -1 - (slong)n_randint(st, 1000), st);
+        spd_init(&M, 3 + (slong)n_randint(st, 30), -1 - (slong)n_randint(st, 1000), 0,
+                 st);
         ct_spchol_struct *F = ct_spchol_factor(M.n, M.cp, M.ri, M.v);
         CHECK_MSG(F == NULL, "instance %ld: an indefinite matrix factored", (long)s);
         ct_spchol_free(F);

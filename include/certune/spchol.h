@@ -6,8 +6,11 @@
    factor owns its CHOLMOD workspace and is freed with ct_spchol_free. Only
    ct_spchol_load fails with a message; a factorization that fails (not
    positive definite, out of memory) returns NULL and the caller takes its
-   dense path. Factors are independent, and several threads may solve with
-   one factor (its solves take turns: they share its workspace). */
+   dense path. Several threads may solve with one factor: single right-hand
+   sides on a supernodal factor at once (read only), the others take turns.
+   CHOLMOD chooses the layout (supernodal where the factor fills in); its
+   supernodal factorization runs OpenMP, which a forked child of a process
+   that already used it cannot (libgomp is not fork-safe). */
 #ifndef CERTUNE_SPCHOL_H
 #define CERTUNE_SPCHOL_H
 
@@ -34,9 +37,11 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
                                    const double *val);
 
 /* B := A^{-1} B in floating point (B column-major, n x nrhs, leading
-   dimension n). F's CHOLMOD workspace changes under F's lock: concurrent
-   solves with one factor are serialized. Returns 0, or -1 when CHOLMOD
-   fails (B then unchanged). */
+   dimension n). One right-hand side on a supernodal factor: spchol's own
+   substitutions, lock free (no BLAS call per supernode: OpenBLAS's buffers
+   take a lock and outweigh a small supernode's flops); otherwise CHOLMOD's
+   solve under F's lock. Returns 0, or -1 when memory runs
+   out (B then unchanged). */
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
 
 /* CHOLMOD's fill-reducing order of the n x n symmetric pattern given by its

@@ -316,7 +316,7 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
     if (D->c > 0 && X->lu == NULL)
         X->lu = _ct_lsalpha_lu_new(S, D->c);
-    slong wp = prec + 20, steps = (prec + 39) / 40;
+    slong wp = prec + 20, steps = prec <= 56 ? 1 : (prec + 39) / 40;
     lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
     if (D->c > 0)
         lsmodel_rrows_init(&R, S, D->c);

@@ -14,9 +14,10 @@ void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
 int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec);
 int _ct_lsroot_poly_sign(const ct_lsroot_poly_struct *P, const fmpq_t a, slong prec);
 
-/* Narrows [lo, hi] (in S's variable, sign_lo at lo, the other at hi) by
-   bisection with P's signs at the midpoints mapped by S's type, until hi - lo
-   <= 2^-bits hi or P cannot decide a midpoint. */
+/* Narrows [lo, hi] (in S's variable, sign_lo at lo, the other at hi, one
+   zero inside) by quadratic interval refinement (lsroot_qir.c) with P's
+   signs at points mapped by S's type, until hi - lo <= 2^-bits hi or P
+   cannot decide a test point. */
 void _ct_lsroot_poly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo,
                             const ct_lsroot_poly_struct *P, slong bits,
                             const ct_lsroot_sys_struct *S);

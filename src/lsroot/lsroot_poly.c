@@ -88,25 +88,3 @@ int _ct_lsroot_poly_sign(const ct_lsroot_poly_struct *P, const fmpq_t a, slong p
     arb_clear(x);
     return s;
 }
-
-void _ct_lsroot_poly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo,
-                            const ct_lsroot_poly_struct *P, slong bits,
-                            const ct_lsroot_sys_struct *S)
-{
-    fmpq_t m, w, a;
-    fmpq_init(m), fmpq_init(w), fmpq_init(a);
-    for (;;) {
-        fmpq_sub(w, hi, lo);
-        fmpq_mul_2exp(w, w, bits);
-        if (fmpq_cmp(w, hi) <= 0)
-            break;
-        fmpq_add(m, lo, hi);
-        fmpq_div_2exp(m, m, 1);
-        S->type->map(a, S, m); /* inside: m lies between two points of the domain */
-        int s = _ct_lsroot_poly_sign(P, a, bits + 20);
-        if (s == 0)
-            break; /* the model's limit: the oracle refines further if asked */
-        fmpq_swap(s == sign_lo ? lo : hi, m);
-    }
-    fmpq_clear(m), fmpq_clear(w), fmpq_clear(a);
-}

@@ -3,6 +3,7 @@
    resolved at load. */
 #include <limits.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <suitesparse/cholmod.h>
@@ -35,10 +36,28 @@ static struct {
 
 struct ct_spchol_struct {
     cholmod_common common; /* CHOLMOD's workspace: one per factor */
-    pthread_mutex_t lock;  /* solves write the workspace: one at a time */
-    cholmod_factor *L;
-    slong n;
+    pthread_mutex_t lock;  /* CHOLMOD's solves write it: one at a time */
+    cholmod_factor *L;     /* LL', supernodal or simplicial (CHOLMOD's choice) */
+    slong n, maxrows;      /* the rows of the largest supernode */
 };
+
+/* Supernode s of L: its columns k1 <= k < k2, its row indices ri[0..nr)
+   (the first k2 - k1 are k1..k2-1) and its values x, column-major with
+   leading dimension nr (the diagonal block's lower triangle is L's). */
+typedef struct {
+    slong k1, k2, nr;
+    const int *ri;
+    const double *x;
+} spchol_super;
+
+static spchol_super spchol_super_get(const cholmod_factor *L, slong s)
+{
+    const int *super = L->super, *pi = L->pi, *px = L->px;
+    spchol_super S = {super[s], super[s + 1], pi[s + 1] - pi[s], NULL, NULL};
+    S.ri = (const int *)L->s + pi[s];
+    S.x = (const double *)L->x + px[s];
+    return S;
+}
 
 static void spchol_open(void)
 {
@@ -108,6 +127,8 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
         ct_spchol_free(F);
         return NULL;
     }
+    for (slong k = 0; F->L->is_super && k < (slong)F->L->nsuper; k++)
+        F->maxrows = FLINT_MAX(F->maxrows, spchol_super_get(F->L, k).nr);
     return F;
 }
 
@@ -138,14 +159,92 @@ int ct_spchol_order(slong *perm, slong n, const slong *colptr, const slong *rowi
     return ok ? 0 : -1;
 }
 
-int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
+/* sum_{i < len} a[i] b[i] in four accumulators (the order is fixed: the
+   same doubles on every run). */
+static double spchol_dot(const double *a, const double *b, slong len)
+{
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    slong i = 0;
+    for (; i + 4 <= len; i += 4) {
+        s0 += a[i] * b[i], s1 += a[i + 1] * b[i + 1];
+        s2 += a[i + 2] * b[i + 2], s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < len; i++)
+        s0 += a[i] * b[i];
+    return (s0 + s1) + (s2 + s3);
+}
+
+/* x := L^{-1} x in the factor's order, t room for the largest supernode's
+   rows. Per supernode: the diagonal block's triangle column by column, then
+   its rows below as one dense product into t, scattered once (no BLAS call:
+   OpenBLAS's buffers take a lock and outweigh a small supernode's flops). */
+static void spchol_lower(const cholmod_factor *L, double *x, double *t)
+{
+    for (slong s = 0; s < (slong)L->nsuper; s++) {
+        spchol_super S = spchol_super_get(L, s);
+        slong nc = S.k2 - S.k1, nb = S.nr - nc;
+        double *xs = x + S.k1;
+        for (slong i = 0; i < nb; i++)
+            t[i] = 0;
+        for (slong j = 0; j < nc; j++) {
+            const double *c = S.x + j * S.nr;
+            double v = xs[j] / c[j];
+            xs[j] = v;
+            for (slong i = j + 1; i < nc; i++)
+                xs[i] -= c[i] * v;
+            for (slong i = 0; i < nb; i++)
+                t[i] += c[nc + i] * v;
+        }
+        for (slong i = 0; i < nb; i++)
+            x[S.ri[nc + i]] -= t[i];
+    }
+}
+
+/* x := L^{-T} x (as spchol_lower: the rows below gathered once into t). */
+static void spchol_upper(const cholmod_factor *L, double *x, double *t)
+{
+    for (slong s = (slong)L->nsuper - 1; s >= 0; s--) {
+        spchol_super S = spchol_super_get(L, s);
+        slong nc = S.k2 - S.k1, nb = S.nr - nc;
+        double *xs = x + S.k1;
+        for (slong i = 0; i < nb; i++)
+            t[i] = x[S.ri[nc + i]];
+        for (slong j = nc - 1; j >= 0; j--) {
+            const double *c = S.x + j * S.nr;
+            double v = xs[j] - spchol_dot(c + nc, t, nb);
+            for (slong i = j + 1; i < nc; i++)
+                v -= c[i] * xs[i];
+            xs[j] = v / c[j];
+        }
+    }
+}
+
+/* One right-hand side: spchol's substitutions, lock free. */
+static int spchol_solve_one(const ct_spchol_struct *F, double *b)
+{
+    slong n = F->n;
+    double *x = malloc((size_t)(n + F->maxrows) * sizeof(double)), *t = x + n;
+    if (x == NULL)
+        return -1;
+    const int *perm = F->L->Perm; /* L L' = A(perm, perm) */
+    for (slong k = 0; k < n; k++)
+        x[k] = b[perm[k]];
+    spchol_lower(F->L, x, t);
+    spchol_upper(F->L, x, t);
+    for (slong k = 0; k < n; k++)
+        b[perm[k]] = x[k];
+    free(x);
+    return 0;
+}
+
+/* Several, or a simplicial factor (CHOLMOD's choice for a small or sparse
+   one: no BLAS there): CHOLMOD's solve, under F's lock. */
+static int spchol_solve_many(ct_spchol_struct *F, double *B, slong nrhs)
 {
     cholmod_dense b;
     memset(&b, 0, sizeof(b));
     b.nrow = (size_t)F->n, b.ncol = (size_t)nrhs, b.nzmax = b.nrow * b.ncol;
     b.d = b.nrow, b.x = B, b.xtype = CHOLMOD_REAL, b.dtype = CHOLMOD_DOUBLE;
-    if (nrhs == 0)
-        return 0;
     pthread_mutex_lock(&F->lock);
     cholmod_dense *x = chm.solve(CHOLMOD_A, F->L, &b, &F->common);
     int ok = x != NULL;
@@ -155,6 +254,13 @@ int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
     }
     pthread_mutex_unlock(&F->lock);
     return ok ? 0 : -1;
+}
+
+int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
+{
+    if (nrhs == 1 && F->L->is_super && F->L->is_ll)
+        return spchol_solve_one(F, B);
+    return nrhs == 0 ? 0 : spchol_solve_many(F, B, nrhs);
 }
 
 slong ct_spchol_nnz(const ct_spchol_struct *F)
