@@ -297,6 +297,15 @@ static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
     mag_clear(zero);
 }
 
+/* Solves per Taylor term: each gains about 44 bits, but the search's signs
+   (56 bits) need one and the 96-bit narrowing two (a third changes no
+   breakpoint: docs/alpha.md); the oracle's finer levels one per 40 bits.
+   The bounds come from the last residual in balls whatever the count. */
+static slong lsmodel_steps(slong prec)
+{
+    return prec <= 56 ? 1 : prec <= 96 ? 2 : (prec + 39) / 40;
+}
+
 _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
                                            const _ct_lsalpha_rhs *v, slong nv, slong prec)
 {
@@ -316,7 +325,7 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
     if (D->c > 0 && X->lu == NULL)
         X->lu = _ct_lsalpha_lu_new(S, D->c);
-    slong wp = prec + 20, steps = prec <= 56 ? 1 : (prec + 39) / 40;
+    slong wp = prec + 20, steps = lsmodel_steps(prec);
     lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
     if (D->c > 0)
         lsmodel_rrows_init(&R, S, D->c);
