@@ -239,7 +239,7 @@ static int spchol_solve_one(const ct_spchol_struct *F, double *b)
 
 /* Several, or a simplicial factor (CHOLMOD's choice for a small or sparse
    one: no BLAS there): CHOLMOD's solve, under F's lock. */
-static int spchol_solve_many(ct_spchol_struct *F, double *B, slong nrhs)
+static int spchol_solve_cholmod(ct_spchol_struct *F, double *B, slong nrhs)
 {
     cholmod_dense b;
     memset(&b, 0, sizeof(b));
@@ -260,7 +260,7 @@ int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 {
     if (nrhs == 1 && F->L->is_super && F->L->is_ll)
         return spchol_solve_one(F, B);
-    return nrhs == 0 ? 0 : spchol_solve_many(F, B, nrhs);
+    return nrhs == 0 ? 0 : spchol_solve_cholmod(F, B, nrhs);
 }
 
 slong ct_spchol_nnz(const ct_spchol_struct *F)
