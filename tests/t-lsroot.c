@@ -403,8 +403,7 @@ static void qir_poly(ct_lsroot_poly_struct *P, double tau)
    stopped at the model's limit, the zero still inside. */
 static void check_qir(void)
 {
-    toy_struct *S = toy_new(1, 1, NULL); /* x = (1 - a) / a: decreasing */
-    S->decreasing = 0;                   /* the identity map, x in (0, 1) unchecked */
+    toy_struct *S = toy_new(1, 0, NULL); /* the identity map (x in (0, 1) unchecked) */
     fmpq_t lo, hi, w;
     fmpq_init(lo), fmpq_init(hi), fmpq_init(w);
     for (int lim = 0; lim < 2; lim++) {

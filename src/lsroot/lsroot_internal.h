@@ -14,6 +14,11 @@ void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
 int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec);
 int _ct_lsroot_poly_sign(const ct_lsroot_poly_struct *P, const fmpq_t a, slong prec);
 
+/* The enclosure of P's value at the rational a in v; returns its sign as
+   _ct_lsroot_poly_sign does. */
+int _ct_lsroot_poly_value(arb_t v, const ct_lsroot_poly_struct *P, const fmpq_t a,
+                          slong prec);
+
 /* Narrows [lo, hi] (in S's variable, sign_lo at lo, the other at hi, one
    zero inside) by quadratic interval refinement (lsroot_qir.c) with P's
    signs at points mapped by S's type, until hi - lo <= 2^-bits hi or P

@@ -79,12 +79,22 @@ int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slo
     return s;
 }
 
+int _ct_lsroot_poly_value(arb_t v, const ct_lsroot_poly_struct *P, const fmpq_t a,
+                          slong prec)
+{
+    arb_t x, d;
+    arb_init(x), arb_init(d);
+    arb_set_fmpq(x, a, prec);
+    _ct_lsroot_poly_eval(v, d, P, x, prec);
+    arb_clear(x), arb_clear(d);
+    return arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+}
+
 int _ct_lsroot_poly_sign(const ct_lsroot_poly_struct *P, const fmpq_t a, slong prec)
 {
-    arb_t x;
-    arb_init(x);
-    arb_set_fmpq(x, a, prec);
-    int s = _ct_lsroot_poly_sign_ball(P, x, prec);
-    arb_clear(x);
+    arb_t v;
+    arb_init(v);
+    int s = _ct_lsroot_poly_value(v, P, a, prec);
+    arb_clear(v);
     return s;
 }

@@ -18,13 +18,10 @@ static int qir_value(arb_t v, const ct_lsroot_poly_struct *P, const fmpq_t x, sl
                      const ct_lsroot_sys_struct *S)
 {
     fmpq_t a;
-    arb_t t, d;
-    fmpq_init(a), arb_init(t), arb_init(d);
+    fmpq_init(a);
     S->type->map(a, S, x); /* inside: x lies between two points of the domain */
-    arb_set_fmpq(t, a, prec);
-    _ct_lsroot_poly_eval(v, d, P, t, prec);
-    int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    fmpq_clear(a), arb_clear(t), arb_clear(d);
+    int s = _ct_lsroot_poly_value(v, P, a, prec);
+    fmpq_clear(a);
     return s;
 }
 
@@ -42,14 +39,11 @@ static void qir_part(fmpz_t j, const arb_t vlo, const arb_t vhi, slong e)
         arf_div(t, a, b, 64, ARF_RND_NEAR); /* in (0, 1) */
         arf_mul_2exp_si(t, t, e);
         arf_get_fmpz(j, t, ARF_RND_FLOOR);
-        fmpz_t last; /* t rounded may reach 1 */
-        fmpz_init(last);
-        fmpz_one(last);
-        fmpz_mul_2exp(last, last, e);
-        fmpz_sub_ui(last, last, 1);
-        if (fmpz_cmp(j, last) > 0)
-            fmpz_set(j, last);
-        fmpz_clear(last);
+        if (fmpz_bits(j) > (ulong)e) { /* t rounded to 1: the last part */
+            fmpz_one(j);
+            fmpz_mul_2exp(j, j, e);
+            fmpz_sub_ui(j, j, 1);
+        }
     }
     arf_clear(a), arf_clear(b), arf_clear(t);
 }
