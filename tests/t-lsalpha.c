@@ -121,6 +121,73 @@ static void check_gap_grounded(void)
     }
 }
 
+/* The search's models in doubles (lsalpha_fmodel.c) against 256-bit models
+   in balls on the same disks: every coefficient's ball must hold the finer
+   one's, and its radius be at most 2^-36 of the largest coefficient so far
+   times max(1, kappa) per term since (the bound's own growth).
+   Random connected graphs of every weight kind, centers up to 1 - 2^-6. */
+static void check_fmodel(void)
+{
+    flint_rand_t state; /* its own: the later checks' draws stay as they were */
+    flint_randinit(state);
+    static const double cs[] = {0.375, 0.75, 0.984375};
+    slong compared = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t I;
+        ct_gen_params_t P;
+        ct_gen_params_init(P, 20 + (slong)n_randint(state, 100), 2 + (slong)(s % 3));
+        P->p = 0.1, P->connected = 1, P->labeled = 0.2;
+        P->weight = (ct_gen_weight_t)(s % 5);
+        ct_gen_instance(I, P, 2026, s);
+        ct_lsalpha_struct *S = sys_of(I);
+        if (S == NULL || _ct_lsalpha_certify_mu(S) != 0) {
+            if (S != NULL)
+                ct_lsalpha_unref(S);
+            ct_instance_clear(I);
+            continue;
+        }
+        slong nc = S->head.c;
+        _ct_lsalpha_rhs *v = flint_malloc(nc * sizeof(_ct_lsalpha_rhs));
+        for (slong k = 0; k < nc; k++)
+            v[k].k = k, v[k].l = -1;
+        for (size_t t = 0; t < sizeof(cs) / sizeof(cs[0]); t++) {
+            ct_lsroot_disk_struct *D = ct_lsroot_disk_new(&S->head, cs[t], 0x1p-8);
+            _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, 56);
+            _ct_lsalpha_model *M2 = _ct_lsalpha_model_build(D, v, nc, 256);
+            slong bad = -1, bad_j = -1;
+            mag_t big, rel, kap;
+            mag_init(big), mag_init(rel), mag_init(kap);
+            mag_set_d(kap, FLINT_MAX(1.0, _ct_lsalpha_kappa(S, cs[t])));
+            for (slong j = 0; j <= M1->J; j++) {
+                mag_mul(big, big, kap);
+                for (slong e = 0; e < nc * M1->n; e++)
+                    arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j),
+                        mag_max(big, big, rel);
+                mag_mul_2exp_si(rel, big, -36);
+                for (slong e = 0; e < nc * M1->n; e++) {
+                    arb_srcptr a = M1->coef + e * (M1->J + 1) + j,
+                               b = M2->coef + e * (M2->J + 1) + j;
+                    compared++;
+                    if (bad < 0 &&
+                        !(arb_contains(a, b) && mag_cmp(arb_radref(a), rel) <= 0))
+                        bad = e, bad_j = j;
+                }
+            }
+            CHECK_MSG(bad < 0, "fmodel: draw %ld, c = %g, entry %ld, term %ld", (long)s,
+                      cs[t], (long)bad, (long)bad_j);
+            mag_clear(big), mag_clear(rel), mag_clear(kap);
+            _ct_lsalpha_model_free(M1), _ct_lsalpha_model_free(M2);
+            ct_lsroot_disk_unref(D);
+        }
+        flint_free(v);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+    flint_randclear(state);
+    printf("t-lsalpha: fmodel: %ld coefficients compared\n", (long)compared);
+    CHECK(compared > 10000);
+}
+
 /* The exact oracle against Arb's dense solve at random rationals. */
 static void check_exact_oracle(flint_rand_t state)
 {
@@ -658,6 +725,7 @@ int main(void)
     devnull = fopen("/dev/null", "w");
     check_gap();
     check_gap_grounded();
+    check_fmodel();
     check_exact_oracle(state);
     check_gadget_oracle();
     check_random_paths(state);

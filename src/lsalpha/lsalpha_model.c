@@ -35,10 +35,8 @@ static slong lsmodel_J(const ct_lsroot_disk_struct *D, slong prec)
     return J;
 }
 
-/* D b for right-hand side v, minus its constant part (c > 0: pi^T v d);
-   sets pib = pi^T v. */
-static void lsmodel_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
-                        _ct_lsalpha_rhs v, int deflate, slong prec)
+void _ct_lsalpha_model_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
+                           _ct_lsalpha_rhs v, int deflate, slong prec)
 {
     arb_t s;
     arb_init(s);
@@ -201,9 +199,10 @@ static void lsmodel_project(arb_ptr x, const ct_lsalpha_struct *S, slong prec)
     arb_clear(p);
 }
 
-/* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v. */
+/* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v,
+   x given as balls (x) or as doubles (xd, when x is NULL). */
 static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                          slong j, arb_srcptr x, const mag_t err)
+                          slong j, arb_srcptr x, const double *xd, const mag_t err)
 {
     mag_t m, d;
     mag_init(m), mag_init(d);
@@ -212,7 +211,10 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
         if (r < 0)
             continue;
         arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
-        arb_set(dst, x + i);
+        if (x != NULL)
+            arb_set(dst, x + i);
+        else
+            arb_set_d(dst, xd[i]);
         mag_set_ui(m, (ulong)S->vol);
         mag_set_ui_lower(d, (ulong)S->deg[i]);
         mag_div(m, m, d);
@@ -223,8 +225,13 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
     mag_clear(m), mag_clear(d);
 }
 
-/* Upper bound of 1 / (1 - x) for 0 <= x < 1 given as a double. */
-static void lsmodel_inv1m(mag_t r, double x)
+void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
+                               slong j, const double *x, const mag_t err)
+{
+    lsmodel_store(M, S, v, j, NULL, x, err);
+}
+
+void _ct_lsalpha_model_inv1m(mag_t r, double x)
 {
     arb_t a;
     arb_init(a);
@@ -250,9 +257,9 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     mag_t E, rn, pn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
     mag_init(kap), mag_init(t);
-    lsmodel_inv1m(inv, D->c);
+    _ct_lsalpha_model_inv1m(inv, D->c);
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
-    lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
+    _ct_lsalpha_model_rhs(y, M->pib + v, S, M->v[v], 1, prec);
     for (slong j = 0; j <= M->J; j++) {
         lsmodel_solve(x, D, y, steps, tmp, R, dv, prec);
         lsmodel_project(x, S, prec);
@@ -263,7 +270,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
         lsmodel_norms(rn, pn, S, tmp, x, prec);
         mag_add(t, rn, pprev);
         mag_addmul(E, t, inv);
-        lsmodel_store(M, S, v, j, x, E);
+        lsmodel_store(M, S, v, j, x, NULL, E);
         mag_set(pprev, pn);
         for (slong i = 0; i < n; i++) /* the next right-hand side: W x_j */
             arb_swap(y + i, wx + i);
@@ -285,9 +292,9 @@ static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
     arb_struct *g = lsmodel_gather_new(S);
     mag_t zero;
     mag_init(zero);
-    lsmodel_rhs(x, M->pib + v, S, M->v[v], 0, prec);
+    _ct_lsalpha_model_rhs(x, M->pib + v, S, M->v[v], 0, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_store(M, S, v, j, x, zero);
+        lsmodel_store(M, S, v, j, x, NULL, zero);
         lsmodel_wx(wx, S, x, g, prec);
         for (slong i = 0; i < n; i++)
             arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
@@ -332,14 +339,17 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
-            lsmodel_deflated(M, D, k, steps, &R, wp);
+            if (prec <= 56) /* the search's: doubles suffice (lsalpha_fmodel.c) */
+                _ct_lsalpha_fmodel_deflated(M, D, k);
+            else
+                lsmodel_deflated(M, D, k, steps, &R, wp);
             mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
             mag_init(t);
             mag_set_ui(M->K + k, (ulong)cnt);
             mag_set_ui_lower(t, (ulong)S->vol);
             mag_div(M->K + k, M->K + k, t);
             mag_sqrt(M->K + k, M->K + k);
-            lsmodel_inv1m(t, D->c * S->mu);
+            _ct_lsalpha_model_inv1m(t, D->c * S->mu);
             mag_mul(M->K + k, M->K + k, t);
             mag_clear(t);
         } else {
