@@ -121,16 +121,44 @@ static void check_gap_grounded(void)
     }
 }
 
-/* The search's models in doubles (lsalpha_fmodel.c) against 256-bit models
-   in balls on the same disks: every coefficient's ball must hold the finer
-   one's, and its radius be at most 2^-36 of the largest coefficient so far
-   times max(1, kappa) per term since (the bound's own growth).
-   Random connected graphs of every weight kind, centers up to 1 - 2^-6. */
+/* Whether every coefficient of M1 holds M2's (finer) and has a radius at
+   most 2^-bits of the largest coefficient so far times max(1, kappa) per
+   term since (the bound's own growth); the first failing entry and term
+   into bad. */
+static slong fmodel_compare(slong *bad, const _ct_lsalpha_model *M1,
+                            const _ct_lsalpha_model *M2, double kappa, slong bits)
+{
+    slong compared = 0, rows = M1->nv * M1->n;
+    mag_t big, rel, kap;
+    mag_init(big), mag_init(rel), mag_init(kap);
+    mag_set_d(kap, FLINT_MAX(1.0, kappa));
+    bad[0] = bad[1] = -1;
+    for (slong j = 0; j <= M1->J; j++) {
+        mag_mul(big, big, kap);
+        for (slong e = 0; e < rows; e++)
+            arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j), mag_max(big, big, rel);
+        mag_mul_2exp_si(rel, big, -bits);
+        for (slong e = 0; e < rows; e++, compared++) {
+            arb_srcptr a = M1->coef + e * (M1->J + 1) + j,
+                       b = M2->coef + e * (M2->J + 1) + j;
+            if (bad[0] < 0 && !(arb_contains(a, b) && mag_cmp(arb_radref(a), rel) <= 0))
+                bad[0] = e, bad[1] = j;
+        }
+    }
+    mag_clear(big), mag_clear(rel), mag_clear(kap);
+    return compared;
+}
+
+/* The models in doubles (lsalpha_fmodel.c: the search's 56 bits, the
+   narrowing's 96 bits in pairs of doubles) against 256-bit models in balls
+   on the same disks, by fmodel_compare with 2^-36 and 2^-72. Random
+   connected graphs of every weight kind, centers up to 1 - 2^-6. */
 static void check_fmodel(void)
 {
     flint_rand_t state; /* its own: the later checks' draws stay as they were */
     flint_randinit(state);
     static const double cs[] = {0.375, 0.75, 0.984375};
+    static const slong precs[] = {56, 96}, bits[] = {36, 72};
     slong compared = 0;
     for (slong s = 0; s < 12; s++) {
         ct_instance_t I;
@@ -152,31 +180,18 @@ static void check_fmodel(void)
             v[k].k = k, v[k].l = -1;
         for (size_t t = 0; t < sizeof(cs) / sizeof(cs[0]); t++) {
             ct_lsroot_disk_struct *D = ct_lsroot_disk_new(&S->head, cs[t], 0x1p-8);
-            _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, 56);
             _ct_lsalpha_model *M2 = _ct_lsalpha_model_build(D, v, nc, 256);
-            slong bad = -1, bad_j = -1;
-            mag_t big, rel, kap;
-            mag_init(big), mag_init(rel), mag_init(kap);
-            mag_set_d(kap, FLINT_MAX(1.0, _ct_lsalpha_kappa(S, cs[t])));
-            for (slong j = 0; j <= M1->J; j++) {
-                mag_mul(big, big, kap);
-                for (slong e = 0; e < nc * M1->n; e++)
-                    arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j),
-                        mag_max(big, big, rel);
-                mag_mul_2exp_si(rel, big, -36);
-                for (slong e = 0; e < nc * M1->n; e++) {
-                    arb_srcptr a = M1->coef + e * (M1->J + 1) + j,
-                               b = M2->coef + e * (M2->J + 1) + j;
-                    compared++;
-                    if (bad < 0 &&
-                        !(arb_contains(a, b) && mag_cmp(arb_radref(a), rel) <= 0))
-                        bad = e, bad_j = j;
-                }
+            for (int q = 0; q < 2; q++) {
+                _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, precs[q]);
+                slong bad[2];
+                compared +=
+                    fmodel_compare(bad, M1, M2, _ct_lsalpha_kappa(S, cs[t]), bits[q]);
+                CHECK_MSG(bad[0] < 0,
+                          "fmodel %ld bits: draw %ld, c = %g, entry %ld, term %ld",
+                          (long)precs[q], (long)s, cs[t], (long)bad[0], (long)bad[1]);
+                _ct_lsalpha_model_free(M1);
             }
-            CHECK_MSG(bad < 0, "fmodel: draw %ld, c = %g, entry %ld, term %ld", (long)s,
-                      cs[t], (long)bad, (long)bad_j);
-            mag_clear(big), mag_clear(rel), mag_clear(kap);
-            _ct_lsalpha_model_free(M1), _ct_lsalpha_model_free(M2);
+            _ct_lsalpha_model_free(M2);
             ct_lsroot_disk_unref(D);
         }
         flint_free(v);

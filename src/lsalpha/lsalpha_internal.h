@@ -132,18 +132,21 @@ void _ct_lsalpha_model_free(_ct_lsalpha_model *M);
 /* Pieces shared with lsalpha_fmodel.c: the right-hand side v as balls y
    (n entries: D b', minus its constant part when deflate, with pib = pi^T b;
    else b); an upper bound of 1 / (1 - x), 0 <= x < 1; coefficient j of v
-   stored from doubles x with error err (||e_j||_pi) on the model's rows. */
+   stored from doubles xh + xl (xl may be NULL) with error err (||e_j||_pi)
+   on the model's rows. */
 void _ct_lsalpha_model_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
                            _ct_lsalpha_rhs v, int deflate, slong prec);
 void _ct_lsalpha_model_inv1m(mag_t r, double x);
 void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                               slong j, const double *x, const mag_t err);
+                               slong j, const double *xh, const double *xl,
+                               const mag_t err);
 
 /* lsalpha_fmodel.c: the deflated coefficients of right-hand side v of M at
-   c > 0 as lsalpha_model.c's, in doubles with certified radii (the search's
-   56-bit models; the disk's LU made). */
+   c > 0 as lsalpha_model.c's, in doubles with certified radii: one solve per
+   term (the search's 56 bits) or, with dd, two and the coefficients as sums
+   of two doubles (96 bits). The disk's LU must be made. */
 void _ct_lsalpha_fmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                                 slong v);
+                                 slong v, int dd);
 
 /* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
    all rebuilt on demand from the system), and freed (T->disk_clear). */

@@ -200,12 +200,14 @@ static void lsmodel_project(arb_ptr x, const ct_lsalpha_struct *S, slong prec)
 }
 
 /* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v,
-   x given as balls (x) or as doubles (xd, when x is NULL). */
+   x given as balls (x) or as sums of doubles xh + xl (x NULL; xl may be NULL). */
 static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                          slong j, arb_srcptr x, const double *xd, const mag_t err)
+                          slong j, arb_srcptr x, const double *xh, const double *xl,
+                          const mag_t err)
 {
     mag_t m, d;
-    mag_init(m), mag_init(d);
+    arf_t lo;
+    mag_init(m), mag_init(d), arf_init(lo);
     for (slong i = 0; i < S->head.n; i++) {
         slong r = _ct_lsalpha_model_row(M, i);
         if (r < 0)
@@ -214,7 +216,11 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
         if (x != NULL)
             arb_set(dst, x + i);
         else
-            arb_set_d(dst, xd[i]);
+            arb_set_d(dst, xh[i]);
+        if (x == NULL && xl != NULL) { /* rounded at 128 bits: the radius grows */
+            arf_set_d(lo, xl[i]);
+            arb_add_arf(dst, dst, lo, 128);
+        }
         mag_set_ui(m, (ulong)S->vol);
         mag_set_ui_lower(d, (ulong)S->deg[i]);
         mag_div(m, m, d);
@@ -222,13 +228,14 @@ static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slon
         mag_mul(m, m, err);
         mag_add(arb_radref(dst), arb_radref(dst), m);
     }
-    mag_clear(m), mag_clear(d);
+    mag_clear(m), mag_clear(d), arf_clear(lo);
 }
 
 void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                               slong j, const double *x, const mag_t err)
+                               slong j, const double *xh, const double *xl,
+                               const mag_t err)
 {
-    lsmodel_store(M, S, v, j, NULL, x, err);
+    lsmodel_store(M, S, v, j, NULL, xh, xl, err);
 }
 
 void _ct_lsalpha_model_inv1m(mag_t r, double x)
@@ -270,7 +277,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
         lsmodel_norms(rn, pn, S, tmp, x, prec);
         mag_add(t, rn, pprev);
         mag_addmul(E, t, inv);
-        lsmodel_store(M, S, v, j, x, NULL, E);
+        lsmodel_store(M, S, v, j, x, NULL, NULL, E);
         mag_set(pprev, pn);
         for (slong i = 0; i < n; i++) /* the next right-hand side: W x_j */
             arb_swap(y + i, wx + i);
@@ -294,7 +301,7 @@ static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
     mag_init(zero);
     _ct_lsalpha_model_rhs(x, M->pib + v, S, M->v[v], 0, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_store(M, S, v, j, x, NULL, zero);
+        lsmodel_store(M, S, v, j, x, NULL, NULL, zero);
         lsmodel_wx(wx, S, x, g, prec);
         for (slong i = 0; i < n; i++)
             arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
@@ -339,8 +346,8 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
-            if (prec <= 56) /* the search's: doubles suffice (lsalpha_fmodel.c) */
-                _ct_lsalpha_fmodel_deflated(M, D, k);
+            if (prec <= 96) /* doubles suffice (lsalpha_fmodel.c) */
+                _ct_lsalpha_fmodel_deflated(M, D, k, prec > 56);
             else
                 lsmodel_deflated(M, D, k, steps, &R, wp);
             mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
