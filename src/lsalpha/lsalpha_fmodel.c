@@ -78,69 +78,80 @@ static double fm_abs_bound(const fm_acc *A, double *val)
            (1 + k * 0x1p-52);
 }
 
-/* The split c w_e = hi + lo of every weight, once per model. */
-typedef struct {
-    double *hi, *lo;
-} fm_cw;
-
-static void fm_cw_init(fm_cw *C, const ct_lsalpha_struct *S, double c)
-{
-    slong nnz = S->rowstart[S->head.n];
-    C->hi = flint_malloc(FLINT_MAX(nnz, 1) * sizeof(double));
-    C->lo = flint_malloc(FLINT_MAX(nnz, 1) * sizeof(double));
-    for (slong e = 0; e < nnz; e++)
-        C->hi[e] = ct_dd_prod(c, S->w[e], C->lo + e);
-}
-
-static void fm_cw_clear(fm_cw *C)
-{
-    flint_free(C->hi), flint_free(C->lo);
-}
-
 /* A vector xh + xl (xl NULL: zero). */
 typedef struct {
     double *h, *l;
 } fm_vec;
 
-/* Row i of r = D x - cWx - (p.h != NULL ? W p : y) as a compensated sum;
-   returns an upper bound of |r_i| (y's error yerr[i] included), the value
-   into *val. */
-static double fm_row(double *val, const ct_lsalpha_struct *S, const fm_cw *C, slong i,
-                     fm_vec x, fm_vec p, fm_vec y, const double *yerr)
+/* The work space of one model: the term x, the previous p, the right-hand
+   side y of the first solve (y0 the exact one's doubles, with yerr), r (the
+   second solve's, then the bounds), z = c x + p with zerr. */
+typedef struct {
+    fm_vec x, p, y0, z;
+    double *y, *r, *yerr, *zerr;
+} fm_work;
+
+/* W->z = c x + p (p.h NULL: c x) per node as zh + zl, with zerr >= |z -
+   zh - zl|: the value's parts summed (t, rounded once) and the parts' parts
+   off by at most gamma_m their magnitudes. */
+static void fm_z(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x, fm_vec p)
+{
+    for (slong k = 0; k < S->head.n; k++) {
+        fm_acc A = {0, 0, 0, 0, 0};
+        fm_add_prod(&A, c, x.h[k]);
+        if (x.l != NULL)
+            fm_add_prod(&A, c, x.l[k]);
+        if (p.h != NULL)
+            fm_add(&A, p.h[k]);
+        if (p.l != NULL)
+            fm_add(&A, p.l[k]);
+        double t = A.c + A.d, m = (double)(2 * A.m + 16);
+        W->z.h[k] = A.s, W->z.l[k] = t;
+        W->zerr[k] = (0x1p-52 * (fabs(t) + fabs(A.c) + fabs(A.d)) + m * 0x1p-53 * A.a +
+                      0x1p-1000) *
+                     (1 + m * 0x1p-52);
+    }
+}
+
+/* Row i of r = D x - W z (first: minus y too, its error yerr[i] added),
+   from W->z: returns an upper bound of |r_i|, the value into *val. The
+   products w_e zl_e are split exactly with x's low part (the 96 bits),
+   else rounded (about 2^-106 of the terms: enough for 56 bits). */
+static double fm_row(double *val, const ct_lsalpha_struct *S, slong i, fm_vec x,
+                     const fm_work *W, int first)
 {
     fm_acc A = {0, 0, 0, 0, 0};
+    double ze = 0;
     fm_add_prod(&A, S->deg[i], x.h[i]);
     if (x.l != NULL)
         fm_add_prod(&A, S->deg[i], x.l[i]);
     for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
         slong k = S->col[e];
-        fm_add_prod(&A, -C->hi[e], x.h[k]);
-        if (x.l != NULL) {
-            fm_add_prod(&A, -C->lo[e], x.h[k]), fm_add_prod(&A, -C->hi[e], x.l[k]);
-            fm_add_small(&A, -C->lo[e], x.l[k]);
-        } else
-            fm_add_small(&A, -C->lo[e], x.h[k]);
-        if (p.h != NULL)
-            fm_add_prod(&A, -S->w[e], p.h[k]);
-        if (p.l != NULL)
-            fm_add_prod(&A, -S->w[e], p.l[k]);
+        fm_add_prod(&A, -S->w[e], W->z.h[k]);
+        if (x.l != NULL)
+            fm_add_prod(&A, -S->w[e], W->z.l[k]);
+        else
+            fm_add_small(&A, -S->w[e], W->z.l[k]);
+        ze += S->w[e] * W->zerr[k];
     }
-    if (p.h == NULL) {
-        fm_add(&A, -y.h[i]);
-        if (y.l != NULL)
-            fm_add(&A, -y.l[i]);
+    if (first) {
+        fm_add(&A, -W->y0.h[i]);
+        if (W->y0.l != NULL)
+            fm_add(&A, -W->y0.l[i]);
+        ze += W->yerr[i];
     }
-    double b = fm_abs_bound(&A, val);
-    return p.h == NULL ? (b + yerr[i]) * (1 + 0x1p-50) : b;
+    double len = (double)(S->rowstart[i + 1] - S->rowstart[i] + 8);
+    return (fm_abs_bound(&A, val) + ze * (1 + len * 0x1p-52)) * (1 + 0x1p-50);
 }
 
-/* bnd[i] >= |r_i| for every row (fm_row). */
-static void fm_residual(double *bnd, const ct_lsalpha_struct *S, const fm_cw *C, fm_vec x,
-                        fm_vec p, fm_vec y, const double *yerr)
+/* W->r[i] >= |r_i| for every row, r the residual of x against p (or y0). */
+static void fm_residual(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x,
+                        fm_vec p, int first)
 {
     double v;
+    fm_z(W, S, c, x, p);
     for (slong i = 0; i < S->head.n; i++)
-        bnd[i] = fm_row(&v, S, C, i, x, p, y, yerr);
+        W->r[i] = fm_row(&v, S, i, x, W, first);
 }
 
 /* Upper bound of ||D^{-1} r||_pi = sqrt(sum_i r_i^2 / (d_i vol)) from bnd,
@@ -227,13 +238,6 @@ static void fm_project(fm_vec x, const ct_lsalpha_struct *S)
     }
 }
 
-/* The work space of one model: the term x, the previous p, the right-hand
-   side y of the first solve, r (the second solve's, then the bounds). */
-typedef struct {
-    fm_vec x, p, y0;
-    double *y, *r, *yerr;
-} fm_work;
-
 static double *fm_alloc(slong n, int need)
 {
     return need ? flint_malloc(FLINT_MAX(n, 1) * sizeof(double)) : NULL;
@@ -244,19 +248,21 @@ static void fm_work_init(fm_work *W, slong n, int dd)
     W->x.h = fm_alloc(n, 1), W->x.l = fm_alloc(n, dd);
     W->p.h = fm_alloc(n, 1), W->p.l = fm_alloc(n, dd);
     W->y0.h = fm_alloc(n, 1), W->y0.l = fm_alloc(n, dd);
+    W->z.h = fm_alloc(n, 1), W->z.l = fm_alloc(n, 1);
     W->y = fm_alloc(n, 1), W->r = fm_alloc(n, 1), W->yerr = fm_alloc(n, 1);
+    W->zerr = fm_alloc(n, 1);
 }
 
 static void fm_work_clear(fm_work *W)
 {
     flint_free(W->x.h), flint_free(W->x.l), flint_free(W->p.h), flint_free(W->p.l);
-    flint_free(W->y0.h), flint_free(W->y0.l);
-    flint_free(W->y), flint_free(W->r), flint_free(W->yerr);
+    flint_free(W->y0.h), flint_free(W->y0.l), flint_free(W->z.h), flint_free(W->z.l);
+    flint_free(W->y), flint_free(W->r), flint_free(W->yerr), flint_free(W->zerr);
 }
 
 /* Term j's x: solved from y (the rounded right-hand side), and with dd a
    second solve of the residual against the exact one (p, or y0 at j = 0). */
-static void fm_term(fm_work *W, const ct_lsalpha_struct *S, const fm_cw *C,
+static void fm_term(fm_work *W, const ct_lsalpha_struct *S, double c,
                     const _ct_lsalpha_lu *lu, slong j)
 {
     slong n = S->head.n;
@@ -266,9 +272,10 @@ static void fm_term(fm_work *W, const ct_lsalpha_struct *S, const fm_cw *C,
     _ct_lsalpha_lu_solve(lu, W->x.h);
     if (W->x.l == NULL)
         return;
+    fm_z(W, S, c, x1, j > 0 ? W->p : none);
     for (slong i = 0; i < n; i++) { /* r = rhs - A x1 */
         double v;
-        fm_row(&v, S, C, i, x1, j > 0 ? W->p : none, W->y0, W->yerr);
+        fm_row(&v, S, i, x1, W, j == 0);
         W->r[i] = -v;
     }
     _ct_lsalpha_lu_solve(lu, W->r);
@@ -283,21 +290,19 @@ void _ct_lsalpha_fmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_stru
     const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
     slong n = S->head.n;
     fm_work W;
-    fm_cw C;
     fm_vec none = {NULL, NULL};
     mag_t E, rn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pprev), mag_init(inv), mag_init(kap), mag_init(t);
     fm_work_init(&W, n, dd);
-    fm_cw_init(&C, S, D->c);
     _ct_lsalpha_model_inv1m(inv, D->c);
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
     fm_rhs(W.y0, W.yerr, M->pib + v, S, M->v[v]);
     for (slong i = 0; i < n; i++)
         W.y[i] = W.y0.h[i];
     for (slong j = 0; j <= M->J; j++) {
-        fm_term(&W, S, &C, lu, j);
+        fm_term(&W, S, D->c, lu, j);
         fm_project(W.x, S);
-        fm_residual(W.r, S, &C, W.x, j > 0 ? W.p : none, W.y0, W.yerr);
+        fm_residual(&W, S, D->c, W.x, j > 0 ? W.p : none, j == 0);
         mag_mul(E, E, kap); /* E = rn inv + kap E + pprev inv */
         mag_set_d(rn, fm_pinorm(W.r, S));
         mag_add(t, rn, pprev);
@@ -309,7 +314,6 @@ void _ct_lsalpha_fmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_stru
         fm_vec sw = W.p;
         W.p = W.x, W.x = sw;
     }
-    fm_cw_clear(&C);
     fm_work_clear(&W);
     mag_clear(E), mag_clear(rn), mag_clear(pprev), mag_clear(inv), mag_clear(kap);
     mag_clear(t);
