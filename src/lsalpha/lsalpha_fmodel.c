@@ -116,7 +116,8 @@ static void fm_z(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x, fm_
 /* Row i of r = D x - W z (first: minus y too, its error yerr[i] added),
    from W->z: returns an upper bound of |r_i|, the value into *val. The
    products w_e zl_e are split exactly with x's low part (the 96 bits),
-   else rounded (about 2^-106 of the terms: enough for 56 bits). */
+   else rounded (about 2^-106 of the terms: enough for 56 bits); unit
+   weights multiply exactly. */
 static double fm_row(double *val, const ct_lsalpha_struct *S, slong i, fm_vec x,
                      const fm_work *W, int first)
 {
@@ -127,12 +128,18 @@ static double fm_row(double *val, const ct_lsalpha_struct *S, slong i, fm_vec x,
         fm_add_prod(&A, S->deg[i], x.l[i]);
     for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
         slong k = S->col[e];
-        fm_add_prod(&A, -S->w[e], W->z.h[k]);
-        if (x.l != NULL)
-            fm_add_prod(&A, -S->w[e], W->z.l[k]);
-        else
-            fm_add_small(&A, -S->w[e], W->z.l[k]);
-        ze += S->w[e] * W->zerr[k];
+        double w = S->w[e];
+        if (w == 1) { /* exact products (unit weights: most graphs) */
+            fm_add(&A, -W->z.h[k]);
+            fm_part(&A, -W->z.l[k]);
+        } else {
+            fm_add_prod(&A, -w, W->z.h[k]);
+            if (x.l != NULL)
+                fm_add_prod(&A, -w, W->z.l[k]);
+            else
+                fm_add_small(&A, -w, W->z.l[k]);
+        }
+        ze += w * W->zerr[k];
     }
     if (first) {
         fm_add(&A, -W->y0.h[i]);
@@ -142,6 +149,31 @@ static double fm_row(double *val, const ct_lsalpha_struct *S, slong i, fm_vec x,
     }
     double len = (double)(S->rowstart[i + 1] - S->rowstart[i] + 8);
     return (fm_abs_bound(&A, val) + ze * (1 + len * 0x1p-52)) * (1 + 0x1p-50);
+}
+
+/* Row i of r = D x - W z (first: minus y) for x = xh alone, in two levels
+   and without a bound (about m 2^-106 of the terms): the second solve's
+   right-hand side, which only steers. */
+static double fm_row_value(const ct_lsalpha_struct *S, slong i, const double *xh,
+                           const fm_work *W, int first)
+{
+    double e, f, c, s = ct_dd_prod(S->deg[i], xh[i], &c);
+    for (slong t = S->rowstart[i]; t < S->rowstart[i + 1]; t++) {
+        slong k = S->col[t];
+        double w = S->w[t];
+        if (w == 1) {
+            s = ct_dd_sum(s, -W->z.h[k], &f);
+            c += f - W->z.l[k];
+        } else {
+            s = ct_dd_sum(s, ct_dd_prod(-w, W->z.h[k], &e), &f);
+            c += (e + f) - w * W->z.l[k];
+        }
+    }
+    if (first) {
+        s = ct_dd_sum(s, -W->y0.h[i], &f);
+        c += f - W->y0.l[i];
+    }
+    return s + c;
 }
 
 /* W->r[i] >= |r_i| for every row, r the residual of x against p (or y0). */
@@ -260,61 +292,104 @@ static void fm_work_clear(fm_work *W)
     flint_free(W->y), flint_free(W->r), flint_free(W->yerr), flint_free(W->zerr);
 }
 
-/* Term j's x: solved from y (the rounded right-hand side), and with dd a
-   second solve of the residual against the exact one (p, or y0 at j = 0). */
-static void fm_term(fm_work *W, const ct_lsalpha_struct *S, double c,
-                    const _ct_lsalpha_lu *lu, slong j)
+/* One right-hand side's state: its work space, the error bound E of the
+   last term and |pi^T x| of the last term (pprev). */
+typedef struct {
+    fm_work W;
+    mag_t E, pprev;
+} fm_rhs_state;
+
+/* The solves of one term for all right-hand sides at once (a block shares
+   each pass over the factor), from column v of B (n x nv) into x.h. */
+static void fm_solve_all(fm_rhs_state *R, slong nv, double *B, slong n,
+                         const _ct_lsalpha_lu *lu, int from_r)
 {
-    slong n = S->head.n;
-    fm_vec none = {NULL, NULL}, x1 = {W->x.h, NULL};
-    for (slong i = 0; i < n; i++)
-        W->x.h[i] = W->y[i];
-    _ct_lsalpha_lu_solve(lu, W->x.h);
-    if (W->x.l == NULL)
-        return;
-    fm_z(W, S, c, x1, j > 0 ? W->p : none);
-    for (slong i = 0; i < n; i++) { /* r = rhs - A x1 */
-        double v;
-        fm_row(&v, S, i, x1, W, j == 0);
-        W->r[i] = -v;
-    }
-    _ct_lsalpha_lu_solve(lu, W->r);
-    for (slong i = 0; i < n; i++)
-        W->x.h[i] = ct_dd_sum(W->x.h[i], W->r[i], W->x.l + i);
+    for (slong v = 0; v < nv; v++)
+        for (slong i = 0; i < n; i++)
+            B[v * n + i] = from_r ? R[v].W.r[i] : R[v].W.y[i];
+    _ct_lsalpha_lu_solve_each(lu, B, nv);
 }
 
-void _ct_lsalpha_fmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                                 slong v, int dd)
+/* Term j's x for every right-hand side: solved from y (the rounded
+   right-hand side), and with dd a second solve of the residual against the
+   exact one (p, or y0 at j = 0), added as the low part. */
+static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_struct *S,
+                     double c, const _ct_lsalpha_lu *lu, slong j)
+{
+    slong n = S->head.n;
+    fm_vec none = {NULL, NULL};
+    fm_solve_all(R, nv, B, n, lu, 0);
+    for (slong v = 0; v < nv; v++)
+        for (slong i = 0; i < n; i++)
+            R[v].W.x.h[i] = B[v * n + i];
+    if (R[0].W.x.l == NULL)
+        return;
+    for (slong v = 0; v < nv; v++) { /* r = rhs - A x1 */
+        fm_work *W = &R[v].W;
+        fm_vec x1 = {W->x.h, NULL};
+        fm_z(W, S, c, x1, j > 0 ? W->p : none);
+        for (slong i = 0; i < n; i++)
+            W->r[i] = -fm_row_value(S, i, x1.h, W, j == 0);
+    }
+    fm_solve_all(R, nv, B, n, lu, 1);
+    for (slong v = 0; v < nv; v++)
+        for (slong i = 0; i < n; i++)
+            R[v].W.x.h[i] = ct_dd_sum(R[v].W.x.h[i], B[v * n + i], R[v].W.x.l + i);
+}
+
+/* Term j's bound for right-hand side v after its x is made: projected,
+   its residual bounded, stored, and the next term's y. */
+static void fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
+                      const ct_lsalpha_struct *S, double c, const mag_t inv,
+                      const mag_t kap, slong j)
+{
+    fm_work *W = &R->W;
+    fm_vec none = {NULL, NULL};
+    mag_t rn, t;
+    mag_init(rn), mag_init(t);
+    fm_project(W->x, S);
+    fm_residual(W, S, c, W->x, j > 0 ? W->p : none, j == 0);
+    mag_mul(R->E, R->E, kap); /* E = rn inv + kap E + pprev inv */
+    mag_set_d(rn, fm_pinorm(W->r, S));
+    mag_add(t, rn, R->pprev);
+    mag_addmul(R->E, t, inv);
+    _ct_lsalpha_model_store_d(M, S, v, j, W->x.h, W->x.l, R->E);
+    double pv;
+    mag_set_d(R->pprev, fm_pidot(W->x, S, &pv));
+    fm_wx(W->y, S, W->x);
+    fm_vec sw = W->p;
+    W->p = W->x, W->x = sw;
+    mag_clear(rn), mag_clear(t);
+}
+
+void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
+                              int dd)
 {
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
-    slong n = S->head.n;
-    fm_work W;
-    fm_vec none = {NULL, NULL};
-    mag_t E, rn, pprev, inv, kap, t;
-    mag_init(E), mag_init(rn), mag_init(pprev), mag_init(inv), mag_init(kap), mag_init(t);
-    fm_work_init(&W, n, dd);
+    slong n = S->head.n, nv = M->nv;
+    fm_rhs_state *R = flint_malloc(nv * sizeof(fm_rhs_state));
+    double *B = flint_malloc(FLINT_MAX(n * nv, 1) * sizeof(double));
+    mag_t inv, kap;
+    mag_init(inv), mag_init(kap);
     _ct_lsalpha_model_inv1m(inv, D->c);
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
-    fm_rhs(W.y0, W.yerr, M->pib + v, S, M->v[v]);
-    for (slong i = 0; i < n; i++)
-        W.y[i] = W.y0.h[i];
-    for (slong j = 0; j <= M->J; j++) {
-        fm_term(&W, S, D->c, lu, j);
-        fm_project(W.x, S);
-        fm_residual(&W, S, D->c, W.x, j > 0 ? W.p : none, j == 0);
-        mag_mul(E, E, kap); /* E = rn inv + kap E + pprev inv */
-        mag_set_d(rn, fm_pinorm(W.r, S));
-        mag_add(t, rn, pprev);
-        mag_addmul(E, t, inv);
-        _ct_lsalpha_model_store_d(M, S, v, j, W.x.h, W.x.l, E);
-        double pv;
-        mag_set_d(pprev, fm_pidot(W.x, S, &pv));
-        fm_wx(W.y, S, W.x);
-        fm_vec sw = W.p;
-        W.p = W.x, W.x = sw;
+    for (slong v = 0; v < nv; v++) {
+        fm_work_init(&R[v].W, n, dd);
+        mag_init(R[v].E), mag_init(R[v].pprev);
+        fm_rhs(R[v].W.y0, R[v].W.yerr, M->pib + v, S, M->v[v]);
+        for (slong i = 0; i < n; i++)
+            R[v].W.y[i] = R[v].W.y0.h[i];
     }
-    fm_work_clear(&W);
-    mag_clear(E), mag_clear(rn), mag_clear(pprev), mag_clear(inv), mag_clear(kap);
-    mag_clear(t);
+    for (slong j = 0; j <= M->J; j++) {
+        fm_terms(R, nv, B, S, D->c, lu, j);
+        for (slong v = 0; v < nv; v++)
+            fm_finish(M, R + v, v, S, D->c, inv, kap, j);
+    }
+    for (slong v = 0; v < nv; v++) {
+        fm_work_clear(&R[v].W);
+        mag_clear(R[v].E), mag_clear(R[v].pprev);
+    }
+    flint_free(R), flint_free(B);
+    mag_clear(inv), mag_clear(kap);
 }

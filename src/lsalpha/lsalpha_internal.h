@@ -79,6 +79,9 @@ typedef struct _ct_lsalpha_lu _ct_lsalpha_lu;
 _ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
 void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L);
 void _ct_lsalpha_lu_solve(const _ct_lsalpha_lu *L, double *x);
+/* The same for the nrhs columns of B (n x nrhs, column-major), each column's
+   doubles those of its own _ct_lsalpha_lu_solve. */
+void _ct_lsalpha_lu_solve_each(const _ct_lsalpha_lu *L, double *B, slong nrhs);
 
 /* A right-hand side v = b^(k) - b^(l) (l = -1: b^(k)), b^(k) = D^{-1/2} Y_k. */
 typedef struct {
@@ -141,12 +144,14 @@ void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S,
                                slong j, const double *xh, const double *xl,
                                const mag_t err);
 
-/* lsalpha_fmodel.c: the deflated coefficients of right-hand side v of M at
-   c > 0 as lsalpha_model.c's, in doubles with certified radii: one solve per
-   term (the search's 56 bits) or, with dd, two and the coefficients as sums
-   of two doubles (96 bits). The disk's LU must be made. */
-void _ct_lsalpha_fmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                                 slong v, int dd);
+/* lsalpha_fmodel.c: the deflated coefficients of every right-hand side of
+   M at c > 0 as lsalpha_model.c's, in doubles with certified radii: one
+   solve per term (the search's 56 bits) or, with dd, two and the
+   coefficients as sums of two doubles (96 bits); the right-hand sides
+   advance together, so that their solves share passes over the factor.
+   The disk's LU must be made; M's pib is set, K is not. */
+void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
+                              int dd);
 
 /* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
    all rebuilt on demand from the system), and freed (T->disk_clear). */
