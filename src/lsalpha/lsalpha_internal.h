@@ -132,6 +132,11 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
                                            const _ct_lsalpha_rhs *v, slong nv,
                                            slong prec);
 void _ct_lsalpha_model_free(_ct_lsalpha_model *M);
+/* The models of v[0..nv) at prec built together (their solves share passes
+   over the factor), out[t] v[t]'s alone, as _ct_lsalpha_model_build(D, v +
+   t, 1, prec) makes it (the same balls). */
+void _ct_lsalpha_model_build_each(_ct_lsalpha_model **out, ct_lsroot_disk_struct *D,
+                                  const _ct_lsalpha_rhs *v, slong nv, slong prec);
 /* Pieces shared with lsalpha_fmodel.c: the right-hand side v as balls y
    (n entries: D b', minus its constant part when deflate, with pib = pi^T b;
    else b); an upper bound of 1 / (1 - x), 0 <= x < 1; coefficient j of v

@@ -369,6 +369,29 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     return M;
 }
 
+void _ct_lsalpha_model_build_each(_ct_lsalpha_model **out, ct_lsroot_disk_struct *D,
+                                  const _ct_lsalpha_rhs *v, slong nv, slong prec)
+{
+    _ct_lsalpha_model *M = _ct_lsalpha_model_build(D, v, nv, prec);
+    slong len = M->n * (M->J + 1);
+    for (slong t = 0; t < nv; t++) {
+        _ct_lsalpha_model *O = flint_calloc(1, sizeof(_ct_lsalpha_model));
+        *O = *M;
+        O->nv = 1;
+        O->v = flint_malloc(sizeof(_ct_lsalpha_rhs));
+        O->v[0] = v[t];
+        O->coef = _arb_vec_init(len);
+        O->pib = _arb_vec_init(1);
+        O->K = _mag_vec_init(1);
+        for (slong e = 0; e < len; e++) /* rows of v are M's [t * n, (t + 1) * n) */
+            arb_swap(O->coef + e, M->coef + t * len + e);
+        arb_swap(O->pib, M->pib + t);
+        mag_swap(O->K, M->K + t);
+        out[t] = O;
+    }
+    _ct_lsalpha_model_free(M);
+}
+
 void _ct_lsalpha_model_free(_ct_lsalpha_model *M)
 {
     if (M == NULL)
