@@ -353,7 +353,7 @@ static void fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
     mag_set_d(rn, fm_pinorm(W->r, S));
     mag_add(t, rn, R->pprev);
     mag_addmul(R->E, t, inv);
-    _ct_lsalpha_model_store_d(M, S, v, j, W->x.h, W->x.l, R->E);
+    _ct_lsalpha_model_store(M, S, v, j, NULL, W->x.h, W->x.l, R->E);
     double pv;
     mag_set_d(R->pprev, fm_pidot(W->x, S, &pv));
     fm_wx(W->y, S, W->x);

@@ -137,17 +137,18 @@ void _ct_lsalpha_model_free(_ct_lsalpha_model *M);
    t, 1, prec) makes it (the same balls). */
 void _ct_lsalpha_model_build_each(_ct_lsalpha_model **out, ct_lsroot_disk_struct *D,
                                   const _ct_lsalpha_rhs *v, slong nv, slong prec);
-/* Pieces shared with lsalpha_fmodel.c: the right-hand side v as balls y
-   (n entries: D b', minus its constant part when deflate, with pib = pi^T b;
-   else b); an upper bound of 1 / (1 - x), 0 <= x < 1; coefficient j of v
-   stored from doubles xh + xl (xl may be NULL) with error err (||e_j||_pi)
-   on the model's rows. */
+/* lsalpha_coef.c, shared by the two builders: the right-hand side v as balls
+   y (n entries: D b', minus its constant part when deflate, with pib = pi^T
+   b; else b); an upper bound of 1 / (1 - x), 0 <= x < 1; coefficient j of v
+   stored on M's rows as x +- err sqrt(vol / d_i) (err >= ||e_j||_pi), x given
+   as balls x or, x NULL, as doubles xh + xl (xl may be NULL; the sum rounded
+   at 128 bits into the radius). */
 void _ct_lsalpha_model_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
                            _ct_lsalpha_rhs v, int deflate, slong prec);
 void _ct_lsalpha_model_inv1m(mag_t r, double x);
-void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                               slong j, const double *xh, const double *xl,
-                               const mag_t err);
+void _ct_lsalpha_model_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
+                             slong j, arb_srcptr x, const double *xh, const double *xl,
+                             const mag_t err);
 
 /* lsalpha_fmodel.c: the deflated coefficients of every right-hand side of
    M at c > 0 as lsalpha_model.c's, in doubles with certified radii: one

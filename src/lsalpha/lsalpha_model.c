@@ -35,36 +35,6 @@ static slong lsmodel_J(const ct_lsroot_disk_struct *D, slong prec)
     return J;
 }
 
-void _ct_lsalpha_model_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
-                           _ct_lsalpha_rhs v, int deflate, slong prec)
-{
-    arb_t s;
-    arb_init(s);
-    _arb_vec_zero(y, S->head.n);
-    arb_zero(pib);
-    for (slong j = 0; j < S->nlab; j++) {
-        slong cl = S->cls[j], i = S->lab[j];
-        if (cl != v.k && cl != v.l)
-            continue;
-        arb_set_d(s, S->deg[i]);
-        if (deflate)
-            arb_sqrt(s, s, prec); /* (D b)_i = sqrt(d_i) */
-        else
-            arb_rsqrt(s, s, prec); /* b_i = 1 / sqrt(d_i) */
-        if (cl == v.l)
-            arb_neg(s, s);
-        arb_set(y + i, s);
-        if (deflate)
-            arb_add(pib, pib, s, prec);
-    }
-    if (deflate) {
-        arb_div_ui(pib, pib, (ulong)S->vol, prec);
-        for (slong i = 0; i < S->head.n; i++)
-            arb_submul_ui(y + i, pib, (ulong)S->deg[i], prec);
-    }
-    arb_clear(s);
-}
-
 /* Room for lsmodel_wx's gather (one per model build, not per product). */
 static arb_struct *lsmodel_gather_new(const ct_lsalpha_struct *S)
 {
@@ -199,57 +169,6 @@ static void lsmodel_project(arb_ptr x, const ct_lsalpha_struct *S, slong prec)
     arb_clear(p);
 }
 
-/* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v,
-   x given as balls (x) or as sums of doubles xh + xl (x NULL; xl may be NULL). */
-static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                          slong j, arb_srcptr x, const double *xh, const double *xl,
-                          const mag_t err)
-{
-    mag_t m, d;
-    arf_t lo;
-    mag_init(m), mag_init(d), arf_init(lo);
-    for (slong i = 0; i < S->head.n; i++) {
-        slong r = _ct_lsalpha_model_row(M, i);
-        if (r < 0)
-            continue;
-        arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
-        if (x != NULL)
-            arb_set(dst, x + i);
-        else
-            arb_set_d(dst, xh[i]);
-        if (x == NULL && xl != NULL) { /* rounded at 128 bits: the radius grows */
-            arf_set_d(lo, xl[i]);
-            arb_add_arf(dst, dst, lo, 128);
-        }
-        mag_set_ui(m, (ulong)S->vol);
-        mag_set_ui_lower(d, (ulong)S->deg[i]);
-        mag_div(m, m, d);
-        mag_sqrt(m, m);
-        mag_mul(m, m, err);
-        mag_add(arb_radref(dst), arb_radref(dst), m);
-    }
-    mag_clear(m), mag_clear(d), arf_clear(lo);
-}
-
-void _ct_lsalpha_model_store_d(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                               slong j, const double *xh, const double *xl,
-                               const mag_t err)
-{
-    lsmodel_store(M, S, v, j, NULL, xh, xl, err);
-}
-
-void _ct_lsalpha_model_inv1m(mag_t r, double x)
-{
-    arb_t a;
-    arb_init(a);
-    arb_set_d(a, x);
-    arb_sub_ui(a, a, 1, 64);
-    arb_neg(a, a);
-    arb_inv(a, a, 64);
-    arb_get_mag(r, a);
-    arb_clear(a);
-}
-
 /* The deflated coefficients of one right-hand side (c > 0), with R the
    disk's residual rows. */
 static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
@@ -277,7 +196,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
         lsmodel_norms(rn, pn, S, tmp, x, prec);
         mag_add(t, rn, pprev);
         mag_addmul(E, t, inv);
-        lsmodel_store(M, S, v, j, x, NULL, NULL, E);
+        _ct_lsalpha_model_store(M, S, v, j, x, NULL, NULL, E);
         mag_set(pprev, pn);
         for (slong i = 0; i < n; i++) /* the next right-hand side: W x_j */
             arb_swap(y + i, wx + i);
@@ -301,7 +220,7 @@ static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
     mag_init(zero);
     _ct_lsalpha_model_rhs(x, M->pib + v, S, M->v[v], 0, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_store(M, S, v, j, x, NULL, NULL, zero);
+        _ct_lsalpha_model_store(M, S, v, j, x, NULL, NULL, zero);
         lsmodel_wx(wx, S, x, g, prec);
         for (slong i = 0; i < n; i++)
             arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
