@@ -121,6 +121,88 @@ static void check_gap_grounded(void)
     }
 }
 
+/* Whether every coefficient of M1 holds M2's (finer) and has a radius at
+   most 2^-bits of the largest coefficient so far times max(1, kappa) per
+   term since (the bound's own growth); the first failing entry and term
+   into bad. */
+static slong fmodel_compare(slong *bad, const _ct_lsalpha_model *M1,
+                            const _ct_lsalpha_model *M2, double kappa, slong bits)
+{
+    slong compared = 0, rows = M1->nv * M1->n;
+    mag_t big, rel, kap;
+    mag_init(big), mag_init(rel), mag_init(kap);
+    mag_set_d(kap, FLINT_MAX(1.0, kappa));
+    bad[0] = bad[1] = -1;
+    for (slong j = 0; j <= M1->J; j++) {
+        mag_mul(big, big, kap);
+        for (slong e = 0; e < rows; e++)
+            arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j), mag_max(big, big, rel);
+        mag_mul_2exp_si(rel, big, -bits);
+        for (slong e = 0; e < rows; e++, compared++) {
+            arb_srcptr a = M1->coef + e * (M1->J + 1) + j,
+                       b = M2->coef + e * (M2->J + 1) + j;
+            if (bad[0] < 0 && !(arb_contains(a, b) && mag_cmp(arb_radref(a), rel) <= 0))
+                bad[0] = e, bad[1] = j;
+        }
+    }
+    mag_clear(big), mag_clear(rel), mag_clear(kap);
+    return compared;
+}
+
+/* The models in doubles (lsalpha_fmodel.c: the search's 56 bits, the
+   narrowing's 96 bits in pairs of doubles) against 256-bit models in balls
+   on the same disks, by fmodel_compare with 2^-36 and 2^-72. Random
+   connected graphs of every weight kind, centers up to 1 - 2^-6. */
+static void check_fmodel(void)
+{
+    flint_rand_t state; /* its own: the later checks' draws stay as they were */
+    flint_randinit(state);
+    static const double cs[] = {0.375, 0.75, 0.984375};
+    static const slong precs[] = {56, 96}, bits[] = {36, 72};
+    slong compared = 0;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t I;
+        ct_gen_params_t P;
+        ct_gen_params_init(P, 20 + (slong)n_randint(state, 100), 2 + (slong)(s % 3));
+        P->p = 0.1, P->connected = 1, P->labeled = 0.2;
+        P->weight = (ct_gen_weight_t)(s % 5);
+        ct_gen_instance(I, P, 2026, s);
+        ct_lsalpha_struct *S = sys_of(I);
+        if (S == NULL || _ct_lsalpha_certify_mu(S) != 0) {
+            if (S != NULL)
+                ct_lsalpha_unref(S);
+            ct_instance_clear(I);
+            continue;
+        }
+        slong nc = S->head.c;
+        _ct_lsalpha_rhs *v = flint_malloc(nc * sizeof(_ct_lsalpha_rhs));
+        for (slong k = 0; k < nc; k++)
+            v[k].k = k, v[k].l = -1;
+        for (size_t t = 0; t < sizeof(cs) / sizeof(cs[0]); t++) {
+            ct_lsroot_disk_struct *D = ct_lsroot_disk_new(&S->head, cs[t], 0x1p-8);
+            _ct_lsalpha_model *M2 = _ct_lsalpha_model_build(D, v, nc, 256);
+            for (int q = 0; q < 2; q++) {
+                _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, precs[q]);
+                slong bad[2];
+                compared +=
+                    fmodel_compare(bad, M1, M2, _ct_lsalpha_kappa(S, cs[t]), bits[q]);
+                CHECK_MSG(bad[0] < 0,
+                          "fmodel %ld bits: draw %ld, c = %g, entry %ld, term %ld",
+                          (long)precs[q], (long)s, cs[t], (long)bad[0], (long)bad[1]);
+                _ct_lsalpha_model_free(M1);
+            }
+            _ct_lsalpha_model_free(M2);
+            ct_lsroot_disk_unref(D);
+        }
+        flint_free(v);
+        ct_lsalpha_unref(S);
+        ct_instance_clear(I);
+    }
+    flint_randclear(state);
+    printf("t-lsalpha: fmodel: %ld coefficients compared\n", (long)compared);
+    CHECK(compared > 10000);
+}
+
 /* The exact oracle against Arb's dense solve at random rationals. */
 static void check_exact_oracle(flint_rand_t state)
 {
@@ -658,6 +740,7 @@ int main(void)
     devnull = fopen("/dev/null", "w");
     check_gap();
     check_gap_grounded();
+    check_fmodel();
     check_exact_oracle(state);
     check_gadget_oracle();
     check_random_paths(state);

@@ -1,4 +1,4 @@
-/* t-spchol: CHOLMOD's factor and spchol's solve against exact rational solves on
+/* t-spchol: CHOLMOD's factor and spchol's solves against exact rational solves on
    random sparse symmetric positive definite matrices (weighted Laplacians
    plus a positive diagonal, rows given in any order), and NULL on indefinite
    matrices (a Laplacian with one diagonal entry lowered below its row's
@@ -86,6 +86,25 @@ static double spd_check(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
     return err;
 }
 
+/* ct_spchol_solve_each on 11 columns (a block of 8, then 3) gives each
+   column, bit for bit, what its own ct_spchol_solve gives. */
+static void spd_each(const spd_t *M, ct_spchol_struct *F, flint_rand_t st)
+{
+    slong n = M->n, k = 11;
+    double *b = flint_malloc(2 * n * k * sizeof(double)), *c = b + n * k;
+    for (slong i = 0; i < n * k; i++)
+        b[i] = c[i] = (double)((slong)n_randint(st, 19) - 9) / 4;
+    CHECK(ct_spchol_solve_each(F, b, k) == 0);
+    for (slong q = 0; q < k; q++)
+        CHECK(ct_spchol_solve(F, c + q * n, 1) == 0);
+    slong differ = 0;
+    for (slong i = 0; i < n * k; i++)
+        differ += b[i] != c[i];
+    CHECK_MSG(differ == 0, "solve_each: %ld of %ld entries differ", (long)differ,
+              (long)(n * k));
+    flint_free(b);
+}
+
 /* Two threads solving with one factor at once get, bit for bit, what one
    solve gets: the factor is read only. */
 typedef struct {
@@ -141,6 +160,7 @@ int main(void)
         CHECK_MSG(F != NULL, "instance %ld: no factor", (long)s);
         if (F != NULL) {
             worst = fmax(worst, spd_check(&M, F, st));
+            spd_each(&M, F, st);
             CHECK(ct_spchol_nnz(F) >= M.n);
             if (dense)
                 spd_threads(&M, F);

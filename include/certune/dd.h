@@ -1,10 +1,12 @@
 /* dd: error-free transformations of doubles (this header only), for the
    double-double residuals that steer lambda's refinement steps (lskron_hi.c,
-   lskron_pm.c). They assume IEEE doubles rounding to nearest, without
-   excess precision and without contraction into fused multiply-adds (as
-   built here: x86-64's SSE2, and -std=c11 keeps GCC from contracting).
-   Their results are exact; the residuals built from them are not bounds of
-   anything (the residuals in balls after them are). */
+   lskron_pm.c) and the compensated residuals of alpha's floating models
+   (lsalpha_fmodel.c, which bounds their one inexact sum itself). They
+   assume IEEE doubles rounding to nearest, without excess precision and
+   without contraction into fused multiply-adds (as built here: x86-64's
+   SSE2, and -std=c11 keeps GCC from contracting). Their results are exact
+   (the product's only without underflow); lambda's residuals built from
+   them are not bounds of anything (the residuals in balls after them are). */
 #ifndef CERTUNE_DD_H
 #define CERTUNE_DD_H
 

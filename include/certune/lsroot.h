@@ -102,9 +102,14 @@ struct ct_lsroot_type_struct {
                      int level, slong row, slong k, slong l);
     /* The keys (at most 2) of the models pair (k, l)'s polynomial reads, and
        the build of one of them (if absent) at level on D; the narrowing builds
-       distinct (D, key) on several threads at once */
+       distinct disks' keys on several threads at once */
     slong (*keys)(slong *key, const ct_lsroot_sys_struct *S, slong k, slong l);
     void (*build)(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key);
+    /* Optional (NULL: build per key): the builds of nkeys distinct keys of
+       D at once (k[t], l[t] a pair reading key[t]), as build would make
+       them one by one; the narrowing gives each disk's keys to one thread */
+    void (*build_keys)(ct_lsroot_disk_struct *D, int level, const slong *k,
+                       const slong *l, const slong *key, slong nkeys);
     /* The sign (-1, 0, 1) of the pair's function at the rational x, exactly */
     int (*sign_exact)(const ct_lsroot_sys_struct *S, slong row, slong k, slong l,
                       const fmpq_t x);

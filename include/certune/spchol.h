@@ -43,6 +43,11 @@ ct_spchol_struct *ct_spchol_factor(slong n, const slong *colptr, const slong *ro
    solve under F's lock. Returns 0, or -1 when memory runs
    out (B then unchanged). */
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs);
+/* B := A^{-1} B column by column, each column's doubles exactly those of
+   ct_spchol_solve(F, column, 1); on a supernodal factor up to 8 columns at
+   a time share one pass over the factor, lock free. Returns 0, or -1 when
+   memory runs out (columns from the failing block on unchanged). */
+int ct_spchol_solve_each(ct_spchol_struct *F, double *B, slong nrhs);
 
 /* CHOLMOD's fill-reducing order of the n x n symmetric pattern given by its
    lower triangle in compressed columns (as ct_spchol_factor; values not

@@ -79,6 +79,9 @@ typedef struct _ct_lsalpha_lu _ct_lsalpha_lu;
 _ct_lsalpha_lu *_ct_lsalpha_lu_new(const ct_lsalpha_struct *S, double c);
 void _ct_lsalpha_lu_free(_ct_lsalpha_lu *L);
 void _ct_lsalpha_lu_solve(const _ct_lsalpha_lu *L, double *x);
+/* The same for the nrhs columns of B (n x nrhs, column-major), each column's
+   doubles those of its own _ct_lsalpha_lu_solve. */
+void _ct_lsalpha_lu_solve_each(const _ct_lsalpha_lu *L, double *B, slong nrhs);
 
 /* A right-hand side v = b^(k) - b^(l) (l = -1: b^(k)), b^(k) = D^{-1/2} Y_k. */
 typedef struct {
@@ -129,6 +132,32 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
                                            const _ct_lsalpha_rhs *v, slong nv,
                                            slong prec);
 void _ct_lsalpha_model_free(_ct_lsalpha_model *M);
+/* The models of v[0..nv) at prec built together (their solves share passes
+   over the factor), out[t] v[t]'s alone, as _ct_lsalpha_model_build(D, v +
+   t, 1, prec) makes it (the same balls). */
+void _ct_lsalpha_model_build_each(_ct_lsalpha_model **out, ct_lsroot_disk_struct *D,
+                                  const _ct_lsalpha_rhs *v, slong nv, slong prec);
+/* lsalpha_coef.c, shared by the two builders: the right-hand side v as balls
+   y (n entries: D b', minus its constant part when deflate, with pib = pi^T
+   b; else b); an upper bound of 1 / (1 - x), 0 <= x < 1; coefficient j of v
+   stored on M's rows as x +- err sqrt(vol / d_i) (err >= ||e_j||_pi), x given
+   as balls x or, x NULL, as doubles xh + xl (xl may be NULL; the sum rounded
+   at 128 bits into the radius). */
+void _ct_lsalpha_model_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
+                           _ct_lsalpha_rhs v, int deflate, slong prec);
+void _ct_lsalpha_model_inv1m(mag_t r, double x);
+void _ct_lsalpha_model_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
+                             slong j, arb_srcptr x, const double *xh, const double *xl,
+                             const mag_t err);
+
+/* lsalpha_fmodel.c: the deflated coefficients of every right-hand side of
+   M at c > 0 as lsalpha_model.c's, in doubles with certified radii: one
+   solve per term (the search's 56 bits) or, with dd, two and the
+   coefficients as sums of two doubles (96 bits); the right-hand sides
+   advance together, so that their solves share passes over the factor.
+   The disk's LU must be made; M's pib is set, K is not. */
+void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
+                              int dd);
 
 /* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
    all rebuilt on demand from the system), and freed (T->disk_clear). */

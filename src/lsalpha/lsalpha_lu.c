@@ -164,3 +164,15 @@ void _ct_lsalpha_lu_solve(const _ct_lsalpha_lu *L, double *x)
             (x[i] - lslu_dot(ri + i + 1, x + i + 1, n - i - 1, 0, L->g[i] - i)) / ri[i];
     }
 }
+
+void _ct_lsalpha_lu_solve_each(const _ct_lsalpha_lu *L, double *B, slong nrhs)
+{
+    if (L->sp != NULL) {
+        if (ct_spchol_solve_each(L->sp, B, nrhs) != 0) /* no memory: no correction */
+            for (slong i = 0; i < L->n * nrhs; i++)
+                B[i] = 0;
+        return;
+    }
+    for (slong q = 0; q < nrhs; q++)
+        _ct_lsalpha_lu_solve(L, B + q * L->n);
+}

@@ -35,38 +35,6 @@ static slong lsmodel_J(const ct_lsroot_disk_struct *D, slong prec)
     return J;
 }
 
-/* D b for right-hand side v, minus its constant part (c > 0: pi^T v d);
-   sets pib = pi^T v. */
-static void lsmodel_rhs(arb_ptr y, arb_t pib, const ct_lsalpha_struct *S,
-                        _ct_lsalpha_rhs v, int deflate, slong prec)
-{
-    arb_t s;
-    arb_init(s);
-    _arb_vec_zero(y, S->head.n);
-    arb_zero(pib);
-    for (slong j = 0; j < S->nlab; j++) {
-        slong cl = S->cls[j], i = S->lab[j];
-        if (cl != v.k && cl != v.l)
-            continue;
-        arb_set_d(s, S->deg[i]);
-        if (deflate)
-            arb_sqrt(s, s, prec); /* (D b)_i = sqrt(d_i) */
-        else
-            arb_rsqrt(s, s, prec); /* b_i = 1 / sqrt(d_i) */
-        if (cl == v.l)
-            arb_neg(s, s);
-        arb_set(y + i, s);
-        if (deflate)
-            arb_add(pib, pib, s, prec);
-    }
-    if (deflate) {
-        arb_div_ui(pib, pib, (ulong)S->vol, prec);
-        for (slong i = 0; i < S->head.n; i++)
-            arb_submul_ui(y + i, pib, (ulong)S->deg[i], prec);
-    }
-    arb_clear(s);
-}
-
 /* Room for lsmodel_wx's gather (one per model build, not per product). */
 static arb_struct *lsmodel_gather_new(const ct_lsalpha_struct *S)
 {
@@ -201,41 +169,6 @@ static void lsmodel_project(arb_ptr x, const ct_lsalpha_struct *S, slong prec)
     arb_clear(p);
 }
 
-/* Stores x +- err sqrt(vol / d_i) as coefficient j of right-hand side v. */
-static void lsmodel_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, slong v,
-                          slong j, arb_srcptr x, const mag_t err)
-{
-    mag_t m, d;
-    mag_init(m), mag_init(d);
-    for (slong i = 0; i < S->head.n; i++) {
-        slong r = _ct_lsalpha_model_row(M, i);
-        if (r < 0)
-            continue;
-        arb_ptr dst = M->coef + (v * M->n + r) * (M->J + 1) + j;
-        arb_set(dst, x + i);
-        mag_set_ui(m, (ulong)S->vol);
-        mag_set_ui_lower(d, (ulong)S->deg[i]);
-        mag_div(m, m, d);
-        mag_sqrt(m, m);
-        mag_mul(m, m, err);
-        mag_add(arb_radref(dst), arb_radref(dst), m);
-    }
-    mag_clear(m), mag_clear(d);
-}
-
-/* Upper bound of 1 / (1 - x) for 0 <= x < 1 given as a double. */
-static void lsmodel_inv1m(mag_t r, double x)
-{
-    arb_t a;
-    arb_init(a);
-    arb_set_d(a, x);
-    arb_sub_ui(a, a, 1, 64);
-    arb_neg(a, a);
-    arb_inv(a, a, 64);
-    arb_get_mag(r, a);
-    arb_clear(a);
-}
-
 /* The deflated coefficients of one right-hand side (c > 0), with R the
    disk's residual rows. */
 static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
@@ -250,9 +183,9 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     mag_t E, rn, pn, pprev, inv, kap, t;
     mag_init(E), mag_init(rn), mag_init(pn), mag_init(pprev), mag_init(inv);
     mag_init(kap), mag_init(t);
-    lsmodel_inv1m(inv, D->c);
+    _ct_lsalpha_model_inv1m(inv, D->c);
     mag_set_d(kap, _ct_lsalpha_kappa(S, D->c));
-    lsmodel_rhs(y, M->pib + v, S, M->v[v], 1, prec);
+    _ct_lsalpha_model_rhs(y, M->pib + v, S, M->v[v], 1, prec);
     for (slong j = 0; j <= M->J; j++) {
         lsmodel_solve(x, D, y, steps, tmp, R, dv, prec);
         lsmodel_project(x, S, prec);
@@ -263,7 +196,7 @@ static void lsmodel_deflated(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
         lsmodel_norms(rn, pn, S, tmp, x, prec);
         mag_add(t, rn, pprev);
         mag_addmul(E, t, inv);
-        lsmodel_store(M, S, v, j, x, E);
+        _ct_lsalpha_model_store(M, S, v, j, x, NULL, NULL, E);
         mag_set(pprev, pn);
         for (slong i = 0; i < n; i++) /* the next right-hand side: W x_j */
             arb_swap(y + i, wx + i);
@@ -285,9 +218,9 @@ static void lsmodel_series(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
     arb_struct *g = lsmodel_gather_new(S);
     mag_t zero;
     mag_init(zero);
-    lsmodel_rhs(x, M->pib + v, S, M->v[v], 0, prec);
+    _ct_lsalpha_model_rhs(x, M->pib + v, S, M->v[v], 0, prec);
     for (slong j = 0; j <= M->J; j++) {
-        lsmodel_store(M, S, v, j, x, zero);
+        _ct_lsalpha_model_store(M, S, v, j, x, NULL, NULL, zero);
         lsmodel_wx(wx, S, x, g, prec);
         for (slong i = 0; i < n; i++)
             arb_div_ui(x + i, wx + i, (ulong)S->deg[i], prec);
@@ -329,17 +262,20 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
     if (D->c > 0)
         lsmodel_rrows_init(&R, S, D->c);
+    if (D->c > 0 && prec <= 96) /* doubles suffice (lsalpha_fmodel.c) */
+        _ct_lsalpha_fmodel_build(M, D, prec > 56);
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
-            lsmodel_deflated(M, D, k, steps, &R, wp);
+            if (prec > 96)
+                lsmodel_deflated(M, D, k, steps, &R, wp);
             mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
             mag_init(t);
             mag_set_ui(M->K + k, (ulong)cnt);
             mag_set_ui_lower(t, (ulong)S->vol);
             mag_div(M->K + k, M->K + k, t);
             mag_sqrt(M->K + k, M->K + k);
-            lsmodel_inv1m(t, D->c * S->mu);
+            _ct_lsalpha_model_inv1m(t, D->c * S->mu);
             mag_mul(M->K + k, M->K + k, t);
             mag_clear(t);
         } else {
@@ -350,6 +286,29 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     if (D->c > 0)
         lsmodel_rrows_clear(&R);
     return M;
+}
+
+void _ct_lsalpha_model_build_each(_ct_lsalpha_model **out, ct_lsroot_disk_struct *D,
+                                  const _ct_lsalpha_rhs *v, slong nv, slong prec)
+{
+    _ct_lsalpha_model *M = _ct_lsalpha_model_build(D, v, nv, prec);
+    slong len = M->n * (M->J + 1);
+    for (slong t = 0; t < nv; t++) {
+        _ct_lsalpha_model *O = flint_calloc(1, sizeof(_ct_lsalpha_model));
+        *O = *M;
+        O->nv = 1;
+        O->v = flint_malloc(sizeof(_ct_lsalpha_rhs));
+        O->v[0] = v[t];
+        O->coef = _arb_vec_init(len);
+        O->pib = _arb_vec_init(1);
+        O->K = _mag_vec_init(1);
+        for (slong e = 0; e < len; e++) /* rows of v are M's [t * n, (t + 1) * n) */
+            arb_swap(O->coef + e, M->coef + t * len + e);
+        arb_swap(O->pib, M->pib + t);
+        mag_swap(O->K, M->K + t);
+        out[t] = O;
+    }
+    _ct_lsalpha_model_free(M);
 }
 
 void _ct_lsalpha_model_free(_ct_lsalpha_model *M)

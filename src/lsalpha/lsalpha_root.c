@@ -47,18 +47,37 @@ static slong lsa_keys(slong *key, const ct_lsroot_sys_struct *S, slong k, slong 
     return 2;
 }
 
+/* The models of the keys at 96 << level bits, but for those held at least
+   as fine, built together (key[t] read by pair (k[t], l[t])). */
+static void lsa_build_keys(ct_lsroot_disk_struct *D, int level, const slong *k,
+                           const slong *l, const slong *key, slong nkeys)
+{
+    _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
+    slong prec = 96 << level, nv = 0;
+    _ct_lsalpha_rhs *v = flint_malloc(FLINT_MAX(nkeys, 1) * sizeof(_ct_lsalpha_rhs));
+    slong *which = flint_malloc(FLINT_MAX(nkeys, 1) * sizeof(slong));
+    _ct_lsalpha_model **M = flint_malloc(FLINT_MAX(nkeys, 1) * sizeof(void *));
+    for (slong t = 0; t < nkeys; t++) {
+        if (X->lev2[key[t]] != NULL && X->lev2[key[t]]->prec >= prec)
+            continue;
+        v[nv] = (_ct_lsalpha_rhs){k[t], l[t]};
+        if (key[t] >= X->npairs)
+            v[nv].k = key[t] - X->npairs, v[nv].l = -1;
+        which[nv++] = key[t];
+    }
+    if (nv > 0)
+        _ct_lsalpha_model_build_each(M, D, v, nv, prec);
+    for (slong t = 0; t < nv; t++) {
+        _ct_lsalpha_model_free(X->lev2[which[t]]);
+        X->lev2[which[t]] = M[t];
+    }
+    flint_free(v), flint_free(which), flint_free(M);
+}
+
 /* The model of key at 96 << level bits, unless one at least as fine is held. */
 static void lsa_build(ct_lsroot_disk_struct *D, int level, slong k, slong l, slong key)
 {
-    _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(D);
-    slong prec = 96 << level;
-    if (X->lev2[key] == NULL || X->lev2[key]->prec < prec) {
-        _ct_lsalpha_rhs v = {k, l};
-        if (key >= X->npairs)
-            v.k = key - X->npairs, v.l = -1;
-        _ct_lsalpha_model_free(X->lev2[key]);
-        X->lev2[key] = _ct_lsalpha_model_build(D, &v, 1, prec);
-    }
+    lsa_build_keys(D, level, &k, &l, &key, 1);
 }
 
 static int lsa_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_struct *D,
@@ -129,6 +148,7 @@ const ct_lsroot_type_struct ct_lsalpha_type = {.family = "alpha",
                                                .pair_poly = lsa_pair_poly,
                                                .keys = lsa_keys,
                                                .build = lsa_build,
+                                               .build_keys = lsa_build_keys,
                                                .sign_exact = lsa_sign_exact,
                                                .equal = lsa_equal,
                                                .write = lsa_write,

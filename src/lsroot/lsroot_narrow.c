@@ -3,13 +3,15 @@
    about 2^-96 relative (beyond the report's 20 digits) with the level-0
    models, so that later comparisons and decimal certificates rarely need the
    oracle. On the spare threads of a large instance (ct_pool_inner_threads):
-   first every model the roots read, one job per disk and key (each writes only
-   its own model), then every root (reading them). */
+   first every model the roots read, one job per disk (each writes only its
+   own disk's models; a family may build a disk's keys together), then every
+   root (reading them). */
 #include <stdlib.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
 
 #define LS_KEEP_BITS 96
+#define LS_GROUP_KEYS 4
 
 /* r from zero z on disk D: [lo, hi] unmapped into the family's variable (a
    decreasing map swaps the ends and the sign). */
@@ -37,15 +39,29 @@ typedef struct {
     slong k, l, key;
 } ls_job;
 
+/* The jobs, grouped by disk: group g is job[start[g] .. start[g + 1]). */
 typedef struct {
     ct_lsroot_struct *z;
     ls_job *job;
+    slong *start;
 } ls_narrow_ctx;
 
-static void ls_build_job(void *arg, slong j)
+static void ls_build_group(void *arg, slong g)
 {
-    ls_job *b = ((ls_narrow_ctx *)arg)->job + j;
-    b->D->sys->type->build(b->D, 0, b->k, b->l, b->key);
+    const ls_narrow_ctx *X = arg;
+    const ls_job *b = X->job + X->start[g];
+    slong nb = X->start[g + 1] - X->start[g];
+    const ct_lsroot_type_struct *T = b->D->sys->type;
+    if (T->build_keys == NULL) {
+        for (slong t = 0; t < nb; t++)
+            T->build(b[t].D, 0, b[t].k, b[t].l, b[t].key);
+        return;
+    }
+    slong *a = flint_malloc(3 * nb * sizeof(slong));
+    for (slong t = 0; t < nb; t++)
+        a[t] = b[t].k, a[nb + t] = b[t].l, a[2 * nb + t] = b[t].key;
+    T->build_keys(b->D, 0, a, a + nb, a + 2 * nb, nb);
+    flint_free(a);
 }
 
 static void ls_narrow_job(void *arg, slong j)
@@ -60,22 +76,38 @@ static void ls_narrow_job(void *arg, slong j)
     ct_lsroot_poly_clear(&P);
 }
 
-/* The distinct (disk, key) of the roots' pairs, in the roots' order. */
-static slong ls_jobs(ls_job *job, const ct_lsroot_struct *z, slong nz)
+/* The distinct (disk, key) of the roots' pairs, grouped by disk in the
+   order the disks first appear (each group in the roots' order; one job per
+   group when the family builds keys one by one); the groups' starts into
+   start (room for 2 nz + 1), their number returned. */
+static slong ls_jobs(ls_job *job, slong *start, const ct_lsroot_struct *z, slong nz)
 {
-    slong nj = 0, key[2];
+    slong nj = 0, ng = 0, key[2];
+    ls_job *all = flint_malloc(FLINT_MAX(2 * nz, 1) * sizeof(ls_job));
     for (slong j = 0; j < nz; j++) {
         const ct_lsroot_sys_struct *S = z[j].disk->sys;
         slong nk = S->type->keys(key, S, z[j].k, z[j].l);
         for (slong e = 0; e < nk; e++) {
             slong t = 0;
-            while (t < nj && !(job[t].D == z[j].disk && job[t].key == key[e]))
+            while (t < nj && !(all[t].D == z[j].disk && all[t].key == key[e]))
                 t++;
             if (t == nj)
-                job[nj++] = (ls_job){z[j].disk, z[j].k, z[j].l, key[e]};
+                all[nj++] = (ls_job){z[j].disk, z[j].k, z[j].l, key[e]};
         }
     }
-    return nj;
+    char *done = flint_calloc(FLINT_MAX(nj, 1), 1);
+    for (slong t = 0, out = 0; t < nj; t++) {
+        if (done[t])
+            continue;
+        start[ng++] = out;
+        slong most = all[t].D->sys->type->build_keys != NULL ? LS_GROUP_KEYS : 1;
+        for (slong u = t, g = 0; u < nj && g < most; u++)
+            if (!done[u] && all[u].D == all[t].D)
+                job[out++] = all[u], done[u] = 1, g++;
+    }
+    start[ng] = nj;
+    flint_free(all), flint_free(done);
+    return ng;
 }
 
 void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
@@ -86,11 +118,12 @@ void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks
         ct_lsroot_init(r + j);
         ls_set_zero(r + j, disks[z[j].disk], z + j);
     }
-    ls_narrow_ctx X = {r, flint_malloc(FLINT_MAX(2 * nz, 1) * sizeof(ls_job))};
-    slong nj = ls_jobs(X.job, r, nz);
-    ct_pool_for(nj, nthreads, ls_build_job, NULL, &X);
+    ls_narrow_ctx X = {r, flint_malloc(FLINT_MAX(2 * nz, 1) * sizeof(ls_job)),
+                       flint_malloc((2 * nz + 1) * sizeof(slong))};
+    slong ng = ls_jobs(X.job, X.start, r, nz);
+    ct_pool_for(ng, nthreads, ls_build_group, NULL, &X);
     ct_pool_for(nz, nthreads, ls_narrow_job, NULL, &X);
-    flint_free(X.job);
+    flint_free(X.job), flint_free(X.start);
     *out = r;
 }
 

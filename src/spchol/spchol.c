@@ -159,80 +159,115 @@ int ct_spchol_order(slong *perm, slong n, const slong *colptr, const slong *rowi
     return ok ? 0 : -1;
 }
 
-/* sum_{i < len} a[i] b[i] in four accumulators (the order is fixed: the
-   same doubles on every run). */
-static double spchol_dot(const double *a, const double *b, slong len)
-{
-    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    slong i = 0;
-    for (; i + 4 <= len; i += 4) {
-        s0 += a[i] * b[i], s1 += a[i + 1] * b[i + 1];
-        s2 += a[i + 2] * b[i + 2], s3 += a[i + 3] * b[i + 3];
-    }
-    for (; i < len; i++)
-        s0 += a[i] * b[i];
-    return (s0 + s1) + (s2 + s3);
-}
+/* The columns solved together: x holds k right-hand sides interleaved
+   (entry r of column q at x[r k + q]); every column sees the operations of
+   a solve of its own in the same order, so the doubles are the same. */
+#define SPCHOL_BLOCK 8
 
 /* x := L^{-1} x in the factor's order, t room for the largest supernode's
-   rows. Per supernode: the diagonal block's triangle column by column, then
-   its rows below as one dense product into t, scattered once (no BLAS call:
-   OpenBLAS's buffers take a lock and outweigh a small supernode's flops). */
-static void spchol_lower(const cholmod_factor *L, double *x, double *t)
+   rows (times k). Per supernode: the diagonal block's triangle column by
+   column, then its rows below as one dense product into t, scattered once
+   (no BLAS call: OpenBLAS's buffers take a lock and outweigh a small
+   supernode's flops). */
+static inline void spchol_lower(const cholmod_factor *L, double *x, double *t, slong k)
 {
     for (slong s = 0; s < (slong)L->nsuper; s++) {
         spchol_super S = spchol_super_get(L, s);
         slong nc = S.k2 - S.k1, nb = S.nr - nc;
-        double *xs = x + S.k1;
-        for (slong i = 0; i < nb; i++)
+        double *xs = x + S.k1 * k, v[SPCHOL_BLOCK];
+        for (slong i = 0; i < nb * k; i++)
             t[i] = 0;
         for (slong j = 0; j < nc; j++) {
             const double *c = S.x + j * S.nr;
-            double v = xs[j] / c[j];
-            xs[j] = v;
+            for (slong q = 0; q < k; q++)
+                xs[j * k + q] = v[q] = xs[j * k + q] / c[j];
             for (slong i = j + 1; i < nc; i++)
-                xs[i] -= c[i] * v;
+                for (slong q = 0; q < k; q++)
+                    xs[i * k + q] -= c[i] * v[q];
             for (slong i = 0; i < nb; i++)
-                t[i] += c[nc + i] * v;
+                for (slong q = 0; q < k; q++)
+                    t[i * k + q] += c[nc + i] * v[q];
         }
         for (slong i = 0; i < nb; i++)
-            x[S.ri[nc + i]] -= t[i];
+            for (slong q = 0; q < k; q++)
+                x[S.ri[nc + i] * k + q] -= t[i * k + q];
     }
 }
 
+/* v[q] = b[q] - sum_{i < len} a[i] t[i k + q] for q < k, the sum in four
+   accumulators per column (the order is fixed: the same doubles on every
+   run and for every k). */
+static inline void spchol_dot(double *v, const double *b, const double *a,
+                              const double *t, slong len, slong k)
+{
+    double s0[SPCHOL_BLOCK], s1[SPCHOL_BLOCK], s2[SPCHOL_BLOCK], s3[SPCHOL_BLOCK];
+    for (slong q = 0; q < k; q++)
+        s0[q] = s1[q] = s2[q] = s3[q] = 0;
+    slong i = 0;
+    for (; i + 4 <= len; i += 4)
+        for (slong q = 0; q < k; q++) {
+            s0[q] += a[i] * t[i * k + q], s1[q] += a[i + 1] * t[(i + 1) * k + q];
+            s2[q] += a[i + 2] * t[(i + 2) * k + q],
+                s3[q] += a[i + 3] * t[(i + 3) * k + q];
+        }
+    for (; i < len; i++)
+        for (slong q = 0; q < k; q++)
+            s0[q] += a[i] * t[i * k + q];
+    for (slong q = 0; q < k; q++)
+        v[q] = b[q] - ((s0[q] + s1[q]) + (s2[q] + s3[q]));
+}
+
 /* x := L^{-T} x (as spchol_lower: the rows below gathered once into t). */
-static void spchol_upper(const cholmod_factor *L, double *x, double *t)
+static inline void spchol_upper(const cholmod_factor *L, double *x, double *t, slong k)
 {
     for (slong s = (slong)L->nsuper - 1; s >= 0; s--) {
         spchol_super S = spchol_super_get(L, s);
         slong nc = S.k2 - S.k1, nb = S.nr - nc;
-        double *xs = x + S.k1;
+        double *xs = x + S.k1 * k, v[SPCHOL_BLOCK];
         for (slong i = 0; i < nb; i++)
-            t[i] = x[S.ri[nc + i]];
+            for (slong q = 0; q < k; q++)
+                t[i * k + q] = x[S.ri[nc + i] * k + q];
         for (slong j = nc - 1; j >= 0; j--) {
             const double *c = S.x + j * S.nr;
-            double v = xs[j] - spchol_dot(c + nc, t, nb);
+            spchol_dot(v, xs + j * k, c + nc, t, nb, k);
             for (slong i = j + 1; i < nc; i++)
-                v -= c[i] * xs[i];
-            xs[j] = v / c[j];
+                for (slong q = 0; q < k; q++)
+                    v[q] -= c[i] * xs[i * k + q];
+            for (slong q = 0; q < k; q++)
+                xs[j * k + q] = v[q] / c[j];
         }
     }
 }
 
-/* One right-hand side: spchol's substitutions, lock free. */
-static int spchol_solve_one(const ct_spchol_struct *F, double *b)
+/* k <= SPCHOL_BLOCK columns of B (leading dimension n): spchol's
+   substitutions, lock free. */
+/* Cloned for AVX2 (chosen at load): the same operations on wider vectors
+   (no contraction into fused multiply-adds, -std=c11), so the same doubles;
+   the large supernodes of a whole graph's factor solve about twice as fast. */
+__attribute__((target_clones("avx2", "default"))) static int
+spchol_solve_own(const ct_spchol_struct *F, double *B, slong k)
 {
-    slong n = F->n;
-    double *x = malloc((size_t)(n + F->maxrows) * sizeof(double)), *t = x + n;
+    slong n = F->n, w = k == 1 ? 1 : k <= 4 ? 4 : SPCHOL_BLOCK; /* constant, padded */
+    double *x = malloc((size_t)((n + F->maxrows) * w) * sizeof(double)), *t = x + n * w;
     if (x == NULL)
         return -1;
     const int *perm = F->L->Perm; /* L L' = A(perm, perm) */
-    for (slong k = 0; k < n; k++)
-        x[k] = b[perm[k]];
-    spchol_lower(F->L, x, t);
-    spchol_upper(F->L, x, t);
-    for (slong k = 0; k < n; k++)
-        b[perm[k]] = x[k];
+    for (slong r = 0; r < n; r++)
+        for (slong q = 0; q < w; q++)
+            x[r * w + q] = q < k ? B[q * n + perm[r]] : 0;
+    if (w == 1) {
+        spchol_lower(F->L, x, t, 1);
+        spchol_upper(F->L, x, t, 1);
+    } else if (w == 4) {
+        spchol_lower(F->L, x, t, 4);
+        spchol_upper(F->L, x, t, 4);
+    } else {
+        spchol_lower(F->L, x, t, SPCHOL_BLOCK);
+        spchol_upper(F->L, x, t, SPCHOL_BLOCK);
+    }
+    for (slong r = 0; r < n; r++)
+        for (slong q = 0; q < k; q++)
+            B[q * n + perm[r]] = x[r * w + q];
     free(x);
     return 0;
 }
@@ -259,8 +294,22 @@ static int spchol_solve_cholmod(ct_spchol_struct *F, double *B, slong nrhs)
 int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 {
     if (nrhs == 1 && F->L->is_super && F->L->is_ll)
-        return spchol_solve_one(F, B);
+        return spchol_solve_own(F, B, 1);
     return nrhs == 0 ? 0 : spchol_solve_cholmod(F, B, nrhs);
+}
+
+int ct_spchol_solve_each(ct_spchol_struct *F, double *B, slong nrhs)
+{
+    if (!(F->L->is_super && F->L->is_ll)) {
+        for (slong q = 0; q < nrhs; q++)
+            if (spchol_solve_cholmod(F, B + q * F->n, 1) != 0)
+                return -1;
+        return 0;
+    }
+    for (slong q = 0; q < nrhs; q += SPCHOL_BLOCK)
+        if (spchol_solve_own(F, B + q * F->n, FLINT_MIN(SPCHOL_BLOCK, nrhs - q)) != 0)
+            return -1;
+    return 0;
 }
 
 slong ct_spchol_nnz(const ct_spchol_struct *F)
