@@ -151,8 +151,9 @@ static slong fmodel_compare(slong *bad, const _ct_lsalpha_model *M1,
 
 /* The models in doubles (lsalpha_fmodel.c: the search's 56 bits, the
    narrowing's 96 bits in pairs of doubles) against 256-bit models in balls
-   on the same disks, by fmodel_compare with 2^-36 and 2^-72. Random
-   connected graphs of every weight kind, centers up to 1 - 2^-6. */
+   on the same disks, by fmodel_compare with 2^-36 and 2^-72, and with the
+   doubles' range lowered so that the 96-bit model is made in balls.
+   Random connected graphs of every weight kind, centers up to 1 - 2^-6. */
 static void check_fmodel(void)
 {
     flint_rand_t state; /* its own: the later checks' draws stay as they were */
@@ -181,9 +182,21 @@ static void check_fmodel(void)
         for (size_t t = 0; t < sizeof(cs) / sizeof(cs[0]); t++) {
             ct_lsroot_disk_struct *D = ct_lsroot_disk_new(&S->head, cs[t], 0x1p-8);
             _ct_lsalpha_model *M2 = _ct_lsalpha_model_build(D, v, nc, 256);
+            /* entries past the range: the 96-bit model is made in balls
+               (it holds M2's and differs from the floating one) */
+            _ct_lsalpha_fmodel_set_range(0x1p-60);
+            _ct_lsalpha_model *Mb = _ct_lsalpha_model_build(D, v, nc, 96);
+            _ct_lsalpha_fmodel_set_range(0x1p900);
+            _ct_lsalpha_model *Mf = _ct_lsalpha_model_build(D, v, nc, 96);
+            slong bad[2], same = 0, len = nc * Mb->n * (Mb->J + 1);
+            compared += fmodel_compare(bad, Mb, M2, _ct_lsalpha_kappa(S, cs[t]), 72);
+            for (slong e = 0; e < len; e++)
+                same += arf_equal(arb_midref(Mb->coef + e), arb_midref(Mf->coef + e));
+            CHECK_MSG(bad[0] < 0 && same < len, "fmodel range: draw %ld, c = %g", (long)s,
+                      cs[t]);
+            _ct_lsalpha_model_free(Mb), _ct_lsalpha_model_free(Mf);
             for (int q = 0; q < 2; q++) {
                 _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, precs[q]);
-                slong bad[2];
                 compared +=
                     fmodel_compare(bad, M1, M2, _ct_lsalpha_kappa(S, cs[t]), bits[q]);
                 CHECK_MSG(bad[0] < 0,

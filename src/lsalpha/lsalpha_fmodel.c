@@ -21,10 +21,23 @@
    value's magnitude, a few roundings of the final sum, and those terms; a
    bound of 2^-1000 covers the inexact low parts of products that underflow.
    Upper bounds computed in doubles are inflated past their own roundings.
-   y = D b' (irrational) is held as yh + yl, off by at most its balls' error. */
+   y = D b' (irrational) is held as yh + yl, off by at most its balls' error.
+   Dekker's product needs factors below 2^995 and the coefficients grow like
+   kappa^j (kappa up to 2^20 near alpha = 1): a term whose entries leave
+   FM_RANGE (or are not finite) ends the build, and the model is made in
+   balls instead (their exponents are unbounded). */
 #include <math.h>
 #include "certune/dd.h"
 #include "lsalpha_internal.h"
+
+/* The entries kept below this, degrees below 2^50 and weights below 2^40:
+   every product below 2^995 (t-lsalpha lowers it to force the balls). */
+static double FM_RANGE = 0x1p900;
+
+void _ct_lsalpha_fmodel_set_range(double r)
+{
+    FM_RANGE = r;
+}
 
 /* A compensated sum: s + c + d is the value (c the parts, d their parts), a
    the magnitudes of what was rounded (d's addends, rounded products), m
@@ -339,18 +352,24 @@ static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_stru
 
 /* Term j's bound for right-hand side v after its x is made: projected,
    its residual bounded, stored, and the next term's y. */
-static void fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
-                      const ct_lsalpha_struct *S, double c, const mag_t inv,
-                      const mag_t kap, slong j)
+static int fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
+                     const ct_lsalpha_struct *S, double c, const mag_t inv,
+                     const mag_t kap, slong j)
 {
     fm_work *W = &R->W;
     fm_vec none = {NULL, NULL};
     mag_t rn, t;
-    mag_init(rn), mag_init(t);
     fm_project(W->x, S);
+    for (slong i = 0; i < S->head.n; i++)
+        if (!(fabs(W->x.h[i]) <= FM_RANGE)) /* also NaN */
+            return 1;
     fm_residual(W, S, c, W->x, j > 0 ? W->p : none, j == 0);
+    double rd = fm_pinorm(W->r, S);
+    if (!(rd <= FM_RANGE))
+        return 1;
+    mag_init(rn), mag_init(t);
     mag_mul(R->E, R->E, kap); /* E = rn inv + kap E + pprev inv */
-    mag_set_d(rn, fm_pinorm(W->r, S));
+    mag_set_d(rn, rd);
     mag_add(t, rn, R->pprev);
     mag_addmul(R->E, t, inv);
     _ct_lsalpha_model_store(M, S, v, j, NULL, W->x.h, W->x.l, R->E);
@@ -360,10 +379,10 @@ static void fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
     fm_vec sw = W->p;
     W->p = W->x, W->x = sw;
     mag_clear(rn), mag_clear(t);
+    return 0;
 }
 
-void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                              int dd)
+int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D, int dd)
 {
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
@@ -381,10 +400,11 @@ void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct 
         for (slong i = 0; i < n; i++)
             R[v].W.y[i] = R[v].W.y0.h[i];
     }
-    for (slong j = 0; j <= M->J; j++) {
+    int bad = 0;
+    for (slong j = 0; j <= M->J && !bad; j++) {
         fm_terms(R, nv, B, S, D->c, lu, j);
-        for (slong v = 0; v < nv; v++)
-            fm_finish(M, R + v, v, S, D->c, inv, kap, j);
+        for (slong v = 0; v < nv && !bad; v++)
+            bad = fm_finish(M, R + v, v, S, D->c, inv, kap, j);
     }
     for (slong v = 0; v < nv; v++) {
         fm_work_clear(&R[v].W);
@@ -392,4 +412,5 @@ void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct 
     }
     flint_free(R), flint_free(B);
     mag_clear(inv), mag_clear(kap);
+    return bad;
 }

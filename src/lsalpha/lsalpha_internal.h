@@ -155,9 +155,13 @@ void _ct_lsalpha_model_store(_ct_lsalpha_model *M, const ct_lsalpha_struct *S, s
    solve per term (the search's 56 bits) or, with dd, two and the
    coefficients as sums of two doubles (96 bits); the right-hand sides
    advance together, so that their solves share passes over the factor.
-   The disk's LU must be made; M's pib is set, K is not. */
-void _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
-                              int dd);
+   The disk's LU must be made; M's pib is set, K is not. Returns 0, or 1
+   when the coefficients left the doubles' safe range (M then incomplete:
+   build it in balls). */
+int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D,
+                             int dd);
+/* The bound on the entries (default 2^900), for tests only: not thread-safe. */
+void _ct_lsalpha_fmodel_set_range(double r);
 
 /* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
    all rebuilt on demand from the system), and freed (T->disk_clear). */

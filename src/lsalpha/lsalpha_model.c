@@ -262,12 +262,13 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
     if (D->c > 0)
         lsmodel_rrows_init(&R, S, D->c);
-    if (D->c > 0 && prec <= 96) /* doubles suffice (lsalpha_fmodel.c) */
-        _ct_lsalpha_fmodel_build(M, D, prec > 56);
+    /* doubles suffice up to 96 bits (lsalpha_fmodel.c) unless the
+       coefficients leave their range */
+    int balls = D->c > 0 && (prec > 96 || _ct_lsalpha_fmodel_build(M, D, prec > 56) != 0);
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
-            if (prec > 96)
+            if (balls)
                 lsmodel_deflated(M, D, k, steps, &R, wp);
             mag_t t; /* K = sqrt(cnt / vol) / (1 - c mu) */
             mag_init(t);
