@@ -10,14 +10,16 @@
    with r_j = D rho_j = (D - cW) x_j - W x_{j-1} and r_0 = (D - cW) x_0 - y,
    y = D b'. Each row of r_j and the sums pi^T x are compensated dot
    products at three levels (Ogita, Rump and Oishi's Dot2 carried one level
-   further): every product is split exactly by Dekker's product (c w_e once
-   into two doubles), every sum of the value and of its parts exactly by
-   Knuth's, and only the parts' parts are summed in plain doubles, off by at
-   most gamma_m times their magnitudes' sum (accumulated beside them; Higham,
-   Accuracy and Stability, Lemma 3.1 and section 4.2: any summation order),
-   which is of order 2^-106 of the terms. Products too small to matter (a low
-   part times a low part; at 56 bits c w_e's low part times x) are rounded,
-   their roundings bounded the same way. So |r_i| is bounded by the computed
+   further) over z = c x_j + x_{j-1} (c x_0 at j = 0), formed once per node
+   as two doubles with a bound on its own error: every product is split
+   exactly by Dekker's product (unit weights multiply exactly), every sum of
+   the value and of its parts exactly by Knuth's, and only the parts' parts
+   are summed in plain doubles, off by at most gamma_m times their
+   magnitudes' sum (accumulated beside them; Higham, Accuracy and Stability,
+   Lemma 3.1 and section 4.2: any summation order), which is of order
+   2^-106 of the terms. Products too small to matter (at 56 bits w_e times
+   z's low part) are rounded, their roundings bounded the same way. So
+   |r_i| is bounded by the computed
    value's magnitude, a few roundings of the final sum, and those terms; a
    bound of 2^-1000 covers the inexact low parts of products that underflow.
    Upper bounds computed in doubles are inflated past their own roundings.
@@ -81,14 +83,22 @@ static inline void fm_add_small(fm_acc *A, double x, double y)
     A->m += 1;
 }
 
+/* An upper bound of |exact - s - t| for t = fl(c + d): t's rounding, the
+   parts' parts' sum (gamma_m a), and 2^-1000 for underflowing low parts. */
+static double fm_tail(const fm_acc *A, double t)
+{
+    double k = (double)(2 * A->m + 16);
+    return (0x1p-52 * (fabs(t) + fabs(A->c) + fabs(A->d)) + k * 0x1p-53 * A->a +
+            0x1p-1000) *
+           (1 + k * 0x1p-52);
+}
+
 /* The value into *val; returns an upper bound of the exact sum's magnitude. */
 static double fm_abs_bound(const fm_acc *A, double *val)
 {
-    double r = A->s + (A->c + A->d), k = (double)(2 * A->m + 16);
-    *val = r;
-    return (fabs(r) + 0x1p-51 * (fabs(A->c) + fabs(A->d)) + k * 0x1p-53 * A->a +
-            0x1p-1000) *
-           (1 + k * 0x1p-52);
+    double t = A->c + A->d;
+    *val = A->s + t;
+    return (fabs(*val) + fm_tail(A, t)) * (1 + 0x1p-50);
 }
 
 /* A vector xh + xl (xl NULL: zero). */
@@ -118,11 +128,9 @@ static void fm_z(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x, fm_
             fm_add(&A, p.h[k]);
         if (p.l != NULL)
             fm_add(&A, p.l[k]);
-        double t = A.c + A.d, m = (double)(2 * A.m + 16);
+        double t = A.c + A.d;
         W->z.h[k] = A.s, W->z.l[k] = t;
-        W->zerr[k] = (0x1p-52 * (fabs(t) + fabs(A.c) + fabs(A.d)) + m * 0x1p-53 * A.a +
-                      0x1p-1000) *
-                     (1 + m * 0x1p-52);
+        W->zerr[k] = fm_tail(&A, t);
     }
 }
 

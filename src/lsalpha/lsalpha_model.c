@@ -259,12 +259,12 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
     if (D->c > 0 && X->lu == NULL)
         X->lu = _ct_lsalpha_lu_new(S, D->c);
     slong wp = prec + 20, steps = lsmodel_steps(prec);
-    lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
-    if (D->c > 0)
-        lsmodel_rrows_init(&R, S, D->c);
     /* doubles suffice up to 96 bits (lsalpha_fmodel.c) unless the
        coefficients leave their range */
     int balls = D->c > 0 && (prec > 96 || _ct_lsalpha_fmodel_build(M, D, prec > 56) != 0);
+    lsmodel_rrows R; /* one set of residual rows for the nv right-hand sides */
+    if (balls)
+        lsmodel_rrows_init(&R, S, D->c);
     for (slong k = 0; k < nv; k++) {
         slong cnt = S->nlabk[v[k].k] + (v[k].l >= 0 ? S->nlabk[v[k].l] : 0);
         if (D->c > 0) {
@@ -284,7 +284,7 @@ _ct_lsalpha_model *_ct_lsalpha_model_build(ct_lsroot_disk_struct *D,
             mag_one(M->K + k);
         }
     }
-    if (D->c > 0)
+    if (balls)
         lsmodel_rrows_clear(&R);
     return M;
 }

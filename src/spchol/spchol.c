@@ -240,10 +240,11 @@ static inline void spchol_upper(const cholmod_factor *L, double *x, double *t, s
 }
 
 /* k <= SPCHOL_BLOCK columns of B (leading dimension n): spchol's
-   substitutions, lock free. */
-/* Cloned for AVX2 (chosen at load): the same operations on wider vectors
-   (no contraction into fused multiply-adds, -std=c11), so the same doubles;
-   the large supernodes of a whole graph's factor solve about twice as fast. */
+   substitutions, lock free, in a block of constant width 1, 4 or 8 (padded
+   with zero columns). Cloned for AVX2 (chosen at load): the same operations
+   on wider vectors (no contraction into fused multiply-adds, -std=c11), so
+   the same doubles; a whole graph's large supernodes solve about twice as
+   fast. */
 __attribute__((target_clones("avx2", "default"))) static int
 spchol_solve_own(const ct_spchol_struct *F, double *B, slong k)
 {
@@ -300,15 +301,13 @@ int ct_spchol_solve(ct_spchol_struct *F, double *B, slong nrhs)
 
 int ct_spchol_solve_each(ct_spchol_struct *F, double *B, slong nrhs)
 {
-    if (!(F->L->is_super && F->L->is_ll)) {
-        for (slong q = 0; q < nrhs; q++)
-            if (spchol_solve_cholmod(F, B + q * F->n, 1) != 0)
-                return -1;
-        return 0;
-    }
-    for (slong q = 0; q < nrhs; q += SPCHOL_BLOCK)
-        if (spchol_solve_own(F, B + q * F->n, FLINT_MIN(SPCHOL_BLOCK, nrhs - q)) != 0)
+    int own = F->L->is_super && F->L->is_ll; /* else one column at a time */
+    for (slong q = 0, k; q < nrhs; q += k) {
+        k = own ? FLINT_MIN(SPCHOL_BLOCK, nrhs - q) : 1;
+        if ((own ? spchol_solve_own(F, B + q * F->n, k)
+                 : ct_spchol_solve(F, B + q * F->n, 1)) != 0)
             return -1;
+    }
     return 0;
 }
 
