@@ -276,9 +276,12 @@ static void check_fpow(flint_rand_t state)
         _ct_lsdelta_fpow P;
         _ct_lsdelta_fpow_init(&P, B);
         for (int q = 0; q < 8; q++) {
-            double x = q == 0 ? 0 : q == 1 ? 1 : q == 2 ? ldexp((double)n_randint(state, 1000) + 1, -70)
-                     : q == 3 ? ldexp((double)n_randtest(state) , -64)
-                     : (double)n_randint(state, 1 << 30) / (1 << 30) + ldexp((double)n_randint(state, 1 << 23), -53);
+            double x = q == 0   ? 0
+                       : q == 1 ? 1
+                       : q == 2 ? ldexp((double)n_randint(state, 1000) + 1, -70)
+                       : q == 3 ? ldexp((double)n_randtest(state), -64)
+                                : (double)n_randint(state, 1 << 30) / (1 << 30) +
+                                      ldexp((double)n_randint(state, 1 << 23), -53);
             if (x > 1)
                 x = 1;
             double l, h;
@@ -291,8 +294,9 @@ static void check_fpow(flint_rand_t state)
                 arb_set_fmpz(e, B);
             arf_set_d(lo, l), arf_set_d(hi, h);
             arb_set_interval_arf(t, lo, hi, 256);
-            CHECK_MSG(arb_contains(t, e), "B^x for B of %ld bits, x = %.17g: [%.17g, %.17g]",
-                      (long)bits, x, l, h);
+            CHECK_MSG(arb_contains(t, e),
+                      "B^x for B of %ld bits, x = %.17g: [%.17g, %.17g]", (long)bits, x,
+                      l, h);
             CHECK(h - l <= ldexp(h, -44));
             n_pow_checks++;
         }

@@ -34,7 +34,8 @@ typedef struct {
    (|x - exact| <= 2^-53 |x| for normal x, 2^-1075 below). */
 static inline lsd_iv iv_out(double lo, double hi)
 {
-    lsd_iv r = {lo - (fabs(lo) * 0x1p-52 + 0x1p-1073), hi + (fabs(hi) * 0x1p-52 + 0x1p-1073)};
+    lsd_iv r = {lo - (fabs(lo) * 0x1p-52 + 0x1p-1073),
+                hi + (fabs(hi) * 0x1p-52 + 0x1p-1073)};
     return r;
 }
 
@@ -46,7 +47,8 @@ static inline lsd_iv iv_add(lsd_iv x, lsd_iv y)
 /* x y for y >= 0 (y.lo >= 0). */
 static inline lsd_iv iv_mulp(lsd_iv x, lsd_iv y)
 {
-    return iv_out(x.lo >= 0 ? x.lo * y.lo : x.lo * y.hi, x.hi >= 0 ? x.hi * y.hi : x.hi * y.lo);
+    return iv_out(x.lo >= 0 ? x.lo * y.lo : x.lo * y.hi,
+                  x.hi >= 0 ? x.hi * y.hi : x.hi * y.lo);
 }
 
 static lsd_iv iv_mul(lsd_iv x, lsd_iv y)

@@ -53,8 +53,7 @@ typedef struct {
 static void kron_build_job(void *arg, slong m)
 {
     kron_build_ctx *X = arg;
-    X->models[m] =
-        _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->R);
+    X->models[m] = _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->R);
 }
 
 static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */

@@ -32,8 +32,8 @@ static void *dm_vec(slong len)
 static void dm_kx(double *T, const dm_ctx *D, const double *X, slong nv, int abs)
 {
     slong m = D->m;
-    ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nv, (int)m, (int)m, 1 / D->S->rho, X,
-                  (int)m, abs ? D->S->Kabs : D->S->K, (int)m, 0, T, (int)m);
+    ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nv, (int)m, (int)m, 1 / D->S->rho, X, (int)m,
+                  abs ? D->S->Kabs : D->S->K, (int)m, 0, T, (int)m);
 }
 
 /* X = A^{-1} X for the nc vectors (rows) of X, in place. */
@@ -97,8 +97,8 @@ static void dm_errors(double *E, const dm_ctx *D, slong j, const double *X,
            sm = sqrt((double)m) * (1 + 0x1p-50);
     for (slong k = 0; k < nc; k++) {
         const double *xp = j == 0 ? NULL : XP + k * m;
-        double rn = dm_resid(D, D->ks[k], X + k * m, xp, W + k * m, T + k * m,
-                             TA + k * m),
+        double rn =
+                   dm_resid(D, D->ks[k], X + k * m, xp, W + k * m, T + k * m, TA + k * m),
                pn = 0, pa = 0, Ep = j == 0 ? 0 : E[(j - 1) * nc + k];
         for (slong i = 0; xp != NULL && i < m; i++)
             pn += xp[i], pa += fabs(xp[i]);
@@ -114,12 +114,12 @@ static void dm_errors(double *E, const dm_ctx *D, slong j, const double *X,
 static void dm_terms(double *Xall, double *E, const dm_ctx *D, slong J)
 {
     slong m = D->m, nc = D->nc, len = nc * m;
-    double *Y = dm_vec(len), *U = dm_vec(len), *W = dm_vec(2 * len),
-           *T = dm_vec(2 * len), *TA = dm_vec(len);
+    double *Y = dm_vec(len), *U = dm_vec(len), *W = dm_vec(2 * len), *T = dm_vec(2 * len),
+           *TA = dm_vec(len);
     for (slong k = 0; k < nc; k++)
         for (slong i = 0; i < m; i++)
-            Y[k * m + i] = (D->S->cls[i] == D->ks[k]) -
-                           (double)D->S->nlabk[D->ks[k]] / (double)m;
+            Y[k * m + i] =
+                (D->S->cls[i] == D->ks[k]) - (double)D->S->nlabk[D->ks[k]] / (double)m;
     for (slong j = 0; j <= J; j++) {
         double *X = Xall + j * len, *XP = j == 0 ? NULL : X - len;
         dm_solve_proj(X, D, Y, T, U);

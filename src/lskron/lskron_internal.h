@@ -38,7 +38,8 @@ struct ct_lskron_struct {
     double *cr;
     /* H and K at 96 << level bits, built on demand (lskron_hi.c) */
     struct _ct_lskron_hi_struct *hi[CT_LSROOT_LEVELS];
-    struct _ct_lskron_lead_struct *lead; /* NULL, or exact leading terms (lskron_lead.c) */
+    struct _ct_lskron_lead_struct
+        *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
 };
 
@@ -137,8 +138,8 @@ typedef struct {
 typedef struct {
     slong nu;
     slong *U, *mrow, *node;
-    slong nh;       /* the unlabeled nodes among U */
-    slong *slot;    /* per U index: its row in Hs (or -1: labeled) */
+    slong nh;        /* the unlabeled nodes among U */
+    slong *slot;     /* per U index: its row in Hs (or -1: labeled) */
     double *Hs, *Ha; /* nh x m row-major: their rows of H~ and |H~| */
 } _ct_lskron_rows;
 

@@ -26,13 +26,13 @@
 #include "lskron_internal.h"
 
 struct _ct_lskron_lead_struct {
-    slong m, nu, c, nlev;   /* V_0 .. V_nlev and U_0 .. U_{nlev - 1} made */
-    fmpq *V[CT_LSKRON_LEAD_LEVELS + 1], *U[CT_LSKRON_LEAD_LEVELS]; /* m c, nu c */
+    slong m, nu, c, nlev; /* V_0 .. V_nlev and U_0 .. U_{nlev - 1} made */
+    fmpq *V[CT_LSKRON_LEAD_LEVELS + 1], *U[CT_LSKRON_LEAD_LEVELS];     /* m c, nu c */
     char *vok[CT_LSKRON_LEAD_LEVELS + 1], *uok[CT_LSKRON_LEAD_LEVELS]; /* per row */
     slong *pc;              /* per unlabeled row: its small piece, or -1 */
     slong np, *roff, *noff; /* small pieces: rows and neighbours (offsets) */
     slong *rows, *nbr;      /* unlabeled rows; labeled neighbours' rows */
-    fmpz *H, *hden; /* per piece |P| x |N(P)| from hoff: hden H_P = H, by rows */
+    fmpz *H, *hden;         /* per piece |P| x |N(P)| from hoff: hden H_P = H, by rows */
     slong *hoff;
 };
 
@@ -74,7 +74,6 @@ static void klead_system(fmpz_mat_t A, fmpz_mat_t B, const ct_lskron_struct *S)
         }
     }
 }
-
 
 /* Level 0: V_0 = Y and U_0 = H Y (0, or 1 when neither solver concludes). */
 static int klead_level0(struct _ct_lskron_lead_struct *L, const ct_lskron_struct *S)
@@ -207,8 +206,8 @@ static void klead_pieces(struct _ct_lskron_lead_struct *L, const ct_lskron_struc
     L->hoff = flint_malloc((L->np + 1) * sizeof(slong));
     L->hoff[0] = 0;
     for (slong t = 0; t < L->np; t++)
-        L->hoff[t + 1] = L->hoff[t] + (L->roff[t + 1] - L->roff[t]) *
-                                          (L->noff[t + 1] - L->noff[t]);
+        L->hoff[t + 1] =
+            L->hoff[t] + (L->roff[t + 1] - L->roff[t]) * (L->noff[t + 1] - L->noff[t]);
     L->H = _fmpz_vec_init(FLINT_MAX(L->hoff[L->np], 1));
     L->hden = _fmpz_vec_init(FLINT_MAX(L->np, 1));
     slong *loc = flint_malloc(FLINT_MAX(nu + S->m, 1) * sizeof(slong));
