@@ -17,8 +17,9 @@
 #include "certune/expsum.h"
 #include "certune/lsdelta.h"
 #include "tamper.h"
+#include "../src/lsdelta/lsdelta_internal.h"
 
-static long n_funcs, n_declined, n_zeros, n_two, n_signs, n_io, n_deep;
+static long n_pow_checks, n_funcs, n_declined, n_zeros, n_two, n_signs, n_io, n_deep;
 
 typedef struct {
     slong n, nnz, m, nc;
@@ -255,14 +256,65 @@ static void check_graph(flint_rand_t state, slong trial)
     graph_clear(&G);
 }
 
+/* The search's powers in doubles (lsdelta_fpow.c) against Arb at 256 bits:
+   B^x inside [lo, hi], at most 2^-44 wide relatively, for bases 1 .. 2^40
+   and x in [0, 1]: dyadics with up to 62 digits, random doubles (53 digits),
+   tiny x (below 2^-60: only the rest's bound), 0 and 1. Without the rest's
+   bound (1707 failures), or charging only the last rounding of the
+   products (3660), it fails. */
+static void check_fpow(flint_rand_t state)
+{
+    arb_t t, e;
+    arf_t lo, hi;
+    arb_init(t), arb_init(e), arf_init(lo), arf_init(hi);
+    for (slong trial = 0; trial < 2000; trial++) {
+        fmpz_t B;
+        fmpz_init(B);
+        slong bits = 1 + (slong)n_randint(state, 40);
+        fmpz_randtest_unsigned(B, state, bits);
+        fmpz_add_ui(B, B, 1);
+        _ct_lsdelta_fpow P;
+        _ct_lsdelta_fpow_init(&P, B);
+        for (int q = 0; q < 8; q++) {
+            double x = q == 0   ? 0
+                       : q == 1 ? 1
+                       : q == 2 ? ldexp((double)n_randint(state, 1000) + 1, -70)
+                       : q == 3 ? ldexp((double)n_randtest(state), -64)
+                                : (double)n_randint(state, 1 << 30) / (1 << 30) +
+                                      ldexp((double)n_randint(state, 1 << 23), -53);
+            if (x > 1)
+                x = 1;
+            double l, h;
+            _ct_lsdelta_fpow_at(&l, &h, &P, x);
+            arb_log_fmpz(e, B, 256);
+            arb_set_d(t, x);
+            arb_mul(e, e, t, 256);
+            arb_exp(e, e, 256);
+            if (x == 1) /* exact: Arb's exp(ln B) has a radius */
+                arb_set_fmpz(e, B);
+            arf_set_d(lo, l), arf_set_d(hi, h);
+            arb_set_interval_arf(t, lo, hi, 256);
+            CHECK_MSG(arb_contains(t, e),
+                      "B^x for B of %ld bits, x = %.17g: [%.17g, %.17g]", (long)bits, x,
+                      l, h);
+            CHECK(h - l <= ldexp(h, -44));
+            n_pow_checks++;
+        }
+        fmpz_clear(B);
+    }
+    arb_clear(t), arb_clear(e), arf_clear(lo), arf_clear(hi);
+}
+
 int main(void)
 {
     flint_rand_t state;
     flint_randinit(state);
+    check_fpow(state);
     for (slong trial = 0; trial < 150; trial++)
         check_graph(state, trial);
     long pairs, failed, exact;
     ct_lsdelta_counts(&pairs, &failed, &exact);
+    printf("t-lsdelta: %ld powers in doubles checked against Arb\n", n_pow_checks);
     printf("t-lsdelta: %ld pair functions (%ld declined), %ld zeros, %ld functions with "
            "two or more, %ld oracle signs (%ld exact), %ld roots read back, %ld to 60 "
            "digits\n",

@@ -1318,6 +1318,61 @@ static void check_rank1(flint_rand_t state)
               merged, runs);
 }
 
+/* Actor's node 7070 (docs/lambda.md, "Exact leading coefficients"): an
+   unlabeled node u joined by unit weights to a leaf A of class 1, to B of
+   class 2 and to C of class 3, with B joined only to u and C, and C to a
+   label D of class 0 that leads to the rest (14 random nodes, every class
+   labeled there). For the pair (1, 2) a_0 = (A + B + C) b / 3 = 0 and a_1 =
+   -((K b)_A + (K b)_B + (K b)_C) / (3 rho) = -(1 - 2 + 1) / (3 rho) = 0
+   exactly; only a_2 decides the sign for large lambda. Beside it a label X
+   of class 3 joined by unit weights to a leaf A2 of class 1 and to B2 of
+   class 2, B2 and X joined to a label D2 of class 0 (unit weight from X)
+   whose other neighbour, in the rest, is labeled 0 too: (K b)_X = -1 + 1 =
+   0, (K b)_D2 = w(B2, D2), so a_0 = a_1 = a_2 = 0 there, a_2 = (K K b)_X /
+   rho^2 = (-1 + 1 + w(B2, D2) - w(B2, D2)) / rho^2. The component must stay
+   in balls (it fell back before these coefficients were made exact), every
+   claim checked against the exact polynomials. */
+static void lead_instance(ct_instance_t I, flint_rand_t state)
+{
+    slong rest = 14, n = rest + 9, u = rest, A = u + 1, B = u + 2, C = u + 3, D = u + 4;
+    slong X = u + 5, A2 = u + 6, B2 = u + 7, D2 = u + 8;
+    slong *wm = flint_calloc(n * n, sizeof(slong));
+    slong *wr = flint_calloc(rest * rest, sizeof(slong));
+    random_graph(wr, rest, 0.25, 1 + (slong)n_randint(state, 9), state);
+    for (slong x = 0; x < rest; x++)
+        for (slong y = 0; y < rest; y++)
+            wm[x * n + y] = wr[x * rest + y];
+    flint_free(wr);
+    set_edge(wm, n, u, A, 1), set_edge(wm, n, u, B, 1), set_edge(wm, n, u, C, 1);
+    set_edge(wm, n, B, C, 1), set_edge(wm, n, C, D, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, D, (slong)n_randint(state, rest), 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, X, A2, 1), set_edge(wm, n, X, B2, 1);
+    set_edge(wm, n, B2, D2, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, X, D2, 1);
+    slong r2 = (slong)n_randint(state, rest);
+    set_edge(wm, n, D2, r2, 1 + (slong)n_randint(state, 9));
+    instance_of(I, wm, n, 4, "cancelling leading coefficients");
+    for (slong j = 0; j < 8; j++)
+        I->label[(3 * j + (slong)n_randint(state, 3)) % rest] = j % 4;
+    I->label[A] = 1, I->label[B] = 2, I->label[C] = 3, I->label[D] = 0;
+    I->label[X] = 3, I->label[A2] = 1, I->label[B2] = 2, I->label[D2] = 0;
+    I->label[r2] = 0;
+    flint_free(wm);
+}
+
+static void check_lead(flint_rand_t state)
+{
+    slong before = n_fallback;
+    for (int s = 0; s < 6; s++) {
+        ct_instance_t I;
+        lead_instance(I, state);
+        check_instance(I, s % 2, 0, state);
+        ct_instance_clear(I);
+    }
+    CHECK_MSG(n_fallback == before, "%ld of 6 instances with a_0 = a_1 = 0 fell back",
+              n_fallback - before);
+}
+
 /* ---- Rational weights: integer weights and a scale ---- */
 
 /* I with every weight divided by s. */
@@ -1613,6 +1668,7 @@ int main(void)
     check_gadget(2, 5);
     check_structured(state);
     check_rank1(state);
+    check_lead(state);
     check_random(state);
     check_scaled(state);
     printf("t-lskron: %ld instances (%ld certified with a scale), %ld components "

@@ -16,6 +16,7 @@ struct ct_lsdelta_struct {
     ct_lsdelta_msys_struct M;
     slong *grp, *gcls, *gstart, *gidx; /* groups; gidx[gstart[g] ..): their nodes */
     fmpz *gbase;
+    struct _ct_lsdelta_fpow_struct *fpow; /* per group, for the search (or NULL) */
     arb_ptr *lev[CT_LSROOT_LEVELS];
     char *lfail[CT_LSROOT_LEVELS];
     fmpq **exact;
@@ -51,6 +52,18 @@ const fmpq *_ct_lsdelta_exact(ct_lsdelta_struct *S, slong i);
 slong _ct_lsdelta_pair_terms(arb_ptr a, arb_ptr lb, const fmpz **base,
                              const ct_lsdelta_struct *S, arb_srcptr x, slong k, slong l,
                              slong prec);
+
+/* lsdelta_fpow.c: B^x in doubles with certified bounds for an integer B >= 1
+   and a double x in [0, 1]: _init makes B's table (B^(2^-j), j <= FBITS, B
+   and ln B), _at gives lo <= B^x <= hi. */
+#define CT_LSDELTA_FBITS 60
+typedef struct _ct_lsdelta_fpow_struct {
+    double r[CT_LSDELTA_FBITS + 1]; /* r[j] ~ B^(2^-j), j >= 1 */
+    double blo, bhi, llo, lhi;      /* B and ln B */
+} _ct_lsdelta_fpow;
+
+void _ct_lsdelta_fpow_init(_ct_lsdelta_fpow *P, const fmpz_t B);
+void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, double x);
 
 /* Counters (lsdelta_sys.c): which = 0 a pair certified, 1 a pair failed, 2 an
    exact sign. */

@@ -1,22 +1,28 @@
 /* lsdelta_search: the zeros of one pair function h(delta) = sum_b a_b
-   B_b^delta on [0, 1] from ball coefficients, evaluated directly (a few
-   exponentials per point): an interval whose enclosure of h excludes 0 has
-   no zero; one whose enclosure of h' excludes 0 has one simple zero iff the
-   (certified) signs at its ends differ; otherwise it is split. Each zero is
-   then a root of ct_lsdelta_type on the disk of the covering (centers (2j +
-   1) / 32 for j < 16, radius 1/16) nearest to it, narrowed with the node's
-   level-0 model. */
+   B_b^delta on [0, 1] from ball coefficients, evaluated directly in
+   doubles with certified bounds (lsdelta_fpow.c for B^x; every sum and
+   product's endpoints stepped outward): an interval whose enclosure of h
+   excludes 0 has no zero; one whose enclosure of h' excludes 0 has one
+   simple zero iff the (certified) signs at its ends differ; otherwise it is
+   split. Each zero is then a root of ct_lsdelta_type on the disk of the
+   covering (centers (2j + 1) / 32 for j < 16, radius 1/16) nearest to it,
+   narrowed with the node's level-0 model. */
 #include <math.h>
 #include "lsdelta_internal.h"
 
-#define LSD_PREC 128
+#define LSD_PREC 64
 #define LSD_DEPTH 60
 #define LSD_NARROW 1.4551915228366852e-11 /* 2^-36 */
 #define LSD_DISKS 16
 
 typedef struct {
-    arb_ptr a, lb;
+    double lo, hi;
+} lsd_iv;
+
+typedef struct {
     slong nt;
+    lsd_iv *a;                  /* the coefficients */
+    const _ct_lsdelta_fpow **P; /* their bases' tables */
 } lsd_fn;
 
 typedef struct {
@@ -24,68 +30,122 @@ typedef struct {
     slong nz, alloc, i, k, l;
 } lsd_out;
 
-/* h, h' and h'' at the ball x (d2 may be NULL). */
-static void lsd_eval3(arb_t v, arb_t d, arb_t d2, const lsd_fn *F, const arb_t x)
+/* [lo, hi] stepped outward past one rounding to nearest of each end
+   (|x - exact| <= 2^-53 |x| for normal x, 2^-1075 below). */
+static inline lsd_iv iv_out(double lo, double hi)
 {
-    arb_t e;
-    arb_init(e);
-    arb_zero(v), arb_zero(d);
-    if (d2 != NULL)
-        arb_zero(d2);
-    for (slong t = 0; t < F->nt; t++) {
-        arb_mul(e, F->lb + t, x, LSD_PREC);
-        arb_exp(e, e, LSD_PREC);
-        arb_mul(e, e, F->a + t, LSD_PREC);
-        arb_add(v, v, e, LSD_PREC);
-        arb_mul(e, e, F->lb + t, LSD_PREC);
-        arb_add(d, d, e, LSD_PREC);
-        if (d2 != NULL)
-            arb_addmul(d2, e, F->lb + t, LSD_PREC);
-    }
-    arb_clear(e);
+    lsd_iv r = {lo - (fabs(lo) * 0x1p-52 + 0x1p-1073),
+                hi + (fabs(hi) * 0x1p-52 + 0x1p-1073)};
+    return r;
 }
 
-/* Enclosures of h and h' on the ball x in centered (mean value) form: h(m)
-   + h'(x)(x - m) and h'(m) + h''(x)(x - m) around the midpoint m, far
+static inline lsd_iv iv_add(lsd_iv x, lsd_iv y)
+{
+    return iv_out(x.lo + y.lo, x.hi + y.hi);
+}
+
+/* x y for y >= 0 (y.lo >= 0). */
+static inline lsd_iv iv_mulp(lsd_iv x, lsd_iv y)
+{
+    return iv_out(x.lo >= 0 ? x.lo * y.lo : x.lo * y.hi,
+                  x.hi >= 0 ? x.hi * y.hi : x.hi * y.lo);
+}
+
+static lsd_iv iv_mul(lsd_iv x, lsd_iv y)
+{
+    double p[4] = {x.lo * y.lo, x.lo * y.hi, x.hi * y.lo, x.hi * y.hi};
+    double lo = p[0], hi = p[0];
+    for (int q = 1; q < 4; q++)
+        lo = p[q] < lo ? p[q] : lo, hi = p[q] > hi ? p[q] : hi;
+    return iv_out(lo, hi);
+}
+
+/* h, h' and h'' on [xa, xb] (0 <= xa <= xb <= 1; a point when equal). */
+static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double xa,
+                      double xb)
+{
+    lsd_iv zero = {0, 0};
+    *v = *d = *d2 = zero;
+    for (slong t = 0; t < F->nt; t++) {
+        const _ct_lsdelta_fpow *P = F->P[t];
+        lsd_iv e, l = {P->llo, P->lhi};
+        double lo, hi;
+        _ct_lsdelta_fpow_at(&e.lo, &e.hi, P, xa);
+        if (xb != xa)
+            _ct_lsdelta_fpow_at(&lo, &hi, P, xb), e.hi = hi;
+        *v = iv_add(*v, iv_mulp(F->a[t], e));
+        e = iv_mulp(e, l);
+        *d = iv_add(*d, iv_mulp(F->a[t], e));
+        *d2 = iv_add(*d2, iv_mulp(F->a[t], iv_mulp(e, l)));
+    }
+}
+
+static int iv_sign(lsd_iv x)
+{
+    return x.lo > 0 ? 1 : x.hi < 0 ? -1 : 0;
+}
+
+/* Enclosures of h and h' on [a, b] in centered (mean value) form: h(m)
+   + h'([a, b])([a, b] - m) and h'(m) + h''([a, b])([a, b] - m), far
    tighter than summing each term's enclosure when the terms cancel (the
    search would otherwise split down to tiny intervals). */
-static void lsd_eval(arb_t v, arb_t d, const lsd_fn *F, const arb_t x)
+static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b)
 {
-    arb_t m, vm, dm, dx, d2x, w;
-    arb_init(m), arb_init(vm), arb_init(dm), arb_init(dx), arb_init(d2x), arb_init(w);
-    arb_get_mid_arb(m, x);
-    lsd_eval3(vm, dm, NULL, F, m);
-    lsd_eval3(w, dx, d2x, F, x);
-    arb_sub(w, x, m, LSD_PREC); /* [-r, r] */
-    arb_mul(v, dx, w, LSD_PREC);
-    arb_add(v, v, vm, LSD_PREC);
-    arb_mul(d, d2x, w, LSD_PREC);
-    arb_add(d, d, dm, LSD_PREC);
-    arb_clear(m), arb_clear(vm), arb_clear(dm), arb_clear(dx), arb_clear(d2x),
-        arb_clear(w);
+    double m = a + (b - a) / 2;
+    lsd_iv vm, dm, d2m, vx, dx, d2x, w = iv_out(a - m, b - m);
+    lsd_eval3(&vm, &dm, &d2m, F, m, m);
+    lsd_eval3(&vx, &dx, &d2x, F, a, b);
+    *v = iv_add(vm, iv_mul(dx, w));
+    *d = iv_add(dm, iv_mul(d2x, w));
+}
+
+/* The sign of h at x (0: undecided); v and d (may be NULL): the midpoints
+   of h(x) and h'(x). */
+static int lsd_value(double *v, double *d, const lsd_fn *F, double x)
+{
+    lsd_iv hv, hd, h2;
+    lsd_eval3(&hv, &hd, &h2, F, x, x);
+    if (v != NULL)
+        *v = hv.lo / 2 + hv.hi / 2, *d = hd.lo / 2 + hd.hi / 2;
+    return iv_sign(hv);
 }
 
 static int lsd_sign_at(const lsd_fn *F, double x)
 {
-    arb_t p, v, d;
-    arb_init(p), arb_init(v), arb_init(d);
-    arb_set_d(p, x);
-    lsd_eval3(v, d, NULL, F, p);
-    int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_clear(p), arb_clear(v), arb_clear(d);
-    return s;
+    return lsd_value(NULL, NULL, F, x);
 }
 
-/* Records the zero of [a, b] (sign sa at a) after bisecting it while the
-   midpoint's sign is decided; 1 when it stays wider than a disk allows. */
+/* One Newton step from m (value v, slope d) for the zero in [*a, *b] (sign
+   sa at *a): the points a small window around m - v / d away replace the
+   ends whose signs they prove. It only steers: every end has a certified
+   sign. */
+static void lsd_newton(double *a, double *b, const lsd_fn *F, int sa, double m, double v,
+                       double d)
+{
+    double t = m - v / d, w = fabs(t - m) / 64 + LSD_NARROW / 4;
+    if (!(d != 0 && t > *a && t < *b))
+        return;
+    double lo = t - w, hi = t + w;
+    if (lo > *a && lsd_sign_at(F, lo) == sa)
+        *a = lo;
+    if (hi < *b && lsd_sign_at(F, hi) == -sa)
+        *b = hi;
+}
+
+/* Records the zero of [a, b] (sign sa at a) after narrowing it to
+   LSD_NARROW while the midpoints' signs are decided (each bisection step
+   followed by a Newton step, so that a few evaluations suffice); 1 when it
+   stays wider than a disk allows. */
+
 static int lsd_push(lsd_out *o, const lsd_fn *F, double a, double b, int sa)
 {
     while (b - a > LSD_NARROW) {
-        double m = a + (b - a) / 2;
-        int sm = lsd_sign_at(F, m);
+        double m = a + (b - a) / 2, v, d;
+        int sm = lsd_value(&v, &d, F, m);
         if (sm == 0 || !(a < m && m < b))
             break;
         *(sm == sa ? &a : &b) = m;
+        lsd_newton(&a, &b, F, sa, m, v, d);
     }
     if (b - a > 1.0 / (2 * LSD_DISKS))
         return 1;
@@ -104,16 +164,9 @@ static int lsd_push(lsd_out *o, const lsd_fn *F, double a, double b, int sa)
 static int lsd_search(lsd_out *o, const lsd_fn *F, double a, double b, int sa, int sb,
                       int depth)
 {
-    arb_t x, v, d;
-    arf_t lo, hi;
-    arb_init(x), arb_init(v), arb_init(d);
-    arf_init(lo), arf_init(hi);
-    arf_set_d(lo, a), arf_set_d(hi, b);
-    arb_set_interval_arf(x, lo, hi, LSD_PREC);
-    lsd_eval(v, d, F, x);
-    int zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
-    arb_clear(x), arb_clear(v), arb_clear(d);
-    arf_clear(lo), arf_clear(hi);
+    lsd_iv v, d;
+    lsd_eval(&v, &d, F, a, b);
+    int zero_free = iv_sign(v) != 0, monotone = iv_sign(d) != 0;
     if (zero_free)
         return sa != sb; /* cannot happen with rigorous enclosures */
     if (monotone)
@@ -134,12 +187,35 @@ static int lsd_one_sign(const lsd_fn *F)
 {
     int s = 0;
     for (slong t = 0; t < F->nt; t++) {
-        int st = arb_is_positive(F->a + t) ? 1 : arb_is_negative(F->a + t) ? -1 : 0;
+        int st = iv_sign(F->a[t]);
         if (st == 0 || (s != 0 && st != s))
             return 0;
         s = st;
     }
     return s;
+}
+
+/* The sign changes of h's coefficients ordered by base, or -1 when one
+   sign is not certain. h has at most that many real zeros, counted with
+   multiplicity (Descartes' rule of signs for sums of exponentials: the
+   exponents ln B_b are distinct, terms of one base being merged). */
+static slong lsd_sign_changes(const lsd_fn *F, const fmpz **base)
+{
+    slong *idx = flint_malloc(FLINT_MAX(F->nt, 1) * sizeof(slong)), v = 0;
+    for (slong t = 0; t < F->nt; t++) { /* insertion sort: nt is small */
+        slong u = t;
+        for (; u > 0 && fmpz_cmp(base[idx[u - 1]], base[t]) > 0; u--)
+            idx[u] = idx[u - 1];
+        idx[u] = t;
+    }
+    int prev = 0;
+    for (slong t = 0; t < F->nt && v >= 0; t++) {
+        int st = iv_sign(F->a[idx[t]]);
+        v = st == 0 ? -1 : v + (prev != 0 && st != prev);
+        prev = st;
+    }
+    flint_free(idx);
+    return v;
 }
 
 /* The search's zeros as narrowed roots on the covering's disks. */
@@ -157,21 +233,57 @@ static void lsd_roots(ct_lsroot_struct **out, ct_lsdelta_struct *S, const lsd_ou
         ct_lsroot_disk_unref(disks[d]);
 }
 
+/* S's base tables per group, made at the first call (the search of a
+   component runs on one thread). */
+static const _ct_lsdelta_fpow *lsd_tables(ct_lsdelta_struct *S)
+{
+    if (S->fpow == NULL) {
+        S->fpow = flint_malloc(FLINT_MAX(S->ng, 1) * sizeof(_ct_lsdelta_fpow));
+        for (slong g = 0; g < S->ng; g++)
+            _ct_lsdelta_fpow_init(S->fpow + g, S->gbase + g);
+    }
+    return S->fpow;
+}
+
+/* F's coefficients as intervals of doubles and their tables, from the balls a. */
+static void lsd_fn_set(lsd_fn *F, arb_srcptr a, const fmpz **base, ct_lsdelta_struct *S)
+{
+    const _ct_lsdelta_fpow *T = lsd_tables(S);
+    arf_t t;
+    arf_init(t);
+    for (slong u = 0; u < F->nt; u++) {
+        arb_get_lbound_arf(t, a + u, LSD_PREC);
+        F->a[u].lo = arf_get_d(t, ARF_RND_FLOOR);
+        arb_get_ubound_arf(t, a + u, LSD_PREC);
+        F->a[u].hi = arf_get_d(t, ARF_RND_CEIL);
+        F->P[u] = T + (base[u] - S->gbase); /* base[u] is a group's base */
+    }
+    arf_clear(t);
+}
+
 int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
                           ct_lsdelta_struct *S, arb_srcptr x, slong i, slong k, slong l,
                           slong node)
 {
     slong ng = S->ng;
-    lsd_fn F = {_arb_vec_init(ng), _arb_vec_init(ng), 0};
+    arb_ptr a = _arb_vec_init(ng), lb = _arb_vec_init(ng);
     const fmpz **base = flint_malloc(FLINT_MAX(ng, 1) * sizeof(fmpz *));
-    F.nt = _ct_lsdelta_pair_terms(F.a, F.lb, base, S, x, k, l, LSD_PREC);
+    lsd_fn F = {_ct_lsdelta_pair_terms(a, lb, base, S, x, k, l, LSD_PREC),
+                flint_malloc(FLINT_MAX(ng, 1) * sizeof(lsd_iv)),
+                flint_malloc(FLINT_MAX(ng, 1) * sizeof(_ct_lsdelta_fpow *))};
+    lsd_fn_set(&F, a, base, S);
     lsd_out o = {NULL, 0, 0, i, k, l};
     int bad = 0;
     *out = NULL, *nz = 0;
     *sign0 = lsd_one_sign(&F);
     if (F.nt > 0 && *sign0 == 0) {
         int s0 = lsd_sign_at(&F, 0), s1 = lsd_sign_at(&F, 1);
-        bad = s0 == 0 || s1 == 0 || lsd_search(&o, &F, 0, 1, s0, s1, 0);
+        if (s0 == 0 || s1 == 0)
+            bad = 1;
+        else if (lsd_sign_changes(&F, base) == 1) /* one zero at most */
+            bad = s0 != s1 && lsd_push(&o, &F, 0, 1, s0);
+        else
+            bad = lsd_search(&o, &F, 0, 1, s0, s1, 0);
         *sign0 = s0;
     }
     if (!bad && o.nz > 0) {
@@ -185,7 +297,7 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
             (*out)[j].node = node;
     }
     _ct_lsdelta_count(bad ? 1 : 0);
-    flint_free(o.z), flint_free(base);
-    _arb_vec_clear(F.a, ng), _arb_vec_clear(F.lb, ng);
+    flint_free(o.z), flint_free(base), flint_free(F.a), flint_free(F.P);
+    _arb_vec_clear(a, ng), _arb_vec_clear(lb, ng);
     return bad;
 }

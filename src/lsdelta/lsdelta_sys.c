@@ -111,7 +111,7 @@ void _ct_lsdelta_clear(ct_lsroot_sys_struct *H)
     for (slong i = 0; i < n; i++)
         if (S->exact[i] != NULL)
             _fmpq_vec_clear(S->exact[i], S->ng);
-    flint_free(S->exact);
+    flint_free(S->exact), flint_free(S->fpow);
     ct_lsdelta_msys_clear(&S->M);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->lab), flint_free(S->cls);
     _fmpz_vec_clear(S->w, FLINT_MAX(S->nnz, 1));

@@ -47,15 +47,13 @@ typedef struct {
     const ct_lskron_struct *S;
     _ct_lskron_model **models;
     const double *cr;
-    const slong *rows;
-    slong nr;
+    const _ct_lskron_rows *R;
 } kron_build_ctx;
 
 static void kron_build_job(void *arg, slong m)
 {
     kron_build_ctx *X = arg;
-    X->models[m] =
-        _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->rows, X->nr);
+    X->models[m] = _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->R);
 }
 
 static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */
@@ -89,10 +87,12 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     _ct_lskron_model **models = flint_calloc(nd, sizeof(_ct_lskron_model *));
     _ct_lskron_rows R;
     _ct_lskron_rows_init(&R, same, S, rows, nr);
-    kron_build_ctx B = {S, models, cr, R.U, R.nu};
+    kron_build_ctx B = {S, models, cr, &R};
     kron_build_job(&B, 0); /* disk 0 first: exact leading terms if needed */
-    if (models[0] != NULL && _ct_lskron_lead_needed(S, models[0]))
-        _ct_lskron_lead_compute(S);
+    if (models[0] != NULL && _ct_lskron_lead_needed(S, models[0]) &&
+        !_ct_lskron_lead_compute(S))
+        while (_ct_lskron_lead_needed(S, models[0]) && _ct_lskron_lead_more(S))
+            ;
     ct_pool_for(nd - 1, nth, kron_build_job_rest, NULL, &B);
     int bad = 0;
     for (slong m = 0; m < nd; m++)

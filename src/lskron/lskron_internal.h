@@ -21,6 +21,7 @@ struct ct_lskron_struct {
     double *Hrs, *Herr;        /* per a: sum_j |H~[a][j]|, and >= ||H_a - H~_a||_1 */
     slong *Hoff, *Hcol;        /* per a: the structural support of H_a (CSR) */
     double *K;                 /* m x m row-major, symmetric: K~ */
+    double *Kabs;              /* |K~| entrywise, for the batched models' bounds */
     slong *Koff, *Kcol;        /* per j: the structural support of K_j (with j) */
     double eps;                /* >= ||K - K~||_2 */
     double rho, mu; /* rho = 2^e >= 2 max_l d; M's spectrum on 1^perp in [0, mu] */
@@ -37,8 +38,8 @@ struct ct_lskron_struct {
     double *cr;
     /* H and K at 96 << level bits, built on demand (lskron_hi.c) */
     struct _ct_lskron_hi_struct *hi[CT_LSROOT_LEVELS];
-    fmpz_mat_struct *Y0; /* NULL, or nu x c: den0 H Y exactly (lskron_lead.c) */
-    fmpz_t den0;
+    struct _ct_lskron_lead_struct
+        *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
 };
 
@@ -130,13 +131,34 @@ typedef struct {
     arb_ptr coef;
 } _ct_lskron_model;
 
+/* The functions searched (lskron_rows.c): per row t and pair p the
+   node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
+   same[t * np + p] (t, or an earlier row searching an equal one), and the
+   distinct nodes U[0..nu) with mrow[t * np + p] = the node's index in U. */
+typedef struct {
+    slong nu;
+    slong *U, *mrow, *node;
+    slong nh;        /* the unlabeled nodes among U */
+    slong *slot;     /* per U index: its row in Hs (or -1: labeled) */
+    double *Hs, *Ha; /* nh x m row-major: their rows of H~ and |H~| */
+} _ct_lskron_rows;
+
+void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struct *S,
+                          const slong *rows, slong nr);
+void _ct_lskron_rows_clear(_ct_lskron_rows *R);
+
 /* The upper Cholesky factor (row-major) of the floating A = (1 - c) I + (c /
    rho) K~ (NULL if it fails), and x = A^{-1} x with it, in place. */
 double *_ct_lskron_afactor(const ct_lskron_struct *S, double c);
 void _ct_lskron_chol_solve(const double *R, slong m, double *x);
 
 _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
-                                         const slong *rows, slong nr);
+                                         const _ct_lskron_rows *R);
+/* lskron_dmodel.c: the deflated coefficients (c > 0) of every class with
+   labels into M (rows R->U), all classes a term at a time through BLAS, with
+   Rf the upper Cholesky factor of A (as _ct_lskron_afactor). */
+void _ct_lskron_deflated_all(const ct_lskron_struct *S, _ct_lskron_model *M,
+                             const _ct_lskron_rows *R, const double *Rf);
 void _ct_lskron_model_free(_ct_lskron_model *M, slong c);
 
 /* The polynomial (c, r, J) of node i's classes (k, l) from its coefficients
@@ -145,34 +167,32 @@ void _ct_lskron_poly_from(ct_lsroot_poly_struct *P, const ct_lskron_struct *S, a
                           slong J, double c, double r, slong i, slong k, slong l,
                           slong prec);
 
-/* Exact leading power-series coefficients (lskron_lead.c). For pair
-   (k, l), a_0 = (H b)_i (unlabeled i) and a_1 = (M b)_i (labeled i) are
-   rationals computed from one exact solve L_uu Z = W_ul Y (den0 Z in Y0):
-   _needed says whether some row's first non-zero coefficient on disk 0 of
-   the level-1 models M0 contains 0; _compute solves (0, or 1 when it
-   cannot); _lead replaces a's first coefficient that is not exactly 0 by
-   its exact value when it is one of those and S->Y0 is set. */
+/* Exact leading power-series coefficients (lskron_lead.c; the math there).
+   The pair's coefficient j is a_j = (M^j b)_i for labeled i and (H M^j b)_i
+   for unlabeled i (b = Y_k - Y_l); exactly 0 by symmetry, its ball contains
+   0 and the sign for large lambda is undecided. _compute makes level 0
+   (a_0 of unlabeled rows, a_0 and a_1 of labeled ones; 0, or 1 when the
+   exact solve of L_uu cannot be made), _more the next level (1, or 0 at
+   CT_LSKRON_LEAD_LEVELS or before _compute): a_p of unlabeled rows whose
+   unlabeled piece has at most CT_LSKRON_LEAD_PIECE nodes, a_{p+1} of labeled
+   rows whose neighbours have level p. _needed says whether some row's
+   first coefficient on disk 0 of the level-1 models M0 that is not exactly
+   0, after _exact_lead, contains 0; _exact_lead replaces a's first
+   coefficients that are not exactly 0 by their exact values while they are
+   0 and known, then the first nonzero one (if known). Memory: per level (m
+   + nu) c rationals; per small piece P its |P| x |N(P)| integers. */
+#define CT_LSKRON_LEAD_PIECE 256
+#define CT_LSKRON_LEAD_LEVELS 8
 int _ct_lskron_lead_needed(const ct_lskron_struct *S, const _ct_lskron_model *M0);
 int _ct_lskron_lead_compute(ct_lskron_struct *S);
+int _ct_lskron_lead_more(ct_lskron_struct *S);
+void _ct_lskron_lead_free(struct _ct_lskron_lead_struct *L);
 void _ct_lskron_exact_lead(arb_ptr a, slong J, const ct_lskron_struct *S, slong i,
                            slong k, slong l, slong prec);
 
 /* The polynomial of row t, classes (k, l) (both with labels) on M. */
 void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
                           const _ct_lskron_model *M, slong t, slong k, slong l);
-
-/* The functions searched (lskron_rows.c): per row t and pair p the
-   node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
-   same[t * np + p] (t, or an earlier row searching an equal one), and the
-   distinct nodes U[0..nu) with mrow[t * np + p] = the node's index in U. */
-typedef struct {
-    slong nu;
-    slong *U, *mrow, *node;
-} _ct_lskron_rows;
-
-void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struct *S,
-                          const slong *rows, slong nr);
-void _ct_lskron_rows_clear(_ct_lskron_rows *R);
 
 /* lskron.c: alpha = rho / (scale x + rho) for lambda = x, and lambda =
    rho (1 - alpha) / (scale alpha) for a dyadic alpha in (0, 1). */

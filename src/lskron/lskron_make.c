@@ -75,7 +75,6 @@ ct_lskron_struct *_ct_lskron_make(slong sparse_min, slong n, const slong *rowsta
         S->head.n = n, S->head.c = c, S->m = nlab, S->nu = n - nlab;
         fmpz_init_set_ui(S->scale, 1);
         S->sparse_min = sparse_min > 0 ? sparse_min : CT_LSKRON_SPARSE_MIN;
-        fmpz_init(S->den0);
         if (scale != NULL)
             fmpz_set(S->scale, scale);
         kron_nodes(S, lab, cls);

@@ -18,7 +18,9 @@
    zeros stay exact). Tail: |X_j[i]| <= 1 (M is doubly stochastic, >= 0).
 
    Row t: labeled i: X_j[i]; unlabeled a: H_a X_j = H~_a x_j + H~_a (X_j -
-   x_j) + (H_a - H~_a) X_j, the last at most Herr_a max over a's support. */
+   x_j) + (H_a - H~_a) X_j, the last at most Herr_a max over a's support
+   (c > 0: over all labeled nodes; those coefficients are made for all
+   classes at once by lskron_dmodel.c). */
 #include <math.h>
 #include <string.h>
 #include "lskron_internal.h"
@@ -129,95 +131,6 @@ void _ct_lskron_chol_solve(const double *R, slong m, double *x)
     }
 }
 
-/* fl(A x) for A = (1 - c) I + (c / rho) K~. */
-static void kron_ax(double *y, const kron_ctx *X, const double *x, double *tmp,
-                    double *tmpa)
-{
-    double c = X->M->c;
-    kron_kx(tmp, tmpa, X->S, x);
-    for (slong i = 0; i < X->S->m; i++)
-        y[i] = (1 - c) * x[i] + c * tmp[i];
-}
-
-/* x = A^{-1} y, refined once against the floating residual; then the mean removed. */
-static void kron_solve_proj(double *x, const kron_ctx *X, const double *y, double *t1,
-                            double *t2, double *t3)
-{
-    slong m = X->S->m;
-    memcpy(x, y, m * sizeof(double));
-    _ct_lskron_chol_solve(X->R, m, x);
-    kron_ax(t1, X, x, t2, t3);
-    for (slong i = 0; i < m; i++)
-        t1[i] = y[i] - t1[i];
-    _ct_lskron_chol_solve(X->R, m, t1);
-    double mean = 0;
-    for (slong i = 0; i < m; i++)
-        x[i] += t1[i], mean += x[i];
-    mean /= (double)m;
-    for (slong i = 0; i < m; i++)
-        x[i] -= mean;
-}
-
-/* >= ||r_j||_2 for r_j = A x - M xp (xp NULL: A x - b', b' given by class k). */
-static double kron_resid(const kron_ctx *X, const double *x, const double *xp, double *w,
-                         double *t, double *ta)
-{
-    const ct_lskron_struct *S = X->S;
-    slong m = S->m;
-    double c = X->M->c, nk = 0, s2 = 0, wn = 0;
-    for (slong i = 0; i < m; i++)
-        nk += S->cls[i] == X->k;
-    for (slong i = 0; i < m; i++)
-        w[i] = xp == NULL ? c * x[i] : c * x[i] + xp[i];
-    kron_kx(t, ta, S, w);
-    for (slong i = 0; i < m; i++) {
-        double a = (1 - c) * x[i],
-               b = xp == NULL ? (S->cls[i] == X->k) - nk / (double)m : xp[i];
-        double r = a - b + t[i];
-        double bd = (double)(m + 6) * 0x1p-53 * (fabs(a) + fabs(b) + ta[i] + fabs(w[i]));
-        s2 += (fabs(r) + _ct_lskron_up(bd, m)) * (fabs(r) + _ct_lskron_up(bd, m));
-        wn += w[i] * w[i];
-    }
-    return _ct_lskron_up(sqrt(_ct_lskron_up(s2, m)) +
-                             _ct_lskron_up(S->eps * sqrt(_ct_lskron_up(wn, m)), 4) /
-                                 S->rho,
-                         2);
-}
-
-/* The deflated coefficients of class k (c > 0). */
-static void kron_deflated(kron_ctx *X)
-{
-    const ct_lskron_struct *S = X->S;
-    slong m = S->m;
-    double c = X->M->c, kap = _ct_lskron_kappa(S, c), inv = _ct_lskron_up(1 / (1 - c), 2),
-           nk = 0;
-    double *x = flint_malloc(m * sizeof(double)), *xp = flint_malloc(m * sizeof(double));
-    double *y = flint_malloc(m * sizeof(double)), *t1 = flint_malloc(m * sizeof(double));
-    double *t2 = flint_malloc(m * sizeof(double)), *t3 = flint_malloc(m * sizeof(double));
-    for (slong i = 0; i < m; i++)
-        nk += S->cls[i] == X->k;
-    for (slong i = 0; i < m; i++)
-        y[i] = (S->cls[i] == X->k) - nk / (double)m;
-    double E = 0, sm = sqrt((double)m) * (1 + 0x1p-50);
-    for (slong j = 0; j <= X->M->J; j++) {
-        kron_solve_proj(x, X, y, t1, t2, t3);
-        double rn = kron_resid(X, x, j == 0 ? NULL : xp, t1, t2, t3), pn = 0, pa = 0;
-        for (slong i = 0; j > 0 && i < m; i++)
-            pn += xp[i], pa += fabs(xp[i]);
-        pn = (fabs(pn) + (double)(m + 1) * 0x1p-53 * pa) / (double)m;
-        E = _ct_lskron_up(_ct_lskron_up(rn * inv, 2) + _ct_lskron_up(kap * E, 2) +
-                              _ct_lskron_up(_ct_lskron_up(pn, 2) * sm * inv, 4),
-                          4);
-        kron_store(X, j, x, NULL, E);
-        kron_kx(t1, t2, S, x); /* the next right-hand side: M~ x */
-        for (slong i = 0; i < m; i++)
-            y[i] = x[i] - t1[i];
-        memcpy(xp, x, m * sizeof(double));
-    }
-    flint_free(x), flint_free(xp), flint_free(y);
-    flint_free(t1), flint_free(t2), flint_free(t3);
-}
-
 /* The upper Cholesky factor of A = (1 - c) I + (c / rho) K~ (NULL if it fails). */
 double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
 {
@@ -235,8 +148,10 @@ double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
 }
 
 _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
-                                         const slong *rows, slong nr)
+                                         const _ct_lskron_rows *R)
 {
+    const slong *rows = R->U;
+    slong nr = R->nu;
     _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
     M->c = c, M->r = r, M->nr = nr, M->rows = rows;
     M->J = KRON_J + (c == 0 ? S->far : 0);
@@ -246,14 +161,11 @@ _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, do
         _ct_lskron_model_free(M, S->head.c);
         return NULL;
     }
-    for (X.k = 0; X.k < S->head.c; X.k++) {
-        if (S->nlabk[X.k] == 0)
-            continue;
-        if (c > 0)
-            kron_deflated(&X);
-        else
+    if (c > 0)
+        _ct_lskron_deflated_all(S, M, R, X.R);
+    for (X.k = 0; c == 0 && X.k < S->head.c; X.k++)
+        if (S->nlabk[X.k] > 0)
             kron_series(&X);
-    }
     flint_free(X.R);
     return M;
 }

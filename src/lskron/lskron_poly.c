@@ -99,20 +99,21 @@ void _ct_lskron_poly_make(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
 
 int _ct_lskron_lead_needed(const ct_lskron_struct *S, const _ct_lskron_model *M0)
 {
-    arb_t a;
-    arb_init(a);
+    arb_ptr a = _arb_vec_init(M0->J + 1);
     int need = 0;
     for (slong t = 0; t < M0->nr && !need; t++)
-        for (slong k = 0; k < S->head.c && !need; k++)
-            for (slong l = k + 1; l < S->head.c && !need && S->nlabk[k] > 0; l++) {
+        for (slong k = 0; k < S->head.c && !need && S->nlabk[k] > 0; k++)
+            for (slong l = k + 1; l < S->head.c && !need; l++) {
                 if (S->nlabk[l] == 0)
                     continue;
+                for (slong j = 0; j <= M0->J; j++)
+                    kron_coef(a + j, M0, t, k, l, j);
+                _ct_lskron_exact_lead(a, M0->J, S, M0->rows[t], k, l, 80);
                 slong j = 0;
-                do
-                    kron_coef(a, M0, t, k, l, j);
-                while (arb_is_zero(a) && ++j <= 1);
-                need = j <= 1 && arb_contains_zero(a);
+                while (j <= M0->J && arb_is_zero(a + j))
+                    j++;
+                need = j <= M0->J && arb_contains_zero(a + j);
             }
-    arb_clear(a);
+    _arb_vec_clear(a, M0->J + 1);
     return need;
 }

@@ -8,7 +8,9 @@
    (lsroot_blocks.c finds v); parts coupled to the rest through a rank-one
    block are the same for every node of them (lsroot_rank1.c). Rows whose carriers lie in
    one cell of lsroot_cells.c (equal rows of F) are then merged too. */
+#include <math.h>
 #include <string.h>
+#include "certune/mem.h"
 #include "lskron_internal.h"
 
 /* node[t * np + p] and same[t * np + p] for pair p = (k, l): rows whose
@@ -28,6 +30,26 @@ static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
             *f = t;
         same[t * np + p] = *f;
         node[t * np + p] = v;
+    }
+}
+
+/* The unlabeled nodes of U and their rows of H~ and |H~|, contiguous for
+   the batched models' products (lskron_dmodel.c). */
+static void krows_gather(_ct_lskron_rows *R, const ct_lskron_struct *S)
+{
+    slong m = S->m;
+    R->slot = flint_malloc(FLINT_MAX(R->nu, 1) * sizeof(slong));
+    R->nh = 0;
+    for (slong t = 0; t < R->nu; t++)
+        R->slot[t] = S->pos[R->U[t]] < 0 ? R->nh++ : -1;
+    R->Hs = ct_mem_calloc((size_t)FLINT_MAX(R->nh, 1) * m, sizeof(double));
+    R->Ha = ct_mem_calloc((size_t)FLINT_MAX(R->nh, 1) * m, sizeof(double));
+    for (slong t = 0; t < R->nu; t++) {
+        slong s = R->slot[t], a = -1 - S->pos[R->U[t]];
+        for (slong q = 0; s >= 0 && q < m; q++) {
+            R->Hs[s * m + q] = S->H[a * m + q];
+            R->Ha[s * m + q] = fabs(S->H[a * m + q]);
+        }
     }
 }
 
@@ -61,9 +83,11 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
         R->mrow[e] = idx[v];
     }
     flint_free(carrier);
+    krows_gather(R, S);
 }
 
 void _ct_lskron_rows_clear(_ct_lskron_rows *R)
 {
     flint_free(R->node), flint_free(R->mrow), flint_free(R->U);
+    flint_free(R->slot), flint_free(R->Hs), flint_free(R->Ha);
 }

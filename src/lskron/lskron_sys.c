@@ -281,6 +281,9 @@ static void kron_k(ct_lskron_struct *S, double hfro, const slong *rowstart,
     S->K = ct_mem_calloc((size_t)m * m, sizeof(double));
     for (slong j = 0; j < m; j++)
         fr += kron_k_row(S, j, acc, abs, rowstart, col, w, deg);
+    S->Kabs = ct_mem_calloc((size_t)m * m, sizeof(double));
+    for (slong i = 0; i < m * m; i++)
+        S->Kabs[i] = fabs(S->K[i]);
     for (slong v = 0; v < S->head.n; v++) { /* ||W_lu||_1, ||W_lu||_inf */
         double s = 0;
         for (slong e = rowstart[v]; e < rowstart[v + 1]; e++)

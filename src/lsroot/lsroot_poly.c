@@ -71,11 +71,17 @@ void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
 
 int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec)
 {
-    arb_t v, d;
-    arb_init(v), arb_init(d);
-    _ct_lsroot_poly_eval(v, d, P, x, prec);
+    arb_t v, t; /* the value only: a sign needs no derivative */
+    arb_init(v), arb_init(t);
+    arb_set_d(t, P->c);
+    arb_sub(t, x, t, prec);
+    if (P->len == 0)
+        arb_zero(v);
+    else
+        _arb_poly_evaluate_horner(v, P->Q, P->len, t, prec);
+    arb_add_error_mag(v, P->tau);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_clear(v), arb_clear(d);
+    arb_clear(v), arb_clear(t);
     return s;
 }
 

@@ -45,7 +45,7 @@ typedef struct {
     slong nfail, afail;
 } ls_out;
 
-#define LS_PREC 80
+#define LS_PREC 64
 #define LS_PREC_HI 128
 
 static int ls_sign_at(const ct_lsroot_poly_struct *P, double x, slong prec)
