@@ -69,10 +69,13 @@ void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
     arb_clear(t);
 }
 
-int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec)
+/* The value at the ball x alone (no derivative: the same Horner steps as
+   _ct_lsroot_poly_eval's value, half its work). */
+static void lsroot_poly_value_ball(arb_t v, const ct_lsroot_poly_struct *P, const arb_t x,
+                                   slong prec)
 {
-    arb_t v, t; /* the value only: a sign needs no derivative */
-    arb_init(v), arb_init(t);
+    arb_t t;
+    arb_init(t);
     arb_set_d(t, P->c);
     arb_sub(t, x, t, prec);
     if (P->len == 0)
@@ -80,19 +83,27 @@ int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slo
     else
         _arb_poly_evaluate_horner(v, P->Q, P->len, t, prec);
     arb_add_error_mag(v, P->tau);
+    arb_clear(t);
+}
+
+int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slong prec)
+{
+    arb_t v;
+    arb_init(v);
+    lsroot_poly_value_ball(v, P, x, prec);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    arb_clear(v), arb_clear(t);
+    arb_clear(v);
     return s;
 }
 
 int _ct_lsroot_poly_value(arb_t v, const ct_lsroot_poly_struct *P, const fmpq_t a,
                           slong prec)
 {
-    arb_t x, d;
-    arb_init(x), arb_init(d);
+    arb_t x;
+    arb_init(x);
     arb_set_fmpq(x, a, prec);
-    _ct_lsroot_poly_eval(v, d, P, x, prec);
-    arb_clear(x), arb_clear(d);
+    lsroot_poly_value_ball(v, P, x, prec);
+    arb_clear(x);
     return arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
 }
 
