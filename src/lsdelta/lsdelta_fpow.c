@@ -13,19 +13,7 @@
 #include <math.h>
 #include "lsdelta_internal.h"
 
-/* x stepped down or up past one rounding to nearest of an exact value
-   (|x - exact| <= 2^-53 |x| for normal x, 2^-1075 below). */
-static double fp_dn(double x)
-{
-    return x - (fabs(x) * 0x1p-52 + 0x1p-1073);
-}
-
-static double fp_up(double x)
-{
-    return x + (fabs(x) * 0x1p-52 + 0x1p-1073);
-}
-
-static void fp_bounds(double *lo, double *hi, const arb_t x)
+void _ct_lsdelta_arb_bounds(double *lo, double *hi, const arb_t x)
 {
     arf_t t;
     arf_init(t);
@@ -41,10 +29,10 @@ void _ct_lsdelta_fpow_init(_ct_lsdelta_fpow *P, const fmpz_t B)
     arb_t r;
     arb_init(r);
     arb_log_fmpz(r, B, 128);
-    fp_bounds(&P->llo, &P->lhi, r);
+    _ct_lsdelta_arb_bounds(&P->llo, &P->lhi, r);
     P->llo = FLINT_MAX(P->llo, 0); /* B >= 1 */
     arb_set_fmpz(r, B);
-    fp_bounds(&P->blo, &P->bhi, r);
+    _ct_lsdelta_arb_bounds(&P->blo, &P->bhi, r);
     for (int j = 1; j <= CT_LSDELTA_FBITS; j++) {
         arb_sqrt(r, r, 128);
         P->r[j] = arf_get_d(arb_midref(r), ARF_RND_NEAR);
@@ -66,8 +54,10 @@ void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, doub
             x -= 1, p *= P->r[j], k++;
     }
     double e = (double)(k + 2) * 0x1p-52;
-    *lo = k == 0 ? 1 : fp_dn(p * (1 - e));
-    *hi = k == 0 ? 1 : fp_up(p * (1 + e));
+    *lo = k == 0 ? 1 : _ct_lsdelta_dn(p * (1 - e));
+    *hi = k == 0 ? 1 : _ct_lsdelta_up(p * (1 + e));
     if (x > 0) /* the rest, x 2^-FBITS < 2^-FBITS */
-        *hi = fp_up(*hi * fp_up(1 + fp_up(ldexp(x, 1 - CT_LSDELTA_FBITS) * P->lhi)));
+        *hi = _ct_lsdelta_up(
+            *hi *
+            _ct_lsdelta_up(1 + _ct_lsdelta_up(ldexp(x, 1 - CT_LSDELTA_FBITS) * P->lhi)));
 }

@@ -2,6 +2,7 @@
 #ifndef CERTUNE_LSDELTA_INTERNAL_H
 #define CERTUNE_LSDELTA_INTERNAL_H
 
+#include <math.h>
 #include "certune/lsdelta.h"
 
 /* Per node, its values (A^{-1} E)_i. as balls at each level (NULL until
@@ -48,7 +49,7 @@ const fmpq *_ct_lsdelta_exact(ct_lsdelta_struct *S, slong i);
 
 /* The pair (k, l)'s coefficients by distinct base from values x (ng balls):
    a[t] with base[t] (fmpz, S's) and log lb[t] at prec; returns their number.
-   a, lb: room for ng arbs; base: ng pointers. */
+   a, lb: room for ng arbs (lb may be NULL: no logs); base: ng pointers. */
 slong _ct_lsdelta_pair_terms(arb_ptr a, arb_ptr lb, const fmpz **base,
                              const ct_lsdelta_struct *S, arb_srcptr x, slong k, slong l,
                              slong prec);
@@ -61,6 +62,21 @@ typedef struct _ct_lsdelta_fpow_struct {
     double r[CT_LSDELTA_FBITS + 1]; /* r[j] ~ B^(2^-j), j >= 1 */
     double blo, bhi, llo, lhi;      /* B and ln B */
 } _ct_lsdelta_fpow;
+
+/* x stepped down or up past one rounding to nearest of an exact value
+   (|x - exact| <= 2^-53 |x| for normal x, 2^-1075 below). */
+static inline double _ct_lsdelta_dn(double x)
+{
+    return x - (fabs(x) * 0x1p-52 + 0x1p-1073);
+}
+
+static inline double _ct_lsdelta_up(double x)
+{
+    return x + (fabs(x) * 0x1p-52 + 0x1p-1073);
+}
+
+/* lo <= x <= hi for every point of the ball x (lo, hi doubles). */
+void _ct_lsdelta_arb_bounds(double *lo, double *hi, const arb_t x);
 
 void _ct_lsdelta_fpow_init(_ct_lsdelta_fpow *P, const fmpz_t B);
 void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, double x);

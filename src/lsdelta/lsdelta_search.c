@@ -30,12 +30,10 @@ typedef struct {
     slong nz, alloc, i, k, l;
 } lsd_out;
 
-/* [lo, hi] stepped outward past one rounding to nearest of each end
-   (|x - exact| <= 2^-53 |x| for normal x, 2^-1075 below). */
+/* [lo, hi] stepped outward past one rounding to nearest of each end. */
 static inline lsd_iv iv_out(double lo, double hi)
 {
-    lsd_iv r = {lo - (fabs(lo) * 0x1p-52 + 0x1p-1073),
-                hi + (fabs(hi) * 0x1p-52 + 0x1p-1073)};
+    lsd_iv r = {_ct_lsdelta_dn(lo), _ct_lsdelta_up(hi)};
     return r;
 }
 
@@ -60,12 +58,17 @@ static lsd_iv iv_mul(lsd_iv x, lsd_iv y)
     return iv_out(lo, hi);
 }
 
-/* h, h' and h'' on [xa, xb] (0 <= xa <= xb <= 1; a point when equal). */
+/* h, and h' and h'' unless NULL, on [xa, xb] (0 <= xa <= xb <= 1; a point
+   when equal). */
 static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double xa,
                       double xb)
 {
     lsd_iv zero = {0, 0};
-    *v = *d = *d2 = zero;
+    *v = zero;
+    if (d != NULL)
+        *d = zero;
+    if (d2 != NULL)
+        *d2 = zero;
     for (slong t = 0; t < F->nt; t++) {
         const _ct_lsdelta_fpow *P = F->P[t];
         lsd_iv e, l = {P->llo, P->lhi};
@@ -74,9 +77,12 @@ static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double 
         if (xb != xa)
             _ct_lsdelta_fpow_at(&lo, &hi, P, xb), e.hi = hi;
         *v = iv_add(*v, iv_mulp(F->a[t], e));
+        if (d == NULL)
+            continue;
         e = iv_mulp(e, l);
         *d = iv_add(*d, iv_mulp(F->a[t], e));
-        *d2 = iv_add(*d2, iv_mulp(F->a[t], iv_mulp(e, l)));
+        if (d2 != NULL)
+            *d2 = iv_add(*d2, iv_mulp(F->a[t], iv_mulp(e, l)));
     }
 }
 
@@ -92,8 +98,8 @@ static int iv_sign(lsd_iv x)
 static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b)
 {
     double m = a + (b - a) / 2;
-    lsd_iv vm, dm, d2m, vx, dx, d2x, w = iv_out(a - m, b - m);
-    lsd_eval3(&vm, &dm, &d2m, F, m, m);
+    lsd_iv vm, dm, vx, dx, d2x, w = iv_out(a - m, b - m);
+    lsd_eval3(&vm, &dm, NULL, F, m, m);
     lsd_eval3(&vx, &dx, &d2x, F, a, b);
     *v = iv_add(vm, iv_mul(dx, w));
     *d = iv_add(dm, iv_mul(d2x, w));
@@ -103,8 +109,8 @@ static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b)
    of h(x) and h'(x). */
 static int lsd_value(double *v, double *d, const lsd_fn *F, double x)
 {
-    lsd_iv hv, hd, h2;
-    lsd_eval3(&hv, &hd, &h2, F, x, x);
+    lsd_iv hv, hd;
+    lsd_eval3(&hv, v != NULL ? &hd : NULL, NULL, F, x, x);
     if (v != NULL)
         *v = hv.lo / 2 + hv.hi / 2, *d = hd.lo / 2 + hd.hi / 2;
     return iv_sign(hv);
@@ -136,7 +142,6 @@ static void lsd_newton(double *a, double *b, const lsd_fn *F, int sa, double m, 
    LSD_NARROW while the midpoints' signs are decided (each bisection step
    followed by a Newton step, so that a few evaluations suffice); 1 when it
    stays wider than a disk allows. */
-
 static int lsd_push(lsd_out *o, const lsd_fn *F, double a, double b, int sa)
 {
     while (b - a > LSD_NARROW) {
@@ -249,16 +254,10 @@ static const _ct_lsdelta_fpow *lsd_tables(ct_lsdelta_struct *S)
 static void lsd_fn_set(lsd_fn *F, arb_srcptr a, const fmpz **base, ct_lsdelta_struct *S)
 {
     const _ct_lsdelta_fpow *T = lsd_tables(S);
-    arf_t t;
-    arf_init(t);
     for (slong u = 0; u < F->nt; u++) {
-        arb_get_lbound_arf(t, a + u, LSD_PREC);
-        F->a[u].lo = arf_get_d(t, ARF_RND_FLOOR);
-        arb_get_ubound_arf(t, a + u, LSD_PREC);
-        F->a[u].hi = arf_get_d(t, ARF_RND_CEIL);
+        _ct_lsdelta_arb_bounds(&F->a[u].lo, &F->a[u].hi, a + u);
         F->P[u] = T + (base[u] - S->gbase); /* base[u] is a group's base */
     }
-    arf_clear(t);
 }
 
 int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
@@ -266,9 +265,9 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
                           slong node)
 {
     slong ng = S->ng;
-    arb_ptr a = _arb_vec_init(ng), lb = _arb_vec_init(ng);
+    arb_ptr a = _arb_vec_init(ng);
     const fmpz **base = flint_malloc(FLINT_MAX(ng, 1) * sizeof(fmpz *));
-    lsd_fn F = {_ct_lsdelta_pair_terms(a, lb, base, S, x, k, l, LSD_PREC),
+    lsd_fn F = {_ct_lsdelta_pair_terms(a, NULL, base, S, x, k, l, LSD_PREC),
                 flint_malloc(FLINT_MAX(ng, 1) * sizeof(lsd_iv)),
                 flint_malloc(FLINT_MAX(ng, 1) * sizeof(_ct_lsdelta_fpow *))};
     lsd_fn_set(&F, a, base, S);
@@ -298,6 +297,6 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
     }
     _ct_lsdelta_count(bad ? 1 : 0);
     flint_free(o.z), flint_free(base), flint_free(F.a), flint_free(F.P);
-    _arb_vec_clear(a, ng), _arb_vec_clear(lb, ng);
+    _arb_vec_clear(a, ng);
     return bad;
 }

@@ -236,7 +236,9 @@ slong _ct_lsdelta_pair_terms(arb_ptr a, arb_ptr lb, const fmpz **base,
         if (t == nt) {
             base[nt] = S->gbase + g;
             arb_zero(a + nt);
-            arb_log_fmpz(lb + nt++, S->gbase + g, prec);
+            if (lb != NULL)
+                arb_log_fmpz(lb + nt, S->gbase + g, prec);
+            nt++;
         }
         if (S->gcls[g] == k)
             arb_add(a + t, a + t, x + g, prec);

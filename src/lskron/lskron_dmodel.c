@@ -155,11 +155,8 @@ static void dm_store(_ct_lskron_model *M, const dm_ctx *D, const _ct_lskron_rows
         if (q >= 0) {
             mid = x[q], r = e;
         } else {
-            slong a = -1 - q, len = S->Hoff[a + 1] - S->Hoff[a];
             mid = MID[s * w + j * nc + kk];
-            r = (double)(len + 1) * 0x1p-53 * SA[s * w + j * nc + kk] + S->Hrs[a] * e +
-                S->Herr[a] * (mx + e);
-            r = (mx == 0 && e == 0) ? 0 : _ct_lskron_up(r, len + 8);
+            r = _ct_lskron_hrow_radius(S, -1 - q, SA[s * w + j * nc + kk], 0, mx, e);
         }
         arb_set_d(dst, mid);
         mag_set_d(arb_radref(dst), r);

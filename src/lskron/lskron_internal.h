@@ -60,6 +60,18 @@ static inline double _ct_lskron_up(double x, slong k)
     return x * (1 + (double)(k + 8) * 0x1p-52);
 }
 
+/* The radius of H_a X_j at an unlabeled row a from H~_a x_j computed in
+   doubles: sa >= |H~_a| |x_j| (computed), hr >= |H~_a| rad, mx >= max |x_j|
+   + rad over a's support, e >= ||X_j - x_j|| (docs/lambda.md, "Models"). */
+static inline double _ct_lskron_hrow_radius(const ct_lskron_struct *S, slong a, double sa,
+                                            double hr, double mx, double e)
+{
+    slong len = S->Hoff[a + 1] - S->Hoff[a];
+    double r =
+        (double)(len + 1) * 0x1p-53 * sa + hr + S->Hrs[a] * e + S->Herr[a] * (mx + e);
+    return (mx == 0 && e == 0) ? 0 : _ct_lskron_up(r, len + 8);
+}
+
 /* lskron_sys.c: H~ and its bounds, K~ and eps (0, or 1 when declined). */
 int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *col,
                      const double *w);

@@ -48,7 +48,7 @@ static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad,
         if (q >= 0) {
             mid = x[q], r = e + (rad != NULL ? rad[q] : 0);
         } else {
-            slong a = -1 - q, len = S->Hoff[a + 1] - S->Hoff[a];
+            slong a = -1 - q;
             const double *h = S->H + a * S->m;
             double s = 0, sa = 0, hr = 0, mx = 0;
             for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++) {
@@ -58,9 +58,7 @@ static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad,
                 mx = FLINT_MAX(mx, fabs(x[p]) + rp);
             }
             mid = s;
-            r = (double)(len + 1) * 0x1p-53 * sa + hr + S->Hrs[a] * e +
-                S->Herr[a] * (mx + e);
-            r = (mx == 0 && e == 0) ? 0 : _ct_lskron_up(r, len + 8);
+            r = _ct_lskron_hrow_radius(S, a, sa, hr, mx, e);
         }
         arb_set_d(dst, mid);
         mag_set_d(arb_radref(dst), r);

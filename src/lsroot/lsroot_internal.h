@@ -5,7 +5,8 @@
 
 #include "certune/lsroot.h"
 
-/* Enclosures over a in the ball x (inside the disk): value and derivative. */
+/* Enclosures over a in the ball x (inside the disk): value and derivative
+   (der may be NULL: the value alone, half the work). */
 void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
                           const arb_t x, slong prec);
 

@@ -60,29 +60,17 @@ void _ct_lsroot_poly_eval(arb_t val, arb_t der, const ct_lsroot_poly_struct *P,
     arb_set_d(t, P->c);
     arb_sub(t, x, t, prec);
     if (P->len == 0) {
-        arb_zero(val), arb_zero(der);
+        arb_zero(val);
+        if (der != NULL)
+            arb_zero(der);
+    } else if (der == NULL) { /* the same Horner steps as evaluate2's value */
+        _arb_poly_evaluate_horner(val, P->Q, P->len, t, prec);
     } else {
         _arb_poly_evaluate2(val, der, P->Q, P->len, t, prec);
     }
     arb_add_error_mag(val, P->tau);
-    arb_add_error_mag(der, P->dtau);
-    arb_clear(t);
-}
-
-/* The value at the ball x alone (no derivative: the same Horner steps as
-   _ct_lsroot_poly_eval's value, half its work). */
-static void lsroot_poly_value_ball(arb_t v, const ct_lsroot_poly_struct *P, const arb_t x,
-                                   slong prec)
-{
-    arb_t t;
-    arb_init(t);
-    arb_set_d(t, P->c);
-    arb_sub(t, x, t, prec);
-    if (P->len == 0)
-        arb_zero(v);
-    else
-        _arb_poly_evaluate_horner(v, P->Q, P->len, t, prec);
-    arb_add_error_mag(v, P->tau);
+    if (der != NULL)
+        arb_add_error_mag(der, P->dtau);
     arb_clear(t);
 }
 
@@ -90,7 +78,7 @@ int _ct_lsroot_poly_sign_ball(const ct_lsroot_poly_struct *P, const arb_t x, slo
 {
     arb_t v;
     arb_init(v);
-    lsroot_poly_value_ball(v, P, x, prec);
+    _ct_lsroot_poly_eval(v, NULL, P, x, prec);
     int s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
     arb_clear(v);
     return s;
@@ -102,7 +90,7 @@ int _ct_lsroot_poly_value(arb_t v, const ct_lsroot_poly_struct *P, const fmpq_t 
     arb_t x;
     arb_init(x);
     arb_set_fmpq(x, a, prec);
-    lsroot_poly_value_ball(v, P, x, prec);
+    _ct_lsroot_poly_eval(v, NULL, P, x, prec);
     arb_clear(x);
     return arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
 }
