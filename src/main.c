@@ -115,7 +115,10 @@ static int print_help(const char *sub)
 
 int main(int argc, char **argv)
 {
-    ct_mem_install(); /* out of memory anywhere: a message and exit 5 */
+    ct_mem_install();                /* out of memory anywhere: a message and exit 5 */
+    if (ct_mem_limit_default() != 0) /* before the kernel's OOM killer would */
+        return ct_opt_usage_error("%s", "CERTUNE_MAX_MEMORY: expected a whole number "
+                                        "of MiB from 1 to 2^40");
     /* OpenBLAS (loaded later by blas.c, maybe from an analysis thread) reads
        this when it loads: one thread, so no pool that spins for 0.1 s of CPU
        before blas.c can set the count. Set here, while single-threaded. */

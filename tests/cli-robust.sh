@@ -192,5 +192,33 @@ printf '6 3\n0 0\n1 1\n2 0\n3 1\n4 0\n' >"$tmp/ds/labels.txt"
 run 20 $MEM gnn train --model gcn --dataset "$tmp/ds" --epochs 2
 clean_fail 2 "labels.txt" "short labels"; ok "gnn: a labels.txt shorter than its header: exit 2 naming it" $?
 
+# 12. Without ulimit -v certune limits its own address space (the machine's
+#     memory, or CERTUNE_MAX_MEMORY MiB), so an analysis too large ends with
+#     exit 5 and the message instead of the kernel's kill; a user's limit
+#     stands. alpha's exact path on 200 nodes takes about 160 MB.
+big="analyze --family alpha --ball off $(realpath instances/alpha-single-200.gssl)"
+lim() { # MIB KIB args...: under CERTUNE_MAX_MEMORY=MIB and ulimit -v KIB
+  local mib=$1 kib=$2; shift 2
+  (ulimit -v "$kib"; CERTUNE_MAX_MEMORY=$mib exec timeout $((60 * SLOW)) "$C" "$@") \
+    >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+}
+if [ "$SLOW" -eq 1 ]; then
+  lim 100 unlimited $big
+  clean_fail 5 "certune: out of memory while analyzing .*alpha-single-200.gssl" "own limit"
+  ok "no ulimit -v, CERTUNE_MAX_MEMORY=100: exit 5 with the message, nothing on stdout" $?
+else
+  skipped=$((skipped + 1)); echo "SKIPPED (a sanitizer's shadow: no own limit): CERTUNE_MAX_MEMORY"
+fi
+lim 100 4000000 $big
+want 0 "user's limit" && [ -s "$tmp/out" ]
+ok "ulimit -v 4000000 stands over CERTUNE_MAX_MEMORY=100: exit 0" $?
+lim 0 unlimited --version
+clean_fail 1 "CERTUNE_MAX_MEMORY: expected a whole number of MiB" "zero MiB"
+ok "CERTUNE_MAX_MEMORY=0: a usage error (exit 1)" $?
+lim 12x unlimited --version
+clean_fail 1 "CERTUNE_MAX_MEMORY: expected a whole number of MiB" "12x"
+ok "CERTUNE_MAX_MEMORY=12x: a usage error (exit 1)" $?
+
 echo "cli-robust: $checks checks, $fails failed, $skipped skipped"
 [ "$fails" -eq 0 ]

@@ -23,6 +23,15 @@ void ct_mem_install(void);
    stderr and exits 5. */
 void ct_mem_install_flint(void);
 
+/* When no address-space limit is set (ulimit -v), sets the soft one to the
+   machine's memory (7/8 of the physical one, or of the memory cgroup's limit
+   when smaller) or to CERTUNE_MAX_MEMORY MiB, so that an analysis too large for the
+   machine ends with the message and exit 5 above instead of being killed by the kernel.
+   Not under a sanitizer (its reserved shadow exceeds half the limit). Returns 0, or -1
+   when CERTUNE_MAX_MEMORY is not a whole number of MiB in [1, 2^40] (nothing set). For a
+   process of its own only. */
+int ct_mem_limit_default(void);
+
 /* Sets what the process is doing, for the out-of-memory message (printf-style,
    e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
 void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

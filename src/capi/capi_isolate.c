@@ -11,9 +11,10 @@
 
 void ct_capi_memory_discipline(int whole_process, const char *what)
 {
-    if (whole_process)
+    if (whole_process) {
         ct_mem_install();
-    else
+        ct_mem_limit_default(); /* a malformed CERTUNE_MAX_MEMORY: no limit */
+    } else
         ct_mem_install_flint();
     if (what != NULL)
         ct_mem_set_context("%s", what);

@@ -1,4 +1,5 @@
 /* mem: checked allocation and the out-of-memory path (include/certune/mem.h). */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -6,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include <gmp.h>
 #include <flint/flint.h>
 #include "certune/base.h"
@@ -155,4 +157,77 @@ void ct_mem_install(void)
     mp_set_memory_functions(ct_mem_malloc, mem_gmp_realloc, mem_gmp_free);
     flint_set_abort(mem_abort);
     signal(SIGABRT, mem_on_sigabrt);
+}
+
+/* A number of bytes read from the first line of file (0 when absent or not a
+   number: cgroup v2 writes "max" when there is no limit). */
+static unsigned long long mem_read_bytes(const char *file)
+{
+    FILE *f = fopen(file, "r");
+    unsigned long long v = 0;
+
+    if (f != NULL) {
+        if (fscanf(f, "%llu", &v) != 1)
+            v = 0;
+        fclose(f);
+    }
+    return v;
+}
+
+/* The process's address space now, in bytes (0 when unknown). */
+static unsigned long long mem_address_space(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long pages = 0;
+
+    if (f != NULL) {
+        if (fscanf(f, "%llu", &pages) != 1)
+            pages = 0;
+        fclose(f);
+    }
+    return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+}
+
+/* Physical memory, or the memory cgroup's limit when smaller. */
+static unsigned long long mem_machine_bytes(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    unsigned long long m = pages > 0 && page > 0 ? (unsigned long long)pages * page : 0;
+    unsigned long long g[2] = {
+        mem_read_bytes("/sys/fs/cgroup/memory.max"),
+        mem_read_bytes("/sys/fs/cgroup/memory/memory.limit_in_bytes")};
+
+    for (int k = 0; k < 2; k++)
+        if (g[k] > 0 && (m == 0 || g[k] < m))
+            m = g[k];
+    return m;
+}
+
+int ct_mem_limit_default(void)
+{
+    struct rlimit r;
+    const char *env = getenv("CERTUNE_MAX_MEMORY");
+    unsigned long long want = 0;
+
+    if (env != NULL) {
+        char *end;
+        errno = 0;
+        want = strtoull(env, &end, 10);
+        if (errno != 0 || end == env || *end != '\0' || want == 0 || want > (1ULL << 40))
+            return -1;
+        want <<= 20;
+    } else
+        want = mem_machine_bytes();
+    if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur != RLIM_INFINITY || want == 0)
+        return 0; /* the user's own limit stands */
+    /* a sanitizer reserves terabytes of shadow before main: leave it alone */
+    if (env == NULL)
+        want -= want / 8; /* the kernel and other processes need some */
+    if (mem_address_space() > want / 2)
+        return 0;
+    if (r.rlim_max != RLIM_INFINITY && want > r.rlim_max)
+        want = r.rlim_max;
+    r.rlim_cur = (rlim_t)want;
+    setrlimit(RLIMIT_AS, &r);
+    return 0;
 }
