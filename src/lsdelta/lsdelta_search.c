@@ -69,13 +69,16 @@ static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double 
         *d = zero;
     if (d2 != NULL)
         *d2 = zero;
+    _ct_lsdelta_fpt ta, tb; /* xa and xb split once for every base */
+    _ct_lsdelta_fpt_set(&ta, xa);
+    _ct_lsdelta_fpt_set(&tb, xb);
     for (slong t = 0; t < F->nt; t++) {
         const _ct_lsdelta_fpow *P = F->P[t];
         lsd_iv e, l = {P->llo, P->lhi};
         double lo, hi;
-        _ct_lsdelta_fpow_at(&e.lo, &e.hi, P, xa);
+        _ct_lsdelta_fpow_pt(&e.lo, &e.hi, P, &ta);
         if (xb != xa)
-            _ct_lsdelta_fpow_at(&lo, &hi, P, xb), e.hi = hi;
+            _ct_lsdelta_fpow_pt(&lo, &hi, P, &tb), e.hi = hi;
         *v = iv_add(*v, iv_mulp(F->a[t], e));
         if (d == NULL)
             continue;
