@@ -40,6 +40,19 @@ void _ct_lsdelta_fpow_init(_ct_lsdelta_fpow *P, const fmpz_t B)
     arb_clear(r);
 }
 
+/* The bounds of B^x from the product p of k factors (and the rest). */
+static void fpow_bounds(double *lo, double *hi, const _ct_lsdelta_fpow *P, double p,
+                        int k, double rest)
+{
+    double e = (double)(k + 2) * 0x1p-52;
+    *lo = k == 0 ? 1 : _ct_lsdelta_dn(p * (1 - e));
+    *hi = k == 0 ? 1 : _ct_lsdelta_up(p * (1 + e));
+    if (rest > 0)
+        *hi = _ct_lsdelta_up(
+            *hi * _ct_lsdelta_up(
+                      1 + _ct_lsdelta_up(ldexp(rest, 1 - CT_LSDELTA_FBITS) * P->lhi)));
+}
+
 void _ct_lsdelta_fpt_set(_ct_lsdelta_fpt *T, double x)
 {
     T->one = x >= 1;
@@ -69,13 +82,31 @@ void _ct_lsdelta_fpow_pt(double *lo, double *hi, const _ct_lsdelta_fpow *P,
         p *= P->r[CT_LSDELTA_FBITS - top];
         b ^= UWORD(1) << top;
     }
-    double e = (double)(k + 2) * 0x1p-52;
-    *lo = k == 0 ? 1 : _ct_lsdelta_dn(p * (1 - e));
-    *hi = k == 0 ? 1 : _ct_lsdelta_up(p * (1 + e));
-    if (T->rest > 0)
-        *hi = _ct_lsdelta_up(
-            *hi * _ct_lsdelta_up(
-                      1 + _ct_lsdelta_up(ldexp(T->rest, 1 - CT_LSDELTA_FBITS) * P->lhi)));
+    fpow_bounds(lo, hi, P, p, k, T->rest);
+}
+
+void _ct_lsdelta_fpow_pt4(double *lo, double *hi, const _ct_lsdelta_fpow *const *P,
+                          int cnt, const _ct_lsdelta_fpt *T)
+{
+    static const _ct_lsdelta_fpow unit = {.r = {0}}; /* its products are unused */
+    const _ct_lsdelta_fpow *Q[4];
+    double p[4] = {1, 1, 1, 1};
+    int k = 0;
+    for (int q = 0; q < 4; q++)
+        Q[q] = q < cnt ? P[q] : &unit;
+    if (T->one) {
+        for (int q = 0; q < cnt; q++)
+            lo[q] = P[q]->blo, hi[q] = P[q]->bhi;
+        return;
+    }
+    for (ulong b = T->bits; b != 0; k++) { /* four independent chains */
+        int top = FLINT_BIT_COUNT(b) - 1, j = CT_LSDELTA_FBITS - top;
+        p[0] *= Q[0]->r[j], p[1] *= Q[1]->r[j];
+        p[2] *= Q[2]->r[j], p[3] *= Q[3]->r[j];
+        b ^= UWORD(1) << top;
+    }
+    for (int q = 0; q < cnt; q++)
+        fpow_bounds(lo + q, hi + q, P[q], p[q], k, T->rest);
 }
 
 void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, double x)

@@ -93,6 +93,11 @@ typedef struct {
 void _ct_lsdelta_fpt_set(_ct_lsdelta_fpt *T, double x);
 void _ct_lsdelta_fpow_pt(double *lo, double *hi, const _ct_lsdelta_fpow *P,
                          const _ct_lsdelta_fpt *T);
+/* The same for the cnt <= 4 bases P[0..cnt) at once (lo, hi: cnt entries),
+   each exactly _pt's doubles: its products in the same order, as four
+   independent chains (no chain waits on another's multiplications). */
+void _ct_lsdelta_fpow_pt4(double *lo, double *hi, const _ct_lsdelta_fpow *const *P,
+                          int cnt, const _ct_lsdelta_fpt *T);
 
 /* Counters (lsdelta_sys.c): which = 0 a pair certified, 1 a pair failed, 2 an
    exact sign. */

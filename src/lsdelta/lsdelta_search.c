@@ -72,13 +72,17 @@ static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double 
     _ct_lsdelta_fpt ta, tb; /* xa and xb split once for every base */
     _ct_lsdelta_fpt_set(&ta, xa);
     _ct_lsdelta_fpt_set(&tb, xb);
+    double alo[4], ahi[4], blo[4], bhi[4];
     for (slong t = 0; t < F->nt; t++) {
         const _ct_lsdelta_fpow *P = F->P[t];
         lsd_iv e, l = {P->llo, P->lhi};
-        double lo, hi;
-        _ct_lsdelta_fpow_pt(&e.lo, &e.hi, P, &ta);
-        if (xb != xa)
-            _ct_lsdelta_fpow_pt(&lo, &hi, P, &tb), e.hi = hi;
+        if (t % 4 == 0) { /* the powers of the next four bases */
+            int cnt = (int)FLINT_MIN(4, F->nt - t);
+            _ct_lsdelta_fpow_pt4(alo, ahi, F->P + t, cnt, &ta);
+            if (xb != xa)
+                _ct_lsdelta_fpow_pt4(blo, bhi, F->P + t, cnt, &tb);
+        }
+        e.lo = alo[t % 4], e.hi = xb != xa ? bhi[t % 4] : ahi[t % 4];
         *v = iv_add(*v, iv_mulp(F->a[t], e));
         if (d == NULL)
             continue;
