@@ -305,11 +305,44 @@ static void check_fpow(flint_rand_t state)
     arb_clear(t), arb_clear(e), arf_clear(lo), arf_clear(hi);
 }
 
+/* Four bases at once give each base's own doubles (the same products in the
+   same order): 500 random groups of 1 to 4 bases at 8 points each. */
+static void check_fpow4(flint_rand_t state)
+{
+    for (slong trial = 0; trial < 500; trial++) {
+        int cnt = 1 + (int)n_randint(state, 4);
+        _ct_lsdelta_fpow P[4];
+        const _ct_lsdelta_fpow *Q[4];
+        for (int q = 0; q < cnt; q++) {
+            fmpz_t B;
+            fmpz_init(B);
+            fmpz_randtest_unsigned(B, state, 1 + (slong)n_randint(state, 40));
+            fmpz_add_ui(B, B, 1);
+            _ct_lsdelta_fpow_init(P + q, B);
+            Q[q] = P + q;
+            fmpz_clear(B);
+        }
+        for (int u = 0; u < 8; u++) {
+            double x = u == 0 ? 1 : ldexp((double)n_randtest(state), -64 - u);
+            double lo[4], hi[4], l, h;
+            _ct_lsdelta_fpt T;
+            _ct_lsdelta_fpt_set(&T, x);
+            _ct_lsdelta_fpow_pt4(lo, hi, Q, cnt, &T);
+            for (int q = 0; q < cnt; q++) {
+                _ct_lsdelta_fpow_at(&l, &h, P + q, x);
+                CHECK_MSG(lo[q] == l && hi[q] == h, "base %d of %d at x = %.17g", q, cnt,
+                          x);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     flint_rand_t state;
     flint_randinit(state);
     check_fpow(state);
+    check_fpow4(state);
     for (slong trial = 0; trial < 150; trial++)
         check_graph(state, trial);
     long pairs, failed, exact;

@@ -81,6 +81,24 @@ void _ct_lsdelta_arb_bounds(double *lo, double *hi, const arb_t x);
 void _ct_lsdelta_fpow_init(_ct_lsdelta_fpow *P, const fmpz_t B);
 void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, double x);
 
+/* x split once for the powers of many bases at it: x >= 1 (one), else the
+   bits of x 2^FBITS's integer part (bit FBITS - j for 2^-j) and its
+   fraction (rest, exact); _pt gives the bounds _at gives at x. */
+typedef struct {
+    int one;
+    ulong bits;
+    double rest;
+} _ct_lsdelta_fpt;
+
+void _ct_lsdelta_fpt_set(_ct_lsdelta_fpt *T, double x);
+void _ct_lsdelta_fpow_pt(double *lo, double *hi, const _ct_lsdelta_fpow *P,
+                         const _ct_lsdelta_fpt *T);
+/* The same for the cnt <= 4 bases P[0..cnt) at once (lo, hi: cnt entries),
+   each exactly _pt's doubles: its products in the same order, as four
+   independent chains (no chain waits on another's multiplications). */
+void _ct_lsdelta_fpow_pt4(double *lo, double *hi, const _ct_lsdelta_fpow *const *P,
+                          int cnt, const _ct_lsdelta_fpt *T);
+
 /* Counters (lsdelta_sys.c): which = 0 a pair certified, 1 a pair failed, 2 an
    exact sign. */
 void _ct_lsdelta_count(int which);

@@ -93,14 +93,20 @@ static void lsr_poly(ct_lsroot_poly_struct *P, const ct_lsdelta_struct *S, arb_s
     P->c = D->c, P->r = D->r, P->shift = 0, P->len = J + 1;
     P->Q = _arb_vec_init(J + 1);
     mag_init(P->tau), mag_init(P->dtau);
-    for (slong b = 0; b < nt; b++) { /* Q_j += a_b B_b^c (ln B_b)^j / j! */
-        arb_set(t, a + b);
-        for (slong j = 0; j <= J; j++) {
-            arb_add(P->Q + j, P->Q + j, t, prec);
-            arb_mul(t, t, lb + b, prec);
-            arb_div_ui(t, t, (ulong)(j + 1), prec);
-        }
+    /* Q_j = (sum_b a_b B_b^c (ln B_b)^j) / j!: one dot product per j over the
+       powers p_b = (ln B_b)^j, kept from one j to the next */
+    arb_ptr p = _arb_vec_init(nt);
+    for (slong b = 0; b < nt; b++)
+        arb_one(p + b);
+    arb_one(t); /* 1 / j! */
+    for (slong j = 0; j <= J; j++) {
+        arb_dot(P->Q + j, NULL, 0, a, 1, p, 1, nt, prec);
+        arb_mul(P->Q + j, P->Q + j, t, prec);
+        arb_div_ui(t, t, (ulong)(j + 1), prec);
+        for (slong b = 0; b < nt && j < J; b++)
+            arb_mul(p + b, p + b, lb + b, prec);
     }
+    _arb_vec_clear(p, nt);
     lsr_tails(P->tau, P->dtau, Sm, L, xr, J);
     arb_clear(c), arb_clear(e), arb_clear(t);
     mag_clear(Sm), mag_clear(L), mag_clear(m), mag_clear(xr);

@@ -23,6 +23,8 @@ typedef struct {
     slong nt;
     lsd_iv *a;                  /* the coefficients */
     const _ct_lsdelta_fpow **P; /* their bases' tables */
+    double *tmp;                /* 2 nt doubles: the powers at one point */
+    double *lvl[LSD_DEPTH + 3]; /* the same per search depth (made on use) */
 } lsd_fn;
 
 typedef struct {
@@ -58,10 +60,26 @@ static lsd_iv iv_mul(lsd_iv x, lsd_iv y)
     return iv_out(lo, hi);
 }
 
+/* The bounds of B^x of every base of F: E[2 t], E[2 t + 1] for base t (x
+   split once, four bases at a time). */
+static void lsd_powers(double *E, const lsd_fn *F, double x)
+{
+    _ct_lsdelta_fpt T;
+    _ct_lsdelta_fpt_set(&T, x);
+    for (slong t = 0; t < F->nt; t += 4) {
+        double lo[4], hi[4];
+        int cnt = (int)FLINT_MIN(4, F->nt - t);
+        _ct_lsdelta_fpow_pt4(lo, hi, F->P + t, cnt, &T);
+        for (int q = 0; q < cnt; q++)
+            E[2 * (t + q)] = lo[q], E[2 * (t + q) + 1] = hi[q];
+    }
+}
+
 /* h, and h' and h'' unless NULL, on [xa, xb] (0 <= xa <= xb <= 1; a point
-   when equal). */
-static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double xa,
-                      double xb)
+   when equal) from the powers Ea at xa and Eb at xb (B^[xa, xb] lies in
+   [B^xa's lower bound, B^xb's upper one]). */
+static void lsd_sum3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, const double *Ea,
+                     const double *Eb)
 {
     lsd_iv zero = {0, 0};
     *v = zero;
@@ -71,11 +89,7 @@ static void lsd_eval3(lsd_iv *v, lsd_iv *d, lsd_iv *d2, const lsd_fn *F, double 
         *d2 = zero;
     for (slong t = 0; t < F->nt; t++) {
         const _ct_lsdelta_fpow *P = F->P[t];
-        lsd_iv e, l = {P->llo, P->lhi};
-        double lo, hi;
-        _ct_lsdelta_fpow_at(&e.lo, &e.hi, P, xa);
-        if (xb != xa)
-            _ct_lsdelta_fpow_at(&lo, &hi, P, xb), e.hi = hi;
+        lsd_iv e = {Ea[2 * t], Eb[2 * t + 1]}, l = {P->llo, P->lhi};
         *v = iv_add(*v, iv_mulp(F->a[t], e));
         if (d == NULL)
             continue;
@@ -94,13 +108,16 @@ static int iv_sign(lsd_iv x)
 /* Enclosures of h and h' on [a, b] in centered (mean value) form: h(m)
    + h'([a, b])([a, b] - m) and h'(m) + h''([a, b])([a, b] - m), far
    tighter than summing each term's enclosure when the terms cancel (the
-   search would otherwise split down to tiny intervals). */
-static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b)
+   search would otherwise split down to tiny intervals). Ea, Eb: the powers
+   at a and b (lsd_powers). */
+static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b,
+                     const double *Ea, const double *Eb)
 {
     double m = a + (b - a) / 2;
     lsd_iv vm, dm, vx, dx, d2x, w = iv_out(a - m, b - m);
-    lsd_eval3(&vm, &dm, NULL, F, m, m);
-    lsd_eval3(&vx, &dx, &d2x, F, a, b);
+    lsd_powers(F->tmp, F, m);
+    lsd_sum3(&vm, &dm, NULL, F, F->tmp, F->tmp);
+    lsd_sum3(&vx, &dx, &d2x, F, Ea, Eb);
     *v = iv_add(vm, iv_mul(dx, w));
     *d = iv_add(dm, iv_mul(d2x, w));
 }
@@ -110,7 +127,8 @@ static void lsd_eval(lsd_iv *v, lsd_iv *d, const lsd_fn *F, double a, double b)
 static int lsd_value(double *v, double *d, const lsd_fn *F, double x)
 {
     lsd_iv hv, hd;
-    lsd_eval3(&hv, v != NULL ? &hd : NULL, NULL, F, x, x);
+    lsd_powers(F->tmp, F, x);
+    lsd_sum3(&hv, v != NULL ? &hd : NULL, NULL, F, F->tmp, F->tmp);
     if (v != NULL)
         *v = hv.lo / 2 + hv.hi / 2, *d = hd.lo / 2 + hd.hi / 2;
     return iv_sign(hv);
@@ -165,12 +183,22 @@ static int lsd_push(lsd_out *o, const lsd_fn *F, double a, double b, int sa)
     return 0;
 }
 
-/* The zeros in (a, b) given the nonzero signs sa, sb at a and b; 1 on failure. */
-static int lsd_search(lsd_out *o, const lsd_fn *F, double a, double b, int sa, int sb,
-                      int depth)
+/* The powers at depth's split point (F->lvl[depth], made on first use). */
+static double *lsd_level(lsd_fn *F, int depth)
+{
+    if (F->lvl[depth] == NULL)
+        F->lvl[depth] = flint_malloc(FLINT_MAX(2 * F->nt, 1) * sizeof(double));
+    return F->lvl[depth];
+}
+
+/* The zeros in (a, b) given the nonzero signs sa, sb at a and b and the
+   powers Ea, Eb there (each point's powers made once: a split point's serve
+   its sign and both halves); 1 on failure. */
+static int lsd_search(lsd_out *o, lsd_fn *F, double a, double b, int sa, int sb,
+                      const double *Ea, const double *Eb, int depth)
 {
     lsd_iv v, d;
-    lsd_eval(&v, &d, F, a, b);
+    lsd_eval(&v, &d, F, a, b, Ea, Eb);
     int zero_free = iv_sign(v) != 0, monotone = iv_sign(d) != 0;
     if (zero_free)
         return sa != sb; /* cannot happen with rigorous enclosures */
@@ -179,11 +207,14 @@ static int lsd_search(lsd_out *o, const lsd_fn *F, double a, double b, int sa, i
     double m = a + (b - a) * (33.0 / 64.0);
     if (depth >= LSD_DEPTH || !(a < m && m < b))
         return 1;
-    int sm = lsd_sign_at(F, m);
+    double *Em = lsd_level(F, depth);
+    lsd_powers(Em, F, m);
+    lsd_sum3(&v, NULL, NULL, F, Em, Em);
+    int sm = iv_sign(v);
     if (sm == 0)
         return 1;
-    return lsd_search(o, F, a, m, sa, sm, depth + 1) ||
-           lsd_search(o, F, m, b, sm, sb, depth + 1);
+    return lsd_search(o, F, a, m, sa, sm, Ea, Em, depth + 1) ||
+           lsd_search(o, F, m, b, sm, sb, Em, Eb, depth + 1);
 }
 
 /* The sign every coefficient has (0 when they differ or one is not decided):
@@ -269,7 +300,9 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
     const fmpz **base = flint_malloc(FLINT_MAX(ng, 1) * sizeof(fmpz *));
     lsd_fn F = {_ct_lsdelta_pair_terms(a, NULL, base, S, x, k, l, LSD_PREC),
                 flint_malloc(FLINT_MAX(ng, 1) * sizeof(lsd_iv)),
-                flint_malloc(FLINT_MAX(ng, 1) * sizeof(_ct_lsdelta_fpow *))};
+                flint_malloc(FLINT_MAX(ng, 1) * sizeof(_ct_lsdelta_fpow *)),
+                flint_malloc(FLINT_MAX(2 * ng, 1) * sizeof(double)),
+                {NULL}};
     lsd_fn_set(&F, a, base, S);
     lsd_out o = {NULL, 0, 0, i, k, l};
     int bad = 0;
@@ -281,8 +314,11 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
             bad = 1;
         else if (lsd_sign_changes(&F, base) == 1) /* one zero at most */
             bad = s0 != s1 && lsd_push(&o, &F, 0, 1, s0);
-        else
-            bad = lsd_search(&o, &F, 0, 1, s0, s1, 0);
+        else {
+            double *E0 = lsd_level(&F, LSD_DEPTH + 1), *E1 = lsd_level(&F, LSD_DEPTH + 2);
+            lsd_powers(E0, &F, 0), lsd_powers(E1, &F, 1);
+            bad = lsd_search(&o, &F, 0, 1, s0, s1, E0, E1, 0);
+        }
         *sign0 = s0;
     }
     if (!bad && o.nz > 0) {
@@ -297,6 +333,9 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
     }
     _ct_lsdelta_count(bad ? 1 : 0);
     flint_free(o.z), flint_free(base), flint_free(F.a), flint_free(F.P);
+    flint_free(F.tmp);
+    for (int t = 0; t < LSD_DEPTH + 3; t++)
+        flint_free(F.lvl[t]);
     _arb_vec_clear(a, ng);
     return bad;
 }

@@ -41,14 +41,6 @@ typedef struct {
     double w;
 } kr1_entry;
 
-static int kr1_entry_cmp(const void *a, const void *b)
-{
-    const kr1_entry *u = a, *v = b;
-    if (u->x != v->x)
-        return (u->x > v->x) - (u->x < v->x);
-    return (u->pi > v->pi) - (u->pi < v->pi);
-}
-
 /* Whether columns u[0..len) and v[0..len) (same positions) are proportional:
    the weights are integers below 2^40, the products exact in 128 bits. */
 static int kr1_prop(const kr1_entry *u, const kr1_entry *v, slong len)
@@ -67,8 +59,10 @@ static int kr1_prop(const kr1_entry *u, const kr1_entry *v, slong len)
 typedef struct {
     slong *node, np;        /* P (at most KR1_MAX nodes) */
     char *in;               /* per node of S: in P */
-    kr1_entry *e;           /* the boundary's entries, sorted (ecap of them) */
+    slong *at;              /* per node of S: its column while listed, else -1 */
+    kr1_entry *e, *f;       /* the boundary's entries, sorted; room to sort */
     slong *col, *grp, *cnt; /* column starts, their group, groups' sizes */
+    slong *dx, *tab;        /* the columns' nodes; the groups' hash table */
     slong ecap;             /* at most the degrees of KR1_MAX nodes */
 } kr1_work;
 
@@ -79,50 +73,108 @@ static void kr1_reserve(kr1_work *W, slong ne)
         return;
     W->ecap = FLINT_MAX(ne, 2 * W->ecap);
     W->e = flint_realloc(W->e, W->ecap * sizeof(kr1_entry));
+    W->f = flint_realloc(W->f, W->ecap * sizeof(kr1_entry));
     W->col = flint_realloc(W->col, (W->ecap + 1) * sizeof(slong));
     W->grp = flint_realloc(W->grp, 2 * (W->ecap + 1) * sizeof(slong));
     W->cnt = flint_realloc(W->cnt, (W->ecap + 1) * sizeof(slong));
+    W->dx = flint_realloc(W->dx, (W->ecap + 1) * sizeof(slong));
+    W->tab = flint_realloc(W->tab, 4 * (W->ecap + 1) * sizeof(slong));
 }
 
-/* The boundary of P as sorted entries; returns the number of columns. */
+static int kr1_slong_cmp(const void *a, const void *b)
+{
+    slong x = *(const slong *)a, y = *(const slong *)b;
+    return (x > y) - (x < y);
+}
+
+/* The boundary of P as entries sorted by node, then position in P: made in
+   position order, then placed stably by their node's rank among the
+   distinct nodes; returns the number of columns. */
 static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *ne)
 {
-    slong n = 0, deg = 0;
+    slong n = 0, deg = 0, nc = 0, lo = S->n, hi = -1;
     for (slong q = 0; q < W->np; q++)
         deg += S->rowstart[W->node[q] + 1] - S->rowstart[W->node[q]];
     kr1_reserve(W, deg);
     for (slong q = 0; q < W->np; q++) {
         slong i = W->node[q];
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
-            if (!W->in[S->col[e]])
-                W->e[n].x = S->col[e], W->e[n].pi = q, W->e[n++].w = S->w[e];
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+            slong x = S->col[e];
+            if (W->in[x])
+                continue;
+            W->f[n].x = x, W->f[n].pi = q, W->f[n++].w = S->w[e];
+            if (W->at[x] < 0)
+                W->at[x] = 0, W->dx[nc++] = x, lo = FLINT_MIN(lo, x),
+                hi = FLINT_MAX(hi, x);
+        }
     }
-    qsort(W->e, n, sizeof(kr1_entry), kr1_entry_cmp);
-    slong nc = 0;
-    for (slong j = 0; j < n; j++)
-        if (j == 0 || W->e[j].x != W->e[j - 1].x)
-            W->col[nc++] = j;
-    W->col[nc] = n;
+    if (hi - lo < 8 * nc) { /* the nodes listed are dense in their range: scan it */
+        for (slong x = lo, j = 0; x <= hi; x++)
+            if (W->at[x] >= 0)
+                W->dx[j++] = x;
+    } else
+        qsort(W->dx, nc, sizeof(slong), kr1_slong_cmp);
+    for (slong j = 0; j <= nc; j++)
+        W->col[j] = 0;
+    for (slong j = 0; j < nc; j++)
+        W->at[W->dx[j]] = j;
+    for (slong t = 0; t < n; t++)
+        W->col[W->at[W->f[t].x] + 1]++;
+    for (slong j = 0; j < nc; j++)
+        W->col[j + 1] += W->col[j];
+    for (slong t = 0; t < n; t++) /* position order kept within a node */
+        W->e[W->col[W->at[W->f[t].x]]++] = W->f[t];
+    for (slong j = nc; j > 0; j--)
+        W->col[j] = W->col[j - 1];
+    W->col[0] = 0;
+    for (slong j = 0; j < nc; j++)
+        W->at[W->dx[j]] = -1;
     *ne = n;
     return nc;
 }
 
+/* A hash of column u's direction: its positions and its weights divided by
+   the first (proportional integer columns give equal quotients, each
+   correctly rounded from equal rationals). */
+static ulong kr1_hash(const kr1_entry *u, slong len)
+{
+    ulong h = (ulong)len * 0x9E3779B97F4A7C15UL;
+    for (slong q = 0; q < len; q++) {
+        double r = u[q].w / u[0].w;
+        ulong b;
+        memcpy(&b, &r, sizeof(b));
+        h = (h ^ (ulong)u[q].pi) * 0x100000001B3UL;
+        h = (h ^ b) * 0x100000001B3UL;
+    }
+    return h ^ (h >> 29);
+}
+
 /* Groups the columns by direction; returns the heaviest group (the most
    edges at its nodes, the first in node order on a tie: the rest of the graph
-   is on the heavy side; leaves and small pieces join P) and sets *ng. */
+   is on the heavy side; leaves and small pieces join P) and sets *ng. Groups
+   are numbered in the order of their first column; a column finds its group
+   (the one its direction has, proportionality being an equivalence) through
+   a hash table of the groups' first columns. */
 static slong kr1_groups(kr1_work *W, const ct_lsroot_graph_struct *S, slong nc, slong *ng)
 {
-    slong g = 0, best = 0;
+    slong g = 0, best = 0, size = 1;
+    while (size < 2 * nc)
+        size *= 2;
+    for (slong t = 0; t < size; t++)
+        W->tab[t] = -1;
     for (slong j = 0; j < nc; j++) {
         const kr1_entry *u = W->e + W->col[j];
-        slong len = W->col[j + 1] - W->col[j], h = 0;
-        for (; h < g; h++) {
-            slong r = W->grp[nc + h]; /* the group's first column */
-            if (W->col[r + 1] - W->col[r] == len && kr1_prop(W->e + W->col[r], u, len))
+        slong len = W->col[j + 1] - W->col[j], h = -1;
+        ulong t = kr1_hash(u, len) & (ulong)(size - 1);
+        for (; W->tab[t] >= 0; t = (t + 1) & (ulong)(size - 1)) {
+            slong r = W->grp[nc + W->tab[t]]; /* the group's first column */
+            if (W->col[r + 1] - W->col[r] == len && kr1_prop(W->e + W->col[r], u, len)) {
+                h = W->tab[t];
                 break;
+            }
         }
-        if (h == g)
-            W->grp[nc + g] = j, W->cnt[g++] = 0;
+        if (h < 0)
+            h = g, W->tab[t] = g, W->grp[nc + g] = j, W->cnt[g++] = 0;
         W->grp[j] = h, W->cnt[h] += S->rowstart[u->x + 1] - S->rowstart[u->x];
     }
     for (slong h = 1; h < g; h++)
@@ -211,15 +263,19 @@ static void kr1_work_init(kr1_work *W, const ct_lsroot_graph_struct *S)
 {
     W->node = flint_malloc(KR1_MAX * sizeof(slong));
     W->in = flint_calloc(S->n, 1);
-    W->e = NULL, W->col = W->grp = W->cnt = NULL;
+    W->at = flint_malloc(FLINT_MAX(S->n, 1) * sizeof(slong));
+    for (slong i = 0; i < S->n; i++)
+        W->at[i] = -1;
+    W->e = W->f = NULL, W->col = W->grp = W->cnt = W->dx = W->tab = NULL;
     W->ecap = -1, W->np = 0;
     kr1_reserve(W, 64);
 }
 
 static void kr1_work_clear(kr1_work *W)
 {
-    flint_free(W->node), flint_free(W->in), flint_free(W->e);
-    flint_free(W->col), flint_free(W->grp), flint_free(W->cnt);
+    flint_free(W->node), flint_free(W->in), flint_free(W->at), flint_free(W->e);
+    flint_free(W->f), flint_free(W->col), flint_free(W->grp), flint_free(W->cnt);
+    flint_free(W->dx), flint_free(W->tab);
 }
 
 /* The key of seed u: its (neighbour, weight) pairs sorted by neighbour, the
