@@ -11,7 +11,7 @@
 #include "lsroot_internal.h"
 
 #define LS_KEEP_BITS 96
-#define LS_GROUP_KEYS 4
+#define LS_GROUP_KEYS 8
 
 /* r from zero z on disk D: [lo, hi] unmapped into the family's variable (a
    decreasing map swaps the ends and the sign). */
