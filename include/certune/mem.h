@@ -32,6 +32,10 @@ void ct_mem_install_flint(void);
    process of its own only. */
 int ct_mem_limit_default(void);
 
+/* The process's mapped address space now, in bytes (/proc/self/statm; 0 when
+   unknown). */
+unsigned long long ct_mem_mapped_bytes(void);
+
 /* Sets what the process is doing, for the out-of-memory message (printf-style,
    e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
 void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
-#include <unistd.h>
 #include "certune/blas.h"
 #include "certune/dynlib.h"
+#include "certune/mem.h"
 
 /* cblas.h's enumerations, by value (the header is not needed to call). */
 enum { ROW_MAJOR = 101, NO_TRANS = 111, TRANS = 112 };
@@ -43,19 +43,13 @@ static int blas_room(void)
     struct rlimit r;
     if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
         return 1;
-    unsigned long long pages = 0, used;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f != NULL) {
-        if (fscanf(f, "%llu", &pages) != 1)
-            pages = 0;
-        fclose(f);
-    }
-    used = pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+    unsigned long long used = ct_mem_mapped_bytes();
     if (r.rlim_cur > used && r.rlim_cur - used >= BLAS_ROOM)
         return 1;
     snprintf(blas.err, sizeof(blas.err),
              "OpenBLAS not loaded: it needs about %llu MiB of address space beyond the "
-             "%llu MiB mapped, and the limit (ulimit -v) is %llu MiB",
+             "%llu MiB mapped, and the address-space limit (ulimit -v or "
+             "CERTUNE_MAX_MEMORY) is %llu MiB",
              BLAS_ROOM >> 20, used >> 20, (unsigned long long)r.rlim_cur >> 20);
     return 0;
 }

@@ -68,8 +68,8 @@ void _ct_lsdelta_fpt_set(_ct_lsdelta_fpt *T, double x)
    bit first); k factors: a relative error below (k + 2) 2^-52. The rest
    rest 2^-FBITS < 2^-FBITS contributes a factor in [1, 1 + 2 rest 2^-FBITS
    ln B] (e^t <= 1 + 2t for t <= 1). */
-void _ct_lsdelta_fpow_pt(double *lo, double *hi, const _ct_lsdelta_fpow *P,
-                         const _ct_lsdelta_fpt *T)
+static void fpow_one(double *lo, double *hi, const _ct_lsdelta_fpow *P,
+                     const _ct_lsdelta_fpt *T)
 {
     double p = 1;
     int k = 0;
@@ -113,5 +113,5 @@ void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, doub
 {
     _ct_lsdelta_fpt T;
     _ct_lsdelta_fpt_set(&T, x);
-    _ct_lsdelta_fpow_pt(lo, hi, P, &T);
+    fpow_one(lo, hi, P, &T);
 }

@@ -83,7 +83,7 @@ void _ct_lsdelta_fpow_at(double *lo, double *hi, const _ct_lsdelta_fpow *P, doub
 
 /* x split once for the powers of many bases at it: x >= 1 (one), else the
    bits of x 2^FBITS's integer part (bit FBITS - j for 2^-j) and its
-   fraction (rest, exact); _pt gives the bounds _at gives at x. */
+   fraction (rest, exact). */
 typedef struct {
     int one;
     ulong bits;
@@ -91,11 +91,9 @@ typedef struct {
 } _ct_lsdelta_fpt;
 
 void _ct_lsdelta_fpt_set(_ct_lsdelta_fpt *T, double x);
-void _ct_lsdelta_fpow_pt(double *lo, double *hi, const _ct_lsdelta_fpow *P,
-                         const _ct_lsdelta_fpt *T);
-/* The same for the cnt <= 4 bases P[0..cnt) at once (lo, hi: cnt entries),
-   each exactly _pt's doubles: its products in the same order, as four
-   independent chains (no chain waits on another's multiplications). */
+/* The bounds _at gives at x for the cnt <= 4 bases P[0..cnt) at once (lo,
+   hi: cnt entries), each exactly _at's doubles: its products in the same
+   order, as four independent chains (none waits on another's products). */
 void _ct_lsdelta_fpow_pt4(double *lo, double *hi, const _ct_lsdelta_fpow *const *P,
                           int cnt, const _ct_lsdelta_fpt *T);
 

@@ -23,8 +23,8 @@ typedef struct {
     slong nt;
     lsd_iv *a;                  /* the coefficients */
     const _ct_lsdelta_fpow **P; /* their bases' tables */
-    double *tmp;                /* 2 nt doubles: the powers at one point */
-    double *lvl[LSD_DEPTH + 3]; /* the same per search depth (made on use) */
+    double *tmp, *at0, *at1;    /* 2 nt doubles each: the powers at a point, 0, 1 */
+    double *lvl[LSD_DEPTH];     /* the same at each search depth's split (on use) */
 } lsd_fn;
 
 typedef struct {
@@ -134,9 +134,18 @@ static int lsd_value(double *v, double *d, const lsd_fn *F, double x)
     return iv_sign(hv);
 }
 
+/* The sign of h at x (0: undecided), its powers kept in E. */
+static int lsd_sign_keep(double *E, const lsd_fn *F, double x)
+{
+    lsd_iv hv;
+    lsd_powers(E, F, x);
+    lsd_sum3(&hv, NULL, NULL, F, E, E);
+    return iv_sign(hv);
+}
+
 static int lsd_sign_at(const lsd_fn *F, double x)
 {
-    return lsd_value(NULL, NULL, F, x);
+    return lsd_sign_keep(F->tmp, F, x);
 }
 
 /* One Newton step from m (value v, slope d) for the zero in [*a, *b] (sign
@@ -208,9 +217,7 @@ static int lsd_search(lsd_out *o, lsd_fn *F, double a, double b, int sa, int sb,
     if (depth >= LSD_DEPTH || !(a < m && m < b))
         return 1;
     double *Em = lsd_level(F, depth);
-    lsd_powers(Em, F, m);
-    lsd_sum3(&v, NULL, NULL, F, Em, Em);
-    int sm = iv_sign(v);
+    int sm = lsd_sign_keep(Em, F, m);
     if (sm == 0)
         return 1;
     return lsd_search(o, F, a, m, sa, sm, Ea, Em, depth + 1) ||
@@ -301,24 +308,24 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
     lsd_fn F = {_ct_lsdelta_pair_terms(a, NULL, base, S, x, k, l, LSD_PREC),
                 flint_malloc(FLINT_MAX(ng, 1) * sizeof(lsd_iv)),
                 flint_malloc(FLINT_MAX(ng, 1) * sizeof(_ct_lsdelta_fpow *)),
-                flint_malloc(FLINT_MAX(2 * ng, 1) * sizeof(double)),
+                flint_malloc(FLINT_MAX(6 * ng, 1) * sizeof(double)),
+                NULL,
+                NULL,
                 {NULL}};
+    F.at0 = F.tmp + 2 * ng, F.at1 = F.tmp + 4 * ng;
     lsd_fn_set(&F, a, base, S);
     lsd_out o = {NULL, 0, 0, i, k, l};
     int bad = 0;
     *out = NULL, *nz = 0;
     *sign0 = lsd_one_sign(&F);
     if (F.nt > 0 && *sign0 == 0) {
-        int s0 = lsd_sign_at(&F, 0), s1 = lsd_sign_at(&F, 1);
+        int s0 = lsd_sign_keep(F.at0, &F, 0), s1 = lsd_sign_keep(F.at1, &F, 1);
         if (s0 == 0 || s1 == 0)
             bad = 1;
         else if (lsd_sign_changes(&F, base) == 1) /* one zero at most */
             bad = s0 != s1 && lsd_push(&o, &F, 0, 1, s0);
-        else {
-            double *E0 = lsd_level(&F, LSD_DEPTH + 1), *E1 = lsd_level(&F, LSD_DEPTH + 2);
-            lsd_powers(E0, &F, 0), lsd_powers(E1, &F, 1);
-            bad = lsd_search(&o, &F, 0, 1, s0, s1, E0, E1, 0);
-        }
+        else
+            bad = lsd_search(&o, &F, 0, 1, s0, s1, F.at0, F.at1, 0);
         *sign0 = s0;
     }
     if (!bad && o.nz > 0) {
@@ -334,7 +341,7 @@ int ct_lsdelta_pair_roots(ct_lsroot_struct **out, slong *nz, int *sign0,
     _ct_lsdelta_count(bad ? 1 : 0);
     flint_free(o.z), flint_free(base), flint_free(F.a), flint_free(F.P);
     flint_free(F.tmp);
-    for (int t = 0; t < LSD_DEPTH + 3; t++)
+    for (int t = 0; t < LSD_DEPTH; t++)
         flint_free(F.lvl[t]);
     _arb_vec_clear(a, ng);
     return bad;

@@ -87,15 +87,14 @@ static int kr1_slong_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The boundary of P as entries sorted by node, then position in P: made in
-   position order, then placed stably by their node's rank among the
-   distinct nodes; returns the number of columns. */
-static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *ne)
+/* The entries of P's boundary in position order into W->f, its distinct
+   nodes into W->dx (W->at marks them, 0) and their range [*lo, *hi];
+   returns the number of entries, *nc that of nodes. */
+static slong kr1_collect(kr1_work *W, const ct_lsroot_graph_struct *S, slong *nc,
+                         slong *lo, slong *hi)
 {
-    slong n = 0, deg = 0, nc = 0, lo = S->n, hi = -1;
-    for (slong q = 0; q < W->np; q++)
-        deg += S->rowstart[W->node[q] + 1] - S->rowstart[W->node[q]];
-    kr1_reserve(W, deg);
+    slong n = 0;
+    *nc = 0, *lo = S->n, *hi = -1;
     for (slong q = 0; q < W->np; q++) {
         slong i = W->node[q];
         for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
@@ -103,12 +102,27 @@ static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *n
             if (W->in[x])
                 continue;
             W->f[n].x = x, W->f[n].pi = q, W->f[n++].w = S->w[e];
-            if (W->at[x] < 0)
-                W->at[x] = 0, W->dx[nc++] = x, lo = FLINT_MIN(lo, x),
-                hi = FLINT_MAX(hi, x);
+            if (W->at[x] < 0) {
+                W->at[x] = 0, W->dx[(*nc)++] = x;
+                *lo = FLINT_MIN(*lo, x), *hi = FLINT_MAX(*hi, x);
+            }
         }
     }
-    if (hi - lo < 8 * nc) { /* the nodes listed are dense in their range: scan it */
+    return n;
+}
+
+/* The boundary of P as entries sorted by node, then position in P (the
+   columns start at W->col): its nodes sorted (scanned in their range when
+   dense in it), then the entries placed stably by their node's rank;
+   returns the number of columns. */
+static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *ne)
+{
+    slong deg = 0, nc, lo, hi;
+    for (slong q = 0; q < W->np; q++)
+        deg += S->rowstart[W->node[q] + 1] - S->rowstart[W->node[q]];
+    kr1_reserve(W, deg);
+    slong n = kr1_collect(W, S, &nc, &lo, &hi);
+    if (hi - lo < 8 * nc) {
         for (slong x = lo, j = 0; x <= hi; x++)
             if (W->at[x] >= 0)
                 W->dx[j++] = x;
@@ -121,12 +135,9 @@ static slong kr1_boundary(kr1_work *W, const ct_lsroot_graph_struct *S, slong *n
     for (slong t = 0; t < n; t++)
         W->col[W->at[W->f[t].x] + 1]++;
     for (slong j = 0; j < nc; j++)
-        W->col[j + 1] += W->col[j];
+        W->col[j + 1] += W->col[j], W->cnt[j] = W->col[j]; /* cnt: cursors */
     for (slong t = 0; t < n; t++) /* position order kept within a node */
-        W->e[W->col[W->at[W->f[t].x]]++] = W->f[t];
-    for (slong j = nc; j > 0; j--)
-        W->col[j] = W->col[j - 1];
-    W->col[0] = 0;
+        W->e[W->cnt[W->at[W->f[t].x]]++] = W->f[t];
     for (slong j = 0; j < nc; j++)
         W->at[W->dx[j]] = -1;
     *ne = n;

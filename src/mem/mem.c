@@ -159,8 +159,8 @@ void ct_mem_install(void)
     signal(SIGABRT, mem_on_sigabrt);
 }
 
-/* A number of bytes read from the first line of file (0 when absent or not a
-   number: cgroup v2 writes "max" when there is no limit). */
+/* The first number of file (0 when absent or not a number: cgroup v2 writes
+   "max" when there is no limit). */
 static unsigned long long mem_read_bytes(const char *file)
 {
     FILE *f = fopen(file, "r");
@@ -174,18 +174,9 @@ static unsigned long long mem_read_bytes(const char *file)
     return v;
 }
 
-/* The process's address space now, in bytes (0 when unknown). */
-static unsigned long long mem_address_space(void)
+unsigned long long ct_mem_mapped_bytes(void)
 {
-    FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long long pages = 0;
-
-    if (f != NULL) {
-        if (fscanf(f, "%llu", &pages) != 1)
-            pages = 0;
-        fclose(f);
-    }
-    return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
+    return mem_read_bytes("/proc/self/statm") * (unsigned long long)sysconf(_SC_PAGESIZE);
 }
 
 /* Physical memory, or the memory cgroup's limit when smaller. */
@@ -220,11 +211,10 @@ int ct_mem_limit_default(void)
         want = mem_machine_bytes();
     if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur != RLIM_INFINITY || want == 0)
         return 0; /* the user's own limit stands */
-    /* a sanitizer reserves terabytes of shadow before main: leave it alone */
     if (env == NULL)
         want -= want / 8; /* the kernel and other processes need some */
-    if (mem_address_space() > want / 2)
-        return 0;
+    if (ct_mem_mapped_bytes() > want / 2)
+        return 0; /* a sanitizer reserved terabytes of shadow before main */
     if (r.rlim_max != RLIM_INFINITY && want > r.rlim_max)
         want = r.rlim_max;
     r.rlim_cur = (rlim_t)want;
