@@ -322,12 +322,15 @@ static slong compare_paths(const ct_instance_struct *set, slong m, int score_all
     return nls;
 }
 
-static void check_random_paths(flint_rand_t state)
+/* many: the searched functions per disk from which the search reads the
+   classes' level-0 models (0: wherever kappa allows). */
+static void check_random_paths(flint_rand_t state, slong many)
 {
     static const double ps[] = {0.05, 0.1, 0.3};
     slong nls = 0;
     long b0, f0, e0, b1, f1, e1;
     ct_lsroot_counts(&b0, &f0, &e0);
+    _ct_lsalpha_set_search_many(many);
     for (slong s = 0; s < 40; s++) {
         ct_instance_struct set[3];
         slong m = 1 + (slong)n_randint(state, 3), ncls = 2 + (slong)n_randint(state, 3);
@@ -349,10 +352,11 @@ static void check_random_paths(flint_rand_t state)
         for (slong j = 0; j < m; j++)
             ct_instance_clear(set + j);
     }
+    _ct_lsalpha_set_search_many(64);
     ct_lsroot_counts(&b1, &f1, &e1);
-    printf(
-        "t-lsalpha: %ld ls breakpoints, %ld components on the ball path, %ld fell back\n",
-        (long)nls, b1 - b0, f1 - f0);
+    printf("t-lsalpha: search on level-0 models from %ld functions per disk: %ld ls "
+           "breakpoints, %ld components on the ball path, %ld fell back\n",
+           (long)many, (long)nls, b1 - b0, f1 - f0);
     CHECK(nls > 100 && b1 - b0 > 40);
 }
 
@@ -756,7 +760,11 @@ int main(void)
     check_fmodel();
     check_exact_oracle(state);
     check_gadget_oracle();
-    check_random_paths(state);
+    check_random_paths(state, 64);
+    flint_rand_t other; /* other sets, the search on level-0 models throughout */
+    flint_randinit(other);
+    check_random_paths(other, 0);
+    flint_randclear(other);
     check_pendant_trees(state);
     check_pendant_other(state);
     check_cancelling_leaves(state);

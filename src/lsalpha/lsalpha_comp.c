@@ -1,22 +1,42 @@
 /* lsalpha_comp: the ball path for one component (ct_lsalpha_component): the
-   gap certificate, the covering, the search's models of every labeled class
+   gap certificate, the covering, the level-0 models of every labeled class
    (disks on the spare threads of a large instance: each job writes only its
-   own disk's model), the search of every row's pairs (ct_lsroot_search), and
-   the zeros as narrowed roots (ct_lsroot_roots). */
+   own disk's models), the search of every row's pairs on them
+   (ct_lsroot_search), and the zeros as narrowed roots (ct_lsroot_roots,
+   which finds the classes' models built). */
 #include "certune/pool.h"
 #include "lsalpha_internal.h"
+
+/* Searched functions per disk from which the search reads level-0 models
+   (t-lsalpha lowers it to 0 to run its comparisons on them). */
+static slong LSCOMP_MANY = 64;
+
+void _ct_lsalpha_set_search_many(slong per_disk)
+{
+    LSCOMP_MANY = per_disk;
+}
 
 typedef struct {
     ct_lsroot_disk_struct **disks;
     const _ct_lsalpha_rhs *v;
     slong nv;
-} lscomp_level1_ctx;
+    int many; /* functions enough that every disk will hold zeros */
+} lscomp_models_ctx;
 
-static void lscomp_level1_job(void *arg, slong m)
+/* The search reads on disk m the level-0 models of the classes when the
+   narrowing will want them there anyway (many functions per disk: on every
+   graph measured each disk then held zeros) and their doubles stay in range
+   (kappa^50 below 2^850); else a 56-bit model of its own (J = 30, one solve
+   per term instead of two: a third of the cost on a disk without zeros). */
+static void lscomp_models_job(void *arg, slong m)
 {
-    lscomp_level1_ctx *X = arg;
-    _ct_lsalpha_disk_of(X->disks[m])->lev1 =
-        _ct_lsalpha_model_build(X->disks[m], X->v, X->nv, 56);
+    lscomp_models_ctx *X = arg;
+    ct_lsroot_disk_struct *D = X->disks[m];
+    const ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
+    if (X->many && _ct_lsalpha_kappa(S, D->c) <= 0x1p16)
+        _ct_lsalpha_disk_build_classes(D, X->v, X->nv);
+    else
+        _ct_lsalpha_disk_of(D)->lev1 = _ct_lsalpha_model_build(D, X->v, X->nv, 56);
 }
 
 /* The covering of S's [0, 1] by disks (*nd, segments in *seg). */
@@ -63,13 +83,20 @@ static void lscomp_slots(ct_lsalpha_struct *S, const slong *node, slong len)
             S->slot[node[e]] = S->nslot++;
 }
 
-/* The polynomial of disk m's search model. */
+/* The polynomial of row i's pair (k, l) from disk m's search model, or from
+   its level-0 models of the two classes (a class without labels: 0). */
 static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i,
                         slong k, slong l)
 {
     ct_lsroot_disk_struct *const *disks = ctx;
-    const _ct_lsalpha_model *M = _ct_lsalpha_disk_of(disks[m])->lev1;
-    _ct_lsalpha_poly_make(P, &M, 1, disks[m], i, k, l);
+    const _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(disks[m]);
+    const _ct_lsalpha_model *M[2] = {X->lev1, NULL};
+    slong nm = X->lev1 != NULL;
+    if (X->lev1 == NULL && X->lev2[X->npairs + k] != NULL)
+        M[nm++] = X->lev2[X->npairs + k];
+    if (X->lev1 == NULL && X->lev2[X->npairs + l] != NULL)
+        M[nm++] = X->lev2[X->npairs + l];
+    _ct_lsalpha_poly_make(P, M, nm, disks[m], i, k, l);
 }
 
 /* The search over the covering, every pair of a row searching that row's
@@ -124,8 +151,8 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     lscomp_twins(same, node, S, rows, nr);
     lscomp_slots(S, node, nr * np);
     _ct_lsalpha_weights(S); /* built before the threads read it */
-    lscomp_level1_ctx L = {disks, v, nv};
-    ct_pool_for(nd, nth, lscomp_level1_job, NULL, &L);
+    lscomp_models_ctx L = {disks, v, nv, nr * np >= LSCOMP_MANY * nd};
+    ct_pool_for(nd, nth, lscomp_models_job, NULL, &L);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
     if (!bad) {
         ct_lsroot_roots(out, disks, z, n0, nth);

@@ -110,10 +110,11 @@ static inline slong _ct_lsalpha_model_row(const _ct_lsalpha_model *M, slong i)
 }
 
 /* A disk's models (D->models): the LU of D - cW (NULL until needed or c = 0),
-   the search's model of every class (level -1) and the latest finer model
-   (levels 0 to 3) per key: keys below npairs are a balanced pair's own
-   model (_ct_lsalpha_pib_zero), npairs + k class k's, which every other
-   pair with class k reads. */
+   the search's model of every class (level -1; NULL where the search reads
+   the classes' level-0 models) and the latest finer model (levels 0 to 3)
+   per key: keys below npairs are a balanced pair's own model
+   (_ct_lsalpha_pib_zero), npairs + k class k's, which every other pair with
+   class k reads. */
 typedef struct {
     _ct_lsalpha_lu *lu;
     _ct_lsalpha_model *lev1;
@@ -162,6 +163,16 @@ int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
                              int dd);
 /* The bound on the entries (default 2^900), for tests only: not thread-safe. */
 void _ct_lsalpha_fmodel_set_range(double r);
+
+/* lsalpha_root.c: the level-0 models of the classes v[t].k (l = -1) on D,
+   built together (the search reads them, and so does the narrowing). */
+void _ct_lsalpha_disk_build_classes(ct_lsroot_disk_struct *D, const _ct_lsalpha_rhs *v,
+                                    slong nv);
+
+/* lsalpha_comp.c: the searched functions per disk (default 64) from which
+   the search reads the classes' level-0 models instead of a 56-bit model of
+   its own, for tests only: not thread-safe. */
+void _ct_lsalpha_set_search_many(slong per_disk);
 
 /* lsalpha_disk.c: D's models made (T->disk_init), freed keeping D (release:
    all rebuilt on demand from the system), and freed (T->disk_clear). */

@@ -1,9 +1,10 @@
 /* lsalpha_root: alpha's system as a root kind of lsroot (ct_lsalpha_type):
-   the variable is alpha itself, on (0, 1); the disks' models are the search's
-   (level -1, while it lasts) and one per class (per pair for a balanced
-   pair) at 96 << level bits,
-   built once the gap is certified (disk 0, the power series, needs none);
-   then the exact solve (lsalpha_exact.c). */
+   the variable is alpha itself, on (0, 1); the disks' models are the
+   search's (level -1, while it lasts; on disks where the search reads the
+   level-0 models of the classes there is none) and one per class (per pair
+   for a balanced pair) at 96 << level bits, built once the gap is certified
+   (disk 0, the power series, needs none); then the exact solve
+   (lsalpha_exact.c). */
 #include <string.h>
 #include "lsalpha_internal.h"
 
@@ -72,6 +73,17 @@ static void lsa_build_keys(ct_lsroot_disk_struct *D, int level, const slong *k,
         X->lev2[which[t]] = M[t];
     }
     flint_free(v), flint_free(which), flint_free(M);
+}
+
+void _ct_lsalpha_disk_build_classes(ct_lsroot_disk_struct *D, const _ct_lsalpha_rhs *v,
+                                    slong nv)
+{
+    slong np = _ct_lsalpha_disk_of(D)->npairs;
+    slong *a = flint_malloc(3 * FLINT_MAX(nv, 1) * sizeof(slong));
+    for (slong t = 0; t < nv; t++)
+        a[t] = v[t].k, a[nv + t] = -1, a[2 * nv + t] = np + v[t].k;
+    lsa_build_keys(D, 0, a, a + nv, a + 2 * nv, nv);
+    flint_free(a);
 }
 
 /* The model of key at 96 << level bits, unless one at least as fine is held. */
