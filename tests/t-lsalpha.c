@@ -4,6 +4,7 @@
    the gadget's exact threshold 3/4, whole analyses on the ball path against
    the exact path (src/alpha*.c, shares no code with lsalpha or lsroot) on random sets,
    and the text form read back (and rejected when tampered with). */
+#include <math.h>
 #include <string.h>
 #include "check.h"
 #include "analysis_same.h"
@@ -739,6 +740,10 @@ static void check_oracle_chain(void)
         }
         ct_lsroot_counts(&b1, &f1, &e1);
         CHECK_MSG(e1 > e0, "the exact oracle was never reached");
+        /* past the 96-bit models the oracle asked a fine disk around it */
+        const ct_lsroot_disk_struct *F = r->disk->fine;
+        CHECK_MSG(F != NULL && F->r <= ldexp(r->disk->r, -16) && F->c - F->r > 0,
+                  "no fine disk around the root");
         if (!fmpq_equal(r->lo, r->hi)) {
             const ct_lsalpha_struct *S = _ct_lsalpha_const(r->disk->sys);
             CHECK(_ct_lsalpha_sign_exact(S, r->row, r->k, r->l, r->lo) == r->sign_lo);

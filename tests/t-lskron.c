@@ -25,6 +25,7 @@
    (see main). Also: rho, huge weights refused, and the gadget's zeros by hand
    (docs/lambda.md). Exits 77 (skipped) when OpenBLAS cannot be loaded and
    all else passed. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <arf.h>
@@ -41,8 +42,8 @@
 /* Totals for the summary lines. */
 static long n_instances, n_certified, n_fallback, n_rowpairs, n_zeros, n_twins,
     n_mutations;
-static long n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp, n_cmp_same,
-    n_scaled, n_gadget_fallback;
+static long n_fine, n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp,
+    n_cmp_same, n_scaled, n_gadget_fallback;
 
 /* The root checks' random picks, apart from the instances' draws (so that the
    instances do not depend on how many zeros the ball path finds). */
@@ -878,6 +879,14 @@ static void check_root_signs(const oracle_t *X, const pair_oracle *O,
                   got, qd(x), want);
         n_signs++;
     }
+    /* the last two points lie in [lo, hi], narrow against the disk: the
+       oracle answered there on a fine disk around the root, which the disk
+       keeps (at most 2^-16 of its radius) */
+    const ct_lsroot_disk_struct *F = r->disk->fine;
+    n_fine += F != NULL;
+    CHECK_MSG(F == NULL || (F->r <= ldexp(r->disk->r, -16) && F->c - F->r > 0 &&
+                            F->c + F->r < 1 && ldexp(F->c, 50) == floor(ldexp(F->c, 50))),
+              ROOT_FMT ": fine disk c = %.17g, r = %g", ROOT_ARGS(X, r), F->c, F->r);
     fmpq_clear(x), fmpq_clear(u);
 }
 
@@ -1680,9 +1689,11 @@ int main(void)
     printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD)\n",
            n_sparse);
     printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
-           "relative), %ld exact signs, %ld read back (%ld tampered texts rejected), %ld "
+           "relative; %ld with a fine disk), %ld exact signs, %ld read back (%ld "
+           "tampered texts rejected), %ld "
            "comparisons of different functions, %ld of one function in two systems\n",
-           n_roots, n_exact_roots, n_wide, n_signs, n_io, n_tampered, n_cmp, n_cmp_same);
+           n_roots, n_exact_roots, n_wide, n_fine, n_signs, n_io, n_tampered, n_cmp,
+           n_cmp_same);
     /* The gadget x = 2 may fall back (an exact tie at lambda = +inf: h(0) =
        0). Of the 58 other components none fell back when this bound was set
        (and 2 with an earlier ball path that did not handle such ties, on
@@ -1691,6 +1702,7 @@ int main(void)
     CHECK_MSG(other_fallbacks <= 2, "%ld of %ld components fell back", other_fallbacks,
               others);
     CHECK(n_roots == n_zeros && n_io > 0 && n_cmp > 100 && n_cmp_same > 0);
+    CHECK_MSG(n_fine > n_roots / 2, "%ld of %ld roots had a fine disk", n_fine, n_roots);
     CHECK(n_zeros > 0 && n_mutations >= 8);
     ct_lsroot_read_release();
     flint_randclear(state);

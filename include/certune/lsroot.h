@@ -47,13 +47,16 @@ typedef struct {
 } ct_lsroot_sys_struct;
 
 /* A disk of a system: center c (0: the power series) and radius r, both
-   dyadic of few bits, and the family's models on it (type->disk_init makes
-   them, type->disk_clear frees them; built on demand). */
-typedef struct {
+   dyadic (multiples of 2^-50 below 1), and the family's models on it
+   (type->disk_init makes them, type->disk_clear frees them; built on
+   demand). fine: NULL, or a small disk inside this one around the last root
+   the oracle refined on it (ct_lsroot_sign_fmpq), which this disk holds. */
+typedef struct ct_lsroot_disk_s {
     slong refs;
     ct_lsroot_sys_struct *sys;
     double c, r;
     void *models;
+    struct ct_lsroot_disk_s *fine;
 } ct_lsroot_disk_struct;
 
 /* A pair's function on one disk as a polynomial in t = a - c with ball
@@ -119,6 +122,10 @@ struct ct_lsroot_type_struct {
        when malformed or not valid */
     void (*write)(FILE *f, const ct_lsroot_sys_struct *S);
     ct_lsroot_sys_struct *(*read)(const char **s);
+    /* Nonzero when the oracle may ask models on a small disk of its own
+       around a root (any center c in (0, 1), the family's models taking
+       their length from kappa(c) r) */
+    int fine;
     void (*disk_init)(ct_lsroot_disk_struct *D);
     void (*disk_clear)(ct_lsroot_disk_struct *D);
     void (*clear)(ct_lsroot_sys_struct *S); /* frees S at its last reference */
@@ -127,6 +134,12 @@ struct ct_lsroot_type_struct {
 ct_lsroot_sys_struct *ct_lsroot_sys_ref(ct_lsroot_sys_struct *S);
 /* Drops one reference (S may be NULL). */
 void ct_lsroot_sys_unref(ct_lsroot_sys_struct *S);
+
+/* Taylor terms J of a model at prec bits on a disk with q = kappa r: prec /
+   2 + 2 on the covering's disks (q <= 1/4: q^(J + 1) <= 2^-(prec + 6)); on
+   a fine disk (q <= 2^-8) the least J with 2^(-b (J + 1)) <= 2^-(prec + 6),
+   b = floor(-log2 q). Any J is valid (the tails bound the rest). */
+slong ct_lsroot_terms(slong prec, double q);
 
 /* A new disk (one reference; it holds one to S). */
 ct_lsroot_disk_struct *ct_lsroot_disk_new(ct_lsroot_sys_struct *S, double c, double r);
@@ -325,7 +338,11 @@ int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz);
 
 /* Sign (-1, 0, 1) of the pair function at the rational x, decided exactly:
    the search's model if still held, the models at 96, 192, 384, 768 bits
-   while x maps into the disk, then the system's exact sign. */
+   while x maps into the disk, then the system's exact sign. For a type with
+   fine disks and a root narrow against its disk (2^-16 of its radius), the
+   models at 96 to 768 bits are those of a disk around the root (r->disk's
+   fine one, made anew when x lies outside it): a few Taylor terms each
+   instead of 50 to 386, and one more floating factorization. */
 int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x);
 
 /* The view of r for the certified-root core (root.h): interval, the sign

@@ -165,6 +165,7 @@ const ct_lsroot_type_struct ct_lsalpha_type = {.family = "alpha",
                                                .equal = lsa_equal,
                                                .write = lsa_write,
                                                .read = lsa_read,
+                                               .fine = 1,
                                                .disk_init = _ct_lsalpha_disk_init,
                                                .disk_clear = _ct_lsalpha_disk_clear,
                                                .clear = _ct_lsalpha_clear};

@@ -312,7 +312,8 @@ _ct_lskron_pmodel *_ct_lskron_pmodel_build(const ct_lskron_struct *S,
 {
     _ct_lskron_pmodel *P = flint_calloc(1, sizeof(_ct_lskron_pmodel));
     P->prec = X->prec, P->c = c, P->r = r, P->k = k;
-    P->J = X->prec / 2 + 2 + (c == 0 ? S->far : 0);
+    P->J = c == 0 ? X->prec / 2 + 2 + S->far
+                  : ct_lsroot_terms(X->prec, _ct_lskron_kappa(S, c) * r);
     P->x = _arb_vec_init((P->J + 1) * S->m);
     P->E = _mag_vec_init(P->J + 1);
     kpm_ctx C = {S, X, P, c > 0 ? _ct_lskron_afactor(S, c) : NULL, X->prec + 30};

@@ -139,6 +139,7 @@ const ct_lsroot_type_struct ct_lskron_type = {.family = "lambda",
                                               .equal = lskr_equal,
                                               .write = lskr_write,
                                               .read = lskr_read,
+                                              .fine = 1,
                                               .disk_init = lskr_disk_init,
                                               .disk_clear = lskr_disk_clear,
                                               .clear = _ct_lskron_clear};

@@ -1,6 +1,7 @@
 /* lsroot: the lifetimes of systems, disks and roots. A system's and a disk's
    data belong to the family (freed through its type); the references are
    counted here, so that a root keeps its disk and system as long as it lives. */
+#include <math.h>
 #include "lsroot_internal.h"
 
 ct_lsroot_sys_struct *ct_lsroot_sys_ref(ct_lsroot_sys_struct *S)
@@ -14,6 +15,14 @@ void ct_lsroot_sys_unref(ct_lsroot_sys_struct *S)
     if (S == NULL || --S->refs > 0)
         return;
     S->type->clear(S);
+}
+
+slong ct_lsroot_terms(slong prec, double q)
+{
+    if (!(q <= 0x1p-8))
+        return prec / 2 + 2;
+    int b = q > 0 ? (int)floor(-log2(q)) : 1000;
+    return (prec + 6 + b - 1) / b - 1;
 }
 
 ct_lsroot_disk_struct *ct_lsroot_disk_new(ct_lsroot_sys_struct *S, double c, double r)
@@ -37,6 +46,7 @@ void ct_lsroot_disk_unref(ct_lsroot_disk_struct *D)
 {
     if (D == NULL || --D->refs > 0)
         return;
+    ct_lsroot_disk_unref(D->fine);
     D->sys->type->disk_clear(D);
     ct_lsroot_sys_unref(D->sys);
     flint_free(D);
@@ -46,7 +56,7 @@ int ct_lsroot_disk_contains(const ct_lsroot_disk_struct *D, const fmpq_t a)
 {
     arb_t x, y;
     arb_init(x), arb_init(y);
-    arb_set_d(x, D->c - D->r); /* exact: c and r are dyadic of few bits */
+    arb_set_d(x, D->c - D->r); /* exact: multiples of 2^-50 below 2 */
     arb_set_d(y, D->c + D->r);
     arb_union(x, x, y, 64);
     arb_set_fmpq(y, a, 64);

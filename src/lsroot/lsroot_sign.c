@@ -1,10 +1,82 @@
 /* lsroot_sign: the root on the certified-root core. Its sign oracle is exact:
    the disk's models from the coarsest the system holds to 768 bits (while the
-   point maps into the disk), then the system's exact sign. Comparison,
-   certificates and the function's words are the same for every system. */
+   point maps into the disk; for a root narrow against its disk, those of a
+   fine disk around it, docs/alpha.md "Fine disks"), then the system's exact
+   sign. Comparison, certificates and the function's words are the same for
+   every system. */
+#include <math.h>
 #include <stdio.h>
 #include "certune/mem.h"
 #include "lsroot_internal.h"
+
+/* A fine disk is at most 2^-LS_FINE_BITS of its disk's radius: its models
+   need a sixteenth of the Taylor terms or fewer. */
+#define LS_FINE_BITS 16
+
+/* c, a multiple of 2^-50 nearest the middle of [lo, hi], and r, the least
+   power of two >= 2^-50 with [lo, hi] inside [c - r, c + r]; returns 0 when
+   that disk does not lie inside (0, 1). */
+static int lsroot_fine_fit(double *c, double *r, const fmpq_t lo, const fmpq_t hi)
+{
+    fmpq_t t, u;
+    fmpz_t k, num, den;
+    fmpq_init(t), fmpq_init(u), fmpz_init(k), fmpz_init(num), fmpz_init(den);
+    fmpq_add(t, lo, hi); /* k = floor((lo + hi) 2^49 + 1/2) */
+    fmpz_mul_2exp(num, fmpq_numref(t), 50);
+    fmpz_add(num, num, fmpq_denref(t));
+    fmpz_mul_2exp(den, fmpq_denref(t), 1);
+    fmpz_fdiv_q(k, num, den);
+    int ok = fmpz_sgn(k) > 0 && fmpz_bits(k) <= 50;
+    if (ok) {
+        *c = ldexp((double)fmpz_get_ui(k), -50); /* exact: k < 2^50 */
+        fmpq_mul_2exp(t, hi, 50);
+        fmpq_sub_fmpz(t, t, k); /* (hi - c) 2^50 */
+        fmpq_mul_2exp(u, lo, 50);
+        fmpq_sub_fmpz(u, u, k);
+        fmpq_neg(u, u); /* (c - lo) 2^50 */
+        if (fmpq_cmp(u, t) > 0)
+            fmpq_swap(t, u);
+        fmpz_cdiv_q(k, fmpq_numref(t), fmpq_denref(t));
+        slong e = fmpz_cmp_ui(k, 1) <= 0 ? 0 : fmpz_clog_ui(k, 2); /* 2^e >= k */
+        *r = ldexp(1, (int)FLINT_MIN(e, 50) - 50);
+        ok = e < 50 && *c - *r > 0 && *c + *r < 1; /* exact in doubles */
+    }
+    fmpq_clear(t), fmpq_clear(u), fmpz_clear(k), fmpz_clear(num), fmpz_clear(den);
+    return ok;
+}
+
+/* The fine disk of r's disk for the oracle at a (the models' variable,
+   inside r's disk): the one held when it contains a, else a new one around
+   r's interval and a, made when it fits and is small against r's disk;
+   NULL when the type has none or none fits. */
+static ct_lsroot_disk_struct *lsroot_fine(const ct_lsroot_struct *r, const fmpq_t a)
+{
+    ct_lsroot_disk_struct *D = r->disk;
+    const ct_lsroot_type_struct *T = D->sys->type;
+    if (!T->fine)
+        return NULL;
+    if (D->fine != NULL && ct_lsroot_disk_contains(D->fine, a))
+        return D->fine;
+    fmpq_t lo, hi;
+    fmpq_init(lo), fmpq_init(hi);
+    double c, rad;
+    int ok = T->map(lo, D->sys, r->lo) && T->map(hi, D->sys, r->hi);
+    if (ok) { /* the hull of the interval's ends and a */
+        if (fmpq_cmp(lo, hi) > 0)
+            fmpq_swap(lo, hi);
+        if (fmpq_cmp(a, lo) < 0)
+            fmpq_set(lo, a);
+        if (fmpq_cmp(a, hi) > 0)
+            fmpq_set(hi, a);
+        ok = lsroot_fine_fit(&c, &rad, lo, hi) && rad <= ldexp(D->r, -LS_FINE_BITS);
+    }
+    fmpq_clear(lo), fmpq_clear(hi);
+    if (!ok)
+        return NULL;
+    ct_lsroot_disk_unref(D->fine);
+    D->fine = ct_lsroot_disk_new(D->sys, c, rad);
+    return ct_lsroot_disk_contains(D->fine, a) ? D->fine : NULL;
+}
 
 int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x)
 {
@@ -13,10 +85,12 @@ int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x)
     fmpq_t a;
     fmpq_init(a);
     int s = 0, in = T->map(a, D->sys, x) && ct_lsroot_disk_contains(D, a);
-    for (int level = -1; s == 0 && in && level < CT_LSROOT_LEVELS; level++) {
+    ct_lsroot_disk_struct *F = in ? lsroot_fine(r, a) : NULL;
+    for (int level = F != NULL ? 0 : -1; s == 0 && in && level < CT_LSROOT_LEVELS;
+         level++) {
         ct_lsroot_poly_struct P;
         slong prec;
-        int got = T->pair_poly(&P, &prec, D, level, r->row, r->k, r->l);
+        int got = T->pair_poly(&P, &prec, F != NULL ? F : D, level, r->row, r->k, r->l);
         if (got < 0)
             break;
         if (got == 0) {
