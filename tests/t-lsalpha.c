@@ -122,37 +122,47 @@ static void check_gap_grounded(void)
     }
 }
 
-/* Whether every coefficient of M1 holds M2's (finer) and has a radius at
-   most 2^-bits of the largest coefficient so far times max(1, kappa) per
-   term since (the bound's own growth); the first failing entry and term
-   into bad. */
+/* Whether every coefficient of M1 holds M2's (finer) and has a radius, times
+   r^j (its weight at the disk's edge), at most 2^-bits of the largest such
+   weighted coefficient so far times max(1, kappa r) per term since (the
+   bound's own growth); the first failing entry and term into bad. Weighted:
+   a term small at the edge needs fewer bits (the 96-bit models solve it
+   once). */
 static slong fmodel_compare(slong *bad, const _ct_lsalpha_model *M1,
-                            const _ct_lsalpha_model *M2, double kappa, slong bits)
+                            const _ct_lsalpha_model *M2, double kappa, double r,
+                            slong bits)
 {
     slong compared = 0, rows = M1->nv * M1->n;
-    mag_t big, rel, kap;
-    mag_init(big), mag_init(rel), mag_init(kap);
-    mag_set_d(kap, FLINT_MAX(1.0, kappa));
+    mag_t big, rel, kap, w, rad;
+    mag_init(big), mag_init(rel), mag_init(kap), mag_init(w), mag_init(rad);
+    mag_set_d(kap, FLINT_MAX(1.0, kappa * r));
+    mag_one(w); /* r^j */
     bad[0] = bad[1] = -1;
     for (slong j = 0; j <= M1->J; j++) {
         mag_mul(big, big, kap);
-        for (slong e = 0; e < rows; e++)
-            arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j), mag_max(big, big, rel);
+        for (slong e = 0; e < rows; e++) {
+            arb_get_mag(rel, M2->coef + e * (M2->J + 1) + j);
+            mag_mul(rel, rel, w);
+            mag_max(big, big, rel);
+        }
         mag_mul_2exp_si(rel, big, -bits);
         for (slong e = 0; e < rows; e++, compared++) {
             arb_srcptr a = M1->coef + e * (M1->J + 1) + j,
                        b = M2->coef + e * (M2->J + 1) + j;
-            if (bad[0] < 0 && !(arb_contains(a, b) && mag_cmp(arb_radref(a), rel) <= 0))
+            mag_mul(rad, arb_radref(a), w);
+            if (bad[0] < 0 && !(arb_contains(a, b) && mag_cmp(rad, rel) <= 0))
                 bad[0] = e, bad[1] = j;
         }
+        mag_set_d(rad, r);
+        mag_mul(w, w, rad);
     }
-    mag_clear(big), mag_clear(rel), mag_clear(kap);
+    mag_clear(big), mag_clear(rel), mag_clear(kap), mag_clear(w), mag_clear(rad);
     return compared;
 }
 
-/* The models in doubles (lsalpha_fmodel.c: the search's 56 bits, the
-   narrowing's 96 bits in pairs of doubles) against 256-bit models in balls
-   on the same disks, by fmodel_compare with 2^-36 and 2^-72, and with the
+/* The models in doubles (lsalpha_fmodel.c: 56 bits, and 96 bits in pairs of
+   doubles but for the tail's terms) against 256-bit models in balls on the
+   same disks, by fmodel_compare with 2^-36 and 2^-72, and with the
    doubles' range lowered so that the 96-bit model is made in balls.
    Random connected graphs of every weight kind, centers up to 1 - 2^-6. */
 static void check_fmodel(void)
@@ -190,7 +200,8 @@ static void check_fmodel(void)
             _ct_lsalpha_fmodel_set_range(0x1p900);
             _ct_lsalpha_model *Mf = _ct_lsalpha_model_build(D, v, nc, 96);
             slong bad[2], same = 0, len = nc * Mb->n * (Mb->J + 1);
-            compared += fmodel_compare(bad, Mb, M2, _ct_lsalpha_kappa(S, cs[t]), 72);
+            compared +=
+                fmodel_compare(bad, Mb, M2, _ct_lsalpha_kappa(S, cs[t]), D->r, 72);
             for (slong e = 0; e < len; e++)
                 same += arf_equal(arb_midref(Mb->coef + e), arb_midref(Mf->coef + e));
             CHECK_MSG(bad[0] < 0 && same < len, "fmodel range: draw %ld, c = %g", (long)s,
@@ -198,8 +209,8 @@ static void check_fmodel(void)
             _ct_lsalpha_model_free(Mb), _ct_lsalpha_model_free(Mf);
             for (int q = 0; q < 2; q++) {
                 _ct_lsalpha_model *M1 = _ct_lsalpha_model_build(D, v, nc, precs[q]);
-                compared +=
-                    fmodel_compare(bad, M1, M2, _ct_lsalpha_kappa(S, cs[t]), bits[q]);
+                compared += fmodel_compare(bad, M1, M2, _ct_lsalpha_kappa(S, cs[t]), D->r,
+                                           bits[q]);
                 CHECK_MSG(bad[0] < 0,
                           "fmodel %ld bits: draw %ld, c = %g, entry %ld, term %ld",
                           (long)precs[q], (long)s, cs[t], (long)bad[0], (long)bad[1]);

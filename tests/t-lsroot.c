@@ -706,18 +706,22 @@ static void check_near_one(void)
     ct_lsroot_sys_unref(&S->head);
 }
 
-/* ct_lsroot_terms: prec / 2 + 2 on the covering's disks (q > 2^-8), else
-   the least J with 2^(-b (J + 1)) <= 2^-(prec + 6), b = floor(-log2 q). */
+/* ct_lsroot_terms: the least J with q^(J + 1) <= 2^-(prec + 6) for q <=
+   1/4 (prec / 2 + 2 at q = 1/4), prec / 2 + 2 above; checked in logarithms
+   at q off the boundaries (1.5 and 1.1 times powers of two). */
 static void check_terms(void)
 {
-    CHECK(ct_lsroot_terms(96, 0.25) == 50 && ct_lsroot_terms(96, 0.13) == 50);
-    CHECK(ct_lsroot_terms(192, 0.2) == 98 && ct_lsroot_terms(56, 0x1p-8 * 1.5) == 30);
-    for (slong prec = 96; prec <= 768; prec *= 2)
-        for (int b = 9; b <= 60; b++) {
-            slong J = ct_lsroot_terms(prec, ldexp(1, -b) * 1.5); /* floor: b - 1 */
-            CHECK_MSG((b - 1) * (J + 1) >= prec + 6 && (b - 1) * J < prec + 6,
-                      "prec %ld, b %d: J = %ld", (long)prec, b - 1, (long)J);
-        }
+    CHECK(ct_lsroot_terms(96, 0.25) == 50 && ct_lsroot_terms(96, 0.3) == 50);
+    CHECK(ct_lsroot_terms(192, 0.2) == 85 && ct_lsroot_terms(56, 1.0) == 30);
+    for (slong prec = 56; prec <= 768; prec *= 2)
+        for (int b = 3; b <= 60; b++)
+            for (int f = 0; f < 2; f++) {
+                double q = ldexp(f ? 1.5 : 1.1, -b), l = -log2(q);
+                slong J = ct_lsroot_terms(prec, q);
+                CHECK_MSG((double)(J + 1) * l >= (double)(prec + 6) &&
+                              (double)J * l < (double)(prec + 6),
+                          "prec %ld, q %g: J = %ld", (long)prec, q, (long)J);
+            }
 }
 
 int main(void)

@@ -135,10 +135,10 @@ ct_lsroot_sys_struct *ct_lsroot_sys_ref(ct_lsroot_sys_struct *S);
 /* Drops one reference (S may be NULL). */
 void ct_lsroot_sys_unref(ct_lsroot_sys_struct *S);
 
-/* Taylor terms J of a model at prec bits on a disk with q = kappa r: prec /
-   2 + 2 on the covering's disks (q <= 1/4: q^(J + 1) <= 2^-(prec + 6)); on
-   a fine disk (q <= 2^-8) the least J with 2^(-b (J + 1)) <= 2^-(prec + 6),
-   b = floor(-log2 q). Any J is valid (the tails bound the rest). */
+/* Taylor terms J of a model at prec bits on a disk with q = kappa r <= 1/4:
+   the least J with q^(J + 1) <= 2^-(prec + 6) (prec / 2 + 2 at q = 1/4,
+   fewer below: 43 at 96 bits and q = 0.2, 2 on a fine disk); prec / 2 + 2
+   for larger q. Any J is valid: the tails bound the rest. */
 slong ct_lsroot_terms(slong prec, double q);
 
 /* A new disk (one reference; it holds one to S). */

@@ -318,7 +318,28 @@ static void fm_work_clear(fm_work *W)
 typedef struct {
     fm_work W;
     mag_t E, pprev;
+    double top;  /* max |x_0| */
+    double corr; /* the last second solve's max |correction| / max |first| */
 } fm_rhs_state;
+
+static double fm_max_abs(const double *x, slong n)
+{
+    double m = 0;
+    for (slong i = 0; i < n; i++)
+        m = fmax(m, fabs(x[i]));
+    return m;
+}
+
+/* Whether term j (> 0) of R may keep its first solve alone: the correction
+   a second would add, estimated by the last one's relative size, is below
+   2^-(prec + 10) of term 0 at the disk's edge (the tail terms, which r^j
+   makes small: on Coauthor CS's disks about the last half). Only the model's
+   precision depends on it; its bounds come from the residuals either way. */
+static int fm_first_enough(const fm_rhs_state *R, slong n, double r, slong j, slong prec)
+{
+    double size = R->corr * fm_max_abs(R->W.x.h, n) * pow(r, (double)j);
+    return size <= ldexp(R->top, -(int)(prec + 10));
+}
 
 /* The solves of one term for all right-hand sides at once (a block shares
    each pass over the factor), from column v of B (n x nv) into x.h. */
@@ -335,9 +356,11 @@ static void fm_solve_all(fm_rhs_state *R, slong nv, double *B, slong n,
    right-hand side), and with dd a second solve of the residual against the
    exact one (p, or y0 at j = 0), added as the low part. */
 static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_struct *S,
-                     double c, const _ct_lsalpha_lu *lu, slong j)
+                     const ct_lsroot_disk_struct *D, slong prec, slong j)
 {
     slong n = S->head.n;
+    double c = D->c;
+    const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
     fm_vec none = {NULL, NULL};
     fm_solve_all(R, nv, B, n, lu, 0);
     for (slong v = 0; v < nv; v++)
@@ -345,6 +368,15 @@ static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_stru
             R[v].W.x.h[i] = B[v * n + i];
     if (R[0].W.x.l == NULL)
         return;
+    int first = j > 0;
+    for (slong v = 0; v < nv && first; v++)
+        first = fm_first_enough(R + v, n, D->r, j, prec);
+    if (first) {
+        for (slong v = 0; v < nv; v++)
+            for (slong i = 0; i < n; i++)
+                R[v].W.x.l[i] = 0;
+        return;
+    }
     for (slong v = 0; v < nv; v++) { /* r = rhs - A x1 */
         fm_work *W = &R[v].W;
         fm_vec x1 = {W->x.h, NULL};
@@ -353,9 +385,14 @@ static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_stru
             W->r[i] = -fm_row_value(S, i, x1.h, W, j == 0);
     }
     fm_solve_all(R, nv, B, n, lu, 1);
-    for (slong v = 0; v < nv; v++)
+    for (slong v = 0; v < nv; v++) {
+        double h = fm_max_abs(R[v].W.x.h, n), d = fm_max_abs(B + v * n, n);
+        R[v].corr = h > 0 ? d / h : 1;
+        if (j == 0)
+            R[v].top = h;
         for (slong i = 0; i < n; i++)
             R[v].W.x.h[i] = ct_dd_sum(R[v].W.x.h[i], B[v * n + i], R[v].W.x.l + i);
+    }
 }
 
 /* Term j's bound for right-hand side v after its x is made: projected,
@@ -393,7 +430,6 @@ static int fm_finish(_ct_lsalpha_model *M, fm_rhs_state *R, slong v,
 int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *D, int dd)
 {
     ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
-    const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
     slong n = S->head.n, nv = M->nv;
     fm_rhs_state *R = flint_malloc(nv * sizeof(fm_rhs_state));
     double *B = flint_malloc(FLINT_MAX(n * nv, 1) * sizeof(double));
@@ -404,13 +440,14 @@ int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     for (slong v = 0; v < nv; v++) {
         fm_work_init(&R[v].W, n, dd);
         mag_init(R[v].E), mag_init(R[v].pprev);
+        R[v].top = 0, R[v].corr = 1;
         fm_rhs(R[v].W.y0, R[v].W.yerr, M->pib + v, S, M->v[v]);
         for (slong i = 0; i < n; i++)
             R[v].W.y[i] = R[v].W.y0.h[i];
     }
     int bad = 0;
     for (slong j = 0; j <= M->J && !bad; j++) {
-        fm_terms(R, nv, B, S, D->c, lu, j);
+        fm_terms(R, nv, B, S, D, M->prec, j);
         for (slong v = 0; v < nv && !bad; v++)
             bad = fm_finish(M, R + v, v, S, D->c, inv, kap, j);
     }

@@ -19,10 +19,10 @@ void ct_lsroot_sys_unref(ct_lsroot_sys_struct *S)
 
 slong ct_lsroot_terms(slong prec, double q)
 {
-    if (!(q <= 0x1p-8))
+    if (!(q <= 0.25)) /* also NaN */
         return prec / 2 + 2;
-    int b = q > 0 ? (int)floor(-log2(q)) : 1000;
-    return (prec + 6 + b - 1) / b - 1;
+    double b = q > 0 ? -log2(q) : 1000; /* bits per term */
+    return (slong)ceil((double)(prec + 6) / b) - 1;
 }
 
 ct_lsroot_disk_struct *ct_lsroot_disk_new(ct_lsroot_sys_struct *S, double c, double r)
