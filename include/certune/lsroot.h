@@ -342,7 +342,7 @@ int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz);
    fine disks and a root narrow against its disk (2^-16 of its radius), the
    models at 96 to 768 bits are those of a disk around the root (r->disk's
    fine one, made anew when x lies outside it): a few Taylor terms each
-   instead of 50 to 386, and one more floating factorization. */
+   instead of up to 50 to 386, and one more floating factorization. */
 int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x);
 
 /* The view of r for the certified-root core (root.h): interval, the sign

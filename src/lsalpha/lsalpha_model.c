@@ -22,11 +22,10 @@
 
 static slong lsmodel_J(const ct_lsroot_disk_struct *D, slong prec)
 {
-    const ct_lsalpha_struct *T = _ct_lsalpha_of(D->sys);
+    const ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
     slong J = D->c == 0 ? prec / 2 + 2 /* the series: q = r <= 1/4 */
-                        : ct_lsroot_terms(prec, _ct_lsalpha_kappa(T, D->c) * D->r);
+                        : ct_lsroot_terms(prec, _ct_lsalpha_kappa(S, D->c) * D->r);
     if (D->c == 0) { /* room for the structural zeros of h at 0 */
-        const ct_lsalpha_struct *S = _ct_lsalpha_of(D->sys);
         slong *dist = _ct_lsalpha_dist(S), far = 0, n = S->head.n;
         for (slong k = 0; k < S->head.c; k++)
             for (slong i = 0; S->nlabk[k] > 0 && i < n; i++)
