@@ -90,12 +90,14 @@ static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slon
 {
     ct_lsroot_disk_struct *const *disks = ctx;
     const _ct_lsalpha_disk *X = _ct_lsalpha_disk_of(disks[m]);
-    const _ct_lsalpha_model *M[2] = {X->lev1, NULL};
-    slong nm = X->lev1 != NULL;
-    if (X->lev1 == NULL && X->lev2[X->npairs + k] != NULL)
-        M[nm++] = X->lev2[X->npairs + k];
-    if (X->lev1 == NULL && X->lev2[X->npairs + l] != NULL)
-        M[nm++] = X->lev2[X->npairs + l];
+    const _ct_lsalpha_model *M[2];
+    const slong cls[2] = {k, l};
+    slong nm = 0;
+    if (X->lev1 != NULL)
+        M[nm++] = X->lev1;
+    for (int e = 0; e < 2 && X->lev1 == NULL; e++)
+        if (X->lev2[X->npairs + cls[e]] != NULL)
+            M[nm++] = X->lev2[X->npairs + cls[e]];
     _ct_lsalpha_poly_make(P, M, nm, disks[m], i, k, l);
 }
 

@@ -318,8 +318,9 @@ static void fm_work_clear(fm_work *W)
 typedef struct {
     fm_work W;
     mag_t E, pprev;
-    double top;  /* max |x_0| */
-    double corr; /* the last second solve's max |correction| / max |first| */
+    double top;   /* max |x_0| */
+    double corr;  /* the last second solve's max |correction| / max |first| */
+    double first; /* max |x_j| of this term's first solve */
 } fm_rhs_state;
 
 static double fm_max_abs(const double *x, slong n)
@@ -335,9 +336,9 @@ static double fm_max_abs(const double *x, slong n)
    2^-(prec + 10) of term 0 at the disk's edge (the tail terms, which r^j
    makes small: on Coauthor CS's disks about the last half). Only the model's
    precision depends on it; its bounds come from the residuals either way. */
-static int fm_first_enough(const fm_rhs_state *R, slong n, double r, slong j, slong prec)
+static int fm_first_enough(const fm_rhs_state *R, double r, slong j, slong prec)
 {
-    double size = R->corr * fm_max_abs(R->W.x.h, n) * pow(r, (double)j);
+    double size = R->corr * R->first * pow(r, (double)j);
     return size <= ldexp(R->top, -(int)(prec + 10));
 }
 
@@ -363,14 +364,16 @@ static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_stru
     const _ct_lsalpha_lu *lu = _ct_lsalpha_disk_of(D)->lu;
     fm_vec none = {NULL, NULL};
     fm_solve_all(R, nv, B, n, lu, 0);
-    for (slong v = 0; v < nv; v++)
+    for (slong v = 0; v < nv; v++) {
         for (slong i = 0; i < n; i++)
             R[v].W.x.h[i] = B[v * n + i];
+        R[v].first = fm_max_abs(R[v].W.x.h, n);
+    }
     if (R[0].W.x.l == NULL)
         return;
     int first = j > 0;
     for (slong v = 0; v < nv && first; v++)
-        first = fm_first_enough(R + v, n, D->r, j, prec);
+        first = fm_first_enough(R + v, D->r, j, prec);
     if (first) {
         for (slong v = 0; v < nv; v++)
             for (slong i = 0; i < n; i++)
@@ -386,7 +389,7 @@ static void fm_terms(fm_rhs_state *R, slong nv, double *B, const ct_lsalpha_stru
     }
     fm_solve_all(R, nv, B, n, lu, 1);
     for (slong v = 0; v < nv; v++) {
-        double h = fm_max_abs(R[v].W.x.h, n), d = fm_max_abs(B + v * n, n);
+        double h = R[v].first, d = fm_max_abs(B + v * n, n);
         R[v].corr = h > 0 ? d / h : 1;
         if (j == 0)
             R[v].top = h;
@@ -440,7 +443,7 @@ int _ct_lsalpha_fmodel_build(_ct_lsalpha_model *M, const ct_lsroot_disk_struct *
     for (slong v = 0; v < nv; v++) {
         fm_work_init(&R[v].W, n, dd);
         mag_init(R[v].E), mag_init(R[v].pprev);
-        R[v].top = 0, R[v].corr = 1;
+        R[v].top = R[v].first = 0, R[v].corr = 1;
         fm_rhs(R[v].W.y0, R[v].W.yerr, M->pib + v, S, M->v[v]);
         for (slong i = 0; i < n; i++)
             R[v].W.y[i] = R[v].W.y0.h[i];
