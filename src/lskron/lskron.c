@@ -23,11 +23,12 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *H)
     flint_free(S->Hoff), flint_free(S->Hcol), flint_free(S->K), flint_free(S->Kabs);
     flint_free(S->Koff), flint_free(S->Kcol);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->w), flint_free(S->ncls);
-    flint_free(S->zb), flint_free(S->deg), flint_free(S->cr);
+    flint_free(S->zb), flint_free(S->zd), flint_free(S->deg), flint_free(S->cr);
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
+    pthread_mutex_destroy(&S->hilock);
     flint_free(S);
 }
 
