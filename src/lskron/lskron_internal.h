@@ -44,6 +44,9 @@ struct ct_lskron_struct {
         *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
     pthread_mutex_t hilock; /* _ct_lskron_hi_get's builds */
+    /* the pencil's class models of the last search's disks (nd x c, kept
+       for the narrowing's disks, which read them; NULL when not made) */
+    struct _ct_lskron_pmodel_struct **pen;
 };
 
 static inline ct_lskron_struct *_ct_lskron_of(ct_lsroot_sys_struct *S)
@@ -150,6 +153,13 @@ struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, dou
 int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,
                             struct ct_spchol_struct *F, double c, double r,
                             const slong *k, slong nv);
+/* Coefficient j of node i from pencil model P (lskron_pm.c). */
+void _ct_lskron_pencil_coef(arb_t v, const ct_lskron_struct *S,
+                            const _ct_lskron_pmodel *P, slong i, slong j);
+/* The pencil models of every class with labels on disk (c, r), c > 0, into
+   keep[0..c) (NULL for classes without labels); 0, or 1 (keep all NULL). */
+int _ct_lskron_pencil_all(_ct_lskron_pmodel **keep, const ct_lskron_struct *S, double c,
+                          double r);
 
 /* The polynomial of node i's pair (Pk's class, Pl's class) from the two class
    models of one disk and level (i any node of S). */
@@ -208,8 +218,12 @@ void _ct_lskron_rows_clear(_ct_lskron_rows *R);
 double *_ct_lskron_afactor(const ct_lskron_struct *S, double c);
 void _ct_lskron_chol_solve(const double *R, slong m, double *x);
 
+/* keep: NULL, or c entries: on a disk c > 0 of a component that takes the
+   pencil, the models are read off its level-0 class models, which are
+   returned there (the caller's; else all NULL). */
 _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
-                                         const _ct_lskron_rows *R);
+                                         const _ct_lskron_rows *R,
+                                         _ct_lskron_pmodel **keep);
 /* lskron_dmodel.c: the deflated coefficients (c > 0) of every class with
    labels into M (rows R->U), all classes a term at a time through BLAS, with
    Rf the upper Cholesky factor of A (as _ct_lskron_afactor). */
@@ -258,6 +272,9 @@ void _ct_lskron_lambda(fmpq_t x, const ct_lskron_struct *S, double alpha);
 /* The exact sign of F[i][k] - F[i][l] at lambda = x > 0 (lskron_exact.c). */
 int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
                           const fmpq_t x);
+
+/* lskron.c: frees S->pen (the last search's pencil models). */
+void _ct_lskron_pen_free(ct_lskron_struct *S);
 
 /* lskron.c: the system's release at its last reference (T->clear). */
 void _ct_lskron_clear(ct_lsroot_sys_struct *S);

@@ -431,3 +431,22 @@ int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,
     mag_clear(inv), mag_clear(kap);
     return bad;
 }
+
+int _ct_lskron_pencil_all(_ct_lskron_pmodel **keep, const ct_lskron_struct *S, double c,
+                          double r)
+{
+    slong nc = S->head.c, nk = 0, *k = flint_malloc(nc * sizeof(slong));
+    _ct_lskron_pmodel **out = flint_calloc(nc, sizeof(void *));
+    for (slong t = 0; t < nc; t++) {
+        keep[t] = NULL;
+        if (S->nlabk[t] > 0)
+            k[nk++] = t;
+    }
+    struct ct_spchol_struct *F = _ct_lskron_pencil_factor(S, c);
+    int bad = F == NULL || _ct_lskron_pencil_build(out, S, F, c, r, k, nk);
+    for (slong t = 0; t < nk && !bad; t++)
+        keep[k[t]] = out[t];
+    ct_spchol_free(F);
+    flint_free(k), flint_free(out);
+    return bad;
+}

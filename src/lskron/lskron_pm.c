@@ -342,8 +342,7 @@ void _ct_lskron_pmodel_free(_ct_lskron_pmodel *P, slong m)
 
 /* a = coefficient j at node i: labeled, x_j[q] +- E_j; unlabeled a, H_hi,a x_j
    +- (Hrs_a E_j + Herr_a (max over the support of |X_j|)). */
-/* The same from a pencil model (lskron_pencil.c). */
-static void kpm_pencil_coef(arb_t v, const ct_lskron_struct *S,
+void _ct_lskron_pencil_coef(arb_t v, const ct_lskron_struct *S,
                             const _ct_lskron_pmodel *P, slong i, slong j)
 {
     slong q = S->pos[i], at = j * P->n + i;
@@ -368,7 +367,7 @@ static void kpm_coef(arb_t v, const ct_lskron_struct *S, const _ct_lskron_hi *X,
                      const _ct_lskron_pmodel *P, slong i, slong j, arb_struct *g)
 {
     if (P->yh != NULL) {
-        kpm_pencil_coef(v, S, P, i, j);
+        _ct_lskron_pencil_coef(v, S, P, i, j);
         return;
     }
     slong m = S->m, q = S->pos[i];

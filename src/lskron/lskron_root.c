@@ -54,7 +54,34 @@ static void lskr_disk_clear(ct_lsroot_disk_struct *D)
 /* Whether D's level-0 models come from the pencil. */
 static int lskr_pencil(const ct_lsroot_disk_struct *D, int level)
 {
-    return level == 0 && D->c > 0 && _ct_lskron_pencil_on(_ct_lskron_const(D->sys));
+    return level == 0 && _ct_lskron_pencil_on(_ct_lskron_const(D->sys));
+}
+
+/* The pencil models' disk: D's, or on disk 0 (the power series at alpha =
+   0, where the pencil is singular) the disk of center and radius r / 2: it
+   holds the real segment [0, r], where the roots of disk 0 lie. */
+static void lskr_pencil_disk(double *c, double *r, const ct_lsroot_disk_struct *D)
+{
+    *c = D->c > 0 ? D->c : D->r / 2;
+    *r = D->c > 0 ? D->r : D->r / 2;
+}
+
+/* Moves the models the search made on D's disk (S->pen) into X, and drops
+   their classes from todo[0..*nt). */
+static void lskr_take_kept(lskr_disk *X, ct_lskron_struct *S,
+                           const ct_lsroot_disk_struct *D, slong *todo, slong *nt)
+{
+    slong d = 0, c = S->head.c, left = 0;
+    while (S->pen != NULL && d < S->nd && !(S->cr[2 * d] == D->c && S->cr[2 * d + 1] == D->r))
+        d++;
+    for (slong t = 0; t < *nt; t++) {
+        _ct_lskron_pmodel **p = S->pen != NULL && d < S->nd ? S->pen + d * c + todo[t] : NULL;
+        if (p != NULL && *p != NULL)
+            X->pm[todo[t]] = *p, *p = NULL;
+        else
+            todo[left++] = todo[t];
+    }
+    *nt = left;
 }
 
 /* The pencil models of classes k[0..nk) not yet tried on D, at once (under
@@ -72,11 +99,14 @@ static void lskr_pencil_build(ct_lsroot_disk_struct *D, const slong *k, slong nk
         if (!seen)
             todo[nt++] = k[t];
     }
+    double c, r;
+    lskr_pencil_disk(&c, &r, D);
+    lskr_take_kept(X, S, D, todo, &nt);
     if (nt > 0 && X->F == NULL)
-        X->F = _ct_lskron_pencil_factor(S, D->c);
+        X->F = _ct_lskron_pencil_factor(S, c);
     _ct_lskron_pmodel **out = flint_calloc(FLINT_MAX(nt, 1), sizeof(void *));
     if (nt > 0 && X->F != NULL)
-        _ct_lskron_pencil_build(out, S, X->F, D->c, D->r, todo, nt);
+        _ct_lskron_pencil_build(out, S, X->F, c, r, todo, nt);
     for (slong t = 0; t < nt; t++) {
         if (out[t] == NULL) {
             const _ct_lskron_hi *H = _ct_lskron_hi_get(S, 0);

@@ -19,10 +19,7 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
         if (disks[d] == NULL)
             disks[d] = ct_lsroot_disk_new(&S->head, S->cr[2 * d], S->cr[2 * d + 1]);
     }
-    int dense = !_ct_lskron_pencil_on(S);
-    for (slong j = 0; j < nz && !dense; j++)
-        dense = S->cr[2 * z[j].disk] == 0;
-    if (nz > 0 && dense) /* built on the calling thread's inner threads */
+    if (nz > 0 && !_ct_lskron_pencil_on(S)) /* on the calling thread's inner threads */
         _ct_lskron_hi_get(S, 0);
     ct_lsroot_roots(out, disks, z, nz, ct_pool_inner_threads());
     for (slong d = 0; d < S->nd; d++)
