@@ -164,7 +164,8 @@ int main(void)
     CHECK_MSG(solved >= 58, "%ld of 60 delta-like systems solved (sparse)", (long)solved);
     solved = 0;
     check_random(st, 2, &solved, 30);
-    CHECK_MSG(solved == 30, "%ld of 30 large-weight systems solved (sparse)", (long)solved);
+    CHECK_MSG(solved == 30, "%ld of 30 large-weight systems solved (sparse)",
+              (long)solved);
     solved = 0;
     check_random(st, 0, &solved, 20); /* not symmetric: the inverse */
     CHECK_MSG(solved >= 17, "%ld of 20 general systems solved", (long)solved);

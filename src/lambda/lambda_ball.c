@@ -4,8 +4,6 @@
    and this hook hands them to the analysis as nodes with function ids of
    their own and zeros in lambda. When something cannot be certified the
    component takes the exact path. */
-#include <stdlib.h>
-#include <time.h>
 #include "certune/lskron.h"
 #include "lambda_internal.h"
 
@@ -130,13 +128,8 @@ static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
     slong *same = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(slong));
     ct_lsroot_zero_struct *z = NULL;
     ct_lsroot_struct *r = NULL;
-    int c1 = ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr);
-    if (getenv("PENDBG")) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC,&ts); fprintf(stderr,"T %.2f comp done\n", ts.tv_sec+1e-9*ts.tv_nsec);}
-    int c2 = c1 ? -1 : ct_lskron_roots(&r, S, z, nz);
-    if (getenv("PENDBG")) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC,&ts); fprintf(stderr,"T %.2f roots done\n", ts.tv_sec+1e-9*ts.tv_nsec);}
-    if (getenv("PENDBG"))
-        fprintf(stderr, "DBG component %d roots %d nz %ld\n", c1, c2, (long)nz);
-    int ok = !c1 && !c2;
+    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr) &&
+             !ct_lskron_roots(&r, S, z, nz);
     if (ok) {
         slong *id = lball_nodes(K, inst, inst_idx, G, sign_inf, same, z, nz);
         for (slong j = 0; j < nz; j++) {

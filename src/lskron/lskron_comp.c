@@ -4,11 +4,6 @@
    disk (disk 0 first: it tells whether the exact leading terms are needed;
    the others on the spare threads), and the search (ct_lsroot_search). */
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
-static double dbg_t(void){struct timespec t; clock_gettime(CLOCK_MONOTONIC,&t); return t.tv_sec+1e-9*t.tv_nsec;}
-#define DBG(s) do{ if(getenv("PENDBG")) fprintf(stderr,"T %.2f %s\n", dbg_t(), s);}while(0)
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
@@ -96,16 +91,12 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     _ct_lskron_rows R;
     _ct_lskron_rows_init(&R, same, S, rows, nr);
     kron_build_ctx B = {S, models, cr, &R};
-    DBG("start");
     kron_build_job(&B, 0); /* disk 0 first: exact leading terms if needed */
-    DBG("disk0");
     if (models[0] != NULL && _ct_lskron_lead_needed(S, models[0]) &&
         !_ct_lskron_lead_compute(S))
         while (_ct_lskron_lead_needed(S, models[0]) && _ct_lskron_lead_more(S))
             ;
-    DBG("lead");
     ct_pool_for(nd - 1, nth, kron_build_job_rest, NULL, &B);
-    DBG("models");
     int bad = 0;
     for (slong m = 0; m < nd; m++)
         bad |= models[m] == NULL;
@@ -119,7 +110,6 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
             ct_lsroot_disk_unref(X.disks[m]);
         flint_free(X.disks);
     }
-    DBG("search");
     if (!bad) {
         kron_copy_zeros(z, y, n0, R.node, S->head.c * (S->head.c - 1) / 2);
         *nz = n0;

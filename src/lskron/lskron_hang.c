@@ -113,7 +113,7 @@ static void hang_classes(slong *eq, const ct_lskron_struct *S, const slong *node
             slong i = node[u];
             fmpz_set_d(fmpz_mat_entry(A, u, u), S->deg[i] + (S->ncls[i] >= 0 ? lam : 0));
         }
-        fmpz_mat_solve(X, den, A, Y); /* A positive definite: den != 0 */
+        fmpz_mat_solve(X, den, A, Y);   /* A positive definite: den != 0 */
         for (slong u = 0; u < s; u++) { /* refine: same before and equal now */
             slong *e = eq + u * c;
             memcpy(old, e, c * sizeof(slong));
@@ -188,7 +188,8 @@ void _ct_lskron_hang_init(_ct_lskron_hang *H, const ct_lskron_struct *S,
         return;
     hang_tree T;
     hang_tree_init(&T, B, n);
-    slong *bpart = flint_malloc(B->nb * sizeof(slong)), *at = flint_malloc(n * sizeof(slong));
+    slong *bpart = flint_malloc(B->nb * sizeof(slong)),
+          *at = flint_malloc(n * sizeof(slong));
     slong *work = flint_malloc((HANG_MAX + B->nb + n) * sizeof(slong));
     for (slong b = 0; b < B->nb; b++)
         bpart[b] = -2; /* not tried */

@@ -22,7 +22,6 @@
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
-#include <stdlib.h>
 #include "certune/spchol.h"
 #include "lskron_internal.h"
 
@@ -30,7 +29,12 @@
 #define PENCIL_RANGE 0x1p900
 #define PENCIL_STEPS 4
 
-static _Atomic slong pencil_min = CT_LSKRON_PENCIL_MIN;
+static _Atomic slong pencil_min = CT_LSKRON_PENCIL_MIN, pencil_built = 0;
+
+slong _ct_lskron_pencil_count(void)
+{
+    return pencil_built;
+}
 
 void _ct_lskron_set_pencil_min(slong m)
 {
@@ -66,8 +70,8 @@ struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, dou
    bounds of |(L y)_a| (sy, and sp of p), the labeled rows' |q_i| (qb). */
 typedef struct {
     double *yh, *yl, *ph, *pl, *zh, *zl, *zerr, *bh, *bl, *berr, *sy, *sp, *qb;
-    mag_t F; /* >= ||P_V e_j||_2 */
-    double top;   /* max |y_0| */
+    mag_t F;    /* >= ||P_V e_j||_2 */
+    double top; /* max |y_0| */
 } pen_state;
 
 typedef struct {
@@ -79,8 +83,8 @@ typedef struct {
 
 static void pen_state_init(pen_state *X, slong n, const ct_lskron_struct *S, slong k)
 {
-    double **a[] = {&X->yh, &X->yl, &X->ph, &X->pl,   &X->zh, &X->zl,
-                    &X->zerr, &X->bh, &X->bl, &X->berr, &X->sy, &X->sp, &X->qb};
+    double **a[] = {&X->yh, &X->yl, &X->ph,   &X->pl, &X->zh, &X->zl, &X->zerr,
+                    &X->bh, &X->bl, &X->berr, &X->sy, &X->sp, &X->qb};
     for (size_t t = 0; t < sizeof(a) / sizeof(a[0]); t++)
         *a[t] = flint_calloc(FLINT_MAX(n, 1), sizeof(double));
     mag_init(X->F);
@@ -114,8 +118,8 @@ static void pen_state_init(pen_state *X, slong n, const ct_lskron_struct *S, slo
 
 static void pen_state_clear(pen_state *X)
 {
-    double *a[] = {X->yh, X->yl, X->ph, X->pl,   X->zh, X->zl,
-                   X->zerr, X->bh, X->bl, X->berr, X->sy, X->sp, X->qb};
+    double *a[] = {X->yh, X->yl, X->ph,   X->pl, X->zh, X->zl, X->zerr,
+                   X->bh, X->bl, X->berr, X->sy, X->sp, X->qb};
     for (size_t t = 0; t < sizeof(a) / sizeof(a[0]); t++)
         flint_free(a[t]);
     mag_clear(X->F);
@@ -277,8 +281,6 @@ static int pen_solve(pen_state *X, slong nv, double *B, const pen_ctx *C)
             more |= d > ldexp(X[v].top, -104) && d < last[v] / 16;
             last[v] = d;
         }
-        if (getenv("PENDBG2"))
-            fprintf(stderr, "j=%ld step %d res %g top %g\n", C->j, step, pen_max_abs(B, n), X[0].top);
         if (!more)
             break;
         if (ct_spchol_solve_each(C->F, B, nv) != 0) {
@@ -327,8 +329,8 @@ static int pen_finish(_ct_lskron_pmodel *P, pen_state *X, const pen_ctx *C,
         }
         X->sy[i] = pen_unl_row(&v, X, S, i) / S->deg[i] * (1 + 0x1p-50);
         umax = fmax(umax, X->sy[i]);
-        zmax = fmax(zmax, (C->c * X->sy[i] + (j > 0 ? C->s * X->sp[i] : 0)) *
-                              (1 + 0x1p-50));
+        zmax =
+            fmax(zmax, (C->c * X->sy[i] + (j > 0 ? C->s * X->sp[i] : 0)) * (1 + 0x1p-50));
     }
     for (slong i = 0; i < n && qmax > 0; i++)
         if (S->pos[i] >= 0)
@@ -415,11 +417,7 @@ int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,
         for (slong v = 0; v < nv && !bad; v++)
             bad = pen_finish(out[v], X + v, &C, inv, kap);
     }
-    if (getenv("PENDBG") && !bad)
-        for (slong v = 0; v < nv; v++)
-            fprintf(stderr, "pencil c=%g r=%g J=%ld k=%ld top=%g E0=%g EJ=%g U0=%g wz=%g\n", c, r,
-                    out[v]->J, k[v], X[v].top, mag_get_d(out[v]->E), mag_get_d(out[v]->E + out[v]->J),
-                    out[v]->U[0], C.wz);
+    pencil_built += bad ? 0 : nv;
     for (slong v = 0; v < nv; v++) {
         pen_state_clear(X + v);
         if (bad) {

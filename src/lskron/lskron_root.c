@@ -72,10 +72,12 @@ static void lskr_take_kept(lskr_disk *X, ct_lskron_struct *S,
                            const ct_lsroot_disk_struct *D, slong *todo, slong *nt)
 {
     slong d = 0, c = S->head.c, left = 0;
-    while (S->pen != NULL && d < S->nd && !(S->cr[2 * d] == D->c && S->cr[2 * d + 1] == D->r))
+    while (S->pen != NULL && d < S->nd &&
+           !(S->cr[2 * d] == D->c && S->cr[2 * d + 1] == D->r))
         d++;
     for (slong t = 0; t < *nt; t++) {
-        _ct_lskron_pmodel **p = S->pen != NULL && d < S->nd ? S->pen + d * c + todo[t] : NULL;
+        _ct_lskron_pmodel **p =
+            S->pen != NULL && d < S->nd ? S->pen + d * c + todo[t] : NULL;
         if (p != NULL && *p != NULL)
             X->pm[todo[t]] = *p, *p = NULL;
         else

@@ -143,11 +143,6 @@ int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
     int bad = 0;
     for (slong j = 1, far = 0; j < nz; j++) {
         int b1 = fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0;
-        if (b1 && getenv("PENDBG")) {
-            fprintf(stderr, "OVERLAP node %ld (%ld,%ld) vs node %ld (%ld,%ld): ", (long)ord[j]->node, (long)ord[j]->k, (long)ord[j]->l, (long)ord[far]->node, (long)ord[far]->k, (long)ord[far]->l);
-            fmpq_fprint(stderr, ord[j]->lo); fprintf(stderr, " "); fmpq_fprint(stderr, ord[j]->hi); fprintf(stderr, " | ");
-            fmpq_fprint(stderr, ord[far]->lo); fprintf(stderr, " "); fmpq_fprint(stderr, ord[far]->hi); fprintf(stderr, "\n");
-        }
         bad |= b1;
         if (fmpq_cmp(ord[j]->hi, ord[far]->hi) > 0)
             far = j;

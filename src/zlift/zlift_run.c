@@ -87,8 +87,8 @@ int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t
     double *X = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
     int64_t *x = flint_malloc(FLINT_MAX(len, 1) * sizeof(int64_t));
     int64_t *T = flint_malloc(FLINT_MAX(c, 1) * sizeof(int64_t));
-    int64_t *rr = S->ldl != NULL ? flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(int64_t))
-                                 : NULL;
+    int64_t *rr =
+        S->ldl != NULL ? flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(int64_t)) : NULL;
     int ok = 1;
     for (slong t = 0; t < steps && ok; t++) {
         /* |R| < 2^41 throughout: |R_0| = |B| <= 2^40, and |R_{t+1}| <
@@ -122,7 +122,7 @@ int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t
 }
 
 void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
-                   ulong *limbs)
+                       ulong *limbs)
 {
     mp_size_t len = 0;
     for (slong t = nch - 1; t >= 0; t--) {
@@ -144,7 +144,8 @@ void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch,
 }
 
 /* The digits of `steps` steps for columns R (n x c): ceil(steps / 3) chunks. */
-uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch)
+uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps,
+                           slong *nch)
 {
     *nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
     uint64_t *chunk = flint_calloc(FLINT_MAX(*nch * S->n * c, 1), sizeof(uint64_t));
