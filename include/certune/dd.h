@@ -1,7 +1,8 @@
 /* dd: error-free transformations of doubles (this header only), for the
    double-double residuals that steer lambda's refinement steps (lskron_hi.c,
-   lskron_pm.c) and the compensated residuals of alpha's floating models
-   (lsalpha_fmodel.c, which bounds their one inexact sum itself). They
+   lskron_pm.c) and the compensated residuals (ct_dd_acc below) of alpha's
+   floating models and lambda's pencil models (lsalpha_fmodel.c,
+   lskron_pencil.c, whose bounds add ct_dd_acc_tail's). They
    assume IEEE doubles rounding to nearest, without excess precision and
    without contraction into fused multiply-adds (as built here: x86-64's
    SSE2, and -std=c11 keeps GCC from contracting). Their results are exact

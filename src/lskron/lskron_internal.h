@@ -154,7 +154,7 @@ struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, dou
 int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,
                             struct ct_spchol_struct *F, double c, double r,
                             const slong *k, slong nv);
-/* Coefficient j of node i from pencil model P (lskron_pm.c). */
+/* Coefficient j of node i from pencil model P (lskron_pmodel.c). */
 void _ct_lskron_pencil_coef(arb_t v, const ct_lskron_struct *S,
                             const _ct_lskron_pmodel *P, slong i, slong j);
 /* The pencil models of every class with labels on disk (c, r), c > 0, into
