@@ -1470,8 +1470,9 @@ static long compare_pencil(ct_lskron_struct *S)
 }
 
 /* The pencil's models against the dense ones on random systems, then whole
-   analyses with the pencil's models for the search and the roots, every
-   claim against the exact polynomials. */
+   analyses with the pencil's models for the search and the roots, and with
+   every pencil model declining (the dense ones then), every claim against
+   the exact polynomials. */
 static void check_pencil(flint_rand_t state)
 {
     long compared = 0;
@@ -1495,13 +1496,24 @@ static void check_pencil(flint_rand_t state)
         check_instance(I, s % 2 == 1, s % 4 == 0 ? WITH_TWO_SYSTEMS : 0, state);
         ct_instance_clear(I);
     }
-    _ct_lskron_set_pencil_min(0);
     built = _ct_lskron_pencil_count() - built;
+    /* every pencil model declining (a term out of range): the dense ones */
+    slong declined = _ct_lskron_pencil_count();
+    _ct_lskron_pencil_set_range(0x1p-900);
+    for (slong s = 0; s < 4; s++) {
+        ct_instance_t I;
+        random_instance(I, s, state);
+        check_instance(I, 0, 0, state);
+        ct_instance_clear(I);
+    }
+    _ct_lskron_pencil_set_range(0x1p900);
+    CHECK(_ct_lskron_pencil_count() == declined);
+    _ct_lskron_set_pencil_min(0);
     printf("t-lskron: %ld pencil coefficients against the dense models, %ld pencil "
            "models in 16 analyses\n",
            compared, (long)built);
     CHECK(compared > 10000 && built > 100);
-    CHECK_MSG(n_fallback - before <= 1, "%ld of 16 components fell back with the pencil",
+    CHECK_MSG(n_fallback - before <= 1, "%ld of 20 components fell back with the pencil",
               n_fallback - before);
 }
 
@@ -1538,7 +1550,7 @@ static void hang_instance(ct_instance_t I, int perturbed, flint_rand_t state)
 static void check_hang(flint_rand_t state)
 {
     slong shared = 0, runs = 0, wrong = 0, before = n_fallback;
-    for (int s = 0; s < 12; s++) {
+    for (int s = 0; s < 24; s++) {
         ct_instance_t I;
         ball_t B;
         hang_instance(I, s % 2, state);
@@ -1554,7 +1566,7 @@ static void check_hang(flint_rand_t state)
         flint_free(rows);
         ct_instance_clear(I);
     }
-    CHECK_MSG(runs == 6 && shared == runs && wrong == 0 && n_fallback == before,
+    CHECK_MSG(runs == 12 && shared == runs && wrong == 0 && n_fallback == before,
               "hanging parts: x and y share v's (2, 3) function in %ld of %ld runs "
               "(%ld perturbed; %ld fell back)",
               shared, runs, wrong, n_fallback - before);

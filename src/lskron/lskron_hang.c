@@ -219,6 +219,12 @@ void _ct_lskron_hang_carriers(slong *carrier, const _ct_lskron_hang *H,
                 carrier[i] = carrier[H->pv[p]];
         }
     }
+    for (slong t = 0; t < nr; t++) { /* a row whose carrier moved on follows it */
+        slong i = rows[t], v = carrier[i];
+        for (slong step = 0; carrier[v] != v && step < S->head.n; step++)
+            v = carrier[v];
+        carrier[i] = v;
+    }
 }
 
 void _ct_lskron_hang_clear(_ct_lskron_hang *H)

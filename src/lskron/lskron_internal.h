@@ -148,7 +148,8 @@ void _ct_lskron_pmodel_free(_ct_lskron_pmodel *P, slong m);
    model 16 n (J + 1) bytes, and the factor's nonzeros per disk. */
 #define CT_LSKRON_PENCIL_MIN 1024
 void _ct_lskron_set_pencil_min(slong m);
-slong _ct_lskron_pencil_count(void); /* pencil models built so far (tests) */
+slong _ct_lskron_pencil_count(void);        /* pencil models built so far (tests) */
+void _ct_lskron_pencil_set_range(double r); /* tests: terms above r decline */
 int _ct_lskron_pencil_on(const ct_lskron_struct *S);
 struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, double c);
 int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,

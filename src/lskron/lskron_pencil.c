@@ -25,8 +25,14 @@
 #include "certune/spchol.h"
 #include "lskron_internal.h"
 
-/* Entries kept below this (Dekker's products need factors below 2^995). */
-#define PENCIL_RANGE 0x1p900
+/* Entries kept below this (Dekker's products need factors below 2^995;
+   tests lower it to make every pencil model decline). */
+static double PENCIL_RANGE = 0x1p900;
+
+void _ct_lskron_pencil_set_range(double r)
+{
+    PENCIL_RANGE = r;
+}
 #define PENCIL_STEPS 4
 
 static _Atomic slong pencil_min = CT_LSKRON_PENCIL_MIN, pencil_built = 0;

@@ -19,14 +19,12 @@ ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart
 }
 
 /* A disk's models: class k's at level in pm[level * c + k], built on demand;
-   failed[level * c + k] once it could not be built (not tried again). On a
-   disk c > 0 of a component that takes the pencil (lskron_pencil.c), the
-   level-0 models come from the floating factor F of the pencil, made at
-   the first one; lock orders the builds of one disk's pencil models. */
+   failed[level * c + k] once it could not be built (not tried again). In a
+   component that takes the pencil (lskron_pencil.c) the level-0 models are
+   the pencil's; lock orders the builds of one disk's pencil models. */
 typedef struct {
     _ct_lskron_pmodel **pm;
     char *failed;
-    struct ct_spchol_struct *F;
     pthread_mutex_t lock;
 } lskr_disk;
 
@@ -35,7 +33,6 @@ static void lskr_disk_init(ct_lsroot_disk_struct *D)
     lskr_disk *X = flint_malloc(sizeof(lskr_disk));
     X->pm = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, sizeof(_ct_lskron_pmodel *));
     X->failed = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, 1);
-    X->F = NULL;
     pthread_mutex_init(&X->lock, NULL);
     D->models = X;
 }
@@ -45,7 +42,6 @@ static void lskr_disk_clear(ct_lsroot_disk_struct *D)
     lskr_disk *X = D->models;
     for (slong t = 0; t < CT_LSROOT_LEVELS * D->sys->c; t++)
         _ct_lskron_pmodel_free(X->pm[t], _ct_lskron_of(D->sys)->m);
-    ct_spchol_free(X->F);
     pthread_mutex_destroy(&X->lock);
     flint_free(X->pm), flint_free(X->failed), flint_free(X);
     D->models = NULL;
@@ -87,7 +83,8 @@ static void lskr_take_kept(lskr_disk *X, ct_lskron_struct *S,
 }
 
 /* The pencil models of classes k[0..nk) not yet tried on D, at once (under
-   D's lock); a class whose pencil model fails takes the dense one. */
+   D's lock; the factor of the pencil made for them and freed after); a
+   class whose pencil model fails takes the dense one. */
 static void lskr_pencil_build(ct_lsroot_disk_struct *D, const slong *k, slong nk)
 {
     lskr_disk *X = D->models;
@@ -104,11 +101,11 @@ static void lskr_pencil_build(ct_lsroot_disk_struct *D, const slong *k, slong nk
     double c, r;
     lskr_pencil_disk(&c, &r, D);
     lskr_take_kept(X, S, D, todo, &nt);
-    if (nt > 0 && X->F == NULL)
-        X->F = _ct_lskron_pencil_factor(S, c);
+    struct ct_spchol_struct *F = nt > 0 ? _ct_lskron_pencil_factor(S, c) : NULL;
     _ct_lskron_pmodel **out = flint_calloc(FLINT_MAX(nt, 1), sizeof(void *));
-    if (nt > 0 && X->F != NULL)
-        _ct_lskron_pencil_build(out, S, X->F, c, r, todo, nt);
+    if (F != NULL)
+        _ct_lskron_pencil_build(out, S, F, c, r, todo, nt);
+    ct_spchol_free(F);
     for (slong t = 0; t < nt; t++) {
         if (out[t] == NULL) {
             const _ct_lskron_hi *H = _ct_lskron_hi_get(S, 0);
