@@ -248,6 +248,41 @@ static void check_rho(const ct_lskron_struct *S, const csr_t *G, const char *nam
     fmpz_clear(dmax);
 }
 
+/* zd >= L_uu^{-1} d_u (the unlabeled rows' bound of the pencil models),
+   against the exact solve. */
+static void check_zd(const ct_lskron_struct *S, const char *name)
+{
+    slong nu = S->nu;
+    if (nu == 0 || nu > 80)
+        return;
+    fmpz_mat_t A, B, X;
+    fmpz_t den;
+    fmpq_t q, z;
+    fmpz_mat_init(A, nu, nu), fmpz_mat_init(B, nu, 1), fmpz_mat_init(X, nu, 1);
+    fmpz_init(den), fmpq_init(q), fmpq_init(z);
+    for (slong a = 0; a < nu; a++) {
+        slong i = S->unl[a];
+        fmpz_set_d(fmpz_mat_entry(A, a, a), S->deg[i]);
+        fmpz_set_d(fmpz_mat_entry(B, a, 0), S->deg[i]);
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
+            if (S->pos[S->col[e]] < 0)
+                fmpz_set_d(fmpz_mat_entry(A, a, -1 - S->pos[S->col[e]]), -S->w[e]);
+    }
+    CHECK(fmpz_mat_solve(X, den, A, B));
+    for (slong a = 0; a < nu; a++) {
+        fmpq_set_fmpz_frac(q, fmpz_mat_entry(X, a, 0), den);
+        arf_t t;
+        arf_init(t);
+        arf_set_d(t, S->zd[a]);
+        arf_get_fmpq(z, t);
+        arf_clear(t);
+        CHECK_MSG(fmpq_cmp(q, z) <= 0 && fmpq_sgn(q) > 0, "%s: zd[%ld] = %g", name,
+                  (long)a, S->zd[a]);
+    }
+    fmpz_mat_clear(A), fmpz_mat_clear(B), fmpz_mat_clear(X);
+    fmpz_clear(den), fmpq_clear(q), fmpq_clear(z);
+}
+
 /* ---- The exact oracle ---- */
 
 /* The distinct positive roots of one exact sign polynomial P, each with its
@@ -1152,6 +1187,7 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
     if (S != NULL) {
         slong nb = I->n * (I->c * (I->c - 1) / 2);
         check_rho(S, &G, I->path);
+        check_zd(S, I->path);
         B->rho = ct_lskron_rho(S);
         B->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
         B->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
@@ -1380,6 +1416,160 @@ static void check_lead(flint_rand_t state)
     }
     CHECK_MSG(n_fallback == before, "%ld of 6 instances with a_0 = a_1 = 0 fell back",
               n_fallback - before);
+}
+
+/* ---- The pencil (lskron_pencil.c) ---- */
+
+/* On disks c > 0 of S's last covering, every pair's polynomial at every node
+   from the pencil's class models against the dense ones (lskron_pm.c, an
+   independent computation through K and H at 96 bits): the balls overlap and
+   the pencil's radii, at the disk's edge, are below 2^-75 of the polynomial.
+   Returns the coefficients compared. */
+static long compare_pencil(ct_lskron_struct *S)
+{
+    const _ct_lskron_hi *X = _ct_lskron_hi_get(S, 0);
+    slong c = S->head.c;
+    long cnt = 0;
+    _ct_lskron_pmodel **dn = flint_calloc(c, sizeof(void *));
+    _ct_lskron_pmodel **pn = flint_calloc(c, sizeof(void *));
+    for (slong d = 1; X != NULL && d < S->nd; d += FLINT_MAX(1, S->nd / 3)) {
+        double dc = S->cr[2 * d], dr = S->cr[2 * d + 1];
+        CHECK(_ct_lskron_pencil_all(pn, S, dc, dr) == 0);
+        for (slong k = 0; k < c; k++)
+            dn[k] = S->nlabk[k] > 0 ? _ct_lskron_pmodel_build(S, X, dc, dr, k) : NULL;
+        for (slong k = 0; k < c; k++)
+            for (slong l = k + 1; l < c; l++)
+                for (slong i = 0; dn[k] && dn[l] && pn[k] && pn[l] && i < S->head.n;
+                     i++) {
+                    ct_lsroot_poly_struct Pd, Pp;
+                    _ct_lskron_pmodel_poly(&Pd, S, X, dn[k], dn[l], i);
+                    _ct_lskron_pmodel_poly(&Pp, S, NULL, pn[k], pn[l], i);
+                    CHECK(Pd.len == Pp.len);
+                    double top = 0;
+                    for (slong j = 0; j < Pp.len; j++)
+                        top = fmax(top,
+                                   fabs(arf_get_d(arb_midref(Pp.Q + j), ARF_RND_NEAR)) *
+                                       pow(dr, (double)j));
+                    for (slong j = 0; j < FLINT_MIN(Pd.len, Pp.len); j++, cnt++) {
+                        double rad = mag_get_d(arb_radref(Pp.Q + j)) * pow(dr, (double)j);
+                        CHECK_MSG(arb_overlaps(Pd.Q + j, Pp.Q + j) &&
+                                      rad <= 0x1p-75 * top,
+                                  "pencil: disk %ld pair (%ld, %ld) node %ld coefficient "
+                                  "%ld radius %g of %g",
+                                  (long)d, (long)k, (long)l, (long)i, (long)j, rad, top);
+                    }
+                    ct_lsroot_poly_clear(&Pd), ct_lsroot_poly_clear(&Pp);
+                }
+        for (slong k = 0; k < c; k++) {
+            _ct_lskron_pmodel_free(dn[k], S->m), _ct_lskron_pmodel_free(pn[k], S->m);
+            dn[k] = pn[k] = NULL;
+        }
+    }
+    flint_free(dn), flint_free(pn);
+    return cnt;
+}
+
+/* The pencil's models against the dense ones on random systems, then whole
+   analyses with the pencil's models for the search and the roots, and with
+   every pencil model declining (the dense ones then), every claim against
+   the exact polynomials. */
+static void check_pencil(flint_rand_t state)
+{
+    long compared = 0;
+    slong built = _ct_lskron_pencil_count(), before = n_fallback;
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t I;
+        ball_t B;
+        random_instance(I, s, state);
+        slong *rows = identity(I->n);
+        if (run_ball(&B, I, rows, 1) == 0) {
+            compared += compare_pencil(B.S);
+            ball_clear(&B);
+        }
+        flint_free(rows);
+        ct_instance_clear(I);
+    }
+    _ct_lskron_set_pencil_min(1);
+    for (slong s = 0; s < 16; s++) {
+        ct_instance_t I;
+        random_instance(I, s, state);
+        check_instance(I, s % 2 == 1, s % 4 == 0 ? WITH_TWO_SYSTEMS : 0, state);
+        ct_instance_clear(I);
+    }
+    built = _ct_lskron_pencil_count() - built;
+    /* every pencil model declining (a term out of range): the dense ones */
+    slong declined = _ct_lskron_pencil_count();
+    _ct_lskron_pencil_set_range(0x1p-900);
+    for (slong s = 0; s < 4; s++) {
+        ct_instance_t I;
+        random_instance(I, s, state);
+        check_instance(I, 0, 0, state);
+        ct_instance_clear(I);
+    }
+    _ct_lskron_pencil_set_range(0x1p900);
+    CHECK(_ct_lskron_pencil_count() == declined);
+    _ct_lskron_set_pencil_min(0);
+    printf("t-lskron: %ld pencil coefficients against the dense models, %ld pencil "
+           "models in 16 analyses\n",
+           compared, (long)built);
+    CHECK(compared > 10000 && built > 100);
+    CHECK_MSG(n_fallback - before <= 1, "%ld of 20 components fell back with the pencil",
+              n_fallback - before);
+}
+
+/* ---- Hanging parts whose labels cancel (lskron_hang.c) ---- */
+
+/* Actor's rows 3115, 4770, 7066: v in the rest (14 random nodes, every
+   class labeled there), v - x - y unlabeled, a leaf labeled 0 on x, on y a
+   node A labeled 2 (with an unlabeled leaf) and a leaf B labeled 3, both of
+   weight w. For the pair (2, 3) the sources at y cancel (w g_A + w g_B =
+   w^2 g_y (1 / (w + l) + 1 / (w + l)) exactly when the weights agree), so x
+   and y have v's zeros. With B's weight w + 1 (perturbed) they do not. */
+static void hang_instance(ct_instance_t I, int perturbed, flint_rand_t state)
+{
+    slong rest = 14, n = rest + 6, x = rest, y = rest + 1, L0 = rest + 2, A = rest + 3;
+    slong A2 = rest + 4, Bl = rest + 5, w = 1 + (slong)n_randint(state, 5);
+    slong *wm = flint_calloc(n * n, sizeof(slong)), *wr = flint_calloc(rest * rest, 8);
+    random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
+    for (slong u = 0; u < rest; u++)
+        for (slong q = 0; q < rest; q++)
+            wm[u * n + q] = wr[u * rest + q];
+    flint_free(wr);
+    set_edge(wm, n, 0, x, 1 + (slong)n_randint(state, 9)); /* v = node 0 */
+    set_edge(wm, n, x, y, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, x, L0, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, y, A, w), set_edge(wm, n, A, A2, 1 + (slong)n_randint(state, 9));
+    set_edge(wm, n, y, Bl, w + (perturbed ? 1 : 0));
+    instance_of(I, wm, n, 4, perturbed ? "hanging part, sources apart" : "hanging part");
+    for (slong j = 1; j < rest; j += 2)
+        I->label[j] = (j / 2) % 4;
+    I->label[L0] = 0, I->label[A] = 2, I->label[Bl] = 3;
+    flint_free(wm);
+}
+
+static void check_hang(flint_rand_t state)
+{
+    slong shared = 0, runs = 0, wrong = 0, before = n_fallback;
+    for (int s = 0; s < 24; s++) {
+        ct_instance_t I;
+        ball_t B;
+        hang_instance(I, s % 2, state);
+        slong *rows = identity(I->n), np = 6, p = 5; /* pair (2, 3) */
+        if (run_and_verify(&B, I, I, rows, 1, 0) == 0) {
+            int both = B.same[14 * np + p] == B.same[0 * np + p] &&
+                       B.same[15 * np + p] == B.same[0 * np + p];
+            runs += s % 2 == 0;
+            shared += s % 2 == 0 && both;
+            wrong += s % 2 == 1 && both;
+            ball_clear(&B);
+        }
+        flint_free(rows);
+        ct_instance_clear(I);
+    }
+    CHECK_MSG(runs == 12 && shared == runs && wrong == 0 && n_fallback == before,
+              "hanging parts: x and y share v's (2, 3) function in %ld of %ld runs "
+              "(%ld perturbed; %ld fell back)",
+              shared, runs, wrong, n_fallback - before);
 }
 
 /* ---- Rational weights: integer weights and a scale ---- */
@@ -1680,6 +1870,8 @@ int main(void)
     check_lead(state);
     check_random(state);
     check_scaled(state);
+    check_pencil(state);
+    check_hang(state);
     printf("t-lskron: %ld instances (%ld certified with a scale), %ld components "
            "certified, "
            "%ld fell back, %ld rows x pairs (%ld sharing another row's zeros) and %ld "

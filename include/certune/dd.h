@@ -1,7 +1,8 @@
 /* dd: error-free transformations of doubles (this header only), for the
    double-double residuals that steer lambda's refinement steps (lskron_hi.c,
-   lskron_pm.c) and the compensated residuals of alpha's floating models
-   (lsalpha_fmodel.c, which bounds their one inexact sum itself). They
+   lskron_pm.c) and the compensated residuals (ct_dd_acc below) of alpha's
+   floating models and lambda's pencil models (lsalpha_fmodel.c,
+   lskron_pencil.c, whose bounds add ct_dd_acc_tail's). They
    assume IEEE doubles rounding to nearest, without excess precision and
    without contraction into fused multiply-adds (as built here: x86-64's
    SSE2, and -std=c11 keeps GCC from contracting). Their results are exact
@@ -10,6 +11,7 @@
 #ifndef CERTUNE_DD_H
 #define CERTUNE_DD_H
 
+#include <math.h>
 #include <arb.h>
 
 /* a + b = s + *e exactly (Knuth's TwoSum); returns s = fl(a + b). */
@@ -63,6 +65,66 @@ static inline void ct_dd_set_arf(double *h, double *l, const arf_t v, slong e)
     arf_sub(u, t, u, ARF_PREC_EXACT, ARF_RND_DOWN);
     *l = arf_get_d(u, ARF_RND_NEAR);
     arf_clear(t), arf_clear(u);
+}
+
+/* A compensated sum: s + c + d is the value (c the parts, d their parts), a
+   the magnitudes of what was rounded (d's addends, rounded products), m
+   their count. */
+typedef struct {
+    double s, c, d, a;
+    slong m;
+} ct_dd_acc;
+
+/* x added as a part: exactly into c, its own part into d. */
+static inline void ct_dd_acc_part(ct_dd_acc *A, double x)
+{
+    double g;
+    A->c = ct_dd_sum(A->c, x, &g);
+    A->d += g;
+    A->a += fabs(g);
+    A->m += 1;
+}
+
+/* x added exactly to the value, its part kept. */
+static inline void ct_dd_acc_add(ct_dd_acc *A, double x)
+{
+    double f;
+    A->s = ct_dd_sum(A->s, x, &f);
+    ct_dd_acc_part(A, f);
+}
+
+static inline void ct_dd_acc_add_prod(ct_dd_acc *A, double x, double y)
+{
+    double e, p = ct_dd_prod(x, y, &e);
+    ct_dd_acc_add(A, p);
+    ct_dd_acc_part(A, e);
+}
+
+/* x y rounded, added as a part (its rounding at most 2^-53 |x y|). */
+static inline void ct_dd_acc_add_small(ct_dd_acc *A, double x, double y)
+{
+    double p = x * y;
+    ct_dd_acc_part(A, p);
+    A->a += fabs(p);
+    A->m += 1;
+}
+
+/* An upper bound of |exact - s - t| for t = fl(c + d): t's rounding, the
+   parts' parts' sum (gamma_m a), and 2^-1000 for underflowing low parts. */
+static inline double ct_dd_acc_tail(const ct_dd_acc *A, double t)
+{
+    double k = (double)(2 * A->m + 16);
+    return (0x1p-52 * (fabs(t) + fabs(A->c) + fabs(A->d)) + k * 0x1p-53 * A->a +
+            0x1p-1000) *
+           (1 + k * 0x1p-52);
+}
+
+/* The value into *val; returns an upper bound of the exact sum's magnitude. */
+static inline double ct_dd_acc_bound(const ct_dd_acc *A, double *val)
+{
+    double t = A->c + A->d;
+    *val = A->s + t;
+    return (fabs(*val) + ct_dd_acc_tail(A, t)) * (1 + 0x1p-50);
 }
 
 #endif

@@ -42,4 +42,13 @@ int _ct_zlift_solve_rows_blocks(fmpz_mat_t Y, fmpz_t den, const fmpz_mat_t A,
                                 const fmpz_mat_t B, slong inv_bits, const slong *rows,
                                 slong nr, slong nthreads, slong block_bytes);
 
+/* From this many rows a symmetric A is factored sparse modulo p (LDL^T in
+   CHOLMOD's order, zlift_ldl.c; memory the factor's nonzeros, 12 bytes
+   each) instead of inverted (8 n^2 bytes); _set_ldl_min changes it (tests;
+   0 restores). */
+#define CT_ZLIFT_LDL_MIN 512
+void _ct_zlift_set_ldl_min(slong n);
+/* How many systems were factored sparse so far (tests). */
+slong _ct_zlift_ldl_used(void);
+
 #endif

@@ -41,66 +41,6 @@ void _ct_lsalpha_fmodel_set_range(double r)
     FM_RANGE = r;
 }
 
-/* A compensated sum: s + c + d is the value (c the parts, d their parts), a
-   the magnitudes of what was rounded (d's addends, rounded products), m
-   their count. */
-typedef struct {
-    double s, c, d, a;
-    slong m;
-} fm_acc;
-
-/* x added as a part: exactly into c, its own part into d. */
-static inline void fm_part(fm_acc *A, double x)
-{
-    double g;
-    A->c = ct_dd_sum(A->c, x, &g);
-    A->d += g;
-    A->a += fabs(g);
-    A->m += 1;
-}
-
-/* x added exactly to the value, its part kept. */
-static inline void fm_add(fm_acc *A, double x)
-{
-    double f;
-    A->s = ct_dd_sum(A->s, x, &f);
-    fm_part(A, f);
-}
-
-static inline void fm_add_prod(fm_acc *A, double x, double y)
-{
-    double e, p = ct_dd_prod(x, y, &e);
-    fm_add(A, p);
-    fm_part(A, e);
-}
-
-/* x y rounded, added as a part (its rounding at most 2^-53 |x y|). */
-static inline void fm_add_small(fm_acc *A, double x, double y)
-{
-    double p = x * y;
-    fm_part(A, p);
-    A->a += fabs(p);
-    A->m += 1;
-}
-
-/* An upper bound of |exact - s - t| for t = fl(c + d): t's rounding, the
-   parts' parts' sum (gamma_m a), and 2^-1000 for underflowing low parts. */
-static double fm_tail(const fm_acc *A, double t)
-{
-    double k = (double)(2 * A->m + 16);
-    return (0x1p-52 * (fabs(t) + fabs(A->c) + fabs(A->d)) + k * 0x1p-53 * A->a +
-            0x1p-1000) *
-           (1 + k * 0x1p-52);
-}
-
-/* The value into *val; returns an upper bound of the exact sum's magnitude. */
-static double fm_abs_bound(const fm_acc *A, double *val)
-{
-    double t = A->c + A->d;
-    *val = A->s + t;
-    return (fabs(*val) + fm_tail(A, t)) * (1 + 0x1p-50);
-}
-
 /* A vector xh + xl (xl NULL: zero). */
 typedef struct {
     double *h, *l;
@@ -120,17 +60,17 @@ typedef struct {
 static void fm_z(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x, fm_vec p)
 {
     for (slong k = 0; k < S->head.n; k++) {
-        fm_acc A = {0, 0, 0, 0, 0};
-        fm_add_prod(&A, c, x.h[k]);
+        ct_dd_acc A = {0, 0, 0, 0, 0};
+        ct_dd_acc_add_prod(&A, c, x.h[k]);
         if (x.l != NULL)
-            fm_add_prod(&A, c, x.l[k]);
+            ct_dd_acc_add_prod(&A, c, x.l[k]);
         if (p.h != NULL)
-            fm_add(&A, p.h[k]);
+            ct_dd_acc_add(&A, p.h[k]);
         if (p.l != NULL)
-            fm_add(&A, p.l[k]);
+            ct_dd_acc_add(&A, p.l[k]);
         double t = A.c + A.d;
         W->z.h[k] = A.s, W->z.l[k] = t;
-        W->zerr[k] = fm_tail(&A, t);
+        W->zerr[k] = ct_dd_acc_tail(&A, t);
     }
 }
 
@@ -142,34 +82,34 @@ static void fm_z(fm_work *W, const ct_lsalpha_struct *S, double c, fm_vec x, fm_
 static double fm_row(double *val, const ct_lsalpha_struct *S, slong i, fm_vec x,
                      const fm_work *W, int first)
 {
-    fm_acc A = {0, 0, 0, 0, 0};
+    ct_dd_acc A = {0, 0, 0, 0, 0};
     double ze = 0;
-    fm_add_prod(&A, S->deg[i], x.h[i]);
+    ct_dd_acc_add_prod(&A, S->deg[i], x.h[i]);
     if (x.l != NULL)
-        fm_add_prod(&A, S->deg[i], x.l[i]);
+        ct_dd_acc_add_prod(&A, S->deg[i], x.l[i]);
     for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
         slong k = S->col[e];
         double w = S->w[e];
         if (w == 1) { /* exact products (unit weights: most graphs) */
-            fm_add(&A, -W->z.h[k]);
-            fm_part(&A, -W->z.l[k]);
+            ct_dd_acc_add(&A, -W->z.h[k]);
+            ct_dd_acc_part(&A, -W->z.l[k]);
         } else {
-            fm_add_prod(&A, -w, W->z.h[k]);
+            ct_dd_acc_add_prod(&A, -w, W->z.h[k]);
             if (x.l != NULL)
-                fm_add_prod(&A, -w, W->z.l[k]);
+                ct_dd_acc_add_prod(&A, -w, W->z.l[k]);
             else
-                fm_add_small(&A, -w, W->z.l[k]);
+                ct_dd_acc_add_small(&A, -w, W->z.l[k]);
         }
         ze += w * W->zerr[k];
     }
     if (first) {
-        fm_add(&A, -W->y0.h[i]);
+        ct_dd_acc_add(&A, -W->y0.h[i]);
         if (W->y0.l != NULL)
-            fm_add(&A, -W->y0.l[i]);
+            ct_dd_acc_add(&A, -W->y0.l[i]);
         ze += W->yerr[i];
     }
     double len = (double)(S->rowstart[i + 1] - S->rowstart[i] + 8);
-    return (fm_abs_bound(&A, val) + ze * (1 + len * 0x1p-52)) * (1 + 0x1p-50);
+    return (ct_dd_acc_bound(&A, val) + ze * (1 + len * 0x1p-52)) * (1 + 0x1p-50);
 }
 
 /* Row i of r = D x - W z (first: minus y) for x = xh alone, in two levels
@@ -228,13 +168,13 @@ static double fm_pinorm(const double *bnd, const ct_lsalpha_struct *S)
 /* pi^T x: its value into *val, an upper bound of its magnitude returned. */
 static double fm_pidot(fm_vec x, const ct_lsalpha_struct *S, double *val)
 {
-    fm_acc A = {0, 0, 0, 0, 0};
+    ct_dd_acc A = {0, 0, 0, 0, 0};
     for (slong i = 0; i < S->head.n; i++) {
-        fm_add_prod(&A, S->deg[i], x.h[i]);
+        ct_dd_acc_add_prod(&A, S->deg[i], x.h[i]);
         if (x.l != NULL)
-            fm_add_prod(&A, S->deg[i], x.l[i]);
+            ct_dd_acc_add_prod(&A, S->deg[i], x.l[i]);
     }
-    double b = fm_abs_bound(&A, val);
+    double b = ct_dd_acc_bound(&A, val);
     *val /= S->vol;
     return b / S->vol * (1 + 0x1p-50);
 }

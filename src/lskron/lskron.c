@@ -15,19 +15,29 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
     flint_free(X);
 }
 
+void _ct_lskron_pen_free(ct_lskron_struct *S)
+{
+    for (slong t = 0; S->pen != NULL && t < S->nd * S->head.c; t++)
+        _ct_lskron_pmodel_free(S->pen[t], S->m);
+    flint_free(S->pen);
+    S->pen = NULL;
+}
+
 void _ct_lskron_clear(ct_lsroot_sys_struct *H)
 {
     ct_lskron_struct *S = _ct_lskron_of(H);
+    _ct_lskron_pen_free(S);
     flint_free(S->lab), flint_free(S->cls), flint_free(S->unl), flint_free(S->pos);
     flint_free(S->nlabk), flint_free(S->H), flint_free(S->Hrs), flint_free(S->Herr);
     flint_free(S->Hoff), flint_free(S->Hcol), flint_free(S->K), flint_free(S->Kabs);
     flint_free(S->Koff), flint_free(S->Kcol);
     flint_free(S->rowstart), flint_free(S->col), flint_free(S->w), flint_free(S->ncls);
-    flint_free(S->zb), flint_free(S->deg), flint_free(S->cr);
+    flint_free(S->zb), flint_free(S->zd), flint_free(S->deg), flint_free(S->cr);
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
+    pthread_mutex_destroy(&S->hilock);
     flint_free(S);
 }
 

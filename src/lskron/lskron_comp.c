@@ -53,7 +53,8 @@ typedef struct {
 static void kron_build_job(void *arg, slong m)
 {
     kron_build_ctx *X = arg;
-    X->models[m] = _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->R);
+    X->models[m] = _ct_lskron_model_build(X->S, X->cr[2 * m], X->cr[2 * m + 1], X->R,
+                                          X->S->pen + m * X->S->head.c);
 }
 
 static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */
@@ -83,7 +84,9 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     flint_free(S->cr); /* kept for the roots' disks */
     S->cr = flint_malloc(2 * nd * sizeof(double));
     memcpy(S->cr, cr, 2 * nd * sizeof(double));
+    _ct_lskron_pen_free(S);
     S->nd = nd;
+    S->pen = flint_calloc(nd * S->head.c, sizeof(_ct_lskron_pmodel *));
     _ct_lskron_model **models = flint_calloc(nd, sizeof(_ct_lskron_model *));
     _ct_lskron_rows R;
     _ct_lskron_rows_init(&R, same, S, rows, nr);

@@ -5,8 +5,8 @@
    K + tau P has the eigenvalues tau and lambda_2(K) <= ... <= lambda_m(K).
    A floating Cholesky factor R of fl(C) - sI, C = K~ + tau P - g I, that
    completes gives C >= (s_min - gamma_{m+2} ||R||_F^2 - ||fl(C) - C||_F) I
-   (Higham, Thm 10.3, as lsalpha_gap.c and lsroot_chol.c); when that is positive, K~ + tau P > g I,
-   so K + tau P > (g - eps) I and lambda_2(K) > g - eps (tau >= g). Then the
+   (Higham, Thm 10.3, as lsalpha_gap.c and lsroot_chol.c); when that is positive, K~ + tau
+   P > g I, so K + tau P > (g - eps) I and lambda_2(K) > g - eps (tau >= g). Then the
    spectrum of M on 1^perp lies in [1 - lambda_max(K) / rho, 1 - (g - eps) /
    rho], and lambda_max(K) <= 2 max_j K_jj <= 2 max_l d <= rho (Gershgorin). */
 #include <math.h>

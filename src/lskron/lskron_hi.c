@@ -326,9 +326,11 @@ static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
 
 const _ct_lskron_hi *_ct_lskron_hi_get(ct_lskron_struct *S, int level)
 {
-    if (S->hi[level] == NULL && !S->hi_failed[level]) { /* read only once built */
+    pthread_mutex_lock(&S->hilock); /* read only once built */
+    if (S->hi[level] == NULL && !S->hi_failed[level]) {
         S->hi[level] = kronhi_new(S, 96 << level);
         S->hi_failed[level] = S->hi[level] == NULL;
     }
+    pthread_mutex_unlock(&S->hilock);
     return S->hi[level];
 }

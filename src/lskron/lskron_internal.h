@@ -5,6 +5,7 @@
 #ifndef CERTUNE_LSKRON_INTERNAL_H
 #define CERTUNE_LSKRON_INTERNAL_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <flint/fmpz_mat.h>
 #include "certune/dd.h"
@@ -30,6 +31,7 @@ struct ct_lskron_struct {
     double *w;
     slong *ncls;  /* per node: its class or -1 */
     double *zb;   /* per a: >= (L_uu^{-1} 1)_a */
+    double *zd;   /* per a: >= (L_uu^{-1} d_u)_a, d_u the degrees */
     double wnorm; /* >= sqrt(2) ||W_lu||_2 */
     fmpz_t scale; /* lambda = lambda' / scale (lambda' in the integer weights' units) */
     double *deg;  /* per node */
@@ -41,6 +43,10 @@ struct ct_lskron_struct {
     struct _ct_lskron_lead_struct
         *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
+    pthread_mutex_t hilock; /* _ct_lskron_hi_get's builds */
+    /* the pencil's class models of the last search's disks (nd x c, kept
+       for the narrowing's disks, which read them; NULL when not made) */
+    struct _ct_lskron_pmodel_struct **pen;
 };
 
 static inline ct_lskron_struct *_ct_lskron_of(ct_lsroot_sys_struct *S)
@@ -119,14 +125,44 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X); /* lskron.c */
 typedef struct _ct_lskron_pmodel_struct {
     slong prec, J, k;
     double c, r;
-    arb_ptr x; /* (J + 1) x m */
+    arb_ptr x; /* (J + 1) x m; NULL for a pencil model */
     mag_ptr E;
+    /* a pencil model (lskron_pencil.c): term j of node i is (yh + yl)[j n +
+       i] 2^(-j se), off by at most (E[j] + zb_a U[j]) 2^(-j se) (the zb term on
+       unlabeled rows only) */
+    slong n, se;
+    double *yh, *yl, *U;
 } _ct_lskron_pmodel;
 
 _ct_lskron_pmodel *_ct_lskron_pmodel_build(const ct_lskron_struct *S,
                                            const _ct_lskron_hi *X, double c, double r,
                                            slong k);
 void _ct_lskron_pmodel_free(_ct_lskron_pmodel *P, slong m);
+/* lskron_pencil.c: class models at 96 bits on a disk c > 0 without the Kron
+   reduction, for components of at least CT_LSKRON_PENCIL_MIN labeled nodes
+   (_set_pencil_min: tests; 0 restores) when CHOLMOD loads (_pencil_on).
+   _pencil_factor: the floating factor of P = (1 - c) Delta + (c / rho) L
+   (NULL when it fails). _pencil_build: the models of classes k[0..nv) into
+   out (several classes share each pass over F); 0, or 1 when a solve fails
+   or a term leaves the doubles' range (out all NULL then). Memory: per
+   model 16 n (J + 1) bytes, and the factor's nonzeros per disk. */
+#define CT_LSKRON_PENCIL_MIN 1024
+void _ct_lskron_set_pencil_min(slong m);
+slong _ct_lskron_pencil_count(void);        /* pencil models built so far (tests) */
+void _ct_lskron_pencil_set_range(double r); /* tests: terms above r decline */
+int _ct_lskron_pencil_on(const ct_lskron_struct *S);
+struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, double c);
+int _ct_lskron_pencil_build(_ct_lskron_pmodel **out, const ct_lskron_struct *S,
+                            struct ct_spchol_struct *F, double c, double r,
+                            const slong *k, slong nv);
+/* Coefficient j of node i from pencil model P (lskron_pmodel.c). */
+void _ct_lskron_pencil_coef(arb_t v, const ct_lskron_struct *S,
+                            const _ct_lskron_pmodel *P, slong i, slong j);
+/* The pencil models of every class with labels on disk (c, r), c > 0, into
+   keep[0..c) (NULL for classes without labels); 0, or 1 (keep all NULL). */
+int _ct_lskron_pencil_all(_ct_lskron_pmodel **keep, const ct_lskron_struct *S, double c,
+                          double r);
+
 /* The polynomial of node i's pair (Pk's class, Pl's class) from the two class
    models of one disk and level (i any node of S). */
 void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
@@ -155,6 +191,26 @@ typedef struct {
     double *Hs, *Ha; /* nh x m row-major: their rows of H~ and |H~| */
 } _ct_lskron_rows;
 
+/* lskron_hang.c: rows in small hanging parts whose own labels cancel at
+   them (the math there). _init finds, per row t, the parts of at most 64
+   nodes hanging off the rest through one cut vertex that hold row t's node
+   and a labeled node (cand[coff[t] .. coff[t + 1]), largest first), with
+   exact solves; _carriers sets carrier[rows[t]] = carrier[v] for pair (k,
+   l) where row t's node (its own carrier on entry) shares the function of
+   such a part's cut vertex v. Memory: per part its nodes times c. */
+typedef struct {
+    slong np, nc;
+    slong *pv, *poff, *pnode, *eq; /* per part: v, its nodes, their classes */
+    slong *cand, *coff;
+} _ct_lskron_hang;
+
+void _ct_lskron_hang_init(_ct_lskron_hang *H, const ct_lskron_struct *S,
+                          const ct_lsroot_blocks_struct *B, const slong *rows, slong nr);
+void _ct_lskron_hang_carriers(slong *carrier, const _ct_lskron_hang *H,
+                              const ct_lskron_struct *S, const slong *rows, slong nr,
+                              slong k, slong l);
+void _ct_lskron_hang_clear(_ct_lskron_hang *H);
+
 void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struct *S,
                           const slong *rows, slong nr);
 void _ct_lskron_rows_clear(_ct_lskron_rows *R);
@@ -164,8 +220,12 @@ void _ct_lskron_rows_clear(_ct_lskron_rows *R);
 double *_ct_lskron_afactor(const ct_lskron_struct *S, double c);
 void _ct_lskron_chol_solve(const double *R, slong m, double *x);
 
+/* keep: NULL, or c entries: on a disk c > 0 of a component that takes the
+   pencil, the models are read off its level-0 class models, which are
+   returned there (the caller's; else all NULL). */
 _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
-                                         const _ct_lskron_rows *R);
+                                         const _ct_lskron_rows *R,
+                                         _ct_lskron_pmodel **keep);
 /* lskron_dmodel.c: the deflated coefficients (c > 0) of every class with
    labels into M (rows R->U), all classes a term at a time through BLAS, with
    Rf the upper Cholesky factor of A (as _ct_lskron_afactor). */
@@ -214,6 +274,9 @@ void _ct_lskron_lambda(fmpq_t x, const ct_lskron_struct *S, double alpha);
 /* The exact sign of F[i][k] - F[i][l] at lambda = x > 0 (lskron_exact.c). */
 int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
                           const fmpq_t x);
+
+/* lskron.c: frees S->pen (the last search's pencil models). */
+void _ct_lskron_pen_free(ct_lskron_struct *S);
 
 /* lskron.c: the system's release at its last reference (T->clear). */
 void _ct_lskron_clear(ct_lsroot_sys_struct *S);

@@ -72,6 +72,7 @@ ct_lskron_struct *_ct_lskron_make(slong sparse_min, slong n, const slong *rowsta
     if (!kron_weights(wd, n, rowstart, w)) {
         S = flint_calloc(1, sizeof(ct_lskron_struct));
         S->head.refs = 1, S->head.type = T;
+        pthread_mutex_init(&S->hilock, NULL);
         S->head.n = n, S->head.c = c, S->m = nlab, S->nu = n - nlab;
         fmpz_init_set_ui(S->scale, 1);
         S->sparse_min = sparse_min > 0 ? sparse_min : CT_LSKRON_SPARSE_MIN;

@@ -145,9 +145,39 @@ double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
     return R;
 }
 
-_ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
-                                         const _ct_lskron_rows *R)
+/* The model read off the pencil's class models P (every class with labels;
+   M->J theirs). */
+static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
+                                          _ct_lskron_pmodel *const *P,
+                                          const _ct_lskron_rows *R)
 {
+    slong nr = R->nu, J = -1;
+    for (slong k = 0; k < S->head.c; k++)
+        if (P[k] != NULL)
+            J = P[k]->J;
+    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
+    M->nr = nr, M->rows = R->U, M->J = J;
+    M->coef = _arb_vec_init(S->head.c * nr * (J + 1));
+    for (slong k = 0; k < S->head.c; k++) {
+        if (P[k] == NULL)
+            continue;
+        M->c = P[k]->c, M->r = P[k]->r;
+        for (slong t = 0; t < nr; t++)
+            for (slong j = 0; j <= J; j++)
+                _ct_lskron_pencil_coef(M->coef + (k * nr + t) * (J + 1) + j, S, P[k],
+                                       R->U[t], j);
+    }
+    return M;
+}
+
+_ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, double r,
+                                         const _ct_lskron_rows *R,
+                                         _ct_lskron_pmodel **keep)
+{
+    if (keep != NULL && c > 0 && _ct_lskron_pencil_on(S)) {
+        if (!_ct_lskron_pencil_all(keep, S, c, r))
+            return kron_from_pencil(S, keep, R);
+    }
     const slong *rows = R->U;
     slong nr = R->nu;
     _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));

@@ -329,20 +329,16 @@ _ct_lskron_pmodel *_ct_lskron_pmodel_build(const ct_lskron_struct *S,
     return P;
 }
 
-void _ct_lskron_pmodel_free(_ct_lskron_pmodel *P, slong m)
-{
-    if (P == NULL)
-        return;
-    _arb_vec_clear(P->x, (P->J + 1) * m);
-    _mag_vec_clear(P->E, P->J + 1);
-    flint_free(P);
-}
-
 /* a = coefficient j at node i: labeled, x_j[q] +- E_j; unlabeled a, H_hi,a x_j
    +- (Hrs_a E_j + Herr_a (max over the support of |X_j|)). */
+
 static void kpm_coef(arb_t v, const ct_lskron_struct *S, const _ct_lskron_hi *X,
                      const _ct_lskron_pmodel *P, slong i, slong j, arb_struct *g)
 {
+    if (P->yh != NULL) {
+        _ct_lskron_pencil_coef(v, S, P, i, j);
+        return;
+    }
     slong m = S->m, q = S->pos[i];
     arb_srcptr x = P->x + j * m;
     if (q >= 0) {

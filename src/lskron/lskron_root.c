@@ -6,6 +6,7 @@
    search's models are not kept on the disks. Past 768 bits the exact solve
    (lskron_exact.c). */
 #include <string.h>
+#include "certune/spchol.h"
 #include "lskron_internal.h"
 
 ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart,
@@ -18,10 +19,13 @@ ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart
 }
 
 /* A disk's models: class k's at level in pm[level * c + k], built on demand;
-   failed[level * c + k] once it could not be built (not tried again). */
+   failed[level * c + k] once it could not be built (not tried again). In a
+   component that takes the pencil (lskron_pencil.c) the level-0 models are
+   the pencil's; lock orders the builds of one disk's pencil models. */
 typedef struct {
     _ct_lskron_pmodel **pm;
     char *failed;
+    pthread_mutex_t lock;
 } lskr_disk;
 
 static void lskr_disk_init(ct_lsroot_disk_struct *D)
@@ -29,6 +33,7 @@ static void lskr_disk_init(ct_lsroot_disk_struct *D)
     lskr_disk *X = flint_malloc(sizeof(lskr_disk));
     X->pm = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, sizeof(_ct_lskron_pmodel *));
     X->failed = flint_calloc(CT_LSROOT_LEVELS * D->sys->c, 1);
+    pthread_mutex_init(&X->lock, NULL);
     D->models = X;
 }
 
@@ -37,16 +42,92 @@ static void lskr_disk_clear(ct_lsroot_disk_struct *D)
     lskr_disk *X = D->models;
     for (slong t = 0; t < CT_LSROOT_LEVELS * D->sys->c; t++)
         _ct_lskron_pmodel_free(X->pm[t], _ct_lskron_of(D->sys)->m);
+    pthread_mutex_destroy(&X->lock);
     flint_free(X->pm), flint_free(X->failed), flint_free(X);
     D->models = NULL;
 }
 
-/* Class k's model at level on D (NULL when it cannot be built). Builds S's
-   hi data of the level at the first call (not thread-safe until then). */
+/* Whether D's level-0 models come from the pencil. */
+static int lskr_pencil(const ct_lsroot_disk_struct *D, int level)
+{
+    return level == 0 && _ct_lskron_pencil_on(_ct_lskron_const(D->sys));
+}
+
+/* The pencil models' disk: D's, or on disk 0 (the power series at alpha =
+   0, where the pencil is singular) the disk of center and radius r / 2: it
+   holds the real segment [0, r], where the roots of disk 0 lie. */
+static void lskr_pencil_disk(double *c, double *r, const ct_lsroot_disk_struct *D)
+{
+    *c = D->c > 0 ? D->c : D->r / 2;
+    *r = D->c > 0 ? D->r : D->r / 2;
+}
+
+/* Moves the models the search made on D's disk (S->pen) into X, and drops
+   their classes from todo[0..*nt). */
+static void lskr_take_kept(lskr_disk *X, ct_lskron_struct *S,
+                           const ct_lsroot_disk_struct *D, slong *todo, slong *nt)
+{
+    slong d = 0, c = S->head.c, left = 0;
+    while (S->pen != NULL && d < S->nd &&
+           !(S->cr[2 * d] == D->c && S->cr[2 * d + 1] == D->r))
+        d++;
+    for (slong t = 0; t < *nt; t++) {
+        _ct_lskron_pmodel **p =
+            S->pen != NULL && d < S->nd ? S->pen + d * c + todo[t] : NULL;
+        if (p != NULL && *p != NULL)
+            X->pm[todo[t]] = *p, *p = NULL;
+        else
+            todo[left++] = todo[t];
+    }
+    *nt = left;
+}
+
+/* The pencil models of classes k[0..nk) not yet tried on D, at once (under
+   D's lock; the factor of the pencil made for them and freed after); a
+   class whose pencil model fails takes the dense one. */
+static void lskr_pencil_build(ct_lsroot_disk_struct *D, const slong *k, slong nk)
+{
+    lskr_disk *X = D->models;
+    ct_lskron_struct *S = _ct_lskron_of(D->sys);
+    slong *todo = flint_malloc(FLINT_MAX(nk, 1) * sizeof(slong)), nt = 0;
+    pthread_mutex_lock(&X->lock);
+    for (slong t = 0; t < nk; t++) {
+        int seen = X->pm[k[t]] != NULL || X->failed[k[t]];
+        for (slong u = 0; u < nt && !seen; u++)
+            seen = todo[u] == k[t];
+        if (!seen)
+            todo[nt++] = k[t];
+    }
+    double c, r;
+    lskr_pencil_disk(&c, &r, D);
+    lskr_take_kept(X, S, D, todo, &nt);
+    struct ct_spchol_struct *F = nt > 0 ? _ct_lskron_pencil_factor(S, c) : NULL;
+    _ct_lskron_pmodel **out = flint_calloc(FLINT_MAX(nt, 1), sizeof(void *));
+    if (F != NULL)
+        _ct_lskron_pencil_build(out, S, F, c, r, todo, nt);
+    ct_spchol_free(F);
+    for (slong t = 0; t < nt; t++) {
+        if (out[t] == NULL) {
+            const _ct_lskron_hi *H = _ct_lskron_hi_get(S, 0);
+            if (H != NULL)
+                out[t] = _ct_lskron_pmodel_build(S, H, D->c, D->r, todo[t]);
+        }
+        X->pm[todo[t]] = out[t];
+        X->failed[todo[t]] = out[t] == NULL;
+    }
+    pthread_mutex_unlock(&X->lock);
+    flint_free(todo), flint_free(out);
+}
+
+/* Class k's model at level on D (NULL when it cannot be built). */
 static const _ct_lskron_pmodel *lskr_model(ct_lsroot_disk_struct *D, int level, slong k)
 {
     lskr_disk *X = D->models;
     slong at = level * D->sys->c + k;
+    if (lskr_pencil(D, level)) {
+        lskr_pencil_build(D, &k, 1);
+        return X->pm[at];
+    }
     if (X->pm[at] == NULL && !X->failed[at]) {
         ct_lskron_struct *S = _ct_lskron_of(D->sys);
         const _ct_lskron_hi *H = _ct_lskron_hi_get(S, level);
@@ -70,6 +151,20 @@ static void lskr_build(ct_lsroot_disk_struct *D, int level, slong k, slong l, sl
     lskr_model(D, level, key);
 }
 
+/* The keys (classes) of one disk together: one pass over the pencil's
+   factor per term serves them all. */
+static void lskr_build_keys(ct_lsroot_disk_struct *D, int level, const slong *k,
+                            const slong *l, const slong *key, slong nb)
+{
+    (void)k, (void)l;
+    if (lskr_pencil(D, level)) {
+        lskr_pencil_build(D, key, nb);
+        return;
+    }
+    for (slong t = 0; t < nb; t++)
+        lskr_model(D, level, key[t]);
+}
+
 static int lskr_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_struct *D,
                           int level, slong row, slong k, slong l)
 {
@@ -79,7 +174,8 @@ static int lskr_pair_poly(ct_lsroot_poly_struct *P, slong *prec, ct_lsroot_disk_
     if (M == NULL || N == NULL)
         return -1;
     ct_lskron_struct *S = _ct_lskron_of(D->sys);
-    _ct_lskron_pmodel_poly(P, S, _ct_lskron_hi_get(S, level), M, N, row);
+    int dense = M->yh == NULL || N->yh == NULL;
+    _ct_lskron_pmodel_poly(P, S, dense ? _ct_lskron_hi_get(S, level) : NULL, M, N, row);
     *prec = M->prec + 20;
     return 0;
 }
@@ -135,6 +231,7 @@ const ct_lsroot_type_struct ct_lskron_type = {.family = "lambda",
                                               .pair_poly = lskr_pair_poly,
                                               .keys = lskr_keys,
                                               .build = lskr_build,
+                                              .build_keys = lskr_build_keys,
                                               .sign_exact = lskr_sign_exact,
                                               .equal = lskr_equal,
                                               .write = lskr_write,

@@ -19,8 +19,8 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
         if (disks[d] == NULL)
             disks[d] = ct_lsroot_disk_new(&S->head, S->cr[2 * d], S->cr[2 * d + 1]);
     }
-    if (nz > 0)
-        _ct_lskron_hi_get(S, 0); /* built (or failed) before the threads read it */
+    if (nz > 0 && !_ct_lskron_pencil_on(S)) /* on the calling thread's inner threads */
+        _ct_lskron_hi_get(S, 0);
     ct_lsroot_roots(out, disks, z, nz, ct_pool_inner_threads());
     for (slong d = 0; d < S->nd; d++)
         ct_lsroot_disk_unref(disks[d]);

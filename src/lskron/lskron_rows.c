@@ -6,7 +6,9 @@
    irreducible M-matrix's inverse times a nonnegative coupling), so i's pair
    function is a positive multiple of v's: same signs, same zeros
    (lsroot_blocks.c finds v); parts coupled to the rest through a rank-one
-   block are the same for every node of them (lsroot_rank1.c). Rows whose carriers lie in
+   block are the same for every node of them (lsroot_rank1.c), and so are a
+   small hanging part's rows where its own labels cancel (lskron_hang.c).
+   Rows whose carriers lie in
    one cell of lsroot_cells.c (equal rows of F) are then merged too. */
 #include <math.h>
 #include <string.h>
@@ -17,11 +19,12 @@
    carriers lie in one cell share the first one's function. */
 static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
                        const ct_lsroot_graph_struct *G, ct_lsroot_share_struct *X,
-                       const slong *cell, const slong *rows, slong nr, slong p, slong k,
-                       slong l, slong *carrier, slong *first)
+                       const _ct_lskron_hang *Hg, const slong *cell, const slong *rows,
+                       slong nr, slong p, slong k, slong l, slong *carrier, slong *first)
 {
     slong np = S->head.c * (S->head.c - 1) / 2;
     ct_lsroot_share_carriers(carrier, X, G, k, l);
+    _ct_lskron_hang_carriers(carrier, Hg, S, rows, nr, k, l);
     for (slong i = 0; i < S->head.n; i++)
         first[i] = -1;
     for (slong t = 0; t < nr; t++) {
@@ -68,9 +71,13 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     ct_lsroot_share_struct X;
     ct_lsroot_share_init(&X, carrier, &G, rows, nr); /* carrier: the hanging parts */
     ct_lsroot_cells(cell, &G, carrier);
+    _ct_lskron_hang Hg;
+    _ct_lskron_hang_init(&Hg, S, &X.B, rows, nr);
     for (slong k = 0, p = 0; k < S->head.c; k++)
         for (slong l = k + 1; l < S->head.c; l++, p++)
-            krows_pair(R->node, same, S, &G, &X, cell, rows, nr, p, k, l, carrier, first);
+            krows_pair(R->node, same, S, &G, &X, &Hg, cell, rows, nr, p, k, l, carrier,
+                       first);
+    _ct_lskron_hang_clear(&Hg);
     ct_lsroot_share_clear(&X);
     flint_free(cell), flint_free(first);
     idx = carrier; /* reused: node -> its index in U */

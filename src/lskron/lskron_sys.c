@@ -138,7 +138,8 @@ static void kron_supports(ct_lskron_struct *S, const slong *rowstart, const slon
     flint_free(row), flint_free(piece), flint_free(poff), flint_free(plab);
 }
 
-/* Solves L_uu [H~ | z~] = [W_ul | 1] (column-major nu x (m + 1) in B). */
+/* Solves L_uu [H~ | z~ | zd~] = [W_ul | 1 | d_u] (column-major nu x (m + 2)
+   in B; d_u the unlabeled nodes' degrees). */
 static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstart,
                       const slong *col, const double *w)
 {
@@ -146,12 +147,13 @@ static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstar
     for (slong a = 0; a < nu; a++) {
         slong i = S->unl[a];
         B[m * nu + a] = 1;
+        B[(m + 1) * nu + a] = S->deg[i];
         for (slong e = rowstart[i]; e < rowstart[i + 1]; e++)
             if (S->pos[col[e]] >= 0)
                 B[S->pos[col[e]] * nu + a] = w[e];
     }
     _ct_lskron_luu F;
-    int bad = _ct_lskron_luu_init(&F, S) || _ct_lskron_luu_solve(&F, B, m + 1);
+    int bad = _ct_lskron_luu_init(&F, S) || _ct_lskron_luu_solve(&F, B, m + 2);
     _ct_lskron_luu_clear(&F);
     return bad;
 }
@@ -211,6 +213,31 @@ static double kron_vmin(const ct_lskron_struct *S, const double *z, const slong 
         vmin = FLINT_MIN(vmin, v - kron_gamma(dg + 2) * s * 2);
     }
     return vmin;
+}
+
+/* S->zd >= L_uu^{-1} d_u from zd~ (L_uu zd~ >= v d_u with v > 0, the lower
+   ends of the rows' enclosures divided by d; L_uu^{-1} >= 0); 1 when v is
+   not positive. */
+static int kron_zd(ct_lskron_struct *S, const double *z, const slong *rowstart,
+                   const slong *col, const double *w, const double *deg)
+{
+    double vmin = INFINITY;
+    for (slong a = 0; a < S->nu; a++) {
+        slong i = S->unl[a], dg = rowstart[i + 1] - rowstart[i];
+        double v = deg[i] * z[a], s = fabs(v);
+        for (slong e = rowstart[i]; e < rowstart[i + 1]; e++) {
+            slong q = S->pos[col[e]];
+            if (q < 0)
+                v -= w[e] * z[-1 - q], s += fabs(w[e] * z[-1 - q]);
+        }
+        vmin = FLINT_MIN(vmin, (v - kron_gamma(dg + 2) * s * 2) / deg[i] * (1 - 0x1p-50));
+    }
+    if (!(vmin > 0.25))
+        return 1;
+    S->zd = flint_malloc(FLINT_MAX(S->nu, 1) * sizeof(double));
+    for (slong a = 0; a < S->nu; a++)
+        S->zd[a] = _ct_lskron_up(z[a] / vmin, 2);
+    return 0;
 }
 
 /* Herr from the residuals; returns Z ||R||_F (an upper bound on ||H - H~||_F),
@@ -340,12 +367,12 @@ int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *co
     kron_supports(S, rowstart, col);
     int bad = 0;
     if (S->nu > 0) {
-        double *B = ct_mem_calloc((size_t)S->nu * (S->m + 1), sizeof(double));
+        double *B = ct_mem_calloc((size_t)S->nu * (S->m + 2), sizeof(double));
         bad = kron_solve(B, S, rowstart, col, w);
         if (!bad) {
             kron_store_h(S, B);
             hfro = kron_h_bounds(S, B + S->m * S->nu, rowstart, col, w, deg);
-            bad = hfro < 0;
+            bad = hfro < 0 || kron_zd(S, B + (S->m + 1) * S->nu, rowstart, col, w, deg);
         }
         flint_free(B);
     }

@@ -8,7 +8,19 @@
 /* Digits per stored word: p^3 < 2^64 for p < 2^21. */
 #define ZLIFT_DIGITS 3
 
-/* A as a sparse matrix of words, its inverse modulo p in doubles. */
+/* A symmetric A = P^T L D L^T P modulo p (zlift_ldl.c): perm[k] the k-th
+   row eliminated (iperm its inverse), parent the elimination tree, L
+   strictly lower in columns (Lp, Li, Lx), dinv = D^{-1} mod p. */
+typedef struct {
+    slong n;
+    ulong p;
+    slong *perm, *iperm, *parent, *Lp, *Li;
+    uint32_t *Lx;
+    int64_t *dinv;
+} zlift_ldl;
+
+/* A as a sparse matrix of words, its inverse modulo p in doubles (or, from
+   CT_ZLIFT_LDL_MIN rows of a symmetric A, its sparse LDL^T modulo p). */
 typedef struct {
     slong n;
     slong *start, *col; /* CSR: row i's entries at start[i] .. start[i+1] */
@@ -20,7 +32,17 @@ typedef struct {
                       lift at half the memory traffic */
     uint64_t pinv; /* p^{-1} mod 2^64 (exact division) */
     uint64_t pow[ZLIFT_DIGITS]; /* p^0, p^1, p^2 */
+    zlift_ldl *ldl;             /* NULL: inv and invf are set */
 } zlift_sys;
+
+/* The factorization of S's A modulo p: 1, or 0 when A is not symmetric,
+   CHOLMOD (the order) does not load, or a pivot is 0 mod p (F then holds
+   nothing). _solve: x (n x c row-major, residues in [0, p)) = A^{-1} r mod
+   p for residues r; w: n c words of work space. */
+int _ct_zlift_ldl_init(zlift_ldl *F, const zlift_sys *S, ulong p);
+void _ct_zlift_ldl_clear(zlift_ldl *F);
+void _ct_zlift_ldl_solve(int64_t *x, const zlift_ldl *F, const int64_t *r, slong c,
+                         int64_t *w);
 
 /* Fills S from A: returns 1, or 0 when A does not fit (an entry or
    ||A||_inf above 2^40) or is singular modulo every prime tried. On 0, S

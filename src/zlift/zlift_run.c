@@ -87,6 +87,8 @@ int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t
     double *X = flint_malloc(FLINT_MAX(len, 1) * sizeof(double));
     int64_t *x = flint_malloc(FLINT_MAX(len, 1) * sizeof(int64_t));
     int64_t *T = flint_malloc(FLINT_MAX(c, 1) * sizeof(int64_t));
+    int64_t *rr =
+        S->ldl != NULL ? flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(int64_t)) : NULL;
     int ok = 1;
     for (slong t = 0; t < steps && ok; t++) {
         /* |R| < 2^41 throughout: |R_0| = |B| <= 2^40, and |R_{t+1}| <
@@ -94,26 +96,33 @@ int _ct_zlift_run(const zlift_sys *S, int64_t *R, slong c, slong steps, uint64_t
         for (slong k = 0; k < len; k++) {
             int64_t r = R[k], p = (int64_t)S->p;
             r = r >= p || r <= -p ? r % p : r;
-            Rm[k] = (double)(r < 0 ? r + p : r);
+            r += r < 0 ? p : 0;
+            if (rr != NULL)
+                rr[k] = r;
+            else
+                Rm[k] = (double)r;
         }
         /* entries below n (p - 1)^2 < 2^53: the product is exact */
-        if (c == 1)
+        if (rr != NULL)
+            _ct_zlift_ldl_solve(x, S->ldl, rr, c, rr + len);
+        else if (c == 1)
             zlift_matvec(X, S, Rm);
         else
             ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)n, (int)c, (int)n, 1.0, S->inv,
                           (int)n, Rm, (int)c, 0.0, X, (int)c);
-        zlift_reduce(x, X, len, S->p);
+        if (rr == NULL)
+            zlift_reduce(x, X, len, S->p);
         uint64_t *ch = chunk + (t / ZLIFT_DIGITS) * len, pw = S->pow[t % ZLIFT_DIGITS];
         for (slong k = 0; k < len; k++)
             ch[k] += (uint64_t)x[k] * pw;
         ok = zlift_residual(S, R, x, c, T);
     }
-    flint_free(Rm), flint_free(X), flint_free(x), flint_free(T);
+    flint_free(Rm), flint_free(X), flint_free(x), flint_free(T), flint_free(rr);
     return ok;
 }
 
 void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch, ulong Q,
-                   ulong *limbs)
+                       ulong *limbs)
 {
     mp_size_t len = 0;
     for (slong t = nch - 1; t >= 0; t--) {
@@ -135,7 +144,8 @@ void _ct_zlift_combine(fmpz_t z, const uint64_t *chunk, slong stride, slong nch,
 }
 
 /* The digits of `steps` steps for columns R (n x c): ceil(steps / 3) chunks. */
-uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps, slong *nch)
+uint64_t *_ct_zlift_digits(const zlift_sys *S, int64_t *R, slong c, slong steps,
+                           slong *nch)
 {
     *nch = (steps + ZLIFT_DIGITS - 1) / ZLIFT_DIGITS;
     uint64_t *chunk = flint_calloc(FLINT_MAX(*nch * S->n * c, 1), sizeof(uint64_t));

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <flint/nmod_mat.h>
 #include <flint/ulong_extras.h>
+#include "certune/zlift.h"
 #include "zlift_internal.h"
 
 /* The largest prime below 2^21 (p^3 < 2^64) with n (p - 1)^2 < 2^53. */
@@ -83,18 +84,46 @@ static int zlift_sys_inverse(zlift_sys *S, const fmpz_mat_t A)
     return ok;
 }
 
+static _Atomic slong zlift_ldl_min = CT_ZLIFT_LDL_MIN, zlift_ldl_count = 0;
+
+slong _ct_zlift_ldl_used(void)
+{
+    return zlift_ldl_count;
+}
+
+void _ct_zlift_set_ldl_min(slong n)
+{
+    zlift_ldl_min = n > 0 ? n : CT_ZLIFT_LDL_MIN;
+}
+
+/* The sparse factor modulo p when A is large and symmetric; else A^{-1}. */
+static int zlift_sys_factor(zlift_sys *S, const fmpz_mat_t A)
+{
+    if (S->n >= zlift_ldl_min) {
+        S->ldl = flint_malloc(sizeof(zlift_ldl));
+        if (_ct_zlift_ldl_init(S->ldl, S, S->p)) {
+            zlift_ldl_count++;
+            return 1;
+        }
+        flint_free(S->ldl);
+        S->ldl = NULL;
+    }
+    return zlift_sys_inverse(S, A);
+}
+
 int _ct_zlift_sys_init(zlift_sys *S, const fmpz_mat_t A)
 {
     S->n = A->r;
     S->inv = NULL;
     S->invf = NULL;
+    S->ldl = NULL;
     if (!zlift_sys_sparse(S, A))
         return 0;
     S->p = zlift_first_prime(S->n);
     /* three primes: a fourth dividing det(A) is a sign the system is singular */
     for (int tries = 0; tries < 3; tries++) {
         S->p = zlift_prev_prime(S->p);
-        if (zlift_sys_inverse(S, A)) {
+        if (zlift_sys_factor(S, A)) {
             uint64_t inv = 1; /* Newton: inv = p^{-1} mod 2^64, 6 doublings */
             for (int k = 0; k < 6; k++)
                 inv *= 2 - (uint64_t)S->p * inv;
@@ -114,4 +143,7 @@ void _ct_zlift_sys_clear(zlift_sys *S)
     flint_free(S->start), flint_free(S->col), flint_free(S->val);
     flint_free(S->inv);
     flint_free(S->invf);
+    if (S->ldl != NULL)
+        _ct_zlift_ldl_clear(S->ldl);
+    flint_free(S->ldl);
 }
