@@ -199,7 +199,9 @@ void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
 /* Parts coupled to the rest through a rank-one block (lsroot_rank1.c): part
    j holds node[off[j] .. off[j + 1]), grown from two of the nodes
    hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
-   label-free hanging parts count as them), labels ignored. _carriers: for
+   label-free hanging parts count as them) and att[rows[t]] (the cut vertex
+   through which a row's part hangs off the largest block, labels or not),
+   labels ignored. _carriers: for
    pair (k, l), the nodes of the parts without a labeled node of k or l, and
    every node whose carrier shares a function with one of them, get one
    common carrier (carrier holds the block carriers on entry). */
@@ -209,7 +211,8 @@ typedef struct {
 } ct_lsroot_parts_struct;
 
 void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *G,
-                          const slong *rows, slong nr, const slong *hang);
+                          const slong *rows, slong nr, const slong *hang,
+                          const slong *att);
 void ct_lsroot_parts_clear(ct_lsroot_parts_struct *Q);
 void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
