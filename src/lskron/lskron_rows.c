@@ -36,27 +36,6 @@ static void krows_pair(slong *node, slong *same, const ct_lskron_struct *S,
     }
 }
 
-/* An unlabeled node (outside the hanging parts) whose neighbours all lie in
-   one cell C (outside them too) joins C: its row of L F = 0 makes F_i the
-   weighted mean of equal rows, F_C. On Cora with a random split, node 1052
-   (0-based) is joined to 228 and 1404 only, which are equal by a symmetry
-   of their neighbourhood (a cell of the refinement) without 1052 being one:
-   their rows had exactly equal zeros (docs/lambda.md, "Shared signs"). */
-static void krows_averages(slong *cell, const ct_lskron_struct *S, const slong *hang)
-{
-    for (slong i = 0; i < S->head.n; i++) {
-        slong e0 = S->rowstart[i], c = -1;
-        int ok = S->ncls[i] < 0 && hang[i] == i && e0 < S->rowstart[i + 1];
-        for (slong e = e0; ok && e < S->rowstart[i + 1]; e++) {
-            slong j = S->col[e];
-            ok = hang[j] == j && j != i && (c < 0 || cell[j] == c);
-            c = cell[j];
-        }
-        if (ok && cell[i] != c)
-            cell[i] = c;
-    }
-}
-
 /* The unlabeled nodes of U and their rows of H~ and |H~|, contiguous for
    the batched models' products (lskron_dmodel.c). */
 static void krows_gather(_ct_lskron_rows *R, const ct_lskron_struct *S)
@@ -92,7 +71,7 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     ct_lsroot_share_struct X;
     ct_lsroot_share_init(&X, carrier, &G, rows, nr); /* carrier: the hanging parts */
     ct_lsroot_cells(cell, &G, carrier);
-    krows_averages(cell, S, carrier);
+    ct_lsroot_cells_average(cell, &G, carrier);
     _ct_lskron_hang Hg;
     _ct_lskron_hang_init(&Hg, S, &X.B, rows, nr);
     for (slong k = 0, p = 0; k < S->head.c; k++)
