@@ -465,6 +465,28 @@ static void check_carriers_by_hand(void)
         }
 }
 
+/* A mirror that maps a label of a third class to an unlabeled node: h and k
+   (labels 0) joined to each other and to l (label 1), h - a, k - b, a - b,
+   a - c (c labeled 2), b - d (d unlabeled), rows a and b. For the pair
+   (0, 1) x = F_0 - F_1 does not see c's label, and a <-> b, c <-> d, h <-> k
+   is a symmetry of its system: a and b share one function; for (0, 2) and
+   (1, 2) they may not (Cora with the split random:1 had such a pair). */
+static void check_mirror_by_hand(void)
+{
+    /* nodes: 0 h, 1 k, 2 l, 3 a, 4 b, 5 c, 6 d */
+    static const slong rowstart[] = {0, 3, 6, 8, 11, 14, 15, 16};
+    static const slong col[] = {3, 1, 2, 4, 0, 2, 0, 1, 0, 4, 5, 1, 3, 6, 3, 4};
+    static const double w[] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    static const slong cls[] = {0, 0, 1, -1, -1, 2, -1};
+    static const slong rows[] = {3, 4};
+    ct_lsroot_graph_struct G = {7, 3, rowstart, col, w, cls};
+    slong same[6], node[6];
+    _ct_lsalpha_twins(same, node, &G, rows, 2);
+    CHECK_MSG(same[3] == 0 && same[4] == 1 && same[5] == 1,
+              "mirror: row b's same %ld %ld %ld, want 0 1 1", (long)same[3],
+              (long)same[4], (long)same[5]);
+}
+
 /* A copy of base (3 classes) with two new nodes a, b at every scored node
    u. PATHS: the path u - a - b, b labeled 2, a held out with a random class;
    for the pair (0, 1) the path is label-free (a label of class 2 adds to Y_0
@@ -647,6 +669,7 @@ static void check_added(flint_rand_t state, int kind, ulong seed, const char *na
 static void check_pendant_other(flint_rand_t state)
 {
     check_carriers_by_hand();
+    check_mirror_by_hand();
     check_added(state, ADD_PATHS, 78, "paths labeled 2");
 }
 

@@ -1572,6 +1572,109 @@ static void check_hang(flint_rand_t state)
               shared, runs, wrong, n_fallback - before);
 }
 
+/* ---- A node averaging one cell; a rank-one part seeded through a hanging
+   part with a label (lskron_rows.c, lsroot_share.c) ---- */
+
+/* A and B (nodes 14, 15) joined to node 0 of the rest (weight w1), each to a
+   leaf labeled 0 (w2) and to X (16; w3): A and B are one cell (equal rows of
+   F), X is not, yet F_X = F_A (its row averages A and B). The rows of X and
+   A must share every pair's function, and the component stay in balls. */
+static void avg_instance(ct_instance_t I, flint_rand_t state)
+{
+    slong rest = 14, n = rest + 5, A = rest, B = rest + 1, X = rest + 2;
+    slong w1 = 1 + (slong)n_randint(state, 9), w2 = 1 + (slong)n_randint(state, 9);
+    slong w3 = 1 + (slong)n_randint(state, 9);
+    slong *wm = flint_calloc(n * n, sizeof(slong)), *wr = flint_calloc(rest * rest, 8);
+    random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
+    for (slong u = 0; u < rest; u++)
+        for (slong q = 0; q < rest; q++)
+            wm[u * n + q] = wr[u * rest + q];
+    flint_free(wr);
+    set_edge(wm, n, 0, A, w1), set_edge(wm, n, 0, B, w1);
+    set_edge(wm, n, A, rest + 3, w2), set_edge(wm, n, B, rest + 4, w2);
+    set_edge(wm, n, X, A, w3), set_edge(wm, n, X, B, w3);
+    instance_of(I, wm, n, 3, "a node averaging one cell");
+    for (slong j = 1; j < rest; j += 2)
+        I->label[j] = (j / 2) % 3;
+    I->label[rest + 3] = I->label[rest + 4] = 0;
+    flint_free(wm);
+}
+
+static void check_averages(flint_rand_t state)
+{
+    slong shared = 0, runs = 0, before = n_fallback;
+    for (int s = 0; s < 8; s++) {
+        ct_instance_t I;
+        ball_t B;
+        avg_instance(I, state);
+        slong *rows = identity(I->n), np = 3;
+        if (run_and_verify(&B, I, I, rows, 1, 0) == 0) {
+            int all = 1;
+            for (slong p = 0; p < np; p++)
+                all &= B.same[16 * np + p] == B.same[14 * np + p];
+            runs++, shared += all;
+            ball_clear(&B);
+        }
+        flint_free(rows);
+        ct_instance_clear(I);
+    }
+    CHECK_MSG(runs == 8 && shared == runs && n_fallback == before,
+              "averaging nodes: X shares A's functions in %ld of %ld runs", shared, runs);
+}
+
+/* u (14) and v (15) both joined to nodes 0 and 1 of the rest by weights w,
+   w', a path v - q1 - q2 hanging off v with q2 labeled 2 and q1 scored, and
+   only u and q1 scored. For the pair (0, 1) the part {u, v, q1, q2} holds no
+   label of 0 or 1 and meets the rest through a rank-one block; no scored row
+   is v, so only the cut vertex of q1's hanging part (which has a label)
+   seeds it with u: u and q1 must share their (0, 1) function, and must not
+   for (0, 2). */
+static void check_att_seed(flint_rand_t state)
+{
+    slong rest = 14, n = rest + 4, u = rest, v = rest + 1, q1 = rest + 2, q2 = rest + 3;
+    slong ok = 0, runs = 0;
+    for (int s = 0; s < 6; s++) {
+        slong *wm = flint_calloc(n * n, sizeof(slong)),
+              *wr = flint_calloc(rest * rest, 8);
+        slong w = 1 + (slong)n_randint(state, 9), w2 = 1 + (slong)n_randint(state, 9);
+        random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
+        for (slong a = 0; a < rest; a++)
+            for (slong b = 0; b < rest; b++)
+                wm[a * n + b] = wr[a * rest + b];
+        set_edge(wm, n, u, 0, w), set_edge(wm, n, u, 1, w2);
+        set_edge(wm, n, v, 0, 2 * w), set_edge(wm, n, v, 1, 2 * w2);
+        set_edge(wm, n, v, q1, 1 + (slong)n_randint(state, 9));
+        set_edge(wm, n, q1, q2, 1 + (slong)n_randint(state, 9));
+        ct_instance_t I;
+        instance_of(I, wm, n, 3, "rank one through a labeled hanging part");
+        for (slong j = 2; j < rest; j += 2)
+            I->label[j] = (j / 2) % 3;
+        I->label[q2] = 2;
+        csr_t G;
+        csr_init(&G, I);
+        ct_lskron_struct *S = kron_of(&G);
+        if (S != NULL) {
+            slong rows[2] = {u, q1}, same[6], sign[6];
+            ct_lsroot_zero_struct *z = NULL;
+            slong nz = 0;
+            int inf[6];
+            (void)sign;
+            if (ct_lskron_component(inf, same, &z, &nz, S, rows, 2) == 0) {
+                runs++; /* pairs (0, 1), (0, 2), (1, 2): p = 0, 1, 2 */
+                ok += same[1 * 3 + 0] == 0 && same[1 * 3 + 1] == 1;
+            }
+            flint_free(z);
+            ct_lskron_unref(S);
+        }
+        csr_clear(&G);
+        ct_instance_clear(I);
+        flint_free(wm), flint_free(wr);
+    }
+    CHECK_MSG(runs >= 4 && ok == runs,
+              "rank one through a labeled hanging part: shared in %ld of %ld runs", ok,
+              runs);
+}
+
 /* ---- Rational weights: integer weights and a scale ---- */
 
 /* I with every weight divided by s. */
@@ -1872,6 +1975,8 @@ int main(void)
     check_scaled(state);
     check_pencil(state);
     check_hang(state);
+    check_averages(state);
+    check_att_seed(state);
     printf("t-lskron: %ld instances (%ld certified with a scale), %ld components "
            "certified, "
            "%ld fell back, %ld rows x pairs (%ld sharing another row's zeros) and %ld "

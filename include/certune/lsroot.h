@@ -199,7 +199,9 @@ void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
 /* Parts coupled to the rest through a rank-one block (lsroot_rank1.c): part
    j holds node[off[j] .. off[j + 1]), grown from two of the nodes
    hang[rows[t]] (the scored rows' carriers for T = every labeled node: their
-   label-free hanging parts count as them), labels ignored. _carriers: for
+   label-free hanging parts count as them) and att[rows[t]] (the cut vertex
+   through which a row's part hangs off the largest block, labels or not),
+   labels ignored. _carriers: for
    pair (k, l), the nodes of the parts without a labeled node of k or l, and
    every node whose carrier shares a function with one of them, get one
    common carrier (carrier holds the block carriers on entry). */
@@ -209,7 +211,8 @@ typedef struct {
 } ct_lsroot_parts_struct;
 
 void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *G,
-                          const slong *rows, slong nr, const slong *hang);
+                          const slong *rows, slong nr, const slong *hang,
+                          const slong *att);
 void ct_lsroot_parts_clear(ct_lsroot_parts_struct *Q);
 void ct_lsroot_parts_carriers(slong *carrier, const ct_lsroot_parts_struct *Q,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
@@ -237,6 +240,16 @@ void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
    Delta) with hang the carriers for T = every labeled node (their label-free
    hanging parts, on which lambda's F is its attachment's). */
 slong ct_lsroot_cells(slong *cell, const ct_lsroot_graph_struct *G, const slong *hang);
+/* An unlabeled node (outside the hanging parts of hang; NULL: none) whose
+   neighbours all lie in one cell C (outside them too) joins C: its row of
+   (L + lambda Delta) F = Y makes F_i the weighted mean of C's equal rows,
+   and of (I - alpha S) F = Y a positive multiple alpha sum_j S_ij of them.
+   After it, cells hold rows with the same signs and zeros of every pair
+   function (no longer equal rows for alpha). On Cora with the split random:1
+   node 1052 (0-based) averages 228 and 1404, which a symmetry makes one
+   cell; their zeros were exactly equal. */
+void ct_lsroot_cells_average(slong *cell, const ct_lsroot_graph_struct *G,
+                             const slong *hang);
 
 /* The index of the class pair (k, l), k < l < c, in row-major order (as
    signfn's ct_signfn_pair, a layer above). */

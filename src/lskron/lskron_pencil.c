@@ -11,19 +11,22 @@
    (L z)_u; hence with z = c y_j + s y_{j-1} the labeled residual
        r_j = A y_j,l - s M y_{j-1},l = q + W_lu L_uu^-1 (L z)_u / rho,
        q = (1 - c) y_j,l - s y_{j-1},l + (L z)_l / rho,
-   and ||r_j||_2 <= ||q||_2 + ||W_lu zb||_2 max |(L z)_u| / rho (zb >= L_uu^-1 1,
-   lskron_sys.c). lskron_model.c's recursion, scaled, bounds e_j = y_j,l - Y_j:
-       ||e_j||_2 <= s kappa ||e_{j-1}||_2 + (||r_j||_2 + s |mean y_{j-1},l|
-                    sqrt(m)) / (1 - c).
-   An unlabeled row a reads y_j,a, off H_a Y_j by at most ||e_j||_2 + zb_a max
-   |(L y_j)_u| (y_u - H y_l = L_uu^-1 (L y)_u, and H_a >= 0 sums to 1). Every
-   bound comes from compensated residuals (certune/dd.h) of the stored
-   double-double terms; the floating factor of P only steers. */
+   and ||r_j||_2 <= ||q||_2 + ||W_lu zd||_2 max_a |(L z)_a| / (d_a rho) (zd >=
+   L_uu^-1 d_u, lskron_sys.c; L_uu^-1 >= 0). The error e_j = y_j,l - Y_j is
+   its mean (Y_j's is 0) plus its part on 1^perp, where A >= 1 - c mu:
+       ||e_j||_2 <= F_j + |mean y_j,l| sqrt(m),
+       F_j = s kappa F_{j-1} + ||r_j||_2 / (1 - c mu).
+   An unlabeled row a reads y_j,a, off H_a Y_j by at most ||e_j||_2 + zd_a
+   max_b |(L y_j)_b| / d_b (y_u - H y_l = L_uu^-1 (L y)_u, and H_a >= 0 sums
+   to 1). Every bound comes from compensated residuals (certune/dd.h) of the
+   stored double-double terms; the floating factor of P only steers. */
 #include <math.h>
-#include <pthread.h>
 #include <string.h>
 #include "certune/spchol.h"
 #include "lskron_internal.h"
+
+/* Solves per term at most 1 + PENCIL_STEPS. */
+#define PENCIL_STEPS 4
 
 /* Entries kept below this (Dekker's products need factors below 2^995;
    tests lower it to make every pencil model decline). */
@@ -33,7 +36,6 @@ void _ct_lskron_pencil_set_range(double r)
 {
     PENCIL_RANGE = r;
 }
-#define PENCIL_STEPS 4
 
 static _Atomic slong pencil_min = CT_LSKRON_PENCIL_MIN, pencil_built = 0;
 
@@ -73,7 +75,7 @@ struct ct_spchol_struct *_ct_lskron_pencil_factor(const ct_lskron_struct *S, dou
 
 /* One class's state: y (the term), p (the previous), z = c y + s p with
    zerr, b' on the labeled rows as bh + bl with berr, the unlabeled rows'
-   bounds of |(L y)_a| (sy, and sp of p), the labeled rows' |q_i| (qb). */
+   bounds of |(L y)_a| / d_a (sy, and sp of p), the labeled rows' |q_i| (qb). */
 typedef struct {
     double *yh, *yl, *ph, *pl, *zh, *zl, *zerr, *bh, *bl, *berr, *sy, *sp, *qb;
     mag_t F;    /* >= ||P_V e_j||_2 */
@@ -314,8 +316,8 @@ static void pen_project(pen_state *X, const ct_lskron_struct *S)
     }
 }
 
-/* Term j's bounds for one class (y made): E into P->E[j], max |(L y)_u| into
-   P->U[j], the term stored. Returns 1 when out of range. */
+/* Term j's bounds for one class (y made): E into P->E[j], max_a |(L y)_a| /
+   d_a into P->U[j], the term stored. Returns 1 when out of range. */
 static int pen_finish(_ct_lskron_pmodel *P, pen_state *X, const pen_ctx *C,
                       const mag_t inv, const mag_t kap)
 {

@@ -71,6 +71,7 @@ void _ct_lskron_rows_init(_ct_lskron_rows *R, slong *same, const ct_lskron_struc
     ct_lsroot_share_struct X;
     ct_lsroot_share_init(&X, carrier, &G, rows, nr); /* carrier: the hanging parts */
     ct_lsroot_cells(cell, &G, carrier);
+    ct_lsroot_cells_average(cell, &G, carrier);
     _ct_lskron_hang Hg;
     _ct_lskron_hang_init(&Hg, S, &X.B, rows, nr);
     for (slong k = 0, p = 0; k < S->head.c; k++)

@@ -120,3 +120,20 @@ slong ct_lsroot_cells(slong *cell, const ct_lsroot_graph_struct *G, const slong 
     flint_free(sigs), flint_free(keys);
     return nc;
 }
+
+void ct_lsroot_cells_average(slong *cell, const ct_lsroot_graph_struct *G,
+                             const slong *hang)
+{
+    for (slong i = 0; i < G->n; i++) {
+        slong e0 = G->rowstart[i], c = -1;
+        int ok =
+            G->cls[i] < 0 && (hang == NULL || hang[i] == i) && e0 < G->rowstart[i + 1];
+        for (slong e = e0; ok && e < G->rowstart[i + 1]; e++) {
+            slong j = G->col[e];
+            ok = (hang == NULL || hang[j] == j) && j != i && (c < 0 || cell[j] == c);
+            c = cell[j];
+        }
+        if (ok)
+            cell[i] = c;
+    }
+}

@@ -17,7 +17,8 @@
    adjacent rows that no cut vertex explains, docs/lambda.md).
 
    Parts are grown greedily from two seeds: the carriers of scored rows (a
-   row's label-free hanging parts go with it) that are adjacent or share a
+   row's label-free hanging parts go with it, and the cut vertex of any part
+   holding it that hangs off the largest block) that are adjacent or share a
    neighbour of degree at most KR1_HUB_DEGREE, and any two whose neighbours
    and weights are the same once their own hanging parts and leaves are left
    out (the
@@ -370,7 +371,8 @@ static void kr1_equal_seeds(ct_lsroot_parts_struct *Q, kr1_work *W,
 }
 
 void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struct *S,
-                          const slong *rows, slong nr, const slong *hang)
+                          const slong *rows, slong nr, const slong *hang,
+                          const slong *att)
 {
     slong n = S->n;
     Q->nparts = 0;
@@ -379,7 +381,7 @@ void ct_lsroot_parts_init(ct_lsroot_parts_struct *Q, const ct_lsroot_graph_struc
     char *scored = flint_calloc(n, 1), *done = flint_calloc(n, 1);
     char *seen = flint_calloc(S->c, 1);
     for (slong t = 0; t < nr; t++)
-        scored[hang[rows[t]]] = 1;
+        scored[hang[rows[t]]] = 1, scored[att[rows[t]]] = 1;
     kr1_work W;
     kr1_work_init(&W, S);
     for (slong u = 0; u < n; u++) {

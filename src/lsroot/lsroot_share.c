@@ -16,7 +16,25 @@ void ct_lsroot_share_init(ct_lsroot_share_struct *X, slong *hang,
     else
         for (slong i = 0; i < G->n; i++)
             hang[i] = i;
-    ct_lsroot_parts_init(&X->Q, G, rows, nr, hang);
+    /* the cut vertices of the parts hanging off the largest block, labels or
+       not: seeds of the rank-one parts too (a scored row's part may be label
+       free for the pairs its labels miss) */
+    slong *att = flint_malloc(FLINT_MAX(G->n, 1) * sizeof(slong)), big = 0;
+    for (slong b = 1; b < X->B.nb; b++)
+        if (X->B.boff[b + 1] - X->B.boff[b] > X->B.boff[big + 1] - X->B.boff[big])
+            big = b;
+    for (slong i = 0; i < G->n; i++)
+        X->in_t[i] = 0;
+    for (slong t = X->B.nb > 0 ? X->B.boff[big] : 0;
+         X->B.nb > 0 && t < X->B.boff[big + 1]; t++)
+        X->in_t[X->B.bnode[t]] = 1;
+    if (X->B.nb > 0 && G->n > 0)
+        ct_lsroot_blocks_carriers(att, &X->B, G, X->in_t);
+    else
+        for (slong i = 0; i < G->n; i++)
+            att[i] = i;
+    ct_lsroot_parts_init(&X->Q, G, rows, nr, hang, att);
+    flint_free(att);
 }
 
 void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
