@@ -1519,6 +1519,19 @@ static void check_pencil(flint_rand_t state)
 
 /* ---- Hanging parts whose labels cancel (lskron_hang.c) ---- */
 
+/* An n x n weight matrix holding a random graph on its first rest nodes
+   (weights 1 .. a random bound up to 9); the caller frees it. */
+static slong *rest_graph(slong n, slong rest, flint_rand_t state)
+{
+    slong *wm = flint_calloc(n * n, sizeof(slong)), *wr = flint_calloc(rest * rest, 8);
+    random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
+    for (slong u = 0; u < rest; u++)
+        for (slong q = 0; q < rest; q++)
+            wm[u * n + q] = wr[u * rest + q];
+    flint_free(wr);
+    return wm;
+}
+
 /* Actor's rows 3115, 4770, 7066: v in the rest (14 random nodes, every
    class labeled there), v - x - y unlabeled, a leaf labeled 0 on x, on y a
    node A labeled 2 (with an unlabeled leaf) and a leaf B labeled 3, both of
@@ -1529,12 +1542,7 @@ static void hang_instance(ct_instance_t I, int perturbed, flint_rand_t state)
 {
     slong rest = 14, n = rest + 6, x = rest, y = rest + 1, L0 = rest + 2, A = rest + 3;
     slong A2 = rest + 4, Bl = rest + 5, w = 1 + (slong)n_randint(state, 5);
-    slong *wm = flint_calloc(n * n, sizeof(slong)), *wr = flint_calloc(rest * rest, 8);
-    random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
-    for (slong u = 0; u < rest; u++)
-        for (slong q = 0; q < rest; q++)
-            wm[u * n + q] = wr[u * rest + q];
-    flint_free(wr);
+    slong *wm = rest_graph(n, rest, state);
     set_edge(wm, n, 0, x, 1 + (slong)n_randint(state, 9)); /* v = node 0 */
     set_edge(wm, n, x, y, 1 + (slong)n_randint(state, 9));
     set_edge(wm, n, x, L0, 1 + (slong)n_randint(state, 9));
@@ -1584,12 +1592,7 @@ static void avg_instance(ct_instance_t I, flint_rand_t state)
     slong rest = 14, n = rest + 5, A = rest, B = rest + 1, X = rest + 2;
     slong w1 = 1 + (slong)n_randint(state, 9), w2 = 1 + (slong)n_randint(state, 9);
     slong w3 = 1 + (slong)n_randint(state, 9);
-    slong *wm = flint_calloc(n * n, sizeof(slong)), *wr = flint_calloc(rest * rest, 8);
-    random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
-    for (slong u = 0; u < rest; u++)
-        for (slong q = 0; q < rest; q++)
-            wm[u * n + q] = wr[u * rest + q];
-    flint_free(wr);
+    slong *wm = rest_graph(n, rest, state);
     set_edge(wm, n, 0, A, w1), set_edge(wm, n, 0, B, w1);
     set_edge(wm, n, A, rest + 3, w2), set_edge(wm, n, B, rest + 4, w2);
     set_edge(wm, n, X, A, w3), set_edge(wm, n, X, B, w3);
@@ -1634,13 +1637,8 @@ static void check_att_seed(flint_rand_t state)
     slong rest = 14, n = rest + 4, u = rest, v = rest + 1, q1 = rest + 2, q2 = rest + 3;
     slong ok = 0, runs = 0;
     for (int s = 0; s < 6; s++) {
-        slong *wm = flint_calloc(n * n, sizeof(slong)),
-              *wr = flint_calloc(rest * rest, 8);
         slong w = 1 + (slong)n_randint(state, 9), w2 = 1 + (slong)n_randint(state, 9);
-        random_graph(wr, rest, 0.3, 1 + (slong)n_randint(state, 9), state);
-        for (slong a = 0; a < rest; a++)
-            for (slong b = 0; b < rest; b++)
-                wm[a * n + b] = wr[a * rest + b];
+        slong *wm = rest_graph(n, rest, state);
         set_edge(wm, n, u, 0, w), set_edge(wm, n, u, 1, w2);
         set_edge(wm, n, v, 0, 2 * w), set_edge(wm, n, v, 1, 2 * w2);
         set_edge(wm, n, v, q1, 1 + (slong)n_randint(state, 9));
@@ -1668,7 +1666,7 @@ static void check_att_seed(flint_rand_t state)
         }
         csr_clear(&G);
         ct_instance_clear(I);
-        flint_free(wm), flint_free(wr);
+        flint_free(wm);
     }
     CHECK_MSG(runs >= 4 && ok == runs,
               "rank one through a labeled hanging part: shared in %ld of %ld runs", ok,

@@ -197,9 +197,11 @@ static void kron_residual_row(double *rsum, double *rsq, const ct_lskron_struct 
     *rsum = _ct_lskron_up(s1, m), *rsq = _ct_lskron_up(s2, 2 * m);
 }
 
-/* vmin <= min_a (L_uu z~)_a, the lower ends of the rows' enclosures. */
+/* min_a (L_uu z~)_a / (per_degree ? d_a : 1), from below: the lower ends of
+   the rows' enclosures. */
 static double kron_vmin(const ct_lskron_struct *S, const double *z, const slong *rowstart,
-                        const slong *col, const double *w, const double *deg)
+                        const slong *col, const double *w, const double *deg,
+                        int per_degree)
 {
     double vmin = INFINITY;
     for (slong a = 0; a < S->nu; a++) {
@@ -210,7 +212,8 @@ static double kron_vmin(const ct_lskron_struct *S, const double *z, const slong 
             if (q < 0)
                 v -= w[e] * z[-1 - q], s += fabs(w[e] * z[-1 - q]);
         }
-        vmin = FLINT_MIN(vmin, v - kron_gamma(dg + 2) * s * 2);
+        v -= kron_gamma(dg + 2) * s * 2;
+        vmin = FLINT_MIN(vmin, per_degree ? v / deg[i] * (1 - 0x1p-50) : v);
     }
     return vmin;
 }
@@ -221,17 +224,7 @@ static double kron_vmin(const ct_lskron_struct *S, const double *z, const slong 
 static int kron_zd(ct_lskron_struct *S, const double *z, const slong *rowstart,
                    const slong *col, const double *w, const double *deg)
 {
-    double vmin = INFINITY;
-    for (slong a = 0; a < S->nu; a++) {
-        slong i = S->unl[a], dg = rowstart[i + 1] - rowstart[i];
-        double v = deg[i] * z[a], s = fabs(v);
-        for (slong e = rowstart[i]; e < rowstart[i + 1]; e++) {
-            slong q = S->pos[col[e]];
-            if (q < 0)
-                v -= w[e] * z[-1 - q], s += fabs(w[e] * z[-1 - q]);
-        }
-        vmin = FLINT_MIN(vmin, (v - kron_gamma(dg + 2) * s * 2) / deg[i] * (1 - 0x1p-50));
-    }
+    double vmin = kron_vmin(S, z, rowstart, col, w, deg, 1);
     if (!(vmin > 0.25))
         return 1;
     S->zd = flint_malloc(FLINT_MAX(S->nu, 1) * sizeof(double));
@@ -245,7 +238,7 @@ static int kron_zd(ct_lskron_struct *S, const double *z, const slong *rowstart,
 static double kron_h_bounds(ct_lskron_struct *S, const double *z, const slong *rowstart,
                             const slong *col, const double *w, const double *deg)
 {
-    double vmin = kron_vmin(S, z, rowstart, col, w, deg), rmax = 0, rsq = 0, zmax = 0;
+    double vmin = kron_vmin(S, z, rowstart, col, w, deg, 0), rmax = 0, rsq = 0, zmax = 0;
     if (!(vmin > 0.25))
         return -1;
     S->Herr = flint_malloc(FLINT_MAX(S->nu, 1) * sizeof(double));
