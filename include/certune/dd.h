@@ -127,4 +127,25 @@ static inline double ct_dd_acc_bound(const ct_dd_acc *A, double *val)
     return (fabs(*val) + ct_dd_acc_tail(A, t)) * (1 + 0x1p-50);
 }
 
+/* The ball v as *h (+ *l when l is not NULL) plus an error: *err >= |v -
+ *h - *l| (v's radius and what the doubles leave, bounded at 192 bits). */
+static inline void ct_dd_from_arb(double *h, double *l, double *err, const arb_t v)
+{
+    arb_t t;
+    arf_t d;
+    mag_t m;
+    arb_init(t), arf_init(d), mag_init(m);
+    *h = arf_get_d(arb_midref(v), ARF_RND_NEAR);
+    arf_set_d(d, *h);
+    arb_sub_arf(t, v, d, 192);
+    if (l != NULL) {
+        *l = arf_get_d(arb_midref(t), ARF_RND_NEAR);
+        arf_set_d(d, *l);
+        arb_sub_arf(t, t, d, 192);
+    }
+    arb_get_mag(m, t);
+    *err = mag_get_d(m);
+    arb_clear(t), arf_clear(d), mag_clear(m);
+}
+
 #endif

@@ -195,6 +195,8 @@ void ct_lsroot_blocks_init(ct_lsroot_blocks_struct *B, const ct_lsroot_graph_str
 void ct_lsroot_blocks_clear(ct_lsroot_blocks_struct *B);
 void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
                                const ct_lsroot_graph_struct *G, const char *in_t);
+/* The block with the most nodes (the first such; 0 when there is none). */
+slong ct_lsroot_blocks_largest(const ct_lsroot_blocks_struct *B);
 
 /* Parts coupled to the rest through a rank-one block (lsroot_rank1.c): part
    j holds node[off[j] .. off[j + 1]), grown from two of the nodes

@@ -186,25 +186,10 @@ static void fm_rhs(fm_vec y, double *yerr, arb_t pib, const ct_lsalpha_struct *S
 {
     slong n = S->head.n;
     arb_ptr yb = _arb_vec_init(n);
-    arb_t t;
-    arf_t d;
-    mag_t m;
-    arb_init(t), arf_init(d), mag_init(m);
     _ct_lsalpha_model_rhs(yb, pib, S, v, 1, 192);
-    for (slong i = 0; i < n; i++) {
-        y.h[i] = arf_get_d(arb_midref(yb + i), ARF_RND_NEAR);
-        arf_set_d(d, y.h[i]);
-        arb_sub_arf(t, yb + i, d, 192);
-        if (y.l != NULL) {
-            y.l[i] = arf_get_d(arb_midref(t), ARF_RND_NEAR);
-            arf_set_d(d, y.l[i]);
-            arb_sub_arf(t, t, d, 192);
-        }
-        arb_get_mag(m, t);
-        yerr[i] = mag_get_d(m);
-    }
+    for (slong i = 0; i < n; i++)
+        ct_dd_from_arb(y.h + i, y.l != NULL ? y.l + i : NULL, yerr + i, yb + i);
     _arb_vec_clear(yb, n);
-    arb_clear(t), arf_clear(d), mag_clear(m);
 }
 
 /* out = W p in doubles (the next term's first right-hand side: steering). */

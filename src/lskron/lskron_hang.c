@@ -31,13 +31,10 @@ typedef struct {
 
 static void hang_tree_init(hang_tree *T, const ct_lsroot_blocks_struct *B, slong n)
 {
-    slong nt = B->nb + n, root = 0, no = 0;
+    slong nt = B->nb + n, root = ct_lsroot_blocks_largest(B), no = 0;
     T->par = flint_malloc(nt * sizeof(slong));
     T->ord = flint_malloc(nt * sizeof(slong));
     T->size = flint_calloc(nt, sizeof(slong));
-    for (slong b = 1; b < B->nb; b++)
-        if (B->boff[b + 1] - B->boff[b] > B->boff[root + 1] - B->boff[root])
-            root = b;
     for (slong y = 0; y < nt; y++)
         T->par[y] = -2;
     T->par[root] = -1, T->ord[no++] = root;

@@ -107,19 +107,7 @@ static void pen_state_init(pen_state *X, slong n, const ct_lskron_struct *S, slo
             continue;
         arb_set_si(t, S->cls[j] == k);
         arb_sub(t, t, q, 192);
-        X->bh[i] = arf_get_d(arb_midref(t), ARF_RND_NEAR);
-        arf_t d;
-        arf_init(d);
-        arf_set_d(d, X->bh[i]);
-        arb_sub_arf(t, t, d, 192);
-        X->bl[i] = arf_get_d(arb_midref(t), ARF_RND_NEAR);
-        arf_set_d(d, X->bl[i]);
-        arb_sub_arf(t, t, d, 192);
-        mag_t m;
-        mag_init(m);
-        arb_get_mag(m, t);
-        X->berr[i] = mag_get_d(m);
-        mag_clear(m), arf_clear(d);
+        ct_dd_from_arb(X->bh + i, X->bl + i, X->berr + i, t);
     }
     arb_clear(q), arb_clear(t);
 }

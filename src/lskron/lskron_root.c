@@ -124,10 +124,8 @@ static const _ct_lskron_pmodel *lskr_model(ct_lsroot_disk_struct *D, int level, 
 {
     lskr_disk *X = D->models;
     slong at = level * D->sys->c + k;
-    if (lskr_pencil(D, level)) {
-        lskr_pencil_build(D, &k, 1);
-        return X->pm[at];
-    }
+    if (lskr_pencil(D, level) && X->pm[at] == NULL && !X->failed[at])
+        lskr_pencil_build(D, &k, 1); /* built ones are read as the dense ones */
     if (X->pm[at] == NULL && !X->failed[at]) {
         ct_lskron_struct *S = _ct_lskron_of(D->sys);
         const _ct_lskron_hi *H = _ct_lskron_hi_get(S, level);

@@ -154,6 +154,15 @@ void ct_lsroot_blocks_carriers(slong *carrier, const ct_lsroot_blocks_struct *B,
     flint_free(par), flint_free(ord), flint_free(att), flint_free(core);
 }
 
+slong ct_lsroot_blocks_largest(const ct_lsroot_blocks_struct *B)
+{
+    slong big = 0;
+    for (slong b = 1; b < B->nb; b++)
+        if (B->boff[b + 1] - B->boff[b] > B->boff[big + 1] - B->boff[big])
+            big = b;
+    return big;
+}
+
 void ct_lsroot_blocks_init(ct_lsroot_blocks_struct *B, const ct_lsroot_graph_struct *S)
 {
     kblk_blocks(B, S);

@@ -19,10 +19,8 @@ void ct_lsroot_share_init(ct_lsroot_share_struct *X, slong *hang,
     /* the cut vertices of the parts hanging off the largest block, labels or
        not: seeds of the rank-one parts too (a scored row's part may be label
        free for the pairs its labels miss) */
-    slong *att = flint_malloc(FLINT_MAX(G->n, 1) * sizeof(slong)), big = 0;
-    for (slong b = 1; b < X->B.nb; b++)
-        if (X->B.boff[b + 1] - X->B.boff[b] > X->B.boff[big + 1] - X->B.boff[big])
-            big = b;
+    slong *att = flint_malloc(FLINT_MAX(G->n, 1) * sizeof(slong));
+    slong big = ct_lsroot_blocks_largest(&X->B);
     for (slong i = 0; i < G->n; i++)
         X->in_t[i] = 0;
     for (slong t = X->B.nb > 0 ? X->B.boff[big] : 0;

@@ -10,6 +10,7 @@
    Every residue is below p < 2^21 and every product below 2^42; sums of at
    most n < 2^21 of them stay in int64 and are reduced when read. */
 #include <string.h>
+#include <flint/ulong_extras.h>
 #include "certune/spchol.h"
 #include "zlift_internal.h"
 
@@ -17,15 +18,6 @@ static int64_t ldl_mod(int64_t a, int64_t p)
 {
     a %= p;
     return a < 0 ? a + p : a;
-}
-
-static int64_t ldl_inv(int64_t a, int64_t p)
-{
-    int64_t r = 1, e = p - 2; /* Fermat: p prime */
-    for (a = ldl_mod(a, p); e > 0; e >>= 1, a = a * a % p)
-        if (e & 1)
-            r = r * a % p;
-    return r;
 }
 
 /* Whether S's A is symmetric (its CSR equals its transpose). */
@@ -113,7 +105,7 @@ static int ldl_row(zlift_ldl *F, const zlift_sys *S, slong k, int64_t *Y, slong 
     }
     if (d == 0)
         return 0;
-    F->dinv[k] = ldl_inv(d, p);
+    F->dinv[k] = (int64_t)n_invmod((ulong)d, (ulong)p);
     return 1;
 }
 
