@@ -294,6 +294,11 @@ typedef struct {
        others are done (it may keep models between calls). */
     void (*make_hi)(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
                     slong l);
+    /* Optional (NULL: none; not with sign_on): before make's polynomial of
+       disk m is searched on [a, b], the sign the function is proved to have
+       on all of [a, b] from a cheaper bound (ctx as make's), or 0 (then the
+       polynomial decides). Called on several threads. */
+    int (*fast)(const void *ctx, slong m, slong i, slong k, slong l, double a, double b);
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]

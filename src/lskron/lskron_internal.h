@@ -171,13 +171,35 @@ void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
 
 /* A disk's Taylor model for every class with labels, rows[0..nr): coefficient
    j of class k at row t in coef[(k * nr + t) * (J + 1) + j] (classes without
-   labels unset). c > 0: of the deflated x'; c = 0: of the power series. */
+   labels unset). c > 0: of the deflated x'; c = 0: of the power series. The
+   same coefficients as doubles for the quick test (lskron_fast.c):
+   |coef[e] - dm[e]| <= dr[e]; tail >= q^(J+1) / ((1 - q) (1 - c mu)), q = kappa
+   r, so that a pair's remainder is at most sqrt(n_k + n_l) tail (c > 0). */
 typedef struct {
     double c, r;
     slong J, nr;
     const slong *rows; /* the nodes of the rows (the caller's, kept alive) */
     arb_ptr coef;
+    double *dm, *dr;
+    double tail;
 } _ct_lskron_model;
+
+/* Sets coefficient e of M to mid +- r (both forms). */
+static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid, double r)
+{
+    arb_set_d(M->coef + e, mid);
+    mag_set_d(arb_radref(M->coef + e), r);
+    M->dm[e] = mid, M->dr[e] = r;
+}
+
+/* lskron_fast.c: the sign of row t's pair (k, l) on all of [a, b] (a < b,
+   inside M's disk, c > 0), proved from M's doubles alone, or 0 (a zero there,
+   or too close to tell: the search's ball polynomials decide). Splits [a, b]
+   at most depth times. Reads only. */
+int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, slong t,
+                         slong k, slong l, double a, double b, int depth);
+/* M->tail for M's disk and J (c > 0). */
+double _ct_lskron_fast_tail(const ct_lskron_struct *S, double c, double r, slong J);
 
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,

@@ -43,7 +43,6 @@ static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad,
     _ct_lskron_model *M = X->M;
     for (slong t = 0; t < M->nr; t++) {
         slong q = S->pos[X->rows[t]];
-        arb_ptr dst = M->coef + (X->k * M->nr + t) * (M->J + 1) + j;
         double mid, r;
         if (q >= 0) {
             mid = x[q], r = e + (rad != NULL ? rad[q] : 0);
@@ -60,8 +59,7 @@ static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad,
             mid = s;
             r = _ct_lskron_hrow_radius(S, a, sa, hr, mx, e);
         }
-        arb_set_d(dst, mid);
-        mag_set_d(arb_radref(dst), r);
+        _ct_lskron_model_set(M, (X->k * M->nr + t) * (M->J + 1) + j, mid, r);
     }
 }
 
@@ -145,6 +143,36 @@ double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
     return R;
 }
 
+/* A model of nr rows and J + 1 terms, every coefficient 0. */
+static _ct_lskron_model *kron_model_new(const ct_lskron_struct *S, slong nr, slong J)
+{
+    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
+    slong len = S->head.c * nr * (J + 1);
+    M->nr = nr, M->J = J;
+    M->coef = _arb_vec_init(len);
+    M->dm = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
+    M->dr = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
+    return M;
+}
+
+/* Coefficient e of M from the pencil model P (node i, term j): the ball, and
+   the nearest double with the distance to the ball's far end. */
+static void kron_from_ball(_ct_lskron_model *M, slong e, const ct_lskron_struct *S,
+                           const _ct_lskron_pmodel *P, slong i, slong j)
+{
+    arb_ptr v = M->coef + e;
+    arb_t d;
+    mag_t r;
+    _ct_lskron_pencil_coef(v, S, P, i, j);
+    M->dm[e] = arf_get_d(arb_midref(v), ARF_RND_NEAR);
+    arb_init(d), mag_init(r);
+    arb_set_d(d, M->dm[e]);
+    arb_sub(d, v, d, 2 * FLINT_MAX(P->prec, 53));
+    arb_get_mag(r, d);
+    M->dr[e] = mag_get_d(r);
+    arb_clear(d), mag_clear(r);
+}
+
 /* The model read off the pencil's class models P (every class with labels;
    M->J theirs). */
 static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
@@ -155,18 +183,17 @@ static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
     for (slong k = 0; k < S->head.c; k++)
         if (P[k] != NULL)
             J = P[k]->J;
-    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
-    M->nr = nr, M->rows = R->U, M->J = J;
-    M->coef = _arb_vec_init(S->head.c * nr * (J + 1));
+    _ct_lskron_model *M = kron_model_new(S, nr, J);
+    M->rows = R->U;
     for (slong k = 0; k < S->head.c; k++) {
         if (P[k] == NULL)
             continue;
         M->c = P[k]->c, M->r = P[k]->r;
         for (slong t = 0; t < nr; t++)
             for (slong j = 0; j <= J; j++)
-                _ct_lskron_pencil_coef(M->coef + (k * nr + t) * (J + 1) + j, S, P[k],
-                                       R->U[t], j);
+                kron_from_ball(M, (k * nr + t) * (J + 1) + j, S, P[k], R->U[t], j);
     }
+    M->tail = _ct_lskron_fast_tail(S, M->c, M->r, J);
     return M;
 }
 
@@ -180,10 +207,9 @@ _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, do
     }
     const slong *rows = R->U;
     slong nr = R->nu;
-    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
-    M->c = c, M->r = r, M->nr = nr, M->rows = rows;
-    M->J = KRON_J + (c == 0 ? S->far : 0);
-    M->coef = _arb_vec_init(S->head.c * nr * (M->J + 1));
+    _ct_lskron_model *M = kron_model_new(S, nr, KRON_J + (c == 0 ? S->far : 0));
+    M->c = c, M->r = r, M->rows = rows;
+    M->tail = c > 0 ? _ct_lskron_fast_tail(S, c, r, M->J) : 0;
     kron_ctx X = {S, M, rows, 0, c > 0 ? _ct_lskron_afactor(S, c) : NULL};
     if (c > 0 && X.R == NULL) {
         _ct_lskron_model_free(M, S->head.c);
@@ -203,5 +229,6 @@ void _ct_lskron_model_free(_ct_lskron_model *M, slong c)
     if (M == NULL)
         return;
     _arb_vec_clear(M->coef, c * M->nr * (M->J + 1));
+    flint_free(M->dm), flint_free(M->dr);
     flint_free(M);
 }
