@@ -185,7 +185,8 @@ typedef struct {
 } _ct_lskron_model;
 
 /* Sets coefficient e of M to mid +- r (both forms). */
-static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid, double r)
+static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid,
+                                        double r)
 {
     arb_set_d(M->coef + e, mid);
     mag_set_d(arb_radref(M->coef + e), r);
@@ -198,6 +199,9 @@ static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid
    at most depth times. Reads only. */
 int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, slong t,
                          slong k, slong l, double a, double b, int depth);
+/* Tests: with on, the quick test drops every error bound (so that its
+   check can be seen to fail); 0 restores. */
+void _ct_lskron_fast_set_loose(int on);
 /* M->tail for M's disk and J (c > 0). */
 double _ct_lskron_fast_tail(const ct_lskron_struct *S, double c, double r, slong J);
 

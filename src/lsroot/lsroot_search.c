@@ -250,7 +250,8 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         *first = sa;
     for (; m < F->nd; m++) {
         double b = seg[m + 1];
-        if (!hi && F->fast != NULL && sa != 0 && F->fast(F->ctx, m, i, k, l, a, b) == sa) {
+        if (!hi && F->fast != NULL && sa != 0 &&
+            F->fast(F->ctx, m, i, k, l, a, b) == sa) {
             if (made) /* no zero on [a, b]: the sign at b is sa */
                 ct_lsroot_poly_clear(&P);
             made = 0, a = b;
