@@ -377,6 +377,12 @@ int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz);
    in an overlap (each overlap marks at least the two it found) and returns
    the number of overlaps found (0: none). */
 slong ct_lsroot_roots_overlapping(char *mark, const ct_lsroot_struct *r, slong nz);
+/* Whether roots of r still overlap once the roots left wide (wide[j] set;
+   wide may be NULL) that meet in overlaps are narrowed, on nthreads threads:
+   three rounds (narrowing one may uncover another), then every wide root
+   left. 0: the roots are disjoint. */
+int ct_lsroot_roots_settle(ct_lsroot_struct *r, slong nz, const char *wide,
+                           slong nthreads);
 
 /* Sign (-1, 0, 1) of the pair function at the rational x, decided exactly:
    the search's model if still held, the models at 96, 192, 384, 768 bits

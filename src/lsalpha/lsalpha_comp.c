@@ -112,7 +112,8 @@ static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
     slong np = S->head.c * (S->head.c - 1) / 2;
     _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr * np);
     ct_lsroot_search_struct F = {
-        lscomp_make, disks, seg, nd, S->head.c, S->nlabk, _ct_lsalpha_brk_sign, B, NULL, NULL};
+        lscomp_make,          disks, seg,  nd,  S->head.c, S->nlabk,
+        _ct_lsalpha_brk_sign, B,     NULL, NULL};
     int bad = ct_lsroot_search(z, nz, sign0, &F, node, same, nr, nthreads);
     _ct_lsalpha_brk_free(B);
     for (slong j = 0; j < *nz; j++)
@@ -156,9 +157,12 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     lscomp_models_ctx L = {disks, v, nv, nr * np >= LSCOMP_MANY * nd};
     ct_pool_for(nd, nth, lscomp_models_job, NULL, &L);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
-    if (!bad) {
-        ct_lsroot_roots(out, disks, z, n0, nth);
-        bad = ct_lsroot_roots_overlap(*out, n0);
+    if (!bad) { /* zeros that can be no breakpoint are not narrowed now */
+        char *wide = flint_malloc(FLINT_MAX(n0, 1));
+        ct_lsroot_zeros_wide(wide, z, n0, sign0, same, nr, S->head.c);
+        ct_lsroot_roots_some(out, disks, z, n0, wide, nth);
+        bad = ct_lsroot_roots_settle(*out, n0, wide, nth);
+        flint_free(wide);
         if (bad) { /* maybe equal zeros of different rows: the exact path */
             for (slong j = 0; j < n0; j++)
                 ct_lsroot_clear(*out + j);

@@ -26,23 +26,31 @@ static void kronhi_add_exact(arb_t x, double d)
     arf_clear(t);
 }
 
-/* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries). */
+/* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries): per
+   entry one dot product of the unlabeled neighbours' entries (and a's) with
+   their integer weights, then the labeled neighbours' weights. */
 static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
                                 const _ct_lskron_hi *X, slong a, slong wp)
 {
-    slong i = S->unl[a], m = S->m;
+    slong i = S->unl[a], m = S->m, d = S->rowstart[i + 1] - S->rowstart[i], nb = 0;
+    arb_struct *g = flint_malloc((d + 1) * sizeof(arb_struct));
+    slong *rowof = flint_malloc(2 * (d + 1) * sizeof(slong)), *w = rowof + d + 1;
+    for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
+        if (S->pos[S->col[e]] < 0)
+            rowof[nb] = -1 - S->pos[S->col[e]], w[nb++] = (slong)S->w[e];
+    rowof[nb] = a, w[nb] = -(slong)S->deg[i];
     for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
         slong j = S->Hcol[t];
-        arb_ptr d = r + j;
-        arb_mul_si(d, X->H + a * m + j, -(slong)S->deg[i], wp);
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
-            slong q = S->pos[S->col[e]];
-            if (q == j)
-                arb_add_si(d, d, (slong)S->w[e], wp);
-            else if (q < 0)
-                arb_addmul_si(d, X->H + (-1 - q) * m + j, (slong)S->w[e], wp);
-        }
+        for (slong u = 0; u <= nb; u++)
+            g[u] = X->H[rowof[u] * m + j]; /* shallow: read only */
+        arb_dot_si(r + j, NULL, 0, g, 1, w, 1, nb + 1, wp);
     }
+    for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+        slong q = S->pos[S->col[e]];
+        if (q >= 0)
+            arb_add_si(r + q, r + q, (slong)S->w[e], wp);
+    }
+    flint_free(g), flint_free(rowof);
 }
 
 /* H's rows in blocks on the calling thread's inner threads (rows are

@@ -3,36 +3,8 @@
    decreasing, so [lo, hi] in alpha becomes [lambda(hi), lambda(lo)] with the
    opposite sign at its left end), on disks of the covering of S's last
    search, narrowed with the 96-bit models. */
-#include <string.h>
 #include "certune/pool.h"
 #include "lskron_internal.h"
-
-/* Whether roots still overlap once the wide roots met in overlaps are
-   narrowed (three rounds: narrowing one may uncover another; then every
-   wide root left). */
-static int kron_roots_apart(ct_lsroot_struct *r, slong nz, const char *wide)
-{
-    slong len = FLINT_MAX(nz, 1);
-    char *mark = flint_calloc(len, 1), *left = flint_malloc(len);
-    for (slong j = 0; j < nz; j++)
-        left[j] = wide != NULL && wide[j];
-    int over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
-    for (int round = 0; over && round < 4; round++) {
-        slong todo = 0;
-        for (slong j = 0; j < nz; j++) {
-            mark[j] = left[j] && (round == 3 || mark[j]);
-            left[j] &= !mark[j];
-            todo += mark[j];
-        }
-        if (todo == 0)
-            break;
-        ct_lsroot_roots_narrow(r, nz, mark, ct_pool_inner_threads());
-        memset(mark, 0, len);
-        over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
-    }
-    flint_free(mark), flint_free(left);
-    return over;
-}
 
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
                     const ct_lsroot_zero_struct *z, slong nz)
@@ -53,7 +25,7 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wid
     for (slong d = 0; d < S->nd; d++)
         ct_lsroot_disk_unref(disks[d]);
     flint_free(disks);
-    if (!kron_roots_apart(*out, nz, wide))
+    if (!ct_lsroot_roots_settle(*out, nz, wide, ct_pool_inner_threads()))
         return 0;
     for (slong j = 0; j < nz; j++)
         ct_lsroot_clear(*out + j);

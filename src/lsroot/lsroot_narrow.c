@@ -7,6 +7,7 @@
    own disk's models; a family may build a disk's keys together), then every
    root (reading them). */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
 
@@ -179,4 +180,32 @@ slong ct_lsroot_roots_overlapping(char *mark, const ct_lsroot_struct *r, slong n
 int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
 {
     return ct_lsroot_roots_overlapping(NULL, r, nz) > 0;
+}
+
+/* Whether roots still overlap once the wide roots met in overlaps are
+   narrowed (three rounds: narrowing one may uncover another; then every
+   wide root left). */
+int ct_lsroot_roots_settle(ct_lsroot_struct *r, slong nz, const char *wide,
+                           slong nthreads)
+{
+    slong len = FLINT_MAX(nz, 1);
+    char *mark = flint_calloc(len, 1), *left = flint_malloc(len);
+    for (slong j = 0; j < nz; j++)
+        left[j] = wide != NULL && wide[j];
+    int over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
+    for (int round = 0; over && round < 4; round++) {
+        slong todo = 0;
+        for (slong j = 0; j < nz; j++) {
+            mark[j] = left[j] && (round == 3 || mark[j]);
+            left[j] &= !mark[j];
+            todo += mark[j];
+        }
+        if (todo == 0)
+            break;
+        ct_lsroot_roots_narrow(r, nz, mark, nthreads);
+        memset(mark, 0, len);
+        over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
+    }
+    flint_free(mark), flint_free(left);
+    return over;
 }
