@@ -290,20 +290,22 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
     mag_clear(fr), mag_clear(t);
 }
 
-/* X->Kd: each midpoint of K_hi as the sum of two doubles (the second the
-   rounded remainder; K_hi's entries are at most 2 max d, in range). */
+/* X->Kd: each midpoint of K_hi as the sum of two doubles k1 + k2 (k2 the
+   rounded remainder; K_hi's entries are at most 2 max d, in range), with k1's
+   Dekker halves: (k1, k1h, k1l, k2) per entry. */
 static void kronhi_split(_ct_lskron_hi *X)
 {
     slong mm = X->m * X->m;
     arf_t t;
     arf_init(t);
-    X->Kd = flint_malloc(FLINT_MAX(2 * mm, 1) * sizeof(double));
+    X->Kd = flint_malloc(FLINT_MAX(4 * mm, 1) * sizeof(double));
     for (slong q = 0; q < mm; q++) {
         const arf_struct *k = arb_midref(X->K + q);
-        double hi = arf_get_d(k, ARF_RND_NEAR);
+        double *d = X->Kd + 4 * q, hi = arf_get_d(k, ARF_RND_NEAR);
         arf_set_d(t, hi);
         arf_sub(t, k, t, ARF_PREC_EXACT, ARF_RND_DOWN);
-        X->Kd[2 * q] = hi, X->Kd[2 * q + 1] = arf_get_d(t, ARF_RND_NEAR);
+        d[0] = hi, d[3] = arf_get_d(t, ARF_RND_NEAR);
+        ct_dd_split(hi, d + 1, d + 2);
     }
     arf_clear(t);
 }

@@ -109,9 +109,10 @@ typedef struct _ct_lskron_hi_struct {
     arb_ptr H, K;
     mag_ptr Hrs, Herr;
     mag_t eps;
-    double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), K1 and K2
-                   doubles interleaved (2 m^2), for the refinement's
-                   double-double residuals (lskron_pm.c); else NULL */
+    double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), per entry
+                   (K1, K1's Dekker halves, K2) (4 m^2 doubles), for the
+                   refinement's double-double residuals (lskron_pm.c); else
+                   NULL */
 } _ct_lskron_hi;
 
 /* S's hi data at level 0..3 (built and kept at the first call; NULL when the
