@@ -157,12 +157,9 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     lscomp_models_ctx L = {disks, v, nv, nr * np >= LSCOMP_MANY * nd};
     ct_pool_for(nd, nth, lscomp_models_job, NULL, &L);
     int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
-    if (!bad) { /* zeros that can be no breakpoint are not narrowed now */
-        char *wide = flint_malloc(FLINT_MAX(n0, 1));
-        ct_lsroot_zeros_wide(wide, z, n0, sign0, same, nr, S->head.c);
-        ct_lsroot_roots_some(out, disks, z, n0, wide, nth);
-        bad = ct_lsroot_roots_settle(*out, n0, wide, nth);
-        flint_free(wide);
+    if (!bad) {
+        ct_lsroot_roots(out, disks, z, n0, nth);
+        bad = ct_lsroot_roots_overlap(*out, n0);
         if (bad) { /* maybe equal zeros of different rows: the exact path */
             for (slong j = 0; j < n0; j++)
                 ct_lsroot_clear(*out + j);

@@ -114,8 +114,11 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
         ct_lsroot_search_struct F = {kron_make, &X,   seg,  nd,           S->head.c,
                                      S->nlabk,  NULL, NULL, kron_make_hi, kron_fast};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
-        for (slong m = 0; m < nd; m++)
+        for (slong m = 0; m < nd; m++) { /* the retries' models: the narrowing's */
+            if (X.disks[m] != NULL)
+                _ct_lskron_disk_keep(S, X.disks[m], m);
             ct_lsroot_disk_unref(X.disks[m]);
+        }
         flint_free(X.disks);
     }
     if (!bad) {

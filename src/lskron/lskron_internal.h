@@ -44,8 +44,9 @@ struct ct_lskron_struct {
         *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
     pthread_mutex_t hilock; /* _ct_lskron_hi_get's builds */
-    /* the pencil's class models of the last search's disks (nd x c, kept
-       for the narrowing's disks, which read them; NULL when not made) */
+    /* the last search's level-0 class models per disk (nd x c: the
+       pencil's, or those its retries built), kept for the narrowing's disks
+       of the same center and radius, which take them; NULL when not made */
     struct _ct_lskron_pmodel_struct **pen;
 };
 
@@ -304,6 +305,10 @@ int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
 
 /* lskron.c: frees S->pen (the last search's pencil models). */
 void _ct_lskron_pen_free(ct_lskron_struct *S);
+/* Moves D's level-0 class models into S->pen's row of the search's disk d
+   (where that is empty), for the narrowing's disk of the same center and
+   radius to take (lskron_root.c); D keeps the rest. */
+void _ct_lskron_disk_keep(ct_lskron_struct *S, ct_lsroot_disk_struct *D, slong d);
 
 /* lskron.c: the system's release at its last reference (T->clear). */
 void _ct_lskron_clear(ct_lsroot_sys_struct *S);
