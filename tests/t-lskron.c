@@ -31,6 +31,7 @@
 #include <arf.h>
 #include "../src/lskron/lskron_internal.h"
 #include <flint/fmpz_poly_factor.h>
+#include <flint/fmpq_mat.h>
 #include "check.h"
 #include "certune/blas.h"
 #include "certune/gen.h"
@@ -1141,11 +1142,23 @@ static void check_cmp(const oracle_t *X, ct_lsroot_struct *r, slong nz)
     flint_free(ok);
 }
 
-/* The roots of B's zeros (NULL when ct_lskron_roots fails). */
+/* The roots of B's zeros (NULL when ct_lskron_roots fails); every other
+   call leaves the zeros that lead nowhere wide (ct_lsroot_zeros_wide), as
+   the analysis does, so that the checks below see both kinds. */
+static long n_roots_calls;
+
 static ct_lsroot_struct *roots_of(const ball_t *B)
 {
     ct_lsroot_struct *r[1] = {NULL};
-    return ct_lskron_roots(r, B->S, B->z, B->nz) == 0 ? r[0] : NULL;
+    char *wide = NULL;
+    slong nr = B->S->head.n;
+    if (n_roots_calls++ % 2 == 1) {
+        wide = flint_malloc(FLINT_MAX(B->nz, 1));
+        ct_lsroot_zeros_wide(wide, B->z, B->nz, B->sign_inf, B->same, nr, B->S->head.c);
+    }
+    int rc = ct_lskron_roots(r, B->S, wide, B->z, B->nz);
+    flint_free(wide);
+    return rc == 0 ? r[0] : NULL;
 }
 
 /* The roots of B's zeros: each one's checks, one read back (a random one
@@ -1167,6 +1180,262 @@ static void check_roots(const oracle_t *X, const ball_t *B)
     for (slong j = 0; j < B->nz; j++)
         ct_lsroot_clear(r + j);
     flint_free(r);
+}
+
+/* ---- The search's quick test and the zeros left wide ---- */
+
+static long n_fast_tried, n_fast_decided, n_fast_loose_caught, n_wide_zeros, n_wide_rows,
+    n_wide_caught;
+
+/* Whether P has no positive root in the lambda image of [a, b] (alpha) and
+   the sign s at its middle. */
+static int fast_holds(const oracle_t *X, const pair_oracle *O, double a, double b, int s)
+{
+    fmpq_t lo, hi, mid;
+    slong all, odd, simple;
+    fmpq_init(lo), fmpq_init(hi), fmpq_init(mid);
+    lambda_of(lo, b, X->rho, X->scale);
+    lambda_of(hi, a, X->rho, X->scale);
+    roots_within(&all, &odd, &simple, O, lo, hi);
+    fmpq_add(mid, lo, hi);
+    fmpq_div_2exp(mid, mid, 1);
+    int ok = all == 0 && sign_at(O->P, mid) == s;
+    fmpq_clear(lo), fmpq_clear(hi), fmpq_clear(mid);
+    return ok;
+}
+
+/* The quick test on one disk's search model, at random segments of every
+   row and pair; returns the number of its claims the exact polynomials
+   refute (counted as failures unless loose). */
+static slong fast_disk(const oracle_t *X, ct_lskron_struct *S, const _ct_lskron_rows *R,
+                       slong m, int loose)
+{
+    double c = S->cr[2 * m], r = S->cr[2 * m + 1];
+    _ct_lskron_model *M = _ct_lskron_model_build(S, c, r, R, NULL);
+    slong bad = 0;
+    for (slong u = 0; M != NULL && u < R->nu; u++)
+        for (slong k = 0; k < X->c; k++)
+            for (slong l = k + 1; l < X->c; l++) {
+                const pair_oracle *O =
+                    X->po + X->pos[R->U[u]] * X->np + ct_signfn_pair(k, l, X->c);
+                if (S->nlabk[k] == 0 || S->nlabk[l] == 0 || O->P == NULL)
+                    continue;
+                /* within the disk and (0, 1], where lambda >= 0 */
+                double lo = FLINT_MAX(c - r, 0x1p-20), hi = FLINT_MIN(c + r, 1);
+                double a = lo + (hi - lo) * (double)n_randint(picks, 1024) / 1024;
+                double b = a + (hi - a) * (double)(1 + n_randint(picks, 1024)) / 1024;
+                n_fast_tried += !loose;
+                _ct_lskron_fast_set_loose(loose);
+                int sg = _ct_lskron_fast_sign(S, M, u, k, l, a, b, 3);
+                _ct_lskron_fast_set_loose(0);
+                if (sg == 0 || a <= 0)
+                    continue;
+                int ok = fast_holds(X, O, a, b, sg);
+                bad += !ok;
+                if (!loose) {
+                    CHECK_MSG(
+                        ok,
+                        "%s: quick test: node %ld (%ld, %ld) sign %d on [%.17g, %.17g]",
+                        X->name, (long)R->U[u], (long)k, (long)l, sg, a, b);
+                    n_fast_decided++;
+                }
+            }
+    _ct_lskron_model_free(M, S->head.c);
+    return bad;
+}
+
+/* The quick test (lskron_fast.c) against the exact polynomials on every disk
+   c > 0 of B's search; then without its bounds, which must be refuted
+   somewhere in the suite (n_fast_loose_caught). */
+static void check_fast(const oracle_t *X, const ball_t *B)
+{
+    slong *same = flint_malloc(FLINT_MAX(X->nr * X->np, 1) * sizeof(slong));
+    _ct_lskron_rows R;
+    _ct_lskron_rows_init(&R, same, B->S, X->rows, X->nr);
+    for (slong m = 1; m < B->S->nd; m++) {
+        fast_disk(X, B->S, &R, m, 0);
+        n_fast_loose_caught += fast_disk(X, B->S, &R, m, 1);
+    }
+    _ct_lskron_rows_clear(&R);
+    flint_free(same);
+}
+
+/* F_a - F_b > 0 over the lambda image of [lo, hi] at row t, exactly. */
+static int above_exactly(const oracle_t *X, slong t, slong a, slong b, double lo,
+                         double hi)
+{
+    const pair_oracle *O =
+        X->po + t * X->np + ct_signfn_pair(FLINT_MIN(a, b), FLINT_MAX(a, b), X->c);
+    if (O->P == NULL)
+        return 0;
+    return fast_holds(X, O, lo, hi, a < b ? 1 : -1); /* P is F_min - F_max */
+}
+
+/* Failures of the claim wide: at every row sharing a wide zero's function,
+   a third class above both of its classes over the zero's interval. */
+static slong wide_refuted(const oracle_t *X, const ball_t *B, const char *wide, int count)
+{
+    slong bad = 0;
+    for (slong j = 0; j < B->nz; j++) {
+        const ct_lsroot_zero_struct *z = B->z + j;
+        for (slong t = 0; wide[j] && t < X->nr; t++) {
+            if (B->same[t * X->np + z->p] != z->t)
+                continue;
+            int ok = 0;
+            for (slong q = 0; q < X->c && !ok; q++)
+                ok = q != z->k && q != z->l &&
+                     above_exactly(X, t, q, z->k, z->lo, z->hi) &&
+                     above_exactly(X, t, q, z->l, z->lo, z->hi);
+            bad += !ok;
+            n_wide_rows += count;
+        }
+        n_wide_zeros += count && wide[j];
+    }
+    return bad;
+}
+
+/* ct_lsroot_zeros_wide on B's zeros against the exact polynomials; then
+   every zero said wide, which must be refuted whenever some zero is not. */
+static void check_wide(const oracle_t *X, const ball_t *B)
+{
+    char *wide = flint_malloc(FLINT_MAX(B->nz, 1));
+    ct_lsroot_zeros_wide(wide, B->z, B->nz, B->sign_inf, B->same, X->nr, X->c);
+    slong narrow = 0;
+    for (slong j = 0; j < B->nz; j++)
+        narrow += !wide[j];
+    CHECK_MSG(wide_refuted(X, B, wide, 1) == 0, "%s: a zero said wide leads somewhere",
+              X->name);
+    memset(wide, 1, FLINT_MAX(B->nz, 1));
+    slong bad = wide_refuted(X, B, wide, 0);
+    CHECK_MSG(narrow == 0 || bad > 0, "%s: %ld zeros not wide, all wide passed", X->name,
+              (long)narrow);
+    n_wide_caught += bad > 0;
+    flint_free(wide);
+}
+
+/* ---- Disk 0's power series against exact rationals ---- */
+
+static long n_series_coefs, n_series_bare;
+
+/* The exact H = L_uu^{-1} W_ul and K = L_ll - W_lu H of G in S's order. */
+static void exact_kron(fmpq_mat_t H, fmpq_mat_t K, const csr_t *G,
+                       const ct_lskron_struct *S)
+{
+    slong m = S->m, nu = S->nu;
+    fmpq_mat_t Luu, Wul, Llu;
+    fmpq_mat_init(Luu, nu, nu), fmpq_mat_init(Wul, nu, m), fmpq_mat_init(Llu, m, nu);
+    fmpq_mat_zero(K);
+    for (slong i = 0; i < G->n; i++)
+        for (slong e = G->rowstart[i]; e < G->rowstart[i + 1]; e++) {
+            slong pi = S->pos[i], pj = S->pos[G->col[e]];
+            const fmpz *w = G->w + e;
+            fmpq *d = pi >= 0 ? fmpq_mat_entry(K, pi, pi)
+                              : fmpq_mat_entry(Luu, -1 - pi, -1 - pi);
+            fmpz_add(fmpq_numref(d), fmpq_numref(d), w);
+            fmpq *o = pi >= 0 ? (pj >= 0 ? fmpq_mat_entry(K, pi, pj)
+                                         : fmpq_mat_entry(Llu, pi, -1 - pj))
+                              : (pj >= 0 ? fmpq_mat_entry(Wul, -1 - pi, pj)
+                                         : fmpq_mat_entry(Luu, -1 - pi, -1 - pj));
+            if (pi < 0 && pj >= 0)
+                fmpz_add(fmpq_numref(o), fmpq_numref(o), w); /* W_ul = -L_ul */
+            else
+                fmpz_sub(fmpq_numref(o), fmpq_numref(o), w);
+        }
+    if (nu > 0) {
+        fmpq_mat_t T;
+        fmpq_mat_init(T, m, m);
+        fmpq_mat_solve_fraction_free(H, Luu, Wul);
+        fmpq_mat_mul(T, Llu, H);
+        fmpq_mat_add(K, K, T); /* L_ll + L_lu H = L_ll - W_lu H */
+        fmpq_mat_clear(T);
+    }
+    fmpq_mat_clear(Luu), fmpq_mat_clear(Wul), fmpq_mat_clear(Llu);
+}
+
+/* Every coefficient of disk 0's model (the batched power series) holds the
+   exact (M^j Y_k)_i (labeled i) or (H M^j Y_k)_a (unlabeled a), M = I - K /
+   rho; its midpoint alone must miss somewhere (n_series_bare), or the check
+   could not fail. */
+static void check_series_instance(const ct_instance_t I)
+{
+    csr_t G;
+    fmpz_t one;
+    csr_init(&G, I);
+    fmpz_init_set_ui(one, 1);
+    ct_lskron_struct *S =
+        ct_lskron_new(0, G.n, G.rowstart, G.col, G.w, G.nlab, G.lab, G.cls, G.c, NULL);
+    CHECK_MSG(S != NULL, "%s: no system", I->path);
+    if (S == NULL) {
+        csr_clear(&G), fmpz_clear(one);
+        return;
+    }
+    slong m = S->m, nu = S->nu, np = G.c * (G.c - 1) / 2, *rows = identity(G.n);
+    slong *same = flint_malloc(FLINT_MAX(G.n * np, 1) * sizeof(slong));
+    _ct_lskron_rows R;
+    _ct_lskron_rows_init(&R, same, S, rows, G.n);
+    _ct_lskron_model *M = _ct_lskron_model_build(S, 0, 0.25, &R, NULL);
+    fmpq_mat_t H, K, v, t, hv;
+    fmpq_mat_init(H, nu, m), fmpq_mat_init(K, m, m), fmpq_mat_init(v, m, 1);
+    fmpq_mat_init(t, m, 1), fmpq_mat_init(hv, nu, 1);
+    exact_kron(H, K, &G, S);
+    arb_t b;
+    arb_init(b);
+    for (slong k = 0; M != NULL && k < G.c; k++) {
+        if (S->nlabk[k] == 0)
+            continue;
+        for (slong q = 0; q < m; q++)
+            fmpq_set_si(fmpq_mat_entry(v, q, 0), S->cls[q] == k, 1);
+        for (slong j = 0; j <= M->J; j++) {
+            if (nu > 0)
+                fmpq_mat_mul(hv, H, v);
+            for (slong u = 0; u < R.nu; u++) {
+                slong q = S->pos[R.U[u]];
+                const fmpq *x =
+                    q >= 0 ? fmpq_mat_entry(v, q, 0) : fmpq_mat_entry(hv, -1 - q, 0);
+                arb_srcptr a = M->coef + (k * M->nr + u) * (M->J + 1) + j;
+                CHECK_MSG(arb_contains_fmpq(a, x),
+                          "%s: disk 0, node %ld class %ld term %ld", I->path,
+                          (long)R.U[u], (long)k, (long)j);
+                arb_set_arf(b, arb_midref(a));
+                n_series_bare += !arb_contains_fmpq(b, x);
+                n_series_coefs++;
+            }
+            fmpq_mat_mul(t, K, v); /* v = v - K v / rho */
+            fmpq_mat_scalar_div_fmpz(t, t, S->scale);
+            for (slong q = 0; q < m; q++) {
+                fmpq *e = fmpq_mat_entry(t, q, 0);
+                fmpq_div_2exp(e, e, (ulong)log2(S->rho));
+                fmpq_sub(fmpq_mat_entry(v, q, 0), fmpq_mat_entry(v, q, 0), e);
+            }
+        }
+    }
+    arb_clear(b);
+    _ct_lskron_model_free(M, G.c);
+    _ct_lskron_rows_clear(&R);
+    fmpq_mat_clear(H), fmpq_mat_clear(K), fmpq_mat_clear(v), fmpq_mat_clear(t);
+    fmpq_mat_clear(hv);
+    flint_free(rows), flint_free(same);
+    ct_lskron_unref(S);
+    csr_clear(&G), fmpz_clear(one);
+}
+
+/* Its own draws, so that the other checks' instances do not move. */
+static void check_series(void)
+{
+    flint_rand_t state;
+    flint_randinit(state);
+    for (slong s = 0; s < 12; s++) {
+        ct_instance_t I;
+        random_instance(I, s, state);
+        check_series_instance(I);
+        ct_instance_clear(I);
+    }
+    flint_randclear(state);
+    printf("t-lskron: %ld coefficients of disk 0's power series hold the exact values "
+           "(%ld missed by their midpoints alone)\n",
+           n_series_coefs, n_series_bare);
+    CHECK_MSG(n_series_coefs > 0 && n_series_bare > 0,
+              "series: %ld coefficients, %ld bare", n_series_coefs, n_series_bare);
 }
 
 /* ---- Driving one instance ---- */
@@ -1255,6 +1524,8 @@ static int run_and_verify(ball_t *B, const ct_instance_t I, const ct_instance_t 
         if (with & WITH_MUTATIONS)
             check_mutations(&X, B);
         check_roots(&X, B);
+        check_fast(&X, B);
+        check_wide(&X, B);
         if (with & WITH_TWO_SYSTEMS)
             check_two_systems(&X, B, I, rows, scale);
         n_certified++, n_rowpairs += X.nr * X.np, n_zeros += B->nz;
@@ -1793,7 +2064,7 @@ static void check_exact_io(ct_lsroot_struct *r)
 static void check_gadget_roots(ball_t *B, slong x, slong s)
 {
     ct_lsroot_struct *r = NULL;
-    CHECK(ct_lskron_roots(&r, B->S, B->z, B->nz) == 0);
+    CHECK(ct_lskron_roots(&r, B->S, NULL, B->z, B->nz) == 0);
     if (r == NULL)
         return;
     if (x == 4)
@@ -1969,6 +2240,7 @@ int main(void)
     check_structured(state);
     check_rank1(state);
     check_lead(state);
+    check_series();
     check_random(state);
     check_scaled(state);
     check_pencil(state);
@@ -1983,6 +2255,17 @@ int main(void)
            n_mutations);
     printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD)\n",
            n_sparse);
+    printf("t-lskron: quick test: %ld of %ld random segments decided, all against the "
+           "exact polynomials; without its bounds refuted %ld times\n",
+           n_fast_decided, n_fast_tried, n_fast_loose_caught);
+    CHECK_MSG(n_fast_decided > 0 && n_fast_loose_caught > 0,
+              "the quick test decided %ld, loose refuted %ld", n_fast_decided,
+              n_fast_loose_caught);
+    printf("t-lskron: %ld zeros left wide (%ld rows checked exactly); all zeros said "
+           "wide refuted in %ld instances\n",
+           n_wide_zeros, n_wide_rows, n_wide_caught);
+    CHECK_MSG(n_wide_zeros > 0 && n_wide_caught > 0, "wide: %ld zeros, %ld caught",
+              n_wide_zeros, n_wide_caught);
     printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
            "relative; %ld with a fine disk), %ld exact signs, %ld read back (%ld "
            "tampered texts rejected), %ld "

@@ -40,7 +40,7 @@ extern const ct_lsroot_type_struct ct_lskron_type;
    CT_LSKRON_SPARSE_MIN), dense below. Returns NULL when a degree is 2^40 or
    more, OpenBLAS is not loadable, more than 16384 nodes are unlabeled and
    CHOLMOD is not loadable, or a floating factorization or a bound fails. */
-#define CT_LSKRON_SPARSE_MIN 3000
+#define CT_LSKRON_SPARSE_MIN 500
 ct_lskron_struct *ct_lskron_new(slong sparse_min, slong n, const slong *rowstart,
                                 const slong *col, const fmpz *w, slong nlab,
                                 const slong *lab, const slong *cls, slong c,
@@ -69,11 +69,13 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
 
 /* The certified roots in lambda of the nz zeros z of S's last
    ct_lskron_component (row and node set to the zero's node), narrowed to
-   about 2^-96 relative with 96-bit models (on the spare threads). *out holds
-   nz roots, each to be cleared. Returns 0, or 1 (nothing allocated) when a
-   zero cannot be taken (a zero too close to lambda = 0) or zeros of
+   about 2^-96 relative with 96-bit models (on the spare threads), except
+   those with wide[j] set (wide may be NULL), which keep the search's
+   intervals while no other root overlaps them (ct_lsroot_roots_some). *out
+   holds nz roots, each to be cleared. Returns 0, or 1 (nothing allocated)
+   when a zero cannot be taken (a zero too close to lambda = 0) or zeros of
    different functions still overlap once narrowed (maybe equal). */
-int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
+int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
                     const ct_lsroot_zero_struct *z, slong nz);
 
 #endif

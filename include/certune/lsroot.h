@@ -294,6 +294,11 @@ typedef struct {
        others are done (it may keep models between calls). */
     void (*make_hi)(ct_lsroot_poly_struct *P, const void *ctx, slong m, slong i, slong k,
                     slong l);
+    /* Optional (NULL: none; not with sign_on): before make's polynomial of
+       disk m is searched on [a, b], the sign the function is proved to have
+       on all of [a, b] from a cheaper bound (ctx as make's), or 0 (then the
+       polynomial decides). Called on several threads. */
+    int (*fast)(const void *ctx, slong m, slong i, slong k, slong l, double a, double b);
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]
@@ -345,11 +350,39 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
 void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
                      const ct_lsroot_zero_struct *z, slong nz, slong nthreads);
 
+/* As ct_lsroot_roots, but the roots j with wide[j] set (wide NULL: none) keep
+   the search's intervals (certified roots all the same: comparisons and
+   decimal texts narrow them through the oracle when they need to). */
+void ct_lsroot_roots_some(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
+                          const ct_lsroot_zero_struct *z, slong nz, const char *wide,
+                          slong nthreads);
+/* Narrows the roots j < nz of r with which[j] set (which NULL: all) as
+   ct_lsroot_roots does, on nthreads threads. */
+void ct_lsroot_roots_narrow(ct_lsroot_struct *r, slong nz, const char *which,
+                            slong nthreads);
+
+/* wide[j] for the nz zeros z of one search (sign0, same, nr rows and c
+   classes as ct_lsroot_search's): 1 when the zero can be no breakpoint, at
+   every row sharing its function some third class being above both of its
+   classes over the zero's whole interval (lsroot_relevant.c); else 0. */
+void ct_lsroot_zeros_wide(char *wide, const ct_lsroot_zero_struct *z, slong nz,
+                          const int *sign0, const slong *same, slong nr, slong c);
+
 /* Whether two of the nz roots r (of different functions, or distinct zeros of
    one) still overlap: some lo strictly below another's hi, the intervals
    sorted by lo. Such zeros may be equal, which balls cannot prove: the
    caller falls back to its exact path. */
 int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz);
+/* The same, counting: sets mark[j] = 1 (mark may be NULL) for the roots met
+   in an overlap (each overlap marks at least the two it found) and returns
+   the number of overlaps found (0: none). */
+slong ct_lsroot_roots_overlapping(char *mark, const ct_lsroot_struct *r, slong nz);
+/* Whether roots of r still overlap once the roots left wide (wide[j] set;
+   wide may be NULL) that meet in overlaps are narrowed, on nthreads threads:
+   three rounds (narrowing one may uncover another), then every wide root
+   left. 0: the roots are disjoint. */
+int ct_lsroot_roots_settle(ct_lsroot_struct *r, slong nz, const char *wide,
+                           slong nthreads);
 
 /* Sign (-1, 0, 1) of the pair function at the rational x, decided exactly:
    the search's model if still held, the models at 96, 192, 384, 768 bits

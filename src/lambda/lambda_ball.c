@@ -128,8 +128,13 @@ static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
     slong *same = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(slong));
     ct_lsroot_zero_struct *z = NULL;
     ct_lsroot_struct *r = NULL;
-    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr) &&
-             !ct_lskron_roots(&r, S, z, nz);
+    char *wide = NULL;
+    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr);
+    if (ok) { /* zeros that can be no breakpoint are not narrowed now */
+        wide = flint_malloc(FLINT_MAX(nz, 1));
+        ct_lsroot_zeros_wide(wide, z, nz, sign_inf, same, G->nr, inst->c);
+    }
+    ok = ok && !ct_lskron_roots(&r, S, wide, z, nz);
     if (ok) {
         slong *id = lball_nodes(K, inst, inst_idx, G, sign_inf, same, z, nz);
         for (slong j = 0; j < nz; j++) {
@@ -142,7 +147,8 @@ static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
         for (slong j = 0; j < nz; j++)
             ct_lsroot_clear(r + j);
     }
-    flint_free(r), flint_free(z), flint_free(sign_inf), flint_free(same);
+    flint_free(r), flint_free(z), flint_free(sign_inf), flint_free(same),
+        flint_free(wide);
     return ok;
 }
 

@@ -150,7 +150,6 @@ static void dm_store(_ct_lskron_model *M, const dm_ctx *D, const _ct_lskron_rows
         mx = FLINT_MAX(mx, fabs(x[p]));
     for (slong t = 0; t < M->nr; t++) {
         slong q = S->pos[R->U[t]], s = R->slot[t];
-        arb_ptr dst = M->coef + (k * M->nr + t) * (M->J + 1) + j;
         double mid, r;
         if (q >= 0) {
             mid = x[q], r = e;
@@ -158,8 +157,7 @@ static void dm_store(_ct_lskron_model *M, const dm_ctx *D, const _ct_lskron_rows
             mid = MID[s * w + j * nc + kk];
             r = _ct_lskron_hrow_radius(S, -1 - q, SA[s * w + j * nc + kk], 0, mx, e);
         }
-        arb_set_d(dst, mid);
-        mag_set_d(arb_radref(dst), r);
+        _ct_lskron_model_set(M, (k * M->nr + t) * (M->J + 1) + j, mid, r);
     }
 }
 

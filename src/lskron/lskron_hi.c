@@ -26,23 +26,31 @@ static void kronhi_add_exact(arb_t x, double d)
     arf_clear(t);
 }
 
-/* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries). */
+/* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries): per
+   entry one dot product of the unlabeled neighbours' entries (and a's) with
+   their integer weights, then the labeled neighbours' weights. */
 static void kronhi_residual_row(arb_ptr r, const ct_lskron_struct *S,
                                 const _ct_lskron_hi *X, slong a, slong wp)
 {
-    slong i = S->unl[a], m = S->m;
+    slong i = S->unl[a], m = S->m, d = S->rowstart[i + 1] - S->rowstart[i], nb = 0;
+    arb_struct *g = flint_malloc((d + 1) * sizeof(arb_struct));
+    slong *rowof = flint_malloc(2 * (d + 1) * sizeof(slong)), *w = rowof + d + 1;
+    for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
+        if (S->pos[S->col[e]] < 0)
+            rowof[nb] = -1 - S->pos[S->col[e]], w[nb++] = (slong)S->w[e];
+    rowof[nb] = a, w[nb] = -(slong)S->deg[i];
     for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
         slong j = S->Hcol[t];
-        arb_ptr d = r + j;
-        arb_mul_si(d, X->H + a * m + j, -(slong)S->deg[i], wp);
-        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
-            slong q = S->pos[S->col[e]];
-            if (q == j)
-                arb_add_si(d, d, (slong)S->w[e], wp);
-            else if (q < 0)
-                arb_addmul_si(d, X->H + (-1 - q) * m + j, (slong)S->w[e], wp);
-        }
+        for (slong u = 0; u <= nb; u++)
+            g[u] = X->H[rowof[u] * m + j]; /* shallow: read only */
+        arb_dot_si(r + j, NULL, 0, g, 1, w, 1, nb + 1, wp);
     }
+    for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+        slong q = S->pos[S->col[e]];
+        if (q >= 0)
+            arb_add_si(r + q, r + q, (slong)S->w[e], wp);
+    }
+    flint_free(g), flint_free(rowof);
 }
 
 /* H's rows in blocks on the calling thread's inner threads (rows are
@@ -282,20 +290,22 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
     mag_clear(fr), mag_clear(t);
 }
 
-/* X->Kd: each midpoint of K_hi as the sum of two doubles (the second the
-   rounded remainder; K_hi's entries are at most 2 max d, in range). */
+/* X->Kd: each midpoint of K_hi as the sum of two doubles k1 + k2 (k2 the
+   rounded remainder; K_hi's entries are at most 2 max d, in range), with k1's
+   Dekker halves: (k1, k1h, k1l, k2) per entry. */
 static void kronhi_split(_ct_lskron_hi *X)
 {
     slong mm = X->m * X->m;
     arf_t t;
     arf_init(t);
-    X->Kd = flint_malloc(FLINT_MAX(2 * mm, 1) * sizeof(double));
+    X->Kd = flint_malloc(FLINT_MAX(4 * mm, 1) * sizeof(double));
     for (slong q = 0; q < mm; q++) {
         const arf_struct *k = arb_midref(X->K + q);
-        double hi = arf_get_d(k, ARF_RND_NEAR);
+        double *d = X->Kd + 4 * q, hi = arf_get_d(k, ARF_RND_NEAR);
         arf_set_d(t, hi);
         arf_sub(t, k, t, ARF_PREC_EXACT, ARF_RND_DOWN);
-        X->Kd[2 * q] = hi, X->Kd[2 * q + 1] = arf_get_d(t, ARF_RND_NEAR);
+        d[0] = hi, d[3] = arf_get_d(t, ARF_RND_NEAR);
+        ct_dd_split(hi, d + 1, d + 2);
     }
     arf_clear(t);
 }

@@ -44,8 +44,9 @@ struct ct_lskron_struct {
         *lead; /* NULL, or exact leading terms (lskron_lead.c) */
     int hi_failed[CT_LSROOT_LEVELS];
     pthread_mutex_t hilock; /* _ct_lskron_hi_get's builds */
-    /* the pencil's class models of the last search's disks (nd x c, kept
-       for the narrowing's disks, which read them; NULL when not made) */
+    /* the last search's level-0 class models per disk (nd x c: the
+       pencil's, or those its retries built), kept for the narrowing's disks
+       of the same center and radius, which take them; NULL when not made */
     struct _ct_lskron_pmodel_struct **pen;
 };
 
@@ -109,9 +110,10 @@ typedef struct _ct_lskron_hi_struct {
     arb_ptr H, K;
     mag_ptr Hrs, Herr;
     mag_t eps;
-    double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), K1 and K2
-                   doubles interleaved (2 m^2), for the refinement's
-                   double-double residuals (lskron_pm.c); else NULL */
+    double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), per entry
+                   (K1, K1's Dekker halves, K2) (4 m^2 doubles), for the
+                   refinement's double-double residuals (lskron_pm.c); else
+                   NULL */
 } _ct_lskron_hi;
 
 /* S's hi data at level 0..3 (built and kept at the first call; NULL when the
@@ -171,13 +173,39 @@ void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
 
 /* A disk's Taylor model for every class with labels, rows[0..nr): coefficient
    j of class k at row t in coef[(k * nr + t) * (J + 1) + j] (classes without
-   labels unset). c > 0: of the deflated x'; c = 0: of the power series. */
+   labels unset). c > 0: of the deflated x'; c = 0: of the power series. The
+   same coefficients as doubles for the quick test (lskron_fast.c):
+   |coef[e] - dm[e]| <= dr[e]; tail >= q^(J+1) / ((1 - q) (1 - c mu)), q = kappa
+   r, so that a pair's remainder is at most sqrt(n_k + n_l) tail (c > 0). */
 typedef struct {
     double c, r;
     slong J, nr;
     const slong *rows; /* the nodes of the rows (the caller's, kept alive) */
     arb_ptr coef;
+    double *dm, *dr;
+    double tail;
 } _ct_lskron_model;
+
+/* Sets coefficient e of M to mid +- r (both forms). */
+static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid,
+                                        double r)
+{
+    arb_set_d(M->coef + e, mid);
+    mag_set_d(arb_radref(M->coef + e), r);
+    M->dm[e] = mid, M->dr[e] = r;
+}
+
+/* lskron_fast.c: the sign of row t's pair (k, l) on all of [a, b] (a < b,
+   inside M's disk, c > 0), proved from M's doubles alone, or 0 (a zero there,
+   or too close to tell: the search's ball polynomials decide). Splits [a, b]
+   at most depth times. Reads only. */
+int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, slong t,
+                         slong k, slong l, double a, double b, int depth);
+/* Tests: with on, the quick test drops every error bound (so that its
+   check can be seen to fail); 0 restores. */
+void _ct_lskron_fast_set_loose(int on);
+/* M->tail for M's disk and J (c > 0). */
+double _ct_lskron_fast_tail(const ct_lskron_struct *S, double c, double r, slong J);
 
 /* The functions searched (lskron_rows.c): per row t and pair p the
    node node[t * np + p] whose function has the signs and zeros of rows[t]'s,
@@ -277,6 +305,10 @@ int _ct_lskron_sign_exact(const ct_lskron_struct *S, slong i, slong k, slong l,
 
 /* lskron.c: frees S->pen (the last search's pencil models). */
 void _ct_lskron_pen_free(ct_lskron_struct *S);
+/* Moves D's level-0 class models into S->pen's row of the search's disk d
+   (where that is empty), for the narrowing's disk of the same center and
+   radius to take (lskron_root.c); D keeps the rest. */
+void _ct_lskron_disk_keep(ct_lskron_struct *S, ct_lsroot_disk_struct *D, slong d);
 
 /* lskron.c: the system's release at its last reference (T->clear). */
 void _ct_lskron_clear(ct_lsroot_sys_struct *S);

@@ -23,6 +23,8 @@
    classes at once by lskron_dmodel.c). */
 #include <math.h>
 #include <string.h>
+#include "certune/blas.h"
+#include "certune/mem.h"
 #include "lskron_internal.h"
 
 #define KRON_J 30
@@ -31,85 +33,141 @@ typedef struct {
     const ct_lskron_struct *S;
     _ct_lskron_model *M;
     const slong *rows;
-    slong k;
-    double *R; /* c > 0: upper Cholesky factor of A (row-major) */
+    double *R;                  /* c > 0: upper Cholesky factor of A (row-major) */
+    const _ct_lskron_rows *rws; /* the model rows (rows = rws->U) */
 } kron_ctx;
 
-/* Stores coefficient j of class X->k for every row: x with radius e + rad[i]
-   (rad may be NULL) on labeled rows, through H on unlabeled ones. */
-static void kron_store(kron_ctx *X, slong j, const double *x, const double *rad, double e)
+/* max over a's support of |x| + r (x, r: one class's labeled vectors). */
+static double kron_support_max(const ct_lskron_struct *S, slong a, const double *x,
+                               const double *r)
+{
+    double mx = 0;
+    for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++)
+        mx = FLINT_MAX(mx, fabs(x[S->Hcol[u]]) + r[S->Hcol[u]]);
+    return mx;
+}
+
+/* Stores coefficient j of the nc classes ks (rows of x and r, nc x m) at
+   every row, as kron_store with e = 0, the unlabeled rows' sums by dgemm
+   (H~_R x^T, |H~_R| |x|^T, |H~_R| r^T; a dot product's error is at most
+   gamma_len of its absolute values in any order). The maximum in Herr_a's
+   term is over all labeled nodes (at least the support's), except where
+   the row's sums vanish: there it is the support's own (0 when x and r
+   vanish on it), so that structural zeros stay exact. */
+static void kron_store_all(kron_ctx *X, slong j, const double *x, const double *r,
+                           const slong *ks, slong nc, double *w)
 {
     const ct_lskron_struct *S = X->S;
+    const _ct_lskron_rows *R = X->rws;
     _ct_lskron_model *M = X->M;
-    for (slong t = 0; t < M->nr; t++) {
-        slong q = S->pos[X->rows[t]];
-        arb_ptr dst = M->coef + (X->k * M->nr + t) * (M->J + 1) + j;
-        double mid, r;
-        if (q >= 0) {
-            mid = x[q], r = e + (rad != NULL ? rad[q] : 0);
-        } else {
-            slong a = -1 - q;
-            const double *h = S->H + a * S->m;
-            double s = 0, sa = 0, hr = 0, mx = 0;
-            for (slong u = S->Hoff[a]; u < S->Hoff[a + 1]; u++) {
-                slong p = S->Hcol[u];
-                double rp = rad != NULL ? rad[p] : 0;
-                s += h[p] * x[p], sa += fabs(h[p] * x[p]), hr += fabs(h[p]) * rp;
-                mx = FLINT_MAX(mx, fabs(x[p]) + rp);
-            }
-            mid = s;
-            r = _ct_lskron_hrow_radius(S, a, sa, hr, mx, e);
+    slong m = S->m, nh = R->nh;
+    double *mid = w, *sa = w + nh * nc, *hr = w + 2 * nh * nc, *xa = w + 3 * nh * nc;
+    double *mxall = xa + nc * m;
+    for (slong t = 0; t < nc; t++) {
+        mxall[t] = 0;
+        for (slong p = 0; p < m; p++) {
+            xa[t * m + p] = fabs(x[t * m + p]);
+            mxall[t] = FLINT_MAX(mxall[t], xa[t * m + p] + r[t * m + p]);
         }
-        arb_set_d(dst, mid);
-        mag_set_d(arb_radref(dst), r);
+    }
+    if (nh > 0) {
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_T, (int)nh, (int)nc, (int)m, 1, R->Hs, (int)m, x,
+                      (int)m, 0, mid, (int)nc);
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_T, (int)nh, (int)nc, (int)m, 1, R->Ha, (int)m,
+                      xa, (int)m, 0, sa, (int)nc);
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_T, (int)nh, (int)nc, (int)m, 1, R->Ha, (int)m, r,
+                      (int)m, 0, hr, (int)nc);
+    }
+    for (slong t = 0; t < M->nr; t++) {
+        slong q = S->pos[R->U[t]], s = R->slot[t];
+        for (slong kk = 0; kk < nc; kk++) {
+            double v, rad;
+            if (q >= 0) {
+                v = x[kk * m + q], rad = r[kk * m + q];
+            } else {
+                slong a = -1 - q, e = s * nc + kk;
+                double mx = sa[e] == 0 && hr[e] == 0
+                                ? kron_support_max(S, a, x + kk * m, r + kk * m)
+                                : mxall[kk];
+                v = mid[e], rad = _ct_lskron_hrow_radius(S, a, sa[e], hr[e], mx, 0);
+            }
+            _ct_lskron_model_set(M, (ks[kk] * M->nr + t) * (M->J + 1) + j, v, rad);
+        }
     }
 }
 
-/* y = K~ x / rho and ya = |K~| |x| / rho (rho a power of 2: exact scaling). */
-static void kron_kx(double *y, double *ya, const ct_lskron_struct *S, const double *x)
+/* >= sum over row i's structure of v (v >= 0): the total when the row is
+   structurally full. */
+static double kron_struct_sum(const ct_lskron_struct *S, slong i, const double *v,
+                              double total)
 {
-    slong m = S->m;
-    for (slong i = 0; i < m; i++) {
-        const double *k = S->K + i * m;
-        double s = 0, sa = 0;
-        for (slong q = 0; q < m; q++)
-            s += k[q] * x[q], sa += fabs(k[q] * x[q]);
-        y[i] = s / S->rho, ya[i] = sa / S->rho;
-    }
+    if (S->Koff[i + 1] - S->Koff[i] == S->m)
+        return total;
+    double st = 0;
+    for (slong u = S->Koff[i]; u < S->Koff[i + 1]; u++)
+        st += v[S->Kcol[u]];
+    return st;
 }
 
-/* The power series of class k (c = 0). */
-static void kron_series(kron_ctx *X)
+/* The power series (c = 0) of every class with labels at once: the classes'
+   vectors are the rows of X (nc x m) and advance a term at a time together,
+   so that each term reads K~ and |K~| once for all of them (dgemm). Per
+   class as before: midpoints x_{j+1} = x_j - K~ x_j / rho, radii from |K~|
+   r_j, the rounding and eps on each row's structure (squares summed there;
+   a structurally full row sums all of them). */
+static void kron_series_all(kron_ctx *X)
 {
     const ct_lskron_struct *S = X->S;
-    slong m = S->m;
-    double *x = flint_calloc(m, sizeof(double)), *r = flint_calloc(m, sizeof(double));
-    double *y = flint_malloc(m * sizeof(double)), *ya = flint_malloc(m * sizeof(double));
-    double *nr = flint_malloc(m * sizeof(double)), *ra = flint_malloc(m * sizeof(double));
-    for (slong j = 0; j < m; j++)
-        x[j] = S->cls[j] == X->k;
+    slong m = S->m, nc = 0, *ks = flint_malloc(S->head.c * sizeof(slong));
+    for (slong k = 0; k < S->head.c; k++)
+        if (S->nlabk[k] > 0)
+            ks[nc++] = k;
+    slong len = FLINT_MAX(nc * m, 1);
+    double *x = flint_calloc(len, sizeof(double)), *r = flint_calloc(len, sizeof(double));
+    double *y = flint_malloc(len * sizeof(double)),
+           *ya = flint_malloc(len * sizeof(double));
+    double *nr = flint_malloc(len * sizeof(double)),
+           *xa = flint_malloc(len * sizeof(double));
+    double *v = flint_malloc(m * sizeof(double));
+    double *w =
+        ct_mem_malloc((3 * FLINT_MAX(X->rws->nh, 1) * nc + nc * m + nc) * sizeof(double));
+    for (slong t = 0; t < nc; t++)
+        for (slong i = 0; i < m; i++)
+            x[t * m + i] = S->cls[i] == ks[t];
     for (slong j = 0; j <= X->M->J; j++) {
-        kron_store(X, j, x, r, 0);
-        kron_kx(y, ya, S, x);
-        kron_kx(ra, nr, S, r); /* nr = |K~| r / rho */
-        for (slong i = 0; i < m; i++) {
-            double st = 0; /* ||(|x| + r) on row i's structure||_2 */
-            for (slong u = S->Koff[i]; u < S->Koff[i + 1]; u++) {
-                slong p = S->Kcol[u];
-                st += (fabs(x[p]) + r[p]) * (fabs(x[p]) + r[p]);
+        kron_store_all(X, j, x, r, ks, nc, w);
+        if (j == X->M->J)
+            break;
+        for (slong e = 0; e < nc * m; e++)
+            xa[e] = fabs(x[e]);
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nc, (int)m, (int)m, 1 / S->rho, x,
+                      (int)m, S->K, (int)m, 0, y, (int)m);
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nc, (int)m, (int)m, 1 / S->rho, xa,
+                      (int)m, S->Kabs, (int)m, 0, ya, (int)m);
+        ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nc, (int)m, (int)m, 1 / S->rho, r,
+                      (int)m, S->Kabs, (int)m, 0, nr, (int)m);
+        for (slong t = 0; t < nc; t++) {
+            double *xt = x + t * m, *rt = r + t * m, total = 0;
+            for (slong p = 0; p < m; p++) {
+                v[p] = (fabs(xt[p]) + rt[p]) * (fabs(xt[p]) + rt[p]);
+                total += v[p];
             }
-            double kii = fabs(S->K[i * m + i]) / S->rho;
-            double rad = (fabs(1 - S->K[i * m + i] / S->rho) - kii) * r[i] + nr[i] +
-                         (double)(m + 4) * 0x1p-53 * (fabs(x[i]) + ya[i]) +
-                         S->eps * sqrt(st) / S->rho;
-            y[i] = x[i] - y[i];
-            ra[i] = st == 0 ? 0 : _ct_lskron_up(_ct_lskron_up(rad, m + 8), m);
+            for (slong i = 0; i < m; i++) {
+                slong e = t * m + i;
+                double st = kron_struct_sum(S, i, v, total);
+                double kii = fabs(S->K[i * m + i]) / S->rho;
+                double rad = (fabs(1 - S->K[i * m + i] / S->rho) - kii) * rt[i] + nr[e] +
+                             (double)(m + 4) * 0x1p-53 * (fabs(xt[i]) + ya[e]) +
+                             S->eps * sqrt(st) / S->rho;
+                y[e] = xt[i] - y[e];
+                nr[e] = st == 0 ? 0 : _ct_lskron_up(_ct_lskron_up(rad, m + 8), m);
+            }
         }
-        memcpy(x, y, m * sizeof(double));
-        memcpy(r, ra, m * sizeof(double));
+        double *u = x;
+        x = y, y = u, u = r, r = nr, nr = u;
     }
-    flint_free(x), flint_free(r), flint_free(y), flint_free(ya), flint_free(nr),
-        flint_free(ra);
+    flint_free(x), flint_free(r), flint_free(y), flint_free(ya), flint_free(nr);
+    flint_free(xa), flint_free(v), flint_free(ks), flint_free(w);
 }
 
 /* x = A^{-1} y with A = R^T R (R upper, row-major), in place. */
@@ -145,6 +203,36 @@ double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
     return R;
 }
 
+/* A model of nr rows and J + 1 terms, every coefficient 0. */
+static _ct_lskron_model *kron_model_new(const ct_lskron_struct *S, slong nr, slong J)
+{
+    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
+    slong len = S->head.c * nr * (J + 1);
+    M->nr = nr, M->J = J;
+    M->coef = _arb_vec_init(len);
+    M->dm = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
+    M->dr = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
+    return M;
+}
+
+/* Coefficient e of M from the pencil model P (node i, term j): the ball, and
+   the nearest double with the distance to the ball's far end. */
+static void kron_from_ball(_ct_lskron_model *M, slong e, const ct_lskron_struct *S,
+                           const _ct_lskron_pmodel *P, slong i, slong j)
+{
+    arb_ptr v = M->coef + e;
+    arb_t d;
+    mag_t r;
+    _ct_lskron_pencil_coef(v, S, P, i, j);
+    M->dm[e] = arf_get_d(arb_midref(v), ARF_RND_NEAR);
+    arb_init(d), mag_init(r);
+    arb_set_d(d, M->dm[e]);
+    arb_sub(d, v, d, 2 * FLINT_MAX(P->prec, 53));
+    arb_get_mag(r, d);
+    M->dr[e] = mag_get_d(r);
+    arb_clear(d), mag_clear(r);
+}
+
 /* The model read off the pencil's class models P (every class with labels;
    M->J theirs). */
 static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
@@ -155,18 +243,17 @@ static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
     for (slong k = 0; k < S->head.c; k++)
         if (P[k] != NULL)
             J = P[k]->J;
-    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
-    M->nr = nr, M->rows = R->U, M->J = J;
-    M->coef = _arb_vec_init(S->head.c * nr * (J + 1));
+    _ct_lskron_model *M = kron_model_new(S, nr, J);
+    M->rows = R->U;
     for (slong k = 0; k < S->head.c; k++) {
         if (P[k] == NULL)
             continue;
         M->c = P[k]->c, M->r = P[k]->r;
         for (slong t = 0; t < nr; t++)
             for (slong j = 0; j <= J; j++)
-                _ct_lskron_pencil_coef(M->coef + (k * nr + t) * (J + 1) + j, S, P[k],
-                                       R->U[t], j);
+                kron_from_ball(M, (k * nr + t) * (J + 1) + j, S, P[k], R->U[t], j);
     }
+    M->tail = _ct_lskron_fast_tail(S, M->c, M->r, J);
     return M;
 }
 
@@ -180,20 +267,18 @@ _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, do
     }
     const slong *rows = R->U;
     slong nr = R->nu;
-    _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
-    M->c = c, M->r = r, M->nr = nr, M->rows = rows;
-    M->J = KRON_J + (c == 0 ? S->far : 0);
-    M->coef = _arb_vec_init(S->head.c * nr * (M->J + 1));
-    kron_ctx X = {S, M, rows, 0, c > 0 ? _ct_lskron_afactor(S, c) : NULL};
+    _ct_lskron_model *M = kron_model_new(S, nr, KRON_J + (c == 0 ? S->far : 0));
+    M->c = c, M->r = r, M->rows = rows;
+    M->tail = c > 0 ? _ct_lskron_fast_tail(S, c, r, M->J) : 0;
+    kron_ctx X = {S, M, rows, c > 0 ? _ct_lskron_afactor(S, c) : NULL, R};
     if (c > 0 && X.R == NULL) {
         _ct_lskron_model_free(M, S->head.c);
         return NULL;
     }
     if (c > 0)
         _ct_lskron_deflated_all(S, M, R, X.R);
-    for (X.k = 0; c == 0 && X.k < S->head.c; X.k++)
-        if (S->nlabk[X.k] > 0)
-            kron_series(&X);
+    if (c == 0)
+        kron_series_all(&X);
     flint_free(X.R);
     return M;
 }
@@ -203,5 +288,6 @@ void _ct_lskron_model_free(_ct_lskron_model *M, slong c)
     if (M == NULL)
         return;
     _arb_vec_clear(M->coef, c * M->nr * (M->J + 1));
+    flint_free(M->dm), flint_free(M->dr);
     flint_free(M);
 }

@@ -71,24 +71,29 @@ static void kpm_ax(arb_ptr r, const kpm_ctx *C, arb_srcptr x, arb_srcptr y, arb_
     }
 }
 
-/* Row i of K_hi x, 2^-e scaled, as s + *lo from the split x (xs: x1, x2);
-   four running sums, so that their additions do not wait on each other. */
-static double kdd_row(double *lo, const double *k, const double *xs, slong m)
+/* Row i of K_hi x, 2^-e scaled, as s + *lo: k the row's (K1, K1h, K1l, K2)
+   entries, x = (x1, x1h, x1l, x2) per entry; four running sums, so that their
+   additions do not wait on each other. */
+static double kdd_row(double *lo, const double *k, const double *x, slong m)
 {
     double s[4] = {0, 0, 0, 0}, err = 0, low = 0;
     slong j = 0;
     for (; j + 4 <= m; j += 4)
         for (int u = 0; u < 4; u++) {
-            double ep, es, p = ct_dd_prod(k[2 * (j + u)], xs[j + u], &ep);
+            const double *a = k + 4 * (j + u), *b = x + 4 * (j + u);
+            double es, p = a[0] * b[0];
+            double ep = ((a[1] * b[1] - p) + a[1] * b[2] + a[2] * b[1]) + a[2] * b[2];
             s[u] = ct_dd_sum(s[u], p, &es);
             err += es + ep;
-            low += k[2 * (j + u)] * xs[m + j + u] + k[2 * (j + u) + 1] * xs[j + u];
+            low += a[0] * b[3] + a[3] * b[0];
         }
     for (; j < m; j++) {
-        double ep, es, p = ct_dd_prod(k[2 * j], xs[j], &ep);
+        const double *a = k + 4 * j, *b = x + 4 * j;
+        double es, p = a[0] * b[0];
+        double ep = ((a[1] * b[1] - p) + a[1] * b[2] + a[2] * b[1]) + a[2] * b[2];
         s[0] = ct_dd_sum(s[0], p, &es);
         err += es + ep;
-        low += k[2 * j] * xs[m + j] + k[2 * j + 1] * xs[j];
+        low += a[0] * b[3] + a[3] * b[0];
     }
     double e1, e2, e3;
     double t = ct_dd_sum(ct_dd_sum(s[0], s[1], &e1), ct_dd_sum(s[2], s[3], &e2), &e3);
@@ -96,39 +101,28 @@ static double kdd_row(double *lo, const double *k, const double *xs, slong m)
     return t;
 }
 
-/* d = 2^-e (A x - y), A = (1 - c) I + (c / rho) K_hi, in double-double (about
-   2^-104 of the terms' size; not rigorous: it only steers the refinement of
-   the midpoints, which the residual in balls certifies); e the largest
-   exponent of the midpoints of x and y (C->X->Kd set). */
-static slong kpm_dd_resid(double *d, const kpm_ctx *C, arb_srcptr x, arb_srcptr y)
+/* x (2^-e scaled) as h + l into xs's (x1, x1h, x1l, x2) entry i. */
+static void kdd_set(double *xs, slong i, double h, double l)
 {
-    slong m = C->S->m, e = ct_dd_scale(x, y, m);
-    double *xs = flint_malloc(4 * m * sizeof(double)), *ys = xs + 2 * m;
-    for (slong i = 0; i < m; i++) {
-        ct_dd_set_arf(xs + i, xs + m + i, arb_midref(x + i), e);
-        ct_dd_set_arf(ys + i, ys + m + i, arb_midref(y + i), e);
-    }
-    double a = 1 - C->P->c, cr = ldexp(C->P->c, -(int)log2(C->S->rho));
-    for (slong i = 0; i < m; i++) {
-        double sl, e1, e2, t1, t2;
-        double s = kdd_row(&sl, C->X->Kd + 2 * i * m, xs, m);
-        double q = ct_dd_sum(ct_dd_prod(a, xs[i], &e1), ct_dd_prod(cr, s, &e2), &t1);
-        double r = ct_dd_sum(q, -ys[i], &t2);
-        d[i] = r + (t1 + t2 + e1 + e2 + a * xs[m + i] + cr * sl - ys[m + i]);
-    }
-    flint_free(xs);
-    return e;
+    double *b = xs + 4 * i;
+    b[0] = h, b[3] = l;
+    ct_dd_split(h, b + 1, b + 2);
 }
 
-/* t = A_float^{-1} (A x - y) through the double-double residual, exact balls. */
-static void kpm_dd_step(arb_ptr t, const kpm_ctx *C, arb_srcptr x, arb_srcptr y,
-                        double *d)
+/* d = 2^-e (A x - y), A = (1 - c) I + (c / rho) K_hi, in double-double (about
+   2^-104 of the terms' size; not rigorous: it only steers the refinement of
+   the midpoints, which the residual in balls certifies); x and y 2^-e scaled
+   in xs (as kdd_set) and ys (h, l pairs). */
+static void kpm_dd_resid(double *d, const kpm_ctx *C, const double *xs, const double *ys)
 {
-    slong m = C->S->m, e = kpm_dd_resid(d, C, x, y);
-    _ct_lskron_chol_solve(C->R, m, d);
+    slong m = C->S->m;
+    double a = 1 - C->P->c, cr = ldexp(C->P->c, -(int)log2(C->S->rho));
     for (slong i = 0; i < m; i++) {
-        arb_set_d(t + i, d[i]);
-        arb_mul_2exp_si(t + i, t + i, e);
+        double sl, e1, e2, t1, t2, xh = xs[4 * i], xl = xs[4 * i + 3];
+        double s = kdd_row(&sl, C->X->Kd + 4 * i * m, xs, m);
+        double q = ct_dd_sum(ct_dd_prod(a, xh, &e1), ct_dd_prod(cr, s, &e2), &t1);
+        double r = ct_dd_sum(q, -ys[2 * i], &t2);
+        d[i] = r + (t1 + t2 + e1 + e2 + a * xl + cr * sl - ys[2 * i + 1]);
     }
 }
 
@@ -141,12 +135,31 @@ static void kpm_solve(arb_ptr x, const kpm_ctx *C, arb_srcptr y, arb_ptr r, arb_
     /* each step gains about 44 bits (A's condition number is below 2^9 on
        the disks): enough for the working precision, not needed for rigour.
        At 96 bits the steps' residuals are double-double (x to about 2^-104,
-       four times cheaper than balls); kpm_resid's residual in balls bounds
-       what is left either way */
-    slong steps = (C->wp + 43) / 44 - 1;
+       four times cheaper than balls), y split once and x kept as two doubles
+       beside its balls (exact after the first step: x0 - t1); kpm_resid's
+       residual in balls bounds what is left either way */
+    slong steps = (C->wp + 43) / 44 - 1, e = 0;
+    double *xs = NULL, *ys = NULL;
+    if (C->X->Kd != NULL && steps > 0) {
+        e = ct_dd_scale(x, y, m);
+        xs = flint_malloc(6 * m * sizeof(double)), ys = xs + 4 * m;
+        for (slong i = 0; i < m; i++) {
+            double h, l;
+            ct_dd_set_arf(ys + 2 * i, ys + 2 * i + 1, arb_midref(y + i), e);
+            ct_dd_set_arf(&h, &l, arb_midref(x + i), e);
+            kdd_set(xs, i, h, l);
+        }
+    }
     for (slong step = 0; step < steps; step++) {
-        if (C->X->Kd != NULL) {
-            kpm_dd_step(t, C, x, y, d);
+        if (xs != NULL) {
+            kpm_dd_resid(d, C, xs, ys);
+            _ct_lskron_chol_solve(C->R, m, d);
+            for (slong i = 0; i < m; i++) {
+                double *b = xs + 4 * i, l, h = ct_dd_sum(b[0], -d[i], &l);
+                kdd_set(xs, i, h, l + b[3]);
+                arb_set_d(t + i, d[i]);
+                arb_mul_2exp_si(t + i, t + i, e);
+            }
         } else {
             kpm_ax(r, C, x, y, t);
             kpm_presolve(t, C, r, d);
@@ -155,6 +168,7 @@ static void kpm_solve(arb_ptr x, const kpm_ctx *C, arb_srcptr y, arb_ptr r, arb_
             arf_sub(arb_midref(x + i), arb_midref(x + i), arb_midref(t + i), C->wp,
                     ARF_RND_NEAR);
     }
+    flint_free(xs);
     arb_zero(t);
     for (slong i = 0; i < m; i++)
         arb_add(t, t, x + i, C->wp);

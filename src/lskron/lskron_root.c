@@ -119,6 +119,15 @@ static void lskr_pencil_build(ct_lsroot_disk_struct *D, const slong *k, slong nk
     flint_free(todo), flint_free(out);
 }
 
+void _ct_lskron_disk_keep(ct_lskron_struct *S, ct_lsroot_disk_struct *D, slong d)
+{
+    lskr_disk *X = D->models;
+    slong c = S->head.c;
+    for (slong k = 0; S->pen != NULL && d < S->nd && k < c; k++)
+        if (X->pm[k] != NULL && S->pen[d * c + k] == NULL)
+            S->pen[d * c + k] = X->pm[k], X->pm[k] = NULL;
+}
+
 /* Class k's model at level on D (NULL when it cannot be built). */
 static const _ct_lskron_pmodel *lskr_model(ct_lsroot_disk_struct *D, int level, slong k)
 {
@@ -126,6 +135,10 @@ static const _ct_lskron_pmodel *lskr_model(ct_lsroot_disk_struct *D, int level, 
     slong at = level * D->sys->c + k;
     if (lskr_pencil(D, level) && X->pm[at] == NULL && !X->failed[at])
         lskr_pencil_build(D, &k, 1); /* built ones are read as the dense ones */
+    if (level == 0 && X->pm[at] == NULL && !X->failed[at]) { /* the search's */
+        slong nt = 1, todo = k;
+        lskr_take_kept(X, _ct_lskron_of(D->sys), D, &todo, &nt);
+    }
     if (X->pm[at] == NULL && !X->failed[at]) {
         ct_lskron_struct *S = _ct_lskron_of(D->sys);
         const _ct_lskron_hi *H = _ct_lskron_hi_get(S, level);

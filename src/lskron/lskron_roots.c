@@ -6,7 +6,7 @@
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
-int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
+int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
                     const ct_lsroot_zero_struct *z, slong nz)
 {
     *out = NULL;
@@ -21,11 +21,11 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S,
     }
     if (nz > 0 && !_ct_lskron_pencil_on(S)) /* on the calling thread's inner threads */
         _ct_lskron_hi_get(S, 0);
-    ct_lsroot_roots(out, disks, z, nz, ct_pool_inner_threads());
+    ct_lsroot_roots_some(out, disks, z, nz, wide, ct_pool_inner_threads());
     for (slong d = 0; d < S->nd; d++)
         ct_lsroot_disk_unref(disks[d]);
     flint_free(disks);
-    if (!ct_lsroot_roots_overlap(*out, nz))
+    if (!ct_lsroot_roots_settle(*out, nz, wide, ct_pool_inner_threads()))
         return 0;
     for (slong j = 0; j < nz; j++)
         ct_lsroot_clear(*out + j);

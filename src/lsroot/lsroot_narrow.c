@@ -7,6 +7,7 @@
    own disk's models; a family may build a disk's keys together), then every
    root (reading them). */
 #include <stdlib.h>
+#include <string.h>
 #include "certune/pool.h"
 #include "lsroot_internal.h"
 
@@ -41,7 +42,7 @@ typedef struct {
 
 /* The jobs, grouped by disk: group g is job[start[g] .. start[g + 1]). */
 typedef struct {
-    ct_lsroot_struct *z;
+    ct_lsroot_struct **z;
     ls_job *job;
     slong *start;
 } ls_narrow_ctx;
@@ -66,7 +67,7 @@ static void ls_build_group(void *arg, slong g)
 
 static void ls_narrow_job(void *arg, slong j)
 {
-    ct_lsroot_struct *r = ((ls_narrow_ctx *)arg)->z + j;
+    ct_lsroot_struct *r = ((ls_narrow_ctx *)arg)->z[j];
     ct_lsroot_disk_struct *D = r->disk;
     ct_lsroot_poly_struct P;
     slong prec;
@@ -80,19 +81,19 @@ static void ls_narrow_job(void *arg, slong j)
    order the disks first appear (each group in the roots' order; one job per
    group when the family builds keys one by one); the groups' starts into
    start (room for 2 nz + 1), their number returned. */
-static slong ls_jobs(ls_job *job, slong *start, const ct_lsroot_struct *z, slong nz)
+static slong ls_jobs(ls_job *job, slong *start, ct_lsroot_struct *const *z, slong nz)
 {
     slong nj = 0, ng = 0, key[2];
     ls_job *all = flint_malloc(FLINT_MAX(2 * nz, 1) * sizeof(ls_job));
     for (slong j = 0; j < nz; j++) {
-        const ct_lsroot_sys_struct *S = z[j].disk->sys;
-        slong nk = S->type->keys(key, S, z[j].k, z[j].l);
+        const ct_lsroot_sys_struct *S = z[j]->disk->sys;
+        slong nk = S->type->keys(key, S, z[j]->k, z[j]->l);
         for (slong e = 0; e < nk; e++) {
             slong t = 0;
-            while (t < nj && !(all[t].D == z[j].disk && all[t].key == key[e]))
+            while (t < nj && !(all[t].D == z[j]->disk && all[t].key == key[e]))
                 t++;
             if (t == nj)
-                all[nj++] = (ls_job){z[j].disk, z[j].k, z[j].l, key[e]};
+                all[nj++] = (ls_job){z[j]->disk, z[j]->k, z[j]->l, key[e]};
         }
     }
     char *done = flint_calloc(FLINT_MAX(nj, 1), 1);
@@ -110,21 +111,43 @@ static slong ls_jobs(ls_job *job, slong *start, const ct_lsroot_struct *z, slong
     return ng;
 }
 
-void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
-                     const ct_lsroot_zero_struct *z, slong nz, slong nthreads)
+void ct_lsroot_roots_narrow(ct_lsroot_struct *r, slong nz, const char *which,
+                            slong nthreads)
+{
+    ct_lsroot_struct **p = flint_malloc(FLINT_MAX(nz, 1) * sizeof(void *));
+    slong n = 0;
+    for (slong j = 0; j < nz; j++)
+        if (which == NULL || which[j])
+            p[n++] = r + j;
+    ls_narrow_ctx X = {p, flint_malloc(FLINT_MAX(2 * n, 1) * sizeof(ls_job)),
+                       flint_malloc((2 * n + 1) * sizeof(slong))};
+    slong ng = ls_jobs(X.job, X.start, p, n);
+    ct_pool_for(ng, nthreads, ls_build_group, NULL, &X);
+    ct_pool_for(n, nthreads, ls_narrow_job, NULL, &X);
+    flint_free(X.job), flint_free(X.start), flint_free(p);
+}
+
+void ct_lsroot_roots_some(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
+                          const ct_lsroot_zero_struct *z, slong nz, const char *wide,
+                          slong nthreads)
 {
     ct_lsroot_struct *r = flint_malloc(FLINT_MAX(nz, 1) * sizeof(ct_lsroot_struct));
+    char *which = wide != NULL ? flint_malloc(FLINT_MAX(nz, 1)) : NULL;
     for (slong j = 0; j < nz; j++) {
         ct_lsroot_init(r + j);
         ls_set_zero(r + j, disks[z[j].disk], z + j);
+        if (which != NULL)
+            which[j] = !wide[j];
     }
-    ls_narrow_ctx X = {r, flint_malloc(FLINT_MAX(2 * nz, 1) * sizeof(ls_job)),
-                       flint_malloc((2 * nz + 1) * sizeof(slong))};
-    slong ng = ls_jobs(X.job, X.start, r, nz);
-    ct_pool_for(ng, nthreads, ls_build_group, NULL, &X);
-    ct_pool_for(nz, nthreads, ls_narrow_job, NULL, &X);
-    flint_free(X.job), flint_free(X.start);
+    ct_lsroot_roots_narrow(r, nz, which, nthreads);
+    flint_free(which);
     *out = r;
+}
+
+void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
+                     const ct_lsroot_zero_struct *z, slong nz, slong nthreads)
+{
+    ct_lsroot_roots_some(out, disks, z, nz, NULL, nthreads);
 }
 
 static int ls_root_cmp(const void *a, const void *b)
@@ -134,19 +157,55 @@ static int ls_root_cmp(const void *a, const void *b)
     return fmpq_cmp(x->lo, y->lo);
 }
 
-int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
+slong ct_lsroot_roots_overlapping(char *mark, const ct_lsroot_struct *r, slong nz)
 {
     const ct_lsroot_struct **ord = flint_malloc(FLINT_MAX(nz, 1) * sizeof(void *));
     for (slong j = 0; j < nz; j++)
         ord[j] = r + j;
     qsort(ord, nz, sizeof(void *), ls_root_cmp);
-    int bad = 0;
+    slong bad = 0;
     for (slong j = 1, far = 0; j < nz; j++) {
-        int b1 = fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0;
-        bad |= b1;
+        if (fmpq_cmp(ord[j]->lo, ord[far]->hi) < 0) {
+            bad++;
+            if (mark != NULL)
+                mark[ord[j] - r] = mark[ord[far] - r] = 1;
+        }
         if (fmpq_cmp(ord[j]->hi, ord[far]->hi) > 0)
             far = j;
     }
     flint_free(ord);
     return bad;
+}
+
+int ct_lsroot_roots_overlap(const ct_lsroot_struct *r, slong nz)
+{
+    return ct_lsroot_roots_overlapping(NULL, r, nz) > 0;
+}
+
+/* Whether roots still overlap once the wide roots met in overlaps are
+   narrowed (three rounds: narrowing one may uncover another; then every
+   wide root left). */
+int ct_lsroot_roots_settle(ct_lsroot_struct *r, slong nz, const char *wide,
+                           slong nthreads)
+{
+    slong len = FLINT_MAX(nz, 1);
+    char *mark = flint_calloc(len, 1), *left = flint_malloc(len);
+    for (slong j = 0; j < nz; j++)
+        left[j] = wide != NULL && wide[j];
+    int over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
+    for (int round = 0; over && round < 4; round++) {
+        slong todo = 0;
+        for (slong j = 0; j < nz; j++) {
+            mark[j] = left[j] && (round == 3 || mark[j]);
+            left[j] &= !mark[j];
+            todo += mark[j];
+        }
+        if (todo == 0)
+            break;
+        ct_lsroot_roots_narrow(r, nz, mark, nthreads);
+        memset(mark, 0, len);
+        over = ct_lsroot_roots_overlapping(mark, r, nz) > 0;
+    }
+    flint_free(mark), flint_free(left);
+    return over;
 }

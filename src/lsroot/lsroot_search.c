@@ -245,10 +245,20 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
     slong m = at->m;
     make(&P, F->ctx, m, i, k, l);
     int sa = at->sa != 0 ? at->sa : ls_sign_at(&P, a, o->prec), bad = 0, live = 1;
+    int made = 1; /* P is disk m's polynomial */
     if (m == 0)
         *first = sa;
     for (; m < F->nd; m++) {
         double b = seg[m + 1];
+        if (!hi && F->fast != NULL && sa != 0 &&
+            F->fast(F->ctx, m, i, k, l, a, b) == sa) {
+            if (made) /* no zero on [a, b]: the sign at b is sa */
+                ct_lsroot_poly_clear(&P);
+            made = 0, a = b;
+            continue;
+        }
+        if (!made)
+            make(&P, F->ctx, m, i, k, l);
         slong nz0 = o->nz;
         int sb;
         if (m + 1 < F->nd) {
@@ -261,6 +271,7 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
         ct_lsroot_poly_clear(&P);
         live = m + 1 < F->nd;
+        made = live;
         if (bad) {
             o->nz = nz0;
             at->m = m, at->a = a, at->sa = sa;
@@ -270,6 +281,8 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
             P = N;
         a = b, sa = sb;
     }
+    if (!bad && made)
+        ct_lsroot_poly_clear(&P);
     if (bad && live)
         ct_lsroot_poly_clear(&N);
     return bad;
