@@ -43,6 +43,7 @@
 /* Totals for the summary lines. */
 static long n_instances, n_certified, n_fallback, n_rowpairs, n_zeros, n_twins,
     n_mutations;
+static long n_hull;
 static long n_fine, n_roots, n_wide, n_exact_roots, n_signs, n_io, n_tampered, n_cmp,
     n_cmp_same, n_scaled, n_gadget_fallback;
 
@@ -1169,8 +1170,11 @@ static void check_roots(const oracle_t *X, const ball_t *B)
     CHECK_MSG(r != NULL, "%s: ct_lskron_roots failed (%ld zeros)", X->name, (long)B->nz);
     if (r == NULL)
         return;
-    for (slong j = 0; j < B->nz; j++)
+    for (slong j = 0; j < B->nz; j++) {
         check_root(X, B->z + j, r + j);
+        slong d = B->z[j].disk; /* narrowed on the hull of its disk's zeros? */
+        n_hull += r[j].disk->c != B->S->cr[2 * d] || r[j].disk->r != B->S->cr[2 * d + 1];
+    }
     if (B->nz > 0) {
         slong j = (slong)n_randint(picks, B->nz);
         if (!fmpq_equal(r[j].lo, r[j].hi))
@@ -2266,6 +2270,8 @@ int main(void)
            n_wide_zeros, n_wide_rows, n_wide_caught);
     CHECK_MSG(n_wide_zeros > 0 && n_wide_caught > 0, "wide: %ld zeros, %ld caught",
               n_wide_zeros, n_wide_caught);
+    printf("t-lskron: %ld roots on the hull of their disk's zeros\n", n_hull);
+    CHECK_MSG(n_hull > 0, "no root on a hull disk");
     printf("t-lskron: %ld roots in lambda (%ld exact, %ld wider than 2^-80 "
            "relative; %ld with a fine disk), %ld exact signs, %ld read back (%ld "
            "tampered texts rejected), %ld "
