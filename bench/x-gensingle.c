@@ -11,6 +11,7 @@
    the pattern. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "certune/gen.h"
 
 #define XSINGLE_SEED 20240601    /* BENCH_SEED of b-analyze.c */
@@ -43,9 +44,14 @@ int main(int argc, char **argv)
         if (*end != '\0' || draw < 0 || draw > 1000000)
             idx = -1;
     }
+    /* FILE must name a .gssl: "x-gensingle 1600 1" (the draw in FILE's
+       place) would otherwise write an instance named 1 */
+    size_t len = argc >= 3 ? strlen(argv[2]) : 0;
+    if (idx >= 0 && (len < 6 || strcmp(argv[2] + len - 5, ".gssl") != 0))
+        idx = -1;
     if (idx < 0) {
-        fprintf(stderr, "usage: x-gensingle N FILE [DRAW]   (N = 25, 50, 100, ..., 6400; "
-                        "DRAW 0..1000000)\n");
+        fprintf(stderr, "usage: x-gensingle N FILE.gssl [DRAW]   (N = 25, 50, 100, ..., "
+                        "6400; DRAW 0..1000000)\n");
         return 1;
     }
     ct_gen_params_init(P, n, 3);
