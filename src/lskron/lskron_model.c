@@ -47,28 +47,26 @@ static double kron_support_max(const ct_lskron_struct *S, slong a, const double 
     return mx;
 }
 
-/* Stores coefficient j of the nc classes ks (rows of x and r, nc x m) at
-   every row, as kron_store with e = 0, the unlabeled rows' sums by dgemm
-   (H~_R x^T, |H~_R| |x|^T, |H~_R| r^T; a dot product's error is at most
+/* Stores coefficient j of the nc classes ks (rows of x, its absolute
+   values xa and radii r, nc x m) at every row: x +- r on labeled rows; on
+   unlabeled ones the sums by dgemm (H~_R x^T, |H~_R| xa^T, |H~_R| r^T,
+   bounded by _ct_lskron_hrow_radius; a dot product's error is at most
    gamma_len of its absolute values in any order). The maximum in Herr_a's
    term is over all labeled nodes (at least the support's), except where
    the row's sums vanish: there it is the support's own (0 when x and r
    vanish on it), so that structural zeros stay exact. */
-static void kron_store_all(kron_ctx *X, slong j, const double *x, const double *r,
-                           const slong *ks, slong nc, double *w)
+static void kron_store_all(kron_ctx *X, slong j, const double *x, const double *xa,
+                           const double *r, const slong *ks, slong nc, double *w)
 {
     const ct_lskron_struct *S = X->S;
     const _ct_lskron_rows *R = X->rws;
     _ct_lskron_model *M = X->M;
     slong m = S->m, nh = R->nh;
-    double *mid = w, *sa = w + nh * nc, *hr = w + 2 * nh * nc, *xa = w + 3 * nh * nc;
-    double *mxall = xa + nc * m;
+    double *mid = w, *sa = w + nh * nc, *hr = w + 2 * nh * nc, *mxall = w + 3 * nh * nc;
     for (slong t = 0; t < nc; t++) {
         mxall[t] = 0;
-        for (slong p = 0; p < m; p++) {
-            xa[t * m + p] = fabs(x[t * m + p]);
+        for (slong p = 0; p < m; p++)
             mxall[t] = FLINT_MAX(mxall[t], xa[t * m + p] + r[t * m + p]);
-        }
     }
     if (nh > 0) {
         ct_blas_dgemm(CT_BLAS_N, CT_BLAS_T, (int)nh, (int)nc, (int)m, 1, R->Hs, (int)m, x,
@@ -129,17 +127,16 @@ static void kron_series_all(kron_ctx *X)
     double *nr = flint_malloc(len * sizeof(double)),
            *xa = flint_malloc(len * sizeof(double));
     double *v = flint_malloc(m * sizeof(double));
-    double *w =
-        ct_mem_malloc((3 * FLINT_MAX(X->rws->nh, 1) * nc + nc * m + nc) * sizeof(double));
+    double *w = ct_mem_malloc((3 * FLINT_MAX(X->rws->nh, 1) * nc + nc) * sizeof(double));
     for (slong t = 0; t < nc; t++)
         for (slong i = 0; i < m; i++)
             x[t * m + i] = S->cls[i] == ks[t];
     for (slong j = 0; j <= X->M->J; j++) {
-        kron_store_all(X, j, x, r, ks, nc, w);
-        if (j == X->M->J)
-            break;
         for (slong e = 0; e < nc * m; e++)
             xa[e] = fabs(x[e]);
+        kron_store_all(X, j, x, xa, r, ks, nc, w);
+        if (j == X->M->J)
+            break;
         ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nc, (int)m, (int)m, 1 / S->rho, x,
                       (int)m, S->K, (int)m, 0, y, (int)m);
         ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nc, (int)m, (int)m, 1 / S->rho, xa,
@@ -220,17 +217,8 @@ static _ct_lskron_model *kron_model_new(const ct_lskron_struct *S, slong nr, slo
 static void kron_from_ball(_ct_lskron_model *M, slong e, const ct_lskron_struct *S,
                            const _ct_lskron_pmodel *P, slong i, slong j)
 {
-    arb_ptr v = M->coef + e;
-    arb_t d;
-    mag_t r;
-    _ct_lskron_pencil_coef(v, S, P, i, j);
-    M->dm[e] = arf_get_d(arb_midref(v), ARF_RND_NEAR);
-    arb_init(d), mag_init(r);
-    arb_set_d(d, M->dm[e]);
-    arb_sub(d, v, d, 2 * FLINT_MAX(P->prec, 53));
-    arb_get_mag(r, d);
-    M->dr[e] = mag_get_d(r);
-    arb_clear(d), mag_clear(r);
+    _ct_lskron_pencil_coef(M->coef + e, S, P, i, j);
+    ct_dd_from_arb(M->dm + e, NULL, M->dr + e, M->coef + e);
 }
 
 /* The model read off the pencil's class models P (every class with labels;
