@@ -299,7 +299,7 @@ static void lambda_residues(lambda_job *J, const lambda_target *T,
 
 /* The scored nodes of the component, labeled block first. */
 static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
-                               const kron_sets *S, int score_all)
+                               const kron_sets *S, int score_all, const char *only)
 {
     slong n = S->m + S->nu;
     T->m = S->m;
@@ -309,7 +309,8 @@ static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
     T->nsc = 0;
     for (int side = 0; side < 2; side++)
         for (slong r = 0; r < (side ? S->nu : S->m); r++)
-            if (ct_signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
+            if (ct_signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all) &&
+                (only == NULL || only[side ? S->unl[r] : S->lab[r]])) {
                 T->side[T->nsc] = side;
                 T->idx[T->nsc++] = r;
             }
@@ -469,9 +470,11 @@ static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong 
     flint_free(PT);
 }
 
+/* The exact sign polynomials of component k's scored rows (only those set in
+   only, when not NULL). */
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
-                             slong k, const kron_sets *S, int score_all,
+                             slong k, const kron_sets *S, int score_all, const char *only,
                              const ct_analysis_settings_struct *set, const char *phase)
 {
     const ct_analysis_phase_struct *ph = &set->phase;
@@ -485,7 +488,7 @@ static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_id
     fmpz_mat_init(Luu, S->nu, S->nu);
     _ct_lambda_weight_scale(s, inst, X, k);
     lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
-    lambda_target_init(&T, inst, S, score_all);
+    lambda_target_init(&T, inst, S, score_all, only);
     ct_analysis_phase(ph, phase, 0, T.nsc); /* the solve runs */
     int pencil =
         _ct_lambda_pencil_init(&P, Lll, Lul, Luu, s, set->pencil_max_nodes) && T.nsc > 0;
@@ -524,6 +527,28 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
     return S->m;
 }
 
+/* Component k (with a labeled node) to ball first, then the exact rows of
+   what it did not take (rest: its marks, cleared again). */
+static void lambda_offer(ct_signfn_struct **out, slong *count, const ct_instance_t inst,
+                         slong inst_idx, const ct_component_index_struct *X, slong k,
+                         const kron_sets *S, int score_all, _ct_lambda_ball_fn ball,
+                         void *sink, char *rest, const ct_analysis_settings_struct *set)
+{
+    int took = ball == NULL ? 0 : ball(sink, inst, inst_idx, X, k, score_all, rest);
+    int some = 0;
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+        some |= rest[X->node[j]];
+    if (took <= 0)
+        lambda_component(out, count, inst_idx, inst, X, k, S, score_all, NULL, set,
+                         took < 0 ? "component rows (ball path declined)"
+                                  : "component rows");
+    else if (some)
+        lambda_component(out, count, inst_idx, inst, X, k, S, score_all, rest, set,
+                         "component rows (ball path declined some)");
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+        rest[X->node[j]] = 0;
+}
+
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
@@ -536,6 +561,7 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
     S.lab = flint_malloc(n * sizeof(slong));
     S.unl = flint_malloc(n * sizeof(slong));
     S.pos = flint_malloc(n * sizeof(slong));
+    char *rest = flint_calloc(FLINT_MAX(n, 1), 1);
     ct_component_index_t X;
     ct_component_warn_struct W;
     ct_component_index_init(X, inst);
@@ -545,17 +571,14 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
         if (lambda_sets_fill(&S, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
-        else {
-            int took = ball == NULL ? 0 : ball(sink, inst, inst_idx, X, k, score_all);
-            if (took <= 0)
-                lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, set,
-                                 took < 0 ? "component rows (ball path declined)"
-                                          : "component rows");
-        }
+        else
+            lambda_offer(out, count, inst, inst_idx, X, k, &S, score_all, ball, sink,
+                         rest, set);
         ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);
+    flint_free(rest);
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);

@@ -41,11 +41,13 @@ void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
                              const ct_component_index_struct *X, slong k);
 
 /* A component's other path: returns 1 when it took component k of inst (it
-   has a labeled node), 0 when it does not apply (the exact sign polynomials
-   follow), -1 when it tried and declined (the same, reported as a fallback). */
+   has a labeled node) but for the scored nodes it marks in rest (inst->n
+   entries, 0 on entry: their exact sign polynomials follow), 0 when it does
+   not apply (the exact sign polynomials of the component follow), -1 when
+   it tried and declined (the same, reported as a fallback). */
 typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
                                   slong inst_idx, const ct_component_index_struct *X,
-                                  slong k, int score_all);
+                                  slong k, int score_all, char *rest);
 
 /* ct_lambda_sign_functions, offering every labeled component to ball first
    (NULL: none), with the analysis settings S (NULL: the defaults; read:
@@ -53,7 +55,8 @@ typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
    after each component of the instance, and inside one on the exact path
    "component rows" 0/R while its system is solved, then r/R as the rows'
    polynomials are built ("component rows (ball path declined)" when ball
-   declined it). */
+   declined it, "component rows (ball path declined some)" for the rows it
+   left). */
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
@@ -96,14 +99,17 @@ typedef struct {
     slong nfuncs;
     ct_analysis_zero *zeros;
     slong nzeros, zalloc;
-    slong tried, declined, declined_rows; /* components offered with scored rows */
+    slong tried, declined, declined_rows; /* components offered with scored rows;
+                                             declined: with a row left, whole or
+                                             not; declined_rows: the rows left */
 } _ct_lambda_ball_sink;
 
 /* A new zero in the sink (its point initialized). */
 ct_analysis_zero *_ct_lambda_ball_new_zero(_ct_lambda_ball_sink *K);
 
 int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                              const ct_component_index_struct *X, slong k, int score_all);
+                              const ct_component_index_struct *X, slong k, int score_all,
+                              char *rest);
 
 void ct_lambda_work_init(ct_lambda_work *W);
 void ct_lambda_work_clear(ct_lambda_work *W);
