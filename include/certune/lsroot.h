@@ -236,6 +236,14 @@ void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
 
+/* The rows that leave a ball path (failed, nr entries: a row whose search
+   failed or whose zero overlaps another's) with every row they share a
+   function with: failed is closed under same[] (nr * np entries, as
+   ct_lsroot_search takes it) both ways, so that equal zeros of different
+   rows either all stay in balls or all go exact; a failed row's entries of
+   same are then set to itself. Returns the number of failed rows. */
+slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np);
+
 /* cell[i] (lsroot_cells.c): a partition of G's nodes, each cell of one
    label, on whose cells every column of F is constant; returns the number of
    cells. hang NULL: alpha's system (D - alpha W); else lambda's (L + lambda

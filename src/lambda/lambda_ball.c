@@ -127,31 +127,16 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
     return id;
 }
 
-/* The rows of zeros marked in over leave too, and with a row that leaves,
-   every row it shares a function with (same[], both ways: their equal zeros
-   are then merged exactly, never a ball zero against an exact root); rows
-   that left name themselves. Returns the number of rows left. */
+/* The rows of zeros marked in over leave too, and with a row that leaves
+   every row it shares a function with (ct_lsroot_rows_leave: equal zeros
+   are then merged exactly, never a ball zero against an exact root).
+   Returns the number of rows left. */
 static slong lball_leave(char *failed, slong *same, const char *over,
                          const ct_lsroot_zero_struct *z, slong nz, slong nr, slong np)
 {
-    slong left = 0;
     for (slong j = 0; j < nz; j++)
         failed[z[j].t] |= over[j];
-    for (int more = 1; more;) { /* same[] names earlier rows: about two passes */
-        more = 0;
-        for (slong t = 0; t < nr; t++)
-            for (slong p = 0; p < np; p++) {
-                slong r = same[t * np + p];
-                more |= failed[r] != failed[t];
-                failed[r] = failed[t] = failed[r] | failed[t];
-            }
-    }
-    for (slong t = 0; t < nr; t++) {
-        for (slong p = 0; failed[t] && p < np; p++)
-            same[t * np + p] = t;
-        left += failed[t];
-    }
-    return left;
+    return ct_lsroot_rows_leave(failed, same, nr, np);
 }
 
 /* The nodes and certified zeros of the rows not in failed, to the sink. */
