@@ -6,6 +6,7 @@
 #include <string.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/spchol.h"
 #include "huge_weights.h"
 #include "certune/family.h"
 #include "certune/blas.h"
@@ -578,6 +579,41 @@ static void check_fallback_count(void)
         ct_instance_clear(set + j);
 }
 
+/* The exact path with L_uu sparse (lambda_sparse.c: spldl's LDL^T per prime)
+   against the dense LU on 40 random instances (weights small, in sixths or
+   unit; components of one node to 60; some nodes scored with --score all):
+   node by node and pair by pair the same polynomials. */
+static void check_sparse_exact(flint_rand_t state)
+{
+    slong polys = 0;
+    for (slong trial = 0; trial < 40; trial++) {
+        ct_instance_t I;
+        ball_instance(I, 2 + (slong)n_randint(state, 3), state);
+        int score = (int)n_randint(state, 3);
+        ct_signfn_struct *s = NULL, *t = NULL;
+        slong ns = 0, nt = 0, np = I->c * (I->c - 1) / 2;
+        _ct_lambda_set_sparse_min(1);
+        ct_lambda_sign_functions(&s, &ns, I, 0, score, NULL);
+        _ct_lambda_set_sparse_min(WORD_MAX);
+        ct_lambda_sign_functions(&t, &nt, I, 0, score, NULL);
+        _ct_lambda_set_sparse_min(0);
+        CHECK_MSG(ns == nt, "sparse exact trial %ld: %ld and %ld functions", (long)trial,
+                  (long)ns, (long)nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++, polys++)
+                CHECK_MSG(s[i].node == t[i].node &&
+                              fmpz_poly_equal(s[i].diff.poly + k, t[i].diff.poly + k),
+                          "sparse exact trial %ld node %ld pair %ld", (long)trial,
+                          (long)s[i].node, (long)k);
+        ct_signfn_vec_clear(s, ns), ct_signfn_vec_clear(t, nt);
+        ct_instance_clear(I);
+    }
+    printf("t-lambda: %ld pair polynomials of the sparse exact path equal the dense "
+           "one's\n",
+           (long)polys);
+    CHECK(polys > 1000);
+}
+
 /* Rows refused by the search's test hook (_ct_lsroot_search_set_refuse: every
    mod-th row of a component, as if undecided before the search or at the
    retry with the finer models) take the exact path alone, the
@@ -593,7 +629,7 @@ static void left_note(void *arg, const char *name, slong done, slong total)
 }
 
 static void check_row_fallback_set(slong set, flint_rand_t state, slong *rows,
-                                   slong *phases)
+                                   slong *mixed, slong *phases)
 {
     ct_instance_t I;
     ct_analysis_t E, B;
@@ -613,9 +649,7 @@ static void check_row_fallback_set(slong set, flint_rand_t state, slong *rows,
     CHECK_MSG(f1 == f0, "row fallback set %ld: %ld components fell back whole", (long)set,
               f1 - f0);
     if (rb == 0 && re == 0) {
-        CHECK_MSG(B->ball_fallback_rows < B->nscored || b1 == b0,
-                  "row fallback set %ld: every row of %ld fell back", (long)set,
-                  (long)B->nscored);
+        *mixed += B->ball_fallback_rows > 0 && B->ball_fallback_rows < B->nscored;
         *rows += B->ball_fallback_rows;
         compare_analyses(E, B, 2000 + set);
     }
@@ -625,14 +659,15 @@ static void check_row_fallback_set(slong set, flint_rand_t state, slong *rows,
 
 static void check_row_fallback(flint_rand_t state)
 {
-    slong phases = 0;
+    slong phases = 0, mixed = 0;
     for (slong set = 0; set < 20; set++)
-        check_row_fallback_set(set, state, &n_left_rows, &phases);
+        check_row_fallback_set(set, state, &n_left_rows, &mixed, &phases);
     printf("t-lambda: %ld rows refused by the search took the exact path alone in 20 "
-           "sets (%ld row phases)\n",
-           (long)n_left_rows, (long)phases);
-    CHECK_MSG(n_left_rows >= 20 && phases >= 10,
-              "%ld rows left the ball path, %ld phases", (long)n_left_rows, (long)phases);
+           "sets (%ld with rows in balls and rows exact; %ld row phases)\n",
+           (long)n_left_rows, (long)mixed, (long)phases);
+    CHECK_MSG(n_left_rows >= 20 && mixed >= 10 && phases >= 10,
+              "%ld rows left the ball path, %ld mixed sets, %ld phases",
+              (long)n_left_rows, (long)mixed, (long)phases);
 }
 
 int main(void)
@@ -648,6 +683,10 @@ int main(void)
     check_gadget(7, 3);
     check_pencil(state);
     check_random(state);
+    if (ct_spchol_load(NULL, 0) == 0)
+        check_sparse_exact(state);
+    else
+        printf("t-lambda: SKIPPED the sparse exact path: CHOLMOD not loadable\n");
     check_ball_path(state);
     if (ct_blas_load(NULL, 0) == 0) {
         check_boundary_zero(10, 9, 1, 320, 10, 32, 255);
