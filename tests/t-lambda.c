@@ -6,6 +6,7 @@
 #include <string.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/spchol.h"
 #include "huge_weights.h"
 #include "certune/family.h"
 #include "certune/blas.h"
@@ -442,16 +443,18 @@ static void phase_note(void *arg, const char *name, slong done, slong total)
 }
 
 static int hook_declines(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                         const ct_component_index_struct *X, slong k, int score_all)
+                         const ct_component_index_struct *X, slong k, int score_all,
+                         char *rest)
 {
-    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all;
+    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all, (void)rest;
     return -1;
 }
 
 static int hook_skips(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                      const ct_component_index_struct *X, slong k, int score_all)
+                      const ct_component_index_struct *X, slong k, int score_all,
+                      char *rest)
 {
-    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all;
+    (void)sink, (void)inst, (void)inst_idx, (void)X, (void)k, (void)score_all, (void)rest;
     return 0;
 }
 
@@ -576,6 +579,97 @@ static void check_fallback_count(void)
         ct_instance_clear(set + j);
 }
 
+/* The exact path with L_uu sparse (lambda_sparse.c: spldl's LDL^T per prime)
+   against the dense LU on 40 random instances (weights small, in sixths or
+   unit; components of one node to 60; some nodes scored with --score all):
+   node by node and pair by pair the same polynomials. */
+static void check_sparse_exact(flint_rand_t state)
+{
+    slong polys = 0;
+    for (slong trial = 0; trial < 40; trial++) {
+        ct_instance_t I;
+        ball_instance(I, 2 + (slong)n_randint(state, 3), state);
+        int score = (int)n_randint(state, 3);
+        ct_signfn_struct *s = NULL, *t = NULL;
+        slong ns = 0, nt = 0, np = I->c * (I->c - 1) / 2;
+        _ct_lambda_set_sparse_min(1);
+        ct_lambda_sign_functions(&s, &ns, I, 0, score, NULL);
+        _ct_lambda_set_sparse_min(WORD_MAX);
+        ct_lambda_sign_functions(&t, &nt, I, 0, score, NULL);
+        _ct_lambda_set_sparse_min(0);
+        CHECK_MSG(ns == nt, "sparse exact trial %ld: %ld and %ld functions", (long)trial,
+                  (long)ns, (long)nt);
+        for (slong i = 0; i < FLINT_MIN(ns, nt); i++)
+            for (slong k = 0; k < np; k++, polys++)
+                CHECK_MSG(s[i].node == t[i].node &&
+                              fmpz_poly_equal(s[i].diff.poly + k, t[i].diff.poly + k),
+                          "sparse exact trial %ld node %ld pair %ld", (long)trial,
+                          (long)s[i].node, (long)k);
+        ct_signfn_vec_clear(s, ns), ct_signfn_vec_clear(t, nt);
+        ct_instance_clear(I);
+    }
+    printf("t-lambda: %ld pair polynomials of the sparse exact path equal the dense "
+           "one's\n",
+           (long)polys);
+    CHECK(polys > 1000);
+}
+
+/* Rows refused by the search's test hook (_ct_lsroot_search_set_refuse: every
+   mod-th row of a component, as if undecided before the search or at the
+   retry with the finer models) take the exact path alone, the
+   other rows stay in balls: per set the same analysis as the exact path's,
+   some rows counted as fallen back but never a whole component, and the
+   rows' phase named as such. */
+static slong n_left_rows;
+
+static void left_note(void *arg, const char *name, slong done, slong total)
+{
+    (void)done, (void)total;
+    *(slong *)arg += strcmp(name, "component rows (ball path declined some)") == 0;
+}
+
+static void check_row_fallback_set(slong set, flint_rand_t state, slong *rows,
+                                   slong *mixed, slong *phases)
+{
+    ct_instance_t I;
+    ct_analysis_t E, B;
+    char err[512];
+    long b0, f0, e0, b1, f1, e1;
+    ball_instance(I, 2 + (slong)n_randint(state, 3), state);
+    ct_analysis_settings_struct S = {.ball_min_nodes = 2, .phase = {left_note, phases}};
+    _ct_lsroot_search_set_refuse(set % 2 ? 2 + set % 3 : -2 - set % 3);
+    ct_lsroot_kron_counts(&b0, &f0, &e0);
+    int rb =
+        ct_analysis_run_threads(B, ct_family_get(CT_FAMILY_LAMBDA), NULL, I, 1, 0,
+                                CT_SIGNFN_TIES_SMALLEST, 1, &S, NULL, err, sizeof(err));
+    ct_lsroot_kron_counts(&b1, &f1, &e1);
+    _ct_lsroot_search_set_refuse(0);
+    CHECK_MSG(rb == 0, "row fallback set %ld: %s", (long)set, err);
+    int re = analyze_min(E, WORD_MAX, I, 1, 0);
+    CHECK_MSG(f1 == f0, "row fallback set %ld: %ld components fell back whole", (long)set,
+              f1 - f0);
+    if (rb == 0 && re == 0) {
+        *mixed += B->ball_fallback_rows > 0 && B->ball_fallback_rows < B->nscored;
+        *rows += B->ball_fallback_rows;
+        compare_analyses(E, B, 2000 + set);
+    }
+    ct_analysis_clear(B), ct_analysis_clear(E);
+    ct_instance_clear(I);
+}
+
+static void check_row_fallback(flint_rand_t state)
+{
+    slong phases = 0, mixed = 0;
+    for (slong set = 0; set < 20; set++)
+        check_row_fallback_set(set, state, &n_left_rows, &mixed, &phases);
+    printf("t-lambda: %ld rows refused by the search took the exact path alone in 20 "
+           "sets (%ld with rows in balls and rows exact; %ld row phases)\n",
+           (long)n_left_rows, (long)mixed, (long)phases);
+    CHECK_MSG(n_left_rows >= 20 && mixed >= 10 && phases >= 10,
+              "%ld rows left the ball path, %ld mixed sets, %ld phases",
+              (long)n_left_rows, (long)mixed, (long)phases);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -589,6 +683,10 @@ int main(void)
     check_gadget(7, 3);
     check_pencil(state);
     check_random(state);
+    if (ct_spchol_load(NULL, 0) == 0)
+        check_sparse_exact(state);
+    else
+        printf("t-lambda: SKIPPED the sparse exact path: CHOLMOD not loadable\n");
     check_ball_path(state);
     if (ct_blas_load(NULL, 0) == 0) {
         check_boundary_zero(10, 9, 1, 320, 10, 32, 255);
@@ -596,6 +694,7 @@ int main(void)
         check_boundary_zero(19, 18, 2, 1216, 19, 64, 511);
         check_boundary_zero(18, 17, 33, 73728, 1188, 4096, 2047);
         check_fallback_count();
+        check_row_fallback(state);
     }
     check_fallback_phase();
     flint_randclear(state);

@@ -789,6 +789,74 @@ static void check_oracle_chain(void)
     ct_instance_clear(I);
 }
 
+/* Rows refused by the search's test hook (_ct_lsroot_search_set_refuse: every
+   second, third or fourth row of a component, as if undecided; every other
+   set with pendant trees, whose rows share functions) take the
+   exact path alone with the rows sharing their functions, the rest stays in
+   balls: the same analysis as the exact path's, rows counted as fallen back
+   but no component falling back whole, and the rows' phase named. */
+static void left_note(void *arg, const char *name, slong done, slong total)
+{
+    (void)done, (void)total;
+    *(slong *)arg += strcmp(name, "component rows (ball path declined some)") == 0;
+}
+
+static void check_row_fallback(flint_rand_t state)
+{
+    slong rows = 0, phases = 0, sets = 0;
+    long b0, f0, e0, b1, f1, e1;
+    for (slong s = 0; s < 20; s++) {
+        ct_instance_t I;
+        ct_analysis_t A, B;
+        char err[512];
+        ct_gen_params_t P;
+        ct_gen_params_init(P, 10 + (slong)n_randint(state, 40),
+                           2 + (slong)n_randint(state, 3));
+        P->p = 0.1 + 0.1 * n_randint(state, 3);
+        P->labeled = 0.2;
+        P->weight = (ct_gen_weight_t)n_randint(state, 5);
+        if (s % 2 == 0) { /* pendant trees: rows sharing functions are the rule */
+            ct_instance_t base;
+            P->connected = 1;
+            ct_gen_instance(base, P, 2025, s);
+            with_pendant_trees(I, base, 6 + (slong)n_randint(state, 12), state);
+            ct_instance_clear(base);
+        } else {
+            ct_gen_instance(I, P, 2025, s);
+        }
+        ct_analysis_settings_struct S = {.ball_min_nodes = 6,
+                                         .phase = {left_note, &phases}};
+        _ct_lsroot_search_set_refuse(s % 2 ? 2 + s % 3 : -2 - s % 3);
+        ct_lsroot_counts(&b0, &f0, &e0);
+        int rb = ct_family_analyze_threads(B, CT_FAMILY_ALPHA, NULL, I, 1, 0,
+                                           CT_SIGNFN_TIES_SMALLEST, 1, &S, devnull, err,
+                                           sizeof(err));
+        ct_lsroot_counts(&b1, &f1, &e1);
+        _ct_lsroot_search_set_refuse(0);
+        int ra = analyze_ball(A, I, 1, 0, WORD_MAX, 1, err, sizeof(err));
+        CHECK_MSG(ra == 0 && rb == 0, "row fallback set %ld: %d %d", (long)s, ra, rb);
+        CHECK_MSG(f1 == f0, "row fallback set %ld: %ld components fell back whole",
+                  (long)s, f1 - f0);
+        if (ra == 0 && rb == 0) {
+            CHECK_MSG(t_analysis_same(A, B),
+                      "row fallback set %ld: not the exact analysis", (long)s);
+            rows += B->ball_fallback_rows;
+            sets += B->ball_fallback_rows > 0 && B->ball_fallback_rows < B->nscored;
+        }
+        if (ra == 0)
+            ct_analysis_clear(A);
+        if (rb == 0)
+            ct_analysis_clear(B);
+        ct_instance_clear(I);
+    }
+    printf(
+        "t-lsalpha: %ld rows refused by the search took the exact path alone (%ld of 20 "
+        "sets with rows in balls and rows exact, %ld row phases)\n",
+        (long)rows, (long)sets, (long)phases);
+    CHECK_MSG(rows >= 20 && sets >= 10 && phases >= 10, "%ld rows, %ld sets, %ld phases",
+              (long)rows, (long)sets, (long)phases);
+}
+
 int main(void)
 {
     flint_rand_t state;
@@ -810,6 +878,7 @@ int main(void)
     check_shared_parts(state);
     check_io();
     check_oracle_chain();
+    check_row_fallback(state);
     fclose(devnull);
     flint_randclear(state);
     flint_cleanup();

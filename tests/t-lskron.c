@@ -1157,9 +1157,39 @@ static ct_lsroot_struct *roots_of(const ball_t *B)
         wide = flint_malloc(FLINT_MAX(B->nz, 1));
         ct_lsroot_zeros_wide(wide, B->z, B->nz, B->sign_inf, B->same, nr, B->S->head.c);
     }
-    int rc = ct_lskron_roots(r, B->S, wide, B->z, B->nz);
+    int rc = ct_lskron_roots(r, B->S, wide, B->z, B->nz, NULL);
     flint_free(wide);
     return rc == 0 ? r[0] : NULL;
+}
+
+/* A zero of B given twice (as another row's: equal zeros of functions not
+   known to be the same): ct_lskron_roots fails without over, and with it
+   marks exactly the two copies (every other root disjoint from all). */
+static long n_over_checked;
+
+static void check_over(const ball_t *B)
+{
+    slong nz = B->nz, j = (slong)n_randint(picks, FLINT_MAX(nz, 1));
+    if (nz == 0)
+        return;
+    ct_lsroot_zero_struct *z = flint_malloc((nz + 1) * sizeof(*z));
+    memcpy(z, B->z, nz * sizeof(*z));
+    z[nz] = z[j], z[nz].t = z[j].t + 1;
+    ct_lsroot_struct *r = NULL;
+    char *over = flint_calloc(nz + 1, 1);
+    CHECK_MSG(ct_lskron_roots(&r, B->S, NULL, z, nz + 1, NULL) == 1 && r == NULL,
+              "a zero given twice: ct_lskron_roots did not fail (%ld zeros)", (long)nz);
+    int rc = ct_lskron_roots(&r, B->S, NULL, z, nz + 1, over);
+    slong marked = 0;
+    for (slong i = 0; i <= nz; i++)
+        marked += over[i];
+    CHECK_MSG(rc == 0 && over[j] && over[nz] && marked == 2,
+              "a zero given twice: rc %d, %ld marked (the copies %d %d)", rc,
+              (long)marked, over[j], over[nz]);
+    for (slong i = 0; rc == 0 && i <= nz; i++)
+        ct_lsroot_clear(r + i);
+    flint_free(r), flint_free(z), flint_free(over);
+    n_over_checked++;
 }
 
 /* The roots of B's zeros: each one's checks, one read back (a random one
@@ -1184,6 +1214,8 @@ static void check_roots(const oracle_t *X, const ball_t *B)
     for (slong j = 0; j < B->nz; j++)
         ct_lsroot_clear(r + j);
     flint_free(r);
+    if (n_roots_calls % 8 == 0)
+        check_over(B);
 }
 
 /* ---- The search's quick test and the zeros left wide ---- */
@@ -1465,7 +1497,8 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
         B->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
         B->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
         B->z = NULL, B->nz = 0, B->S = S;
-        rc = ct_lskron_component(B->sign_inf, B->same, &B->z, &B->nz, S, rows, I->n);
+        rc =
+            ct_lskron_component(B->sign_inf, B->same, &B->z, &B->nz, S, rows, I->n, NULL);
         CHECK_MSG(rc == 0 || rc == 1, "%s: ct_lskron_component returned %d", I->path, rc);
         if (rc != 0)
             flint_free(B->sign_inf), flint_free(B->same), ct_lskron_unref(S);
@@ -1932,7 +1965,7 @@ static void check_att_seed(flint_rand_t state)
             slong nz = 0;
             int inf[6];
             (void)sign;
-            if (ct_lskron_component(inf, same, &z, &nz, S, rows, 2) == 0) {
+            if (ct_lskron_component(inf, same, &z, &nz, S, rows, 2, NULL) == 0) {
                 runs++; /* pairs (0, 1), (0, 2), (1, 2): p = 0, 1, 2 */
                 ok += same[1 * 3 + 0] == 0 && same[1 * 3 + 1] == 1;
             }
@@ -2068,7 +2101,7 @@ static void check_exact_io(ct_lsroot_struct *r)
 static void check_gadget_roots(ball_t *B, slong x, slong s)
 {
     ct_lsroot_struct *r = NULL;
-    CHECK(ct_lskron_roots(&r, B->S, NULL, B->z, B->nz) == 0);
+    CHECK(ct_lskron_roots(&r, B->S, NULL, B->z, B->nz, NULL) == 0);
     if (r == NULL)
         return;
     if (x == 4)
@@ -2257,8 +2290,10 @@ int main(void)
            "zeros checked, %ld mutations rejected\n",
            n_instances, n_scaled, n_certified, n_fallback, n_rowpairs, n_twins, n_zeros,
            n_mutations);
-    printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD)\n",
-           n_sparse);
+    printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD); %ld "
+           "with a zero given twice, both copies marked overlapping\n",
+           n_sparse, n_over_checked);
+    CHECK_MSG(n_over_checked >= 10, "%ld zeros given twice", n_over_checked);
     printf("t-lskron: quick test: %ld of %ld random segments decided, all against the "
            "exact polynomials; without its bounds refuted %ld times\n",
            n_fast_decided, n_fast_tried, n_fast_loose_caught);

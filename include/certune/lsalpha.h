@@ -53,9 +53,14 @@ void ct_lsalpha_unref(ct_lsalpha_struct *S);
    hangs from): t' carries the zeros for both, and a zero's row is the node
    actually searched (node ids in text come from the caller). Counts the component (ball
    or fallback, ct_lsroot_counts). Returns 0, or 1 when some sign or zero could not be
-   certified in balls. */
+   certified in balls. With failed non-NULL (nr entries, 0 on entry) a row
+   whose search fails or whose zero still overlaps another row's is marked
+   there instead, with every row it shares a function with
+   (ct_lsroot_rows_leave: their same[] entries then name themselves); none
+   of their zeros is returned, every returned root is disjoint from all the
+   others, and 1 means the whole component failed (mu not certified). */
 int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **z, slong **zrow,
                          slong **zpair, slong *nz, ct_lsalpha_struct *S,
-                         const slong *rows, slong nr);
+                         const slong *rows, slong nr, char *failed);
 
 #endif

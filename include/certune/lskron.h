@@ -63,9 +63,14 @@ slong ct_lskron_rho(const ct_lskron_struct *S);
    sorted by lo, disjoint, in alpha) holds every zero in (0, 1) of the pairs
    with same[t * np + p] == t, node the node whose function was searched
    (rows[t], or the node whose pair function has the same signs and zeros).
-   Returns 0, or 1 when something could not be certified in balls. */
+   Returns 0, or 1 when something could not be certified in balls. With
+   failed non-NULL (nr entries, 0 on entry), a row whose search cannot be
+   certified is marked there instead (so is a row whose same[] names it):
+   none of its zeros is in *z, its sign_inf entries mean nothing (its same[]
+   entries are kept: rows naming the same row share functions); 1 is then
+   returned only for a failure of the whole component (its models). */
 int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, slong *nz,
-                        ct_lskron_struct *S, const slong *rows, slong nr);
+                        ct_lskron_struct *S, const slong *rows, slong nr, char *failed);
 
 /* The certified roots in lambda of the nz zeros z of S's last
    ct_lskron_component (row and node set to the zero's node), narrowed to
@@ -73,9 +78,12 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
    those with wide[j] set (wide may be NULL), which keep the search's
    intervals while no other root overlaps them (ct_lsroot_roots_some). *out
    holds nz roots, each to be cleared. Returns 0, or 1 (nothing allocated)
-   when a zero cannot be taken (a zero too close to lambda = 0) or zeros of
-   different functions still overlap once narrowed (maybe equal). */
+   when a zero cannot be taken (a zero too close to lambda = 0) or, over
+   NULL, zeros of different functions still overlap once narrowed (maybe
+   equal). With over non-NULL (nz entries, 0 on entry) such zeros get over[j]
+   = 1 instead and 0 is returned: every unmarked root is disjoint from every
+   other root. */
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
-                    const ct_lsroot_zero_struct *z, slong nz);
+                    const ct_lsroot_zero_struct *z, slong nz, char *over);
 
 #endif

@@ -236,6 +236,14 @@ void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
 
+/* The rows that leave a ball path (failed, nr entries: a row whose search
+   failed or whose zero overlaps another's) with every row they share a
+   function with: failed is closed under same[] (nr * np entries, as
+   ct_lsroot_search takes it) both ways, so that equal zeros of different
+   rows either all stay in balls or all go exact; a failed row's entries of
+   same are then set to itself. Returns the number of failed rows. */
+slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np);
+
 /* cell[i] (lsroot_cells.c): a partition of G's nodes, each cell of one
    label, on whose cells every column of F is constant; returns the number of
    cells. hang NULL: alpha's system (D - alpha W); else lambda's (L + lambda
@@ -299,6 +307,12 @@ typedef struct {
        on all of [a, b] from a cheaper bound (ctx as make's), or 0 (then the
        polynomial decides). Called on several threads. */
     int (*fast)(const void *ctx, slong m, slong i, slong k, slong l, double a, double b);
+    /* Optional (NULL: the search fails as a whole): nr entries, 0 on entry;
+       a row t with a pair that cannot be decided gets failed[t] = 1 instead
+       (so does every row whose same[] names it): the search goes on, no zero
+       of those rows is returned, and it returns 0. Rows refused by the test
+       hook _ct_lsroot_search_set_refuse are marked as well. */
+    char *failed;
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]
@@ -314,10 +328,19 @@ typedef struct {
    or 1. A pair still undecided is searched again with make_hi's models when
    there are any, from the segment where it stopped (its zeros before that
    segment kept). Returns 0, or 1 when a sign could not be decided or a zero
-   not isolated (a depth limit, a zero at 0 or 1): the caller falls back. */
+   not isolated (a depth limit, a zero at 0 or 1) and F->failed is NULL: the
+   caller falls back (with F->failed, the rows that did are marked there). */
 int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                      const ct_lsroot_search_struct *F, const slong *rows,
                      const slong *same, slong nr, slong nthreads);
+
+/* Test hook (not thread-safe; 0, the default, is off): with mod != 0 a
+   search with F->failed marks every row t with t % |mod| == |mod| - 1 as
+   failed, as if one of its pairs were undecided (mod > 0: before its search;
+   mod < 0: its pairs fail the search's models and again make_hi's, when
+   there is a make_hi), so that the callers' per-row fallback can be tested
+   against the exact path. */
+void _ct_lsroot_search_set_refuse(slong mod);
 
 /* A certified zero of the pair function of row `row` and classes k < l, in
    the family's variable: lo == hi is that rational; else lo < hi, the function

@@ -36,6 +36,13 @@ int ct_mem_limit_default(void);
    unknown). */
 unsigned long long ct_mem_mapped_bytes(void);
 
+/* Ends like ct_mem_fail(bytes) when bytes more would not fit under the
+   address-space limit (RLIMIT_AS's soft one, less what is mapped now; no
+   limit: never). For a computation whose memory grows to a size known in
+   advance in small steps (the exact path's CRT), so that it fails at once
+   rather than after hours. */
+void ct_mem_check_room(size_t bytes);
+
 /* Sets what the process is doing, for the out-of-memory message (printf-style,
    e.g. "analyzing %s"); a copy is kept, truncated to 400 bytes. */
 void ct_mem_set_context(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -134,7 +134,7 @@ static slong alpha_rows_per_batch(const ct_alpha_comp *C, slong nsc, size_t budg
    rows r0 + t of nsc are reported done. */
 static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_t inst,
                        const ct_alpha_comp *C, const slong *rows, slong nr, slong r0,
-                       slong nsc)
+                       slong nsc, const char *phase)
 {
     slong len = C->ng * nr * C->size;
     fmpz *P = _fmpz_vec_init(len);
@@ -148,7 +148,7 @@ static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_
                        inst->c);
         alpha_node_pairs(f, P, C, t, nr, G);
         alpha_emit(out, f);
-        ct_analysis_phase(out->ph, "component rows", r0 + t + 1, nsc);
+        ct_analysis_phase(out->ph, phase, r0 + t + 1, nsc);
     }
     fmpz_poly_clear(G);
     _fmpz_vec_clear(P, len);
@@ -158,7 +158,8 @@ static void alpha_rows(const alpha_sink *out, slong inst_idx, const ct_instance_
    solutions are small polynomials in t, so all rows are solved at once. */
 static void alpha_rows_pencil(const alpha_sink *out, slong inst_idx,
                               const ct_instance_t inst, const ct_alpha_comp *C,
-                              const _ct_alpha_pencil *P, const slong *rows, slong nsc)
+                              const _ct_alpha_pencil *P, const slong *rows, slong nsc,
+                              const char *phase)
 {
     slong len = (C->ng + P->nown) * nsc * C->size;
     fmpz_poly_struct *PT = flint_malloc(FLINT_MAX(len, 1) * sizeof(fmpz_poly_struct));
@@ -167,7 +168,7 @@ static void alpha_rows_pencil(const alpha_sink *out, slong inst_idx,
     ct_signfn_t f;
     for (slong i = 0; i < len; i++)
         fmpz_poly_init(PT + i);
-    ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
+    ct_analysis_phase(out->ph, phase, 0, nsc); /* the solve runs */
     _ct_alpha_pencil_solve(PT, P, C, rows, nsc);
     fmpz_init_set_ui(one, 1);
     ct_zadj_pow_init(pw, P->H, one, P->dt); /* H's powers, shared by the rows */
@@ -177,13 +178,32 @@ static void alpha_rows_pencil(const alpha_sink *out, slong inst_idx,
                        inst->c);
         _ct_alpha_pencil_node(f, PT, P, C, t, nsc, pw);
         alpha_emit(out, f);
-        ct_analysis_phase(out->ph, "component rows", t + 1, nsc);
+        ct_analysis_phase(out->ph, phase, t + 1, nsc);
     }
     ct_zadj_pow_clear(pw);
     fmpz_clear(one);
     for (slong i = 0; i < len; i++)
         fmpz_poly_clear(PT + i);
     flint_free(PT);
+}
+
+/* The exact functions of scored rows rows[0..nsc) of C (nsc > 0). */
+static void alpha_exact_rows(const alpha_sink *out, slong inst_idx,
+                             const ct_instance_t inst, const ct_alpha_comp *C,
+                             const slong *rows, slong nsc, const char *phase)
+{
+    _ct_alpha_pencil P;
+    if (_ct_alpha_pencil_init(&P, C, out->pencil_max)) {
+        alpha_rows_pencil(out, inst_idx, inst, C, &P, rows, nsc, phase);
+        _ct_alpha_pencil_clear(&P, C);
+        return;
+    }
+    _ct_alpha_pencil_clear(&P, C);
+    slong batch = alpha_rows_per_batch(C, nsc, out->budget);
+    ct_analysis_phase(out->ph, phase, 0, nsc); /* the solve runs */
+    for (slong r0 = 0; r0 < nsc; r0 += batch)
+        alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0), r0, nsc,
+                   phase);
 }
 
 static void alpha_component(const alpha_sink *out, slong inst_idx,
@@ -201,23 +221,13 @@ static void alpha_component(const alpha_sink *out, slong inst_idx,
                        inst->c);
         alpha_isolated(f, inst->label[v]);
         alpha_emit(out, f);
-    } else if (nsc > 0 && out->hook != NULL &&
-               out->hook(out->hook_arg, inst, inst_idx, C, rows, nsc)) {
-        /* taken whole (the ball path) */
     } else if (nsc > 0) {
-        _ct_alpha_pencil P;
-        if (_ct_alpha_pencil_init(&P, C, out->pencil_max)) {
-            alpha_rows_pencil(out, inst_idx, inst, C, &P, rows, nsc);
-            _ct_alpha_pencil_clear(&P, C);
-            flint_free(rows);
-            return;
-        }
-        _ct_alpha_pencil_clear(&P, C);
-        slong batch = alpha_rows_per_batch(C, nsc, out->budget);
-        ct_analysis_phase(out->ph, "component rows", 0, nsc); /* the solve runs */
-        for (slong r0 = 0; r0 < nsc; r0 += batch)
-            alpha_rows(out, inst_idx, inst, C, rows + r0, FLINT_MIN(batch, nsc - r0), r0,
-                       nsc);
+        int took = out->hook != NULL && out->hook(out->hook_arg, inst, inst_idx, C, rows,
+                                                  &nsc); /* the ball path */
+        if (nsc > 0)
+            alpha_exact_rows(out, inst_idx, inst, C, rows, nsc,
+                             took ? "component rows (ball path declined some)"
+                                  : "component rows");
     }
     flint_free(rows);
 }

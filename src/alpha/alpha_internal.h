@@ -79,11 +79,13 @@ int _ct_alpha_pair_sign(const ct_analysis_node *v, const slong *loc, const int *
 slong _ct_alpha_move_zeros(const _ct_alpha_node_zeros *N, slong nf);
 
 /* A component handler tried before the exact solve: returns 1 when it has
-   handed over the functions or zeros of scored rows rows[0..nsc) itself
+   handed over the functions or zeros of the scored rows rows[0..*nsc)
+   itself but for the rows it leaves to the exact solve, which it moves to
+   rows[0..*nsc) (in order; *nsc = 0: none); else 0, rows untouched
    (components of size >= 2 with a labeled node only). */
 typedef int (*_ct_alpha_comp_hook)(void *arg, const ct_instance_struct *inst,
-                                   slong inst_idx, const ct_alpha_comp *C,
-                                   const slong *rows, slong nsc);
+                                   slong inst_idx, const ct_alpha_comp *C, slong *rows,
+                                   slong *nsc);
 
 /* A component with a huge weight as a pencil (alpha_pencil.c, docs/alpha.md
    "Huge weights"): every scaled weight w_e(H) for a polynomial w_e with small
@@ -123,7 +125,8 @@ void _ct_alpha_pencil_node(ct_signfn_struct *f, const fmpz_poly_struct *PT,
    "components solved" k/N after each component of the instance, and inside
    one on the exact path "component rows" 0/R while its system is solved,
    then r/R as each scored row is handed over (the analysis isolates its
-   zeros there). */
+   zeros there; "component rows (ball path declined some)" for the rows the
+   hook left). */
 void _ct_alpha_sign_functions_hooked(const ct_instance_t inst, slong inst_idx,
                                      int score_all, FILE *warn, ct_alpha_consumer fn,
                                      void *arg, _ct_alpha_comp_hook hook, void *hook_arg,
@@ -145,6 +148,6 @@ typedef struct {
     slong tried, declined, declined_rows; /* components offered with scored rows */
 } _ct_alpha_ball_sink;
 int _ct_alpha_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                             const ct_alpha_comp *C, const slong *rows, slong nsc);
+                             const ct_alpha_comp *C, slong *rows, slong *nsc);
 
 #endif

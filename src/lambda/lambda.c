@@ -18,12 +18,6 @@
 #include "certune/pool.h"
 #include "lambda_internal.h"
 
-typedef struct {
-    slong m, nu;      /* labeled and unlabeled nodes of the component */
-    slong *lab, *unl; /* their node ids */
-    slong *pos;       /* node id -> index within lab or unl */
-} kron_sets;
-
 void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
                              const ct_component_index_struct *X, slong k)
 {
@@ -79,22 +73,25 @@ typedef struct {
 } lambda_target;
 
 /* Bits of 2 m 2^m prod_i max(1, ceil(|row_i|_2)) over the rows of L_int: twice
-   a bound on every coefficient of every N (docs/lambda.md). */
+   a bound on every coefficient of every N (docs/lambda.md); the rows' squared
+   norms from the dense blocks, or from Lll and the sparse ones (sp). */
 static slong lambda_bound_bits(const fmpz_mat_t Lll, const fmpz_mat_t Lul,
-                               const fmpz_mat_t Luu)
+                               const fmpz_mat_t Luu, const _ct_lambda_sparse *sp)
 {
-    slong m = Lll->r, nu = Luu->r, n = m + nu;
+    slong m = Lll->r, nu = sp != NULL ? sp->nu : Luu->r, n = m + nu;
     fmpz *sq = _fmpz_vec_init(n);
     for (slong j = 0; j < m; j++)
         for (slong k = 0; k < m; k++)
             fmpz_addmul(sq + j, fmpz_mat_entry(Lll, j, k), fmpz_mat_entry(Lll, j, k));
-    for (slong i = 0; i < nu; i++)
+    if (sp != NULL)
+        _ct_lambda_sparse_sq(sq, sp);
+    for (slong i = 0; sp == NULL && i < nu; i++)
         for (slong j = 0; j < m; j++) {
             const fmpz *e = fmpz_mat_entry(Lul, i, j);
             fmpz_addmul(sq + m + i, e, e);
             fmpz_addmul(sq + j, e, e);
         }
-    for (slong i = 0; i < nu; i++)
+    for (slong i = 0; sp == NULL && i < nu; i++)
         for (slong k = 0; k < nu; k++)
             fmpz_addmul(sq + m + i, fmpz_mat_entry(Luu, i, k), fmpz_mat_entry(Luu, i, k));
     fmpz_t prod, r;
@@ -151,6 +148,7 @@ static int lambda_lu_solve(nmod_mat_t X, ulong *det, nmod_mat_t A, const nmod_ma
    many limbs (huge weights) are reduced modulo a run of primes at once. */
 typedef struct {
     const fmpz_mat_struct *Lll, *Lul, *Luu;
+    const _ct_lambda_sparse *sp; /* not NULL: L_ul and L_uu from it, 0 x 0 above */
     ct_crt_mm_t mm;
     slong id[3];
 } lambda_input;
@@ -164,9 +162,9 @@ typedef struct {
 #define LAMBDA_CRT_BUDGET (WORD(1) << 22)
 
 static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_mat_t Lul,
-                              const fmpz_mat_t Luu)
+                              const fmpz_mat_t Luu, const _ct_lambda_sparse *sp)
 {
-    I->Lll = Lll, I->Lul = Lul, I->Luu = Luu;
+    I->Lll = Lll, I->Lul = Lul, I->Luu = Luu, I->sp = sp;
     ct_crt_mm_init(I->mm, LAMBDA_CRT_BUDGET);
     I->id[0] = ct_crt_mm_add(I->mm, Lll->entries, Lll->r * Lll->c);
     I->id[1] = ct_crt_mm_add(I->mm, Lul->entries, Lul->r * Lul->c);
@@ -176,14 +174,15 @@ static void lambda_input_init(lambda_input *I, const fmpz_mat_t Lll, const fmpz_
 /* One prime's work: its inputs reduced by the calling thread (the remainder
    tree is shared state), then the residues computed by any thread. */
 typedef struct {
-    nmod_mat_t K, Uu, Ul; /* L_ll, L_uu, L_ul modulo p */
-    ulong p, *res;        /* the residues of every N modulo p (T's layout) */
-    int ok;               /* 0: p divides det(L_uu), skipped */
+    nmod_mat_t K, Uu, Ul; /* L_ll, L_uu, L_ul modulo p (0 x 0 with sp) */
+    const _ct_lambda_sparse *sp;
+    ulong p, *res; /* the residues of every N modulo p (T's layout) */
+    int ok;        /* 0: p divides det(L_uu), skipped */
 } lambda_job;
 
 static void lambda_job_init(lambda_job *J, ulong p, const lambda_input *I, slong len)
 {
-    J->p = p;
+    J->p = p, J->sp = I->sp;
     nmod_mat_init(J->K, I->Lll->r, I->Lll->c, p);
     nmod_mat_init(J->Uu, I->Luu->r, I->Luu->c, p);
     nmod_mat_init(J->Ul, I->Lul->r, I->Lul->c, p);
@@ -208,6 +207,8 @@ static void lambda_job_clear(lambda_job *J)
 static int lambda_kron_mod(nmod_mat_t H, ulong *det, lambda_job *J)
 {
     *det = 1;
+    if (J->sp != NULL)
+        return _ct_lambda_sparse_kron(H, det, J->K, J->sp);
     if (J->Uu->r == 0)
         return 1;
     nmod_mat_t Lul;
@@ -269,19 +270,25 @@ static void lambda_krylov_mod(nmod_mat_t Wall, const nmod_mat_t K,
 static void lambda_residues(lambda_job *J, const lambda_target *T,
                             const ct_instance_t inst, const kron_sets *S)
 {
-    slong m = S->m, c = inst->c;
+    slong m = S->m, c = inst->c, nsu = 0;
     ulong det, p = J->p;
-    nmod_mat_t H, Wall, HW;
+    for (slong r = 0; r < T->nsc; r++)
+        nsu += T->side[r];
+    nmod_mat_t H, Wall, Hs, HW; /* HW: the scored unlabeled rows' only */
     nmod_mat_init(H, S->nu, m, p);
     nmod_mat_init(Wall, m, c * m, p);
-    nmod_mat_init(HW, S->nu, c * m, p);
+    nmod_mat_init(Hs, nsu, m, p);
+    nmod_mat_init(HW, nsu, c * m, p);
     J->ok = lambda_kron_mod(H, &det, J);
     if (J->ok) {
         lambda_krylov_mod(Wall, J->K, inst, S);
-        if (S->nu > 0)
-            nmod_mat_mul(HW, H, Wall);
-        for (slong r = 0; r < T->nsc; r++) {
-            const ulong *row = T->side[r] ? HW->rows[T->idx[r]] : Wall->rows[T->idx[r]];
+        for (slong r = 0, q = 0; r < T->nsc; r++)
+            if (T->side[r])
+                _nmod_vec_set(Hs->rows[q++], H->rows[T->idx[r]], m);
+        if (nsu > 0)
+            nmod_mat_mul(HW, Hs, Wall);
+        for (slong r = 0, q = 0; r < T->nsc; r++) {
+            const ulong *row = T->side[r] ? HW->rows[q++] : Wall->rows[T->idx[r]];
             ulong *out = J->res + r * T->npairs * m;
             for (slong k = 0; k < c; k++)
                 for (slong l = k + 1; l < c; l++, out += m)
@@ -294,12 +301,13 @@ static void lambda_residues(lambda_job *J, const lambda_target *T,
     }
     nmod_mat_clear(H);
     nmod_mat_clear(Wall);
+    nmod_mat_clear(Hs);
     nmod_mat_clear(HW);
 }
 
 /* The scored nodes of the component, labeled block first. */
 static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
-                               const kron_sets *S, int score_all)
+                               const kron_sets *S, int score_all, const char *only)
 {
     slong n = S->m + S->nu;
     T->m = S->m;
@@ -309,7 +317,8 @@ static void lambda_target_init(lambda_target *T, const ct_instance_t inst,
     T->nsc = 0;
     for (int side = 0; side < 2; side++)
         for (slong r = 0; r < (side ? S->nu : S->m); r++)
-            if (ct_signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all)) {
+            if (ct_signfn_is_scored(inst, side ? S->unl[r] : S->lab[r], score_all) &&
+                (only == NULL || only[side ? S->unl[r] : S->lab[r]])) {
                 T->side[T->nsc] = side;
                 T->idx[T->nsc++] = r;
             }
@@ -362,9 +371,12 @@ static void lambda_round_give(void *arg, slong j, ct_crt_t C)
    primes accepted in order. */
 static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
                                const fmpz_mat_t Lul, const fmpz_mat_t Luu,
-                               const ct_instance_t inst, const kron_sets *S)
+                               const _ct_lambda_sparse *sp, const ct_instance_t inst,
+                               const kron_sets *S)
 {
-    slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    slong len = T->nsc * T->npairs * T->m, bits = lambda_bound_bits(Lll, Lul, Luu, sp);
+    /* the CRT's values grow to the bound's size: fail now if they cannot fit */
+    ct_mem_check_room(ct_mem_size((size_t)len, (size_t)(bits / FLINT_BITS + 2) * 8));
     slong nth = ct_pool_inner_threads();
     static const ct_crt_round_struct F = {lambda_round_take, lambda_round_work,
                                           lambda_round_give};
@@ -374,7 +386,7 @@ static void lambda_reconstruct(lambda_target *T, const fmpz_mat_t Lll,
     lambda_round R = {flint_malloc(nth * sizeof(lambda_job)), &I, V, T, inst, S};
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, len, LAMBDA_CRT_BUDGET, C);
-    lambda_input_init(&I, Lll, Lul, Luu);
+    lambda_input_init(&I, Lll, Lul, Luu, sp);
     ct_crt_rounds(C, nth, &F, &R);
     ct_crt_vec_finish(T->coef, V, C);
     ct_crt_mm_clear(I.mm);
@@ -422,7 +434,7 @@ static void lambda_pencil_solve(fmpz_poly_struct *PT, const _ct_lambda_pencil *P
         fmpz_mul_2exp(xs + i, xs + i, 66);
         fmpz_add_ui(xs + i, xs + i, i);
         _ct_lambda_pencil_eval(Lll, Lul, Luu, P, xs + i);
-        lambda_reconstruct(T, Lll, Lul, Luu, inst, S);
+        lambda_reconstruct(T, Lll, Lul, Luu, NULL, inst, S);
         val[i] = _fmpz_vec_init(FLINT_MAX(len, 1));
         _fmpz_vec_swap(val[i], T->coef, len);
     }
@@ -469,31 +481,40 @@ static void lambda_component_pencil(ct_signfn_struct **out, slong *count, slong 
     flint_free(PT);
 }
 
+/* The exact sign polynomials of component k's scored rows (only those set in
+   only, when not NULL). */
 static void lambda_component(ct_signfn_struct **out, slong *count, slong inst_idx,
                              const ct_instance_t inst, const ct_component_index_struct *X,
-                             slong k, const kron_sets *S, int score_all,
+                             slong k, const kron_sets *S, int score_all, const char *only,
                              const ct_analysis_settings_struct *set, const char *phase)
 {
     const ct_analysis_phase_struct *ph = &set->phase;
     _ct_lambda_pencil P;
+    _ct_lambda_sparse sp;
     fmpz_t s;
     fmpz_mat_t Lll, Lul, Luu;
     lambda_target T;
     fmpz_init(s);
-    fmpz_mat_init(Lll, S->m, S->m);
-    fmpz_mat_init(Lul, S->nu, S->m);
-    fmpz_mat_init(Luu, S->nu, S->nu);
     _ct_lambda_weight_scale(s, inst, X, k);
-    lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
-    lambda_target_init(&T, inst, S, score_all);
+    fmpz_mat_init(Lll, S->m, S->m);
+    int sparse = _ct_lambda_sparse_init(&sp, Lll, inst, X, k, S, s);
+    fmpz_mat_init(Lul, sparse ? 0 : S->nu, sparse ? 0 : S->m); /* sparse: in sp */
+    fmpz_mat_init(Luu, sparse ? 0 : S->nu, sparse ? 0 : S->nu);
+    if (!sparse)
+        lambda_laplacian_blocks(Lll, Lul, Luu, inst, X, k, S, s);
+    lambda_target_init(&T, inst, S, score_all, only);
     ct_analysis_phase(ph, phase, 0, T.nsc); /* the solve runs */
-    int pencil =
-        _ct_lambda_pencil_init(&P, Lll, Lul, Luu, s, set->pencil_max_nodes) && T.nsc > 0;
+    int pencil = !sparse &&                 /* entries of 2^62 at most: never a pencil */
+                 _ct_lambda_pencil_init(&P, Lll, Lul, Luu, s, set->pencil_max_nodes) &&
+                 T.nsc > 0;
     if (pencil)
         lambda_component_pencil(out, count, inst_idx, inst, S, &T, &P, s, ph, phase);
     else if (T.nsc > 0)
-        lambda_reconstruct(&T, Lll, Lul, Luu, inst, S);
-    _ct_lambda_pencil_clear(&P);
+        lambda_reconstruct(&T, Lll, Lul, Luu, sparse ? &sp : NULL, inst, S);
+    if (!sparse)
+        _ct_lambda_pencil_clear(&P);
+    if (sparse)
+        _ct_lambda_sparse_clear(&sp);
     for (slong r = 0; !pencil && r < T.nsc; r++) {
         slong node = T.side[r] ? S->unl[T.idx[r]] : S->lab[T.idx[r]];
         ct_signfn_struct *f = lambda_append(out, count, inst_idx, inst, node);
@@ -524,6 +545,28 @@ static slong lambda_sets_fill(kron_sets *S, const ct_instance_t inst,
     return S->m;
 }
 
+/* Component k (with a labeled node) to ball first, then the exact rows of
+   what it did not take (rest: its marks, cleared again). */
+static void lambda_offer(ct_signfn_struct **out, slong *count, const ct_instance_t inst,
+                         slong inst_idx, const ct_component_index_struct *X, slong k,
+                         const kron_sets *S, int score_all, _ct_lambda_ball_fn ball,
+                         void *sink, char *rest, const ct_analysis_settings_struct *set)
+{
+    int took = ball == NULL ? 0 : ball(sink, inst, inst_idx, X, k, score_all, rest);
+    int some = 0;
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+        some |= rest[X->node[j]];
+    if (took <= 0)
+        lambda_component(out, count, inst_idx, inst, X, k, S, score_all, NULL, set,
+                         took < 0 ? "component rows (ball path declined)"
+                                  : "component rows");
+    else if (some)
+        lambda_component(out, count, inst_idx, inst, X, k, S, score_all, rest, set,
+                         "component rows (ball path declined some)");
+    for (slong j = X->node_start[k]; j < X->node_start[k + 1]; j++)
+        rest[X->node[j]] = 0;
+}
+
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
@@ -536,6 +579,7 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
     S.lab = flint_malloc(n * sizeof(slong));
     S.unl = flint_malloc(n * sizeof(slong));
     S.pos = flint_malloc(n * sizeof(slong));
+    char *rest = flint_calloc(FLINT_MAX(n, 1), 1);
     ct_component_index_t X;
     ct_component_warn_struct W;
     ct_component_index_init(X, inst);
@@ -545,17 +589,14 @@ void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
         if (lambda_sets_fill(&S, inst, X, k) == 0)
             ct_signfn_append_unlabeled(out, count, &ct_signfn_type_poly, inst, inst_idx,
                                        S.unl, S.nu, score_all, &W);
-        else {
-            int took = ball == NULL ? 0 : ball(sink, inst, inst_idx, X, k, score_all);
-            if (took <= 0)
-                lambda_component(out, count, inst_idx, inst, X, k, &S, score_all, set,
-                                 took < 0 ? "component rows (ball path declined)"
-                                          : "component rows");
-        }
+        else
+            lambda_offer(out, count, inst, inst_idx, X, k, &S, score_all, ball, sink,
+                         rest, set);
         ct_analysis_phase(ph, "components solved", k + 1, X->ncomp);
     }
     ct_component_warn_finish(&W);
     ct_component_index_clear(X);
+    flint_free(rest);
     flint_free(S.lab);
     flint_free(S.unl);
     flint_free(S.pos);
@@ -575,7 +616,7 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
                             const fmpz_mat_t Lll, const fmpz_mat_t Lul,
                             const fmpz_mat_t Luu)
 {
-    slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu);
+    slong m = S->m, bits = lambda_bound_bits(Lll, Lul, Luu, NULL);
     fmpz *coef = _fmpz_vec_init(m + 1);
     ulong p, *res = flint_malloc((m + 1) * sizeof(ulong));
     ct_crt_t C;
@@ -583,7 +624,7 @@ static void lambda_det_poly(fmpz_poly_t P, const ct_instance_t inst, const kron_
     lambda_input I;
     ct_crt_init(C, LAMBDA_PRIME_BITS, bits + 1);
     ct_crt_vec_init(V, m + 1, LAMBDA_CRT_BUDGET, C);
-    lambda_input_init(&I, Lll, Lul, Luu);
+    lambda_input_init(&I, Lll, Lul, Luu, NULL);
     while (ct_crt_next(&p, C)) {
         ct_crt_mm_at(I.mm, C);
         lambda_job J;

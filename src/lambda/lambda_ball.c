@@ -2,8 +2,11 @@
    "The ball path"). The sign polynomials are never built: lskron certifies
    each scored node's pair signs for large lambda and their zeros, all simple,
    and this hook hands them to the analysis as nodes with function ids of
-   their own and zeros in lambda. When something cannot be certified the
-   component takes the exact path. */
+   their own and zeros in lambda. A row whose search cannot be certified, or
+   whose zeros still overlap another row's once narrowed, takes the exact
+   path alone (with the rows that share its functions); when the component's
+   models cannot be made, the whole component does (docs/lambda.md "When the
+   ball path declines"). */
 #include "certune/lskron.h"
 #include "lambda_internal.h"
 
@@ -88,10 +91,12 @@ ct_analysis_zero *_ct_lambda_ball_new_zero(_ct_lambda_ball_sink *K)
 
 /* Function ids of the rows' pairs (-1: a tie everywhere; twins share their
    first row's) and the nodes in the sink's C with their signs right of 0:
-   the sign for large lambda times -1 per zero (all are simple). */
+   the sign for large lambda times -1 per zero (all are simple); rows in
+   failed are left out (no zero names them, no same[] entry either). */
 static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
                           slong inst_idx, const lball_comp *G, const int *sign_inf,
-                          const slong *same, const ct_lsroot_zero_struct *z, slong nz)
+                          const slong *same, const ct_lsroot_zero_struct *z, slong nz,
+                          const char *failed)
 {
     slong c = inst->c, np = c * (c - 1) / 2, cnt = G->nr * np;
     slong *id = flint_malloc(FLINT_MAX(cnt, 1) * sizeof(slong));
@@ -106,6 +111,8 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
             id[e] = sign_inf[e] == 0 ? -1 : K->nfuncs++;
     }
     for (slong t = 0; t < G->nr; t++) {
+        if (failed[t])
+            continue;
         slong v = G->node[G->rows[t]];
         ct_analysis_node *a =
             ct_analysis_common_add_node(K->C, inst_idx, ct_signfn_truth(inst, v), c);
@@ -114,46 +121,77 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
             a->sign0[p] = flip[t * np + p] ? -sign_inf[t * np + p] : sign_inf[t * np + p];
         }
     }
-    K->nnodes += G->nr;
+    for (slong t = 0; t < G->nr; t++)
+        K->nnodes += !failed[t];
     flint_free(flip);
     return id;
 }
 
-/* The certified zeros and nodes of the component; 0 when it must fall back. */
+/* The rows of zeros marked in over leave too, and with a row that leaves
+   every row it shares a function with (ct_lsroot_rows_leave: equal zeros
+   are then merged exactly, never a ball zero against an exact root).
+   Returns the number of rows left. */
+static slong lball_leave(char *failed, slong *same, const char *over,
+                         const ct_lsroot_zero_struct *z, slong nz, slong nr, slong np)
+{
+    for (slong j = 0; j < nz; j++)
+        failed[z[j].t] |= over[j];
+    return ct_lsroot_rows_leave(failed, same, nr, np);
+}
+
+/* The nodes and certified zeros of the rows not in failed, to the sink. */
+static void lball_take(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
+                       slong inst_idx, const lball_comp *G, const int *sign_inf,
+                       const slong *same, const ct_lsroot_zero_struct *z, slong nz,
+                       ct_lsroot_struct *r, const char *failed)
+{
+    slong np = inst->c * (inst->c - 1) / 2;
+    slong *id = lball_nodes(K, inst, inst_idx, G, sign_inf, same, z, nz, failed);
+    for (slong j = 0; j < nz; j++) {
+        if (failed[z[j].t])
+            continue;
+        ct_analysis_zero *e = _ct_lambda_ball_new_zero(K);
+        r[j].node = G->node[G->rows[z[j].t]];
+        ct_bpoint_set_lkroot(&e->pt, r + j);
+        e->f = id[z[j].t * np + z[j].p], e->mult = 1;
+    }
+    flint_free(id);
+}
+
+/* The certified zeros and nodes of the component; rows the ball path cannot
+   certify (the search's failures, overlapping roots) are marked in failed
+   for the exact path. Returns 0 when the whole component must fall back. */
 static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
-                     slong inst_idx, const lball_comp *G, ct_lskron_struct *S)
+                     slong inst_idx, const lball_comp *G, ct_lskron_struct *S,
+                     char *failed)
 {
     slong c = inst->c, np = c * (c - 1) / 2, nz;
     int *sign_inf = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(int));
     slong *same = flint_malloc(FLINT_MAX(G->nr * np, 1) * sizeof(slong));
     ct_lsroot_zero_struct *z = NULL;
     ct_lsroot_struct *r = NULL;
-    char *wide = NULL;
-    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr);
+    char *wide = NULL, *over = NULL;
+    int ok = !ct_lskron_component(sign_inf, same, &z, &nz, S, G->rows, G->nr, failed);
     if (ok) { /* zeros that can be no breakpoint are not narrowed now */
         wide = flint_malloc(FLINT_MAX(nz, 1));
+        over = flint_calloc(FLINT_MAX(nz, 1), 1);
         ct_lsroot_zeros_wide(wide, z, nz, sign_inf, same, G->nr, inst->c);
     }
-    ok = ok && !ct_lskron_roots(&r, S, wide, z, nz);
+    ok = ok && !ct_lskron_roots(&r, S, wide, z, nz, over);
     if (ok) {
-        slong *id = lball_nodes(K, inst, inst_idx, G, sign_inf, same, z, nz);
-        for (slong j = 0; j < nz; j++) {
-            ct_analysis_zero *e = _ct_lambda_ball_new_zero(K);
-            r[j].node = G->node[G->rows[z[j].t]];
-            ct_bpoint_set_lkroot(&e->pt, r + j);
-            e->f = id[z[j].t * np + z[j].p], e->mult = 1;
-        }
-        flint_free(id);
+        lball_leave(failed, same, over, z, nz, G->nr, np);
+        lball_take(K, inst, inst_idx, G, sign_inf, same, z, nz, r, failed);
         for (slong j = 0; j < nz; j++)
             ct_lsroot_clear(r + j);
     }
     flint_free(r), flint_free(z), flint_free(sign_inf), flint_free(same),
-        flint_free(wide);
+        flint_free(wide), flint_free(over);
     return ok;
 }
 
 int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                              const ct_component_index_struct *X, slong k, int score_all)
+                              const ct_component_index_struct *X, slong k, int score_all,
+                              char *rest)
 {
     _ct_lambda_ball_sink *K = sink;
     slong min = ct_analysis_setting(ct_analysis_common_settings(K->C)->ball_min_nodes,
@@ -162,16 +200,22 @@ int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong 
         return 0;
     lball_comp G;
     lball_init(&G, inst, X, k, score_all);
+    char *failed = flint_calloc(FLINT_MAX(G.nr, 1), 1);
     ct_lskron_struct *S = G.nr == 0 ? NULL
                                     : ct_lskron_new(0, G.n, G.rowstart, G.col, G.w,
                                                     G.nlab, G.lab, G.cls, inst->c, G.s);
-    int ok = G.nr == 0 || (S != NULL && lball_run(K, inst, inst_idx, &G, S));
+    int ok = G.nr == 0 || (S != NULL && lball_run(K, inst, inst_idx, &G, S, failed));
+    slong left = 0;
+    for (slong t = 0; ok && t < G.nr; t++)
+        if (failed[t])
+            rest[G.node[G.rows[t]]] = 1, left++;
     ct_lskron_unref(S);
-    lball_clear(&G);
     if (G.nr > 0) {
         ct_lsroot_kron_count(ok ? 0 : 1);
         K->tried++;
-        K->declined += !ok, K->declined_rows += ok ? 0 : G.nr;
+        K->declined += !ok || left > 0, K->declined_rows += ok ? left : G.nr;
     }
+    flint_free(failed);
+    lball_clear(&G);
     return ok ? 1 : -1;
 }

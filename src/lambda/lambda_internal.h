@@ -8,6 +8,7 @@
 #include "certune/polyset.h"
 #include "certune/rroot.h"
 #include "certune/signfn.h"
+#include "certune/spldl.h"
 #include "certune/zadj.h"
 
 /* Lambda's working state. */
@@ -36,16 +37,62 @@ typedef struct {
     ct_rroot_struct **point_root; /* per point: the root that describes it */
 } ct_lambda_work;
 
+/* A component's labeled and unlabeled nodes. */
+typedef struct {
+    slong m, nu;      /* labeled and unlabeled nodes of the component */
+    slong *lab, *unl; /* their node ids */
+    slong *pos;       /* node id -> index within lab or unl */
+} kron_sets;
+
+/* The exact path's L_uu as a sparse matrix of words (lambda_sparse.c, from
+   CT_LAMBDA_SPARSE_MIN unlabeled nodes): CSR with sorted columns and the
+   diagonal in every row, L_ul's nonzeros (unlabeled row, labeled column,
+   value), the pattern's LDL^T symbolic factorization (spldl.h). Memory: the
+   CSR and the pattern, O(nnz(L_uu) + nu) words; per prime the factor's
+   nonzeros (2 words each) and H, nu m words, with as much work space. */
+#define CT_LAMBDA_SPARSE_MIN 256
+typedef struct {
+    slong nu, m;
+    slong *start, *col, *val;
+    slong nul, *ul_u, *ul_l, *ul_v;
+    ct_spldl_sym_struct Y;
+} _ct_lambda_sparse;
+
+/* Fills P and Lll (m x m, initialized to 0) from component k of inst (S its
+   sets, s its weights' scale) and returns 1 when it has at least the
+   threshold's unlabeled nodes, every weight and degree of s L is below 2^62
+   and CHOLMOD orders it; else 0 (P holds nothing, Lll is 0). */
+int _ct_lambda_sparse_init(_ct_lambda_sparse *P, fmpz_mat_t Lll,
+                           const ct_instance_struct *inst,
+                           const ct_component_index_struct *X, slong k,
+                           const kron_sets *S, const fmpz_t s);
+void _ct_lambda_sparse_clear(_ct_lambda_sparse *P);
+
+/* Adds the squares of L_uu's and L_ul's entries to sq (m + nu entries, the
+   rows of L_int, labeled first: L_ul's to both its rows); returns m + nu. */
+slong _ct_lambda_sparse_sq(fmpz *sq, const _ct_lambda_sparse *P);
+
+/* H (nu x m) = -L_uu^{-1} L_ul and *det = det(L_uu) modulo K's prime, and K
+   (L_ll modulo p on entry) += L_lu H. Returns 0 when a pivot of L_uu's
+   factor vanishes modulo p (the prime is skipped). Any thread. */
+int _ct_lambda_sparse_kron(nmod_mat_t H, ulong *det, nmod_mat_t K,
+                           const _ct_lambda_sparse *P);
+
+/* Test hook: the sparse path from n unlabeled nodes (0: the default). */
+void _ct_lambda_set_sparse_min(slong n);
+
 /* Least common multiple of the weights' denominators inside component k. */
 void _ct_lambda_weight_scale(fmpz_t s, const ct_instance_t inst,
                              const ct_component_index_struct *X, slong k);
 
 /* A component's other path: returns 1 when it took component k of inst (it
-   has a labeled node), 0 when it does not apply (the exact sign polynomials
-   follow), -1 when it tried and declined (the same, reported as a fallback). */
+   has a labeled node) but for the scored nodes it marks in rest (inst->n
+   entries, 0 on entry: their exact sign polynomials follow), 0 when it does
+   not apply (the exact sign polynomials of the component follow), -1 when
+   it tried and declined (the same, reported as a fallback). */
 typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
                                   slong inst_idx, const ct_component_index_struct *X,
-                                  slong k, int score_all);
+                                  slong k, int score_all, char *rest);
 
 /* ct_lambda_sign_functions, offering every labeled component to ball first
    (NULL: none), with the analysis settings S (NULL: the defaults; read:
@@ -53,7 +100,8 @@ typedef int (*_ct_lambda_ball_fn)(void *sink, const ct_instance_struct *inst,
    after each component of the instance, and inside one on the exact path
    "component rows" 0/R while its system is solved, then r/R as the rows'
    polynomials are built ("component rows (ball path declined)" when ball
-   declined it). */
+   declined it, "component rows (ball path declined some)" for the rows it
+   left). */
 void _ct_lambda_sign_functions_hook(ct_signfn_struct **out, slong *count,
                                     const ct_instance_t inst, slong inst_idx,
                                     int score_all, FILE *warn, _ct_lambda_ball_fn ball,
@@ -96,14 +144,17 @@ typedef struct {
     slong nfuncs;
     ct_analysis_zero *zeros;
     slong nzeros, zalloc;
-    slong tried, declined, declined_rows; /* components offered with scored rows */
+    slong tried, declined, declined_rows; /* components offered with scored rows;
+                                             declined: with a row left, whole or
+                                             not; declined_rows: the rows left */
 } _ct_lambda_ball_sink;
 
 /* A new zero in the sink (its point initialized). */
 ct_analysis_zero *_ct_lambda_ball_new_zero(_ct_lambda_ball_sink *K);
 
 int _ct_lambda_ball_component(void *sink, const ct_instance_struct *inst, slong inst_idx,
-                              const ct_component_index_struct *X, slong k, int score_all);
+                              const ct_component_index_struct *X, slong k, int score_all,
+                              char *rest);
 
 void ct_lambda_work_init(ct_lambda_work *W);
 void ct_lambda_work_clear(ct_lambda_work *W);

@@ -107,18 +107,46 @@ static void lscomp_make(ct_lsroot_poly_struct *P, const void *ctx, slong m, slon
 static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
                          ct_lsroot_disk_struct **disks, const double *seg, slong nd,
                          const ct_lsalpha_struct *S, const slong *node, const slong *same,
-                         slong nr, slong nthreads)
+                         slong nr, slong nthreads, char *failed)
 {
     slong np = S->head.c * (S->head.c - 1) / 2;
     _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr * np);
     ct_lsroot_search_struct F = {
-        lscomp_make,          disks, seg,  nd,  S->head.c, S->nlabk,
-        _ct_lsalpha_brk_sign, B,     NULL, NULL};
+        lscomp_make,          disks, seg,  nd,   S->head.c, S->nlabk,
+        _ct_lsalpha_brk_sign, B,     NULL, NULL, failed};
     int bad = ct_lsroot_search(z, nz, sign0, &F, node, same, nr, nthreads);
     _ct_lsalpha_brk_free(B);
     for (slong j = 0; j < *nz; j++)
         (*z)[j].node = node[(*z)[j].t * np + (*z)[j].p];
     return bad;
+}
+
+/* With failed: the rows of roots that still overlap others leave, with the
+   rows sharing functions with them, and the roots and zeros of every row
+   that left are dropped (n0 updated); without: 1 when roots overlap. */
+static int lscomp_settle(ct_lsroot_struct *r, ct_lsroot_zero_struct *z, slong *n0,
+                         char *failed, slong *same, slong nr, slong np)
+{
+    if (failed == NULL)
+        return ct_lsroot_roots_overlap(r, *n0);
+    char *over = flint_calloc(FLINT_MAX(*n0, 1), 1);
+    ct_lsroot_roots_overlapping(over, r, *n0);
+    for (slong j = 0; j < *n0; j++)
+        failed[z[j].t] |= over[j];
+    ct_lsroot_rows_leave(failed, same, nr, np);
+    slong k = 0;
+    for (slong j = 0; j < *n0; j++) {
+        if (failed[z[j].t]) {
+            ct_lsroot_clear(r + j);
+            continue;
+        }
+        if (k != j)
+            r[k] = r[j], z[k] = z[j];
+        k++;
+    }
+    *n0 = k;
+    flint_free(over);
+    return 0;
 }
 
 /* The rows and pairs of the zeros (flint_malloc'ed). */
@@ -133,7 +161,7 @@ static void lscomp_index(slong **zrow, slong **zpair, const ct_lsroot_zero_struc
 
 int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong **zrow,
                          slong **zpair, slong *nz, ct_lsalpha_struct *S,
-                         const slong *rows, slong nr)
+                         const slong *rows, slong nr, char *failed)
 {
     *out = NULL, *zrow = *zpair = NULL, *nz = 0;
     if (_ct_lsalpha_certify_mu(S)) {
@@ -156,10 +184,11 @@ int ct_lsalpha_component(int *sign0, slong *same, ct_lsroot_struct **out, slong 
     _ct_lsalpha_weights(S); /* built before the threads read it */
     lscomp_models_ctx L = {disks, v, nv, nr * np >= LSCOMP_MANY * nd};
     ct_pool_for(nd, nth, lscomp_models_job, NULL, &L);
-    int bad = lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth);
+    int bad =
+        lscomp_search(&z, &n0, sign0, disks, seg, nd, S, node, same, nr, nth, failed);
     if (!bad) {
         ct_lsroot_roots(out, disks, z, n0, nth);
-        bad = ct_lsroot_roots_overlap(*out, n0);
+        bad = lscomp_settle(*out, z, &n0, failed, same, nr, np);
         if (bad) { /* maybe equal zeros of different rows: the exact path */
             for (slong j = 0; j < n0; j++)
                 ct_lsroot_clear(*out + j);

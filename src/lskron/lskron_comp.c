@@ -83,7 +83,7 @@ static void kron_copy_zeros(ct_lsroot_zero_struct **z, const ct_lsroot_zero_stru
 }
 
 int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, slong *nz,
-                        ct_lskron_struct *S, const slong *rows, slong nr)
+                        ct_lskron_struct *S, const slong *rows, slong nr, char *failed)
 {
     slong nd, nth = ct_pool_inner_threads(), n0 = 0;
     double *cr, *seg;
@@ -111,8 +111,9 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     ct_lsroot_zero_struct *y = NULL;
     if (!bad) {
         kron_search_ctx X = {S, models, R.U, flint_calloc(nd, sizeof(void *))};
-        ct_lsroot_search_struct F = {kron_make, &X,   seg,  nd,           S->head.c,
-                                     S->nlabk,  NULL, NULL, kron_make_hi, kron_fast};
+        ct_lsroot_search_struct F = {kron_make,    &X,        seg,   nd,
+                                     S->head.c,    S->nlabk,  NULL,  NULL,
+                                     kron_make_hi, kron_fast, failed};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
         for (slong m = 0; m < nd; m++) { /* the retries' models: the narrowing's */
             if (X.disks[m] != NULL)

@@ -38,7 +38,7 @@ static ct_lsroot_disk_struct *kron_hull_disk(ct_lskron_struct *S, slong d,
 }
 
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
-                    const ct_lsroot_zero_struct *z, slong nz)
+                    const ct_lsroot_zero_struct *z, slong nz, char *over)
 {
     *out = NULL;
     for (slong j = 0; j < nz; j++)
@@ -69,6 +69,10 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wid
     flint_free(disks), flint_free(y);
     if (!ct_lsroot_roots_settle(*out, nz, wide, ct_pool_inner_threads()))
         return 0;
+    if (over != NULL) { /* the caller drops these zeros' rows */
+        ct_lsroot_roots_overlapping(over, *out, nz);
+        return 0;
+    }
     for (slong j = 0; j < nz; j++)
         ct_lsroot_clear(*out + j);
     flint_free(*out);

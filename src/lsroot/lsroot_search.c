@@ -304,6 +304,36 @@ static void ls_sort(ct_lsroot_zero_struct *z, slong nz)
         qsort(z, nz, sizeof(ct_lsroot_zero_struct), ls_zero_cmp);
 }
 
+static slong ls_refuse = 0;
+
+void _ct_lsroot_search_set_refuse(slong mod)
+{
+    ls_refuse = mod;
+}
+
+/* Whether the test hook refuses row t (ls_refuse > 0: before its search;
+   < 0: its pairs fail the first models and again make_hi's). */
+static int ls_refused(const ct_lsroot_search_struct *F, slong t)
+{
+    slong mod = FLINT_ABS(ls_refuse);
+    return F->failed != NULL && mod > 0 && t % mod == mod - 1;
+}
+
+static int ls_row_failed(const ct_lsroot_search_struct *F, slong t)
+{
+    return F->failed != NULL && F->failed[t];
+}
+
+/* Rows whose same[] names a failed row fail too (same[] names earlier rows:
+   one pass in order). */
+static void ls_fail_twins(const ct_lsroot_search_struct *F, const slong *same, slong nr,
+                          slong np)
+{
+    for (slong t = 0; F->failed != NULL && t < nr; t++)
+        for (slong p = 0; p < np; p++)
+            F->failed[t] |= F->failed[same[t * np + p]];
+}
+
 /* The search's shared input and, per block of rows, its output. */
 typedef struct {
     int *sign0;
@@ -321,7 +351,8 @@ static int ls_entry(ls_out *o, int *s, const ct_lsroot_search_struct *F, slong r
 {
     ls_at at = {0, F->seg[0], 0};
     o->t = t, o->p = p, o->k = k, o->l = l;
-    if (!ls_pair(o, s, F, row, k, l, 0, &at))
+    int hook = ls_refuse < 0 && ls_refused(F, t);
+    if (!hook && !ls_pair(o, s, F, row, k, l, 0, &at))
         return 0;
     if (F->make_hi == NULL || F->sign_on != NULL)
         return 1;
@@ -343,9 +374,11 @@ static void ls_search_block(void *arg, slong b)
     slong t1 = X->nr * (b + 1) / X->nblocks;
     ls_out *o = X->out + b;
     int bad = 0;
-    for (slong t = t0; t < t1 && !bad; t++)
-        for (slong k = 0, p = 0; k < c && !bad; k++)
-            for (slong l = k + 1; l < c && !bad; l++, p++) {
+    for (slong t = t0; t < t1 && !bad; t++) {
+        if (ls_refuse > 0 && ls_refused(F, t))
+            F->failed[t] = 1;
+        for (slong k = 0, p = 0; k < c && !bad && !ls_row_failed(F, t); k++)
+            for (slong l = k + 1; l < c && !bad && !ls_row_failed(F, t); l++, p++) {
                 int *s = X->sign0 + t * np + p;
                 if (X->same[t * np + p] != t)
                     continue;
@@ -355,7 +388,10 @@ static void ls_search_block(void *arg, slong b)
                     continue;
                 }
                 bad = ls_entry(o, s, F, X->rows[t * np + p], t, p, k, l, np);
+                if (bad && F->failed != NULL) /* the row alone falls back */
+                    F->failed[t] = 1, bad = 0;
             }
+    }
     X->bad[b] = bad;
 }
 
@@ -373,8 +409,15 @@ static int ls_retry(ls_search_ctx *X)
             while (p >= c - 1 - k) /* pair p = (k, l) in row-major order */
                 p -= c - 1 - k, k++;
             o->t = e / np, o->p = e % np, o->k = k, o->l = k + 1 + p;
-            if (ls_pair(o, X->sign0 + e, F, X->rows[e], k, k + 1 + p, 1, &o->fail[j].at))
-                return 1;
+            if (ls_row_failed(F, o->t))
+                continue;
+            if ((ls_refuse < 0 && ls_refused(F, o->t)) ||
+                ls_pair(o, X->sign0 + e, F, X->rows[e], k, k + 1 + p, 1,
+                        &o->fail[j].at)) {
+                if (F->failed == NULL)
+                    return 1;
+                F->failed[o->t] = 1; /* the row alone falls back */
+            }
         }
     }
     return 0;
@@ -400,10 +443,13 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
     if (!bad)
         bad = ls_retry(&X);
     ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0, LS_PREC, NULL, 0, 0};
+    ls_fail_twins(F, same, nr, np);
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         flint_free(X.out[b].fail);
         for (slong j = 0; j < X.out[b].nz; j++) {
             ct_lsroot_zero_struct *w = X.out[b].z + j;
+            if (ls_row_failed(F, w->t))
+                continue;
             o.t = w->t, o.p = w->p, o.k = w->k, o.l = w->l, o.disk = w->disk;
             ls_push(&o, w->lo, w->hi, w->sign_lo);
         }

@@ -58,3 +58,23 @@ void ct_lsroot_share_clear(ct_lsroot_share_struct *X)
     ct_lsroot_parts_clear(&X->Q);
     flint_free(X->in_t);
 }
+
+slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np)
+{
+    slong left = 0;
+    for (int more = 1; more;) { /* same[] names earlier rows: about two passes */
+        more = 0;
+        for (slong t = 0; t < nr; t++)
+            for (slong p = 0; p < np; p++) {
+                slong r = same[t * np + p];
+                more |= failed[r] != failed[t];
+                failed[r] = failed[t] = failed[r] | failed[t];
+            }
+    }
+    for (slong t = 0; t < nr; t++) {
+        for (slong p = 0; failed[t] && p < np; p++)
+            same[t * np + p] = t;
+        left += failed[t];
+    }
+    return left;
+}

@@ -179,6 +179,17 @@ unsigned long long ct_mem_mapped_bytes(void)
     return mem_read_bytes("/proc/self/statm") * (unsigned long long)sysconf(_SC_PAGESIZE);
 }
 
+void ct_mem_check_room(size_t bytes)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+        return;
+    unsigned long long used = ct_mem_mapped_bytes();
+    if (used > (unsigned long long)r.rlim_cur ||
+        bytes > (unsigned long long)r.rlim_cur - used)
+        ct_mem_fail(bytes);
+}
+
 /* Physical memory, or the memory cgroup's limit when smaller. */
 static unsigned long long mem_machine_bytes(void)
 {

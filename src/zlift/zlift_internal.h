@@ -4,17 +4,19 @@
 
 #include <stdint.h>
 #include <flint/fmpz_mat.h>
+#include "certune/spldl.h"
 
 /* Digits per stored word: p^3 < 2^64 for p < 2^21. */
 #define ZLIFT_DIGITS 3
 
-/* A symmetric A = P^T L D L^T P modulo p (zlift_ldl.c): perm[k] the k-th
-   row eliminated (iperm its inverse), parent the elimination tree, L
-   strictly lower in columns (Lp, Li, Lx), dinv = D^{-1} mod p. */
+/* A symmetric A = P^T L D L^T P modulo p (zlift_ldl.c): the pattern (order,
+   elimination tree, L's columns Lp) from spldl.h, L strictly lower in
+   columns (Li, Lx: residues below 2^21), dinv = D^{-1} mod p. */
 typedef struct {
     slong n;
     ulong p;
-    slong *perm, *iperm, *parent, *Lp, *Li;
+    ct_spldl_sym_struct sym;
+    slong *Li;
     uint32_t *Lx;
     int64_t *dinv;
 } zlift_ldl;

@@ -1,9 +1,9 @@
 /* zlift_ldl: A = P^T L D L^T P modulo p for a symmetric A (sparse), so that
    a lifting step's A^{-1} r mod p costs two passes over L's nonzeros
-   instead of n^2 (docs/delta.md, "The lifting solve"). P is CHOLMOD's
-   fill-reducing order; L and D by the up-looking algorithm (row k of L
-   from a sparse triangular solve along the elimination tree, T. Davis,
-   Direct Methods for Sparse Linear Systems, 4.7; written here for residues).
+   instead of n^2 (docs/delta.md, "The lifting solve"). The pattern (P,
+   CHOLMOD's fill-reducing order, and the elimination tree) is spldl's; L
+   and D by spldl's up-looking algorithm, here with residues below 2^21 in
+   delayed int64 sums (spldl.c reduces every product: 58-bit primes).
    Without pivoting a leading minor of P A P^T divisible by p stops it (about
    n / p of the time); the caller then tries another prime.
 
@@ -11,7 +11,6 @@
    most n < 2^21 of them stay in int64 and are reduced when read. */
 #include <string.h>
 #include <flint/ulong_extras.h>
-#include "certune/spchol.h"
 #include "zlift_internal.h"
 
 static int64_t ldl_mod(int64_t a, int64_t p)
@@ -34,73 +33,35 @@ static int ldl_symmetric(const zlift_sys *S)
     return 1;
 }
 
-/* The order: perm from CHOLMOD on A's lower triangle, iperm its inverse. */
-static int ldl_order(zlift_ldl *F, const zlift_sys *S)
-{
-    slong n = S->n, nnz = 0;
-    slong *cp = flint_malloc((n + 1) * sizeof(slong));
-    slong *ri = flint_malloc(FLINT_MAX(S->start[n], 1) * sizeof(slong));
-    for (slong j = 0; j < n; j++) { /* row j's entries >= j = column j's (symmetric) */
-        cp[j] = nnz;
-        for (slong e = S->start[j]; e < S->start[j + 1]; e++)
-            if (S->col[e] >= j)
-                ri[nnz++] = S->col[e];
-    }
-    cp[n] = nnz;
-    int ok = ct_spchol_order(F->perm, n, cp, ri) == 0;
-    for (slong k = 0; ok && k < n; k++)
-        F->iperm[F->perm[k]] = k;
-    flint_free(cp), flint_free(ri);
-    return ok;
-}
-
-/* The elimination tree (parent) and L's column counts into Lp. */
-static void ldl_symbolic(zlift_ldl *F, const zlift_sys *S, slong *flag, slong *cnt)
-{
-    slong n = S->n;
-    for (slong k = 0; k < n; k++) {
-        F->parent[k] = -1, flag[k] = k, cnt[k] = 0;
-        slong r = F->perm[k];
-        for (slong e = S->start[r]; e < S->start[r + 1]; e++)
-            for (slong i = F->iperm[S->col[e]]; i < k && flag[i] != k; i = F->parent[i]) {
-                if (F->parent[i] == -1)
-                    F->parent[i] = k;
-                cnt[i]++, flag[i] = k;
-            }
-    }
-    F->Lp[0] = 0;
-    for (slong k = 0; k < n; k++)
-        F->Lp[k + 1] = F->Lp[k] + cnt[k];
-}
-
 /* Row k of L and D_k; 0 when D_k = 0 mod p. */
-static int ldl_row(zlift_ldl *F, const zlift_sys *S, slong k, int64_t *Y, slong *flag,
+static int ldl_row(zlift_ldl *F, const zlift_sys *S, slong k, int64_t *y, slong *flag,
                    slong *cnt, slong *pat)
 {
-    slong n = S->n, top = n, r = F->perm[k];
+    const ct_spldl_sym_struct *Y = &F->sym;
+    slong n = S->n, top = n, r = Y->perm[k];
     int64_t p = (int64_t)F->p;
-    flag[k] = k, Y[k] = 0, cnt[k] = 0;
+    flag[k] = k, y[k] = 0, cnt[k] = 0;
     for (slong e = S->start[r]; e < S->start[r + 1]; e++) {
-        slong i = F->iperm[S->col[e]], len = 0;
+        slong i = Y->iperm[S->col[e]], len = 0;
         if (i > k)
             continue;
-        Y[i] += ldl_mod(S->val[e], p);
-        for (; flag[i] != k; i = F->parent[i])
+        y[i] += ldl_mod(S->val[e], p);
+        for (; flag[i] != k; i = Y->parent[i])
             pat[len++] = i, flag[i] = k;
         while (len > 0)
             pat[--top] = pat[--len];
     }
-    int64_t d = ldl_mod(Y[k], p);
-    Y[k] = 0;
+    int64_t d = ldl_mod(y[k], p);
+    y[k] = 0;
     for (; top < n; top++) {
         slong i = pat[top];
-        int64_t yi = ldl_mod(Y[i], p);
-        Y[i] = 0;
-        for (slong q = F->Lp[i]; q < F->Lp[i] + cnt[i]; q++)
-            Y[F->Li[q]] -= (int64_t)F->Lx[q] * yi;
+        int64_t yi = ldl_mod(y[i], p);
+        y[i] = 0;
+        for (slong q = Y->Lp[i]; q < Y->Lp[i] + cnt[i]; q++)
+            y[F->Li[q]] -= (int64_t)F->Lx[q] * yi;
         int64_t l = yi * F->dinv[i] % p;
         d = ldl_mod(d - l * yi, p);
-        F->Li[F->Lp[i] + cnt[i]] = k, F->Lx[F->Lp[i] + cnt[i]] = (uint32_t)l;
+        F->Li[Y->Lp[i] + cnt[i]] = k, F->Lx[Y->Lp[i] + cnt[i]] = (uint32_t)l;
         cnt[i]++;
     }
     if (d == 0)
@@ -109,35 +70,23 @@ static int ldl_row(zlift_ldl *F, const zlift_sys *S, slong k, int64_t *Y, slong 
     return 1;
 }
 
-static void ldl_alloc(zlift_ldl *F, slong n)
-{
-    F->perm = flint_malloc(n * sizeof(slong));
-    F->iperm = flint_malloc(n * sizeof(slong));
-    F->parent = flint_malloc(n * sizeof(slong));
-    F->Lp = flint_malloc((n + 1) * sizeof(slong));
-    F->dinv = flint_malloc(n * sizeof(int64_t));
-    F->Li = NULL, F->Lx = NULL;
-}
-
 int _ct_zlift_ldl_init(zlift_ldl *F, const zlift_sys *S, ulong p)
 {
     slong n = S->n;
-    if (n == 0 || !ldl_symmetric(S) || ct_spchol_load(NULL, 0) != 0)
+    memset(F, 0, sizeof(*F));
+    if (n == 0 || !ldl_symmetric(S) || ct_spldl_sym_init(&F->sym, n, S->start, S->col))
         return 0;
     F->n = n, F->p = p;
-    ldl_alloc(F, n);
+    F->dinv = flint_malloc(n * sizeof(int64_t));
+    F->Li = flint_malloc(FLINT_MAX(F->sym.Lp[n], 1) * sizeof(slong));
+    F->Lx = flint_malloc(FLINT_MAX(F->sym.Lp[n], 1) * sizeof(uint32_t));
     slong *flag = flint_malloc(n * sizeof(slong)), *cnt = flint_malloc(n * sizeof(slong));
     slong *pat = flint_malloc(n * sizeof(slong));
-    int64_t *Y = flint_calloc(n, sizeof(int64_t));
-    int ok = ldl_order(F, S);
-    if (ok) {
-        ldl_symbolic(F, S, flag, cnt);
-        F->Li = flint_malloc(FLINT_MAX(F->Lp[n], 1) * sizeof(slong));
-        F->Lx = flint_malloc(FLINT_MAX(F->Lp[n], 1) * sizeof(uint32_t));
-    }
+    int64_t *y = flint_calloc(n, sizeof(int64_t));
+    int ok = 1;
     for (slong k = 0; ok && k < n; k++)
-        ok = ldl_row(F, S, k, Y, flag, cnt, pat);
-    flint_free(flag), flint_free(cnt), flint_free(pat), flint_free(Y);
+        ok = ldl_row(F, S, k, y, flag, cnt, pat);
+    flint_free(flag), flint_free(cnt), flint_free(pat), flint_free(y);
     if (!ok)
         _ct_zlift_ldl_clear(F);
     return ok;
@@ -145,8 +94,9 @@ int _ct_zlift_ldl_init(zlift_ldl *F, const zlift_sys *S, ulong p)
 
 void _ct_zlift_ldl_clear(zlift_ldl *F)
 {
-    flint_free(F->perm), flint_free(F->iperm), flint_free(F->parent);
-    flint_free(F->Lp), flint_free(F->Li), flint_free(F->Lx), flint_free(F->dinv);
+    if (F->sym.n > 0)
+        ct_spldl_sym_clear(&F->sym);
+    flint_free(F->Li), flint_free(F->Lx), flint_free(F->dinv);
     memset(F, 0, sizeof(*F));
 }
 
@@ -156,12 +106,12 @@ void _ct_zlift_ldl_solve(int64_t *x, const zlift_ldl *F, const int64_t *r, slong
     slong n = F->n;
     int64_t p = (int64_t)F->p;
     for (slong k = 0; k < n; k++)
-        memcpy(w + k * c, r + F->perm[k] * c, c * sizeof(int64_t));
+        memcpy(w + k * c, r + F->sym.perm[k] * c, c * sizeof(int64_t));
     for (slong k = 0; k < n; k++) { /* L z = P r, then z / D */
         int64_t *wk = w + k * c;
         for (slong j = 0; j < c; j++)
             wk[j] = ldl_mod(wk[j], p);
-        for (slong q = F->Lp[k]; q < F->Lp[k + 1]; q++) {
+        for (slong q = F->sym.Lp[k]; q < F->sym.Lp[k + 1]; q++) {
             int64_t a = F->Lx[q], *wi = w + F->Li[q] * c;
             for (slong j = 0; j < c; j++)
                 wi[j] -= a * wk[j];
@@ -171,7 +121,7 @@ void _ct_zlift_ldl_solve(int64_t *x, const zlift_ldl *F, const int64_t *r, slong
     }
     for (slong k = n - 1; k >= 0; k--) { /* L^T y = z */
         int64_t *wk = w + k * c;
-        for (slong q = F->Lp[k]; q < F->Lp[k + 1]; q++) {
+        for (slong q = F->sym.Lp[k]; q < F->sym.Lp[k + 1]; q++) {
             int64_t a = F->Lx[q];
             const int64_t *wi = w + F->Li[q] * c;
             for (slong j = 0; j < c; j++)
@@ -181,5 +131,5 @@ void _ct_zlift_ldl_solve(int64_t *x, const zlift_ldl *F, const int64_t *r, slong
             wk[j] = ldl_mod(wk[j], p);
     }
     for (slong k = 0; k < n; k++)
-        memcpy(x + F->perm[k] * c, w + k * c, c * sizeof(int64_t));
+        memcpy(x + F->sym.perm[k] * c, w + k * c, c * sizeof(int64_t));
 }

@@ -1,0 +1,54 @@
+/* spldl: A = P^T L D L^T P modulo a word-size prime for a sparse symmetric
+   integer matrix A given by its residues, in CHOLMOD's fill-reducing order
+   (spchol), by the up-looking algorithm (row k of L from a sparse
+   triangular solve along the elimination tree; T. Davis, Direct Methods for
+   Sparse Linear Systems, 4.7, written here for residues). The pattern (the
+   order, the elimination tree, L's column counts) depends on A's pattern
+   only and is made once for every prime. Without pivoting a leading minor
+   of P A P^T divisible by p stops the factorization (about n / p of the
+   time): the caller takes another prime. Memory: the pattern 4 n + 1 words,
+   a factor 2 words per nonzero of L plus 2 n. Arrays are the caller's
+   (read); the structs own what they allocate and are freed by _clear. */
+#ifndef CERTUNE_SPLDL_H
+#define CERTUNE_SPLDL_H
+
+#include <flint/flint.h>
+#include <flint/nmod_vec.h>
+
+/* A's pattern, n x n, in compressed rows (start, col: row i's columns at
+   start[i] .. start[i + 1], both triangles, each row holding its diagonal). */
+typedef struct {
+    slong n;
+    slong *perm, *iperm; /* perm[k]: the k-th row eliminated */
+    slong *parent;       /* the elimination tree (-1: a root) */
+    slong *Lp;           /* column k of L at Lp[k] .. Lp[k + 1] */
+} ct_spldl_sym_struct;
+
+/* The order and the symbolic factorization of the pattern (n >= 1,
+   symmetric). Returns 0, or -1 when CHOLMOD does not load or fails (Y then
+   holds nothing to clear). */
+int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
+                      const slong *col);
+void ct_spldl_sym_clear(ct_spldl_sym_struct *Y);
+
+/* The factor modulo mod.n of the matrix with Y's pattern and residues val
+   (aligned with col); det = det(A) mod p. */
+typedef struct {
+    const ct_spldl_sym_struct *Y;
+    nmod_t mod;
+    slong *Li;
+    ulong *Lx, *dinv; /* L's entries, D^{-1} */
+    ulong det;
+} ct_spldl_struct;
+
+/* Factors: returns 1, or 0 when a pivot is 0 modulo p (F then holds nothing
+   to clear). Y must outlive F. */
+int ct_spldl_factor(ct_spldl_struct *F, const ct_spldl_sym_struct *Y, const slong *start,
+                    const slong *col, const ulong *val, nmod_t mod);
+void ct_spldl_clear(ct_spldl_struct *F);
+
+/* X := A^{-1} X modulo p for X (n x c row-major residues, row stride c);
+   w: n c words of work space. */
+void ct_spldl_solve(ulong *X, const ct_spldl_struct *F, slong c, ulong *w);
+
+#endif
