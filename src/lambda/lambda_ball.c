@@ -108,7 +108,7 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
         if (same[e] != t)
             id[e] = id[r], flip[e] = flip[r];
         else
-            id[e] = sign_inf[e] == 0 ? -1 : K->nfuncs++;
+            id[e] = sign_inf[e] == 0 || failed[t] ? -1 : K->nfuncs++;
     }
     for (slong t = 0; t < G->nr; t++) {
         if (failed[t])
