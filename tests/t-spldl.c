@@ -100,7 +100,7 @@ int main(void)
         fmpz_mat_init(D, n, n);
         random_sym(&start, &col, &val, D, n, trial % 3 == 2, st);
         ct_spldl_sym_struct Y;
-        CHECK(ct_spldl_sym_init(&Y, n, start, col) == 0);
+        CHECK(ct_spldl_sym_init(&Y, n, start, col, 1) == 0);
         ulong big = n_nextprime((UWORD(1) << 58) + n_randint(st, 1000), 1);
         check_one(&Y, start, col, val, D, big, st);
         slong before = n_refused;

@@ -4,11 +4,15 @@
    triangular solve along the elimination tree; T. Davis, Direct Methods for
    Sparse Linear Systems, 4.7, written here for residues). The pattern (the
    order, the elimination tree, L's column counts) depends on A's pattern
-   only and is made once for every prime. Without pivoting a leading minor
-   of P A P^T divisible by p stops the factorization (about n / p of the
-   time): the caller takes another prime. Memory: the pattern 4 n + 1 words,
-   a factor 2 words per nonzero of L plus 2 n. Arrays are the caller's
-   (read); the structs own what they allocate and are freed by _clear. */
+   only and is made once for every prime, with (when asked) L's nonzeros by
+   rows in the order the up-looking algorithm needs them and their places in
+   L's columns, so that a prime's factorization is arithmetic only (Shoup's
+   products with the row's fixed multiplier). Without pivoting a leading
+   minor of P A P^T divisible by p stops the factorization (about n / p of
+   the time): the caller takes another prime. Memory: the pattern 4 n + 1
+   words, with rows 3 words per nonzero of L more; a factor 1 word per
+   nonzero of L plus 2 n. Arrays are the caller's (read); the structs own
+   what they allocate and are freed by _clear. */
 #ifndef CERTUNE_SPLDL_H
 #define CERTUNE_SPLDL_H
 
@@ -22,13 +26,17 @@ typedef struct {
     slong *perm, *iperm; /* perm[k]: the k-th row eliminated */
     slong *parent;       /* the elimination tree (-1: a root) */
     slong *Lp;           /* column k of L at Lp[k] .. Lp[k + 1] */
+    slong *Li;           /* with rows: the row of each nonzero of L */
+    slong *Rp, *Ri, *Rq; /* with rows: row k's nonzeros at Rp[k] .. Rp[k + 1],
+                            in elimination order: column Ri, place Rq in Li */
 } ct_spldl_sym_struct;
 
 /* The order and the symbolic factorization of the pattern (n >= 1,
-   symmetric). Returns 0, or -1 when CHOLMOD does not load or fails (Y then
-   holds nothing to clear). */
+   symmetric); with rows nonzero also L's pattern (needed by
+   ct_spldl_factor). Returns 0, or -1 when CHOLMOD does not load or fails (Y
+   then holds nothing to clear). */
 int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
-                      const slong *col);
+                      const slong *col, int rows);
 void ct_spldl_sym_clear(ct_spldl_sym_struct *Y);
 
 /* The factor modulo mod.n of the matrix with Y's pattern and residues val
@@ -36,13 +44,12 @@ void ct_spldl_sym_clear(ct_spldl_sym_struct *Y);
 typedef struct {
     const ct_spldl_sym_struct *Y;
     nmod_t mod;
-    slong *Li;
-    ulong *Lx, *dinv; /* L's entries, D^{-1} */
+    ulong *Lx, *dinv; /* L's entries (rows Y->Li), D^{-1} */
     ulong det;
 } ct_spldl_struct;
 
-/* Factors: returns 1, or 0 when a pivot is 0 modulo p (F then holds nothing
-   to clear). Y must outlive F. */
+/* Factors (Y made with rows): returns 1, or 0 when a pivot is 0 modulo p (F
+   then holds nothing to clear). Y must outlive F. */
 int ct_spldl_factor(ct_spldl_struct *F, const ct_spldl_sym_struct *Y, const slong *start,
                     const slong *col, const ulong *val, nmod_t mod);
 void ct_spldl_clear(ct_spldl_struct *F);

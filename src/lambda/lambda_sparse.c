@@ -136,7 +136,7 @@ int _ct_lambda_sparse_init(_ct_lambda_sparse *P, fmpz_mat_t Lll,
     P->start = P->col = P->val = NULL;
     if (ok)
         lsp_compress(P, pairs, start);
-    ok = ok && ct_spldl_sym_init(&P->Y, P->nu, P->start, P->col) == 0;
+    ok = ok && ct_spldl_sym_init(&P->Y, P->nu, P->start, P->col, 1) == 0;
     flint_free(pairs), flint_free(fill), flint_free(start);
     if (!ok) {
         flint_free(P->ul_u), flint_free(P->ul_l), flint_free(P->ul_v);

@@ -45,9 +45,42 @@ static void spldl_symbolic(ct_spldl_sym_struct *Y, const slong *start, const slo
     flint_free(flag), flint_free(cnt);
 }
 
-int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
-                      const slong *col)
+/* L's pattern by rows: row k's nonzeros (columns i < k) in the order the
+   up-looking solve visits them (each before those it updates), each one's
+   place in its column, and the columns' rows. */
+static void spldl_rows(ct_spldl_sym_struct *Y, const slong *start, const slong *col)
 {
+    slong n = Y->n, nnz = FLINT_MAX(Y->Lp[n], 1), r = 0;
+    slong *flag = flint_malloc(n * sizeof(slong)), *cnt = flint_calloc(n, sizeof(slong));
+    slong *pat = flint_malloc(n * sizeof(slong));
+    Y->Li = flint_malloc(nnz * sizeof(slong));
+    Y->Ri = flint_malloc(nnz * sizeof(slong));
+    Y->Rq = flint_malloc(nnz * sizeof(slong));
+    Y->Rp = flint_malloc((n + 1) * sizeof(slong));
+    Y->Rp[0] = 0;
+    for (slong k = 0; k < n; k++) {
+        slong top = n, row = Y->perm[k];
+        flag[k] = k;
+        for (slong e = start[row]; e < start[row + 1]; e++) {
+            slong i = Y->iperm[col[e]], len = 0;
+            for (; i < k && flag[i] != k; i = Y->parent[i])
+                pat[len++] = i, flag[i] = k;
+            while (len > 0)
+                pat[--top] = pat[--len];
+        }
+        for (; top < n; top++, r++) {
+            slong i = pat[top], q = Y->Lp[i] + cnt[i]++;
+            Y->Li[q] = k, Y->Ri[r] = i, Y->Rq[r] = q;
+        }
+        Y->Rp[k + 1] = r;
+    }
+    flint_free(flag), flint_free(cnt), flint_free(pat);
+}
+
+int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
+                      const slong *col, int rows)
+{
+    memset(Y, 0, sizeof(*Y));
     if (n < 1 || ct_spchol_load(NULL, 0) != 0)
         return -1;
     Y->n = n;
@@ -60,55 +93,50 @@ int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
         return -1;
     }
     spldl_symbolic(Y, start, col);
+    if (rows)
+        spldl_rows(Y, start, col);
     return 0;
 }
 
 void ct_spldl_sym_clear(ct_spldl_sym_struct *Y)
 {
     flint_free(Y->perm), flint_free(Y->iperm), flint_free(Y->parent), flint_free(Y->Lp);
+    flint_free(Y->Li), flint_free(Y->Ri), flint_free(Y->Rq), flint_free(Y->Rp);
     memset(Y, 0, sizeof(*Y));
 }
 
-/* Work space of one factorization. */
-typedef struct {
-    ulong *y;
-    slong *flag, *cnt, *pat;
-} spldl_work;
-
-/* Row k of L and D_k; 0 when D_k = 0 mod p. */
+/* Row k of L and D_k from A's row (residues val) and the rows before; y: n
+   words, 0 on entry and on return. 0 when D_k = 0 mod p. */
 static int spldl_row(ct_spldl_struct *F, const slong *start, const slong *col,
-                     const ulong *val, slong k, spldl_work *W)
+                     const ulong *val, slong k, ulong *y)
 {
     const ct_spldl_sym_struct *Y = F->Y;
-    slong n = Y->n, top = n, r = Y->perm[k];
-    ulong *y = W->y;
-    W->flag[k] = k, y[k] = 0, W->cnt[k] = 0;
-    for (slong e = start[r]; e < start[r + 1]; e++) { /* the pattern of row k */
-        slong i = Y->iperm[col[e]], len = 0;
-        if (i > k)
-            continue;
-        y[i] = nmod_add(y[i], val[e], F->mod);
-        for (; W->flag[i] != k; i = Y->parent[i])
-            W->pat[len++] = i, W->flag[i] = k;
-        while (len > 0)
-            W->pat[--top] = W->pat[--len];
+    slong r = Y->perm[k];
+    ulong p = F->mod.n;
+    for (slong e = start[r]; e < start[r + 1]; e++) {
+        slong i = Y->iperm[col[e]];
+        if (i <= k)
+            y[i] = nmod_add(y[i], val[e], F->mod);
     }
     ulong d = y[k];
     y[k] = 0;
-    for (; top < n; top++) {
-        slong i = W->pat[top];
+    for (slong t = Y->Rp[k]; t < Y->Rp[k + 1]; t++) {
+        slong i = Y->Ri[t], q = Y->Rq[t];
         ulong yi = y[i];
         y[i] = 0;
-        for (slong q = Y->Lp[i]; q < Y->Lp[i] + W->cnt[i]; q++)
-            y[F->Li[q]] = nmod_sub(y[F->Li[q]], nmod_mul(F->Lx[q], yi, F->mod), F->mod);
+        if (yi != 0) { /* the rows above k of column i: yi fixed, Shoup's product */
+            ulong pre = n_mulmod_precomp_shoup(yi, p);
+            for (slong u = Y->Lp[i]; u < q; u++)
+                y[Y->Li[u]] =
+                    nmod_sub(y[Y->Li[u]], n_mulmod_shoup(yi, F->Lx[u], pre, p), F->mod);
+        }
         ulong l = nmod_mul(yi, F->dinv[i], F->mod);
         d = nmod_sub(d, nmod_mul(l, yi, F->mod), F->mod);
-        F->Li[Y->Lp[i] + W->cnt[i]] = k, F->Lx[Y->Lp[i] + W->cnt[i]] = l;
-        W->cnt[i]++;
+        F->Lx[q] = l;
     }
     if (d == 0)
         return 0;
-    F->dinv[k] = n_invmod(d, F->mod.n);
+    F->dinv[k] = n_invmod(d, p);
     F->det = nmod_mul(F->det, d, F->mod);
     return 1;
 }
@@ -118,15 +146,13 @@ int ct_spldl_factor(ct_spldl_struct *F, const ct_spldl_sym_struct *Y, const slon
 {
     slong n = Y->n, nnz = FLINT_MAX(Y->Lp[n], 1);
     F->Y = Y, F->mod = mod, F->det = 1;
-    F->Li = flint_malloc(nnz * sizeof(slong));
     F->Lx = flint_malloc(nnz * sizeof(ulong));
     F->dinv = flint_malloc(n * sizeof(ulong));
-    spldl_work W = {flint_calloc(n, sizeof(ulong)), flint_malloc(n * sizeof(slong)),
-                    flint_malloc(n * sizeof(slong)), flint_malloc(n * sizeof(slong))};
+    ulong *y = flint_calloc(n, sizeof(ulong));
     int ok = 1;
     for (slong k = 0; ok && k < n; k++)
-        ok = spldl_row(F, start, col, val, k, &W);
-    flint_free(W.y), flint_free(W.flag), flint_free(W.cnt), flint_free(W.pat);
+        ok = spldl_row(F, start, col, val, k, y);
+    flint_free(y);
     if (!ok)
         ct_spldl_clear(F);
     return ok;
@@ -134,8 +160,8 @@ int ct_spldl_factor(ct_spldl_struct *F, const ct_spldl_sym_struct *Y, const slon
 
 void ct_spldl_clear(ct_spldl_struct *F)
 {
-    flint_free(F->Li), flint_free(F->Lx), flint_free(F->dinv);
-    F->Li = NULL, F->Lx = F->dinv = NULL;
+    flint_free(F->Lx), flint_free(F->dinv);
+    F->Lx = F->dinv = NULL;
 }
 
 void ct_spldl_solve(ulong *X, const ct_spldl_struct *F, slong c, ulong *w)
@@ -147,14 +173,14 @@ void ct_spldl_solve(ulong *X, const ct_spldl_struct *F, slong c, ulong *w)
     for (slong k = 0; k < n; k++) { /* L z = P x, then z / D */
         ulong *wk = w + k * c;
         for (slong q = Y->Lp[k]; q < Y->Lp[k + 1]; q++)
-            _nmod_vec_scalar_addmul_nmod(w + F->Li[q] * c, wk, c,
+            _nmod_vec_scalar_addmul_nmod(w + Y->Li[q] * c, wk, c,
                                          nmod_neg(F->Lx[q], F->mod), F->mod);
         _nmod_vec_scalar_mul_nmod(wk, wk, c, F->dinv[k], F->mod);
     }
     for (slong k = n - 1; k >= 0; k--) { /* L^T y = z */
         ulong *wk = w + k * c;
         for (slong q = Y->Lp[k]; q < Y->Lp[k + 1]; q++)
-            _nmod_vec_scalar_addmul_nmod(wk, w + F->Li[q] * c, c,
+            _nmod_vec_scalar_addmul_nmod(wk, w + Y->Li[q] * c, c,
                                          nmod_neg(F->Lx[q], F->mod), F->mod);
     }
     for (slong k = 0; k < n; k++)

@@ -74,7 +74,7 @@ int _ct_zlift_ldl_init(zlift_ldl *F, const zlift_sys *S, ulong p)
 {
     slong n = S->n;
     memset(F, 0, sizeof(*F));
-    if (n == 0 || !ldl_symmetric(S) || ct_spldl_sym_init(&F->sym, n, S->start, S->col))
+    if (n == 0 || !ldl_symmetric(S) || ct_spldl_sym_init(&F->sym, n, S->start, S->col, 0))
         return 0;
     F->n = n, F->p = p;
     F->dinv = flint_malloc(n * sizeof(int64_t));
