@@ -65,10 +65,10 @@ slong ct_lskron_rho(const ct_lskron_struct *S);
    (rows[t], or the node whose pair function has the same signs and zeros).
    Returns 0, or 1 when something could not be certified in balls. With
    failed non-NULL (nr entries, 0 on entry), a row whose search cannot be
-   certified is marked there instead (so is a row whose same[] names it):
-   none of its zeros is in *z, its sign_inf entries mean nothing (its same[]
-   entries are kept: rows naming the same row share functions); 1 is then
-   returned only for a failure of the whole component (its models). */
+   certified is marked there instead: none of its zeros is in *z, its
+   sign_inf entries mean nothing, same[] is kept (the caller closes failed
+   over it, ct_lsroot_rows_leave); 1 is then returned only for a failure of
+   the whole component (its models). */
 int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, slong *nz,
                         ct_lskron_struct *S, const slong *rows, slong nr, char *failed);
 

@@ -236,14 +236,6 @@ void ct_lsroot_share_carriers(slong *carrier, ct_lsroot_share_struct *X,
                               const ct_lsroot_graph_struct *G, slong k, slong l);
 void ct_lsroot_share_clear(ct_lsroot_share_struct *X);
 
-/* The rows that leave a ball path (failed, nr entries: a row whose search
-   failed or whose zero overlaps another's) with every row they share a
-   function with: failed is closed under same[] (nr * np entries, as
-   ct_lsroot_search takes it) both ways, so that equal zeros of different
-   rows either all stay in balls or all go exact; a failed row's entries of
-   same are then set to itself. Returns the number of failed rows. */
-slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np);
-
 /* cell[i] (lsroot_cells.c): a partition of G's nodes, each cell of one
    label, on whose cells every column of F is constant; returns the number of
    cells. hang NULL: alpha's system (D - alpha W); else lambda's (L + lambda
@@ -308,10 +300,10 @@ typedef struct {
        polynomial decides). Called on several threads. */
     int (*fast)(const void *ctx, slong m, slong i, slong k, slong l, double a, double b);
     /* Optional (NULL: the search fails as a whole): nr entries, 0 on entry;
-       a row t with a pair that cannot be decided gets failed[t] = 1 instead
-       (so does every row whose same[] names it): the search goes on, no zero
-       of those rows is returned, and it returns 0. Rows refused by the test
-       hook _ct_lsroot_search_set_refuse are marked as well. */
+       a row t with a pair that cannot be decided gets failed[t] = 1 instead:
+       the search goes on, no zero of that row is returned, and it returns 0
+       (the rows sharing its functions: ct_lsroot_rows_leave). Rows refused
+       by the test hook _ct_lsroot_search_set_refuse are marked as well. */
     char *failed;
 } ct_lsroot_search_struct;
 
@@ -341,6 +333,17 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
    there is a make_hi), so that the callers' per-row fallback can be tested
    against the exact path. */
 void _ct_lsroot_search_set_refuse(slong mod);
+
+/* The rows that leave a ball path: those in failed (nr entries: the
+   search's), the rows t of the zeros z[j] with over[j] set (over may be
+   NULL: none; zeros whose roots still overlap others), and with them every
+   row they share a function with: failed is closed under same[] (nr * np
+   entries, as ct_lsroot_search takes it) both ways, so that equal zeros of
+   different rows either all stay in balls or all go exact; a failed row's
+   entries of same are then set to itself. Returns the number of failed
+   rows. */
+slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np,
+                           const ct_lsroot_zero_struct *z, const char *over, slong nz);
 
 /* A certified zero of the pair function of row `row` and classes k < l, in
    the family's variable: lo == hi is that rational; else lo < hi, the function

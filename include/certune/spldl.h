@@ -31,6 +31,17 @@ typedef struct {
                             in elimination order: column Ri, place Rq in Li */
 } ct_spldl_sym_struct;
 
+/* perm (n entries): CHOLMOD's fill-reducing order of the symmetric pattern
+   start, col (both triangles). Returns 0, or -1 when CHOLMOD does not load
+   or fails. */
+int ct_spldl_order(slong *perm, slong n, const slong *start, const slong *col);
+
+/* The elimination tree (parent, n) and L's column offsets (Lp, n + 1) of the
+   pattern eliminated in the order perm (iperm its inverse): Davis's
+   ldl_symbolic. Shared with evaluate's long double factorization. */
+void ct_spldl_etree(slong *parent, slong *Lp, slong n, const slong *start,
+                    const slong *col, const slong *perm, const slong *iperm);
+
 /* The order and the symbolic factorization of the pattern (n >= 1,
    symmetric); with rows nonzero also L's pattern (needed by
    ct_spldl_factor). Returns 0, or -1 when CHOLMOD does not load or fails (Y

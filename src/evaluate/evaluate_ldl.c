@@ -11,7 +11,8 @@
    on). Its rounding never matters for the answer: evaluate_ball.c proves its
    bounds from the exact matrix.
 
-   The order is CHOLMOD's (AMD, symbolic analysis only; `spchol`) when it
+   The order is CHOLMOD's (AMD, symbolic analysis only: `spldl`'s
+   ct_spldl_order; the elimination tree is ct_spldl_etree) when it
    loads, else a minimum degree one of its own (the elimination graph kept
    explicitly, each elimination joining the neighbours into a clique: slow
    where the fill is large, 70 s on Coauthor CS's 18333 nodes against 0.1 s
@@ -21,7 +22,7 @@
    tree's reach of row k of A. */
 #include <math.h>
 #include <stdlib.h>
-#include "certune/spchol.h"
+#include "certune/spldl.h"
 #include "evaluate_internal.h"
 
 /* The elimination graph: sorted adjacency lists, degree buckets. */
@@ -144,8 +145,9 @@ static void ldl_order(slong *perm, const slong *rowstart, const slong *col, slon
     graph_clear(&G);
 }
 
-/* CHOLMOD's order of the pattern (rowstart, col: both triangles and the
-   diagonal); 0, or -1 when CHOLMOD is missing. */
+/* The lower triangle of the pattern (rowstart, col: both triangles and the
+   diagonal) in compressed columns cp, ri, with the values as doubles in v
+   when v is not NULL. */
 void _ct_evaluate_lower(slong *cp, slong *ri, double *v, const slong *rowstart,
                         const slong *col, const long double *val, slong n)
 {
@@ -160,39 +162,6 @@ void _ct_evaluate_lower(slong *cp, slong *ri, double *v, const slong *rowstart,
             }
     }
     cp[n] = t;
-}
-
-static int ldl_order_amd(slong *perm, const slong *rowstart, const slong *col, slong n)
-{
-    slong *cp = flint_malloc((n + 1) * sizeof(slong));
-    slong *ri = flint_malloc(FLINT_MAX(rowstart[n], 1) * sizeof(slong));
-    _ct_evaluate_lower(cp, ri, NULL, rowstart, col, NULL, n);
-    int rc = ct_spchol_order(perm, n, cp, ri);
-    flint_free(cp), flint_free(ri);
-    return rc;
-}
-
-/* The elimination tree and the column counts of L for the order (Davis's
-   ldl_symbolic on the permuted pattern). */
-static void ldl_symbolic(_ct_evaluate_ldl *F, const slong *rowstart, const slong *col)
-{
-    slong n = F->n, *flag = flint_malloc(n * sizeof(slong));
-    slong *lnz = flint_malloc(n * sizeof(slong));
-    for (slong k = 0; k < n; k++) {
-        F->parent[k] = -1, flag[k] = k, lnz[k] = 0;
-        slong kk = F->perm[k];
-        for (slong t = rowstart[kk]; t < rowstart[kk + 1]; t++)
-            for (slong i = F->pinv[col[t]]; i < k && flag[i] != k; i = F->parent[i]) {
-                if (F->parent[i] == -1)
-                    F->parent[i] = k;
-                lnz[i]++;
-                flag[i] = k;
-            }
-    }
-    F->Lp[0] = 0;
-    for (slong k = 0; k < n; k++)
-        F->Lp[k + 1] = F->Lp[k] + lnz[k];
-    flint_free(flag), flint_free(lnz);
 }
 
 /* The values (Davis's ldl_numeric): 0 when a pivot is not positive and finite. */
@@ -248,11 +217,11 @@ int _ct_evaluate_ldl_init(_ct_evaluate_ldl *F, const slong *rowstart, const slon
     F->parent = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     F->Lp = flint_malloc((n + 1) * sizeof(slong));
     F->D = flint_malloc(FLINT_MAX(n, 1) * sizeof(long double));
-    if (ldl_order_amd(F->perm, rowstart, col, n) != 0)
+    if (ct_spldl_order(F->perm, n, rowstart, col) != 0)
         ldl_order(F->perm, rowstart, col, n);
     for (slong k = 0; k < n; k++)
         F->pinv[F->perm[k]] = k;
-    ldl_symbolic(F, rowstart, col);
+    ct_spldl_etree(F->parent, F->Lp, n, rowstart, col, F->perm, F->pinv);
     F->Li = flint_malloc(FLINT_MAX(F->Lp[n], 1) * sizeof(slong));
     F->Lx = flint_malloc(FLINT_MAX(F->Lp[n], 1) * sizeof(long double));
     return ldl_numeric(F, rowstart, col, val);

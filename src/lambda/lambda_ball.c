@@ -127,18 +127,6 @@ static slong *lball_nodes(_ct_lambda_ball_sink *K, const ct_instance_struct *ins
     return id;
 }
 
-/* The rows of zeros marked in over leave too, and with a row that leaves
-   every row it shares a function with (ct_lsroot_rows_leave: equal zeros
-   are then merged exactly, never a ball zero against an exact root).
-   Returns the number of rows left. */
-static slong lball_leave(char *failed, slong *same, const char *over,
-                         const ct_lsroot_zero_struct *z, slong nz, slong nr, slong np)
-{
-    for (slong j = 0; j < nz; j++)
-        failed[z[j].t] |= over[j];
-    return ct_lsroot_rows_leave(failed, same, nr, np);
-}
-
 /* The nodes and certified zeros of the rows not in failed, to the sink. */
 static void lball_take(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
                        slong inst_idx, const lball_comp *G, const int *sign_inf,
@@ -179,7 +167,10 @@ static int lball_run(_ct_lambda_ball_sink *K, const ct_instance_struct *inst,
     }
     ok = ok && !ct_lskron_roots(&r, S, wide, z, nz, over);
     if (ok) {
-        lball_leave(failed, same, over, z, nz, G->nr, np);
+        /* overlapping zeros' rows leave too, with every row sharing their
+           functions: equal zeros are then merged exactly, never a ball zero
+           against an exact root */
+        ct_lsroot_rows_leave(failed, same, G->nr, np, z, over, nz);
         lball_take(K, inst, inst_idx, G, sign_inf, same, z, nz, r, failed);
         for (slong j = 0; j < nz; j++)
             ct_lsroot_clear(r + j);

@@ -131,9 +131,7 @@ static int lscomp_settle(ct_lsroot_struct *r, ct_lsroot_zero_struct *z, slong *n
         return ct_lsroot_roots_overlap(r, *n0);
     char *over = flint_calloc(FLINT_MAX(*n0, 1), 1);
     ct_lsroot_roots_overlapping(over, r, *n0);
-    for (slong j = 0; j < *n0; j++)
-        failed[z[j].t] |= over[j];
-    ct_lsroot_rows_leave(failed, same, nr, np);
+    ct_lsroot_rows_leave(failed, same, nr, np, z, over, *n0);
     slong k = 0;
     for (slong j = 0; j < *n0; j++) {
         if (failed[z[j].t]) {

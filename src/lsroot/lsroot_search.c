@@ -324,16 +324,6 @@ static int ls_row_failed(const ct_lsroot_search_struct *F, slong t)
     return F->failed != NULL && F->failed[t];
 }
 
-/* Rows whose same[] names a failed row fail too (same[] names earlier rows:
-   one pass in order). */
-static void ls_fail_twins(const ct_lsroot_search_struct *F, const slong *same, slong nr,
-                          slong np)
-{
-    for (slong t = 0; F->failed != NULL && t < nr; t++)
-        for (slong p = 0; p < np; p++)
-            F->failed[t] |= F->failed[same[t * np + p]];
-}
-
 /* The search's shared input and, per block of rows, its output. */
 typedef struct {
     int *sign0;
@@ -443,7 +433,6 @@ int ct_lsroot_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
     if (!bad)
         bad = ls_retry(&X);
     ls_out o = {NULL, 0, 0, 0, 0, 0, 0, 0, 0, LS_PREC, NULL, 0, 0};
-    ls_fail_twins(F, same, nr, np);
     for (slong b = 0; b < X.nblocks; b++) { /* in row order: the output is the same */
         flint_free(X.out[b].fail);
         for (slong j = 0; j < X.out[b].nz; j++) {

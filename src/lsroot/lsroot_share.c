@@ -59,9 +59,12 @@ void ct_lsroot_share_clear(ct_lsroot_share_struct *X)
     flint_free(X->in_t);
 }
 
-slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np)
+slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np,
+                           const ct_lsroot_zero_struct *z, const char *over, slong nz)
 {
     slong left = 0;
+    for (slong j = 0; over != NULL && j < nz; j++)
+        failed[z[j].t] |= over[j];
     for (int more = 1; more;) { /* same[] names earlier rows: about two passes */
         more = 0;
         for (slong t = 0; t < nr; t++)

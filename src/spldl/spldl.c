@@ -4,10 +4,9 @@
 #include "certune/spchol.h"
 #include "certune/spldl.h"
 
-/* The order: perm from CHOLMOD on A's lower triangle, iperm its inverse. */
-static int spldl_order(ct_spldl_sym_struct *Y, const slong *start, const slong *col)
+int ct_spldl_order(slong *perm, slong n, const slong *start, const slong *col)
 {
-    slong n = Y->n, nnz = 0;
+    slong nnz = 0;
     slong *cp = flint_malloc((n + 1) * sizeof(slong));
     slong *ri = flint_malloc(FLINT_MAX(start[n], 1) * sizeof(slong));
     for (slong j = 0; j < n; j++) { /* row j's entries >= j = column j's (symmetric) */
@@ -17,31 +16,29 @@ static int spldl_order(ct_spldl_sym_struct *Y, const slong *start, const slong *
                 ri[nnz++] = col[e];
     }
     cp[n] = nnz;
-    int ok = ct_spchol_order(Y->perm, n, cp, ri) == 0;
-    for (slong k = 0; ok && k < n; k++)
-        Y->iperm[Y->perm[k]] = k;
+    int rc = ct_spchol_order(perm, n, cp, ri);
     flint_free(cp), flint_free(ri);
-    return ok;
+    return rc;
 }
 
-/* The elimination tree and L's column counts (into Lp as offsets). */
-static void spldl_symbolic(ct_spldl_sym_struct *Y, const slong *start, const slong *col)
+void ct_spldl_etree(slong *parent, slong *Lp, slong n, const slong *start,
+                    const slong *col, const slong *perm, const slong *iperm)
 {
-    slong n = Y->n;
-    slong *flag = flint_malloc(n * sizeof(slong)), *cnt = flint_malloc(n * sizeof(slong));
+    slong *flag = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
+    slong *cnt = flint_malloc(FLINT_MAX(n, 1) * sizeof(slong));
     for (slong k = 0; k < n; k++) {
-        Y->parent[k] = -1, flag[k] = k, cnt[k] = 0;
-        slong r = Y->perm[k];
+        parent[k] = -1, flag[k] = k, cnt[k] = 0;
+        slong r = perm[k];
         for (slong e = start[r]; e < start[r + 1]; e++)
-            for (slong i = Y->iperm[col[e]]; i < k && flag[i] != k; i = Y->parent[i]) {
-                if (Y->parent[i] == -1)
-                    Y->parent[i] = k;
+            for (slong i = iperm[col[e]]; i < k && flag[i] != k; i = parent[i]) {
+                if (parent[i] == -1)
+                    parent[i] = k;
                 cnt[i]++, flag[i] = k;
             }
     }
-    Y->Lp[0] = 0;
+    Lp[0] = 0;
     for (slong k = 0; k < n; k++)
-        Y->Lp[k + 1] = Y->Lp[k] + cnt[k];
+        Lp[k + 1] = Lp[k] + cnt[k];
     flint_free(flag), flint_free(cnt);
 }
 
@@ -88,11 +85,13 @@ int ct_spldl_sym_init(ct_spldl_sym_struct *Y, slong n, const slong *start,
     Y->iperm = flint_malloc(n * sizeof(slong));
     Y->parent = flint_malloc(n * sizeof(slong));
     Y->Lp = flint_malloc((n + 1) * sizeof(slong));
-    if (!spldl_order(Y, start, col)) {
+    if (ct_spldl_order(Y->perm, n, start, col) != 0) {
         ct_spldl_sym_clear(Y);
         return -1;
     }
-    spldl_symbolic(Y, start, col);
+    for (slong k = 0; k < n; k++)
+        Y->iperm[Y->perm[k]] = k;
+    ct_spldl_etree(Y->parent, Y->Lp, n, start, col, Y->perm, Y->iperm);
     if (rows)
         spldl_rows(Y, start, col);
     return 0;
