@@ -35,6 +35,7 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *H)
     flint_free(S->zb), flint_free(S->zd), flint_free(S->deg), flint_free(S->cr);
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
+    _ct_lskron_eig_free(S->eig);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
     pthread_mutex_destroy(&S->hilock);
