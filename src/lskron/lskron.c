@@ -15,6 +15,20 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
     flint_free(X);
 }
 
+void _ct_lskron_eig_free(_ct_lskron_eig *X)
+{
+    if (X == NULL)
+        return;
+    arb_mat_clear(X->Q);
+    _arb_vec_clear(X->theta, X->m);
+    _arb_vec_clear(X->ck, X->m * X->c);
+    _mag_vec_clear(X->beta, X->c);
+    mag_clear(X->E);
+    _arb_vec_clear(X->P, X->np * X->m);
+    flint_free(X->prow);
+    flint_free(X);
+}
+
 void _ct_lskron_pen_free(ct_lskron_struct *S)
 {
     for (slong t = 0; S->pen != NULL && t < S->nd * S->head.c; t++)

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include "certune/blas.h"
+#include "certune/pool.h"
 #include "lskron_internal.h"
 
 #define EIG_PREC 128
@@ -49,18 +50,36 @@ void _ct_lskron_eig_set_shift(slong s)
     atomic_store(&eig_shift, s);
 }
 
-void _ct_lskron_eig_free(_ct_lskron_eig *X)
+/* C = A B at EIG_PREC in balls (approx: midpoints only), A's rows in blocks
+   on the calling thread's inner threads (C must not alias A or B). */
+typedef struct {
+    arb_mat_struct *C;
+    const arb_mat_struct *A, *B;
+    slong nb;
+    int approx;
+} eig_mul_ctx;
+
+static void eig_mul_job(void *arg, slong t)
 {
-    if (X == NULL)
+    const eig_mul_ctx *X = arg;
+    slong n = arb_mat_nrows(X->A), r0 = n * t / X->nb, r1 = n * (t + 1) / X->nb;
+    if (r1 == r0)
         return;
-    arb_mat_clear(X->Q);
-    _arb_vec_clear(X->theta, X->m);
-    _arb_vec_clear(X->ck, X->m * X->c);
-    _mag_vec_clear(X->beta, X->c);
-    mag_clear(X->E);
-    _arb_vec_clear(X->P, X->np * X->m);
-    flint_free(X->prow);
-    flint_free(X);
+    arb_mat_t Aw, Cw;
+    arb_mat_window_init(Aw, X->A, r0, 0, r1, arb_mat_ncols(X->A));
+    arb_mat_window_init(Cw, X->C, r0, 0, r1, arb_mat_ncols(X->C));
+    if (X->approx)
+        arb_mat_approx_mul(Cw, Aw, X->B, EIG_PREC);
+    else
+        arb_mat_mul(Cw, Aw, X->B, EIG_PREC);
+    arb_mat_window_clear(Aw), arb_mat_window_clear(Cw);
+}
+
+static void eig_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, int approx)
+{
+    slong nt = FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), arb_mat_nrows(A) / 16));
+    eig_mul_ctx X = {C, A, B, nt, approx};
+    ct_pool_for(nt, nt, eig_mul_job, NULL, &X);
 }
 
 /* Q, theta from dsyev on the floating M~ = I - K~ / rho; 0, or 1 when LAPACK
@@ -85,7 +104,7 @@ static int eig_start(_ct_lskron_eig *X, const ct_lskron_struct *S)
 static void eig_residual(mag_t e, arb_mat_t P, const arb_mat_t Mh,
                          const _ct_lskron_eig *X)
 {
-    arb_mat_mul(P, Mh, X->Q, EIG_PREC);
+    eig_mul(P, Mh, X->Q, 0);
     mag_zero(e);
     mag_t t;
     mag_init(t);
@@ -112,9 +131,9 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
     arb_mat_init(G, m, m), arb_mat_init(T, m, m), arb_mat_init(F, m, m);
     arb_mat_init(Qt, m, m);
     arb_mat_transpose(Qt, X->Q);
-    arb_mat_approx_mul(G, Qt, X->Q, EIG_PREC);
-    arb_mat_approx_mul(F, Mh, X->Q, EIG_PREC);
-    arb_mat_approx_mul(T, Qt, F, EIG_PREC);
+    eig_mul(G, Qt, X->Q, 1);
+    eig_mul(F, Mh, X->Q, 1);
+    eig_mul(T, Qt, F, 1);
     double *th = flint_malloc(m * sizeof(double)), off = 0, gerr = 0;
     for (slong i = 0; i < m; i++) {
         arb_div(X->theta + i, arb_mat_entry(T, i, i), arb_mat_entry(G, i, i), EIG_PREC);
@@ -147,7 +166,7 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
                 arb_mul_2exp_si(f, arb_mat_entry(G, i, j), -1), arb_neg(f, f);
             }
         }
-    arb_mat_approx_mul(T, X->Q, F, EIG_PREC);
+    eig_mul(T, X->Q, F, 1);
     arb_mat_add(X->Q, X->Q, T, EIG_PREC);
     arb_mat_get_mid(X->Q, X->Q);
     flint_free(th), arb_clear(d);
@@ -285,7 +304,7 @@ static void eig_rows(_ct_lskron_eig *X, const ct_lskron_struct *S, const slong *
             slong u = -1 - S->pos[a[t]];
             _arb_vec_set(arb_mat_entry(G, t, 0), H->H + u * m, m);
         }
-        arb_mat_mul(P, G, X->Q, EIG_PREC);
+        eig_mul(P, G, X->Q, 0);
         X->P = flint_realloc(X->P, (X->np + add) * m * sizeof(arb_struct));
         for (slong t = 0; t < add; t++) {
             for (slong j = 0; j < m; j++)
@@ -523,9 +542,10 @@ int _ct_lskron_eig_narrow(ct_lsroot_struct *r)
          (fmpq_equal(hi, r->hi) || eig_sign(&F, hi) == -r->sign_lo);
     /* A rational zero (a gadget's) is left to the models: their narrowing
        stops undecided at it and the decimal certificate then finds it
-       exactly. Only a rational of small height inside can be one here. */
+       exactly. The simplest rational of an interval of 2^-87 has about 88
+       bits; one of at most 64 lies inside by chance about once in 2^23. */
     fmpq_simplest_between(y, lo, hi);
-    if (ok && fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 128)
+    if (ok && fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 64)
         ok = eig_sign(&F, y) != 0;
     if (ok) {
         fmpq_swap(r->lo, lo), fmpq_swap(r->hi, hi);

@@ -149,7 +149,7 @@ typedef struct _ct_lskron_eig_struct {
    S) not kept yet. Not thread-safe: no other thread may read S's roots. */
 const _ct_lskron_eig *_ct_lskron_eig_get(ct_lskron_struct *S, const slong *rows,
                                          slong nr);
-void _ct_lskron_eig_free(_ct_lskron_eig *X);
+void _ct_lskron_eig_free(_ct_lskron_eig *X); /* lskron.c */
 /* The type's narrow: root r of S narrowed to about 2^-87 of lambda from S's
    eigendecomposition (made before), its two new ends' signs certified; 1
    when done, 0 (r unchanged) when there is none or it cannot certify them.
