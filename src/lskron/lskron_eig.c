@@ -1,7 +1,8 @@
 /* lskron_eig: M = I - K / rho diagonalized once, at 128 bits, so that a
    zero of lambda's pair function is narrowed by a few sums of m terms
    instead of the 96-bit Taylor models of its disk (docs/lambda.md,
-   "Narrowing from one eigendecomposition").
+   "Narrowing from one eigendecomposition"; the roots' side in
+   lskron_eigroot.c).
 
    With Q any matrix and Theta = diag(theta) exact, E = M Q - Q Theta, and
    A = I - alpha M, D = I - alpha Theta: A Q = Q D - alpha E, so for any exact
@@ -15,42 +16,15 @@
    from LAPACK's dsyev, refined by Ogita and Aishima's iteration until E is
    small; only E, beta and p are rigorous (balls), the refinement need not be. */
 #include <math.h>
-#include <stdatomic.h>
 #include "certune/blas.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
-#define EIG_PREC 128
 #define EIG_STEPS 3
 #define EIG_E_GOOD (-112)  /* ||E|| <= 2^-112: refined enough */
 #define EIG_E_USEFUL (-90) /* above 2^-90 no zero would be narrowed */
-#define EIG_WIDTH_BITS 88  /* the narrowed interval: lambda* (1 -+ 2^-88) */
 
-static atomic_long eig_narrowed;
-static _Atomic slong eig_shift;
-static atomic_int eig_off, eig_loose;
-
-void _ct_lskron_eig_set_off(int off)
-{
-    atomic_store(&eig_off, off);
-}
-
-void _ct_lskron_eig_set_loose(int loose)
-{
-    atomic_store(&eig_loose, loose);
-}
-
-long _ct_lskron_eig_count(void)
-{
-    return atomic_load(&eig_narrowed);
-}
-
-void _ct_lskron_eig_set_shift(slong s)
-{
-    atomic_store(&eig_shift, s);
-}
-
-/* C = A B at EIG_PREC in balls (approx: midpoints only), A's rows in blocks
+/* C = A B at CT_LSKRON_EIG_PREC in balls (approx: midpoints only), A's rows in blocks
    on the calling thread's inner threads (C must not alias A or B). */
 typedef struct {
     arb_mat_struct *C;
@@ -69,9 +43,9 @@ static void eig_mul_job(void *arg, slong t)
     arb_mat_window_init(Aw, X->A, r0, 0, r1, arb_mat_ncols(X->A));
     arb_mat_window_init(Cw, X->C, r0, 0, r1, arb_mat_ncols(X->C));
     if (X->approx)
-        arb_mat_approx_mul(Cw, Aw, X->B, EIG_PREC);
+        arb_mat_approx_mul(Cw, Aw, X->B, CT_LSKRON_EIG_PREC);
     else
-        arb_mat_mul(Cw, Aw, X->B, EIG_PREC);
+        arb_mat_mul(Cw, Aw, X->B, CT_LSKRON_EIG_PREC);
     arb_mat_window_clear(Aw), arb_mat_window_clear(Cw);
 }
 
@@ -111,7 +85,7 @@ static void eig_residual(mag_t e, arb_mat_t P, const arb_mat_t Mh,
     for (slong i = 0; i < X->m; i++)
         for (slong j = 0; j < X->m; j++) {
             arb_ptr p = arb_mat_entry(P, i, j);
-            arb_submul(p, arb_mat_entry(X->Q, i, j), X->theta + j, EIG_PREC);
+            arb_submul(p, arb_mat_entry(X->Q, i, j), X->theta + j, CT_LSKRON_EIG_PREC);
             arb_get_mag(t, p);
             mag_addmul(e, t, t);
         }
@@ -136,7 +110,8 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
     eig_mul(T, Qt, F, 1);
     double *th = flint_malloc(m * sizeof(double)), off = 0, gerr = 0;
     for (slong i = 0; i < m; i++) {
-        arb_div(X->theta + i, arb_mat_entry(T, i, i), arb_mat_entry(G, i, i), EIG_PREC);
+        arb_div(X->theta + i, arb_mat_entry(T, i, i), arb_mat_entry(G, i, i),
+                CT_LSKRON_EIG_PREC);
         mag_zero(arb_radref(X->theta + i));
         th[i] = arf_get_d(arb_midref(X->theta + i), ARF_RND_NEAR);
     }
@@ -155,19 +130,19 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
         for (slong j = 0; j < m; j++) {
             arb_ptr f = arb_mat_entry(F, i, j);
             if (i == j) {
-                arb_sub_si(f, arb_mat_entry(G, i, i), 1, EIG_PREC);
+                arb_sub_si(f, arb_mat_entry(G, i, i), 1, CT_LSKRON_EIG_PREC);
                 arb_mul_2exp_si(f, f, -1), arb_neg(f, f);
             } else if (fabs(th[i] - th[j]) > delta) {
-                arb_mul(f, X->theta + j, arb_mat_entry(G, i, j), EIG_PREC);
-                arb_sub(f, arb_mat_entry(T, i, j), f, EIG_PREC);
-                arb_sub(d, X->theta + j, X->theta + i, EIG_PREC);
-                arb_div(f, f, d, EIG_PREC);
+                arb_mul(f, X->theta + j, arb_mat_entry(G, i, j), CT_LSKRON_EIG_PREC);
+                arb_sub(f, arb_mat_entry(T, i, j), f, CT_LSKRON_EIG_PREC);
+                arb_sub(d, X->theta + j, X->theta + i, CT_LSKRON_EIG_PREC);
+                arb_div(f, f, d, CT_LSKRON_EIG_PREC);
             } else {
                 arb_mul_2exp_si(f, arb_mat_entry(G, i, j), -1), arb_neg(f, f);
             }
         }
     eig_mul(T, X->Q, F, 1);
-    arb_mat_add(X->Q, X->Q, T, EIG_PREC);
+    arb_mat_add(X->Q, X->Q, T, CT_LSKRON_EIG_PREC);
     arb_mat_get_mid(X->Q, X->Q);
     flint_free(th), arb_clear(d);
     arb_mat_clear(G), arb_mat_clear(T), arb_mat_clear(F), arb_mat_clear(Qt);
@@ -239,13 +214,14 @@ static void eig_classes(_ct_lskron_eig *X, const ct_lskron_struct *S)
             arb_zero(s);
             for (slong j = 0; j < m; j++)
                 if (S->cls[j] == k)
-                    arb_add(s, s, arb_mat_entry(X->Q, j, t2), EIG_PREC);
+                    arb_add(s, s, arb_mat_entry(X->Q, j, t2), CT_LSKRON_EIG_PREC);
             arb_get_mid_arb(ck + t2, s);
         }
         mag_zero(X->beta + k);
         for (slong j = 0; j < m; j++) {
-            arb_dot(s, NULL, 1, arb_mat_entry(X->Q, j, 0), 1, ck, 1, m, EIG_PREC);
-            arb_add_si(s, s, S->cls[j] == k, EIG_PREC);
+            arb_dot(s, NULL, 1, arb_mat_entry(X->Q, j, 0), 1, ck, 1, m,
+                    CT_LSKRON_EIG_PREC);
+            arb_add_si(s, s, S->cls[j] == k, CT_LSKRON_EIG_PREC);
             arb_get_mag(t, s);
             mag_addmul(X->beta + k, t, t);
         }
@@ -325,245 +301,4 @@ const _ct_lskron_eig *_ct_lskron_eig_get(ct_lskron_struct *S, const slong *rows,
     if (S->eig != NULL)
         eig_rows(S->eig, S, rows, nr);
     return S->eig;
-}
-
-/* Row `row`'s pair (k, l) over the eigenvectors: w_t = p_t c_t with c = c_k -
-   c_l, p = Q^T g (g = e_j for labeled node j, H_hi's row for an unlabeled
-   one), and the constants of the bound: ||g_hi||_2 <= gn, ||g - g_hi||_2
-   ||b||_2 <= gb (b = Y_k - Y_l), ||beta||_2 <= be. */
-typedef struct {
-    const ct_lskron_struct *S;
-    const _ct_lskron_eig *X;
-    arb_ptr w, c;
-    double *wd, *td; /* w's and theta's midpoints, for the first Newton */
-    mag_t gn, gb, be;
-} eig_fn;
-
-static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, const eig_fn *F,
-                     const _ct_lskron_hi *H, slong row, slong k, slong l)
-{
-    const ct_lskron_struct *S = F->S;
-    slong m = S->m, j = S->pos[row];
-    if (j >= 0) {
-        _arb_vec_set(p, arb_mat_entry(F->X->Q, j, 0), m);
-        mag_one(gn), mag_zero(gb);
-        return;
-    }
-    slong a = -1 - j, o = S->Hoff[a], len = S->Hoff[a + 1] - o;
-    if (F->X->prow[row] >= 0)
-        _arb_vec_set(p, F->X->P + F->X->prow[row] * m, m);
-    arb_struct *q = flint_malloc(FLINT_MAX(len, 1) * sizeof(arb_struct));
-    arb_struct *g = flint_malloc(FLINT_MAX(len, 1) * sizeof(arb_struct));
-    for (slong s = 0; s < len; s++)
-        g[s] = H->H[a * m + S->Hcol[o + s]]; /* shallow: read only */
-    for (slong t = 0; t < m && F->X->prow[row] < 0; t++) {
-        for (slong s = 0; s < len; s++)
-            q[s] = *arb_mat_entry(F->X->Q, S->Hcol[o + s], t);
-        arb_dot(p + t, NULL, 0, g, 1, q, 1, len, EIG_PREC);
-    }
-    flint_free(q), flint_free(g);
-    mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2 */
-    mag_set_ui(gb, (ulong)(S->nlabk[k] + S->nlabk[l]));
-    mag_sqrt(gb, gb);
-    mag_mul(gb, gb, H->Herr + a);
-}
-
-static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_eig *X,
-                        slong row, slong k, slong l)
-{
-    slong m = S->m;
-    F->S = S, F->X = X;
-    F->w = _arb_vec_init(2 * m), F->c = F->w + m;
-    F->wd = flint_malloc(2 * m * sizeof(double)), F->td = F->wd + m;
-    mag_init(F->gn), mag_init(F->gb), mag_init(F->be);
-    eig_fn_p(F->w, F->gn, F->gb, F, S->hi[0], row, k, l);
-    _arb_vec_sub(F->c, X->ck + k * m, X->ck + l * m, m, EIG_PREC);
-    for (slong t = 0; t < m; t++) {
-        arb_mul(F->w + t, F->w + t, F->c + t, EIG_PREC);
-        F->wd[t] = arf_get_d(arb_midref(F->w + t), ARF_RND_NEAR);
-        F->td[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
-    }
-    mag_add(F->be, X->beta + k, X->beta + l);
-}
-
-static void eig_fn_clear(eig_fn *F)
-{
-    _arb_vec_clear(F->w, 2 * F->S->m);
-    flint_free(F->wd);
-    mag_clear(F->gn), mag_clear(F->gb), mag_clear(F->be);
-}
-
-/* The sign of the pair's function at lambda = x (x > 0), 0 when the bound
-   does not decide it: sum_t w_t / (1 - alpha theta_t) widened by
-   (gn (alpha E ||D^{-1} c|| + be) + gb) / (1 - alpha). */
-static int eig_sign(const eig_fn *F, const fmpq_t x)
-{
-    slong m = F->S->m;
-    fmpq_t q;
-    arb_t al, v, n2;
-    arb_ptr u = _arb_vec_init(2 * m), cu = u + m;
-    mag_t R, t, om;
-    fmpq_init(q), arb_init(al), arb_init(v), arb_init(n2);
-    mag_init(R), mag_init(t), mag_init(om);
-    _ct_lskron_alpha(q, F->S, x);
-    arb_set_fmpq(al, q, EIG_PREC);
-    int s = 0, ok = 1;
-    for (slong j = 0; j < m && ok; j++) { /* u_j = 1 / (1 - alpha theta_j) */
-        arb_mul(u + j, al, F->X->theta + j, EIG_PREC);
-        arb_sub_si(u + j, u + j, 1, EIG_PREC), arb_neg(u + j, u + j);
-        ok = arb_is_positive(u + j);
-        arb_inv(u + j, u + j, EIG_PREC);
-        arb_mul(cu + j, F->c + j, u + j, EIG_PREC);
-    }
-    arb_sub_si(v, al, 1, EIG_PREC), arb_neg(v, v);
-    if (ok && arb_is_positive(v)) {
-        arb_get_mag_lower(om, v);
-        arb_dot(n2, NULL, 0, cu, 1, cu, 1, m, EIG_PREC);
-        arb_get_mag(R, n2), mag_sqrt(R, R);
-        arb_get_mag(t, al);
-        mag_mul(R, R, t), mag_mul(R, R, F->X->E), mag_add(R, R, F->be);
-        mag_mul(R, R, F->gn), mag_add(R, R, F->gb), mag_div(R, R, om);
-        arb_dot(v, NULL, 0, F->w, 1, u, 1, m, EIG_PREC);
-        if (!atomic_load(&eig_loose)) /* tests: without the bound, refuted */
-            arb_add_error_mag(v, R);
-        s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
-    }
-    _arb_vec_clear(u, 2 * m);
-    fmpq_clear(q), arb_clear(al), arb_clear(v), arb_clear(n2);
-    mag_clear(R), mag_clear(t), mag_clear(om);
-    return s;
-}
-
-/* alpha at x as a double (rounded). */
-static double eig_alpha_d(const ct_lskron_struct *S, const fmpq_t x)
-{
-    fmpq_t q;
-    fmpq_init(q);
-    _ct_lskron_alpha(q, S, x);
-    double d = fmpq_get_d(q);
-    fmpq_clear(q);
-    return d;
-}
-
-/* The zero of the midpoints' function in (a, b) (sign s at b), by Newton's
-   method kept inside the bracket, in doubles. */
-static double eig_newton_d(const eig_fn *F, double a, double b, int s)
-{
-    double x = a + (b - a) / 2;
-    for (int it = 0; it < 200 && b - a > 0x1p-60 * b; it++) {
-        double f = 0, d = 0;
-        for (slong t = 0; t < F->S->m; t++) {
-            double u = 1 / (1 - x * F->td[t]);
-            f += F->wd[t] * u, d += F->wd[t] * F->td[t] * u * u;
-        }
-        if (f == 0)
-            break;
-        if ((f > 0) == (s > 0))
-            b = x;
-        else
-            a = x;
-        double y = x - f / d;
-        y = (y > a && y < b) ? y : a + (b - a) / 2;
-        if (fabs(y - x) <= 0x1p-58 * x)
-            return y;
-        x = y;
-    }
-    return x;
-}
-
-/* Two Newton steps at EIG_PREC bits from x (midpoints only: where to put the
-   narrow interval, not a proof). */
-static void eig_newton_hi(arf_t x, const eig_fn *F)
-{
-    arb_t a, f, d, u, v;
-    arb_init(a), arb_init(f), arb_init(d), arb_init(u), arb_init(v);
-    for (int it = 0; it < 2; it++) {
-        arb_set_arf(a, x);
-        arb_zero(f), arb_zero(d);
-        for (slong t = 0; t < F->S->m; t++) {
-            arb_mul(u, a, F->X->theta + t, EIG_PREC);
-            arb_sub_si(u, u, 1, EIG_PREC), arb_neg(u, u), arb_inv(u, u, EIG_PREC);
-            arb_mul(v, F->w + t, u, EIG_PREC);
-            arb_add(f, f, v, EIG_PREC);
-            arb_mul(v, v, u, EIG_PREC), arb_mul(v, v, F->X->theta + t, EIG_PREC);
-            arb_add(d, d, v, EIG_PREC);
-        }
-        arf_div(arb_midref(f), arb_midref(f), arb_midref(d), EIG_PREC, ARF_RND_NEAR);
-        arf_sub(x, x, arb_midref(f), EIG_PREC, ARF_RND_NEAR);
-    }
-    arb_clear(a), arb_clear(f), arb_clear(d), arb_clear(u), arb_clear(v);
-}
-
-/* lambda = rho (1 - x) / (scale x), rounded to 100 bits, into y. */
-static void eig_lambda(fmpq_t y, const ct_lskron_struct *S, const arf_t x)
-{
-    arb_t a, b;
-    arb_init(a), arb_init(b);
-    arb_set_arf(a, x);
-    arb_sub_si(b, a, 1, EIG_PREC), arb_neg(b, b);
-    arb_mul_si(b, b, (slong)S->rho, EIG_PREC);
-    arb_div(b, b, a, EIG_PREC);
-    arb_div_fmpz(b, b, S->scale, EIG_PREC);
-    arf_set_round(arb_midref(a), arb_midref(b), 100, ARF_RND_NEAR);
-    arf_get_fmpq(y, arb_midref(a));
-    arb_clear(a), arb_clear(b);
-}
-
-int _ct_lskron_eig_narrow(ct_lsroot_struct *r)
-{
-    const ct_lskron_struct *S = _ct_lskron_const(r->disk->sys);
-    const _ct_lskron_eig *X = S->eig;
-    if (X == NULL || atomic_load(&eig_off) || r->sign_lo == 0 ||
-        fmpq_equal(r->lo, r->hi) || fmpq_sgn(r->lo) <= 0)
-        return 0;
-    eig_fn F;
-    eig_fn_init(&F, S, X, r->row, r->k, r->l);
-    fmpq_t y, lo, hi;
-    arf_t x;
-    fmpq_init(y), fmpq_init(lo), fmpq_init(hi), arf_init(x);
-    /* lambda is decreasing in alpha: lo is alpha's upper end, of sign sign_lo */
-    double a = eig_alpha_d(S, r->hi), b = eig_alpha_d(S, r->lo);
-    arf_set_d(x, eig_newton_d(&F, a, b, r->sign_lo));
-    eig_newton_hi(x, &F);
-    /* far outside [a, b] (or not finite) only when Newton went astray */
-    int ok = arf_cmp_d(x, a / 2) > 0 && arf_cmp_d(x, b + (1 - b) / 2) < 0;
-    if (ok)
-        eig_lambda(y, S, x);
-    fmpq_div_2exp(lo, y, EIG_WIDTH_BITS - 1); /* the interval's width */
-    fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y, hi); /* tests */
-    fmpq_div_2exp(lo, lo, 1);
-    fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
-    if (fmpq_cmp(lo, r->lo) < 0)
-        fmpq_set(lo, r->lo);
-    if (fmpq_cmp(hi, r->hi) > 0)
-        fmpq_set(hi, r->hi);
-    ok = ok && fmpq_cmp(lo, hi) < 0 &&
-         (fmpq_equal(lo, r->lo) || eig_sign(&F, lo) == r->sign_lo) &&
-         (fmpq_equal(hi, r->hi) || eig_sign(&F, hi) == -r->sign_lo);
-    /* A rational zero (a gadget's) is left to the models: their narrowing
-       stops undecided at it and the decimal certificate then finds it
-       exactly. The simplest rational of an interval of 2^-87 has about 88
-       bits; one of at most 64 lies inside by chance about once in 2^23. */
-    fmpq_simplest_between(y, lo, hi);
-    if (ok && fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 64)
-        ok = eig_sign(&F, y) != 0;
-    if (ok) {
-        fmpq_swap(r->lo, lo), fmpq_swap(r->hi, hi);
-        atomic_fetch_add(&eig_narrowed, 1);
-    }
-    fmpq_clear(y), fmpq_clear(lo), fmpq_clear(hi), arf_clear(x);
-    eig_fn_clear(&F);
-    return ok;
-}
-
-int _ct_lskron_eig_sign(const ct_lsroot_struct *r, const fmpq_t x)
-{
-    const ct_lskron_struct *S = _ct_lskron_const(r->disk->sys);
-    if (S->eig == NULL || atomic_load(&eig_off) || fmpq_sgn(x) <= 0)
-        return 0;
-    eig_fn F;
-    eig_fn_init(&F, S, S->eig, r->row, r->k, r->l);
-    int s = eig_sign(&F, x);
-    eig_fn_clear(&F);
-    return s;
 }
