@@ -1150,16 +1150,16 @@ static long n_roots_calls;
 
 static ct_lsroot_struct *roots_of(const ball_t *B)
 {
-    ct_lsroot_struct *r[1] = {NULL};
+    ct_lsroot_struct *r = NULL;
     char *wide = NULL;
     slong nr = B->S->head.n;
     if (n_roots_calls++ % 2 == 1) {
         wide = flint_malloc(FLINT_MAX(B->nz, 1));
         ct_lsroot_zeros_wide(wide, B->z, B->nz, B->sign_inf, B->same, nr, B->S->head.c);
     }
-    int rc = ct_lskron_roots(r, B->S, wide, B->z, B->nz, NULL);
+    int rc = ct_lskron_roots(&r, B->S, wide, B->z, B->nz, NULL);
     flint_free(wide);
-    return rc == 0 ? r[0] : NULL;
+    return rc == 0 ? r : NULL;
 }
 
 /* A zero of B given twice (as another row's: equal zeros of functions not
@@ -1192,10 +1192,100 @@ static void check_over(const ball_t *B)
     n_over_checked++;
 }
 
+/* ---- The narrowing and signs from one eigendecomposition ---- */
+
+static long n_eig_roots, n_eig_off_roots, n_eig_off_fine, n_eig_near, n_eig_near_decided,
+    n_eig_loose_caught, n_eig_shift_tried;
+
+/* The eigendecomposition's signs at points within 2^-100 .. 2^-145 of r's
+   exact root e (beyond the narrowing, where the function is about as small
+   as the bound): 0 or the exact sign, and counted where they decide. With
+   loose (the bound dropped) only counted wrong. */
+static long eig_near(const oracle_t *X, const pair_oracle *O, const ct_lsroot_struct *r,
+                     ct_rroot_struct *e, int loose)
+{
+    fmpq_t x, d;
+    long wrong = 0;
+    fmpq_init(x), fmpq_init(d);
+    fmpq_div_2exp(d, e->hi, 200);
+    ct_rroot_refine(e, d);
+    for (int j = 0; j < 8; j++) {
+        fmpq_set(x, (j & 1) ? e->hi : e->lo);
+        fmpq_div_2exp(d, x, 100 + 15 * (j / 2));
+        if (j & 1)
+            fmpq_add(x, x, d);
+        else
+            fmpq_sub(x, x, d);
+        int got = _ct_lskron_eig_sign(r, x), want = sign_at(O->P, x);
+        if (loose) {
+            wrong += got != 0 && got != want;
+            continue;
+        }
+        CHECK_MSG(got == 0 || got == want, ROOT_FMT ": eig sign %d at %.17g, exact %d",
+                  ROOT_ARGS(X, r), got, qd(x), want);
+        n_eig_near++, n_eig_near_decided += got != 0;
+    }
+    fmpq_clear(x), fmpq_clear(d);
+    return wrong;
+}
+
+/* Every root near its exact root, with the bound and without it. */
+static void check_eig_near(const oracle_t *X, const ct_lsroot_struct *r, slong nz)
+{
+    for (slong j = 0; j < nz; j++) {
+        const pair_oracle *O = root_oracle(X, r + j);
+        ct_rroot_t e;
+        ct_rroot_init(e);
+        if (O != NULL && O->P != NULL && !fmpq_equal(r[j].lo, r[j].hi) &&
+            exact_root(e, O, r + j)) {
+            eig_near(X, O, r + j, e, 0);
+            _ct_lskron_eig_set_loose(1);
+            n_eig_loose_caught += eig_near(X, O, r + j, e, 1);
+            _ct_lskron_eig_set_loose(0);
+        }
+        ct_rroot_clear(e);
+    }
+}
+
+/* Candidates moved by 3 widths off their zeros: the certificate refuses
+   every one (the models narrow them; check_root then as always). */
+static void check_eig_shift(const oracle_t *X, const ball_t *B)
+{
+    _ct_lskron_eig_set_shift(3);
+    long before = _ct_lskron_eig_count();
+    ct_lsroot_struct *r = roots_of(B);
+    _ct_lskron_eig_set_shift(0);
+    CHECK_MSG(_ct_lskron_eig_count() == before,
+              "%s: %ld roots narrowed 3 widths off their zeros", X->name,
+              _ct_lskron_eig_count() - before);
+    CHECK_MSG(r != NULL, "%s: ct_lskron_roots failed (%ld zeros)", X->name, (long)B->nz);
+    if (r == NULL)
+        return;
+    for (slong j = 0; j < B->nz; j++) { /* the models' roots: their ends' signs */
+        const pair_oracle *O = root_oracle(X, r + j);
+        int exact = fmpq_equal(r[j].lo, r[j].hi);
+        CHECK_MSG(O != NULL && O->P != NULL &&
+                      (exact || (sign_at(O->P, r[j].lo) == r[j].sign_lo &&
+                                 sign_at(O->P, r[j].hi) == -r[j].sign_lo)),
+                  "%s: root %ld (shifted candidates): wrong signs at its ends", X->name,
+                  (long)j);
+    }
+    for (slong j = 0; j < B->nz; j++)
+        ct_lsroot_clear(r + j);
+    flint_free(r);
+    n_eig_shift_tried += B->nz;
+}
+
 /* The roots of B's zeros: each one's checks, one read back (a random one
-   with lo < hi), their order. */
+   with lo < hi), their order. Every third call without the
+   eigendecomposition (the models narrow and answer the oracle). */
+static long n_check_roots_calls;
+
 static void check_roots(const oracle_t *X, const ball_t *B)
 {
+    int off = n_check_roots_calls++ % 3 == 2;
+    long eig0 = _ct_lskron_eig_count(), fine0 = n_fine;
+    _ct_lskron_eig_set_off(off);
     ct_lsroot_struct *r = roots_of(B);
     CHECK_MSG(r != NULL, "%s: ct_lskron_roots failed (%ld zeros)", X->name, (long)B->nz);
     if (r == NULL)
@@ -1211,11 +1301,20 @@ static void check_roots(const oracle_t *X, const ball_t *B)
             check_io(X, r + j);
     }
     check_cmp(X, r, B->nz);
+    if (!off)
+        check_eig_near(X, r, B->nz);
+    _ct_lskron_eig_set_off(0);
+    if (off)
+        n_eig_off_roots += B->nz, n_eig_off_fine += n_fine - fine0;
+    else
+        n_eig_roots += _ct_lskron_eig_count() - eig0;
     for (slong j = 0; j < B->nz; j++)
         ct_lsroot_clear(r + j);
     flint_free(r);
     if (n_roots_calls % 8 == 0)
         check_over(B);
+    if (!off && n_check_roots_calls % 4 == 1)
+        check_eig_shift(X, B);
 }
 
 /* ---- The search's quick test and the zeros left wide ---- */
@@ -2321,7 +2420,19 @@ int main(void)
     CHECK_MSG(other_fallbacks <= 2, "%ld of %ld components fell back", other_fallbacks,
               others);
     CHECK(n_roots == n_zeros && n_io > 0 && n_cmp > 100 && n_cmp_same > 0);
-    CHECK_MSG(n_fine > n_roots / 2, "%ld of %ld roots had a fine disk", n_fine, n_roots);
+    CHECK_MSG(n_eig_off_fine > n_eig_off_roots / 2,
+              "%ld of %ld roots had a fine disk (without the eigendecomposition)",
+              n_eig_off_fine, n_eig_off_roots);
+    printf("t-lskron: %ld roots narrowed from the eigendecomposition (%ld checked "
+           "without it); its signs near the exact roots: %ld of %ld decided, all "
+           "right; without its bound %ld wrong; %ld candidates moved off their zeros, "
+           "none certified\n",
+           n_eig_roots, n_eig_off_roots, n_eig_near_decided, n_eig_near,
+           n_eig_loose_caught, n_eig_shift_tried);
+    CHECK_MSG(n_eig_roots > (n_roots - n_eig_off_roots) / 2 && n_eig_near_decided > 0 &&
+                  n_eig_loose_caught > 0 && n_eig_shift_tried > 100,
+              "eig: %ld narrowed, %ld near decided, %ld loose wrong, %ld shifted",
+              n_eig_roots, n_eig_near_decided, n_eig_loose_caught, n_eig_shift_tried);
     CHECK(n_zeros > 0 && n_mutations >= 8);
     ct_lsroot_read_release();
     flint_randclear(state);

@@ -1,4 +1,4 @@
-/* blas: the BLAS and LAPACK routines certune uses (dgemm, dpotrf, dpotrs),
+/* blas: the BLAS and LAPACK routines certune uses (dgemm, dpotrf, dpotrs, dsyev),
    from OpenBLAS opened at first use (dynlib) and set to one thread: a linked
    OpenBLAS would start its spinning thread pool in every command
    (docs/scale.md). Matrices are the caller's arrays of doubles, nothing is
@@ -36,5 +36,11 @@ int ct_blas_dpotrf_lower(int n, double *a, int lda);
 /* LAPACK dpotrs with uplo 'L': solves with the factor a of dpotrf for nrhs
    right-hand sides in b (in place). Returns LAPACK's info. */
 int ct_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b, int ldb);
+
+/* LAPACK dsyev with jobz 'V', uplo 'L': the eigenvalues of the symmetric
+   column-major n x n a in ascending order into w (n doubles), its orthonormal
+   eigenvectors into a's columns; work holds lwork >= 3 n doubles. Returns
+   LAPACK's info (0: done, > 0: no convergence). */
+int ct_blas_dsyev_lower(int n, double *a, int lda, double *w, double *work, int lwork);
 
 #endif

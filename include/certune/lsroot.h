@@ -36,6 +36,7 @@
    and the narrowing use threads only on models built before. */
 
 typedef struct ct_lsroot_type_struct ct_lsroot_type_struct;
+struct ct_lsroot_s;
 
 /* The first member of every family's system, so that a pointer to the system
    is a pointer to this: refs (the last ct_lsroot_sys_unref frees through
@@ -113,6 +114,15 @@ struct ct_lsroot_type_struct {
        them one by one; the narrowing gives each disk's keys to one thread */
     void (*build_keys)(ct_lsroot_disk_struct *D, int level, const slong *k,
                        const slong *l, const slong *key, slong nkeys);
+    /* Optional (NULL: none): root r narrowed without the disk's models (far
+       beyond the report's digits), both new ends' signs certified; 1 when
+       done, 0 (r unchanged) when the models must. Called on several threads
+       at once (distinct roots) */
+    int (*narrow)(struct ct_lsroot_s *r);
+    /* Optional (NULL: none): the sign of root r's function at the rational x
+       without the disk's models, 0 when it cannot tell (the oracle asks them
+       next); thread-safe */
+    int (*sign_fast)(const struct ct_lsroot_s *r, const fmpq_t x);
     /* The sign (-1, 0, 1) of the pair's function at the rational x, exactly */
     int (*sign_exact)(const ct_lsroot_sys_struct *S, slong row, slong k, slong l,
                       const fmpq_t x);
@@ -352,7 +362,7 @@ slong ct_lsroot_rows_leave(char *failed, slong *same, slong nr, slong np,
    interval the search isolated; lo and hi are narrowed far beyond it at once,
    and decimal bounds are accepted anywhere inside it). disk holds a reference
    (NULL only for an initialized, unset root). */
-typedef struct {
+typedef struct ct_lsroot_s {
     fmpq_t lo, hi;
     fmpq_t ilo, ihi; /* [ilo, ihi] contains [lo, hi] and no other zero */
     int sign_lo;
@@ -369,10 +379,11 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
 
 /* The certified roots of the nz zeros z found on the covering's disks
    (disks[z[j].disk] set for every j): row and node z[j].node, intervals
-   unmapped into the family's variable, then narrowed to about 2^-96 relative
-   with the level-0 models (built once per disk and key on nthreads threads;
-   the system's level-0 data must be built before). *out holds nz roots, each
-   to be cleared. */
+   unmapped into the family's variable, then narrowed by the type's narrow
+   where it has one (lambda: to about 2^-87 relative), the rest to about
+   2^-96 relative with the level-0 models (built once per disk and key on
+   nthreads threads; the system's level-0 data must be built before). *out holds nz roots,
+   each to be cleared. */
 void ct_lsroot_roots(ct_lsroot_struct **out, ct_lsroot_disk_struct *const *disks,
                      const ct_lsroot_zero_struct *z, slong nz, slong nthreads);
 

@@ -20,6 +20,9 @@ typedef void dpotrf_fn(const char *uplo, const int *n, double *a, const int *lda
 typedef void dpotrs_fn(const char *uplo, const int *n, const int *nrhs, const double *a,
                        const int *lda, double *b, const int *ldb, int *info,
                        size_t uplo_len);
+typedef void dsyev_fn(const char *jobz, const char *uplo, const int *n, double *a,
+                      const int *lda, double *w, double *work, const int *lwork,
+                      int *info, size_t jobz_len, size_t uplo_len);
 typedef void set_threads_fn(int n);
 
 static struct {
@@ -29,7 +32,8 @@ static struct {
     dgemm_fn *dgemm;
     dpotrf_fn *dpotrf;
     dpotrs_fn *dpotrs;
-} blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL};
+    dsyev_fn *dsyev;
+} blas = {PTHREAD_ONCE_INIT, 0, "", NULL, NULL, NULL, NULL};
 
 /* Address space OpenBLAS takes at load and at its first real product: the
    library and a 128 MiB buffer, 171 MB measured. With less under ulimit -v
@@ -72,16 +76,17 @@ static void blas_open(void)
     static const ct_dynlib_struct L = {"CERTUNE_OPENBLAS", CT_BLAS_LIB, "OpenBLAS",
                                        "the GNN commands and the fast delta solve need",
                                        "libopenblas0"};
-    static const char *const names[] = {"cblas_dgemm", "dpotrf_", "dpotrs_",
+    static const char *const names[] = {"cblas_dgemm", "dpotrf_", "dpotrs_", "dsyev_",
                                         "openblas_set_num_threads"};
-    void *f[4];
+    void *f[5];
     if (!blas_room())
         return;
-    if (ct_dynlib_open(f, names, 4, &L, blas.err, sizeof(blas.err)))
+    if (ct_dynlib_open(f, names, 5, &L, blas.err, sizeof(blas.err)))
         return;                  /* a half-loaded library stays open */
     set_threads_fn *set_threads; /* dlsym's object pointers, as POSIX allows */
     *(void **)&blas.dgemm = f[0], *(void **)&blas.dpotrf = f[1];
-    *(void **)&blas.dpotrs = f[2], *(void **)&set_threads = f[3];
+    *(void **)&blas.dpotrs = f[2], *(void **)&blas.dsyev = f[3];
+    *(void **)&set_threads = f[4];
     /* The callers run their own threads (or products too small to share):
        OpenBLAS's threads cost more to wake than they save, and one thread
        keeps runs bitwise reproducible. */
@@ -120,5 +125,12 @@ int ct_blas_dpotrs_lower(int n, int nrhs, const double *a, int lda, double *b, i
 {
     int info = 0;
     blas.dpotrs("L", &n, &nrhs, a, &lda, b, &ldb, &info, 1);
+    return info;
+}
+
+int ct_blas_dsyev_lower(int n, double *a, int lda, double *w, double *work, int lwork)
+{
+    int info = 0;
+    blas.dsyev("V", "L", &n, a, &lda, w, work, &lwork, &info, 1, 1);
     return info;
 }

@@ -15,6 +15,20 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
     flint_free(X);
 }
 
+void _ct_lskron_eig_free(_ct_lskron_eig *X)
+{
+    if (X == NULL)
+        return;
+    arb_mat_clear(X->Q);
+    _arb_vec_clear(X->theta, X->m);
+    _arb_vec_clear(X->ck, X->m * X->c);
+    _mag_vec_clear(X->beta, X->c);
+    mag_clear(X->E);
+    _arb_vec_clear(X->P, X->np * X->m);
+    flint_free(X->prow);
+    flint_free(X);
+}
+
 void _ct_lskron_pen_free(ct_lskron_struct *S)
 {
     for (slong t = 0; S->pen != NULL && t < S->nd * S->head.c; t++)
@@ -35,6 +49,7 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *H)
     flint_free(S->zb), flint_free(S->zd), flint_free(S->deg), flint_free(S->cr);
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
+    _ct_lskron_eig_free(S->eig);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
     pthread_mutex_destroy(&S->hilock);

@@ -7,6 +7,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <arb_mat.h>
 #include <flint/fmpz_mat.h>
 #include "certune/dd.h"
 #include "certune/lskron.h"
@@ -48,6 +49,9 @@ struct ct_lskron_struct {
        pencil's, or those its retries built), kept for the narrowing's disks
        of the same center and radius, which take them; NULL when not made */
     struct _ct_lskron_pmodel_struct **pen;
+    /* M's eigendecomposition for the narrowing (lskron_eig.c), once tried */
+    struct _ct_lskron_eig_struct *eig;
+    int eig_tried;
 };
 
 static inline ct_lskron_struct *_ct_lskron_of(ct_lsroot_sys_struct *S)
@@ -120,6 +124,48 @@ typedef struct _ct_lskron_hi_struct {
    floating factor fails). Not thread-safe until built (or failed) once. */
 const _ct_lskron_hi *_ct_lskron_hi_get(ct_lskron_struct *S, int level);
 void _ct_lskron_hi_free(_ct_lskron_hi *X); /* lskron.c */
+
+/* lskron_eig.c: M = I - K / rho as Q Theta Q^-1 up to E, at 128 bits, for
+   the narrowing of zeros (docs/lambda.md, "Narrowing from one
+   eigendecomposition"): Q, theta exact (radius 0), E >= ||M Q - Q Theta||_2
+   for the exact M, per class k c_k = mid(Q^T Y_k) (exact, ck[k m ..]) and
+   beta_k >= ||Y_k - Q c_k||_2; P: Q^T H_hi,a for the unlabeled rows asked
+   (row i's at prow[i] m, prow[i] = -1 when not kept). Made for 2 <= m <=
+   CT_LSKRON_EIG_MAX without the pencil; memory about 3 m^2 + c m numbers of 128 bits. */
+#define CT_LSKRON_EIG_MAX 400
+#define CT_LSKRON_EIG_PREC 128
+typedef struct _ct_lskron_eig_struct {
+    slong m, c;
+    arb_mat_t Q;
+    arb_ptr theta, ck;
+    mag_ptr beta;
+    mag_t E;
+    arb_ptr P;
+    slong np, *prow;
+} _ct_lskron_eig;
+
+/* S's eigendecomposition, made at the first call (NULL when it cannot be
+   made or would not narrow: m out of range, no 96-bit H and K, LAPACK
+   failing, E above 2^-90), with Q^T g kept for the rows[0..nr) (nodes of
+   S) not kept yet. Not thread-safe: no other thread may read S's roots. */
+const _ct_lskron_eig *_ct_lskron_eig_get(ct_lskron_struct *S, const slong *rows,
+                                         slong nr);
+void _ct_lskron_eig_free(_ct_lskron_eig *X); /* lskron.c */
+/* lskron_eigroot.c. The type's narrow: root r of S narrowed to about 2^-87 of lambda from
+   S's eigendecomposition (made before), its two new ends' signs certified; 1 when done, 0
+   (r unchanged) when there is none or it cannot certify them. Thread-safe (reads S). */
+int _ct_lskron_eig_narrow(ct_lsroot_struct *r);
+/* The type's sign_fast: the sign of r's function at x > 0 from S's
+   eigendecomposition, 0 when there is none or the bound does not decide. */
+int _ct_lskron_eig_sign(const ct_lsroot_struct *r, const fmpq_t x);
+/* Tests: roots narrowed so far; every candidate moved by s widths (s != 0:
+   the certificate must refuse it, the root is not inside). */
+long _ct_lskron_eig_count(void);
+void _ct_lskron_eig_set_shift(slong s);
+/* Tests: off = 1: narrow and sign_fast decline (the models answer); loose =
+   1: the sign drops its error bound (some signs near zeros then wrong). */
+void _ct_lskron_eig_set_off(int off);
+void _ct_lskron_eig_set_loose(int loose);
 
 /* One class's labeled coefficients on a disk at hi's precision: c > 0: x_j
    (exact midpoints) with ||X_j - x_j||_2 <= E[j] for the deflated Y_k; c =

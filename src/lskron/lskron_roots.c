@@ -61,8 +61,14 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wid
         if (H != NULL && z[j].lo >= H->c - H->r && z[j].hi <= H->c + H->r)
             y[j].disk = nd + z[j].disk;
     }
-    if (nz > 0 && !_ct_lskron_pencil_on(S)) /* on the calling thread's inner threads */
+    if (nz > 0 && !_ct_lskron_pencil_on(S)) { /* on the calling thread's inner threads */
         _ct_lskron_hi_get(S, 0);
+        slong *rows = flint_malloc(nz * sizeof(slong)); /* before the threads read it */
+        for (slong j = 0; j < nz; j++)
+            rows[j] = z[j].node;
+        _ct_lskron_eig_get(S, rows, nz);
+        flint_free(rows);
+    }
     ct_lsroot_roots_some(out, disks, y, nz, wide, ct_pool_inner_threads());
     for (slong d = 0; d < 2 * nd; d++)
         ct_lsroot_disk_unref(disks[d]);

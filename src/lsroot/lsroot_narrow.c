@@ -2,10 +2,11 @@
 /* lsroot_narrow: the search's zeros as certified roots, narrowed at once to
    about 2^-96 relative (beyond the report's 20 digits) with the level-0
    models, so that later comparisons and decimal certificates rarely need the
-   oracle. On the spare threads of a large instance (ct_pool_inner_threads):
-   first every model the roots read, one job per disk (each writes only its
-   own disk's models; a family may build a disk's keys together), then every
-   root (reading them). */
+   oracle; first by the family's own narrowing where it has one (type->narrow),
+   the models then only for the roots it left. On the spare threads of a large instance
+   (ct_pool_inner_threads): first every model the roots read, one job per disk (each
+   writes only its own disk's models; a family may build a disk's keys together), then
+   every root (reading them). */
 #include <stdlib.h>
 #include <string.h>
 #include "certune/pool.h"
@@ -111,6 +112,33 @@ static slong ls_jobs(ls_job *job, slong *start, ct_lsroot_struct *const *z, slon
     return ng;
 }
 
+/* The family's own narrowing of root j, where it has one (done[j] = 1 when
+   it narrowed it). */
+typedef struct {
+    ct_lsroot_struct **z;
+    char *done;
+} ls_fast_ctx;
+
+static void ls_fast_job(void *arg, slong j)
+{
+    const ls_fast_ctx *X = arg;
+    int (*narrow)(ct_lsroot_struct *) = X->z[j]->disk->sys->type->narrow;
+    X->done[j] = narrow != NULL && narrow(X->z[j]);
+}
+
+/* The roots p[0..n) the family's narrowing left, kept in p; their number. */
+static slong ls_fast(ct_lsroot_struct **p, slong n, slong nthreads)
+{
+    ls_fast_ctx X = {p, flint_calloc(FLINT_MAX(n, 1), 1)};
+    ct_pool_for(n, nthreads, ls_fast_job, NULL, &X);
+    slong left = 0;
+    for (slong j = 0; j < n; j++)
+        if (!X.done[j])
+            p[left++] = p[j];
+    flint_free(X.done);
+    return left;
+}
+
 void ct_lsroot_roots_narrow(ct_lsroot_struct *r, slong nz, const char *which,
                             slong nthreads)
 {
@@ -119,6 +147,7 @@ void ct_lsroot_roots_narrow(ct_lsroot_struct *r, slong nz, const char *which,
     for (slong j = 0; j < nz; j++)
         if (which == NULL || which[j])
             p[n++] = r + j;
+    n = ls_fast(p, n, nthreads);
     ls_narrow_ctx X = {p, flint_malloc(FLINT_MAX(2 * n, 1) * sizeof(ls_job)),
                        flint_malloc((2 * n + 1) * sizeof(slong))};
     slong ng = ls_jobs(X.job, X.start, p, n);

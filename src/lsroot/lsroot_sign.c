@@ -82,9 +82,12 @@ int ct_lsroot_sign_fmpq(const ct_lsroot_t r, const fmpq_t x)
 {
     ct_lsroot_disk_struct *D = r->disk;
     const ct_lsroot_type_struct *T = D->sys->type;
+    int s = T->sign_fast != NULL ? T->sign_fast(r, x) : 0;
+    if (s != 0)
+        return s;
     fmpq_t a;
     fmpq_init(a);
-    int s = 0, in = T->map(a, D->sys, x) && ct_lsroot_disk_contains(D, a);
+    int in = T->map(a, D->sys, x) && ct_lsroot_disk_contains(D, a);
     ct_lsroot_disk_struct *F = in ? lsroot_fine(r, a) : NULL;
     for (int level = F != NULL ? 0 : -1; s == 0 && in && level < CT_LSROOT_LEVELS;
          level++) {

@@ -1,0 +1,301 @@
+/* lskron_eigroot: a root's narrowing and its function's signs from M's
+   eigendecomposition (lskron_eig.c; docs/lambda.md, "Narrowing from one
+   eigendecomposition"). With p = Q^T g_hi, c = c_k - c_l:
+
+       h(alpha) = sum_t p_t c_t / (1 - alpha theta_t)
+                  +- [||g_hi|| (alpha ||E|| ||D^{-1} c|| + ||beta||)
+                      + ||g - g_hi|| ||b||] / (1 - alpha),
+
+   the sign of F[i][k] - F[i][l] at lambda (alpha = rho / (scale lambda +
+   rho)). Newton's method places the narrow interval (midpoints only); the
+   signs at its ends certify it. */
+#include <math.h>
+#include <stdatomic.h>
+#include "lskron_internal.h"
+
+#define EIG_WIDTH_BITS 88 /* the narrowed interval: lambda* (1 -+ 2^-88) */
+
+static atomic_long eig_narrowed;
+static _Atomic slong eig_shift;
+static atomic_int eig_off, eig_loose;
+
+void _ct_lskron_eig_set_off(int off)
+{
+    atomic_store(&eig_off, off);
+}
+
+void _ct_lskron_eig_set_loose(int loose)
+{
+    atomic_store(&eig_loose, loose);
+}
+
+long _ct_lskron_eig_count(void)
+{
+    return atomic_load(&eig_narrowed);
+}
+
+void _ct_lskron_eig_set_shift(slong s)
+{
+    atomic_store(&eig_shift, s);
+}
+
+/* Row `row`'s pair (k, l) over the eigenvectors: w_t = p_t c_t with c = c_k -
+   c_l, p = Q^T g (g = e_j for labeled node j, H_hi's row for an unlabeled
+   one), and the constants of the bound: ||g_hi||_2 <= gn, ||g - g_hi||_2
+   ||b||_2 <= gb (b = Y_k - Y_l), ||beta||_2 <= be. */
+typedef struct {
+    const ct_lskron_struct *S;
+    const _ct_lskron_eig *X;
+    arb_ptr w, c;
+    double *wd, *td; /* w's and theta's midpoints, for the first Newton */
+    mag_t gn, gb, be;
+} eig_fn;
+
+static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, const eig_fn *F,
+                     const _ct_lskron_hi *H, slong row, slong k, slong l)
+{
+    const ct_lskron_struct *S = F->S;
+    slong m = S->m, j = S->pos[row];
+    if (j >= 0) {
+        _arb_vec_set(p, arb_mat_entry(F->X->Q, j, 0), m);
+        mag_one(gn), mag_zero(gb);
+        return;
+    }
+    slong a = -1 - j, o = S->Hoff[a], len = S->Hoff[a + 1] - o;
+    if (F->X->prow[row] >= 0) {
+        _arb_vec_set(p, F->X->P + F->X->prow[row] * m, m);
+    } else { /* not kept: over the row's support */
+        arb_struct *q = flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(arb_struct)),
+                   *g = q + len;
+        for (slong s = 0; s < len; s++)
+            g[s] = H->H[a * m + S->Hcol[o + s]]; /* shallow: read only */
+        for (slong t = 0; t < m; t++) {
+            for (slong s = 0; s < len; s++)
+                q[s] = *arb_mat_entry(F->X->Q, S->Hcol[o + s], t);
+            arb_dot(p + t, NULL, 0, g, 1, q, 1, len, CT_LSKRON_EIG_PREC);
+        }
+        flint_free(q);
+    }
+    mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2 */
+    mag_set_ui(gb, (ulong)(S->nlabk[k] + S->nlabk[l]));
+    mag_sqrt(gb, gb);
+    mag_mul(gb, gb, H->Herr + a);
+}
+
+static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_eig *X,
+                        slong row, slong k, slong l)
+{
+    slong m = S->m;
+    F->S = S, F->X = X;
+    F->w = _arb_vec_init(2 * m), F->c = F->w + m;
+    F->wd = flint_malloc(2 * m * sizeof(double)), F->td = F->wd + m;
+    mag_init(F->gn), mag_init(F->gb), mag_init(F->be);
+    eig_fn_p(F->w, F->gn, F->gb, F, S->hi[0], row, k, l);
+    _arb_vec_sub(F->c, X->ck + k * m, X->ck + l * m, m, CT_LSKRON_EIG_PREC);
+    for (slong t = 0; t < m; t++) {
+        arb_mul(F->w + t, F->w + t, F->c + t, CT_LSKRON_EIG_PREC);
+        F->wd[t] = arf_get_d(arb_midref(F->w + t), ARF_RND_NEAR);
+        F->td[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
+    }
+    mag_add(F->be, X->beta + k, X->beta + l);
+}
+
+static void eig_fn_clear(eig_fn *F)
+{
+    _arb_vec_clear(F->w, 2 * F->S->m);
+    flint_free(F->wd);
+    mag_clear(F->gn), mag_clear(F->gb), mag_clear(F->be);
+}
+
+/* The sign of the pair's function at lambda = x (x > 0), 0 when the bound
+   does not decide it: sum_t w_t / (1 - alpha theta_t) widened by
+   (gn (alpha E ||D^{-1} c|| + be) + gb) / (1 - alpha). */
+static int eig_sign(const eig_fn *F, const fmpq *x)
+{
+    slong m = F->S->m;
+    fmpq_t q;
+    arb_t al, v, n2;
+    arb_ptr u = _arb_vec_init(2 * m), cu = u + m;
+    mag_t R, t, om;
+    fmpq_init(q), arb_init(al), arb_init(v), arb_init(n2);
+    mag_init(R), mag_init(t), mag_init(om);
+    _ct_lskron_alpha(q, F->S, x);
+    arb_set_fmpq(al, q, CT_LSKRON_EIG_PREC);
+    int s = 0, ok = 1;
+    for (slong j = 0; j < m && ok; j++) { /* u_j = 1 / (1 - alpha theta_j) */
+        arb_mul(u + j, al, F->X->theta + j, CT_LSKRON_EIG_PREC);
+        arb_sub_si(u + j, u + j, 1, CT_LSKRON_EIG_PREC), arb_neg(u + j, u + j);
+        ok = arb_is_positive(u + j);
+        arb_inv(u + j, u + j, CT_LSKRON_EIG_PREC);
+        arb_mul(cu + j, F->c + j, u + j, CT_LSKRON_EIG_PREC);
+    }
+    arb_sub_si(v, al, 1, CT_LSKRON_EIG_PREC), arb_neg(v, v);
+    if (ok && arb_is_positive(v)) {
+        arb_get_mag_lower(om, v);
+        arb_dot(n2, NULL, 0, cu, 1, cu, 1, m, CT_LSKRON_EIG_PREC);
+        arb_get_mag(R, n2), mag_sqrt(R, R);
+        arb_get_mag(t, al);
+        mag_mul(R, R, t), mag_mul(R, R, F->X->E), mag_add(R, R, F->be);
+        mag_mul(R, R, F->gn), mag_add(R, R, F->gb), mag_div(R, R, om);
+        arb_dot(v, NULL, 0, F->w, 1, u, 1, m, CT_LSKRON_EIG_PREC);
+        if (!atomic_load(&eig_loose)) /* tests: without the bound, refuted */
+            arb_add_error_mag(v, R);
+        s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
+    }
+    _arb_vec_clear(u, 2 * m);
+    fmpq_clear(q), arb_clear(al), arb_clear(v), arb_clear(n2);
+    mag_clear(R), mag_clear(t), mag_clear(om);
+    return s;
+}
+
+/* alpha at x as a double (rounded). */
+static double eig_alpha_d(const ct_lskron_struct *S, const fmpq_t x)
+{
+    fmpq_t q;
+    fmpq_init(q);
+    _ct_lskron_alpha(q, S, x);
+    double d = fmpq_get_d(q);
+    fmpq_clear(q);
+    return d;
+}
+
+/* The zero of the midpoints' function in (a, b) (sign s at b), by Newton's
+   method kept inside the bracket, in doubles. */
+static double eig_newton_d(const eig_fn *F, double a, double b, int s)
+{
+    double x = a + (b - a) / 2;
+    for (int it = 0; it < 200 && b - a > 0x1p-60 * b; it++) {
+        double f = 0, d = 0;
+        for (slong t = 0; t < F->S->m; t++) {
+            double u = 1 / (1 - x * F->td[t]);
+            f += F->wd[t] * u, d += F->wd[t] * F->td[t] * u * u;
+        }
+        if (f == 0)
+            break;
+        if ((f > 0) == (s > 0))
+            b = x;
+        else
+            a = x;
+        double y = x - f / d;
+        y = (y > a && y < b) ? y : a + (b - a) / 2;
+        if (fabs(y - x) <= 0x1p-58 * x)
+            return y;
+        x = y;
+    }
+    return x;
+}
+
+/* Two Newton steps at CT_LSKRON_EIG_PREC bits from x (midpoints only: where to put the
+   narrow interval, not a proof). */
+static void eig_newton_hi(arf_t x, const eig_fn *F)
+{
+    arb_t a, f, d, u, v;
+    arb_init(a), arb_init(f), arb_init(d), arb_init(u), arb_init(v);
+    for (int it = 0; it < 2; it++) {
+        arb_set_arf(a, x);
+        arb_zero(f), arb_zero(d);
+        for (slong t = 0; t < F->S->m; t++) {
+            arb_mul(u, a, F->X->theta + t, CT_LSKRON_EIG_PREC);
+            arb_sub_si(u, u, 1, CT_LSKRON_EIG_PREC), arb_neg(u, u),
+                arb_inv(u, u, CT_LSKRON_EIG_PREC);
+            arb_mul(v, F->w + t, u, CT_LSKRON_EIG_PREC);
+            arb_add(f, f, v, CT_LSKRON_EIG_PREC);
+            arb_mul(v, v, u, CT_LSKRON_EIG_PREC),
+                arb_mul(v, v, F->X->theta + t, CT_LSKRON_EIG_PREC);
+            arb_add(d, d, v, CT_LSKRON_EIG_PREC);
+        }
+        arf_div(arb_midref(f), arb_midref(f), arb_midref(d), CT_LSKRON_EIG_PREC,
+                ARF_RND_NEAR);
+        arf_sub(x, x, arb_midref(f), CT_LSKRON_EIG_PREC, ARF_RND_NEAR);
+    }
+    arb_clear(a), arb_clear(f), arb_clear(d), arb_clear(u), arb_clear(v);
+}
+
+/* lambda = rho (1 - x) / (scale x), rounded to 100 bits, into y. */
+static void eig_lambda(fmpq_t y, const ct_lskron_struct *S, const arf_t x)
+{
+    arb_t a, b;
+    arb_init(a), arb_init(b);
+    arb_set_arf(a, x);
+    arb_sub_si(b, a, 1, CT_LSKRON_EIG_PREC), arb_neg(b, b);
+    arb_mul_si(b, b, (slong)S->rho, CT_LSKRON_EIG_PREC);
+    arb_div(b, b, a, CT_LSKRON_EIG_PREC);
+    arb_div_fmpz(b, b, S->scale, CT_LSKRON_EIG_PREC);
+    arf_set_round(arb_midref(a), arb_midref(b), 100, ARF_RND_NEAR);
+    arf_get_fmpq(y, arb_midref(a));
+    arb_clear(a), arb_clear(b);
+}
+
+/* The narrowed interval [lo, hi] inside a root's [rlo, rhi] (sign s at rlo)
+   from the zero of F's midpoints, its ends' signs certified; 0 when it
+   cannot be. */
+static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
+                        const fmpq *rhi, int s)
+{
+    const ct_lskron_struct *S = F->S;
+    /* lambda is decreasing in alpha: rlo is alpha's upper end, of sign s */
+    double a = eig_alpha_d(S, rhi), b = eig_alpha_d(S, rlo);
+    arf_t x;
+    fmpq_t y;
+    arf_init(x), fmpq_init(y);
+    arf_set_d(x, eig_newton_d(F, a, b, s));
+    eig_newton_hi(x, F);
+    /* far outside [a, b] (or not finite) only when Newton went astray */
+    int ok = arf_cmp_d(x, a / 2) > 0 && arf_cmp_d(x, b + (1 - b) / 2) < 0;
+    if (ok) {
+        eig_lambda(y, S, x);
+        fmpq_div_2exp(lo, y, EIG_WIDTH_BITS - 1); /* the interval's width */
+        fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y, hi); /* tests */
+        fmpq_div_2exp(lo, lo, 1);
+        fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
+        if (fmpq_cmp(lo, rlo) < 0)
+            fmpq_set(lo, rlo);
+        if (fmpq_cmp(hi, rhi) > 0)
+            fmpq_set(hi, rhi);
+        ok = fmpq_cmp(lo, hi) < 0 && (fmpq_equal(lo, rlo) || eig_sign(F, lo) == s) &&
+             (fmpq_equal(hi, rhi) || eig_sign(F, hi) == -s);
+    }
+    /* A rational zero (a gadget's) is left to the models: their narrowing
+       stops undecided at it and the decimal certificate then finds it
+       exactly. The simplest rational of an interval of 2^-87 has about 88
+       bits; one of at most 64 lies inside by chance about once in 2^23. */
+    if (ok) {
+        fmpq_simplest_between(y, lo, hi);
+        if (fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 64)
+            ok = eig_sign(F, y) != 0;
+    }
+    arf_clear(x), fmpq_clear(y);
+    return ok;
+}
+
+int _ct_lskron_eig_narrow(ct_lsroot_struct *r)
+{
+    const ct_lskron_struct *S = _ct_lskron_const(r->disk->sys);
+    if (S->eig == NULL || atomic_load(&eig_off) || r->sign_lo == 0 ||
+        fmpq_equal(r->lo, r->hi) || fmpq_sgn(r->lo) <= 0)
+        return 0;
+    eig_fn F;
+    fmpq_t lo, hi;
+    fmpq_init(lo), fmpq_init(hi);
+    eig_fn_init(&F, S, S->eig, r->row, r->k, r->l);
+    int ok = eig_interval(lo, hi, &F, r->lo, r->hi, r->sign_lo);
+    if (ok) {
+        fmpq_swap(r->lo, lo), fmpq_swap(r->hi, hi);
+        atomic_fetch_add(&eig_narrowed, 1);
+    }
+    fmpq_clear(lo), fmpq_clear(hi);
+    eig_fn_clear(&F);
+    return ok;
+}
+
+int _ct_lskron_eig_sign(const ct_lsroot_struct *r, const fmpq_t x)
+{
+    const ct_lskron_struct *S = _ct_lskron_const(r->disk->sys);
+    if (S->eig == NULL || atomic_load(&eig_off) || fmpq_sgn(x) <= 0)
+        return 0;
+    eig_fn F;
+    eig_fn_init(&F, S, S->eig, r->row, r->k, r->l);
+    int s = eig_sign(&F, x);
+    eig_fn_clear(&F);
+    return s;
+}
