@@ -16,8 +16,6 @@
 #include <stdatomic.h>
 #include "lskron_internal.h"
 
-#define EIG_WIDTH_BITS 88 /* the narrowed interval: lambda* (1 -+ 2^-88) */
-
 static atomic_long eig_narrowed;
 static _Atomic slong eig_shift;
 static atomic_int eig_off, eig_loose;
@@ -267,12 +265,41 @@ static void eig_lambda(fmpq_t y, const ct_lskron_struct *S, const arf_t x)
     arb_clear(a), arb_clear(b);
 }
 
+/* [lo, hi] = y (1 -+ 2^-bits) (moved by the tests' shift), clipped to [rlo,
+   rhi]; the signs at its new ends: 1 when both are certified (s at lo, -s
+   at hi), 0 when one is undecided, -1 when one is wrong (y is off the
+   zero). */
+static int eig_try(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *y0, slong bits,
+                   const fmpq *rlo, const fmpq *rhi, int s)
+{
+    fmpq_t y;
+    fmpq_init(y);
+    fmpq_div_2exp(lo, y0, bits - 1); /* the interval's width */
+    fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y0, hi);
+    fmpq_div_2exp(lo, lo, 1);
+    fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
+    fmpq_clear(y);
+    if (fmpq_cmp(lo, rlo) < 0)
+        fmpq_set(lo, rlo);
+    if (fmpq_cmp(hi, rhi) > 0)
+        fmpq_set(hi, rhi);
+    if (fmpq_cmp(lo, hi) >= 0)
+        return -1;
+    int a = fmpq_equal(lo, rlo) ? s : eig_sign(F, lo);
+    int b = a != s && a != 0 ? 0 : fmpq_equal(hi, rhi) ? -s : eig_sign(F, hi);
+    if ((a != 0 && a != s) || (b != 0 && b != -s))
+        return -1;
+    return a != 0 && b != 0;
+}
+
 /* The narrowed interval [lo, hi] inside a root's [rlo, rhi] (sign s at rlo)
-   from the zero of F's midpoints, its ends' signs certified; 0 when it
-   cannot be. */
+   around the zero of F's midpoints, its ends' signs certified; 0 when it
+   cannot be. Widths 2^-87, then 2^-79 and 2^-73 where the bound is too
+   wide for the first (all beyond the report's 22-digit bounds). */
 static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
                         const fmpq *rhi, int s)
 {
+    static const slong width[] = {88, 80, 74};
     const ct_lskron_struct *S = F->S;
     /* lambda is decreasing in alpha: rlo is alpha's upper end, of sign s */
     double a = eig_alpha_d(S, rhi), b = eig_alpha_d(S, rlo);
@@ -283,26 +310,22 @@ static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
     eig_newton_hi(x, F);
     /* far outside [a, b] (or not finite) only when Newton went astray */
     int ok = arf_cmp_d(x, a / 2) > 0 && arf_cmp_d(x, b + (1 - b) / 2) < 0;
+    slong w = 0;
     if (ok) {
         eig_lambda(y, S, x);
-        fmpq_div_2exp(lo, y, EIG_WIDTH_BITS - 1); /* the interval's width */
-        fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y, hi); /* tests */
-        fmpq_div_2exp(lo, lo, 1);
-        fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
-        if (fmpq_cmp(lo, rlo) < 0)
-            fmpq_set(lo, rlo);
-        if (fmpq_cmp(hi, rhi) > 0)
-            fmpq_set(hi, rhi);
-        ok = fmpq_cmp(lo, hi) < 0 && (fmpq_equal(lo, rlo) || eig_sign(F, lo) == s) &&
-             (fmpq_equal(hi, rhi) || eig_sign(F, hi) == -s);
+        do
+            ok = eig_try(lo, hi, F, y, width[w], rlo, rhi, s);
+        while (ok == 0 && ++w < 3);
+        ok = ok == 1;
     }
     /* A rational zero (a gadget's) is left to the models: their narrowing
        stops undecided at it and the decimal certificate then finds it
-       exactly. The simplest rational of an interval of 2^-87 has about 88
-       bits; one of at most 64 lies inside by chance about once in 2^23. */
+       exactly. The simplest rational of an interval of 2^-(bits - 1) has
+       about bits bits; one of at most bits - 24 lies inside by chance
+       about once in 2^23. */
     if (ok) {
         fmpq_simplest_between(y, lo, hi);
-        if (fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 64)
+        if (fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= (ulong)width[w] - 24)
             ok = eig_sign(F, y) != 0;
     }
     arf_clear(x), fmpq_clear(y);
