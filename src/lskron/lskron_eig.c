@@ -201,17 +201,36 @@ static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, do
     return mag_cmp_2exp_si(X->E, EIG_E_USEFUL) > 0;
 }
 
-/* Per class k: c_k = mid(Q^T Y_k) (exact) and beta_k >= ||Y_k - Q c_k||_2. */
+/* sig_t = 1^T q_t and rE_t = sig_t (1 - theta_t) in balls (u^T E = u^T Q (I -
+   Theta) for u = 1 / sqrt(m): M u = u exactly). */
+static void eig_sums(_ct_lskron_eig *X)
+{
+    slong m = X->m;
+    for (slong t = 0; t < m; t++) {
+        arb_ptr g = X->sig + t, e = X->rE + t;
+        arb_zero(g);
+        for (slong j = 0; j < m; j++)
+            arb_add(g, g, arb_mat_entry(X->Q, j, t), CT_LSKRON_EIG_PREC);
+        arb_sub_si(e, X->theta + t, 1, CT_LSKRON_EIG_PREC);
+        arb_mul(e, e, g, CT_LSKRON_EIG_PREC), arb_neg(e, e);
+    }
+}
+
+/* Per class k with Y_k' = Y_k - (n_k / m) 1 (orthogonal to 1): c_k =
+   mid(Q^T Y_k') (exact), beta_k >= ||Y_k' - Q c_k||_2 and tb_k = 1^T (Y_k' -
+   Q c_k) = -sig^T c_k in balls. */
 static void eig_classes(_ct_lskron_eig *X, const ct_lskron_struct *S)
 {
     slong m = X->m;
-    arb_t s;
+    arb_t s, nk;
     mag_t t;
-    arb_init(s), mag_init(t);
+    arb_init(s), arb_init(nk), mag_init(t);
     for (slong k = 0; k < X->c; k++) {
         arb_ptr ck = X->ck + k * m;
+        arb_set_si(nk, S->nlabk[k]);
+        arb_div_si(nk, nk, m, CT_LSKRON_EIG_PREC); /* n_k / m */
         for (slong t2 = 0; t2 < m; t2++) {
-            arb_zero(s);
+            arb_mul(s, nk, X->sig + t2, CT_LSKRON_EIG_PREC), arb_neg(s, s);
             for (slong j = 0; j < m; j++)
                 if (S->cls[j] == k)
                     arb_add(s, s, arb_mat_entry(X->Q, j, t2), CT_LSKRON_EIG_PREC);
@@ -222,12 +241,14 @@ static void eig_classes(_ct_lskron_eig *X, const ct_lskron_struct *S)
             arb_dot(s, NULL, 1, arb_mat_entry(X->Q, j, 0), 1, ck, 1, m,
                     CT_LSKRON_EIG_PREC);
             arb_add_si(s, s, S->cls[j] == k, CT_LSKRON_EIG_PREC);
+            arb_sub(s, s, nk, CT_LSKRON_EIG_PREC);
             arb_get_mag(t, s);
             mag_addmul(X->beta + k, t, t);
         }
         mag_sqrt(X->beta + k, X->beta + k);
+        arb_dot(X->tb + k, NULL, 1, X->sig, 1, ck, 1, m, CT_LSKRON_EIG_PREC);
     }
-    arb_clear(s), mag_clear(t);
+    arb_clear(s), arb_clear(nk), mag_clear(t);
 }
 
 /* The eigendecomposition of S's M, NULL when it was not made (m above
@@ -244,6 +265,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     X->theta = _arb_vec_init(m);
     X->ck = _arb_vec_init(m * X->c);
     X->beta = _mag_vec_init(X->c);
+    X->sig = _arb_vec_init(2 * m + X->c), X->rE = X->sig + m, X->tb = X->rE + m;
     mag_init(X->E);
     X->P = NULL, X->np = 0;
     X->prow = flint_malloc(S->head.n * sizeof(slong));
@@ -258,6 +280,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
         _ct_lskron_eig_free(X);
         return NULL;
     }
+    eig_sums(X);
     eig_classes(X, S);
     return X;
 }

@@ -1,10 +1,13 @@
 /* lskron_eigroot: a root's narrowing and its function's signs from M's
    eigendecomposition (lskron_eig.c; docs/lambda.md, "Narrowing from one
-   eigendecomposition"). With p = Q^T g_hi, c = c_k - c_l:
+   eigendecomposition"). With b = pib 1 + b' (pib = (n_k - n_l) / m, b'
+   orthogonal to 1), p = Q^T g_hi, c = c_k - c_l (b' = Q c + beta), s = 1^T
+   g_hi and mu M's bound on 1^perp:
 
-       h(alpha) = sum_t p_t c_t / (1 - alpha theta_t)
+       h(alpha) = pib / (1 - alpha) + sum_t p_t c_t / (1 - alpha theta_t)
                   +- [||g_hi|| (alpha ||E|| ||D^{-1} c|| + ||beta||)
-                      + ||g - g_hi|| ||b||] / (1 - alpha),
+                      + ||g - g_hi|| ||b||] / (1 - alpha mu)
+                  +- |s| (alpha |rE^T D^{-1} c| + |1^T beta|) / (m (1 - alpha)),
 
    the sign of F[i][k] - F[i][l] at lambda (alpha = rho / (scale lambda +
    rho)). Newton's method places the narrow interval (midpoints only); the
@@ -12,8 +15,6 @@
 #include <math.h>
 #include <stdatomic.h>
 #include "lskron_internal.h"
-
-#define EIG_WIDTH_BITS 88 /* the narrowed interval: lambda* (1 -+ 2^-88) */
 
 static atomic_long eig_narrowed;
 static _Atomic slong eig_shift;
@@ -49,16 +50,19 @@ typedef struct {
     arb_ptr w, c;
     double *wd, *td; /* w's and theta's midpoints, for the first Newton */
     mag_t gn, gb, be;
+    arb_t pib;     /* (n_k - n_l) / m */
+    mag_t sg, tbe; /* >= |1^T g_hi|, >= |1^T beta| */
+    double pibd;
 } eig_fn;
 
-static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, const eig_fn *F,
+static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, mag_t sg, const eig_fn *F,
                      const _ct_lskron_hi *H, slong row, slong k, slong l)
 {
     const ct_lskron_struct *S = F->S;
     slong m = S->m, j = S->pos[row];
     if (j >= 0) {
         _arb_vec_set(p, arb_mat_entry(F->X->Q, j, 0), m);
-        mag_one(gn), mag_zero(gb);
+        mag_one(gn), mag_zero(gb), mag_one(sg);
         return;
     }
     slong a = -1 - j, o = S->Hoff[a], len = S->Hoff[a + 1] - o;
@@ -76,7 +80,8 @@ static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, const eig_fn *F,
         }
         flint_free(q);
     }
-    mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2 */
+    mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2, and >= |1^T H_hi,a| */
+    mag_set(sg, H->Hrs + a);
     mag_set_ui(gb, (ulong)(S->nlabk[k] + S->nlabk[l]));
     mag_sqrt(gb, gb);
     mag_mul(gb, gb, H->Herr + a);
@@ -90,7 +95,16 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     F->w = _arb_vec_init(2 * m), F->c = F->w + m;
     F->wd = flint_malloc(2 * m * sizeof(double)), F->td = F->wd + m;
     mag_init(F->gn), mag_init(F->gb), mag_init(F->be);
-    eig_fn_p(F->w, F->gn, F->gb, F, S->hi[0], row, k, l);
+    mag_init(F->sg), mag_init(F->tbe), arb_init(F->pib);
+    eig_fn_p(F->w, F->gn, F->gb, F->sg, F, S->hi[0], row, k, l);
+    arb_set_si(F->pib, S->nlabk[k] - S->nlabk[l]);
+    arb_div_si(F->pib, F->pib, m, CT_LSKRON_EIG_PREC);
+    F->pibd = (double)(S->nlabk[k] - S->nlabk[l]) / (double)m;
+    arb_t d;
+    arb_init(d);
+    arb_sub(d, X->tb + k, X->tb + l, CT_LSKRON_EIG_PREC);
+    arb_get_mag(F->tbe, d);
+    arb_clear(d);
     _arb_vec_sub(F->c, X->ck + k * m, X->ck + l * m, m, CT_LSKRON_EIG_PREC);
     for (slong t = 0; t < m; t++) {
         arb_mul(F->w + t, F->w + t, F->c + t, CT_LSKRON_EIG_PREC);
@@ -105,20 +119,48 @@ static void eig_fn_clear(eig_fn *F)
     _arb_vec_clear(F->w, 2 * F->S->m);
     flint_free(F->wd);
     mag_clear(F->gn), mag_clear(F->gb), mag_clear(F->be);
+    mag_clear(F->sg), mag_clear(F->tbe), arb_clear(F->pib);
+}
+
+/* The bound's two parts at alpha, from cu = D^{-1} c and om <= 1 - alpha:
+   R = (gn (alpha E ||cu|| + be) + gb) / (1 - alpha mu) + sg (alpha |rE^T cu|
+   + tbe) / (m om). */
+static void eig_bound(mag_t R, const eig_fn *F, const arb_t al, arb_srcptr cu,
+                      const mag_t om)
+{
+    slong m = F->S->m;
+    arb_t v;
+    mag_t t, a;
+    arb_init(v), mag_init(t), mag_init(a);
+    arb_get_mag(a, al);
+    arb_dot(v, NULL, 0, cu, 1, cu, 1, m, CT_LSKRON_EIG_PREC);
+    arb_get_mag(R, v), mag_sqrt(R, R);
+    mag_mul(R, R, a), mag_mul(R, R, F->X->E), mag_add(R, R, F->be);
+    mag_mul(R, R, F->gn), mag_add(R, R, F->gb);
+    arb_set_d(v, F->S->mu); /* 1 - alpha mu >= 1 - alpha > 0 */
+    arb_mul(v, v, al, CT_LSKRON_EIG_PREC);
+    arb_sub_si(v, v, 1, CT_LSKRON_EIG_PREC), arb_neg(v, v);
+    arb_get_mag_lower(t, v);
+    mag_div(R, R, t);
+    arb_dot(v, NULL, 0, F->X->rE, 1, cu, 1, m, CT_LSKRON_EIG_PREC);
+    arb_get_mag(t, v);
+    mag_mul(t, t, a), mag_add(t, t, F->tbe), mag_mul(t, t, F->sg);
+    mag_div_ui(t, t, (ulong)m), mag_div(t, t, om);
+    mag_add(R, R, t);
+    arb_clear(v), mag_clear(t), mag_clear(a);
 }
 
 /* The sign of the pair's function at lambda = x (x > 0), 0 when the bound
-   does not decide it: sum_t w_t / (1 - alpha theta_t) widened by
-   (gn (alpha E ||D^{-1} c|| + be) + gb) / (1 - alpha). */
+   does not decide it: pib / (1 - alpha) + sum_t w_t / (1 - alpha theta_t)
+   widened by eig_bound. */
 static int eig_sign(const eig_fn *F, const fmpq *x)
 {
     slong m = F->S->m;
     fmpq_t q;
-    arb_t al, v, n2;
+    arb_t al, v;
     arb_ptr u = _arb_vec_init(2 * m), cu = u + m;
-    mag_t R, t, om;
-    fmpq_init(q), arb_init(al), arb_init(v), arb_init(n2);
-    mag_init(R), mag_init(t), mag_init(om);
+    mag_t R, om;
+    fmpq_init(q), arb_init(al), arb_init(v), mag_init(R), mag_init(om);
     _ct_lskron_alpha(q, F->S, x);
     arb_set_fmpq(al, q, CT_LSKRON_EIG_PREC);
     int s = 0, ok = 1;
@@ -132,19 +174,15 @@ static int eig_sign(const eig_fn *F, const fmpq *x)
     arb_sub_si(v, al, 1, CT_LSKRON_EIG_PREC), arb_neg(v, v);
     if (ok && arb_is_positive(v)) {
         arb_get_mag_lower(om, v);
-        arb_dot(n2, NULL, 0, cu, 1, cu, 1, m, CT_LSKRON_EIG_PREC);
-        arb_get_mag(R, n2), mag_sqrt(R, R);
-        arb_get_mag(t, al);
-        mag_mul(R, R, t), mag_mul(R, R, F->X->E), mag_add(R, R, F->be);
-        mag_mul(R, R, F->gn), mag_add(R, R, F->gb), mag_div(R, R, om);
-        arb_dot(v, NULL, 0, F->w, 1, u, 1, m, CT_LSKRON_EIG_PREC);
+        eig_bound(R, F, al, cu, om);
+        arb_div(v, F->pib, v, CT_LSKRON_EIG_PREC);
+        arb_dot(v, v, 0, F->w, 1, u, 1, m, CT_LSKRON_EIG_PREC);
         if (!atomic_load(&eig_loose)) /* tests: without the bound, refuted */
             arb_add_error_mag(v, R);
         s = arb_is_positive(v) ? 1 : arb_is_negative(v) ? -1 : 0;
     }
     _arb_vec_clear(u, 2 * m);
-    fmpq_clear(q), arb_clear(al), arb_clear(v), arb_clear(n2);
-    mag_clear(R), mag_clear(t), mag_clear(om);
+    fmpq_clear(q), arb_clear(al), arb_clear(v), mag_clear(R), mag_clear(om);
     return s;
 }
 
@@ -165,7 +203,7 @@ static double eig_newton_d(const eig_fn *F, double a, double b, int s)
 {
     double x = a + (b - a) / 2;
     for (int it = 0; it < 200 && b - a > 0x1p-60 * b; it++) {
-        double f = 0, d = 0;
+        double f = F->pibd / (1 - x), d = f / (1 - x);
         for (slong t = 0; t < F->S->m; t++) {
             double u = 1 / (1 - x * F->td[t]);
             f += F->wd[t] * u, d += F->wd[t] * F->td[t] * u * u;
@@ -193,7 +231,8 @@ static void eig_newton_hi(arf_t x, const eig_fn *F)
     arb_init(a), arb_init(f), arb_init(d), arb_init(u), arb_init(v);
     for (int it = 0; it < 2; it++) {
         arb_set_arf(a, x);
-        arb_zero(f), arb_zero(d);
+        arb_sub_si(u, a, 1, CT_LSKRON_EIG_PREC), arb_neg(u, u);
+        arb_div(f, F->pib, u, CT_LSKRON_EIG_PREC), arb_div(d, f, u, CT_LSKRON_EIG_PREC);
         for (slong t = 0; t < F->S->m; t++) {
             arb_mul(u, a, F->X->theta + t, CT_LSKRON_EIG_PREC);
             arb_sub_si(u, u, 1, CT_LSKRON_EIG_PREC), arb_neg(u, u),
@@ -226,12 +265,41 @@ static void eig_lambda(fmpq_t y, const ct_lskron_struct *S, const arf_t x)
     arb_clear(a), arb_clear(b);
 }
 
+/* [lo, hi] = y (1 -+ 2^-bits) (moved by the tests' shift), clipped to [rlo,
+   rhi]; the signs at its new ends: 1 when both are certified (s at lo, -s
+   at hi), 0 when one is undecided, -1 when one is wrong (y is off the
+   zero). */
+static int eig_try(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *y0, slong bits,
+                   const fmpq *rlo, const fmpq *rhi, int s)
+{
+    fmpq_t y;
+    fmpq_init(y);
+    fmpq_div_2exp(lo, y0, bits - 1); /* the interval's width */
+    fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y0, hi);
+    fmpq_div_2exp(lo, lo, 1);
+    fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
+    fmpq_clear(y);
+    if (fmpq_cmp(lo, rlo) < 0)
+        fmpq_set(lo, rlo);
+    if (fmpq_cmp(hi, rhi) > 0)
+        fmpq_set(hi, rhi);
+    if (fmpq_cmp(lo, hi) >= 0)
+        return -1;
+    int a = fmpq_equal(lo, rlo) ? s : eig_sign(F, lo);
+    int b = a != s && a != 0 ? 0 : fmpq_equal(hi, rhi) ? -s : eig_sign(F, hi);
+    if ((a != 0 && a != s) || (b != 0 && b != -s))
+        return -1;
+    return a != 0 && b != 0;
+}
+
 /* The narrowed interval [lo, hi] inside a root's [rlo, rhi] (sign s at rlo)
-   from the zero of F's midpoints, its ends' signs certified; 0 when it
-   cannot be. */
+   around the zero of F's midpoints, its ends' signs certified; 0 when it
+   cannot be. Widths 2^-87, then 2^-79 and 2^-73 where the bound is too
+   wide for the first (all beyond the report's 22-digit bounds). */
 static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
                         const fmpq *rhi, int s)
 {
+    static const slong width[] = {88, 80, 74};
     const ct_lskron_struct *S = F->S;
     /* lambda is decreasing in alpha: rlo is alpha's upper end, of sign s */
     double a = eig_alpha_d(S, rhi), b = eig_alpha_d(S, rlo);
@@ -242,26 +310,22 @@ static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
     eig_newton_hi(x, F);
     /* far outside [a, b] (or not finite) only when Newton went astray */
     int ok = arf_cmp_d(x, a / 2) > 0 && arf_cmp_d(x, b + (1 - b) / 2) < 0;
+    slong w = 0;
     if (ok) {
         eig_lambda(y, S, x);
-        fmpq_div_2exp(lo, y, EIG_WIDTH_BITS - 1); /* the interval's width */
-        fmpq_mul_si(hi, lo, atomic_load(&eig_shift)), fmpq_add(y, y, hi); /* tests */
-        fmpq_div_2exp(lo, lo, 1);
-        fmpq_add(hi, y, lo), fmpq_sub(lo, y, lo);
-        if (fmpq_cmp(lo, rlo) < 0)
-            fmpq_set(lo, rlo);
-        if (fmpq_cmp(hi, rhi) > 0)
-            fmpq_set(hi, rhi);
-        ok = fmpq_cmp(lo, hi) < 0 && (fmpq_equal(lo, rlo) || eig_sign(F, lo) == s) &&
-             (fmpq_equal(hi, rhi) || eig_sign(F, hi) == -s);
+        do
+            ok = eig_try(lo, hi, F, y, width[w], rlo, rhi, s);
+        while (ok == 0 && ++w < 3);
+        ok = ok == 1;
     }
     /* A rational zero (a gadget's) is left to the models: their narrowing
        stops undecided at it and the decimal certificate then finds it
-       exactly. The simplest rational of an interval of 2^-87 has about 88
-       bits; one of at most 64 lies inside by chance about once in 2^23. */
+       exactly. The simplest rational of an interval of 2^-(bits - 1) has
+       about bits bits; one of at most bits - 24 lies inside by chance
+       about once in 2^23. */
     if (ok) {
         fmpq_simplest_between(y, lo, hi);
-        if (fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= 64)
+        if (fmpz_bits(fmpq_numref(y)) + fmpz_bits(fmpq_denref(y)) <= (ulong)width[w] - 24)
             ok = eig_sign(F, y) != 0;
     }
     arf_clear(x), fmpq_clear(y);

@@ -128,10 +128,12 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X); /* lskron.c */
 /* lskron_eig.c: M = I - K / rho as Q Theta Q^-1 up to E, at 128 bits, for
    the narrowing of zeros (docs/lambda.md, "Narrowing from one
    eigendecomposition"): Q, theta exact (radius 0), E >= ||M Q - Q Theta||_2
-   for the exact M, per class k c_k = mid(Q^T Y_k) (exact, ck[k m ..]) and
-   beta_k >= ||Y_k - Q c_k||_2; P: Q^T H_hi,a for the unlabeled rows asked
-   (row i's at prow[i] m, prow[i] = -1 when not kept). Made for 2 <= m <=
-   CT_LSKRON_EIG_MAX without the pencil; memory about 3 m^2 + c m numbers of 128 bits. */
+   for the exact M; sig_t = 1^T q_t, rE_t = sig_t (1 - theta_t); per class k,
+   with Y_k' = Y_k - (n_k / m) 1, c_k = mid(Q^T Y_k') (exact, ck[k m ..]),
+   beta_k >= ||Y_k' - Q c_k||_2 and tb_k = 1^T (Y_k' - Q c_k); P: Q^T H_hi,a for the
+   unlabeled rows asked (row i's at prow[i] m, prow[i] = -1 when not kept). Made for 2 <=
+   m <= CT_LSKRON_EIG_MAX without the pencil; memory about 3 m^2 + c m numbers of 128
+   bits. */
 #define CT_LSKRON_EIG_MAX 400
 #define CT_LSKRON_EIG_PREC 128
 typedef struct _ct_lskron_eig_struct {
@@ -140,6 +142,7 @@ typedef struct _ct_lskron_eig_struct {
     arb_ptr theta, ck;
     mag_ptr beta;
     mag_t E;
+    arb_ptr sig, rE, tb; /* m, m and c entries (one allocation from sig) */
     arb_ptr P;
     slong np, *prow;
 } _ct_lskron_eig;
