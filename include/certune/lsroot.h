@@ -380,7 +380,7 @@ void ct_lsroot_set(ct_lsroot_t r, const ct_lsroot_t s);
 /* The certified roots of the nz zeros z found on the covering's disks
    (disks[z[j].disk] set for every j): row and node z[j].node, intervals
    unmapped into the family's variable, then narrowed by the type's narrow
-   where it has one (lambda: to about 2^-87 relative), the rest to about
+   where it has one (lambda: to about 2^-87, 2^-79 or 2^-73 relative), the rest to about
    2^-96 relative with the level-0 models (built once per disk and key on
    nthreads threads; the system's level-0 data must be built before). *out holds nz roots,
    each to be cleared. */

@@ -154,9 +154,10 @@ typedef struct _ct_lskron_eig_struct {
 const _ct_lskron_eig *_ct_lskron_eig_get(ct_lskron_struct *S, const slong *rows,
                                          slong nr);
 void _ct_lskron_eig_free(_ct_lskron_eig *X); /* lskron.c */
-/* lskron_eigroot.c. The type's narrow: root r of S narrowed to about 2^-87 of lambda from
-   S's eigendecomposition (made before), its two new ends' signs certified; 1 when done, 0
-   (r unchanged) when there is none or it cannot certify them. Thread-safe (reads S). */
+/* lskron_eigroot.c. The type's narrow: root r of S narrowed to about 2^-87 (else 2^-79
+   or 2^-73) of lambda from S's eigendecomposition (made before), its two new ends'
+   signs certified; 1 when done, 0 (r unchanged) when there is none or it cannot
+   certify them. Thread-safe (reads S). */
 int _ct_lskron_eig_narrow(ct_lsroot_struct *r);
 /* The type's sign_fast: the sign of r's function at x > 0 from S's
    eigendecomposition, 0 when there is none or the bound does not decide. */
