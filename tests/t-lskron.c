@@ -1247,6 +1247,33 @@ static void check_eig_near(const oracle_t *X, const ct_lsroot_struct *r, slong n
     }
 }
 
+/* One zero of a system with more than 8 labeled nodes, asked first: 2
+   (disk, class) models would narrow it, so the decomposition does not pay
+   and is not made (the models narrow it; its ends' signs checked). */
+static long n_eig_declined;
+
+static void check_eig_declines(const oracle_t *X, const ball_t *B)
+{
+    if (B->nz == 0 || B->S->m <= 8 || B->S->eig_tried)
+        return;
+    long before = _ct_lskron_eig_count();
+    ct_lsroot_struct *r = NULL;
+    int rc = ct_lskron_roots(&r, B->S, NULL, B->z, 1, NULL);
+    CHECK_MSG(rc == 0 && r != NULL && B->S->eig == NULL && !B->S->eig_tried &&
+                  _ct_lskron_eig_count() == before,
+              "%s: one zero, m = %ld: rc %d, decomposition %p", X->name, (long)B->S->m,
+              rc, (void *)B->S->eig);
+    const pair_oracle *O = r != NULL ? root_oracle(X, r) : NULL;
+    CHECK_MSG(O != NULL && O->P != NULL &&
+                  (fmpq_equal(r->lo, r->hi) || (sign_at(O->P, r->lo) == r->sign_lo &&
+                                                sign_at(O->P, r->hi) == -r->sign_lo)),
+              "%s: the one zero's root: wrong signs at its ends", X->name);
+    if (r != NULL)
+        ct_lsroot_clear(r);
+    flint_free(r);
+    n_eig_declined++;
+}
+
 /* Candidates moved by 3 widths off their zeros: the certificate refuses
    every one (the models narrow them; check_root then as always). */
 static void check_eig_shift(const oracle_t *X, const ball_t *B)
@@ -1659,6 +1686,7 @@ static int run_and_verify(ball_t *B, const ct_instance_t I, const ct_instance_t 
         verify_all(0, &X, B);
         if (with & WITH_MUTATIONS)
             check_mutations(&X, B);
+        check_eig_declines(&X, B);
         check_roots(&X, B);
         check_fast(&X, B);
         check_wide(&X, B);
@@ -2433,6 +2461,10 @@ int main(void)
                   n_eig_loose_caught > 0 && n_eig_shift_tried > 100,
               "eig: %ld narrowed, %ld near decided, %ld loose wrong, %ld shifted",
               n_eig_roots, n_eig_near_decided, n_eig_loose_caught, n_eig_shift_tried);
+    printf("t-lskron: %ld systems asked one zero first: no decomposition made\n",
+           n_eig_declined);
+    CHECK_MSG(n_eig_declined >= 5, "%ld systems declined the decomposition",
+              n_eig_declined);
     CHECK(n_zeros > 0 && n_mutations >= 8);
     ct_lsroot_read_release();
     flint_randclear(state);
