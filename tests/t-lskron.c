@@ -1540,8 +1540,8 @@ static void check_series_instance(const ct_instance_t I)
     fmpq_mat_init(H, nu, m), fmpq_mat_init(K, m, m), fmpq_mat_init(v, m, 1);
     fmpq_mat_init(t, m, 1), fmpq_mat_init(hv, nu, 1);
     exact_kron(H, K, &G, S);
-    arb_t b;
-    arb_init(b);
+    arb_t a, b;
+    arb_init(a), arb_init(b);
     for (slong k = 0; M != NULL && k < G.c; k++) {
         if (S->nlabk[k] == 0)
             continue;
@@ -1554,7 +1554,8 @@ static void check_series_instance(const ct_instance_t I)
                 slong q = S->pos[R.U[u]];
                 const fmpq *x =
                     q >= 0 ? fmpq_mat_entry(v, q, 0) : fmpq_mat_entry(hv, -1 - q, 0);
-                arb_srcptr a = M->coef + (k * M->nr + u) * (M->J + 1) + j;
+                slong e = (k * M->nr + u) * (M->J + 1) + j; /* dm[e] +- dr[e] */
+                arb_set_d(a, M->dm[e]), mag_set_d(arb_radref(a), M->dr[e]);
                 CHECK_MSG(arb_contains_fmpq(a, x),
                           "%s: disk 0, node %ld class %ld term %ld", I->path,
                           (long)R.U[u], (long)k, (long)j);
@@ -1571,7 +1572,7 @@ static void check_series_instance(const ct_instance_t I)
             }
         }
     }
-    arb_clear(b);
+    arb_clear(a), arb_clear(b);
     _ct_lskron_model_free(M, G.c);
     _ct_lskron_rows_clear(&R);
     fmpq_mat_clear(H), fmpq_mat_clear(K), fmpq_mat_clear(v), fmpq_mat_clear(t);
