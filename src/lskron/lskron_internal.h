@@ -222,11 +222,13 @@ void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
                             const _ct_lskron_pmodel *Pl, slong i);
 
 /* A disk's Taylor model for every class with labels, rows[0..nr): coefficient
-   j of class k at row t in coef[(k * nr + t) * (J + 1) + j] (classes without
-   labels unset). c > 0: of the deflated x'; c = 0: of the power series. The
-   same coefficients as doubles for the quick test (lskron_fast.c):
-   |coef[e] - dm[e]| <= dr[e]; tail >= q^(J+1) / ((1 - q) (1 - c mu)), q = kappa
-   r, so that a pair's remainder is at most sqrt(n_k + n_l) tail (c > 0). */
+   j of class k at row t, e = (k * nr + t) * (J + 1) + j (classes without
+   labels unset), in dm[e] +- dr[e] (doubles; the quick test, lskron_fast.c,
+   and the ball polynomials read them); a model read off the pencil keeps its
+   balls too, coef[e] inside dm[e] +- dr[e] (NULL otherwise: the doubles are
+   the balls, mid and radius, exactly). c > 0: of the deflated x'; c = 0: of
+   the power series. tail >= q^(J+1) / ((1 - q) (1 - c mu)), q = kappa r, so
+   that a pair's remainder is at most sqrt(n_k + n_l) tail (c > 0). */
 typedef struct {
     double c, r;
     slong J, nr;
@@ -236,12 +238,14 @@ typedef struct {
     double tail;
 } _ct_lskron_model;
 
-/* Sets coefficient e of M to mid +- r (both forms). */
+/* Sets coefficient e of M to mid +- r (the balls too where M keeps them). */
 static inline void _ct_lskron_model_set(_ct_lskron_model *M, slong e, double mid,
                                         double r)
 {
-    arb_set_d(M->coef + e, mid);
-    mag_set_d(arb_radref(M->coef + e), r);
+    if (M->coef != NULL) {
+        arb_set_d(M->coef + e, mid);
+        mag_set_d(arb_radref(M->coef + e), r);
+    }
     M->dm[e] = mid, M->dr[e] = r;
 }
 

@@ -200,13 +200,15 @@ double *_ct_lskron_afactor(const ct_lskron_struct *S, double c)
     return R;
 }
 
-/* A model of nr rows and J + 1 terms, every coefficient 0. */
-static _ct_lskron_model *kron_model_new(const ct_lskron_struct *S, slong nr, slong J)
+/* A model of nr rows and J + 1 terms, every coefficient 0 (balls kept too
+   when asked). */
+static _ct_lskron_model *kron_model_new(const ct_lskron_struct *S, slong nr, slong J,
+                                        int balls)
 {
     _ct_lskron_model *M = flint_calloc(1, sizeof(_ct_lskron_model));
     slong len = S->head.c * nr * (J + 1);
     M->nr = nr, M->J = J;
-    M->coef = _arb_vec_init(len);
+    M->coef = balls ? _arb_vec_init(len) : NULL;
     M->dm = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
     M->dr = flint_calloc(FLINT_MAX(len, 1), sizeof(double));
     return M;
@@ -231,7 +233,7 @@ static _ct_lskron_model *kron_from_pencil(const ct_lskron_struct *S,
     for (slong k = 0; k < S->head.c; k++)
         if (P[k] != NULL)
             J = P[k]->J;
-    _ct_lskron_model *M = kron_model_new(S, nr, J);
+    _ct_lskron_model *M = kron_model_new(S, nr, J, 1);
     M->rows = R->U;
     for (slong k = 0; k < S->head.c; k++) {
         if (P[k] == NULL)
@@ -255,7 +257,7 @@ _ct_lskron_model *_ct_lskron_model_build(const ct_lskron_struct *S, double c, do
     }
     const slong *rows = R->U;
     slong nr = R->nu;
-    _ct_lskron_model *M = kron_model_new(S, nr, KRON_J + (c == 0 ? S->far : 0));
+    _ct_lskron_model *M = kron_model_new(S, nr, KRON_J + (c == 0 ? S->far : 0), 0);
     M->c = c, M->r = r, M->rows = rows;
     M->tail = c > 0 ? _ct_lskron_fast_tail(S, c, r, M->J) : 0;
     kron_ctx X = {S, M, rows, c > 0 ? _ct_lskron_afactor(S, c) : NULL, R};
@@ -275,7 +277,8 @@ void _ct_lskron_model_free(_ct_lskron_model *M, slong c)
 {
     if (M == NULL)
         return;
-    _arb_vec_clear(M->coef, c * M->nr * (M->J + 1));
+    if (M->coef != NULL)
+        _arb_vec_clear(M->coef, c * M->nr * (M->J + 1));
     flint_free(M->dm), flint_free(M->dr);
     flint_free(M);
 }

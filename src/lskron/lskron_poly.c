@@ -5,14 +5,23 @@
    phi = pib + (1 - c - t) P(t), or P when pib = 0. */
 #include "lskron_internal.h"
 
-/* a = coefficient j of the pair (k, l) at row t (double models: 80 bits hold
-   the difference of two doubles exactly). */
+/* a = coefficient j of the pair (k, l) at row t, from the balls where M
+   keeps them, else from the doubles dm +- dr (80 bits hold most differences
+   of two doubles exactly; arb_sub bounds the rest). */
 static void kron_coef(arb_t a, const _ct_lskron_model *M, slong t, slong k, slong l,
                       slong j)
 {
-    slong J1 = M->J + 1;
-    arb_sub(a, M->coef + (k * M->nr + t) * J1 + j, M->coef + (l * M->nr + t) * J1 + j,
-            80);
+    slong J1 = M->J + 1, ek = (k * M->nr + t) * J1 + j, el = (l * M->nr + t) * J1 + j;
+    if (M->coef != NULL) {
+        arb_sub(a, M->coef + ek, M->coef + el, 80);
+        return;
+    }
+    arb_t b;
+    arb_init(b);
+    arb_set_d(a, M->dm[ek]), mag_set_d(arb_radref(a), M->dr[ek]);
+    arb_set_d(b, M->dm[el]), mag_set_d(arb_radref(b), M->dr[el]);
+    arb_sub(a, a, b, 80);
+    arb_clear(b);
 }
 
 /* c = 0: the series divided by alpha^shift (leading coefficients exactly 0;
