@@ -1247,9 +1247,11 @@ static void check_eig_near(const oracle_t *X, const ct_lsroot_struct *r, slong n
     }
 }
 
-/* One zero of a system with more than 8 labeled nodes, asked first: 2
-   (disk, class) models would narrow it, so the decomposition does not pay
-   and is not made (the models narrow it; its ends' signs checked). */
+/* One zero of a system with more than 8 labeled nodes, asked first with
+   the rule set to m / 4 models (the default m / 16 needs more labeled nodes
+   than these systems have): 2 (disk, class) models would narrow it, so the
+   decomposition does not pay and is not made (the models narrow it; its
+   ends' signs checked). */
 static long n_eig_declined;
 
 static void check_eig_declines(const oracle_t *X, const ball_t *B)
@@ -1258,7 +1260,9 @@ static void check_eig_declines(const oracle_t *X, const ball_t *B)
         return;
     long before = _ct_lskron_eig_count();
     ct_lsroot_struct *r = NULL;
+    _ct_lskron_set_eig_keys(4);
     int rc = ct_lskron_roots(&r, B->S, NULL, B->z, 1, NULL);
+    _ct_lskron_set_eig_keys(0);
     CHECK_MSG(rc == 0 && r != NULL && B->S->eig == NULL && !B->S->eig_tried &&
                   _ct_lskron_eig_count() == before,
               "%s: one zero, m = %ld: rc %d, decomposition %p", X->name, (long)B->S->m,

@@ -135,6 +135,10 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X); /* lskron.c */
    m <= CT_LSKRON_EIG_MAX without the pencil; memory about 3 m^2 + c m numbers of 128
    bits. */
 #define CT_LSKRON_EIG_MAX 400
+#define CT_LSKRON_EIG_KEYS 16 /* made when the roots read >= m / 16 disk models */
+/* Tests: the decomposition made when the roots read >= m / k disk models (k
+   <= 0: CT_LSKRON_EIG_KEYS); not thread-safe against running analyses. */
+void _ct_lskron_set_eig_keys(slong k);
 #define CT_LSKRON_EIG_PREC 128
 typedef struct _ct_lskron_eig_struct {
     slong m, c;

@@ -4,6 +4,7 @@
    opposite sign at its left end), on disks of the covering of S's last
    search, narrowed with the 96-bit models. */
 #include <math.h>
+#include <stdatomic.h>
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
@@ -37,10 +38,18 @@ static ct_lsroot_disk_struct *kron_hull_disk(ct_lskron_struct *S, slong d,
     return ct_lsroot_disk_new(&S->head, ch, rh);
 }
 
+static _Atomic slong eig_keys = CT_LSKRON_EIG_KEYS;
+
+void _ct_lskron_set_eig_keys(slong k)
+{
+    atomic_store(&eig_keys, k > 0 ? k : CT_LSKRON_EIG_KEYS);
+}
+
 /* Whether M's eigendecomposition pays for the narrowing of the zeros y not
-   wide (disks 0 .. nd2): it costs about ten m x m products at 128 bits, the
-   disk models it replaces about 40 products of an m-vector per (disk,
-   class) those zeros read. */
+   wide (disks 0 .. nd2): when they read at least m / CT_LSKRON_EIG_KEYS
+   (disk, class) models. Calibrated on b-single n = 1600 (m = 320, 58 such
+   models): the decomposition's path took 2.86 s, the models' 4.7 s; it
+   also answers the later comparisons' signs, which the count misses. */
 static int kron_eig_pays(const ct_lskron_struct *S, const ct_lsroot_zero_struct *y,
                          slong nz, const char *wide, slong nd2)
 {
@@ -55,7 +64,7 @@ static int kron_eig_pays(const ct_lskron_struct *S, const ct_lsroot_zero_struct 
                 seen[y[j].disk * c + k[e]] = 1, keys++;
     }
     flint_free(seen);
-    return 4 * keys >= S->m;
+    return atomic_load(&eig_keys) * keys >= S->m;
 }
 
 int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wide,
