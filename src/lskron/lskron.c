@@ -26,7 +26,7 @@ void _ct_lskron_eig_free(_ct_lskron_eig *X)
     _arb_vec_clear(X->sig, 2 * X->m + X->c);
     mag_clear(X->E);
     _arb_vec_clear(X->P, X->np * X->m);
-    flint_free(X->prow);
+    flint_free(X->prow), flint_free(X->thd);
     flint_free(X);
 }
 

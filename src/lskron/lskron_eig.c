@@ -268,6 +268,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     X->sig = _arb_vec_init(2 * m + X->c), X->rE = X->sig + m, X->tb = X->rE + m;
     mag_init(X->E);
     X->P = NULL, X->np = 0;
+    X->thd = flint_malloc(m * sizeof(double));
     X->prow = flint_malloc(S->head.n * sizeof(slong));
     for (slong i = 0; i < S->head.n; i++)
         X->prow[i] = -1;
@@ -282,6 +283,8 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     }
     eig_sums(X);
     eig_classes(X, S);
+    for (slong t = 0; t < m; t++)
+        X->thd[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
     return X;
 }
 

@@ -48,7 +48,7 @@ typedef struct {
     const ct_lskron_struct *S;
     const _ct_lskron_eig *X;
     arb_ptr w, c;
-    double *wd, *td; /* w's and theta's midpoints, for the first Newton */
+    double *wd; /* w's midpoints, for the first Newton (theta's: X->thd) */
     mag_t gn, gb, be;
     arb_t pib;     /* (n_k - n_l) / m */
     mag_t sg, tbe; /* >= |1^T g_hi|, >= |1^T beta| */
@@ -93,7 +93,7 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     slong m = S->m;
     F->S = S, F->X = X;
     F->w = _arb_vec_init(2 * m), F->c = F->w + m;
-    F->wd = flint_malloc(2 * m * sizeof(double)), F->td = F->wd + m;
+    F->wd = flint_malloc(m * sizeof(double));
     mag_init(F->gn), mag_init(F->gb), mag_init(F->be);
     mag_init(F->sg), mag_init(F->tbe), arb_init(F->pib);
     eig_fn_p(F->w, F->gn, F->gb, F->sg, F, S->hi[0], row, k, l);
@@ -109,7 +109,6 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     for (slong t = 0; t < m; t++) {
         arb_mul(F->w + t, F->w + t, F->c + t, CT_LSKRON_EIG_PREC);
         F->wd[t] = arf_get_d(arb_midref(F->w + t), ARF_RND_NEAR);
-        F->td[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
     }
     mag_add(F->be, X->beta + k, X->beta + l);
 }
@@ -120,6 +119,20 @@ static void eig_fn_clear(eig_fn *F)
     flint_free(F->wd);
     mag_clear(F->gn), mag_clear(F->gb), mag_clear(F->be);
     mag_clear(F->sg), mag_clear(F->tbe), arb_clear(F->pib);
+}
+
+/* u_t = 1 / (1 - alpha theta_t) for every t; 0 when one denominator is not
+   certified positive (u then partly set). */
+static int eig_denoms(arb_ptr u, const eig_fn *F, const arb_t al)
+{
+    for (slong t = 0; t < F->S->m; t++) {
+        arb_mul(u + t, al, F->X->theta + t, CT_LSKRON_EIG_PREC);
+        arb_sub_si(u + t, u + t, 1, CT_LSKRON_EIG_PREC), arb_neg(u + t, u + t);
+        if (!arb_is_positive(u + t))
+            return 0;
+        arb_inv(u + t, u + t, CT_LSKRON_EIG_PREC);
+    }
+    return 1;
 }
 
 /* The bound's two parts at alpha, from cu = D^{-1} c and om <= 1 - alpha:
@@ -163,14 +176,9 @@ static int eig_sign(const eig_fn *F, const fmpq *x)
     fmpq_init(q), arb_init(al), arb_init(v), mag_init(R), mag_init(om);
     _ct_lskron_alpha(q, F->S, x);
     arb_set_fmpq(al, q, CT_LSKRON_EIG_PREC);
-    int s = 0, ok = 1;
-    for (slong j = 0; j < m && ok; j++) { /* u_j = 1 / (1 - alpha theta_j) */
-        arb_mul(u + j, al, F->X->theta + j, CT_LSKRON_EIG_PREC);
-        arb_sub_si(u + j, u + j, 1, CT_LSKRON_EIG_PREC), arb_neg(u + j, u + j);
-        ok = arb_is_positive(u + j);
-        arb_inv(u + j, u + j, CT_LSKRON_EIG_PREC);
+    int s = 0, ok = eig_denoms(u, F, al);
+    for (slong j = 0; j < m && ok; j++)
         arb_mul(cu + j, F->c + j, u + j, CT_LSKRON_EIG_PREC);
-    }
     arb_sub_si(v, al, 1, CT_LSKRON_EIG_PREC), arb_neg(v, v);
     if (ok && arb_is_positive(v)) {
         arb_get_mag_lower(om, v);
@@ -205,8 +213,8 @@ static double eig_newton_d(const eig_fn *F, double a, double b, int s)
     for (int it = 0; it < 200 && b - a > 0x1p-60 * b; it++) {
         double f = F->pibd / (1 - x), d = f / (1 - x);
         for (slong t = 0; t < F->S->m; t++) {
-            double u = 1 / (1 - x * F->td[t]);
-            f += F->wd[t] * u, d += F->wd[t] * F->td[t] * u * u;
+            double u = 1 / (1 - x * F->X->thd[t]);
+            f += F->wd[t] * u, d += F->wd[t] * F->X->thd[t] * u * u;
         }
         if (f == 0)
             break;
@@ -227,27 +235,27 @@ static double eig_newton_d(const eig_fn *F, double a, double b, int s)
    narrow interval, not a proof). */
 static void eig_newton_hi(arf_t x, const eig_fn *F)
 {
-    arb_t a, f, d, u, v;
-    arb_init(a), arb_init(f), arb_init(d), arb_init(u), arb_init(v);
+    slong m = F->S->m;
+    arb_ptr u = _arb_vec_init(2 * m), wu = u + m;
+    arb_t a, f, d;
+    arb_init(a), arb_init(f), arb_init(d);
     for (int it = 0; it < 2; it++) {
         arb_set_arf(a, x);
-        arb_sub_si(u, a, 1, CT_LSKRON_EIG_PREC), arb_neg(u, u);
-        arb_div(f, F->pib, u, CT_LSKRON_EIG_PREC), arb_div(d, f, u, CT_LSKRON_EIG_PREC);
-        for (slong t = 0; t < F->S->m; t++) {
-            arb_mul(u, a, F->X->theta + t, CT_LSKRON_EIG_PREC);
-            arb_sub_si(u, u, 1, CT_LSKRON_EIG_PREC), arb_neg(u, u),
-                arb_inv(u, u, CT_LSKRON_EIG_PREC);
-            arb_mul(v, F->w + t, u, CT_LSKRON_EIG_PREC);
-            arb_add(f, f, v, CT_LSKRON_EIG_PREC);
-            arb_mul(v, v, u, CT_LSKRON_EIG_PREC),
-                arb_mul(v, v, F->X->theta + t, CT_LSKRON_EIG_PREC);
-            arb_add(d, d, v, CT_LSKRON_EIG_PREC);
-        }
+        if (!eig_denoms(u, F, a))
+            break;                    /* off (0, 1): the caller's range check refuses x */
+        for (slong t = 0; t < m; t++) /* f' = sum w_t theta_t u_t^2 + pib u_0^2 */
+            arb_mul(wu + t, F->w + t, F->X->theta + t, CT_LSKRON_EIG_PREC),
+                arb_mul(wu + t, wu + t, u + t, CT_LSKRON_EIG_PREC);
+        arb_sub_si(d, a, 1, CT_LSKRON_EIG_PREC), arb_neg(d, d);
+        arb_div(f, F->pib, d, CT_LSKRON_EIG_PREC), arb_div(d, f, d, CT_LSKRON_EIG_PREC);
+        arb_dot(d, d, 0, wu, 1, u, 1, m, CT_LSKRON_EIG_PREC);
+        arb_dot(f, f, 0, F->w, 1, u, 1, m, CT_LSKRON_EIG_PREC);
         arf_div(arb_midref(f), arb_midref(f), arb_midref(d), CT_LSKRON_EIG_PREC,
                 ARF_RND_NEAR);
         arf_sub(x, x, arb_midref(f), CT_LSKRON_EIG_PREC, ARF_RND_NEAR);
     }
-    arb_clear(a), arb_clear(f), arb_clear(d), arb_clear(u), arb_clear(v);
+    _arb_vec_clear(u, 2 * m);
+    arb_clear(a), arb_clear(f), arb_clear(d);
 }
 
 /* lambda = rho (1 - x) / (scale x), rounded to 100 bits, into y. */
@@ -286,8 +294,10 @@ static int eig_try(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *y0, slong bi
     if (fmpq_cmp(lo, hi) >= 0)
         return -1;
     int a = fmpq_equal(lo, rlo) ? s : eig_sign(F, lo);
-    int b = a != s && a != 0 ? 0 : fmpq_equal(hi, rhi) ? -s : eig_sign(F, hi);
-    if ((a != 0 && a != s) || (b != 0 && b != -s))
+    if (a == -s)
+        return -1;
+    int b = fmpq_equal(hi, rhi) ? -s : eig_sign(F, hi);
+    if (b == s)
         return -1;
     return a != 0 && b != 0;
 }
