@@ -38,6 +38,14 @@ static void kron_make_hi(ct_lsroot_poly_struct *P, const void *ctx, slong m, slo
         kron_make(P, ctx, m, t, k, l);
 }
 
+/* make's polynomial in doubles (lskron_fast.c), when disk m has c > 0. */
+static int kron_make_d(ct_lsroot_dpoly_struct *D, const void *ctx, slong m, slong t,
+                       slong k, slong l)
+{
+    const kron_search_ctx *X = ctx;
+    return _ct_lskron_dpoly_make(D, X->S, X->models[m], t, k, l);
+}
+
 /* The quick test on disk m's search model (lskron_fast.c): up to 8 pieces. */
 static int kron_fast(const void *ctx, slong m, slong t, slong k, slong l, double a,
                      double b)
@@ -113,7 +121,7 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
         kron_search_ctx X = {S, models, R.U, flint_calloc(nd, sizeof(void *))};
         ct_lsroot_search_struct F = {kron_make,    &X,        seg,   nd,
                                      S->head.c,    S->nlabk,  NULL,  NULL,
-                                     kron_make_hi, kron_fast, failed};
+                                     kron_make_hi, kron_fast, failed, kron_make_d};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
         for (slong m = 0; m < nd; m++) { /* the retries' models: the narrowing's */
             if (X.disks[m] != NULL)

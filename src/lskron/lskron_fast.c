@@ -130,3 +130,41 @@ int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, s
     double pib = (double)(S->nlabk[k] - S->nlabk[l]) / (double)S->m;
     return fast_split(q, rho, M->J, tau, pib, M->c, ta, tb, depth);
 }
+
+/* The search's polynomial of row t's pair (k, l) on M's disk (c > 0) as
+   doubles, as _ct_lskron_poly_make's balls: Q = a, or, when pib != 0, Q_j =
+   (1 - c) a_j - a_{j-1} (+ pib at j = 0), each rounding of the midpoint
+   (at most three, each <= u (|q_j| + |q_{j-1}| + |pib|)) in the radius. */
+int _ct_lskron_dpoly_make(ct_lsroot_dpoly_struct *D, const ct_lskron_struct *S,
+                          const _ct_lskron_model *M, slong t, slong k, slong l)
+{
+    if (M->c <= 0 || M->dm == NULL || M->coef != NULL)
+        return 0;
+    slong J = M->J, dn = S->nlabk[k] - S->nlabk[l], n = J + 1 + (dn != 0);
+    double *q = flint_malloc(2 * (J + 1) * sizeof(double)), *rho = q + J + 1;
+    fast_pair(q, rho, M, t, k, l);
+    D->m = flint_malloc(2 * n * sizeof(double)), D->r = D->m + n;
+    D->len = n, D->c = M->c, D->rad = M->r, D->ok = 1;
+    double w = 1 - M->c, pib = dn == 0 ? 0 : (double)dn / (double)S->m;
+    for (slong j = 0; j < n; j++) {
+        double qj = j <= J ? q[j] : 0, rj = j <= J ? rho[j] : 0;
+        if (dn == 0) {
+            D->m[j] = qj, D->r[j] = rj;
+            continue;
+        }
+        double qp = j > 0 ? q[j - 1] : -pib, rp = j > 0 ? rho[j - 1] : 0;
+        D->m[j] = w * qj - qp;
+        D->r[j] = _ct_lskron_up(
+            w * rj + rp + 4 * FAST_U * (fabs(qj) + fabs(qp) + fabs(pib)), 6);
+    }
+    flint_free(q);
+    mag_t tau, dtau;
+    mag_init(tau), mag_init(dtau);
+    _ct_lskron_deflated_tails(tau, dtau, S, M->c, M->r, J, k, l);
+    D->tau = mag_get_d(tau), D->dtau = mag_get_d(dtau);
+    mag_clear(tau), mag_clear(dtau);
+    for (slong j = 0; j < n; j++)
+        D->ok = D->ok && isfinite(D->m[j]) && isfinite(D->r[j]);
+    D->ok = D->ok && isfinite(D->tau) && isfinite(D->dtau);
+    return 1;
+}
