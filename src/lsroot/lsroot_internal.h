@@ -42,6 +42,10 @@ int _ct_lsroot_dpoly_sign(const ct_lsroot_dpoly_struct *D, double x);
 void _ct_lsroot_dpoly_interval(int *zero_free, int *monotone,
                                const ct_lsroot_dpoly_struct *D, double a, double b);
 
+/* Tests: with on, the signs and tests above keep only tau and dtau (no
+   rounding or move bounds), so that their checks can be seen to fail. */
+void _ct_lsroot_dpoly_set_loose(int on);
+
 /* Counts for slot (as ct_lsroot_count). */
 void _ct_lsroot_count(int slot, int which);
 
