@@ -118,8 +118,10 @@ static void check_poly(tally *T, const ct_lsroot_poly_struct *P, flint_rand_t st
     ct_lsroot_dpoly_struct D;
     _ct_lsroot_dpoly_init(&D, P);
     for (int i = 0; i < 12; i++) {
-        double x = i < 8 ? P->c + t0 + (i - 4) * ldexp(fabs(t0) + 0x1p-60, -52 + (int)n_randint(st, 8))
-                         : P->c + P->r * (2 * (double)n_randint(st, 1 << 20) / 0x1p20 - 1);
+        double x =
+            i < 8 ? P->c + t0 +
+                        (i - 4) * ldexp(fabs(t0) + 0x1p-60, -52 + (int)n_randint(st, 8))
+                  : P->c + P->r * (2 * (double)n_randint(st, 1 << 20) / 0x1p20 - 1);
         x = FLINT_MIN(FLINT_MAX(x, P->c - P->r), P->c + P->r);
         int s = _ct_lsroot_dpoly_sign(&D, x);
         T->signs++;
@@ -152,7 +154,8 @@ static void run(tally *T, ulong seed, slong trials)
     for (slong trial = 0; trial < trials; trial++) {
         ct_lsroot_poly_struct P;
         slong len = 1 + (slong)n_randint(st, 40);
-        double c = (double)n_randint(st, 1025) / 1024, r = ldexp(1, -1 - (int)n_randint(st, 6));
+        double c = (double)n_randint(st, 1025) / 1024,
+               r = ldexp(1, -1 - (int)n_randint(st, 6));
         double t0 = r * (2 * (double)n_randint(st, 1 << 20) / 0x1p20 - 1);
         make_poly(&P, st, len, c, r, (int)(trial % 2), t0);
         check_poly(T, &P, st, t0);

@@ -119,8 +119,8 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     ct_lsroot_zero_struct *y = NULL;
     if (!bad) {
         kron_search_ctx X = {S, models, R.U, flint_calloc(nd, sizeof(void *))};
-        ct_lsroot_search_struct F = {kron_make,    &X,        seg,   nd,
-                                     S->head.c,    S->nlabk,  NULL,  NULL,
+        ct_lsroot_search_struct F = {kron_make,    &X,        seg,    nd,
+                                     S->head.c,    S->nlabk,  NULL,   NULL,
                                      kron_make_hi, kron_fast, failed, kron_make_d};
         bad = ct_lsroot_search(&y, &n0, sign_inf, &F, R.mrow, same, nr, nth);
         for (slong m = 0; m < nd; m++) { /* the retries' models: the narrowing's */

@@ -52,7 +52,7 @@ void _ct_lskron_deflated_tails(mag_t tau, mag_t dtau, const ct_lskron_struct *S,
     mag_mul(q, q, s);
     ct_lsroot_poly_tails(tau, dtau, K, q, J + 1, s, J + 1);
     if (S->nlabk[k] != S->nlabk[l]) { /* times (1 - c - t), |t| <= r */
-        mag_set_d(w, 1 - c + r); /* exact */
+        mag_set_d(w, 1 - c + r);      /* exact */
         mag_mul(dtau, dtau, w);
         mag_add(dtau, dtau, tau);
         mag_mul(tau, tau, w);

@@ -62,8 +62,8 @@ typedef struct {
     int has_p, has_d;
 } ls_poly;
 
-static void ls_make(ls_poly *L, const ct_lsroot_search_struct *F, ls_make_fn make, slong m,
-                    slong i, slong k, slong l)
+static void ls_make(ls_poly *L, const ct_lsroot_search_struct *F, ls_make_fn make,
+                    slong m, slong i, slong k, slong l)
 {
     L->F = F, L->make = make, L->m = m, L->i = i, L->k = k, L->l = l;
     L->has_p = L->has_d = 0;
@@ -125,8 +125,7 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
    ends): the zero is within the model's error of the midpoint, so the points
    at a quarter and three quarters are farther from it; whichever decides
    replaces an end. Returns 0 when neither decides. */
-static int ls_quarters(double *a, double *b, ls_poly *P, int sa,
-                       slong prec)
+static int ls_quarters(double *a, double *b, ls_poly *P, int sa, slong prec)
 {
     double q1 = *a + (*b - *a) / 4, q3 = *a + 3 * ((*b - *a) / 4);
     int s1 = ls_sign_at(P, q1, prec);
@@ -149,8 +148,7 @@ static int ls_quarters(double *a, double *b, ls_poly *P, int sa,
    test nodes have a zero at lambda = 0.007, 1e-4 from alpha = 1) steps
    through the quarter points when the midpoint is undecided. Returns 1 when
    it cannot leave 0. */
-static int ls_narrow(ls_out *o, ls_poly *P, double a, double b,
-                     int sa)
+static int ls_narrow(ls_out *o, ls_poly *P, double a, double b, int sa)
 {
     while (b - a > LS_NARROW) {
         double m = a + (b - a) / 2;
@@ -173,8 +171,7 @@ static int ls_narrow(ls_out *o, ls_poly *P, double a, double b,
 }
 
 /* The zeros in (a, b) given the nonzero signs sa, sb at a and b; 1 on failure. */
-static int ls_search(ls_out *o, ls_poly *P, double a, double b,
-                     int sa, int sb, int depth)
+static int ls_search(ls_out *o, ls_poly *P, double a, double b, int sa, int sb, int depth)
 {
     int zero_free, monotone;
     _ct_lsroot_dpoly_interval(&zero_free, &monotone, ls_doubles(P), a, b);
@@ -229,8 +226,7 @@ static int ls_sign_both(ls_poly *P, ls_poly *N, double x, slong prec)
    falls inside one segment and is isolated there. The segments only
    partition the search: any point inside both disks serves. Returns the sign
    at the end (0: none found). */
-static int ls_boundary(double *b, ls_poly *P, ls_poly *N, double a, double e,
-                       slong prec)
+static int ls_boundary(double *b, ls_poly *P, ls_poly *N, double a, double e, slong prec)
 {
     int s = ls_sign_both(P, N, *b, prec);
     double w = FLINT_MIN(*b - a, e - *b) / 4;
