@@ -120,6 +120,17 @@ typedef struct _ct_lskron_hi_struct {
                    NULL */
 } _ct_lskron_hi;
 
+/* lskron_hifx.c: X->H (exact midpoints), Herr, Hrs and hf >= ||H - H_hi||_F
+   at 96 bits by corrections in fixed point with L's floating factor; 0, or
+   1 when the weights do not fit its integers or a step fails (X->H, Herr,
+   Hrs untouched: the balls' refinement then). */
+int _ct_lskron_hi_fixed(_ct_lskron_hi *X, const ct_lskron_struct *S,
+                        const _ct_lskron_luu *L, mag_t hf);
+/* Tests: with off, every H_hi is refined in balls; the count of those made
+   in fixed point so far. */
+void _ct_lskron_hi_set_fixed_off(int off);
+long _ct_lskron_hi_fixed_count(void);
+
 /* S's hi data at level 0..3 (built and kept at the first call; NULL when the
    floating factor fails). Not thread-safe until built (or failed) once. */
 const _ct_lskron_hi *_ct_lskron_hi_get(ct_lskron_struct *S, int level);
