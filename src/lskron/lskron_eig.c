@@ -17,6 +17,7 @@
    small; only E, beta and p are rigorous (balls), the refinement need not be. */
 #include <math.h>
 #include "certune/blas.h"
+#include "certune/ozaki.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
@@ -49,9 +50,15 @@ static void eig_mul_job(void *arg, slong t)
     arb_mat_window_clear(Aw), arb_mat_window_clear(Cw);
 }
 
+/* Through BLAS when it can (ozaki.c: exact slices, the error in the radii),
+   else in balls. */
 static void eig_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, int approx)
 {
     slong nt = FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), arb_mat_nrows(A) / 16));
+    int done = approx ? !ct_ozaki_approx_mul(C, A, B, CT_LSKRON_EIG_PREC, nt)
+                      : !ct_ozaki_mul(C, A, B, CT_LSKRON_EIG_PREC, nt);
+    if (done)
+        return;
     eig_mul_ctx X = {C, A, B, nt, approx};
     ct_pool_for(nt, nt, eig_mul_job, NULL, &X);
 }
@@ -148,11 +155,17 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
     arb_mat_clear(G), arb_mat_clear(T), arb_mat_clear(F), arb_mat_clear(Qt);
 }
 
-/* Mh = I - K_hi / rho, exactly (K_hi's midpoints; rho is a power of 2). */
-static void eig_mh(arb_mat_t Mh, const ct_lskron_struct *S, const _ct_lskron_hi *H)
+/* Mh = I - K_hi / rho (K_hi's midpoints; rho is a power of 2), each entry
+   rounded to CT_LSKRON_EIG_PREC bits (so that the products take it whole);
+   dm >= ||I - K_hi / rho - Mh||_F. */
+static void eig_mh(arb_mat_t Mh, mag_t dm, const ct_lskron_struct *S, const _ct_lskron_hi *H)
 {
     int e2;
     frexp(S->rho, &e2); /* rho = 2^(e2 - 1) */
+    arf_t d;
+    mag_t t;
+    arf_init(d), mag_init(t);
+    mag_zero(dm);
     for (slong i = 0; i < S->m; i++)
         for (slong j = 0; j < S->m; j++) {
             arb_ptr e = arb_mat_entry(Mh, i, j);
@@ -160,13 +173,22 @@ static void eig_mh(arb_mat_t Mh, const ct_lskron_struct *S, const _ct_lskron_hi 
             arb_neg(e, e);
             if (i == j)
                 arb_add_ui(e, e, 1, ARF_PREC_EXACT);
+            arf_set(d, arb_midref(e));
+            arf_set_round(arb_midref(e), arb_midref(e), CT_LSKRON_EIG_PREC, ARF_RND_NEAR);
+            arf_sub(d, d, arb_midref(e), ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_get_mag(t, d);
+            mag_addmul(dm, t, t);
         }
+    mag_sqrt(dm, dm);
+    arf_clear(d), mag_clear(t);
 }
 
 /* X->E >= ||M Q - Q Theta||_2 for the exact M: the refined residual's norm
-   plus ||M - Mh||_2 ||Q||_2 <= (eps / rho) sqrt(||Q||_1 ||Q||_inf). Returns
-   0, or 1 when E stays too large to narrow anything. */
-static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, double rho)
+   plus ||M - Mh||_2 ||Q||_2 <= (eps / rho + dm) sqrt(||Q||_1 ||Q||_inf)
+   (dm: Mh's rounding). Returns 0, or 1 when E stays too large to narrow
+   anything. */
+static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, double rho,
+                      const mag_t dm)
 {
     slong m = X->m;
     arb_mat_t P;
@@ -194,8 +216,9 @@ static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, do
         mag_max(r, r, a), mag_max(c, c, b);
         mag_clear(a), mag_clear(b);
     }
-    mag_mul(t, r, c), mag_sqrt(t, t), mag_mul(t, t, eps);
-    mag_div_ui(t, t, (ulong)rho); /* rho is an integer power of 2 */
+    mag_div_ui(t, eps, (ulong)rho); /* rho is an integer power of 2 */
+    mag_add(t, t, dm);
+    mag_mul(r, r, c), mag_sqrt(r, r), mag_mul(t, t, r);
     mag_add(X->E, X->E, t);
     mag_clear(r), mag_clear(c), mag_clear(t);
     return mag_cmp_2exp_si(X->E, EIG_E_USEFUL) > 0;
@@ -273,10 +296,11 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     for (slong i = 0; i < S->head.n; i++)
         X->prow[i] = -1;
     arb_mat_t Mh;
-    arb_mat_init(Mh, m, m);
-    eig_mh(Mh, S, H);
-    int bad = eig_start(X, S) || eig_refine(X, Mh, H->eps, S->rho);
-    arb_mat_clear(Mh);
+    mag_t dm;
+    arb_mat_init(Mh, m, m), mag_init(dm);
+    eig_mh(Mh, dm, S, H);
+    int bad = eig_start(X, S) || eig_refine(X, Mh, H->eps, S->rho, dm);
+    arb_mat_clear(Mh), mag_clear(dm);
     if (bad) {
         _ct_lskron_eig_free(X);
         return NULL;
