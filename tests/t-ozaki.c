@@ -22,8 +22,9 @@ static void rand_entry(arb_t x, flint_rand_t st, int bits, int emin, int emax)
     fmpz_init(m);
     fmpz_randbits(m, st, 1 + (slong)n_randint(st, (ulong)bits));
     arb_set_fmpz(x, m);
-    arb_mul_2exp_si(x, x, emin + (slong)n_randint(st, (ulong)(emax - emin + 1)) -
-                              (slong)fmpz_bits(m));
+    arb_mul_2exp_si(x, x,
+                    emin + (slong)n_randint(st, (ulong)(emax - emin + 1)) -
+                        (slong)fmpz_bits(m));
     fmpz_clear(m);
 }
 
@@ -34,10 +35,12 @@ static void make_pair(arb_mat_t A, arb_mat_t B, flint_rand_t st, int cancel)
     slong n = arb_mat_nrows(A), k = arb_mat_ncols(A), p = arb_mat_ncols(B);
     for (slong i = 0; i < n; i++)
         for (slong t = 0; t < k; t++)
-            rand_entry(arb_mat_entry(A, i, t), st, 128, cancel ? -140 : -40, cancel ? -120 : 40);
+            rand_entry(arb_mat_entry(A, i, t), st, 128, cancel ? -140 : -40,
+                       cancel ? -120 : 40);
     for (slong t = 0; t < k; t++)
         for (slong j = 0; j < p; j++)
-            rand_entry(arb_mat_entry(B, t, j), st, 128, cancel ? -140 : -40, cancel ? -120 : 40);
+            rand_entry(arb_mat_entry(B, t, j), st, 128, cancel ? -140 : -40,
+                       cancel ? -120 : 40);
     if (!cancel || k < 2)
         return;
     for (slong i = 0; i < n; i++)
@@ -68,10 +71,12 @@ static void scale_of(mag_t s, const arb_mat_t M, slong i, int row)
 
 static long n_entries, n_outside, n_wide;
 
-static void check_product(flint_rand_t st, slong n, slong k, slong p, slong prec, int cancel)
+static void check_product(flint_rand_t st, slong n, slong k, slong p, slong prec,
+                          int cancel)
 {
     arb_mat_t A, B, C, E;
-    arb_mat_init(A, n, k), arb_mat_init(B, k, p), arb_mat_init(C, n, p), arb_mat_init(E, n, p);
+    arb_mat_init(A, n, k), arb_mat_init(B, k, p), arb_mat_init(C, n, p),
+        arb_mat_init(E, n, p);
     make_pair(A, B, st, cancel);
     arb_mat_mul_classical(E, A, B, 2000);
     int refused = ct_ozaki_mul(C, A, B, prec, 2);
@@ -104,7 +109,8 @@ static long n_approx, n_approx_far;
 static void check_approx(flint_rand_t st, slong n, slong k, slong p)
 {
     arb_mat_t A, B, C, E;
-    arb_mat_init(A, n, k), arb_mat_init(B, k, p), arb_mat_init(C, n, p), arb_mat_init(E, n, p);
+    arb_mat_init(A, n, k), arb_mat_init(B, k, p), arb_mat_init(C, n, p),
+        arb_mat_init(E, n, p);
     for (slong i = 0; i < n; i++)
         for (slong t = 0; t < k; t++)
             rand_entry(arb_mat_entry(A, i, t), st, 200, -30, 30);
@@ -127,8 +133,8 @@ static void check_approx(flint_rand_t st, slong n, slong k, slong p)
             mag_mul_ui(lim, lim, (ulong)k);
             mag_mul_2exp_si(lim, lim, 24 - 128);
             n_approx++;
-            n_approx_far += mag_cmp(d, lim) > 0 ||
-                            !mag_is_zero(arb_radref(arb_mat_entry(C, i, j)));
+            n_approx_far +=
+                mag_cmp(d, lim) > 0 || !mag_is_zero(arb_radref(arb_mat_entry(C, i, j)));
         }
     }
     arb_clear(x);
@@ -138,9 +144,9 @@ static void check_approx(flint_rand_t st, slong n, slong k, slong p)
 
 static void run(flint_rand_t st)
 {
-    static const slong shapes[][4] = {{1, 1, 1, 128}, {3, 5, 2, 128},  {17, 40, 9, 128},
-                                      {40, 122, 40, 128}, {30, 400, 7, 128}, {20, 60, 20, 60},
-                                      {64, 33, 64, 96}};
+    static const slong shapes[][4] = {
+        {1, 1, 1, 128},    {3, 5, 2, 128},   {17, 40, 9, 128}, {40, 122, 40, 128},
+        {30, 400, 7, 128}, {20, 60, 20, 60}, {64, 33, 64, 96}};
     n_entries = n_outside = n_wide = 0;
     for (int r = 0; r < 3; r++)
         for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
@@ -158,9 +164,10 @@ int main(void)
     flint_rand_t st;
     flint_randinit(st);
     run(st);
-    printf("t-ozaki: %ld entries, %ld outside their ball, %ld wider than 2^(24 - prec) of "
-           "the scales\n",
-           n_entries, n_outside, n_wide);
+    printf(
+        "t-ozaki: %ld entries, %ld outside their ball, %ld wider than 2^(24 - prec) of "
+        "the scales\n",
+        n_entries, n_outside, n_wide);
     CHECK(n_entries > 10000 && n_outside == 0 && n_wide == 0);
     for (int r = 0; r < 4; r++)
         check_approx(st, 5 + r * 20, 7 + r * 50, 3 + r * 11);
@@ -171,8 +178,8 @@ int main(void)
     _ct_ozaki_set_loose(1);
     run(st);
     _ct_ozaki_set_loose(0);
-    printf("t-ozaki: without the truncation's bound %ld of %ld entries outside\n", n_outside,
-           n_entries);
+    printf("t-ozaki: without the truncation's bound %ld of %ld entries outside\n",
+           n_outside, n_entries);
     CHECK(n_outside > 0);
     arb_mat_t A, B, C;
     arb_mat_init(A, 2, 2), arb_mat_init(B, 2, 2), arb_mat_init(C, 2, 2);

@@ -158,7 +158,8 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
 /* Mh = I - K_hi / rho (K_hi's midpoints; rho is a power of 2), each entry
    rounded to CT_LSKRON_EIG_PREC bits (so that the products take it whole);
    dm >= ||I - K_hi / rho - Mh||_F. */
-static void eig_mh(arb_mat_t Mh, mag_t dm, const ct_lskron_struct *S, const _ct_lskron_hi *H)
+static void eig_mh(arb_mat_t Mh, mag_t dm, const ct_lskron_struct *S,
+                   const _ct_lskron_hi *H)
 {
     int e2;
     frexp(S->rho, &e2); /* rho = 2^(e2 - 1) */

@@ -72,38 +72,34 @@ static int fx_small(const fx_t *a)
     return t == 0 || t == -1;
 }
 
-/* The nearest double to a 2^-FX_FB up to 3 roundings. */
+/* The nearest double to a 2^-FX_FB up to 3 roundings (the scalings by
+   powers of 2 are exact). */
 static double fx_get_d(const fx_t *a)
 {
     fx_t b = *a;
     int neg = fx_neg_p(&b);
     if (neg)
         fx_neg(&b);
-    double d = ldexp((double)b.w[2], 128 - FX_FB) + ldexp((double)b.w[1], 64 - FX_FB) +
-               ldexp((double)b.w[0], -FX_FB);
+    double d =
+        (double)b.w[2] * 0x1p-32 + (double)b.w[1] * 0x1p-96 + (double)b.w[0] * 0x1p-160;
     return neg ? -d : d;
 }
 
-/* a = x 2^FX_FB truncated toward 0; 1 when |x| >= 2 (out of range). */
+/* a = x 2^FX_FB truncated toward 0; 1 when |x| >= 2 (out of range). Every
+   step is exact: y = |x| 2^160 < 2^161, its parts above 2^128 and 2^64
+   are floors at those scales and their differences from y fit a double. */
 static int fx_set_d(fx_t *a, double x)
 {
     memset(a, 0, sizeof(fx_t));
     if (x == 0)
         return 0;
-    int e;
-    double f = frexp(fabs(x), &e);
-    if (!isfinite(x) || e > 1) /* |x| >= 2 */
+    if (!(fabs(x) < 2))
         return 1;
-    uint64_t mant = (uint64_t)ldexp(f, 53); /* |x| = mant 2^(e - 53) */
-    int sh = e - 53 + FX_FB;
-    if (sh < 0) {
-        mant = -sh >= 64 ? 0 : mant >> -sh;
-        sh = 0;
-    }
-    int i = sh / 64, b = sh % 64;
-    a->w[i] = mant << b;
-    if (b != 0 && i + 1 < 3)
-        a->w[i + 1] = mant >> (64 - b);
+    double y = fabs(x) * 0x1p160, h = floor(y * 0x1p-128);
+    y -= h * 0x1p128;
+    double m = floor(y * 0x1p-64);
+    y -= m * 0x1p64;
+    a->w[2] = (uint64_t)h, a->w[1] = (uint64_t)m, a->w[0] = (uint64_t)y;
     if (x < 0)
         fx_neg(a);
     return 0;

@@ -34,8 +34,8 @@ void _ct_ozaki_set_loose(int on)
 
 typedef struct {
     slong n, k, p, S, beta;
-    slong *e, *f;       /* row exponents of A, column exponents of B */
-    double *DA, *DB;    /* S digit matrices: n x k and k x p, row-major */
+    slong *e, *f;    /* row exponents of A, column exponents of B */
+    double *DA, *DB; /* S digit matrices: n x k and k x p, row-major */
     const arb_mat_struct *A, *B;
     arb_mat_struct *C;
     slong prec, nb;
@@ -51,8 +51,8 @@ static int oz_fits(const arb_t x, int approx)
     const arf_struct *m = arb_midref(x);
     if (arf_is_zero(m))
         return 1;
-    return arf_is_finite(m) && (approx || ARF_SIZE(m) <= 2) && !COEFF_IS_MPZ(ARF_EXP(m)) &&
-           FLINT_ABS(ARF_EXP(m)) < (WORD(1) << 20);
+    return arf_is_finite(m) && (approx || ARF_SIZE(m) <= 2) &&
+           !COEFF_IS_MPZ(ARF_EXP(m)) && FLINT_ABS(ARF_EXP(m)) < (WORD(1) << 20);
 }
 
 /* 2^e > |x| for x != 0 (its exponent), else e_min. */
@@ -101,8 +101,8 @@ static uint64_t oz_bits(oz_u128 hi, oz_u128 lo, slong b, slong len)
 }
 
 /* The S digits of x scaled by 2^(beta S - e) into D[s * stride + at]. */
-static void oz_digits(double *D, slong stride, slong at, const arb_t x, slong e,
-                      slong S, slong beta)
+static void oz_digits(double *D, slong stride, slong at, const arb_t x, slong e, slong S,
+                      slong beta)
 {
     oz_u128 hi, lo;
     int neg;
@@ -177,8 +177,8 @@ static void oz_rows(oz_ctx *X, slong r0, slong r1)
     for (slong g = 2; g <= S + 1; g++) /* G[g - 2] = sum_{p + q = g} D^A_p D^B_q */
         for (slong a = 1; a < g; a++)
             ct_blas_dgemm(CT_BLAS_N, CT_BLAS_N, (int)nr, (int)p, (int)k, 1.0,
-                          DA + (a - 1) * nr * k, (int)k, X->DB + (g - a - 1) * k * p, (int)p,
-                          1.0, G + (g - 2) * nr * p, (int)p);
+                          DA + (a - 1) * nr * k, (int)k, X->DB + (g - a - 1) * k * p,
+                          (int)p, 1.0, G + (g - 2) * nr * p, (int)p);
     mag_t err;
     mag_init(err);
     for (slong i = r0; i < r1; i++)
@@ -248,7 +248,8 @@ static int oz_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, slong prec,
     X.DB = flint_malloc(X.S * k * p * sizeof(double));
     for (slong t = 0; t < k; t++)
         for (slong j = 0; j < p; j++)
-            oz_digits(X.DB, k * p, t * p + j, arb_mat_entry(B, t, j), X.f[j], X.S, X.beta);
+            oz_digits(X.DB, k * p, t * p + j, arb_mat_entry(B, t, j), X.f[j], X.S,
+                      X.beta);
     X.nb = FLINT_MAX(1, FLINT_MIN(nthreads, n / 16));
     ct_pool_for(X.nb, X.nb, oz_job, NULL, &X);
     flint_free(X.e), flint_free(X.DB);
