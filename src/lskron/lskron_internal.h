@@ -275,10 +275,16 @@ int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, s
    check can be seen to fail); 0 restores. */
 void _ct_lskron_fast_set_loose(int on);
 /* Row t's pair (k, l) on M's disk as the search's polynomial in doubles
-   (lsroot's make_d; D->m allocated), 1; 0 when M's disk is c = 0 or M
-   keeps balls (D untouched). Reads only. */
+   (lsroot's make_d; D->m allocated), with tl from _ct_lskron_dpoly_tails,
+   1; 0 when M keeps balls, or at c = 0 when S keeps exact leading terms or
+   a_0 is exactly 0 (D untouched). Reads only. */
 int _ct_lskron_dpoly_make(ct_lsroot_dpoly_struct *D, const ct_lskron_struct *S,
-                          const _ct_lskron_model *M, slong t, slong k, slong l);
+                          const _ct_lskron_model *M, slong t, slong k, slong l,
+                          const double *tl);
+/* tl[0] >= tau, tl[1] >= dtau of the pair (k, l)'s polynomials on M's disk
+   (the same for every row). */
+void _ct_lskron_dpoly_tails(double *tl, const ct_lskron_struct *S,
+                            const _ct_lskron_model *M, slong k, slong l);
 /* The remainder bounds of the pair (k, l)'s polynomial on the disk (c, r),
    c > 0, with J + 1 terms: tau and dtau as lskron_poly.c's balls have them. */
 void _ct_lskron_deflated_tails(mag_t tau, mag_t dtau, const ct_lskron_struct *S, double c,
