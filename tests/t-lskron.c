@@ -33,6 +33,7 @@
 #include <flint/fmpz_poly_factor.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/pool.h"
 #include "certune/blas.h"
 #include "certune/gen.h"
 #include "certune/lambda.h"
@@ -1664,6 +1665,8 @@ static void check_series(void)
 /* Runs the ball path on every node of I (integer weights, scale: NULL when 1)
    in the order rows; returns 0 when certified (B set: ball_clear it), 1 for a
    fallback, -1 when the system could not be built. */
+static long n_run_ball;
+
 static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong scale)
 {
     csr_t G;
@@ -1682,8 +1685,16 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
         B->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
         B->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
         B->z = NULL, B->nz = 0, B->S = S;
+        /* every third on two inner threads with H_hi built beside the
+           first phase (as on whole graphs) */
+        int early = n_run_ball++ % 3 == 1;
+        slong in = early ? ct_pool_set_inner_threads(2) : 0;
+        if (early)
+            _ct_lskron_set_hi_early(1);
         rc =
             ct_lskron_component(B->sign_inf, B->same, &B->z, &B->nz, S, rows, I->n, NULL);
+        if (early)
+            _ct_lskron_set_hi_early(0), ct_pool_set_inner_threads(in);
         CHECK_MSG(rc == 0 || rc == 1, "%s: ct_lskron_component returned %d", I->path, rc);
         if (rc != 0)
             flint_free(B->sign_inf), flint_free(B->same), ct_lskron_unref(S);
@@ -2490,7 +2501,10 @@ int main(void)
            "with a zero given twice, both copies marked overlapping; %ld H_hi in fixed "
            "point (every fourth instance's in balls)\n",
            n_sparse, n_over_checked, n_hi_fixed);
-    printf("t-lskron: %ld H_hi certificates recomputed in balls\n", n_hi_checked);
+    printf("t-lskron: %ld H_hi certificates recomputed in balls; %ld components built "
+           "H_hi beside their first phase\n",
+           n_hi_checked, _ct_lskron_hi_early_count());
+    CHECK(_ct_lskron_hi_early_count() > 10);
     CHECK(n_hi_fixed > 10 && n_hi_checked > 10);
     CHECK_MSG(n_over_checked >= 10, "%ld zeros given twice", n_over_checked);
     printf("t-lskron: quick test: %ld of %ld random segments decided, all against the "

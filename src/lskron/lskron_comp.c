@@ -117,10 +117,25 @@ static void kron_first(kron_build_ctx *B, slong *same, const slong *rows, slong 
    CT_LSKRON_HI_EARLY). */
 #define CT_LSKRON_HI_EARLY 20000
 
+static atomic_long hi_early = CT_LSKRON_HI_EARLY, hi_early_count = 0;
+
+void _ct_lskron_set_hi_early(slong min)
+{
+    atomic_store(&hi_early, min > 0 ? min : CT_LSKRON_HI_EARLY);
+}
+
+long _ct_lskron_hi_early_count(void)
+{
+    return atomic_load(&hi_early_count);
+}
+
 static int kron_early_hi(const ct_lskron_struct *S, slong nth, slong nd)
 {
-    return nth >= 2 && nd > 1 && !_ct_lskron_pencil_on(S) &&
-           S->nu * S->m >= CT_LSKRON_HI_EARLY;
+    int on = nth >= 2 && nd > 1 && !_ct_lskron_pencil_on(S) &&
+             S->nu * S->m >= atomic_load(&hi_early);
+    if (on)
+        atomic_fetch_add(&hi_early_count, 1);
+    return on;
 }
 
 /* The first phase on nth threads: thread 0 runs kron_first (its inner work

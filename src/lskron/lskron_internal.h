@@ -126,6 +126,10 @@ typedef struct _ct_lskron_hi_struct {
    Hrs untouched: the balls' refinement then). */
 int _ct_lskron_hi_fixed(_ct_lskron_hi *X, const ct_lskron_struct *S,
                         const _ct_lskron_luu *L, mag_t hf);
+/* Tests (lskron_comp.c): components with nu m >= min build H_hi beside
+   the first phase (0 restores CT_LSKRON_HI_EARLY), and how many did. */
+void _ct_lskron_set_hi_early(slong min);
+long _ct_lskron_hi_early_count(void);
 /* Tests: with off, every H_hi is refined in balls; the count of those made
    in fixed point so far. */
 void _ct_lskron_hi_set_fixed_off(int off);
