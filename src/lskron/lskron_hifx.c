@@ -171,17 +171,21 @@ static void fx_residual_row(fx_t *r, const fx_ctx *C, slong a, const fx_t **nb,
     for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++)
         if (S->pos[S->col[e]] < 0)
             nb[k] = C->N + (-1 - S->pos[S->col[e]]) * m, wt[k++] = (int64_t)S->w[e];
-    for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
-        slong j = S->Hcol[t];
-        memset(r + j, 0, sizeof(fx_t));
-        for (slong u = 0; u < k; u++) {
-            if (wt[u] == 1)
-                fx_add(r + j, nb[u] + j);
-            else if (wt[u] == -1)
-                fx_sub(r + j, nb[u] + j);
-            else
-                fx_addmul(r + j, nb[u] + j, wt[u]);
-        }
+    const slong *sup = S->Hcol + S->Hoff[a];
+    slong ns = S->Hoff[a + 1] - S->Hoff[a];
+    for (slong t = 0; t < ns; t++)
+        memset(r + sup[t], 0, sizeof(fx_t));
+    for (slong u = 0; u < k; u++) { /* neighbour by neighbour: its row in order */
+        const fx_t *h = nb[u];
+        if (wt[u] == 1)
+            for (slong t = 0; t < ns; t++)
+                fx_add(r + sup[t], h + sup[t]);
+        else if (wt[u] == -1)
+            for (slong t = 0; t < ns; t++)
+                fx_sub(r + sup[t], h + sup[t]);
+        else
+            for (slong t = 0; t < ns; t++)
+                fx_addmul(r + sup[t], h + sup[t], wt[u]);
     }
     fx_t one;
     fx_set_d(&one, 0.5);
