@@ -51,6 +51,7 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *H)
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
     _ct_lskron_eig_free(S->eig);
+    _ct_lskron_luu_free(S->luu);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
     pthread_mutex_destroy(&S->hilock);

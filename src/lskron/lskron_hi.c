@@ -161,7 +161,7 @@ static void kronhi_bounds(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf,
 /* H_hi by refinement; 1 when the floating factor fails. At 96 bits in
    fixed point (lskron_hifx.c) when the weights allow, else in balls from
    H~. */
-static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
+static int kronhi_h(_ct_lskron_hi *X, ct_lskron_struct *S, mag_t hf)
 {
     slong nu = S->nu, m = S->m, wp = X->prec + 30;
     if (nu == 0) {
@@ -169,8 +169,12 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
         return 0;
     }
     _ct_lskron_luu L;
-    if (_ct_lskron_luu_init(&L, S))
+    if (S->luu != NULL) { /* H~'s, taken over (freed below) */
+        L = *S->luu;
+        flint_free(S->luu), S->luu = NULL;
+    } else if (_ct_lskron_luu_init(&L, S)) {
         return 1;
+    }
     if (X->prec > 96 || _ct_lskron_hi_fixed(X, S, &L, hf)) {
         double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
         for (slong a = 0; a < nu * m; a++)
@@ -245,7 +249,7 @@ static void kronhi_split(_ct_lskron_hi *X)
     arf_clear(t);
 }
 
-static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
+static _ct_lskron_hi *kronhi_new(ct_lskron_struct *S, slong prec)
 {
     _ct_lskron_hi *X = flint_calloc(1, sizeof(_ct_lskron_hi));
     X->prec = prec;

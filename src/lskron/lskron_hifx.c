@@ -15,6 +15,9 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include "certune/mem.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
@@ -43,11 +46,19 @@ static void fx_neg(fx_t *a)
 
 static void fx_add(fx_t *a, const fx_t *b)
 {
+#if defined(__x86_64__)
+    unsigned long long r0, r1, r2;
+    unsigned char c = _addcarry_u64(0, a->w[0], b->w[0], &r0);
+    c = _addcarry_u64(c, a->w[1], b->w[1], &r1);
+    _addcarry_u64(c, a->w[2], b->w[2], &r2);
+    a->w[0] = r0, a->w[1] = r1, a->w[2] = r2;
+#else
     unsigned __int128 c = 0;
     for (int i = 0; i < 3; i++) {
         c += (unsigned __int128)a->w[i] + b->w[i];
         a->w[i] = (uint64_t)c, c >>= 64;
     }
+#endif
 }
 
 /* a += w b (|w| < 2^53; modulo 2^192, exact while the sum fits). */
@@ -85,22 +96,29 @@ static double fx_get_d(const fx_t *a)
     return neg ? -d : d;
 }
 
-/* a = x 2^FX_FB truncated toward 0; 1 when |x| >= 2 (out of range). Every
-   step is exact: y = |x| 2^160 < 2^161, its parts above 2^128 and 2^64
-   are floors at those scales and their differences from y fit a double. */
+/* a = x 2^FX_FB truncated toward 0; 1 when |x| >= 2 or x is not finite.
+   From x's bits: |x| = mant 2^(e - 1075) (normal; a subnormal gives 0), so
+   a = mant shifted by e - 1075 + FX_FB. */
 static int fx_set_d(fx_t *a, double x)
 {
+    uint64_t u;
+    memcpy(&u, &x, sizeof(u));
+    int e = (int)((u >> 52) & 0x7ff), sh = e - 1075 + FX_FB;
     memset(a, 0, sizeof(fx_t));
-    if (x == 0)
+    if (e == 0)
         return 0;
-    if (!(fabs(x) < 2))
+    if (e >= 1024) /* |x| >= 2, inf, nan */
         return 1;
-    double y = fabs(x) * 0x1p160, h = floor(y * 0x1p-128);
-    y -= h * 0x1p128;
-    double m = floor(y * 0x1p-64);
-    y -= m * 0x1p64;
-    a->w[2] = (uint64_t)h, a->w[1] = (uint64_t)m, a->w[0] = (uint64_t)y;
-    if (x < 0)
+    uint64_t mant = (u & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+    if (sh < 0) {
+        mant = -sh >= 64 ? 0 : mant >> -sh;
+        sh = 0;
+    }
+    int i = sh / 64, b = sh % 64;
+    a->w[i] = mant << b;
+    if (b != 0 && i + 1 < 3)
+        a->w[i + 1] = mant >> (64 - b);
+    if (u >> 63)
         fx_neg(a);
     return 0;
 }
@@ -153,11 +171,19 @@ static void fx_block(slong *a0, slong *a1, const fx_ctx *C, slong b)
 /* a -= b. */
 static void fx_sub(fx_t *a, const fx_t *b)
 {
+#if defined(__x86_64__)
+    unsigned long long r0, r1, r2;
+    unsigned char c = _subborrow_u64(0, a->w[0], b->w[0], &r0);
+    c = _subborrow_u64(c, a->w[1], b->w[1], &r1);
+    _subborrow_u64(c, a->w[2], b->w[2], &r2);
+    a->w[0] = r0, a->w[1] = r1, a->w[2] = r2;
+#else
     unsigned __int128 c = 1;
     for (int i = 0; i < 3; i++) {
         c += (unsigned __int128)a->w[i] + (uint64_t)~b->w[i];
         a->w[i] = (uint64_t)c, c >>= 64;
     }
+#endif
 }
 
 /* Row a of 2^FX_FB (W_ul - L_uu H_hi) on a's support into r (m entries);

@@ -49,6 +49,9 @@ struct ct_lskron_struct {
        pencil's, or those its retries built), kept for the narrowing's disks
        of the same center and radius, which take them; NULL when not made */
     struct _ct_lskron_pmodel_struct **pen;
+    /* the floating factor of L_uu made for H~, kept until the 96-bit H is
+       refined (lskron_hi.c), or NULL */
+    struct _ct_lskron_luu_s *luu;
     /* M's eigendecomposition for the narrowing (lskron_eig.c), once tried */
     struct _ct_lskron_eig_struct *eig;
     int eig_tried;
@@ -92,7 +95,7 @@ int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *co
    the residuals certify H~, so either factor serves. _init returns 0, or 1
    when no factor was made; _solve replaces B (column-major nu x nrhs) by
    about L_uu^{-1} B and returns 0, or 1. */
-typedef struct {
+typedef struct _ct_lskron_luu_s {
     slong nu;
     double *dense;
     struct ct_spchol_struct *sparse;
@@ -101,6 +104,8 @@ typedef struct {
 int _ct_lskron_luu_init(_ct_lskron_luu *F, const ct_lskron_struct *S);
 int _ct_lskron_luu_solve(const _ct_lskron_luu *F, double *B, slong nrhs);
 void _ct_lskron_luu_clear(_ct_lskron_luu *F);
+/* Clears and frees a factor made by flint_malloc (NULL: nothing). */
+void _ct_lskron_luu_free(_ct_lskron_luu *F);
 
 /* The gap: sets S->mu (0, or 1 when none is proved). */
 int _ct_lskron_certify_mu(ct_lskron_struct *S);
