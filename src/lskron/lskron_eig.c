@@ -17,6 +17,7 @@
    small; only E, beta and p are rigorous (balls), the refinement need not be. */
 #include <math.h>
 #include "certune/blas.h"
+#include "certune/dd.h"
 #include "certune/ozaki.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
@@ -292,7 +293,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     X->sig = _arb_vec_init(2 * m + X->c), X->rE = X->sig + m, X->tb = X->rE + m;
     mag_init(X->E);
     X->P = NULL, X->np = 0;
-    X->thd = flint_malloc(m * sizeof(double));
+    X->thd = flint_malloc(2 * m * sizeof(double));
     X->prow = flint_malloc(S->head.n * sizeof(slong));
     for (slong i = 0; i < S->head.n; i++)
         X->prow[i] = -1;
@@ -309,7 +310,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     eig_sums(X);
     eig_classes(X, S);
     for (slong t = 0; t < m; t++)
-        X->thd[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
+        ct_dd_set_arf(X->thd + t, X->thd + m + t, arb_midref(X->theta + t), 0);
     return X;
 }
 

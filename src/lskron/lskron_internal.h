@@ -164,7 +164,7 @@ typedef struct _ct_lskron_eig_struct {
     slong m, c;
     arb_mat_t Q;
     arb_ptr theta, ck;
-    double *thd; /* theta's midpoints as doubles */
+    double *thd; /* theta's midpoints as two doubles: thd[t] + thd[m + t] */
     mag_ptr beta;
     mag_t E;
     arb_ptr sig, rE, tb; /* m, m and c entries (one allocation from sig) */
