@@ -6,7 +6,9 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
 {
     if (X == NULL)
         return;
-    _arb_vec_clear(X->H, X->nu * X->m);
+    if (X->H != NULL)
+        _arb_vec_clear(X->H, X->nu * X->m);
+    flint_free(X->fx);
     _mag_vec_clear(X->Hrs, FLINT_MAX(X->nu, 1));
     _mag_vec_clear(X->Herr, FLINT_MAX(X->nu, 1));
     _arb_vec_clear(X->K, X->m * X->m);

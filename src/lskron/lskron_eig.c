@@ -168,14 +168,16 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh, slong prec)
         }
     /* the cluster threshold: 2 (||T - diag|| + ||M|| ||I - G||), ||M|| <= 1 */
     double delta = 2 * (sqrt(off) + sqrt(gerr)) + 0x1p-60;
-    eig_f_ctx C = {F, G, T, X, th, delta, FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), m / 16))};
+    eig_f_ctx C = {
+        F, G, T, X, th, delta, FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), m / 16))};
     ct_pool_for(C.nb, C.nb, eig_f_job, NULL, &C);
     /* Q F to 2^-prec of Q's scale: F's own scale 2^fe is far below 1 */
     slong fe = WORD_MIN;
     for (slong i = 0; i < m; i++)
         for (slong j = 0; j < m; j++)
             if (!arf_is_zero(arb_midref(arb_mat_entry(F, i, j))))
-                fe = FLINT_MAX(fe, arf_abs_bound_lt_2exp_si(arb_midref(arb_mat_entry(F, i, j))));
+                fe = FLINT_MAX(
+                    fe, arf_abs_bound_lt_2exp_si(arb_midref(arb_mat_entry(F, i, j))));
     fe = fe == WORD_MIN || fe > 0 ? 0 : fe;
     eig_mul(T, X->Q, F, FLINT_MAX(53, prec + fe + 16));
     arb_mat_add(X->Q, X->Q, T, CT_LSKRON_EIG_PREC);
@@ -359,7 +361,7 @@ static void eig_rows(_ct_lskron_eig *X, const ct_lskron_struct *S, const slong *
         arb_mat_init(G, add, m), arb_mat_init(P, add, m);
         for (slong t = 0; t < add; t++) {
             slong u = -1 - S->pos[a[t]];
-            _arb_vec_set(arb_mat_entry(G, t, 0), H->H + u * m, m);
+            _ct_lskron_hi_row(arb_mat_entry(G, t, 0), H, u);
         }
         eig_mul(P, G, X->Q, 0);
         X->P = flint_realloc(X->P, (X->np + add) * m * sizeof(arb_struct));

@@ -70,16 +70,18 @@ static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, mag_t sg, const eig_fn *F,
     if (F->X->prow[row] >= 0) {
         _arb_vec_set(p, F->X->P + F->X->prow[row] * m, m);
     } else { /* not kept: over the row's support */
+        arb_ptr h = _arb_vec_init(m);
         arb_struct *q = flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(arb_struct)),
                    *g = q + len;
+        _ct_lskron_hi_row(h, H, a);
         for (slong s = 0; s < len; s++)
-            g[s] = H->H[a * m + S->Hcol[o + s]]; /* shallow: read only */
+            g[s] = h[S->Hcol[o + s]]; /* shallow: read only */
         for (slong t = 0; t < m; t++) {
             for (slong s = 0; s < len; s++)
                 q[s] = *arb_mat_entry(F->X->Q, S->Hcol[o + s], t);
             arb_dot(p + t, NULL, 0, g, 1, q, 1, len, CT_LSKRON_EIG_PREC);
         }
-        flint_free(q);
+        flint_free(q), _arb_vec_clear(h, m);
     }
     mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2, and >= |1^T H_hi,a| */
     mag_set(sg, H->Hrs + a);

@@ -176,6 +176,7 @@ static int kronhi_h(_ct_lskron_hi *X, ct_lskron_struct *S, mag_t hf)
         return 1;
     }
     if (X->prec > 96 || _ct_lskron_hi_fixed(X, S, &L, hf)) {
+        X->H = _arb_vec_init(nu * m);
         double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
         for (slong a = 0; a < nu * m; a++)
             arb_set_d(X->H + a, S->H[a]);
@@ -192,7 +193,7 @@ static int kronhi_h(_ct_lskron_hi *X, ct_lskron_struct *S, mag_t hf)
 static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf)
 {
     slong m = S->m, wp = X->prec + 30;
-    arb_ptr acc = _arb_vec_init(m);
+    arb_ptr acc = _arb_vec_init(2 * m), h = acc + m;
     mag_t fr, t;
     mag_init(fr), mag_init(t);
     for (slong j = 0; j < m; j++) {
@@ -204,9 +205,9 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
                 arb_add_si(acc + q, acc + q, (slong)S->w[e], wp);
                 continue;
             }
+            _ct_lskron_hi_row(h, X, -1 - q);
             for (slong u = S->Hoff[-1 - q]; u < S->Hoff[-q]; u++)
-                arb_addmul_si(acc + S->Hcol[u], X->H + (-1 - q) * m + S->Hcol[u],
-                              (slong)S->w[e], wp);
+                arb_addmul_si(acc + S->Hcol[u], h + S->Hcol[u], (slong)S->w[e], wp);
         }
         arb_sub_si(acc + j, acc + j, (slong)S->deg[i], wp);
         for (slong u = S->Koff[j]; u < S->Koff[j + 1]; u++) {
@@ -225,7 +226,7 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
     mag_set_d(t, S->wnorm);
     mag_mul(X->eps, t, hf);
     mag_add(X->eps, X->eps, fr);
-    _arb_vec_clear(acc, m);
+    _arb_vec_clear(acc, 2 * m);
     mag_clear(fr), mag_clear(t);
 }
 
@@ -253,7 +254,7 @@ static _ct_lskron_hi *kronhi_new(ct_lskron_struct *S, slong prec)
 {
     _ct_lskron_hi *X = flint_calloc(1, sizeof(_ct_lskron_hi));
     X->prec = prec;
-    X->H = _arb_vec_init(S->nu * S->m);
+    X->H = NULL, X->fx = NULL;
     X->Hrs = _mag_vec_init(FLINT_MAX(S->nu, 1));
     X->Herr = _mag_vec_init(FLINT_MAX(S->nu, 1));
     X->K = _arb_vec_init(S->m * S->m);

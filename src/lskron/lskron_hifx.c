@@ -9,8 +9,9 @@
    H~ (each gains about the floating factor's 44 bits: H~'s 2^-46 ->
    2^-90 -> 2^-134, on the 2^-160 grid), rounded to the 2^-128 grid (so
    that the balls' midpoints fit two limbs), then the exact residual of
-   the result bounds H - H_hi as lskron_hi.c's does. The midpoints are then
-   exact balls of X->H. */
+   the result bounds H - H_hi as lskron_hi.c's does. The integers are kept
+   (X->fx, 24 nu m bytes); a row's exact balls are made when asked
+   (_ct_lskron_hi_row). */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -278,7 +279,7 @@ static void fx_update_job(void *arg, slong b) /* N += B 2^FX_FB */
 }
 
 /* Per row: rs >= ||R_a||_1, rq >= ||R_a||_2^2 of the exact residual, hs >=
-   ||H_hi,a||_1; X->H's row a from N. */
+   ||H_hi,a||_1. */
 static void fx_bounds_job(void *arg, slong b)
 {
     fx_ctx *C = arg;
@@ -297,7 +298,6 @@ static void fx_bounds_job(void *arg, slong b)
             double x = fabs(fx_get_d(r + j)) * (1 + 0x1p-50) + 0x1p-1000;
             s1 += x, s2 += x * x;
             h1 += fabs(fx_get_d(C->N + a * m + j)) * (1 + 0x1p-50) + 0x1p-1000;
-            fx_get_arb(C->X->H + a * m + j, C->N + a * m + j);
         }
         C->rs[a] = _ct_lskron_up(s1, len + 2), C->rq[a] = _ct_lskron_up(s2, 2 * len + 2);
         C->hs[a] = _ct_lskron_up(h1, len + 2);
@@ -405,8 +405,21 @@ int _ct_lskron_hi_fixed(_ct_lskron_hi *X, const ct_lskron_struct *S,
         fx_herr(X, S, &C, hf);
         flint_free(C.rs);
     }
-    flint_free(C.N), flint_free(C.B);
-    if (!C.bad)
-        atomic_fetch_add(&fx_made, 1);
+    flint_free(C.B);
+    if (C.bad)
+        flint_free(C.N);
+    else
+        X->fx = C.N, atomic_fetch_add(&fx_made, 1);
     return C.bad;
+}
+
+void _ct_lskron_hi_row(arb_ptr h, const _ct_lskron_hi *X, slong a)
+{
+    if (X->fx == NULL) {
+        _arb_vec_set(h, X->H + a * X->m, X->m);
+        return;
+    }
+    const fx_t *N = (const fx_t *)X->fx + a * X->m;
+    for (slong j = 0; j < X->m; j++)
+        fx_get_arb(h + j, N + j);
 }

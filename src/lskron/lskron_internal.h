@@ -116,7 +116,8 @@ double _ct_lskron_kappa(const ct_lskron_struct *S, double c);
    row (Herr, ||.||_1) and K - K_hi by eps (||.||_2); Hrs_a >= ||H_hi,a||_1. */
 typedef struct _ct_lskron_hi_struct {
     slong prec, nu, m;
-    arb_ptr H, K;
+    arb_ptr H, K; /* H: nu x m balls, NULL when fx holds H_hi */
+    void *fx;     /* lskron_hifx.c: H_hi 2^160 as integers (nu x m), or NULL */
     mag_ptr Hrs, Herr;
     mag_t eps;
     double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), per entry
@@ -125,12 +126,15 @@ typedef struct _ct_lskron_hi_struct {
                    NULL */
 } _ct_lskron_hi;
 
-/* lskron_hifx.c: X->H (exact midpoints), Herr, Hrs and hf >= ||H - H_hi||_F
-   at 96 bits by corrections in fixed point with L's floating factor; 0, or
-   1 when the weights do not fit its integers or a step fails (X->H, Herr,
-   Hrs untouched: the balls' refinement then). */
+/* lskron_hifx.c: X->fx (H_hi's exact integers; X->H stays NULL), Herr, Hrs
+   and hf >= ||H - H_hi||_F at 96 bits by corrections in fixed point with
+   L's floating factor; 0, or 1 when the weights do not fit its integers or a
+   step fails (X untouched: the balls' refinement then). */
 int _ct_lskron_hi_fixed(_ct_lskron_hi *X, const ct_lskron_struct *S,
                         const _ct_lskron_luu *L, mag_t hf);
+/* Row a of H_hi (m exact balls) into h, from X->H or X->fx. */
+void _ct_lskron_hi_row(arb_ptr h, const _ct_lskron_hi *X, slong a);
+
 /* Tests (lskron_comp.c): components with nu m >= min build H_hi beside
    the first phase (0 restores CT_LSKRON_HI_EARLY), and how many did. */
 void _ct_lskron_set_hi_early(slong min);
