@@ -100,10 +100,10 @@ static void kron_build_job_rest(void *arg, slong m) /* disks 1, 2, ... */
 
 /* The rows' functions, disk 0's model first (it tells whether the exact
    leading terms are needed) and those terms. */
-static void kron_first(kron_build_ctx *B, slong *same, const slong *rows, slong nr)
+static void kron_first(ct_lskron_struct *S, _ct_lskron_rows *R, kron_build_ctx *B,
+                       slong *same, const slong *rows, slong nr)
 {
-    ct_lskron_struct *S = (ct_lskron_struct *)B->S;
-    _ct_lskron_rows_init((_ct_lskron_rows *)B->R, same, S, rows, nr);
+    _ct_lskron_rows_init(R, same, S, rows, nr);
     kron_build_job(B, 0);
     if (B->models[0] != NULL && _ct_lskron_lead_needed(S, B->models[0]) &&
         !_ct_lskron_lead_compute(S))
@@ -144,6 +144,8 @@ static int kron_early_hi(const ct_lskron_struct *S, slong nth, slong nd)
    done. The thread budget stays nth; the build of H_hi fills what
    kron_first leaves idle. */
 typedef struct {
+    ct_lskron_struct *S;
+    _ct_lskron_rows *R;
     kron_build_ctx *B;
     slong *same;
     const slong *rows;
@@ -158,10 +160,10 @@ typedef struct {
 static void kron_phase_job(void *arg, slong t)
 {
     kron_phase *P = arg;
-    ct_lskron_struct *S = (ct_lskron_struct *)P->B->S;
+    ct_lskron_struct *S = P->S;
     if (t == 0) {
         slong in = ct_pool_set_inner_threads(1);
-        kron_first(P->B, P->same, P->rows, P->nr);
+        kron_first(S, P->R, P->B, P->same, P->rows, P->nr);
         ct_pool_set_inner_threads(in);
         pthread_mutex_lock(&P->lock);
         P->ready = 1;
@@ -208,13 +210,21 @@ int ct_lskron_component(int *sign_inf, slong *same, ct_lsroot_zero_struct **z, s
     _ct_lskron_rows R;
     kron_build_ctx B = {S, models, cr, &R};
     if (kron_early_hi(S, nth, nd)) {
-        kron_phase P = {
-            &B, same, rows, nr, 1, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
-            nth};
+        kron_phase P = {S,
+                        &R,
+                        &B,
+                        same,
+                        rows,
+                        nr,
+                        1,
+                        0,
+                        PTHREAD_MUTEX_INITIALIZER,
+                        PTHREAD_COND_INITIALIZER,
+                        nth};
         ct_pool_for(nth, nth, kron_phase_job, NULL, &P);
         pthread_mutex_destroy(&P.lock), pthread_cond_destroy(&P.cond);
     } else {
-        kron_first(&B, same, rows, nr);
+        kron_first(S, &R, &B, same, rows, nr);
         ct_pool_for(nd - 1, nth, kron_build_job_rest, NULL, &B);
     }
     int bad = 0;
