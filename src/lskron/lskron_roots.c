@@ -94,10 +94,10 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wid
     if (nz > 0 && !_ct_lskron_pencil_on(S)) { /* on the calling thread's inner threads */
         _ct_lskron_hi_get(S, 0);
         slong *rows = flint_malloc(nz * sizeof(slong)), nrow = 0;
-        for (slong j = 0; j < nz; j++) /* the rows narrowed now, kept before the
+        for (slong j = 0; j < nz; j++) /* every zero's row (the wide ones' too: the
+                                          overlaps narrow some), kept before the
                                           threads read them */
-            if (wide == NULL || !wide[j])
-                rows[nrow++] = z[j].node;
+            rows[nrow++] = z[j].node;
         if (kron_eig_pays(S, y, nz, wide, 2 * nd))
             _ct_lskron_eig_get(S, rows, nrow);
         flint_free(rows);
