@@ -195,6 +195,16 @@ static void oz_rows(oz_ctx *X, slong r0, slong r1)
     flint_free(DA), flint_free(G);
 }
 
+static void oz_b_job(void *arg, slong b) /* B's digits, rows in blocks */
+{
+    oz_ctx *X = arg;
+    slong k = X->k, p = X->p, t0 = k * b / X->nb, t1 = k * (b + 1) / X->nb;
+    for (slong t = t0; t < t1; t++)
+        for (slong j = 0; j < p; j++)
+            oz_digits(X->DB, k * p, t * p + j, arb_mat_entry(X->B, t, j), X->f[j], X->S,
+                      X->beta);
+}
+
 static void oz_job(void *arg, slong t)
 {
     oz_ctx *X = arg;
@@ -246,10 +256,8 @@ static int oz_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, slong prec,
         X.f[j] = X.f[j] == WORD_MIN ? 0 : X.f[j];
     }
     X.DB = flint_malloc(X.S * k * p * sizeof(double));
-    for (slong t = 0; t < k; t++)
-        for (slong j = 0; j < p; j++)
-            oz_digits(X.DB, k * p, t * p + j, arb_mat_entry(B, t, j), X.f[j], X.S,
-                      X.beta);
+    X.nb = FLINT_MAX(1, FLINT_MIN(nthreads, k / 16));
+    ct_pool_for(X.nb, X.nb, oz_b_job, NULL, &X);
     X.nb = FLINT_MAX(1, FLINT_MIN(nthreads, n / 16));
     ct_pool_for(X.nb, X.nb, oz_job, NULL, &X);
     flint_free(X.e), flint_free(X.DB);
