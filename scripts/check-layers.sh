@@ -15,7 +15,7 @@ cd "$root" || exit 2
 
 # Layers, lowest first (docs/architecture.md, "Dependency rule").
 layers=(
-  "base dd mem text qparse rational decimal crt polyset opt pool dynlib blas spchol spldl zlift zadj digest"
+  "base dd mem text qparse rational decimal crt polyset opt pool dynlib blas ozaki spchol spldl zlift zadj digest"
   "instance component dataset gen graphin"
   "rroot expsum pexpsum mqpoly mqroot lsroot lsalpha lskron lsdelta root bpoint"
   "signfn"

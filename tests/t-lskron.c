@@ -33,6 +33,7 @@
 #include <flint/fmpz_poly_factor.h>
 #include <flint/fmpq_mat.h>
 #include "check.h"
+#include "certune/pool.h"
 #include "certune/blas.h"
 #include "certune/gen.h"
 #include "certune/lambda.h"
@@ -1307,6 +1308,61 @@ static void check_eig_shift(const oracle_t *X, const ball_t *B)
     n_eig_shift_tried += B->nz;
 }
 
+/* H_hi's certificate recomputed independently: the residual R = W_ul -
+   L_uu H_hi of its exact midpoints in balls at 400 bits (exact for these
+   small integer weights), and Herr_a >= zb_a max_b ||R_b||_1, Hrs_a >=
+   ||H_hi,a||_1 for every unlabeled row a. */
+static long n_hi_checked;
+
+static void check_hi(const char *name, const ct_lskron_struct *S)
+{
+    const _ct_lskron_hi *X = S->hi[0];
+    if (X == NULL || S->nu == 0)
+        return;
+    slong m = S->m, nu = S->nu;
+    arb_ptr r = _arb_vec_init(m), H = _arb_vec_init(nu * m); /* H_hi's rows */
+    for (slong a = 0; a < nu; a++)
+        _ct_lskron_hi_row(H + a * m, X, a);
+    arb_t t;
+    mag_t rmax, rs, hs, z, u;
+    arb_init(t), mag_init(rmax), mag_init(rs), mag_init(hs), mag_init(z), mag_init(u);
+    for (slong a = 0; a < nu; a++) {
+        slong i = S->unl[a];
+        mag_zero(rs), mag_zero(hs);
+        for (slong j = 0; j < m; j++) {
+            arb_mul_si(r + j, H + a * m + j, -(slong)S->deg[i], 400);
+            arb_get_mag_lower(u, H + a * m + j);
+            mag_add_lower(hs, hs, u);
+        }
+        for (slong e = S->rowstart[i]; e < S->rowstart[i + 1]; e++) {
+            slong q = S->pos[S->col[e]];
+            for (slong j = 0; j < m; j++) {
+                if (q >= 0 && j == q)
+                    arb_add_si(r + j, r + j, (slong)S->w[e], 400);
+                else if (q < 0)
+                    arb_addmul_si(r + j, H + (-1 - q) * m + j, (slong)S->w[e], 400);
+            }
+        }
+        for (slong j = 0; j < m; j++) { /* lower bounds: the certificate's must not be
+                                            below them */
+            arb_get_mag_lower(u, r + j);
+            mag_add_lower(rs, rs, u);
+        }
+        mag_max(rmax, rmax, rs);
+        CHECK_MSG(mag_cmp(X->Hrs + a, hs) >= 0, "%s: Hrs of row %ld", name, (long)a);
+    }
+    for (slong a = 0; a < nu; a++) {
+        mag_set_d(z, S->zb[a]);
+        mag_mul_lower(u, z, rmax);
+        CHECK_MSG(mag_cmp(X->Herr + a, u) >= 0, "%s: Herr of row %ld below zb max||R||_1",
+                  name, (long)a);
+    }
+    n_hi_checked++;
+    _arb_vec_clear(r, m), _arb_vec_clear(H, nu * m);
+    arb_clear(t), mag_clear(rmax), mag_clear(rs), mag_clear(hs), mag_clear(z),
+        mag_clear(u);
+}
+
 /* The roots of B's zeros: each one's checks, one read back (a random one
    with lo < hi), their order. Every third call without the
    eigendecomposition (the models narrow and answer the oracle). */
@@ -1332,6 +1388,7 @@ static void check_roots(const oracle_t *X, const ball_t *B)
             check_io(X, r + j);
     }
     check_cmp(X, r, B->nz);
+    check_hi(X->name, B->S);
     if (!off)
         check_eig_near(X, r, B->nz);
     _ct_lskron_eig_set_off(0);
@@ -1610,6 +1667,8 @@ static void check_series(void)
 /* Runs the ball path on every node of I (integer weights, scale: NULL when 1)
    in the order rows; returns 0 when certified (B set: ball_clear it), 1 for a
    fallback, -1 when the system could not be built. */
+static long n_run_ball;
+
 static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong scale)
 {
     csr_t G;
@@ -1628,8 +1687,16 @@ static int run_ball(ball_t *B, const ct_instance_t I, const slong *rows, slong s
         B->sign_inf = flint_malloc(FLINT_MAX(nb, 1) * sizeof(int));
         B->same = flint_malloc(FLINT_MAX(nb, 1) * sizeof(slong));
         B->z = NULL, B->nz = 0, B->S = S;
+        /* every third on two inner threads with H_hi built beside the
+           first phase (as on whole graphs) */
+        int early = n_run_ball++ % 3 == 1;
+        slong in = early ? ct_pool_set_inner_threads(2) : 0;
+        if (early)
+            _ct_lskron_set_hi_early(1);
         rc =
             ct_lskron_component(B->sign_inf, B->same, &B->z, &B->nz, S, rows, I->n, NULL);
+        if (early)
+            _ct_lskron_set_hi_early(0), ct_pool_set_inner_threads(in);
         CHECK_MSG(rc == 0 || rc == 1, "%s: ct_lskron_component returned %d", I->path, rc);
         if (rc != 0)
             flint_free(B->sign_inf), flint_free(B->same), ct_lskron_unref(S);
@@ -1718,6 +1785,8 @@ static void check_instance(const ct_instance_t I, int shuffled, int with,
     flint_free(rows);
 }
 
+static long n_hi_fixed; /* H_hi made in fixed point (random instances) */
+
 static void check_random(flint_rand_t state)
 {
     for (slong s = 0; s < 48; s++) {
@@ -1727,7 +1796,15 @@ static void check_random(flint_rand_t state)
         n_sparse += sparse_min && ct_spchol_load(NULL, 0) == 0;
         int with =
             (n_mutations < 15 ? WITH_MUTATIONS : 0) | (s % 6 == 1 ? WITH_TWO_SYSTEMS : 0);
+        _ct_lskron_hi_set_fixed_off(s % 4 == 3); /* every fourth: H_hi in balls */
+        long fx0 = _ct_lskron_hi_fixed_count();
         check_instance(I, s % 2 == 1, with, state);
+        _ct_lskron_hi_set_fixed_off(0);
+        if (s % 4 == 3)
+            CHECK_MSG(_ct_lskron_hi_fixed_count() == fx0,
+                      "random %ld: H_hi in fixed point", (long)s);
+        else
+            n_hi_fixed += _ct_lskron_hi_fixed_count() - fx0;
         ct_instance_clear(I);
     }
     sparse_min = 0;
@@ -2423,8 +2500,14 @@ int main(void)
            n_instances, n_scaled, n_certified, n_fallback, n_rowpairs, n_twins, n_zeros,
            n_mutations);
     printf("t-lskron: %ld random instances with L_uu factored sparse (CHOLMOD); %ld "
-           "with a zero given twice, both copies marked overlapping\n",
-           n_sparse, n_over_checked);
+           "with a zero given twice, both copies marked overlapping; %ld H_hi in fixed "
+           "point (every fourth instance's in balls)\n",
+           n_sparse, n_over_checked, n_hi_fixed);
+    printf("t-lskron: %ld H_hi certificates recomputed in balls; %ld components built "
+           "H_hi beside their first phase\n",
+           n_hi_checked, _ct_lskron_hi_early_count());
+    CHECK(_ct_lskron_hi_early_count() > 10);
+    CHECK(n_hi_fixed > 10 && n_hi_checked > 10);
     CHECK_MSG(n_over_checked >= 10, "%ld zeros given twice", n_over_checked);
     printf("t-lskron: quick test: %ld of %ld random segments decided, all against the "
            "exact polynomials; without its bounds refuted %ld times\n",

@@ -305,8 +305,8 @@ static int toy_search_with(ct_lsroot_zero_struct **z, slong *nz, int *sign0, toy
                            toy_make_fn make, toy_make_fn make_hi)
 {
     static const slong nlabk[2] = {1, 1};
-    ct_lsroot_search_struct F = {make, C->disks, C->seg,  C->nd, 2,   nlabk,
-                                 NULL, NULL,     make_hi, NULL,  NULL};
+    ct_lsroot_search_struct F = {make, C->disks, C->seg,  C->nd, 2,    nlabk,
+                                 NULL, NULL,     make_hi, NULL,  NULL, NULL};
     int bad = ct_lsroot_search(z, nz, sign0, &F, rows, same, nr, 2);
     for (slong j = 0; !bad && j < *nz; j++)
         (*z)[j].node = rows[(*z)[j].t];

@@ -72,6 +72,17 @@ typedef struct {
     double c, r;
 } ct_lsroot_poly_struct;
 
+/* The same polynomial's coefficients as doubles, for the search's signs in
+   double arithmetic (lsroot_dpoly.c): m[j] +- r[j] holds Q[j] (j < len),
+   tau >= the remainder's bound, dtau >= its derivative's, c and r the disk's;
+   m and r in one flint_malloc'd block at m. ok = 0: not usable (every sign
+   from it is undecided). */
+typedef struct {
+    double *m, *r, tau, dtau, c, rad;
+    slong len;
+    int ok;
+} ct_lsroot_dpoly_struct;
+
 void ct_lsroot_poly_clear(ct_lsroot_poly_struct *P);
 
 /* tau = K q^e / (1 - q), dtau = K s m q^(e-1) / (1 - q)^2: the tails of a
@@ -315,6 +326,12 @@ typedef struct {
        (the rows sharing its functions: ct_lsroot_rows_leave). Rows refused
        by the test hook _ct_lsroot_search_set_refuse are marked as well. */
     char *failed;
+    /* Optional (NULL: from make's polynomial): make's polynomial as doubles
+       directly from the family's models (D->m allocated here), 1; or 0 when
+       it cannot (D untouched: the search makes it from make's). Called on
+       several threads. */
+    int (*make_d)(ct_lsroot_dpoly_struct *D, const void *ctx, slong m, slong i, slong k,
+                  slong l);
 } ct_lsroot_search_struct;
 
 /* Per row t < nr and pair p (np = c (c - 1) / 2 of them) with same[t * np + p]

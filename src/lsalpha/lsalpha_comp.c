@@ -113,7 +113,7 @@ static int lscomp_search(ct_lsroot_zero_struct **z, slong *nz, int *sign0,
     _ct_lsalpha_brk *B = _ct_lsalpha_brk_new((ct_lsalpha_struct *)S, node, nr * np);
     ct_lsroot_search_struct F = {
         lscomp_make,          disks, seg,  nd,   S->head.c, S->nlabk,
-        _ct_lsalpha_brk_sign, B,     NULL, NULL, failed};
+        _ct_lsalpha_brk_sign, B,     NULL, NULL, failed,    NULL};
     int bad = ct_lsroot_search(z, nz, sign0, &F, node, same, nr, nthreads);
     _ct_lsalpha_brk_free(B);
     for (slong j = 0; j < *nz; j++)

@@ -6,7 +6,9 @@ void _ct_lskron_hi_free(_ct_lskron_hi *X)
 {
     if (X == NULL)
         return;
-    _arb_vec_clear(X->H, X->nu * X->m);
+    if (X->H != NULL)
+        _arb_vec_clear(X->H, X->nu * X->m);
+    flint_free(X->fx);
     _mag_vec_clear(X->Hrs, FLINT_MAX(X->nu, 1));
     _mag_vec_clear(X->Herr, FLINT_MAX(X->nu, 1));
     _arb_vec_clear(X->K, X->m * X->m);
@@ -51,6 +53,7 @@ void _ct_lskron_clear(ct_lsroot_sys_struct *H)
     fmpz_clear(S->scale);
     _ct_lskron_lead_free(S->lead);
     _ct_lskron_eig_free(S->eig);
+    _ct_lskron_luu_free(S->luu);
     for (int v = 0; v < CT_LSROOT_LEVELS; v++)
         _ct_lskron_hi_free(S->hi[v]);
     pthread_mutex_destroy(&S->hilock);

@@ -137,28 +137,36 @@ static void dm_terms(double *Xall, double *E, const dm_ctx *D, slong J)
     flint_free(Y), flint_free(U), flint_free(W), flint_free(T), flint_free(TA);
 }
 
-/* Stores coefficient j of class k (index kk among D's) at every row. */
+/* Every coefficient of M: row t, class ks[kk], term j (row by row, in M's
+   order): a labeled row's x_j entry +- E, an unlabeled one's H~ x_j with
+   the radius of _ct_lskron_hrow_radius (mx: max |x_j|). */
 static void dm_store(_ct_lskron_model *M, const dm_ctx *D, const _ct_lskron_rows *R,
                      const double *Xall, const double *E, const double *MID,
-                     const double *SA, slong j, slong kk)
+                     const double *SA)
 {
     const ct_lskron_struct *S = D->S;
-    slong m = D->m, nc = D->nc, w = (M->J + 1) * nc, k = D->ks[kk];
-    const double *x = Xall + (j * nc + kk) * m;
-    double e = E[j * nc + kk], mx = 0;
-    for (slong p = 0; p < m; p++)
-        mx = FLINT_MAX(mx, fabs(x[p]));
+    slong m = D->m, nc = D->nc, J1 = M->J + 1, w = J1 * nc;
+    double *mx = flint_calloc(FLINT_MAX(w, 1), sizeof(double));
+    for (slong e = 0; e < w; e++) /* e = j nc + kk: x_j of class ks[kk] */
+        for (slong p = 0; p < m; p++)
+            mx[e] = FLINT_MAX(mx[e], fabs(Xall[e * m + p]));
     for (slong t = 0; t < M->nr; t++) {
         slong q = S->pos[R->U[t]], s = R->slot[t];
-        double mid, r;
-        if (q >= 0) {
-            mid = x[q], r = e;
-        } else {
-            mid = MID[s * w + j * nc + kk];
-            r = _ct_lskron_hrow_radius(S, -1 - q, SA[s * w + j * nc + kk], 0, mx, e);
+        for (slong kk = 0; kk < nc; kk++) {
+            slong base = (D->ks[kk] * M->nr + t) * J1;
+            for (slong j = 0; j < J1; j++) {
+                slong e = j * nc + kk;
+                double mid, r;
+                if (q >= 0)
+                    mid = Xall[e * m + q], r = E[e];
+                else
+                    mid = MID[s * w + e],
+                    r = _ct_lskron_hrow_radius(S, -1 - q, SA[s * w + e], 0, mx[e], E[e]);
+                _ct_lskron_model_set(M, base + j, mid, r);
+            }
         }
-        _ct_lskron_model_set(M, (k * M->nr + t) * (M->J + 1) + j, mid, r);
     }
+    flint_free(mx);
 }
 
 void _ct_lskron_deflated_all(const ct_lskron_struct *S, _ct_lskron_model *M,
@@ -181,9 +189,7 @@ void _ct_lskron_deflated_all(const ct_lskron_struct *S, _ct_lskron_model *M,
         ct_blas_dgemm(CT_BLAS_N, CT_BLAS_T, (int)R->nh, (int)w, (int)D.m, 1, R->Ha,
                       (int)D.m, XA, (int)D.m, 0, SA, (int)w);
     }
-    for (slong j = 0; j <= J; j++)
-        for (slong kk = 0; kk < D.nc; kk++)
-            dm_store(M, &D, R, Xall, E, MID, SA, j, kk);
+    dm_store(M, &D, R, Xall, E, MID, SA);
     flint_free(Xall), flint_free(XA), flint_free(E), flint_free(MID), flint_free(SA);
     flint_free(D.ks);
 }

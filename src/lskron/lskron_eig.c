@@ -17,6 +17,8 @@
    small; only E, beta and p are rigorous (balls), the refinement need not be. */
 #include <math.h>
 #include "certune/blas.h"
+#include "certune/dd.h"
+#include "certune/ozaki.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
@@ -30,7 +32,7 @@ typedef struct {
     arb_mat_struct *C;
     const arb_mat_struct *A, *B;
     slong nb;
-    int approx;
+    slong approx;
 } eig_mul_ctx;
 
 static void eig_mul_job(void *arg, slong t)
@@ -49,9 +51,16 @@ static void eig_mul_job(void *arg, slong t)
     arb_mat_window_clear(Aw), arb_mat_window_clear(Cw);
 }
 
-static void eig_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, int approx)
+/* Through BLAS when it can (ozaki.c: exact slices, the error in the radii),
+   else in balls. approx = 0: rigorous at CT_LSKRON_EIG_PREC; else midpoints
+   only, through BLAS to about 2^-approx of the scales. */
+static void eig_mul(arb_mat_t C, const arb_mat_t A, const arb_mat_t B, slong approx)
 {
     slong nt = FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), arb_mat_nrows(A) / 16));
+    int done = approx ? !ct_ozaki_approx_mul(C, A, B, approx, nt)
+                      : !ct_ozaki_mul(C, A, B, CT_LSKRON_EIG_PREC, nt);
+    if (done)
+        return;
     eig_mul_ctx X = {C, A, B, nt, approx};
     ct_pool_for(nt, nt, eig_mul_job, NULL, &X);
 }
@@ -93,21 +102,56 @@ static void eig_residual(mag_t e, arb_mat_t P, const arb_mat_t Mh,
     mag_clear(t);
 }
 
+/* F's rows in blocks (eig_step) on the inner threads. */
+typedef struct {
+    arb_mat_struct *F;
+    const arb_mat_struct *G, *T;
+    const _ct_lskron_eig *X;
+    const double *th;
+    double delta;
+    slong nb;
+} eig_f_ctx;
+
+static void eig_f_job(void *arg, slong b)
+{
+    const eig_f_ctx *C = arg;
+    slong m = C->X->m, i0 = m * b / C->nb, i1 = m * (b + 1) / C->nb;
+    arb_t d;
+    arb_init(d);
+    for (slong i = i0; i < i1; i++)
+        for (slong j = 0; j < m; j++) {
+            arb_ptr f = arb_mat_entry(C->F, i, j);
+            const arb_struct *g = arb_mat_entry(C->G, i, j);
+            if (i == j) {
+                arb_sub_si(f, g, 1, CT_LSKRON_EIG_PREC);
+                arb_mul_2exp_si(f, f, -1), arb_neg(f, f);
+            } else if (fabs(C->th[i] - C->th[j]) > C->delta) {
+                arb_mul(f, C->X->theta + j, g, CT_LSKRON_EIG_PREC);
+                arb_sub(f, arb_mat_entry(C->T, i, j), f, CT_LSKRON_EIG_PREC);
+                arb_sub(d, C->X->theta + j, C->X->theta + i, CT_LSKRON_EIG_PREC);
+                arb_div(f, f, d, CT_LSKRON_EIG_PREC);
+            } else {
+                arb_mul_2exp_si(f, g, -1), arb_neg(f, f);
+            }
+        }
+    arb_clear(d);
+}
+
 /* One step of Ogita and Aishima's refinement (BIT 58, 2018): with G = Q^T Q
    and T = Q^T M Q (= Q^T (P + Q Theta)), theta_i = T_ii / G_ii and Q += Q F,
    F_ij = (T_ij - theta_j G_ij) / (theta_j - theta_i) for well separated
    eigenvalues, -G_ij / 2 within a cluster, (1 - G_ii) / 2 on the diagonal.
    Midpoints only: a step only moves Q; E is measured after it. */
-static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
+static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh, slong prec)
 {
     slong m = X->m;
     arb_mat_t G, T, F, Qt;
     arb_mat_init(G, m, m), arb_mat_init(T, m, m), arb_mat_init(F, m, m);
     arb_mat_init(Qt, m, m);
     arb_mat_transpose(Qt, X->Q);
-    eig_mul(G, Qt, X->Q, 1);
-    eig_mul(F, Mh, X->Q, 1);
-    eig_mul(T, Qt, F, 1);
+    eig_mul(G, Qt, X->Q, prec);
+    eig_mul(F, Mh, X->Q, prec);
+    eig_mul(T, Qt, F, prec);
     double *th = flint_malloc(m * sizeof(double)), off = 0, gerr = 0;
     for (slong i = 0; i < m; i++) {
         arb_div(X->theta + i, arb_mat_entry(T, i, i), arb_mat_entry(G, i, i),
@@ -124,35 +168,36 @@ static void eig_step(_ct_lskron_eig *X, const arb_mat_t Mh)
         }
     /* the cluster threshold: 2 (||T - diag|| + ||M|| ||I - G||), ||M|| <= 1 */
     double delta = 2 * (sqrt(off) + sqrt(gerr)) + 0x1p-60;
-    arb_t d;
-    arb_init(d);
+    eig_f_ctx C = {
+        F, G, T, X, th, delta, FLINT_MAX(1, FLINT_MIN(ct_pool_inner_threads(), m / 16))};
+    ct_pool_for(C.nb, C.nb, eig_f_job, NULL, &C);
+    /* Q F to 2^-prec of Q's scale: F's own scale 2^fe is far below 1 */
+    slong fe = WORD_MIN;
     for (slong i = 0; i < m; i++)
-        for (slong j = 0; j < m; j++) {
-            arb_ptr f = arb_mat_entry(F, i, j);
-            if (i == j) {
-                arb_sub_si(f, arb_mat_entry(G, i, i), 1, CT_LSKRON_EIG_PREC);
-                arb_mul_2exp_si(f, f, -1), arb_neg(f, f);
-            } else if (fabs(th[i] - th[j]) > delta) {
-                arb_mul(f, X->theta + j, arb_mat_entry(G, i, j), CT_LSKRON_EIG_PREC);
-                arb_sub(f, arb_mat_entry(T, i, j), f, CT_LSKRON_EIG_PREC);
-                arb_sub(d, X->theta + j, X->theta + i, CT_LSKRON_EIG_PREC);
-                arb_div(f, f, d, CT_LSKRON_EIG_PREC);
-            } else {
-                arb_mul_2exp_si(f, arb_mat_entry(G, i, j), -1), arb_neg(f, f);
-            }
-        }
-    eig_mul(T, X->Q, F, 1);
+        for (slong j = 0; j < m; j++)
+            if (!arf_is_zero(arb_midref(arb_mat_entry(F, i, j))))
+                fe = FLINT_MAX(
+                    fe, arf_abs_bound_lt_2exp_si(arb_midref(arb_mat_entry(F, i, j))));
+    fe = fe == WORD_MIN || fe > 0 ? 0 : fe;
+    eig_mul(T, X->Q, F, FLINT_MAX(53, prec + fe + 16));
     arb_mat_add(X->Q, X->Q, T, CT_LSKRON_EIG_PREC);
     arb_mat_get_mid(X->Q, X->Q);
-    flint_free(th), arb_clear(d);
+    flint_free(th);
     arb_mat_clear(G), arb_mat_clear(T), arb_mat_clear(F), arb_mat_clear(Qt);
 }
 
-/* Mh = I - K_hi / rho, exactly (K_hi's midpoints; rho is a power of 2). */
-static void eig_mh(arb_mat_t Mh, const ct_lskron_struct *S, const _ct_lskron_hi *H)
+/* Mh = I - K_hi / rho (K_hi's midpoints; rho is a power of 2), each entry
+   rounded to CT_LSKRON_EIG_PREC bits (so that the products take it whole);
+   dm >= ||I - K_hi / rho - Mh||_F. */
+static void eig_mh(arb_mat_t Mh, mag_t dm, const ct_lskron_struct *S,
+                   const _ct_lskron_hi *H)
 {
     int e2;
     frexp(S->rho, &e2); /* rho = 2^(e2 - 1) */
+    arf_t d;
+    mag_t t;
+    arf_init(d), mag_init(t);
+    mag_zero(dm);
     for (slong i = 0; i < S->m; i++)
         for (slong j = 0; j < S->m; j++) {
             arb_ptr e = arb_mat_entry(Mh, i, j);
@@ -160,13 +205,22 @@ static void eig_mh(arb_mat_t Mh, const ct_lskron_struct *S, const _ct_lskron_hi 
             arb_neg(e, e);
             if (i == j)
                 arb_add_ui(e, e, 1, ARF_PREC_EXACT);
+            arf_set(d, arb_midref(e));
+            arf_set_round(arb_midref(e), arb_midref(e), CT_LSKRON_EIG_PREC, ARF_RND_NEAR);
+            arf_sub(d, d, arb_midref(e), ARF_PREC_EXACT, ARF_RND_DOWN);
+            arf_get_mag(t, d);
+            mag_addmul(dm, t, t);
         }
+    mag_sqrt(dm, dm);
+    arf_clear(d), mag_clear(t);
 }
 
 /* X->E >= ||M Q - Q Theta||_2 for the exact M: the refined residual's norm
-   plus ||M - Mh||_2 ||Q||_2 <= (eps / rho) sqrt(||Q||_1 ||Q||_inf). Returns
-   0, or 1 when E stays too large to narrow anything. */
-static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, double rho)
+   plus ||M - Mh||_2 ||Q||_2 <= (eps / rho + dm) sqrt(||Q||_1 ||Q||_inf)
+   (dm: Mh's rounding). Returns 0, or 1 when E stays too large to narrow
+   anything. */
+static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, double rho,
+                      const mag_t dm)
 {
     slong m = X->m;
     arb_mat_t P;
@@ -174,7 +228,8 @@ static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, do
     /* LAPACK's residual is about 2^-46 and a step squares it (up to the
        eigenvalues' separation): two steps before the first measure */
     for (int step = 0; step < EIG_STEPS; step++) {
-        eig_step(X, Mh);
+        /* the first step only reaches about 2^-92 from LAPACK's 2^-46 */
+        eig_step(X, Mh, step == 0 ? 104 : CT_LSKRON_EIG_PREC);
         if (step > 0) {
             eig_residual(X->E, P, Mh, X);
             if (mag_cmp_2exp_si(X->E, EIG_E_GOOD) <= 0)
@@ -194,8 +249,9 @@ static int eig_refine(_ct_lskron_eig *X, const arb_mat_t Mh, const mag_t eps, do
         mag_max(r, r, a), mag_max(c, c, b);
         mag_clear(a), mag_clear(b);
     }
-    mag_mul(t, r, c), mag_sqrt(t, t), mag_mul(t, t, eps);
-    mag_div_ui(t, t, (ulong)rho); /* rho is an integer power of 2 */
+    mag_div_ui(t, eps, (ulong)rho); /* rho is an integer power of 2 */
+    mag_add(t, t, dm);
+    mag_mul(r, r, c), mag_sqrt(r, r), mag_mul(t, t, r);
     mag_add(X->E, X->E, t);
     mag_clear(r), mag_clear(c), mag_clear(t);
     return mag_cmp_2exp_si(X->E, EIG_E_USEFUL) > 0;
@@ -268,15 +324,16 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     X->sig = _arb_vec_init(2 * m + X->c), X->rE = X->sig + m, X->tb = X->rE + m;
     mag_init(X->E);
     X->P = NULL, X->np = 0;
-    X->thd = flint_malloc(m * sizeof(double));
+    X->thd = flint_malloc(2 * m * sizeof(double));
     X->prow = flint_malloc(S->head.n * sizeof(slong));
     for (slong i = 0; i < S->head.n; i++)
         X->prow[i] = -1;
     arb_mat_t Mh;
-    arb_mat_init(Mh, m, m);
-    eig_mh(Mh, S, H);
-    int bad = eig_start(X, S) || eig_refine(X, Mh, H->eps, S->rho);
-    arb_mat_clear(Mh);
+    mag_t dm;
+    arb_mat_init(Mh, m, m), mag_init(dm);
+    eig_mh(Mh, dm, S, H);
+    int bad = eig_start(X, S) || eig_refine(X, Mh, H->eps, S->rho, dm);
+    arb_mat_clear(Mh), mag_clear(dm);
     if (bad) {
         _ct_lskron_eig_free(X);
         return NULL;
@@ -284,7 +341,7 @@ static _ct_lskron_eig *eig_make(ct_lskron_struct *S)
     eig_sums(X);
     eig_classes(X, S);
     for (slong t = 0; t < m; t++)
-        X->thd[t] = arf_get_d(arb_midref(X->theta + t), ARF_RND_NEAR);
+        ct_dd_set_arf(X->thd + t, X->thd + m + t, arb_midref(X->theta + t), 0);
     return X;
 }
 
@@ -304,7 +361,7 @@ static void eig_rows(_ct_lskron_eig *X, const ct_lskron_struct *S, const slong *
         arb_mat_init(G, add, m), arb_mat_init(P, add, m);
         for (slong t = 0; t < add; t++) {
             slong u = -1 - S->pos[a[t]];
-            _arb_vec_set(arb_mat_entry(G, t, 0), H->H + u * m, m);
+            _ct_lskron_hi_row(arb_mat_entry(G, t, 0), H, u);
         }
         eig_mul(P, G, X->Q, 0);
         X->P = flint_realloc(X->P, (X->np + add) * m * sizeof(arb_struct));

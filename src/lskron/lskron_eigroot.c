@@ -48,7 +48,8 @@ typedef struct {
     const ct_lskron_struct *S;
     const _ct_lskron_eig *X;
     arb_ptr w, c;
-    double *wd; /* w's midpoints, for the first Newton (theta's: X->thd) */
+    double *wd; /* w's midpoints as two doubles (wd[t] + wd[m + t]), for the
+                   first Newton steps (theta's: X->thd) */
     mag_t gn, gb, be;
     arb_t pib;     /* (n_k - n_l) / m */
     mag_t sg, tbe; /* >= |1^T g_hi|, >= |1^T beta| */
@@ -69,16 +70,18 @@ static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, mag_t sg, const eig_fn *F,
     if (F->X->prow[row] >= 0) {
         _arb_vec_set(p, F->X->P + F->X->prow[row] * m, m);
     } else { /* not kept: over the row's support */
+        arb_ptr h = _arb_vec_init(m);
         arb_struct *q = flint_malloc(2 * FLINT_MAX(len, 1) * sizeof(arb_struct)),
                    *g = q + len;
+        _ct_lskron_hi_row(h, H, a);
         for (slong s = 0; s < len; s++)
-            g[s] = H->H[a * m + S->Hcol[o + s]]; /* shallow: read only */
+            g[s] = h[S->Hcol[o + s]]; /* shallow: read only */
         for (slong t = 0; t < m; t++) {
             for (slong s = 0; s < len; s++)
                 q[s] = *arb_mat_entry(F->X->Q, S->Hcol[o + s], t);
             arb_dot(p + t, NULL, 0, g, 1, q, 1, len, CT_LSKRON_EIG_PREC);
         }
-        flint_free(q);
+        flint_free(q), _arb_vec_clear(h, m);
     }
     mag_set(gn, H->Hrs + a); /* >= ||H_hi,a||_1 >= ||.||_2, and >= |1^T H_hi,a| */
     mag_set(sg, H->Hrs + a);
@@ -93,7 +96,7 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     slong m = S->m;
     F->S = S, F->X = X;
     F->w = _arb_vec_init(2 * m), F->c = F->w + m;
-    F->wd = flint_malloc(m * sizeof(double));
+    F->wd = flint_malloc(2 * m * sizeof(double));
     mag_init(F->gn), mag_init(F->gb), mag_init(F->be);
     mag_init(F->sg), mag_init(F->tbe), arb_init(F->pib);
     eig_fn_p(F->w, F->gn, F->gb, F->sg, F, S->hi[0], row, k, l);
@@ -108,7 +111,7 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     _arb_vec_sub(F->c, X->ck + k * m, X->ck + l * m, m, CT_LSKRON_EIG_PREC);
     for (slong t = 0; t < m; t++) {
         arb_mul(F->w + t, F->w + t, F->c + t, CT_LSKRON_EIG_PREC);
-        F->wd[t] = arf_get_d(arb_midref(F->w + t), ARF_RND_NEAR);
+        ct_dd_set_arf(F->wd + t, F->wd + m + t, arb_midref(F->w + t), 0);
     }
     mag_add(F->be, X->beta + k, X->beta + l);
 }
@@ -231,15 +234,48 @@ static double eig_newton_d(const eig_fn *F, double a, double b, int s)
     return x;
 }
 
-/* Two Newton steps at CT_LSKRON_EIG_PREC bits from x (midpoints only: where to put the
-   narrow interval, not a proof). */
+/* One Newton step from the double x in double-double (the midpoints'
+   function to about 2^-104 of its terms; f' in doubles), into xo: where
+   eig_newton_hi starts, not a proof. */
+static void eig_newton_dd(arf_t xo, const eig_fn *F, double x)
+{
+    slong m = F->S->m;
+    const double *th = F->X->thd, *w = F->wd;
+    double fh, fl, d, e1, e2, e3;
+    /* pib / (1 - x): pib = ph + pl, 1 - x = om + e1, both exactly */
+    double dn = rint(F->pibd * (double)m), ph = dn / (double)m; /* dn: n_k - n_l */
+    double pp = ct_dd_prod(ph, (double)m, &e2), pl = ((dn - pp) - e2) / (double)m;
+    double om = ct_dd_sum(1, -x, &e1), q0 = ph / om, qq = ct_dd_prod(q0, om, &e3);
+    fh = q0, fl = (((ph - qq) - e3) + pl - q0 * e1) / om;
+    d = ph / (om * om);
+    for (slong t = 0; t < m; t++) {
+        double p = ct_dd_prod(x, th[t], &e1); /* 1 - x theta_t = s + lo */
+        double s = ct_dd_sum(1, -p, &e2), lo = e2 - e1 - x * th[m + t];
+        double q = 1 / s, qp = ct_dd_prod(q, s, &e3); /* u = 1 / (s + lo) */
+        double ul = q * (((1 - qp) - e3) - q * lo);
+        double wu = ct_dd_prod(w[t], q, &e1);
+        fh = ct_dd_sum(fh, wu, &e2);
+        fl += e2 + e1 + w[t] * ul + w[m + t] * q;
+        d += w[t] * th[t] * q * q;
+    }
+    double f = fh + fl, dx = d != 0 && isfinite(f / d) ? f / d : 0;
+    double xl, xh = ct_dd_sum(x, -dx, &xl);
+    arf_t t;
+    arf_init(t);
+    arf_set_d(xo, xh), arf_set_d(t, xl);
+    arf_add(xo, xo, t, ARF_PREC_EXACT, ARF_RND_DOWN);
+    arf_clear(t);
+}
+
+/* One Newton step at CT_LSKRON_EIG_PREC bits from x (midpoints only: where
+   to put the narrow interval, not a proof). */
 static void eig_newton_hi(arf_t x, const eig_fn *F)
 {
     slong m = F->S->m;
     arb_ptr u = _arb_vec_init(2 * m), wu = u + m;
     arb_t a, f, d;
     arb_init(a), arb_init(f), arb_init(d);
-    for (int it = 0; it < 2; it++) {
+    for (int it = 0; it < 1; it++) {
         arb_set_arf(a, x);
         if (!eig_denoms(u, F, a))
             break;                    /* off (0, 1): the caller's range check refuses x */
@@ -316,7 +352,7 @@ static int eig_interval(fmpq *lo, fmpq *hi, const eig_fn *F, const fmpq *rlo,
     arf_t x;
     fmpq_t y;
     arf_init(x), fmpq_init(y);
-    arf_set_d(x, eig_newton_d(F, a, b, s));
+    eig_newton_dd(x, F, eig_newton_d(F, a, b, s));
     eig_newton_hi(x, F);
     /* far outside [a, b] (or not finite) only when Newton went astray */
     int ok = arf_cmp_d(x, a / 2) > 0 && arf_cmp_d(x, b + (1 - b) / 2) < 0;

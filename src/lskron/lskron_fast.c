@@ -130,3 +130,57 @@ int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, s
     double pib = (double)(S->nlabk[k] - S->nlabk[l]) / (double)S->m;
     return fast_split(q, rho, M->J, tau, pib, M->c, ta, tb, depth);
 }
+
+void _ct_lskron_dpoly_tails(double *tl, const ct_lskron_struct *S,
+                            const _ct_lskron_model *M, slong k, slong l)
+{
+    mag_t tau, dtau, K, q, one;
+    mag_init(tau), mag_init(dtau), mag_init(K), mag_init(q), mag_init(one);
+    if (M->c > 0) {
+        _ct_lskron_deflated_tails(tau, dtau, S, M->c, M->r, M->J, k, l);
+    } else { /* the series' (lskron_poly.c): |a_j| <= 2, q = r */
+        mag_set_ui(K, 2), mag_set_d(q, M->r), mag_one(one);
+        ct_lsroot_poly_tails(tau, dtau, K, q, M->J + 1, one, M->J + 1);
+    }
+    tl[0] = mag_get_d(tau), tl[1] = mag_get_d(dtau);
+    mag_clear(tau), mag_clear(dtau), mag_clear(K), mag_clear(q), mag_clear(one);
+}
+
+/* The search's polynomial of row t's pair (k, l) on M's disk as doubles, as
+   _ct_lskron_poly_make's balls. c > 0: Q = a, or, when pib != 0, Q_j = (1 -
+   c) a_j - a_{j-1} (+ pib at j = 0), each rounding of the midpoint (at most
+   three, each <= u (|q_j| + |q_{j-1}| + |pib|)) in the radius. c = 0: the
+   series a itself when no exact leading terms are kept and a_0 is not
+   exactly 0 (no shift; else the balls). */
+int _ct_lskron_dpoly_make(ct_lsroot_dpoly_struct *D, const ct_lskron_struct *S,
+                          const _ct_lskron_model *M, slong t, slong k, slong l,
+                          const double *tl)
+{
+    if (M->dm == NULL || M->coef != NULL || M->J + 1 > 256 ||
+        (M->c <= 0 && S->lead != NULL))
+        return 0;
+    slong J = M->J, dn = M->c > 0 ? S->nlabk[k] - S->nlabk[l] : 0, n = J + 1 + (dn != 0);
+    double q[256], rho[256];
+    fast_pair(q, rho, M, t, k, l);
+    if (M->c <= 0 && q[0] == 0 && rho[0] == 0)
+        return 0;
+    D->m = flint_malloc(2 * n * sizeof(double)), D->r = D->m + n;
+    D->len = n, D->c = M->c, D->rad = M->r, D->ok = 1;
+    double w = 1 - M->c, pib = dn == 0 ? 0 : (double)dn / (double)S->m;
+    for (slong j = 0; j < n; j++) {
+        double qj = j <= J ? q[j] : 0, rj = j <= J ? rho[j] : 0;
+        if (dn == 0) {
+            D->m[j] = qj, D->r[j] = rj;
+            continue;
+        }
+        double qp = j > 0 ? q[j - 1] : -pib, rp = j > 0 ? rho[j - 1] : 0;
+        D->m[j] = w * qj - qp;
+        D->r[j] = _ct_lskron_up(
+            w * rj + rp + 4 * FAST_U * (fabs(qj) + fabs(qp) + fabs(pib)), 6);
+    }
+    D->tau = tl[0], D->dtau = tl[1];
+    for (slong j = 0; j < n; j++)
+        D->ok = D->ok && isfinite(D->m[j]) && isfinite(D->r[j]);
+    D->ok = D->ok && isfinite(D->tau) && isfinite(D->dtau);
+    return 1;
+}

@@ -16,16 +16,6 @@
 #include "certune/pool.h"
 #include "lskron_internal.h"
 
-/* x += d exactly. */
-static void kronhi_add_exact(arb_t x, double d)
-{
-    arf_t t;
-    arf_init(t);
-    arf_set_d(t, d);
-    arf_add(arb_midref(x), arb_midref(x), t, ARF_PREC_EXACT, ARF_RND_DOWN);
-    arf_clear(t);
-}
-
 /* Row a of R = W_ul - L_uu H on a's support, in balls (r: m entries): per
    entry one dot product of the unlabeled neighbours' entries (and a's) with
    their integer weights, then the labeled neighbours' weights. */
@@ -120,57 +110,6 @@ static void kronhi_correct(_ct_lskron_hi *X, const ct_lskron_struct *S,
     kronhi_run(&C, kronhi_update_job);
 }
 
-/* Row a of R = W_ul - L_uu H, H = hd (two doubles per entry), in
-   double-double on a's support, rounded into column-major B (not rigorous:
-   it steers the refinement; the residual in balls certifies the result). */
-static void kronhi_dd_row(double *B, const ct_lskron_struct *S, const double *hd, slong a)
-{
-    slong i = S->unl[a], m = S->m, nu = S->nu;
-    for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
-        slong j = S->Hcol[t];
-        const double *h = hd + 2 * (a * m + j);
-        double e, f, p = ct_dd_prod(-S->deg[i], h[0], &e);
-        double lo = e - S->deg[i] * h[1];
-        for (slong q, u = S->rowstart[i]; u < S->rowstart[i + 1]; u++) {
-            if ((q = S->pos[S->col[u]]) == j) {
-                p = ct_dd_sum(p, S->w[u], &f);
-                lo += f;
-            } else if (q < 0) {
-                const double *g = hd + 2 * ((-1 - q) * m + j);
-                p = ct_dd_sum(p, ct_dd_prod(S->w[u], g[0], &e), &f);
-                lo += f + e + S->w[u] * g[1];
-            }
-        }
-        B[j * nu + a] = p + lo;
-    }
-}
-
-/* The refinement's first steps: hd += L_uu^{-1} R in double-double (about
-   2^-100 of H: past the floating factor's 44 bits per step, short of
-   prec), from H~. */
-static int kronhi_dd_steps(double *hd, const ct_lskron_struct *S, const _ct_lskron_luu *L,
-                           double *B, slong steps)
-{
-    slong nu = S->nu, m = S->m;
-    for (slong a = 0; a < nu * m; a++)
-        hd[2 * a] = S->H[a], hd[2 * a + 1] = 0;
-    for (slong step = 0; step < steps; step++) {
-        memset(B, 0, (size_t)nu * m * sizeof(double));
-        for (slong a = 0; a < nu; a++)
-            kronhi_dd_row(B, S, hd, a);
-        if (_ct_lskron_luu_solve(L, B, m))
-            return 1;
-        for (slong a = 0; a < nu; a++)
-            for (slong t = S->Hoff[a]; t < S->Hoff[a + 1]; t++) {
-                double *h = hd + 2 * (a * m + S->Hcol[t]), e;
-                double s = ct_dd_sum(h[0], B[S->Hcol[t] * nu + a], &e);
-                e += h[1];
-                h[0] = s + e, h[1] = e - (h[0] - s);
-            }
-    }
-    return 0;
-}
-
 static void kronhi_bounds_job(void *arg, slong b) /* rs, rq and Hrs of the rows */
 {
     kronhi_rows *C = arg;
@@ -219,8 +158,10 @@ static void kronhi_bounds(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf,
     mag_clear(rmax), mag_clear(rsq), mag_clear(t), mag_clear(zmax);
 }
 
-/* H_hi by refinement; 1 when the floating factor fails. */
-static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
+/* H_hi by refinement; 1 when the floating factor fails. At 96 bits in
+   fixed point (lskron_hifx.c) when the weights allow, else in balls from
+   H~. */
+static int kronhi_h(_ct_lskron_hi *X, ct_lskron_struct *S, mag_t hf)
 {
     slong nu = S->nu, m = S->m, wp = X->prec + 30;
     if (nu == 0) {
@@ -228,24 +169,23 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
         return 0;
     }
     _ct_lskron_luu L;
-    if (_ct_lskron_luu_init(&L, S))
+    if (S->luu != NULL) { /* H~'s, taken over (freed below) */
+        L = *S->luu;
+        flint_free(S->luu), S->luu = NULL;
+    } else if (_ct_lskron_luu_init(&L, S)) {
         return 1;
-    double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
-    slong steps = X->prec / 40 + 1, dd = X->prec <= 96 ? steps - 1 : 0;
-    double *hd = dd > 0 ? ct_mem_malloc(2 * (size_t)nu * m * sizeof(double)) : NULL;
-    if (hd != NULL && kronhi_dd_steps(hd, S, &L, B, dd))
-        dd = 0; /* no double-double step: all in balls, from H~ */
-    for (slong a = 0; a < nu * m; a++) { /* H~, or hd's exact sums */
-        arb_set_d(X->H + a, dd > 0 ? hd[2 * a] : S->H[a]);
-        if (dd > 0)
-            kronhi_add_exact(X->H + a, hd[2 * a + 1]);
     }
-    flint_free(hd);
-    for (slong step = dd; step < steps; step++)
-        kronhi_correct(X, S, &L, B, wp);
-    kronhi_bounds(X, S, hf, wp);
+    if (X->prec > 96 || _ct_lskron_hi_fixed(X, S, &L, hf)) {
+        X->H = _arb_vec_init(nu * m);
+        double *B = ct_mem_malloc((size_t)nu * m * sizeof(double));
+        for (slong a = 0; a < nu * m; a++)
+            arb_set_d(X->H + a, S->H[a]);
+        for (slong step = 0; step < X->prec / 40 + 1; step++)
+            kronhi_correct(X, S, &L, B, wp);
+        kronhi_bounds(X, S, hf, wp);
+        flint_free(B);
+    }
     _ct_lskron_luu_clear(&L);
-    flint_free(B);
     return 0;
 }
 
@@ -253,7 +193,7 @@ static int kronhi_h(_ct_lskron_hi *X, const ct_lskron_struct *S, mag_t hf)
 static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf)
 {
     slong m = S->m, wp = X->prec + 30;
-    arb_ptr acc = _arb_vec_init(m);
+    arb_ptr acc = _arb_vec_init(2 * m), h = acc + m;
     mag_t fr, t;
     mag_init(fr), mag_init(t);
     for (slong j = 0; j < m; j++) {
@@ -265,9 +205,9 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
                 arb_add_si(acc + q, acc + q, (slong)S->w[e], wp);
                 continue;
             }
+            _ct_lskron_hi_row(h, X, -1 - q);
             for (slong u = S->Hoff[-1 - q]; u < S->Hoff[-q]; u++)
-                arb_addmul_si(acc + S->Hcol[u], X->H + (-1 - q) * m + S->Hcol[u],
-                              (slong)S->w[e], wp);
+                arb_addmul_si(acc + S->Hcol[u], h + S->Hcol[u], (slong)S->w[e], wp);
         }
         arb_sub_si(acc + j, acc + j, (slong)S->deg[i], wp);
         for (slong u = S->Koff[j]; u < S->Koff[j + 1]; u++) {
@@ -286,7 +226,7 @@ static void kronhi_k(_ct_lskron_hi *X, const ct_lskron_struct *S, const mag_t hf
     mag_set_d(t, S->wnorm);
     mag_mul(X->eps, t, hf);
     mag_add(X->eps, X->eps, fr);
-    _arb_vec_clear(acc, m);
+    _arb_vec_clear(acc, 2 * m);
     mag_clear(fr), mag_clear(t);
 }
 
@@ -310,11 +250,11 @@ static void kronhi_split(_ct_lskron_hi *X)
     arf_clear(t);
 }
 
-static _ct_lskron_hi *kronhi_new(const ct_lskron_struct *S, slong prec)
+static _ct_lskron_hi *kronhi_new(ct_lskron_struct *S, slong prec)
 {
     _ct_lskron_hi *X = flint_calloc(1, sizeof(_ct_lskron_hi));
     X->prec = prec;
-    X->H = _arb_vec_init(S->nu * S->m);
+    X->H = NULL, X->fx = NULL;
     X->Hrs = _mag_vec_init(FLINT_MAX(S->nu, 1));
     X->Herr = _mag_vec_init(FLINT_MAX(S->nu, 1));
     X->K = _arb_vec_init(S->m * S->m);

@@ -49,6 +49,9 @@ struct ct_lskron_struct {
        pencil's, or those its retries built), kept for the narrowing's disks
        of the same center and radius, which take them; NULL when not made */
     struct _ct_lskron_pmodel_struct **pen;
+    /* the floating factor of L_uu made for H~, kept until the 96-bit H is
+       refined (lskron_hi.c), or NULL */
+    struct _ct_lskron_luu_s *luu;
     /* M's eigendecomposition for the narrowing (lskron_eig.c), once tried */
     struct _ct_lskron_eig_struct *eig;
     int eig_tried;
@@ -92,7 +95,7 @@ int _ct_lskron_build(ct_lskron_struct *S, const slong *rowstart, const slong *co
    the residuals certify H~, so either factor serves. _init returns 0, or 1
    when no factor was made; _solve replaces B (column-major nu x nrhs) by
    about L_uu^{-1} B and returns 0, or 1. */
-typedef struct {
+typedef struct _ct_lskron_luu_s {
     slong nu;
     double *dense;
     struct ct_spchol_struct *sparse;
@@ -101,6 +104,8 @@ typedef struct {
 int _ct_lskron_luu_init(_ct_lskron_luu *F, const ct_lskron_struct *S);
 int _ct_lskron_luu_solve(const _ct_lskron_luu *F, double *B, slong nrhs);
 void _ct_lskron_luu_clear(_ct_lskron_luu *F);
+/* Clears and frees a factor made by flint_malloc (NULL: nothing). */
+void _ct_lskron_luu_free(_ct_lskron_luu *F);
 
 /* The gap: sets S->mu (0, or 1 when none is proved). */
 int _ct_lskron_certify_mu(ct_lskron_struct *S);
@@ -111,7 +116,8 @@ double _ct_lskron_kappa(const ct_lskron_struct *S, double c);
    row (Herr, ||.||_1) and K - K_hi by eps (||.||_2); Hrs_a >= ||H_hi,a||_1. */
 typedef struct _ct_lskron_hi_struct {
     slong prec, nu, m;
-    arb_ptr H, K;
+    arb_ptr H, K; /* H: nu x m balls, NULL when fx holds H_hi */
+    void *fx;     /* lskron_hifx.c: H_hi 2^160 as integers (nu x m), or NULL */
     mag_ptr Hrs, Herr;
     mag_t eps;
     double *Kd; /* level 0: K_hi = K1 + K2 + (below 2^-106 |K_hi|), per entry
@@ -119,6 +125,24 @@ typedef struct _ct_lskron_hi_struct {
                    refinement's double-double residuals (lskron_pm.c); else
                    NULL */
 } _ct_lskron_hi;
+
+/* lskron_hifx.c: X->fx (H_hi's exact integers; X->H stays NULL), Herr, Hrs
+   and hf >= ||H - H_hi||_F at 96 bits by corrections in fixed point with
+   L's floating factor; 0, or 1 when the weights do not fit its integers or a
+   step fails (X untouched: the balls' refinement then). */
+int _ct_lskron_hi_fixed(_ct_lskron_hi *X, const ct_lskron_struct *S,
+                        const _ct_lskron_luu *L, mag_t hf);
+/* Row a of H_hi (m exact balls) into h, from X->H or X->fx. */
+void _ct_lskron_hi_row(arb_ptr h, const _ct_lskron_hi *X, slong a);
+
+/* Tests (lskron_comp.c): components with nu m >= min build H_hi beside
+   the first phase (0 restores CT_LSKRON_HI_EARLY), and how many did. */
+void _ct_lskron_set_hi_early(slong min);
+long _ct_lskron_hi_early_count(void);
+/* Tests: with off, every H_hi is refined in balls; the count of those made
+   in fixed point so far. */
+void _ct_lskron_hi_set_fixed_off(int off);
+long _ct_lskron_hi_fixed_count(void);
 
 /* S's hi data at level 0..3 (built and kept at the first call; NULL when the
    floating factor fails). Not thread-safe until built (or failed) once. */
@@ -144,7 +168,7 @@ typedef struct _ct_lskron_eig_struct {
     slong m, c;
     arb_mat_t Q;
     arb_ptr theta, ck;
-    double *thd; /* theta's midpoints as doubles */
+    double *thd; /* theta's midpoints as two doubles: thd[t] + thd[m + t] */
     mag_ptr beta;
     mag_t E;
     arb_ptr sig, rE, tb; /* m, m and c entries (one allocation from sig) */
@@ -263,6 +287,21 @@ int _ct_lskron_fast_sign(const ct_lskron_struct *S, const _ct_lskron_model *M, s
 /* Tests: with on, the quick test drops every error bound (so that its
    check can be seen to fail); 0 restores. */
 void _ct_lskron_fast_set_loose(int on);
+/* Row t's pair (k, l) on M's disk as the search's polynomial in doubles
+   (lsroot's make_d; D->m allocated), with tl from _ct_lskron_dpoly_tails,
+   1; 0 when M keeps balls, or at c = 0 when S keeps exact leading terms or
+   a_0 is exactly 0 (D untouched). Reads only. */
+int _ct_lskron_dpoly_make(ct_lsroot_dpoly_struct *D, const ct_lskron_struct *S,
+                          const _ct_lskron_model *M, slong t, slong k, slong l,
+                          const double *tl);
+/* tl[0] >= tau, tl[1] >= dtau of the pair (k, l)'s polynomials on M's disk
+   (the same for every row). */
+void _ct_lskron_dpoly_tails(double *tl, const ct_lskron_struct *S,
+                            const _ct_lskron_model *M, slong k, slong l);
+/* The remainder bounds of the pair (k, l)'s polynomial on the disk (c, r),
+   c > 0, with J + 1 terms: tau and dtau as lskron_poly.c's balls have them. */
+void _ct_lskron_deflated_tails(mag_t tau, mag_t dtau, const ct_lskron_struct *S, double c,
+                               double r, slong J, slong k, slong l);
 /* M->tail for M's disk and J (c > 0). */
 double _ct_lskron_fast_tail(const ct_lskron_struct *S, double c, double r, slong J);
 

@@ -81,3 +81,9 @@ void _ct_lskron_luu_clear(_ct_lskron_luu *F)
     flint_free(F->dense);
     ct_spchol_free(F->sparse);
 }
+
+void _ct_lskron_luu_free(_ct_lskron_luu *F)
+{
+    if (F != NULL)
+        _ct_lskron_luu_clear(F), flint_free(F);
+}

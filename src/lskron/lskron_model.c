@@ -27,7 +27,7 @@
 #include "certune/mem.h"
 #include "lskron_internal.h"
 
-#define KRON_J 30
+#define KRON_J 20
 
 typedef struct {
     const ct_lskron_struct *S;

@@ -347,7 +347,8 @@ _ct_lskron_pmodel *_ct_lskron_pmodel_build(const ct_lskron_struct *S,
    +- (Hrs_a E_j + Herr_a (max over the support of |X_j|)). */
 
 static void kpm_coef(arb_t v, const ct_lskron_struct *S, const _ct_lskron_hi *X,
-                     const _ct_lskron_pmodel *P, slong i, slong j, arb_struct *g)
+                     arb_srcptr hrow, const _ct_lskron_pmodel *P, slong i, slong j,
+                     arb_struct *g)
 {
     if (P->yh != NULL) {
         _ct_lskron_pencil_coef(v, S, P, i, j);
@@ -366,7 +367,7 @@ static void kpm_coef(arb_t v, const ct_lskron_struct *S, const _ct_lskron_hi *X,
     mag_init(mx), mag_init(t);
     for (slong u = 0; u < len; u++) {
         slong p = S->Hcol[S->Hoff[a] + u];
-        g[u] = x[p], h[u] = X->H[a * m + p]; /* shallow: read only */
+        g[u] = x[p], h[u] = hrow[p]; /* shallow: read only */
         arb_get_mag(t, x + p);
         mag_max(mx, mx, t);
     }
@@ -388,13 +389,20 @@ void _ct_lskron_pmodel_poly(ct_lsroot_poly_struct *Q, const ct_lskron_struct *S,
     arb_t b;
     arb_init(b);
     arb_struct *g = flint_malloc(2 * FLINT_MAX(S->m, 1) * sizeof(arb_struct));
+    arb_ptr h = NULL; /* H_hi's row of an unlabeled node, made once */
+    if (X != NULL && S->pos[i] < 0 && (Pk->yh == NULL || Pl->yh == NULL)) {
+        h = _arb_vec_init(S->m);
+        _ct_lskron_hi_row(h, X, -1 - S->pos[i]);
+    }
     for (slong j = 0; j <= J; j++) {
-        kpm_coef(a + j, S, X, Pk, i, j, g);
-        kpm_coef(b, S, X, Pl, i, j, g);
+        kpm_coef(a + j, S, X, h, Pk, i, j, g);
+        kpm_coef(b, S, X, h, Pl, i, j, g);
         arb_sub(a + j, a + j, b, Pk->prec + 30);
     }
     _ct_lskron_poly_from(Q, S, a, J, Pk->c, Pk->r, i, Pk->k, Pl->k, Pk->prec + 30);
     flint_free(g);
+    if (h != NULL)
+        _arb_vec_clear(h, S->m);
     arb_clear(b);
     _arb_vec_clear(a, J + 1);
 }

@@ -38,15 +38,11 @@ static void kron_poly_series(ct_lsroot_poly_struct *P, const ct_lskron_struct *S
     mag_clear(K);
 }
 
-/* c > 0: phi = pib + (1 - c - t) P(t) (pib = (n_k - n_l) / m), or P itself
-   when pib = 0 (then h = x' has no pole at alpha = 1). */
-static void kron_poly_deflated(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
-                               arb_srcptr a, slong J, double c, double r, slong k,
-                               slong l, slong prec)
+void _ct_lskron_deflated_tails(mag_t tau, mag_t dtau, const ct_lskron_struct *S, double c,
+                               double r, slong J, slong k, slong l)
 {
-    slong dn = S->nlabk[k] - S->nlabk[l];
-    mag_t K, q, s, tau, dtau, w;
-    mag_init(K), mag_init(q), mag_init(s), mag_init(tau), mag_init(dtau), mag_init(w);
+    mag_t K, q, s, w;
+    mag_init(K), mag_init(q), mag_init(s), mag_init(w);
     mag_set_ui(K, (ulong)(S->nlabk[k] + S->nlabk[l]));
     mag_sqrt(K, K);
     mag_set_d_lower(q, 1 - c * S->mu - 0x1p-50); /* 1 - c mu, from below */
@@ -55,33 +51,43 @@ static void kron_poly_deflated(ct_lsroot_poly_struct *P, const ct_lskron_struct 
     mag_set_d(q, r);
     mag_mul(q, q, s);
     ct_lsroot_poly_tails(tau, dtau, K, q, J + 1, s, J + 1);
+    if (S->nlabk[k] != S->nlabk[l]) { /* times (1 - c - t), |t| <= r */
+        mag_set_d(w, 1 - c + r);      /* exact */
+        mag_mul(dtau, dtau, w);
+        mag_add(dtau, dtau, tau);
+        mag_mul(tau, tau, w);
+    }
+    mag_clear(K), mag_clear(q), mag_clear(s), mag_clear(w);
+}
+
+/* c > 0: phi = pib + (1 - c - t) P(t) (pib = (n_k - n_l) / m), or P itself
+   when pib = 0 (then h = x' has no pole at alpha = 1). */
+static void kron_poly_deflated(ct_lsroot_poly_struct *P, const ct_lskron_struct *S,
+                               arb_srcptr a, slong J, double c, double r, slong k,
+                               slong l, slong prec)
+{
+    slong dn = S->nlabk[k] - S->nlabk[l];
+    _ct_lskron_deflated_tails(P->tau, P->dtau, S, c, r, J, k, l);
     P->shift = 0;
     if (dn == 0) {
         P->len = J + 1;
         P->Q = _arb_vec_init(P->len);
         _arb_vec_set(P->Q, a, P->len);
-        mag_set(P->tau, tau), mag_set(P->dtau, dtau);
-    } else {
-        arb_t omc;
-        arb_init(omc);
-        P->len = J + 2;
-        P->Q = _arb_vec_init(P->len);
-        arb_set_d(omc, 1 - c); /* exact: c is dyadic in (0, 1) */
-        for (slong j = 0; j <= J; j++) {
-            arb_addmul(P->Q + j, a + j, omc, prec);
-            arb_sub(P->Q + j + 1, P->Q + j + 1, a + j, prec);
-        }
-        arb_set_si(omc, dn);
-        arb_div_si(omc, omc, S->m, prec);
-        arb_add(P->Q, P->Q, omc, prec);
-        mag_set_d(w, 1 - c + r); /* exact */
-        mag_mul(P->tau, tau, w);
-        mag_mul(P->dtau, dtau, w);
-        mag_add(P->dtau, P->dtau, tau);
-        arb_clear(omc);
+        return;
     }
-    mag_clear(K), mag_clear(q), mag_clear(s), mag_clear(tau), mag_clear(dtau),
-        mag_clear(w);
+    arb_t omc;
+    arb_init(omc);
+    P->len = J + 2;
+    P->Q = _arb_vec_init(P->len);
+    arb_set_d(omc, 1 - c); /* exact: c is dyadic in (0, 1) */
+    for (slong j = 0; j <= J; j++) {
+        arb_addmul(P->Q + j, a + j, omc, prec);
+        arb_sub(P->Q + j + 1, P->Q + j + 1, a + j, prec);
+    }
+    arb_set_si(omc, dn);
+    arb_div_si(omc, omc, S->m, prec);
+    arb_add(P->Q, P->Q, omc, prec);
+    arb_clear(omc);
 }
 
 void _ct_lskron_poly_from(ct_lsroot_poly_struct *P, const ct_lskron_struct *S, arb_ptr a,

@@ -93,11 +93,13 @@ int ct_lskron_roots(ct_lsroot_struct **out, ct_lskron_struct *S, const char *wid
     }
     if (nz > 0 && !_ct_lskron_pencil_on(S)) { /* on the calling thread's inner threads */
         _ct_lskron_hi_get(S, 0);
-        slong *rows = flint_malloc(nz * sizeof(slong)); /* before the threads read it */
-        for (slong j = 0; j < nz; j++)
-            rows[j] = z[j].node;
+        slong *rows = flint_malloc(nz * sizeof(slong)), nrow = 0;
+        for (slong j = 0; j < nz; j++) /* every zero's row (the wide ones' too: the
+                                          overlaps narrow some), kept before the
+                                          threads read them */
+            rows[nrow++] = z[j].node;
         if (kron_eig_pays(S, y, nz, wide, 2 * nd))
-            _ct_lskron_eig_get(S, rows, nz);
+            _ct_lskron_eig_get(S, rows, nrow);
         flint_free(rows);
     }
     ct_lsroot_roots_some(out, disks, y, nz, wide, ct_pool_inner_threads());

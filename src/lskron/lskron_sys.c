@@ -140,7 +140,7 @@ static void kron_supports(ct_lskron_struct *S, const slong *rowstart, const slon
 
 /* Solves L_uu [H~ | z~ | zd~] = [W_ul | 1 | d_u] (column-major nu x (m + 2)
    in B; d_u the unlabeled nodes' degrees). */
-static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstart,
+static int kron_solve(double *B, ct_lskron_struct *S, const slong *rowstart,
                       const slong *col, const double *w)
 {
     slong nu = S->nu, m = S->m;
@@ -152,9 +152,14 @@ static int kron_solve(double *B, const ct_lskron_struct *S, const slong *rowstar
             if (S->pos[col[e]] >= 0)
                 B[S->pos[col[e]] * nu + a] = w[e];
     }
-    _ct_lskron_luu F;
-    int bad = _ct_lskron_luu_init(&F, S) || _ct_lskron_luu_solve(&F, B, m + 2);
-    _ct_lskron_luu_clear(&F);
+    _ct_lskron_luu *F = flint_malloc(sizeof(_ct_lskron_luu));
+    if (_ct_lskron_luu_init(F, S)) {
+        flint_free(F);
+        return 1;
+    }
+    int bad = _ct_lskron_luu_solve(F, B, m + 2);
+    _ct_lskron_luu_free(S->luu);
+    S->luu = F; /* kept for H_hi's refinement */
     return bad;
 }
 

@@ -28,6 +28,24 @@ void _ct_lsroot_poly_narrow(fmpq_t lo, fmpq_t hi, int sign_lo,
                             const ct_lsroot_poly_struct *P, slong bits,
                             const ct_lsroot_sys_struct *S);
 
+/* D from P (D owns its arrays; P is not referenced later). */
+void _ct_lsroot_dpoly_init(ct_lsroot_dpoly_struct *D, const ct_lsroot_poly_struct *P);
+void _ct_lsroot_dpoly_clear(ct_lsroot_dpoly_struct *D);
+
+/* P's sign at the double x (inside P's disk), certified with every rounding
+   bounded: -1, 1, or 0 when the doubles cannot decide it or |x - c| > 1. */
+int _ct_lsroot_dpoly_sign(const ct_lsroot_dpoly_struct *D, double x);
+
+/* On [a, b] (inside P's disk, a < b): *zero_free = 1 when the value is
+   proved nonzero there, *monotone = 1 when the derivative is; 0 when the
+   doubles cannot prove it. */
+void _ct_lsroot_dpoly_interval(int *zero_free, int *monotone,
+                               const ct_lsroot_dpoly_struct *D, double a, double b);
+
+/* Tests: with on, the signs and tests above keep only tau and dtau (no
+   rounding or move bounds), so that their checks can be seen to fail. */
+void _ct_lsroot_dpoly_set_loose(int on);
+
 /* Counts for slot (as ct_lsroot_count). */
 void _ct_lsroot_count(int slot, int which);
 

@@ -48,12 +48,63 @@ typedef struct {
 #define LS_PREC 64
 #define LS_PREC_HI 128
 
-static int ls_sign_at(const ct_lsroot_poly_struct *P, double x, slong prec)
+/* A pair's polynomial on disk m in doubles and in balls, each made at
+   first use: most segments need only the doubles (make_d's or made from
+   make's balls). */
+typedef void (*ls_make_fn)(ct_lsroot_poly_struct *, const void *, slong, slong, slong,
+                           slong);
+typedef struct {
+    const ct_lsroot_search_struct *F;
+    ls_make_fn make; /* make or make_hi */
+    slong m, i, k, l;
+    ct_lsroot_poly_struct P;
+    ct_lsroot_dpoly_struct D;
+    int has_p, has_d;
+} ls_poly;
+
+static void ls_make(ls_poly *L, const ct_lsroot_search_struct *F, ls_make_fn make,
+                    slong m, slong i, slong k, slong l)
 {
+    L->F = F, L->make = make, L->m = m, L->i = i, L->k = k, L->l = l;
+    L->has_p = L->has_d = 0;
+}
+
+static void ls_poly_clear(ls_poly *L)
+{
+    if (L->has_p)
+        ct_lsroot_poly_clear(&L->P);
+    if (L->has_d)
+        _ct_lsroot_dpoly_clear(&L->D);
+}
+
+static const ct_lsroot_poly_struct *ls_balls(ls_poly *L)
+{
+    if (!L->has_p)
+        L->make(&L->P, L->F->ctx, L->m, L->i, L->k, L->l), L->has_p = 1;
+    return &L->P;
+}
+
+static const ct_lsroot_dpoly_struct *ls_doubles(ls_poly *L)
+{
+    if (!L->has_d) {
+        if (L->make != L->F->make || L->F->make_d == NULL ||
+            !L->F->make_d(&L->D, L->F->ctx, L->m, L->i, L->k, L->l))
+            _ct_lsroot_dpoly_init(&L->D, ls_balls(L));
+        L->has_d = 1;
+    }
+    return &L->D;
+}
+
+/* The sign at x: in doubles first, in balls when they cannot decide. */
+static int ls_sign_at(ls_poly *L, double x, slong prec)
+{
+    int s = _ct_lsroot_dpoly_sign(ls_doubles(L), x);
+    if (s != 0)
+        return s;
     arb_t a;
     arb_init(a);
     arb_set_d(a, x);
-    int s = _ct_lsroot_poly_sign_ball(P, a, prec);
+    s = _ct_lsroot_poly_sign_ball(ls_balls(L), a, prec);
     arb_clear(a);
     return s;
 }
@@ -74,8 +125,7 @@ static void ls_push(ls_out *o, double lo, double hi, int sign_lo)
    ends): the zero is within the model's error of the midpoint, so the points
    at a quarter and three quarters are farther from it; whichever decides
    replaces an end. Returns 0 when neither decides. */
-static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int sa,
-                       slong prec)
+static int ls_quarters(double *a, double *b, ls_poly *P, int sa, slong prec)
 {
     double q1 = *a + (*b - *a) / 4, q3 = *a + 3 * ((*b - *a) / 4);
     int s1 = ls_sign_at(P, q1, prec);
@@ -98,8 +148,7 @@ static int ls_quarters(double *a, double *b, const ct_lsroot_poly_struct *P, int
    test nodes have a zero at lambda = 0.007, 1e-4 from alpha = 1) steps
    through the quarter points when the midpoint is undecided. Returns 1 when
    it cannot leave 0. */
-static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
-                     int sa)
+static int ls_narrow(ls_out *o, ls_poly *P, double a, double b, int sa)
 {
     while (b - a > LS_NARROW) {
         double m = a + (b - a) / 2;
@@ -122,19 +171,22 @@ static int ls_narrow(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
 }
 
 /* The zeros in (a, b) given the nonzero signs sa, sb at a and b; 1 on failure. */
-static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double b,
-                     int sa, int sb, int depth)
+static int ls_search(ls_out *o, ls_poly *P, double a, double b, int sa, int sb, int depth)
 {
-    arb_t x, v, d;
-    arf_t lo, hi;
-    arb_init(x), arb_init(v), arb_init(d);
-    arf_init(lo), arf_init(hi);
-    arf_set_d(lo, a), arf_set_d(hi, b);
-    arb_set_interval_arf(x, lo, hi, o->prec);
-    _ct_lsroot_poly_eval(v, d, P, x, o->prec);
-    int zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
-    arb_clear(x), arb_clear(v), arb_clear(d);
-    arf_clear(lo), arf_clear(hi);
+    int zero_free, monotone;
+    _ct_lsroot_dpoly_interval(&zero_free, &monotone, ls_doubles(P), a, b);
+    if (!zero_free && !monotone) { /* the balls, when the doubles cannot say */
+        arb_t x, v, d;
+        arf_t lo, hi;
+        arb_init(x), arb_init(v), arb_init(d);
+        arf_init(lo), arf_init(hi);
+        arf_set_d(lo, a), arf_set_d(hi, b);
+        arb_set_interval_arf(x, lo, hi, o->prec);
+        _ct_lsroot_poly_eval(v, d, ls_balls(P), x, o->prec);
+        zero_free = !arb_contains_zero(v), monotone = !arb_contains_zero(d);
+        arb_clear(x), arb_clear(v), arb_clear(d);
+        arf_clear(lo), arf_clear(hi);
+    }
     if (zero_free)
         return sa != sb; /* cannot happen with rigorous enclosures */
     if (monotone) {
@@ -151,15 +203,15 @@ static int ls_search(ls_out *o, const ct_lsroot_poly_struct *P, double a, double
 }
 
 /* Whether x lies in P's disk (where its remainder bounds hold). */
-static int ls_in_disk(const ct_lsroot_poly_struct *P, double x)
+static int ls_in_disk(ls_poly *L, double x)
 {
-    return x >= P->c - P->r && x <= P->c + P->r;
+    const ct_lsroot_dpoly_struct *D = ls_doubles(L);
+    return x >= D->c - D->rad && x <= D->c + D->rad;
 }
 
 /* The sign at x of both P and N (the models of two consecutive disks), 0
    unless both decide it and agree (they cannot disagree: both enclose h). */
-static int ls_sign_both(const ct_lsroot_poly_struct *P, const ct_lsroot_poly_struct *N,
-                        double x, slong prec)
+static int ls_sign_both(ls_poly *P, ls_poly *N, double x, slong prec)
 {
     if (!ls_in_disk(P, x) || !ls_in_disk(N, x))
         return 0;
@@ -174,8 +226,7 @@ static int ls_sign_both(const ct_lsroot_poly_struct *P, const ct_lsroot_poly_str
    falls inside one segment and is isolated there. The segments only
    partition the search: any point inside both disks serves. Returns the sign
    at the end (0: none found). */
-static int ls_boundary(double *b, const ct_lsroot_poly_struct *P,
-                       const ct_lsroot_poly_struct *N, double a, double e, slong prec)
+static int ls_boundary(double *b, ls_poly *P, ls_poly *N, double a, double e, slong prec)
 {
     int s = ls_sign_both(P, N, *b, prec);
     double w = FLINT_MIN(*b - a, e - *b) / 4;
@@ -196,8 +247,8 @@ static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F
     const double *seg = F->seg;
     int prev = 0;
     for (slong m = 0; m < F->nd; m++) {
-        ct_lsroot_poly_struct P;
-        F->make(&P, F->ctx, m, i, k, l);
+        ls_poly P;
+        ls_make(&P, F, F->make, m, i, k, l);
         int sa = ls_sign_at(&P, seg[m], o->prec),
             sb = ls_sign_at(&P, seg[m + 1], o->prec);
         int bad = sa == 0 || sb == 0 || (m > 0 && sa != prev);
@@ -207,7 +258,7 @@ static int ls_pair_fixed(ls_out *o, int *first, const ct_lsroot_search_struct *F
         slong nz0 = o->nz;
         if (!bad)
             bad = ls_search(o, &P, seg[m], seg[m + 1], sa, sb, 0);
-        ct_lsroot_poly_clear(&P);
+        ls_poly_clear(&P);
         if (bad) { /* the family's proof of one sign */
             int s = F->sign_on(F->bctx, i, k, l, seg[m], seg[m + 1]);
             if (s != 0 && (m == 0 || s == prev)) {
@@ -239,11 +290,10 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
     o->ends = 1;
     const double *seg = F->seg;
     double a = at->a;
-    ct_lsroot_poly_struct P, N;
-    void (*make)(ct_lsroot_poly_struct *, const void *, slong, slong, slong, slong) =
-        hi ? F->make_hi : F->make;
+    ls_poly P, N;
+    ls_make_fn make = hi ? F->make_hi : F->make;
     slong m = at->m;
-    make(&P, F->ctx, m, i, k, l);
+    ls_make(&P, F, make, m, i, k, l);
     int sa = at->sa != 0 ? at->sa : ls_sign_at(&P, a, o->prec), bad = 0, live = 1;
     int made = 1; /* P is disk m's polynomial */
     if (m == 0)
@@ -253,23 +303,23 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         if (!hi && F->fast != NULL && sa != 0 &&
             F->fast(F->ctx, m, i, k, l, a, b) == sa) {
             if (made) /* no zero on [a, b]: the sign at b is sa */
-                ct_lsroot_poly_clear(&P);
+                ls_poly_clear(&P);
             made = 0, a = b;
             continue;
         }
         if (!made)
-            make(&P, F->ctx, m, i, k, l);
+            ls_make(&P, F, make, m, i, k, l);
         slong nz0 = o->nz;
         int sb;
         if (m + 1 < F->nd) {
-            make(&N, F->ctx, m + 1, i, k, l);
+            ls_make(&N, F, make, m + 1, i, k, l);
             sb = ls_boundary(&b, &P, &N, a, seg[m + 2], o->prec);
         } else {
             sb = ls_sign_at(&P, b, o->prec);
         }
         o->disk = m;
         bad = sa == 0 || sb == 0 || ls_search(o, &P, a, b, sa, sb, 0);
-        ct_lsroot_poly_clear(&P);
+        ls_poly_clear(&P);
         live = m + 1 < F->nd;
         made = live;
         if (bad) {
@@ -282,9 +332,9 @@ static int ls_pair(ls_out *o, int *first, const ct_lsroot_search_struct *F, slon
         a = b, sa = sb;
     }
     if (!bad && made)
-        ct_lsroot_poly_clear(&P);
+        ls_poly_clear(&P);
     if (bad && live)
-        ct_lsroot_poly_clear(&N);
+        ls_poly_clear(&N);
     return bad;
 }
 
