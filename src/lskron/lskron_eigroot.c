@@ -51,9 +51,9 @@ typedef struct {
     double *wd; /* w's midpoints as two doubles (wd[t] + wd[m + t]), for the
                    first Newton steps (theta's: X->thd) */
     mag_t gn, gb, be;
-    arb_t pib;     /* (n_k - n_l) / m */
-    mag_t sg, tbe; /* >= |1^T g_hi|, >= |1^T beta| */
-    double pibd;
+    arb_t pib;       /* (n_k - n_l) / m */
+    mag_t sg, tbe;   /* >= |1^T g_hi|, >= |1^T beta| */
+    double pibd, dn; /* pib as a double; n_k - n_l */
 } eig_fn;
 
 static void eig_fn_p(arb_ptr p, mag_t gn, mag_t gb, mag_t sg, const eig_fn *F,
@@ -102,7 +102,8 @@ static void eig_fn_init(eig_fn *F, const ct_lskron_struct *S, const _ct_lskron_e
     eig_fn_p(F->w, F->gn, F->gb, F->sg, F, S->hi[0], row, k, l);
     arb_set_si(F->pib, S->nlabk[k] - S->nlabk[l]);
     arb_div_si(F->pib, F->pib, m, CT_LSKRON_EIG_PREC);
-    F->pibd = (double)(S->nlabk[k] - S->nlabk[l]) / (double)m;
+    F->dn = (double)(S->nlabk[k] - S->nlabk[l]);
+    F->pibd = F->dn / (double)m;
     arb_t d;
     arb_init(d);
     arb_sub(d, X->tb + k, X->tb + l, CT_LSKRON_EIG_PREC);
@@ -243,7 +244,7 @@ static void eig_newton_dd(arf_t xo, const eig_fn *F, double x)
     const double *th = F->X->thd, *w = F->wd;
     double fh, fl, d, e1, e2, e3;
     /* pib / (1 - x): pib = ph + pl, 1 - x = om + e1, both exactly */
-    double dn = rint(F->pibd * (double)m), ph = dn / (double)m; /* dn: n_k - n_l */
+    double dn = F->dn, ph = dn / (double)m;
     double pp = ct_dd_prod(ph, (double)m, &e2), pl = ((dn - pp) - e2) / (double)m;
     double om = ct_dd_sum(1, -x, &e1), q0 = ph / om, qq = ct_dd_prod(q0, om, &e3);
     fh = q0, fl = (((ph - qq) - e3) + pl - q0 * e1) / om;

@@ -16,9 +16,6 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 #include "certune/mem.h"
 #include "certune/pool.h"
 #include "lskron_internal.h"
@@ -47,19 +44,11 @@ static void fx_neg(fx_t *a)
 
 static void fx_add(fx_t *a, const fx_t *b)
 {
-#if defined(__x86_64__)
-    unsigned long long r0, r1, r2;
-    unsigned char c = _addcarry_u64(0, a->w[0], b->w[0], &r0);
-    c = _addcarry_u64(c, a->w[1], b->w[1], &r1);
-    _addcarry_u64(c, a->w[2], b->w[2], &r2);
-    a->w[0] = r0, a->w[1] = r1, a->w[2] = r2;
-#else
     unsigned __int128 c = 0;
     for (int i = 0; i < 3; i++) {
         c += (unsigned __int128)a->w[i] + b->w[i];
         a->w[i] = (uint64_t)c, c >>= 64;
     }
-#endif
 }
 
 /* a += w b (|w| < 2^53; modulo 2^192, exact while the sum fits). */
@@ -172,19 +161,11 @@ static void fx_block(slong *a0, slong *a1, const fx_ctx *C, slong b)
 /* a -= b. */
 static void fx_sub(fx_t *a, const fx_t *b)
 {
-#if defined(__x86_64__)
-    unsigned long long r0, r1, r2;
-    unsigned char c = _subborrow_u64(0, a->w[0], b->w[0], &r0);
-    c = _subborrow_u64(c, a->w[1], b->w[1], &r1);
-    _subborrow_u64(c, a->w[2], b->w[2], &r2);
-    a->w[0] = r0, a->w[1] = r1, a->w[2] = r2;
-#else
     unsigned __int128 c = 1;
     for (int i = 0; i < 3; i++) {
         c += (unsigned __int128)a->w[i] + (uint64_t)~b->w[i];
         a->w[i] = (uint64_t)c, c >>= 64;
     }
-#endif
 }
 
 /* Row a of 2^FX_FB (W_ul - L_uu H_hi) on a's support into r (m entries);
